@@ -1,0 +1,23 @@
+import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+
+/** Renders thrown Responses by status, and anything else as a generic failure. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === 'string' && error.data
+      ? error.data
+      : notFound
+        ? 'We could not find that page.'
+        : `${error.status} ${error.statusText}`
+    : 'Something went wrong on our side. Please try again.';
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <p>{message}</p>
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { useRouteLoaderData } from '@remix-run/react';
+import type { MessageKey } from '~/i18n';
+import { format } from '~/i18n';
+import type { ShellData } from '~/services/shell.server';
+
+/** The root loader's data; every page renders inside the shell, so it is always there. */
+export function useShell(): ShellData {
+  const data = useRouteLoaderData<ShellData>('root');
+  if (!data) throw new Error('useShell used outside the root route');
+  return data;
+}
+
+export function useOptionalUser() {
+  return useRouteLoaderData<ShellData>('root')?.user ?? null;
+}
+
+/** Translates a message key in the visitor's language, filling `{name}` placeholders. */
+export function useT() {
+  const { messages } = useShell();
+  return (key: MessageKey, values?: Record<string, string | number>) =>
+    values ? format(messages[key], values) : messages[key];
+}

@@ -1,0 +1,66 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useNonce } from '~/components/nonce';
+import { ThemeStyle } from '~/components/theme-style';
+import { SiteShell } from '~/components/shell/site-shell';
+import { type ShellData, loadShell } from '~/services/shell.server';
+import appStyles from '~/styles/app.css';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: appStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadShell(request));
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.org.name ?? 'Travel' }];
+
+function Document({ children, shell }: { children: ReactNode; shell: ShellData | undefined }) {
+  const nonce = useNonce();
+  return (
+    <html lang={shell?.locale.language ?? 'en-US'} data-org={shell?.org.orgId} data-header={shell?.org.headerVersion}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {shell ? <ThemeStyle theme={shell.org.theme} /> : null}
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const shell = useLoaderData<typeof loader>();
+  return (
+    <Document shell={shell}>
+      <SiteShell>
+        <Outlet />
+      </SiteShell>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const shell = useRouteLoaderData<ShellData>('root');
+  return (
+    <Document shell={shell}>
+      {shell ? (
+        <SiteShell>
+          <GeneralErrorBoundary />
+        </SiteShell>
+      ) : (
+        <main id="main">
+          <GeneralErrorBoundary />
+        </main>
+      )}
+    </Document>
+  );
+}

@@ -1,0 +1,190 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { type Layout, layoutSchema } from '#schemas/layout.schema';
+import { type OrgConfig, type PageKey, orgConfigSchema, pageKeys } from '#schemas/org-config.schema';
+import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
+import { singleton } from '~/utils/singleton.server';
+import { ajv, formatAjvErrors } from './ajv.server';
+import { log } from './logger.server';
+
+const validateOrgConfig = ajv.compile<OrgConfig>(orgConfigSchema);
+const validateLayout = ajv.compile<Layout>(layoutSchema);
+
+export type ConfigProblem = { file: string; path: string; message: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: ConfigProblem[]) {
+    super(`Configuration refused:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+  }
+}
+
+export function formatProblem(p: ConfigProblem): string {
+  return `${p.file}: ${p.path}: ${p.message}`;
+}
+
+export type ConfigRegistry = {
+  orgs: readonly OrgConfig[];
+  defaultOrg: OrgConfig;
+  layouts: ReadonlyMap<string, Layout>;
+};
+
+type Loaded<T> = { file: string; value: T };
+
+function readJsonFiles(root: string, folder: string, problems: ConfigProblem[]): Loaded<unknown>[] {
+  const dir = join(root, folder);
+  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  return files.flatMap((name) => {
+    const file = relative(root, join(dir, name));
+    try {
+      return [{ file, value: JSON.parse(readFileSync(join(dir, name), 'utf8')) as unknown }];
+    } catch (error) {
+      problems.push({ file, path: '(root)', message: `invalid JSON: ${(error as Error).message}` });
+      return [];
+    }
+  });
+}
+
+function splitProblem(file: string, line: string): ConfigProblem {
+  const at = line.indexOf(': ');
+  return { file, path: line.slice(0, at), message: line.slice(at + 2) };
+}
+
+/**
+ * Reads, validates and cross-checks every org config and layout under `root`.
+ * Returns the problems instead of throwing so the CLI can print them all.
+ */
+export function checkConfigs(root: string): { problems: ConfigProblem[]; registry?: ConfigRegistry } {
+  const problems: ConfigProblem[] = [];
+  const layouts = new Map<string, Layout>();
+  const orgs: Loaded<OrgConfig>[] = [];
+
+  for (const { file, value } of readJsonFiles(root, 'layouts', problems)) {
+    if (!validateLayout(value)) {
+      problems.push(...formatAjvErrors(validateLayout.errors).map((line) => splitProblem(file, line)));
+      continue;
+    }
+    const expectedId = file.replace(/^layouts\//, '').replace(/\.json$/, '');
+    if (value.id !== expectedId) problems.push({ file, path: 'id', message: `must equal the file name '${expectedId}'` });
+    const seen = new Set<string>();
+    value.blocks.forEach((block, index) => {
+      if (seen.has(block.id)) problems.push({ file, path: `blocks.${index}.id`, message: `duplicate block id '${block.id}'` });
+      seen.add(block.id);
+    });
+    layouts.set(value.id, value);
+  }
+
+  for (const { file, value } of readJsonFiles(root, 'org-configs', problems)) {
+    if (!validateOrgConfig(value)) {
+      problems.push(...formatAjvErrors(validateOrgConfig.errors).map((line) => splitProblem(file, line)));
+      continue;
+    }
+    const org = value;
+    const add = (path: string, message: string) => problems.push({ file, path, message });
+    if (file !== `org-configs/${org.orgId}.json`) add('orgId', `must match the file name (org-configs/${org.orgId}.json)`);
+    org.locale.languages.forEach((code, i) => {
+      if (!isLanguageCode(code)) add(`locale.languages.${i}`, `unknown language '${code}'`);
+    });
+    org.locale.currencies.forEach((code, i) => {
+      if (!isCurrencyCode(code)) add(`locale.currencies.${i}`, `unknown currency '${code}'`);
+    });
+    if (!org.locale.languages.includes(org.locale.defaultLanguage)) add('locale.defaultLanguage', 'must be one of locale.languages');
+    if (!org.locale.currencies.includes(org.locale.defaultCurrency)) add('locale.defaultCurrency', 'must be one of locale.currencies');
+    for (const page of pageKeys) {
+      if (!layouts.has(org.pages[page])) add(`pages.${page}`, `unknown layout '${org.pages[page]}'`);
+    }
+    for (const code of Object.keys(org.copy ?? {})) {
+      if (!org.locale.languages.includes(code)) add(`copy.${code}`, 'language not offered by locale.languages');
+    }
+    orgs.push({ file, value: org });
+  }
+
+  const claim = <K>(seen: Map<K, string>, key: K, file: string, path: string, what: string) => {
+    const owner = seen.get(key);
+    if (owner) problems.push({ file, path, message: `${what} '${String(key)}' is already used by ${owner}` });
+    else seen.set(key, file);
+  };
+  const ids = new Map<string, string>();
+  const numbers = new Map<number, string>();
+  const hosts = new Map<string, string>();
+  for (const { file, value } of orgs) {
+    claim(ids, value.orgId, file, 'orgId', 'orgId');
+    claim(numbers, value.orgNumber, file, 'orgNumber', 'orgNumber');
+    value.hosts.forEach((host, i) => claim(hosts, host, file, `hosts.${i}`, 'host'));
+  }
+  const defaults = orgs.filter((o) => o.value.isDefault);
+  if (orgs.length === 0 && problems.length === 0) problems.push({ file: 'org-configs', path: '(root)', message: 'no organisation configured' });
+  if (defaults.length > 1) {
+    for (const d of defaults.slice(1)) problems.push({ file: d.file, path: 'isDefault', message: `only one organisation may be the default (${defaults[0]!.file} is)` });
+  }
+
+  if (problems.length > 0) return { problems };
+  const sorted = orgs.map((o) => o.value).sort((a, b) => a.orgNumber - b.orgNumber);
+  const defaultOrg = defaults[0]?.value ?? sorted[0]!;
+  return { problems, registry: { orgs: sorted, defaultOrg, layouts } };
+}
+
+/** Loads the registry or refuses with the whole readable list; never a partial config. */
+export function loadConfigRegistry(root = process.cwd()): ConfigRegistry {
+  const { problems, registry } = checkConfigs(root);
+  if (!registry) throw new ConfigError(problems);
+  return registry;
+}
+
+const holder = singleton('config', () => ({ current: undefined as ConfigRegistry | undefined }));
+
+export function getConfigRegistry(): ConfigRegistry {
+  if (!holder.current) {
+    holder.current = loadConfigRegistry();
+    log.info('configuration loaded', { orgs: holder.current.orgs.map((o) => o.orgId) });
+  }
+  return holder.current;
+}
+
+export function getOrgById(idOrNumber: string): OrgConfig | undefined {
+  return getConfigRegistry().orgs.find((o) => o.orgId === idOrNumber || String(o.orgNumber) === idOrNumber);
+}
+
+export function hostnameOf(request: Request): string {
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  return host.replace(/:\d+$/, '').toLowerCase();
+}
+
+/** The organisation of a request: host name, then the `orgid` cookie, then the default. */
+export function resolveOrg(request: Request): OrgConfig {
+  const registry = getConfigRegistry();
+  const host = hostnameOf(request);
+  const byHost = registry.orgs.find((o) => o.hosts.includes(host));
+  if (byHost) return byHost;
+  const cookieOrg = readCookie(request, 'orgid');
+  const byCookie = cookieOrg ? getOrgById(cookieOrg) : undefined;
+  return byCookie ?? registry.defaultOrg;
+}
+
+export function getLayout(org: OrgConfig, page: PageKey): Layout {
+  const layout = getConfigRegistry().layouts.get(org.pages[page]);
+  // Cross-checked at load, so a miss here is a programming error.
+  if (!layout) throw new Error(`Layout '${org.pages[page]}' missing for ${org.orgId}`);
+  return layout;
+}
+
+/** Every host any organisation serves: the allowlist for Origin checks. */
+export function allKnownHosts(): Set<string> {
+  return new Set(getConfigRegistry().orgs.flatMap((o) => o.hosts));
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,183 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Kysely table types. Keep in step with the migrations in `migrations.server.ts`.
+ * `date` columns arrive as 'YYYY-MM-DD' strings and `numeric` as decimal strings on both
+ * PGlite and PostgreSQL (see db.server.ts); money is integer minor units.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface OrganisationsTable {
+  id: string;
+  org_number: number;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface LanguagesTable {
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface CurrenciesTable {
+  id: number;
+  code: string;
+  name: string;
+  flag: string;
+  minor_digits: number;
+}
+
+export interface ExchangeRatesTable {
+  currency_code: string;
+  /** Units of this currency for one US dollar, as a decimal string. */
+  per_usd: string;
+  updated_at: Timestamp;
+}
+
+export type Role = 'member' | 'agent' | 'admin';
+
+export interface UsersTable {
+  id: Generated<number>;
+  public_id: Generated<string>;
+  org_id: string;
+  email: string;
+  email_normalized: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  is_demo: Generated<boolean>;
+  is_blocked: Generated<boolean>;
+  nationality: string | null;
+  preferred_language: string | null;
+  preferred_currency: string | null;
+  personal_picture: string | null;
+  usr_type: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface MembershipPlansTable {
+  id: Generated<number>;
+  org_id: string;
+  code: string;
+  name: string;
+  description: string;
+  currency_code: string;
+  initial_price_minor: number;
+  renewal_price_minor: number;
+  validity_months: number;
+  is_renewable: boolean;
+}
+
+export type PlanStatus = 'ACTIVE' | 'EXPIRED';
+
+export interface UserSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  plan_id: number;
+  status: PlanStatus;
+  member_since: string;
+  expires_on: string;
+  debt_minor: Generated<number>;
+  next_payment_by_org: Generated<boolean>;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie secret; the secret itself is never stored. */
+  id: string;
+  public_id: string;
+  user_id: number;
+  impersonator_id: number | null;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface AuthFailuresTable {
+  id: Generated<number>;
+  account_key: string;
+  failed_at: CreatedAt;
+}
+
+export type TokenPurpose = 'password_reset' | 'impersonation' | 'signup';
+
+export interface OneTimeTokensTable {
+  token_hash: string;
+  purpose: TokenPurpose;
+  org_id: string;
+  user_id: number | null;
+  issued_by: number | null;
+  payload: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'captured' | 'failed';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  org_id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
+export interface AdsTable {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  org_id: string;
+  petition_type_str: string;
+  priority: number;
+  title: string;
+  subtitle: string;
+  image_path: string;
+  link_url: string;
+  active: Generated<boolean>;
+}
+
+export interface DestinationsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  country_code: string;
+  country_name: string;
+  latitude: string;
+  longitude: string;
+  image_path: string;
+  /** Lowest nightly price seen, in USD minor units, for teasers. */
+  from_price_usd_minor: number;
+}
+
+export interface DB {
+  organisations: OrganisationsTable;
+  languages: LanguagesTable;
+  currencies: CurrenciesTable;
+  exchange_rates: ExchangeRatesTable;
+  users: UsersTable;
+  membership_plans: MembershipPlansTable;
+  user_subscriptions: UserSubscriptionsTable;
+  sessions: SessionsTable;
+  auth_failures: AuthFailuresTable;
+  one_time_tokens: OneTimeTokensTable;
+  outbox: OutboxTable;
+  ads: AdsTable;
+  destinations: DestinationsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type Ad = Selectable<AdsTable>;
+export type Destination = Selectable<DestinationsTable>;
+export type Currency = Selectable<CurrenciesTable>;
+export type Language = Selectable<LanguagesTable>;

@@ -1,0 +1,41 @@
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { type CurrencyCode, type LanguageCode, currencies, findCurrency, findLanguage, isCurrencyCode, isLanguageCode, languages } from '~/domain/reference-data';
+import { readCookie } from './config.server';
+
+export type Locale = { language: LanguageCode; currency: CurrencyCode };
+
+/**
+ * The visitor's language and currency: the spec's cookies first (lan_code / ssoLanguage,
+ * currency_code / ssoCurrency), then the signed-in user's preference, then the org default.
+ * Only what the organisation offers is accepted.
+ */
+export function resolveLocale(
+  request: Request,
+  org: OrgConfig,
+  preferred?: { language?: string | null; currency?: string | null },
+): Locale {
+  const offeredLanguage = (code: string | undefined | null) =>
+    code && isLanguageCode(code) && org.locale.languages.includes(code) ? code : undefined;
+  const offeredCurrency = (code: string | undefined | null) =>
+    code && isCurrencyCode(code) && org.locale.currencies.includes(code) ? code : undefined;
+
+  const cookieLanguage =
+    readCookie(request, 'lan_code') ?? findLanguage(readCookie(request, 'ssoLanguage') ?? '')?.code;
+  const cookieCurrency =
+    readCookie(request, 'currency_code') ?? findCurrency(readCookie(request, 'ssoCurrency') ?? '')?.code;
+
+  const language =
+    offeredLanguage(cookieLanguage) ?? offeredLanguage(preferred?.language) ?? offeredLanguage(org.locale.defaultLanguage);
+  const currency =
+    offeredCurrency(cookieCurrency) ?? offeredCurrency(preferred?.currency) ?? offeredCurrency(org.locale.defaultCurrency);
+  // The config service checked the defaults against the reference data at load.
+  return { language: language ?? 'en-US', currency: currency ?? 'USD' };
+}
+
+export function offeredLanguages(org: OrgConfig) {
+  return languages.filter((l) => org.locale.languages.includes(l.code));
+}
+
+export function offeredCurrencies(org: OrgConfig) {
+  return currencies.filter((c) => org.locale.currencies.includes(c.code));
+}

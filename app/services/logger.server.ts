@@ -1,0 +1,36 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+/** Per-request context carried through async calls so every log line names its request. */
+export const requestContext = new AsyncLocalStorage<{ correlationId: string }>();
+
+function threshold(): number {
+  const configured = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info');
+  return order[configured as Level] ?? order.info;
+}
+
+function write(level: Level, msg: string, fields?: Record<string, unknown>) {
+  if (order[level] < threshold()) return;
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg,
+    correlationId: requestContext.getStore()?.correlationId,
+    ...fields,
+  });
+  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+}
+
+/** JSON-lines logger. Never pass secrets, passwords, tokens or card data in `fields`. */
+export const log = {
+  debug: (msg: string, fields?: Record<string, unknown>) => write('debug', msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => write('info', msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => write('warn', msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => write('error', msg, fields),
+};
+
+export function errorFields(error: unknown): Record<string, unknown> {
+  return error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
+}

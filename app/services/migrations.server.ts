@@ -1,0 +1,193 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { log } from './logger.server';
+
+/**
+ * Migrations live in code (not files read at run time) so the same list runs from the
+ * server, the seed script and the tests, on PGlite and on PostgreSQL alike.
+ * Append only: never edit a migration that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('organisations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_number', 'integer', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+
+      await db.schema
+        .createTable('languages')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('currencies')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('flag', 'text', (c) => c.notNull())
+        .addColumn('minor_digits', 'integer', (c) => c.notNull().check(sql`minor_digits between 0 and 4`))
+        .execute();
+
+      await db.schema
+        .createTable('exchange_rates')
+        .addColumn('currency_code', 'text', (c) => c.primaryKey().references('currencies.code').onDelete('cascade'))
+        .addColumn('per_usd', sql`numeric(18,8)`, (c) => c.notNull().check(sql`per_usd > 0`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('public_id', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_normalized', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('member', 'agent', 'admin')`))
+        .addColumn('is_demo', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('is_blocked', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('nationality', 'text')
+        .addColumn('preferred_language', 'text')
+        .addColumn('preferred_currency', 'text')
+        .addColumn('personal_picture', 'text')
+        .addColumn('usr_type', 'integer', (c) => c.notNull().defaultTo(2))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('users_org_email_unique', ['org_id', 'email_normalized'])
+        .execute();
+
+      await db.schema
+        .createTable('membership_plans')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('currency_code', 'text', (c) => c.notNull().references('currencies.code'))
+        .addColumn('initial_price_minor', 'integer', (c) => c.notNull().check(sql`initial_price_minor >= 0`))
+        .addColumn('renewal_price_minor', 'integer', (c) => c.notNull().check(sql`renewal_price_minor >= 0`))
+        .addColumn('validity_months', 'integer', (c) => c.notNull().check(sql`validity_months > 0`))
+        .addColumn('is_renewable', 'boolean', (c) => c.notNull())
+        .addUniqueConstraint('membership_plans_org_code_unique', ['org_id', 'code'])
+        .execute();
+
+      await db.schema
+        .createTable('user_subscriptions')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
+        .addColumn('plan_id', 'integer', (c) => c.notNull().references('membership_plans.id'))
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('ACTIVE', 'EXPIRED')`))
+        .addColumn('member_since', 'date', (c) => c.notNull())
+        .addColumn('expires_on', 'date', (c) => c.notNull())
+        .addColumn('debt_minor', 'integer', (c) => c.notNull().defaultTo(0).check(sql`debt_minor >= 0`))
+        .addColumn('next_payment_by_org', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('public_id', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('impersonator_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+
+      await db.schema
+        .createTable('auth_failures')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('account_key', 'text', (c) => c.notNull())
+        .addColumn('failed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createIndex('auth_failures_key_time_idx')
+        .on('auth_failures')
+        .columns(['account_key', 'failed_at'])
+        .execute();
+
+      await db.schema
+        .createTable('one_time_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('purpose', 'text', (c) =>
+          c.notNull().check(sql`purpose in ('password_reset', 'impersonation', 'signup')`),
+        )
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('issued_by', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('payload', 'jsonb')
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+
+      await db.schema
+        .createTable('outbox')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text_body', 'text', (c) => c.notNull())
+        .addColumn('html_body', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent', 'captured', 'failed')`),
+        )
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('sent_at', 'timestamptz')
+        .execute();
+
+      await db.schema
+        .createTable('ads')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('uuid', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('petition_type_str', 'text', (c) => c.notNull())
+        .addColumn('priority', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('subtitle', 'text', (c) => c.notNull())
+        .addColumn('image_path', 'text', (c) => c.notNull())
+        .addColumn('link_url', 'text', (c) => c.notNull())
+        .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
+        .execute();
+
+      await db.schema
+        .createTable('destinations')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('country_code', 'text', (c) => c.notNull())
+        .addColumn('country_name', 'text', (c) => c.notNull())
+        .addColumn('latitude', sql`numeric(9,6)`, (c) => c.notNull())
+        .addColumn('longitude', sql`numeric(9,6)`, (c) => c.notNull())
+        .addColumn('image_path', 'text', (c) => c.notNull())
+        .addColumn('from_price_usd_minor', 'integer', (c) => c.notNull().check(sql`from_price_usd_minor >= 0`))
+        .execute();
+    },
+  },
+};
+
+class InCodeMigrationProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Success') log.info('migration applied', { migration: result.migrationName });
+    if (result.status === 'Error') log.error('migration failed', { migration: result.migrationName });
+  }
+  if (error) throw error;
+}

@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import { currencies, languages } from '~/domain/reference-data';
+import type { ConfigRegistry } from './config.server';
+import type { Database } from './db.server';
+import type { Role } from './db-schema';
+import { log } from './logger.server';
+import { hashPassword } from './password.server';
+
+/** The one password of every demo account (README lists the accounts). */
+export const DEMO_PASSWORD = 'Travel-Demo-2026!';
+
+type DemoAccount = {
+  key: 'member' | 'expired' | 'newuser' | 'agent' | 'demo' | 'blocked' | 'admin';
+  firstName: string;
+  lastName: string;
+  role: Role;
+  isDemo?: boolean;
+  isBlocked?: boolean;
+  plan?: { status: 'ACTIVE' | 'EXPIRED'; debtMinor: number };
+};
+
+export const demoAccounts: readonly DemoAccount[] = [
+  { key: 'member', firstName: 'Maya', lastName: 'Member', role: 'member', plan: { status: 'ACTIVE', debtMinor: 0 } },
+  { key: 'expired', firstName: 'Evan', lastName: 'Expired', role: 'member', plan: { status: 'EXPIRED', debtMinor: 4_999 } },
+  { key: 'newuser', firstName: 'Nora', lastName: 'Newuser', role: 'member' },
+  { key: 'agent', firstName: 'Alex', lastName: 'Agent', role: 'agent' },
+  { key: 'demo', firstName: 'Dana', lastName: 'Demo', role: 'member', isDemo: true, plan: { status: 'ACTIVE', debtMinor: 0 } },
+  { key: 'blocked', firstName: 'Blake', lastName: 'Blocked', role: 'member', isBlocked: true },
+  { key: 'admin', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+];
+
+/** e.g. member@wanderly.example */
+export function demoEmail(orgId: string, key: DemoAccount['key']): string {
+  return `${key}@${orgId}.example`;
+}
+
+export const destinationsSeed = [
+  { slug: 'cancun', name: 'Cancún', country_code: 'MX', country_name: 'Mexico', latitude: '21.161908', longitude: '-86.851528', from_price_usd_minor: 8_900 },
+  { slug: 'mexico-city', name: 'Mexico City', country_code: 'MX', country_name: 'Mexico', latitude: '19.432608', longitude: '-99.133209', from_price_usd_minor: 6_500 },
+  { slug: 'new-york', name: 'New York', country_code: 'US', country_name: 'United States', latitude: '40.712776', longitude: '-74.005974', from_price_usd_minor: 18_900 },
+  { slug: 'orlando', name: 'Orlando', country_code: 'US', country_name: 'United States', latitude: '28.538336', longitude: '-81.379234', from_price_usd_minor: 9_950 },
+  { slug: 'paris', name: 'Paris', country_code: 'FR', country_name: 'France', latitude: '48.856613', longitude: '2.352222', from_price_usd_minor: 15_400 },
+  { slug: 'london', name: 'London', country_code: 'GB', country_name: 'United Kingdom', latitude: '51.507351', longitude: '-0.127758', from_price_usd_minor: 16_800 },
+  { slug: 'rome', name: 'Rome', country_code: 'IT', country_name: 'Italy', latitude: '41.902782', longitude: '12.496366', from_price_usd_minor: 12_300 },
+  { slug: 'tokyo', name: 'Tokyo', country_code: 'JP', country_name: 'Japan', latitude: '35.676192', longitude: '139.650311', from_price_usd_minor: 14_250 },
+  { slug: 'sydney', name: 'Sydney', country_code: 'AU', country_name: 'Australia', latitude: '-33.868820', longitude: '151.209296', from_price_usd_minor: 13_900 },
+  { slug: 'cape-town', name: 'Cape Town', country_code: 'ZA', country_name: 'South Africa', latitude: '-33.924870', longitude: '18.424055', from_price_usd_minor: 9_100 },
+  { slug: 'rio-de-janeiro', name: 'Rio de Janeiro', country_code: 'BR', country_name: 'Brazil', latitude: '-22.906847', longitude: '-43.172897', from_price_usd_minor: 8_400 },
+  { slug: 'bangkok', name: 'Bangkok', country_code: 'TH', country_name: 'Thailand', latitude: '13.756331', longitude: '100.501762', from_price_usd_minor: 5_600 },
+].map((d) => ({ ...d, image_path: `/images/destinations/${d.slug}.svg` }));
+
+/** Ads per organisation: petitionTypeStr is the product the banner sells, or ALL. */
+const adsSeed = [
+  { petition_type_str: 'ALL', priority: 1, title: 'Members save up to 40%', subtitle: 'Unlock member prices on hotels worldwide.', image_path: '/images/ads/members.svg', link_url: '/home' },
+  { petition_type_str: 'HLT', priority: 2, title: 'City breaks from $65', subtitle: 'Weekend stays in the world’s great cities.', image_path: '/images/ads/city-breaks.svg', link_url: '/search-detail' },
+  { petition_type_str: 'FLT', priority: 3, title: 'Fly for less this winter', subtitle: 'Fares to the sun, booked in minutes.', image_path: '/images/ads/flights.svg', link_url: '/flight' },
+  { petition_type_str: 'RST', priority: 4, title: 'Resort weeks on the Riviera Maya', subtitle: 'All-inclusive weeks for members.', image_path: '/images/ads/resorts.svg', link_url: '/resorts' },
+  { petition_type_str: 'STY', priority: 5, title: 'Stay longer, pay less', subtitle: 'Holiday homes by the week.', image_path: '/images/ads/stays.svg', link_url: '/stays' },
+  { petition_type_str: 'CAR', priority: 6, title: 'Cars with free cancellation', subtitle: 'Pick up at the airport, drop off anywhere.', image_path: '/images/ads/cars.svg', link_url: '/cars' },
+  { petition_type_str: 'CRUISE', priority: 7, title: 'Caribbean cruises', subtitle: 'Seven nights, five islands.', image_path: '/images/ads/cruises.svg', link_url: '/cruises' },
+];
+
+/**
+ * Writes the reference and demo data. Idempotent: it adds only what is missing, so it runs
+ * on every start. With `reset`, the demo accounts, their sessions and the ads are rebuilt.
+ */
+export async function seedDemoData(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
+  const started = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (const org of registry.orgs) {
+      await trx
+        .insertInto('organisations')
+        .values({ id: org.orgId, org_number: org.orgNumber, name: org.name })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ name: org.name, org_number: org.orgNumber }))
+        .execute();
+    }
+    for (const language of languages) {
+      await trx
+        .insertInto('languages')
+        .values({ id: language.id, code: language.code, name: language.name })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ code: language.code, name: language.name }))
+        .execute();
+    }
+    for (const c of currencies) {
+      const row = { id: c.id, code: c.code, name: c.name, flag: c.flag, minor_digits: c.minorDigits };
+      await trx.insertInto('currencies').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('exchange_rates')
+        .values({ currency_code: c.code, per_usd: c.perUsd })
+        .onConflict((oc) => oc.column('currency_code').doNothing())
+        .execute();
+    }
+    for (const d of destinationsSeed) {
+      await trx.insertInto('destinations').values(d).onConflict((oc) => oc.column('slug').doUpdateSet(d)).execute();
+    }
+    for (const org of registry.orgs) {
+      const currency = org.locale.defaultCurrency;
+      const plans = [
+        { code: 'ESSENTIAL', name: 'Essential', description: 'Member prices on hotels and cars.', initial: 9_900, renewal: 7_900, months: 12 },
+        { code: 'PREMIUM', name: 'Premium', description: 'Every member price, resort weeks and priority support.', initial: 19_900, renewal: 14_900, months: 12 },
+      ];
+      for (const p of plans) {
+        await trx
+          .insertInto('membership_plans')
+          .values({
+            org_id: org.orgId, code: p.code, name: p.name, description: p.description, currency_code: currency,
+            initial_price_minor: p.initial, renewal_price_minor: p.renewal, validity_months: p.months, is_renewable: true,
+          })
+          .onConflict((oc) => oc.columns(['org_id', 'code']).doNothing())
+          .execute();
+      }
+      if (reset) {
+        await trx.deleteFrom('ads').where('org_id', '=', org.orgId).execute();
+        await trx
+          .deleteFrom('users')
+          .where('org_id', '=', org.orgId)
+          .where('email_normalized', 'in', demoAccounts.map((a) => demoEmail(org.orgId, a.key)))
+          .execute();
+      }
+      const hasAds = await trx.selectFrom('ads').select('id').where('org_id', '=', org.orgId).limit(1).executeTakeFirst();
+      if (!hasAds) await trx.insertInto('ads').values(adsSeed.map((ad) => ({ ...ad, org_id: org.orgId }))).execute();
+    }
+  });
+
+  // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
+  let created = 0;
+  for (const org of registry.orgs) {
+    for (const account of demoAccounts) {
+      const email = demoEmail(org.orgId, account.key);
+      const exists = await db
+        .selectFrom('users')
+        .select('id')
+        .where('org_id', '=', org.orgId)
+        .where('email_normalized', '=', email)
+        .executeTakeFirst();
+      if (exists) continue;
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            org_id: org.orgId, email, email_normalized: email, password_hash: passwordHash,
+            first_name: account.firstName, last_name: account.lastName, role: account.role,
+            is_demo: account.isDemo ?? false, is_blocked: account.isBlocked ?? false,
+            nationality: org.locale.defaultLanguage.slice(3), preferred_language: null, preferred_currency: null,
+            personal_picture: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (account.plan) {
+          const plan = await trx
+            .selectFrom('membership_plans')
+            .select('id')
+            .where('org_id', '=', org.orgId)
+            .where('code', '=', 'ESSENTIAL')
+            .executeTakeFirstOrThrow();
+          const active = account.plan.status === 'ACTIVE';
+          await trx
+            .insertInto('user_subscriptions')
+            .values({
+              user_id: user.id, plan_id: plan.id, status: account.plan.status,
+              member_since: sql<string>`(current_date - interval '14 months')::date`,
+              expires_on: active ? sql<string>`(current_date + interval '10 months')::date` : sql<string>`(current_date - interval '2 months')::date`,
+              debt_minor: account.plan.debtMinor,
+              next_payment_by_org: org.membership.organisationPays,
+            })
+            .execute();
+        }
+      });
+      created++;
+    }
+  }
+  log.info('seed finished', { reset, usersCreated: created, ms: Date.now() - started });
+}

@@ -1,0 +1,39 @@
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { messagesFor } from '~/i18n';
+import { resolveOrg } from './config.server';
+import { offeredCurrencies, offeredLanguages, resolveLocale } from './locale.server';
+import { getSession } from './session.server';
+
+/** What the browser needs to know about the organisation (no secrets, no legal bodies). */
+export function publicOrg(org: OrgConfig) {
+  return {
+    orgId: org.orgId,
+    orgNumber: org.orgNumber,
+    name: org.name,
+    headerVersion: org.headerVersion,
+    theme: org.theme,
+    products: org.products,
+    chat: org.chat,
+    auth: org.auth,
+    support: org.support,
+    map: org.map ?? null,
+    membership: org.membership,
+  };
+}
+export type PublicOrg = ReturnType<typeof publicOrg>;
+
+/** Data every page's shell renders: organisation, visitor, locale and strings. */
+export async function loadShell(request: Request) {
+  const org = resolveOrg(request);
+  const session = await getSession(request);
+  const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
+  return {
+    org: publicOrg(org),
+    user: session?.user ?? null,
+    locale,
+    messages: messagesFor(locale.language, org.copy?.[locale.language]),
+    languages: offeredLanguages(org),
+    currencies: offeredCurrencies(org),
+  };
+}
+export type ShellData = Awaited<ReturnType<typeof loadShell>>;

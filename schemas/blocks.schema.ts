@@ -1,0 +1,88 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+
+/**
+ * One schema per block type. Each declares its `type` tag as a const so that the layout's
+ * `oneOf` can use Ajv's discriminator and `FromSchema` can narrow by tag.
+ */
+const block = <T extends string, P extends JSONSchema>(type: T, props: P) =>
+  ({
+    type: 'object',
+    properties: {
+      id: { type: 'string', pattern: '^[a-z][a-zA-Z0-9-]*$' },
+      type: { const: type },
+      variant: { type: 'string', minLength: 1 },
+      props,
+    },
+    required: ['id', 'type'],
+    additionalProperties: false,
+  }) as const;
+
+const noProps = { type: 'object', properties: {}, additionalProperties: false } as const;
+
+export const productCodeSchema = {
+  type: 'string',
+  enum: ['HLT', 'FLT', 'CAR', 'ACT', 'TRF', 'RST', 'STY', 'WEEKS', 'CRUISE', 'RESTAURANT', 'SUB', 'WLT'],
+} as const;
+
+export const heroBlockSchema = block('home.hero', {
+  type: 'object',
+  properties: {
+    /** A message key from the UI dictionaries (org copy may override it). */
+    titleKey: { type: 'string', minLength: 1 },
+    subtitleKey: { type: 'string', minLength: 1 },
+    imagePath: { type: 'string', pattern: '^/' },
+  },
+  required: ['titleKey'],
+  additionalProperties: false,
+} as const);
+
+export const searchEntryBlockSchema = block('home.searchEntry', {
+  type: 'object',
+  properties: { products: { type: 'array', items: productCodeSchema, uniqueItems: true } },
+  additionalProperties: false,
+} as const);
+
+export const mapViewBlockSchema = block('home.mapView', {
+  type: 'object',
+  properties: { heightPx: { type: 'integer', minimum: 160, maximum: 800 } },
+  additionalProperties: false,
+} as const);
+
+export const featuredDestinationsBlockSchema = block('home.featuredDestinations', {
+  type: 'object',
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 24 } },
+  required: ['limit'],
+  additionalProperties: false,
+} as const);
+
+export const landingIntroBlockSchema = block('landing.intro', {
+  type: 'object',
+  properties: { titleKey: { type: 'string', minLength: 1 } },
+  required: ['titleKey'],
+  additionalProperties: false,
+} as const);
+
+export const legalDocumentBlockSchema = block('content.legal', {
+  type: 'object',
+  properties: { document: { type: 'string', enum: ['privacyPolicy', 'termsOfUse'] } },
+  required: ['document'],
+  additionalProperties: false,
+} as const);
+
+export const profileSummaryBlockSchema = block('profile.summary', noProps);
+export const membershipStatusBlockSchema = block('profile.membership', noProps);
+export const impersonationBlockSchema = block('profile.impersonation', noProps);
+export const tripsListBlockSchema = block('trips.list', noProps);
+
+export const blockSchemas = [
+  heroBlockSchema,
+  searchEntryBlockSchema,
+  mapViewBlockSchema,
+  featuredDestinationsBlockSchema,
+  landingIntroBlockSchema,
+  legalDocumentBlockSchema,
+  profileSummaryBlockSchema,
+  membershipStatusBlockSchema,
+  impersonationBlockSchema,
+  tripsListBlockSchema,
+] as const;

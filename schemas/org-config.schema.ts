@@ -1,0 +1,246 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { productCodeSchema } from './blocks.schema';
+
+const color = { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' } as const;
+const path = { type: 'string', pattern: '^/[A-Za-z0-9/_-]*$' } as const;
+const assetPath = { type: 'string', pattern: '^/(?!.*\\.\\.)[A-Za-z0-9/_.-]+$' } as const;
+const languageCode = { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' } as const;
+const currencyCode = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
+
+/** Pages whose layout an organisation chooses. */
+export const pageKeys = ['home', 'landing', 'privacy-policy', 'terms-of-use', 'user-profile', 'agent-profile', 'my-trips'] as const;
+
+const legalDocument = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', minLength: 1 },
+    updated: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    sections: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        properties: { heading: { type: 'string', minLength: 1 }, body: { type: 'string', minLength: 1 } },
+        required: ['heading', 'body'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['title', 'updated', 'sections'],
+  additionalProperties: false,
+} as const;
+
+export const orgConfigSchema = {
+  type: 'object',
+  properties: {
+    orgId: { type: 'string', pattern: '^[a-z][a-z0-9-]{1,30}$' },
+    orgNumber: { type: 'integer', minimum: 1 },
+    name: { type: 'string', minLength: 1 },
+    isDefault: { type: 'boolean' },
+    hosts: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9.-]+$' } },
+    theme: {
+      type: 'object',
+      properties: {
+        colors: {
+          type: 'object',
+          properties: {
+            primary: color,
+            onPrimary: color,
+            surface: color,
+            surfaceAlt: color,
+            text: color,
+            mutedText: color,
+            accent: color,
+            headerBackground: color,
+            headerText: color,
+            footerBackground: color,
+            footerText: color,
+          },
+          required: [
+            'primary', 'onPrimary', 'surface', 'surfaceAlt', 'text', 'mutedText', 'accent',
+            'headerBackground', 'headerText', 'footerBackground', 'footerText',
+          ],
+          additionalProperties: false,
+        },
+        radius: { type: 'string', pattern: '^[0-9]{1,2}px$' },
+        fontFamily: { type: 'string', minLength: 1 },
+        logo: {
+          type: 'object',
+          properties: { src: assetPath, alt: { type: 'string', minLength: 1 } },
+          required: ['src', 'alt'],
+          additionalProperties: false,
+        },
+      },
+      required: ['colors', 'radius', 'fontFamily', 'logo'],
+      additionalProperties: false,
+    },
+    headerVersion: { type: 'string', enum: ['v1', 'v2', 'v3'] },
+    locale: {
+      type: 'object',
+      properties: {
+        defaultLanguage: languageCode,
+        defaultCurrency: currencyCode,
+        languages: { type: 'array', minItems: 1, uniqueItems: true, items: languageCode },
+        currencies: { type: 'array', minItems: 1, uniqueItems: true, items: currencyCode },
+      },
+      required: ['defaultLanguage', 'defaultCurrency', 'languages', 'currencies'],
+      additionalProperties: false,
+    },
+    products: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: productCodeSchema,
+    },
+    auth: {
+      type: 'object',
+      properties: {
+        flightLoginRequired: { type: 'boolean' },
+        signupModes: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', enum: ['email', 'invitation'] },
+        },
+        tripLinkPaths: { type: 'array', uniqueItems: true, items: path },
+      },
+      required: ['flightLoginRequired', 'signupModes', 'tripLinkPaths'],
+      additionalProperties: false,
+    },
+    ads: {
+      type: 'object',
+      properties: {
+        enabled: { type: 'boolean' },
+        preLogin: { type: 'boolean' },
+        pages: { type: 'array', uniqueItems: true, items: path },
+      },
+      required: ['enabled', 'preLogin', 'pages'],
+      additionalProperties: false,
+    },
+    chat: {
+      type: 'object',
+      discriminator: { propertyName: 'provider' },
+      required: ['provider'],
+      oneOf: [
+        {
+          type: 'object',
+          properties: { provider: { const: 'none' } },
+          required: ['provider'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { provider: { const: 'zendesk' }, key: { type: 'string', pattern: '^[A-Za-z0-9-]{8,64}$' } },
+          required: ['provider', 'key'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: {
+            provider: { const: 'tawkto' },
+            propertyId: { type: 'string', pattern: '^[A-Za-z0-9]{8,40}$' },
+            widgetId: { type: 'string', pattern: '^[A-Za-z0-9]{4,20}$' },
+          },
+          required: ['provider', 'propertyId', 'widgetId'],
+          additionalProperties: false,
+        },
+      ],
+    },
+    payments: {
+      type: 'object',
+      properties: {
+        cardProvider: {
+          type: 'object',
+          properties: {
+            pgId: { type: 'string', enum: ['PG_01', 'PG_02', 'PG_03'] },
+            ui: { type: 'string', enum: ['hosted-fields', 'drop-in'] },
+          },
+          required: ['pgId', 'ui'],
+          additionalProperties: false,
+        },
+        options: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: { type: 'string', enum: ['saved-cards', 'add-card', 'new-card', 'invoice', 'oxxo'] },
+        },
+        threeDSecure: { type: 'string', enum: ['always', 'when-required', 'never'] },
+        carReferenceProvider: { type: 'string', enum: ['PG_01', 'PG_02', 'PG_03'] },
+      },
+      required: ['cardProvider', 'options', 'threeDSecure', 'carReferenceProvider'],
+      additionalProperties: false,
+    },
+    membership: {
+      type: 'object',
+      properties: {
+        plansModal: {
+          type: 'object',
+          properties: {
+            routes: { type: 'array', uniqueItems: true, items: path },
+            autoOpenRoutes: { type: 'array', uniqueItems: true, items: path },
+          },
+          required: ['routes', 'autoOpenRoutes'],
+          additionalProperties: false,
+        },
+        organisationPays: { type: 'boolean' },
+      },
+      required: ['plansModal', 'organisationPays'],
+      additionalProperties: false,
+    },
+    booking: {
+      type: 'object',
+      properties: {
+        minCheckinDays: { type: 'integer', minimum: 0, maximum: 60 },
+        holdMinutes: { type: 'integer', minimum: 1, maximum: 120 },
+      },
+      required: ['minCheckinDays', 'holdMinutes'],
+      additionalProperties: false,
+    },
+    map: {
+      type: 'object',
+      properties: {
+        /** An XYZ tile URL template; without it the map draws no external tiles. */
+        tileServer: { type: 'string', pattern: '^https://[A-Za-z0-9.-]+(:[0-9]+)?/.*\\{z\\}.*\\{x\\}.*\\{y\\}' },
+        attribution: { type: 'string', minLength: 1 },
+      },
+      additionalProperties: false,
+    },
+    support: {
+      type: 'object',
+      properties: {
+        email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$' },
+        phone: { type: 'string', pattern: '^[+0-9 ()-]{6,24}$' },
+      },
+      required: ['email'],
+      additionalProperties: false,
+    },
+    legal: {
+      type: 'object',
+      properties: { privacyPolicy: legalDocument, termsOfUse: legalDocument },
+      required: ['privacyPolicy', 'termsOfUse'],
+      additionalProperties: false,
+    },
+    /** Per-language overrides of UI strings, keyed by message key. */
+    copy: {
+      type: 'object',
+      propertyNames: languageCode,
+      additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+    pages: {
+      type: 'object',
+      properties: Object.fromEntries(pageKeys.map((key) => [key, { type: 'string', minLength: 1 }])) as {
+        [K in (typeof pageKeys)[number]]: { type: 'string'; minLength: 1 };
+      },
+      required: pageKeys,
+      additionalProperties: false,
+    },
+  },
+  required: [
+    'orgId', 'orgNumber', 'name', 'hosts', 'theme', 'headerVersion', 'locale', 'products', 'auth', 'ads',
+    'chat', 'payments', 'membership', 'booking', 'support', 'legal', 'pages',
+  ],
+  additionalProperties: false,
+} as const;
+
+export type OrgConfig = FromSchema<typeof orgConfigSchema>;
+export type PageKey = (typeof pageKeys)[number];

@@ -1,0 +1,14 @@
+import { loadConfigRegistry } from '~/services/config.server';
+import { openDatabase } from '~/services/db.server';
+import { parseEnv } from '~/services/env.server';
+import { migrateToLatest } from '~/services/migrations.server';
+import { seedDemoData } from '~/services/seed.server';
+
+// `npm run seed`: migrates, then rebuilds the demo accounts and ads from scratch.
+const env = parseEnv();
+const registry = loadConfigRegistry();
+const { db } = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+await migrateToLatest(db);
+await seedDemoData(db, registry, { reset: true });
+await db.destroy();
+console.log('Demo data reset.');

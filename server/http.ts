@@ -1,0 +1,106 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { allKnownHosts } from '~/services/config.server';
+import { getDb, isDatabaseHealthy } from '~/services/db.server';
+import { errorFields, log, requestContext } from '~/services/logger.server';
+import { baselineHeaders } from '~/services/security-headers.server';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function isLocalHost(hostname: string) {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost');
+}
+
+/**
+ * CSRF defence for every state-changing request (S2): a browser request must come from the
+ * same site. Browsers send Origin on cross-origin POSTs and Sec-Fetch-Site everywhere modern;
+ * a request with neither is not a browser (API clients, the SDK) and passes.
+ */
+export function isCrossSiteMutation(req: Request): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const origin = req.get('origin');
+  if (origin && origin !== 'null') {
+    try {
+      const originHost = new URL(origin).host;
+      return originHost !== req.get('host') || !allKnownHosts().has(new URL(origin).hostname);
+    } catch {
+      return true;
+    }
+  }
+  if (origin === 'null') return true;
+  const site = req.get('sec-fetch-site');
+  return site === 'cross-site' || site === 'same-site';
+}
+
+export function createExpressApp(build: ServerBuild, mode: 'development' | 'production' | 'test') {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  // Correlation id and access log: one JSON line per request, the id also as a cookie.
+  app.use((req, res, next) => {
+    const correlationId = randomUUID();
+    res.locals.correlationId = correlationId;
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    res.setHeader('X-Correlation-Id', correlationId);
+    for (const [name, value] of Object.entries(baselineHeaders)) res.setHeader(name, value);
+    if (!req.path.startsWith('/build/') && !req.path.startsWith('/assets/')) {
+      res.cookie('correlationId', correlationId, {
+        sameSite: 'lax',
+        path: '/',
+        secure: !isLocalHost(req.hostname),
+      });
+    }
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      requestContext.run({ correlationId }, () =>
+        log.info('request', { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }),
+      );
+    });
+    requestContext.run({ correlationId }, next);
+  });
+
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    const healthy = await isDatabaseHealthy(getDb());
+    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'unavailable', database: healthy ? 'up' : 'down' });
+  });
+
+  app.use((req, res, next) => {
+    if (!isCrossSiteMutation(req)) return next();
+    log.warn('cross-site request refused', { method: req.method, path: req.path, origin: req.get('origin') });
+    res.status(403).json({ status: 403, message: 'Cross-site request refused' });
+  });
+
+  const publicDir = path.resolve('public');
+  app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }));
+  app.use(express.static(publicDir, { maxAge: '1h', index: false }));
+
+  const remix = createRequestHandler({
+    build,
+    mode,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, correlationId: res.locals.correlationId as string }),
+  });
+  app.all('*', (req, res, next) => {
+    // Documents get their own CSP from entry.server; everything else keeps the strict baseline.
+    res.removeHeader('Content-Security-Policy');
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      if (!res.hasHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', baselineHeaders['Content-Security-Policy']!);
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    return remix(req, res, next);
+  });
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    log.error('unhandled error', errorFields(error));
+    if (!res.headersSent) res.status(500).json({ status: 500, message: 'Internal server error' });
+  });
+  return app;
+}

@@ -1,0 +1,70 @@
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from '@remix-run/node';
+import { ConfigError, getConfigRegistry } from '~/services/config.server';
+import { openDatabase, setDatabase } from '~/services/db.server';
+import { EnvError, parseEnv } from '~/services/env.server';
+import { errorFields, log } from '~/services/logger.server';
+import { migrateToLatest } from '~/services/migrations.server';
+import { seedDemoData } from '~/services/seed.server';
+import { startJobs } from './jobs';
+import { attachGraphqlWs } from './graphql';
+import { createExpressApp } from './http';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+  let registry;
+  try {
+    registry = getConfigRegistry();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const opened = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.resolve(env.dataDir) });
+  await migrateToLatest(opened.db);
+  if (env.seedOnStart) await seedDemoData(opened.db, registry);
+  setDatabase(opened);
+
+  const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
+  const app = createExpressApp(build, env.nodeEnv);
+  const server = createServer(app);
+  const graphql = attachGraphqlWs(server);
+  const jobs = startJobs(env);
+
+  server.listen(env.port, () => {
+    log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info('shutting down', { signal });
+    jobs.stop();
+    await graphql.close();
+    server.close();
+    server.closeAllConnections();
+    await opened.db.destroy().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  log.error('server failed to start', errorFields(error));
+  process.exit(1);
+});

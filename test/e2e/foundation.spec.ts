@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Browser, launchBrowser, newContext, watchConsole } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the built server', () => {
+  it('answers /healthz on PGlite and on PostgreSQL', async () => {
+    for (const base of [inject('baseURL'), inject('pgBaseURL')].filter(Boolean)) {
+      const res = await fetch(`${base}/healthz`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
+    }
+  });
+
+  it('renders the home page in Chromium without console errors', async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    const check = watchConsole(page);
+    await page.goto(inject('baseURL'));
+    await expect.poll(() => page.title()).toBe('Wanderly Travel');
+    check();
+    await context.close();
+  });
+});

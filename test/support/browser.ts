@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, without the background traffic this offline machine would refuse. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+  });
+}
+
+export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
+
+/** A site URL on one organisation's host name (Chromium resolves *.localhost to loopback). */
+export function orgUrl(baseURL: string, host: string, path = '/'): string {
+  const url = new URL(path, baseURL);
+  url.hostname = host;
+  return url.toString();
+}
+
+/**
+ * A fresh context whose requests to third parties (chat widgets, tiles) never leave the
+ * machine: they are answered 204 and recorded, so tests can assert what was asked for.
+ */
+export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...options });
+  const external: string[] = [];
+  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1|[a-z0-9-]+\.localhost)/, (route) => {
+    external.push(route.request().url());
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return { context, external };
+}
+
+/** Fails on any browser console error or uncaught page error seen during a test. */
+export function watchConsole(page: Page): () => void {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return () => expect(problems, 'browser console errors').toEqual([]);
+}
+
+export async function expectNoAxeViolations(page: Page, context = '') {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+export type { Browser, BrowserContext, Page };

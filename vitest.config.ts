@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '~': fileURLToPath(new URL('./app', import.meta.url)),
+  '#schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'test/contracts/**/*.test.ts', 'test/integration/**/*.test.ts', 'server/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/support/fail-on-console-error.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/e2e-global-setup.ts'],
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
