@@ -8,11 +8,18 @@ import { ThemeStyle } from '~/components/theme-style';
 import { SiteShell } from '~/components/shell/site-shell';
 import { type ShellData, loadShell } from '~/services/shell.server';
 import appStyles from '~/styles/app.css';
+import authStyles from '~/styles/auth.css';
+import { applyRouteBehaviours } from '~/services/route-behaviours.server';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: appStyles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: appStyles },
+  { rel: 'stylesheet', href: authStyles },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadShell(request));
+  const shell = await loadShell(request);
+  await applyRouteBehaviours(request, shell);
+  return json(shell);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.org.name ?? 'Travel' }];

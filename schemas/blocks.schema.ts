@@ -4,15 +4,23 @@ import type { JSONSchema } from 'json-schema-to-ts';
  * One schema per block type. Each declares its `type` tag as a const so that the layout's
  * `oneOf` can use Ajv's discriminator and `FromSchema` can narrow by tag.
  */
+const blockId = { type: 'string', pattern: '^[a-z][a-zA-Z0-9-]*$' } as const;
+const variant = { type: 'string', minLength: 1 } as const;
+
+/** A block whose props are required (its props schema has required fields). */
 const block = <T extends string, P extends JSONSchema>(type: T, props: P) =>
   ({
     type: 'object',
-    properties: {
-      id: { type: 'string', pattern: '^[a-z][a-zA-Z0-9-]*$' },
-      type: { const: type },
-      variant: { type: 'string', minLength: 1 },
-      props,
-    },
+    properties: { id: blockId, type: { const: type }, variant, props },
+    required: ['id', 'type', 'props'],
+    additionalProperties: false,
+  }) as const;
+
+/** A block whose props may be left out. */
+const optionalPropsBlock = <T extends string, P extends JSONSchema>(type: T, props: P) =>
+  ({
+    type: 'object',
+    properties: { id: blockId, type: { const: type }, variant, props },
     required: ['id', 'type'],
     additionalProperties: false,
   }) as const;
@@ -36,13 +44,13 @@ export const heroBlockSchema = block('home.hero', {
   additionalProperties: false,
 } as const);
 
-export const searchEntryBlockSchema = block('home.searchEntry', {
+export const searchEntryBlockSchema = optionalPropsBlock('home.searchEntry', {
   type: 'object',
   properties: { products: { type: 'array', items: productCodeSchema, uniqueItems: true } },
   additionalProperties: false,
 } as const);
 
-export const mapViewBlockSchema = block('home.mapView', {
+export const mapViewBlockSchema = optionalPropsBlock('home.mapView', {
   type: 'object',
   properties: { heightPx: { type: 'integer', minimum: 160, maximum: 800 } },
   additionalProperties: false,
@@ -69,10 +77,10 @@ export const legalDocumentBlockSchema = block('content.legal', {
   additionalProperties: false,
 } as const);
 
-export const profileSummaryBlockSchema = block('profile.summary', noProps);
-export const membershipStatusBlockSchema = block('profile.membership', noProps);
-export const impersonationBlockSchema = block('profile.impersonation', noProps);
-export const tripsListBlockSchema = block('trips.list', noProps);
+export const profileSummaryBlockSchema = optionalPropsBlock('profile.summary', noProps);
+export const membershipStatusBlockSchema = optionalPropsBlock('profile.membership', noProps);
+export const impersonationBlockSchema = optionalPropsBlock('profile.impersonation', noProps);
+export const tripsListBlockSchema = optionalPropsBlock('trips.list', noProps);
 
 export const blockSchemas = [
   heroBlockSchema,

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { AuthDialogs } from '~/components/auth/auth-dialogs';
+import { RouteBehaviours } from '~/components/route-behaviours';
 import { useShell, useT } from '~/components/shell-context';
 
 /** The page frame: header (by headerVersion), main content, footer. */
@@ -23,6 +25,8 @@ export function SiteShell({ children }: { children: ReactNode }) {
           © {new Date().getFullYear()} {org.name}. {t('footer.rights')}
         </p>
       </footer>
+      <AuthDialogs />
+      <RouteBehaviours />
     </>
   );
 }

@@ -1,0 +1,55 @@
+import type { Block } from '#schemas/layout.schema';
+import { productFromPath } from '~/domain/product-code';
+import { getDb } from '~/services/db.server';
+import { getRateTable, toDisplayPrice } from '~/services/rates.server';
+import type { BlockContext } from './context.server';
+
+type B<K extends Block['type']> = Extract<Block, { type: K }>;
+
+export async function resolveSearchEntry(block: B<'home.searchEntry'>, { org }: BlockContext) {
+  const wanted = block.props?.products;
+  return { products: org.products.filter((code) => (wanted ? wanted.includes(code) : true)) };
+}
+
+export async function resolveMapView(_block: B<'home.mapView'>, { org }: BlockContext) {
+  const destinations = await getDb()
+    .selectFrom('destinations')
+    .select(['slug', 'name', 'country_name', 'latitude', 'longitude'])
+    .orderBy('name')
+    .execute();
+  return {
+    markers: destinations.map((d) => ({ slug: d.slug, name: d.name, country: d.country_name, lat: Number(d.latitude), lon: Number(d.longitude) })),
+    tileServer: org.map?.tileServer ?? null,
+    attribution: org.map?.attribution ?? null,
+  };
+}
+
+export async function resolveFeaturedDestinations(block: B<'home.featuredDestinations'>, { locale }: BlockContext) {
+  const [rows, rates] = await Promise.all([
+    getDb()
+      .selectFrom('destinations')
+      .select(['slug', 'name', 'country_name', 'image_path', 'from_price_usd_minor'])
+      .orderBy('from_price_usd_minor')
+      .limit(block.props.limit)
+      .execute(),
+    getRateTable(),
+  ]);
+  return {
+    destinations: rows.map((d) => ({
+      slug: d.slug,
+      name: d.name,
+      country: d.country_name,
+      image: d.image_path,
+      fromPrice: toDisplayPrice({ amountMinor: d.from_price_usd_minor, currency: 'USD' }, locale.currency, locale.language, rates),
+    })),
+  };
+}
+
+export async function resolveLandingIntro(_block: B<'landing.intro'>, { pathname }: BlockContext) {
+  const segment = pathname.split('/').filter(Boolean)[0] ?? '';
+  return { segment, product: productFromPath(pathname) };
+}
+
+export async function resolveLegalDocument(block: B<'content.legal'>, { org }: BlockContext) {
+  return { document: org.legal[block.props.document], orgName: org.name, supportEmail: org.support.email };
+}

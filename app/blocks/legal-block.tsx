@@ -1,0 +1,20 @@
+import type { BlockProps } from './registry';
+
+export function LegalDocumentBlock({ data }: BlockProps<'content.legal'>) {
+  const { document } = data;
+  return (
+    <article className="legal-document" aria-labelledby="legal-title">
+      <h1 id="legal-title">{document.title}</h1>
+      <p className="muted">Updated {document.updated}</p>
+      {document.sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{section.heading}</h2>
+          <p>{section.body}</p>
+        </section>
+      ))}
+      <p>
+        Questions? <a href={`mailto:${data.supportEmail}`}>{data.supportEmail}</a>
+      </p>
+    </article>
+  );
+}

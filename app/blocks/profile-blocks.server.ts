@@ -1,0 +1,64 @@
+import type { Block } from '#schemas/layout.schema';
+import { getDb } from '~/services/db.server';
+import { getRateTable, toDisplayPrice } from '~/services/rates.server';
+import type { BlockContext } from './context.server';
+
+type B<K extends Block['type']> = Extract<Block, { type: K }>;
+
+export async function resolveProfileSummary(_block: B<'profile.summary'>, { user }: BlockContext) {
+  return { user };
+}
+
+/** The spec's subscription details (§3) of the signed-in user, or null without a plan. */
+export async function resolveMembership(_block: B<'profile.membership'>, { user, locale }: BlockContext) {
+  if (!user) return { subscription: null };
+  const row = await getDb()
+    .selectFrom('user_subscriptions as s')
+    .innerJoin('membership_plans as p', 'p.id', 's.plan_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      'p.id as plan_id', 'p.name as plan_name', 'p.code as plan_code', 'p.currency_code as plan_currency',
+      'p.renewal_price_minor', 's.status as plan_status', 's.member_since', 's.expires_on as plan_expiry_date',
+      's.debt_minor', 's.next_payment_by_org',
+    ])
+    .where('u.public_id', '=', user.userId)
+    .executeTakeFirst();
+  if (!row) return { subscription: null };
+  const rates = await getRateTable();
+  const price = (minor: number) => toDisplayPrice({ amountMinor: minor, currency: row.plan_currency }, locale.currency, locale.language, rates);
+  return {
+    subscription: {
+      plan_id: row.plan_id,
+      plan_name: row.plan_name,
+      plan_code: row.plan_code,
+      plan_currency: row.plan_currency,
+      plan_price: price(row.renewal_price_minor),
+      plan_status: row.plan_status,
+      member_since: row.member_since,
+      plan_expiry_date: row.plan_expiry_date,
+      subscription_debt: price(row.debt_minor),
+      next_payment_by_org: row.next_payment_by_org,
+    },
+  };
+}
+
+/** People the signed-in agent (members) or admin (anyone but admins) may sign in as. */
+export async function resolveImpersonation(_block: B<'profile.impersonation'>, { user }: BlockContext) {
+  if (!user || (user.role !== 'agent' && user.role !== 'admin')) return { candidates: [] };
+  const roles = user.role === 'admin' ? (['member', 'agent'] as const) : (['member'] as const);
+  const candidates = await getDb()
+    .selectFrom('users')
+    .select(['public_id', 'first_name', 'last_name', 'email', 'role', 'is_blocked'])
+    .where('org_id', '=', user.org_id)
+    .where('role', 'in', roles)
+    .where('is_blocked', '=', false)
+    .orderBy('email')
+    .limit(100)
+    .execute();
+  return { candidates: candidates.map((c) => ({ userId: c.public_id, name: `${c.first_name} ${c.last_name}`, email: c.email, role: c.role })) };
+}
+
+export async function resolveTripsList(_block: B<'trips.list'>, _context: BlockContext) {
+  // Trips arrive with the trips issue; until then the list is honestly empty.
+  return { trips: [] as { tripId: string; name: string }[] };
+}

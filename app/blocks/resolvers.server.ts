@@ -1,0 +1,23 @@
+import type { BlockResolvers } from './data.server';
+import {
+  resolveFeaturedDestinations,
+  resolveLandingIntro,
+  resolveLegalDocument,
+  resolveMapView,
+  resolveSearchEntry,
+} from './home-blocks.server';
+import { resolveImpersonation, resolveMembership, resolveProfileSummary, resolveTripsList } from './profile-blocks.server';
+
+/** Data for each block type, resolved in the page loader. */
+export const blockResolvers = {
+  'home.hero': async () => null,
+  'home.searchEntry': resolveSearchEntry,
+  'home.mapView': resolveMapView,
+  'home.featuredDestinations': resolveFeaturedDestinations,
+  'landing.intro': resolveLandingIntro,
+  'content.legal': resolveLegalDocument,
+  'profile.summary': resolveProfileSummary,
+  'profile.membership': resolveMembership,
+  'profile.impersonation': resolveImpersonation,
+  'trips.list': resolveTripsList,
+} satisfies BlockResolvers;

@@ -1,0 +1,93 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+type DialogProps = {
+  open: boolean;
+  title: ReactNode;
+  /** Called on the close button, Escape (when `dismissible`) and a backdrop click (when `closeOnBackdrop`). */
+  onClose: () => void;
+  children: ReactNode;
+  description?: ReactNode;
+  dismissible?: boolean;
+  closeOnBackdrop?: boolean;
+  closeLabel?: string;
+  className?: string;
+  /** Hide the × button (the dialog then needs its own way out). */
+  hideCloseButton?: boolean;
+};
+
+/**
+ * The one dialog of the app: a native <dialog> shown modally, so the browser traps focus,
+ * makes the page inert, returns focus on close and gives it the dialog role. It is named by
+ * its title. Rendered open on the server (no JavaScript), it upgrades to modal on hydration.
+ * While open the page does not scroll.
+ */
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  description,
+  dismissible = true,
+  closeOnBackdrop = false,
+  closeLabel = 'Close',
+  className,
+  hideCloseButton = false,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open) {
+      // A server-rendered dialog is open but not modal; reopen it modally.
+      if (dialog.open && !dialog.matches(':modal')) dialog.close();
+      if (!dialog.open) dialog.showModal();
+      document.documentElement.classList.add('scroll-locked');
+    } else if (dialog.open) {
+      dialog.close();
+    }
+    return () => document.documentElement.classList.remove('scroll-locked');
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      open
+      className={['dialog', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (dismissible) onCloseRef.current();
+      }}
+      onClick={(event) => {
+        // A click on the ::backdrop targets the dialog element itself.
+        if (closeOnBackdrop && event.target === ref.current) onCloseRef.current();
+      }}
+    >
+      <div className="dialog-panel">
+        <div className="dialog-header">
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          {hideCloseButton ? null : (
+            <button type="button" className="dialog-close" aria-label={closeLabel} onClick={() => onCloseRef.current()}>
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        {description ? (
+          <p id={descriptionId} className="dialog-description">
+            {description}
+          </p>
+        ) : null}
+        {children}
+      </div>
+    </dialog>
+  );
+}
