@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLInt, GraphQLNonNull } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { allKnownHosts } from '~/services/config.server';
+import { isSameOrigin } from './http';
 import { log } from '~/services/logger.server';
 
 async function* ticks(intervalMs: number, count: number): AsyncGenerator<{ serverTime: string }> {
@@ -41,14 +41,9 @@ export function attachGraphqlWs(server: Server) {
     server,
     path: '/graphql',
     maxPayload: 64 * 1024,
-    verifyClient: ({ origin }: { origin?: string }) => {
-      if (!origin) return true; // non-browser clients send no Origin
-      try {
-        return allKnownHosts().has(new URL(origin).hostname);
-      } catch {
-        return false;
-      }
-    },
+    // Browsers must connect from the page's own origin; non-browser clients send no Origin.
+    verifyClient: ({ origin, req }: { origin?: string; req: IncomingMessage }) =>
+      !origin || isSameOrigin(origin, req.headers.host),
   });
   const cleanup = useServer({ schema }, wss);
   wss.on('error', (error) => log.error('graphql-ws server error', { error: error.message }));

@@ -4,7 +4,6 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { allKnownHosts } from '~/services/config.server';
 import { getDb, isDatabaseHealthy } from '~/services/db.server';
 import { errorFields, log, requestContext } from '~/services/logger.server';
 import { baselineHeaders } from '~/services/security-headers.server';
@@ -15,6 +14,16 @@ function isLocalHost(hostname: string) {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost');
 }
 
+/** True when a browser Origin header names the host the request was sent to. */
+export function isSameOrigin(origin: string, host: string | undefined): boolean {
+  if (origin === 'null' || !host) return false;
+  try {
+    return new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * CSRF defence for every state-changing request (S2): a browser request must come from the
  * same site. Browsers send Origin on cross-origin POSTs and Sec-Fetch-Site everywhere modern;
@@ -23,15 +32,7 @@ function isLocalHost(hostname: string) {
 export function isCrossSiteMutation(req: Request): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
   const origin = req.get('origin');
-  if (origin && origin !== 'null') {
-    try {
-      const originHost = new URL(origin).host;
-      return originHost !== req.get('host') || !allKnownHosts().has(new URL(origin).hostname);
-    } catch {
-      return true;
-    }
-  }
-  if (origin === 'null') return true;
+  if (origin) return !isSameOrigin(origin, req.get('host'));
   const site = req.get('sec-fetch-site');
   return site === 'cross-site' || site === 'same-site';
 }

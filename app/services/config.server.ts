@@ -103,6 +103,8 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     if (owner) problems.push({ file, path, message: `${what} '${String(key)}' is already used by ${owner}` });
     else seen.set(key, file);
   };
+  // Earlier organisations (by number) keep what they claim; later ones get the complaint.
+  orgs.sort((a, b) => a.value.orgNumber - b.value.orgNumber);
   const ids = new Map<string, string>();
   const numbers = new Map<number, string>();
   const hosts = new Map<string, string>();
@@ -118,7 +120,7 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
   }
 
   if (problems.length > 0) return { problems };
-  const sorted = orgs.map((o) => o.value).sort((a, b) => a.orgNumber - b.orgNumber);
+  const sorted = orgs.map((o) => o.value);
   const defaultOrg = defaults[0]?.value ?? sorted[0]!;
   return { problems, registry: { orgs: sorted, defaultOrg, layouts } };
 }
@@ -134,7 +136,7 @@ const holder = singleton('config', () => ({ current: undefined as ConfigRegistry
 
 export function getConfigRegistry(): ConfigRegistry {
   if (!holder.current) {
-    holder.current = loadConfigRegistry();
+    holder.current = loadConfigRegistry(process.env.CONFIG_DIR || process.cwd());
     log.info('configuration loaded', { orgs: holder.current.orgs.map((o) => o.orgId) });
   }
   return holder.current;
@@ -165,11 +167,6 @@ export function getLayout(org: OrgConfig, page: PageKey): Layout {
   // Cross-checked at load, so a miss here is a programming error.
   if (!layout) throw new Error(`Layout '${org.pages[page]}' missing for ${org.orgId}`);
   return layout;
-}
-
-/** Every host any organisation serves: the allowlist for Origin checks. */
-export function allKnownHosts(): Set<string> {
-  return new Set(getConfigRegistry().orgs.flatMap((o) => o.hosts));
 }
 
 export function readCookie(request: Request, name: string): string | undefined {

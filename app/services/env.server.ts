@@ -13,6 +13,7 @@ const envSchema = {
     MAIL_FROM: { type: 'string', minLength: 3 },
     LOG_LEVEL: { type: 'string', enum: ['debug', 'info', 'warn', 'error', 'silent'] },
     SEED_ON_START: { type: 'string', enum: ['true', 'false'] },
+    CONFIG_DIR: { type: 'string', minLength: 1 },
   },
   required: [],
 } as const;
@@ -29,6 +30,8 @@ export type Env = {
   mailFrom: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   seedOnStart: boolean;
+  /** Folder holding org-configs/ and layouts/. */
+  configDir: string;
 };
 
 const validateEnv = ajv.compile<RawEnv>(envSchema);
@@ -61,6 +64,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     mailFrom: relevant.MAIL_FROM ?? 'no-reply@travel.localhost',
     logLevel: (relevant.LOG_LEVEL as Env['logLevel'] | undefined) ?? (relevant.NODE_ENV === 'test' ? 'warn' : 'info'),
     seedOnStart: relevant.SEED_ON_START !== 'false',
+    configDir: relevant.CONFIG_DIR ?? process.cwd(),
   };
 }
 

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.server';
+
+describe('parseEnv', () => {
+  it('gives the embedded defaults for an empty environment', () => {
+    expect(parseEnv({})).toMatchObject({ port: 3000, dataDir: '.data', databaseUrl: undefined, nodeEnv: 'development', seedOnStart: true });
+  });
+
+  it('reads PostgreSQL and the port', () => {
+    const env = parseEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/test', PORT: '4100', NODE_ENV: 'production' });
+    expect(env).toMatchObject({ databaseUrl: 'postgres://u@127.0.0.1:5432/test', port: 4100, nodeEnv: 'production' });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a bad environment with every problem listed', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const { problems } = error as EnvError;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT: must match pattern "^[0-9]{1,5}$"',
+        'DATABASE_URL: must match pattern "^postgres(ql)?://"',
+        'NODE_ENV: must be one of "development", "production", "test"',
+      ]),
+    );
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
+  });
+});

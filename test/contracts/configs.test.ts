@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkConfigs, loadConfigRegistry } from '~/services/config.server';
+
+const repo = process.cwd();
+let scratch: string | undefined;
+
+/** A copy of the repository's configs, edited by `edit`, in a temporary folder. */
+function configCopy(edit: (root: string) => void): string {
+  scratch = mkdtempSync(path.join(tmpdir(), 'tp-configs-'));
+  cpSync(path.join(repo, 'org-configs'), path.join(scratch, 'org-configs'), { recursive: true });
+  cpSync(path.join(repo, 'layouts'), path.join(scratch, 'layouts'), { recursive: true });
+  edit(scratch);
+  return scratch;
+}
+
+function editJson(file: string, change: (value: Record<string, unknown>) => void) {
+  const value = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  change(value);
+  writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+function runValidator(root: string): { code: number; output: string } {
+  try {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/validate-configs.ts', root], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, output };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string };
+    return { code: failed.status, output: failed.stdout };
+  }
+}
+
+afterEach(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
+});
+
+describe('organisation configs and layouts', () => {
+  it('all validate and cross-check', () => {
+    expect(checkConfigs(repo).problems).toEqual([]);
+    const registry = loadConfigRegistry(repo);
+    expect(registry.orgs.map((o) => o.orgId)).toEqual(['wanderly', 'voyagerpro', 'viajamas']);
+    expect(registry.defaultOrg.orgId).toBe('wanderly');
+    expect(new Set(registry.orgs.map((o) => o.headerVersion))).toEqual(new Set(['v1', 'v2', 'v3']));
+  });
+
+  it('npm run validate:configs passes on the repository', () => {
+    const { code, output } = runValidator(repo);
+    expect(code).toBe(0);
+    expect(output).toMatch(/Configuration OK: 3 organisations/);
+  });
+
+  it('fails on an unknown headerVersion, naming the file and the path', () => {
+    const root = configCopy((dir) => editJson(path.join(dir, 'org-configs/voyagerpro.json'), (c) => (c.headerVersion = 'v9')));
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    expect(output).toContain('org-configs/voyagerpro.json: headerVersion: must be one of "v1", "v2", "v3"');
+  });
+
+  it('names unknown properties, unknown block types and missing layouts', () => {
+    const root = configCopy((dir) => {
+      editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => {
+        c.colour = 'blue';
+        (c.pages as Record<string, string>).home = 'home.missing';
+      });
+      editJson(path.join(dir, 'layouts/home.default.json'), (l) => {
+        (l.blocks as unknown[]).push({ id: 'x', type: 'home.nope' });
+      });
+    });
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain("org-configs/wanderly.json: (root): unrecognized property 'colour'");
+    expect(lines).toContain('layouts/home.default.json: blocks.4: unknown type "home.nope"');
+  });
+
+  it('refuses a block with props that do not match its schema', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, 'layouts/home.default.json'), (l) => {
+        (l.blocks as { props?: unknown }[])[3]!.props = { limit: 99 };
+      }),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain('layouts/home.default.json: blocks.3.props.limit: must be <= 24');
+  });
+
+  it('refuses two organisations claiming one host', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => (c.hosts = ['viajamas.localhost', 'wanderly.localhost'])),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain("org-configs/viajamas.json: hosts.1: host 'wanderly.localhost' is already used by org-configs/wanderly.json");
+  });
+});
