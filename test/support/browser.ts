@@ -39,7 +39,7 @@ export async function newContext(browser: Browser, options: Parameters<Browser['
 export function watchConsole(page: Page): () => void {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return () => expect(problems, 'browser console errors').toEqual([]);

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { createScratchDatabase, postgresOrSkipReason } from './postgres';
 import { type RunningServer, startServer } from './server-process';
@@ -15,7 +13,7 @@ declare module 'vitest' {
 
 /** One built, seeded server per backend, shared by every e2e spec. */
 export default async function setup(project: TestProject) {
-  if (!existsSync('build/index.js')) execFileSync('npx', ['remix', 'build'], { stdio: 'inherit' });
+  await checkReadmeStartCommand();
   const skipPostgres = await postgresOrSkipReason();
   const scratch = skipPostgres ? undefined : await createScratchDatabase('tp_e2e');
   const servers: RunningServer[] = await Promise.all([
@@ -28,4 +26,19 @@ export default async function setup(project: TestProject) {
     await Promise.all(servers.map((s) => s.stop()));
     await scratch?.drop();
   };
+}
+
+/**
+ * README's start command (`npm start`: build, migrate, seed, serve) on an empty data folder
+ * must serve the seeded default organisation with nothing else running. It also leaves the
+ * build the shared servers use.
+ */
+async function checkReadmeStartCommand() {
+  const server = await startServer({ command: ['npm', 'start'], env: { NODE_ENV: '' } });
+  try {
+    const html = await (await fetch(`${server.url}/`)).text();
+    if (!html.includes('<title>Wanderly Travel</title>')) throw new Error(`npm start did not serve the default organisation:\n${html.slice(0, 500)}`);
+  } finally {
+    await server.stop();
+  }
 }

@@ -22,12 +22,17 @@ export type RunningServer = { url: string; port: number; stop: () => Promise<voi
  * Starts the built app as production does (`server/index.ts` over `build/`), on a free port,
  * with its own fresh PGlite folder unless a DATABASE_URL is given. Resolves once /healthz is 200.
  */
-export async function startServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { databaseUrl?: string; env?: Record<string, string>; command?: [string, ...string[]] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tp-data-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const [command, ...args] = options.command ?? [process.execPath, '--import', 'tsx', 'server/index.ts'];
+  // Its own process group, so stopping it also stops what a wrapper (npm) started.
+  const child = spawn(command, args, {
     cwd: process.cwd(),
+    detached: true,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -54,7 +59,7 @@ export async function startServer(options: { databaseUrl?: string; env?: Record<
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (Date.now() >= deadline) {
-    child.kill('SIGKILL');
+    killGroup(child, 'SIGKILL');
     throw new Error(`server did not become healthy:\n${output}`);
   }
   return {
@@ -65,11 +70,19 @@ export async function startServer(options: { databaseUrl?: string; env?: Record<
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
+        killGroup(child, 'SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) killGroup(child, 'SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
 }
