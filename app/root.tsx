@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ShouldRevalidateFunction } from '@remix-run/react';
 import { json } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -21,6 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await applyRouteBehaviours(request, shell);
   return json(shell);
 }
+
+/** The shell's ads depend on the path, so a client-side navigation to another page reloads them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.org.name ?? 'Travel' }];
 

@@ -1,5 +1,5 @@
 import type { Block } from '#schemas/layout.schema';
-import { productFromPath } from '~/domain/product-code';
+import { isLandingSlug, productNav } from '~/domain/landing-pages';
 import { getDb } from '~/services/db.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
 import type { BlockContext } from './context.server';
@@ -8,7 +8,8 @@ type B<K extends Block['type']> = Extract<Block, { type: K }>;
 
 export async function resolveSearchEntry(block: B<'home.searchEntry'>, { org }: BlockContext) {
   const wanted = block.props?.products;
-  return { products: org.products.filter((code) => (wanted ? wanted.includes(code) : true)) };
+  // Only products that have a landing page and that the org sells, in the org's order.
+  return { links: productNav(org.products.filter((code) => (wanted ? wanted.includes(code) : true))) };
 }
 
 export async function resolveMapView(_block: B<'home.mapView'>, { org }: BlockContext) {
@@ -46,8 +47,9 @@ export async function resolveFeaturedDestinations(block: B<'home.featuredDestina
 }
 
 export async function resolveLandingIntro(_block: B<'landing.intro'>, { pathname }: BlockContext) {
-  const segment = pathname.split('/').filter(Boolean)[0] ?? '';
-  return { segment, product: productFromPath(pathname) };
+  const segment = pathname.split('/').filter(Boolean)[0]?.toLowerCase() ?? '';
+  // The landing route only renders known slugs; 'hotels' covers a layout used elsewhere.
+  return { slug: isLandingSlug(segment) ? segment : ('hotels' as const) };
 }
 
 export async function resolveLegalDocument(block: B<'content.legal'>, { org }: BlockContext) {

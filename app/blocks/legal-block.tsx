@@ -1,11 +1,15 @@
+import { useT } from '~/components/shell-context';
 import type { BlockProps } from './registry';
 
 export function LegalDocumentBlock({ data }: BlockProps<'content.legal'>) {
+  const t = useT();
   const { document } = data;
   return (
     <article className="legal-document" aria-labelledby="legal-title">
       <h1 id="legal-title">{document.title}</h1>
-      <p className="muted">Updated {document.updated}</p>
+      <p className="muted">
+        {t('legal.updated', { date: document.updated })}
+      </p>
       {document.sections.map((section) => (
         <section key={section.heading}>
           <h2>{section.heading}</h2>
@@ -13,7 +17,7 @@ export function LegalDocumentBlock({ data }: BlockProps<'content.legal'>) {
         </section>
       ))}
       <p>
-        Questions? <a href={`mailto:${data.supportEmail}`}>{data.supportEmail}</a>
+        {t('legal.questions')} <a href={`mailto:${data.supportEmail}`}>{data.supportEmail}</a>
       </p>
     </article>
   );

@@ -42,6 +42,9 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // Remembered so focus can go back when the dialog is unmounted rather than closed
+    // (a parent that stops rendering it): the browser only restores focus on close().
+    const opener = document.activeElement;
     if (open) {
       // A server-rendered dialog is open but not modal; reopen it modally.
       if (dialog.open && !dialog.matches(':modal')) dialog.close();
@@ -50,7 +53,10 @@ export function Dialog({
     } else if (dialog.open) {
       dialog.close();
     }
-    return () => document.documentElement.classList.remove('scroll-locked');
+    return () => {
+      document.documentElement.classList.remove('scroll-locked');
+      if (opener instanceof HTMLElement && opener.isConnected && !dialog.isConnected) opener.focus({ preventScroll: true });
+    };
   }, [open]);
 
   if (!open) return null;

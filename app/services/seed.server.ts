@@ -52,7 +52,7 @@ export const destinationsSeed = [
 /** Ads per organisation: petitionTypeStr is the product the banner sells, or ALL. */
 const adsSeed = [
   { petition_type_str: 'ALL', priority: 1, title: 'Members save up to 40%', subtitle: 'Unlock member prices on hotels worldwide.', image_path: '/images/ads/members.svg', link_url: '/home' },
-  { petition_type_str: 'HLT', priority: 2, title: 'City breaks from $65', subtitle: 'Weekend stays in the world’s great cities.', image_path: '/images/ads/city-breaks.svg', link_url: '/search-detail' },
+  { petition_type_str: 'HLT', priority: 2, title: 'City breaks for less', subtitle: 'Weekend stays in the world’s great cities.', image_path: '/images/ads/city-breaks.svg', link_url: '/hotels' },
   { petition_type_str: 'FLT', priority: 3, title: 'Fly for less this winter', subtitle: 'Fares to the sun, booked in minutes.', image_path: '/images/ads/flights.svg', link_url: '/flight' },
   { petition_type_str: 'RST', priority: 4, title: 'Resort weeks on the Riviera Maya', subtitle: 'All-inclusive weeks for members.', image_path: '/images/ads/resorts.svg', link_url: '/resorts' },
   { petition_type_str: 'STY', priority: 5, title: 'Stay longer, pay less', subtitle: 'Holiday homes by the week.', image_path: '/images/ads/stays.svg', link_url: '/stays' },
@@ -118,7 +118,10 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
           .execute();
       }
       const hasAds = await trx.selectFrom('ads').select('id').where('org_id', '=', org.orgId).limit(1).executeTakeFirst();
-      if (!hasAds) await trx.insertInto('ads').values(adsSeed.map((ad) => ({ ...ad, org_id: org.orgId }))).execute();
+      // Only banners for what the organisation sells, so no ad links to a page it lacks.
+      const sold = (type: string) => type === 'ALL' || org.products.some((code) => code === type);
+      const ads = adsSeed.filter((ad) => sold(ad.petition_type_str)).map((ad) => ({ ...ad, org_id: org.orgId }));
+      if (!hasAds && ads.length > 0) await trx.insertInto('ads').values(ads).execute();
     }
   });
 

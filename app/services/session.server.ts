@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { json, redirect } from '@remix-run/node';
 import type { SessionUser } from '~/domain/session-user';
 import { getDb } from './db.server';
-import { readCookie, resolveOrg } from './config.server';
+import { hostnameOf, readCookie, resolveOrg } from './config.server';
 
 export const SESSION_COOKIE = 'userToken';
 /** S1: a session ends after 30 minutes without use and 12 hours after sign-in, whichever first. */
@@ -68,4 +69,92 @@ export async function getSession(request: Request): Promise<ActiveSession | null
       org_id: row.org_id,
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// Creating and ending sessions (S1). The cookie carries a 256-bit random secret; the
+// database keeps only its SHA-256, so a leaked table cannot be replayed as cookies.
+// ---------------------------------------------------------------------------------------
+
+function isLocalHostname(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost');
+}
+
+function cookieAttributes(request: Request, maxAgeSeconds: number): string {
+  const secure = isLocalHostname(hostnameOf(request)) ? '' : '; Secure';
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Starts a new session for `userId` and returns the Set-Cookie header. Any session the
+ * request already carried is deleted first: a new id at every sign-in (rotation).
+ */
+export async function createSession(
+  request: Request,
+  { userId, impersonatorId = null }: { userId: number; impersonatorId?: number | null },
+): Promise<{ setCookie: string; publicId: string }> {
+  const db = getDb();
+  const previous = readCookie(request, SESSION_COOKIE);
+  if (previous) await db.deleteFrom('sessions').where('id', '=', hashToken(previous)).execute();
+  const secret = newSecret();
+  const publicId = randomBytes(16).toString('base64url');
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashToken(secret),
+      public_id: publicId,
+      user_id: userId,
+      impersonator_id: impersonatorId,
+      expires_at: new Date(Date.now() + ABSOLUTE_TIMEOUT_MS),
+    })
+    .execute();
+  return {
+    setCookie: `${SESSION_COOKIE}=${secret}; ${cookieAttributes(request, ABSOLUTE_TIMEOUT_MS / 1000)}`,
+    publicId,
+  };
+}
+
+/** Ends the request's session server-side and returns the Set-Cookie header that clears it. */
+export async function destroySession(request: Request): Promise<string> {
+  const secret = readCookie(request, SESSION_COOKIE);
+  if (secret) await getDb().deleteFrom('sessions').where('id', '=', hashToken(secret)).execute();
+  return clearSessionCookie(request);
+}
+
+export function clearSessionCookie(request: Request): string {
+  return `${SESSION_COOKIE}=; ${cookieAttributes(request, 0)}`;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getSession(request))?.user ?? null;
+}
+
+/** A same-site path to return to after sign-in; anything else falls back to `/`. */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
+  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
+  return to;
+}
+
+/**
+ * The signed-in session, or a redirect that opens the sign-in dialog and comes back here.
+ * For /api routes use `requireApiSession`, which answers 401 JSON instead.
+ */
+export async function requireUser(request: Request): Promise<ActiveSession> {
+  const session = await getSession(request);
+  if (session) return session;
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  throw redirect(`/?login=true&redirectTo=${encodeURIComponent(back)}`);
+}
+
+export const SESSION_OUT_URL = '/session-out';
+
+export async function requireApiSession(request: Request): Promise<ActiveSession> {
+  const session = await getSession(request);
+  if (session) return session;
+  throw json({ status: 401, message: 'You are not signed in, or your session has ended', logout_url: SESSION_OUT_URL }, { status: 401 });
 }

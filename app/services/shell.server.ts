@@ -1,5 +1,7 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
+import { productNav } from '~/domain/landing-pages';
 import { messagesFor } from '~/i18n';
+import { getPageAds } from './ads.server';
 import { resolveOrg } from './config.server';
 import { offeredCurrencies, offeredLanguages, resolveLocale } from './locale.server';
 import { getSession } from './session.server';
@@ -13,6 +15,7 @@ export function publicOrg(org: OrgConfig) {
     headerVersion: org.headerVersion,
     theme: org.theme,
     products: org.products,
+    productNav: productNav(org.products),
     chat: org.chat,
     auth: org.auth,
     support: org.support,
@@ -27,13 +30,16 @@ export async function loadShell(request: Request) {
   const org = resolveOrg(request);
   const session = await getSession(request);
   const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
+  const ads = await getPageAds({ org, pathname: new URL(request.url).pathname, signedIn: session !== null });
   return {
     org: publicOrg(org),
     user: session?.user ?? null,
     locale,
     messages: messagesFor(locale.language, org.copy?.[locale.language]),
     languages: offeredLanguages(org),
-    currencies: offeredCurrencies(org),
+    currencies: offeredCurrencies(org).map(({ id, code, name, flag }) => ({ id, code, name, flag })),
+    /** The banner of the page's ads; empty where ads do not apply (the root loader reruns per path). */
+    ads,
   };
 }
 export type ShellData = Awaited<ReturnType<typeof loadShell>>;

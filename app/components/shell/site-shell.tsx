@@ -1,32 +1,33 @@
 import type { ReactNode } from 'react';
 import { AuthDialogs } from '~/components/auth/auth-dialogs';
+import { LocaleDialog, LocaleDialogProvider } from '~/components/locale/locale-dialog';
 import { RouteBehaviours } from '~/components/route-behaviours';
-import { useShell, useT } from '~/components/shell-context';
+import { useT } from '~/components/shell-context';
+import { AdsBanner } from './ads-banner';
+import { ChatWidget } from './chat-widget';
+import { SiteFooter } from './footer';
+import { SiteHeader } from './header';
+import { LoaderOverlay } from './loader-overlay';
 
-/** The page frame: header (by headerVersion), main content, footer. */
+/** The page frame: header (by headerVersion), ads, main content, footer, dialogs, chat. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  const { org } = useShell();
   const t = useT();
   return (
-    <>
+    <LocaleDialogProvider>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <header className={`site-header header-${org.headerVersion}`}>
-        <a href="/" className="brand">
-          <img src={org.theme.logo.src} alt={org.theme.logo.alt} width={160} height={40} />
-        </a>
-      </header>
+      <SiteHeader />
       <main id="main" tabIndex={-1}>
+        <AdsBanner />
         {children}
       </main>
-      <footer className="site-footer">
-        <p>
-          © {new Date().getFullYear()} {org.name}. {t('footer.rights')}
-        </p>
-      </footer>
+      <SiteFooter />
+      <LocaleDialog />
       <AuthDialogs />
       <RouteBehaviours />
-    </>
+      <LoaderOverlay />
+      <ChatWidget />
+    </LocaleDialogProvider>
   );
 }

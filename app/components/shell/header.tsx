@@ -1,0 +1,237 @@
+import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { MessageKey } from '~/i18n';
+import { useOptionalUser, useShell, useT } from '~/components/shell-context';
+import { LocaleButton } from '~/components/locale/locale-dialog';
+
+type Shell = ReturnType<typeof useShell>;
+
+/** `?login=true` / `?signup=true` on the current page: the identity dialogs open there. */
+function withParam(pathname: string, search: string, name: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('login');
+  params.delete('signup');
+  params.set(name, 'true');
+  return `${pathname}?${params.toString()}`;
+}
+
+function Logo({ org }: { org: Shell['org'] }) {
+  return (
+    <Link to="/" className="brand">
+      <img src={org.theme.logo.src} alt={org.theme.logo.alt} width={160} height={40} />
+    </Link>
+  );
+}
+
+function ProductNav({ org, className }: { org: Shell['org']; className: string }) {
+  const t = useT();
+  if (org.productNav.length === 0) return null;
+  return (
+    <nav className={className} aria-label={t('header.productsNav')}>
+      <ul>
+        {org.productNav.map((item) => (
+          <li key={item.product}>
+            <NavLink to={item.path} prefetch="intent">
+              {t(`product.${item.product}` satisfies MessageKey)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Closes a <details> when the page changes: the header stays mounted across client navigations. */
+function useCloseOnNavigation() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    ref.current?.removeAttribute('open');
+  }, [pathname]);
+  return ref;
+}
+
+/**
+ * Sign in / sign up for visitors; name, profile, trips and sign out for users. `compact` (the
+ * wide header) folds the user's links into a <details> dropdown under their name, which
+ * works without JavaScript and with the keyboard; the mobile menu lists them flat.
+ */
+function AccountArea({ compact }: { compact: boolean }) {
+  const user = useOptionalUser();
+  const t = useT();
+  const { pathname, search } = useLocation();
+  const dropdown = useCloseOnNavigation();
+  if (!user) {
+    return (
+      <div className="account-area">
+        <Link className="button button-ghost" to={withParam(pathname, search, 'login')}>
+          {t('header.signIn')}
+        </Link>
+        <Link className="button button-primary" to={withParam(pathname, search, 'signup')}>
+          {t('header.signUp')}
+        </Link>
+      </div>
+    );
+  }
+  const links = (
+    <>
+      <Link to={user.role === 'agent' ? '/agent/profile' : '/user/profile'}>{t('header.myProfile')}</Link>
+      <Link to="/user/my-trips">{t('header.myTrips')}</Link>
+      <Form method="post" action="/auth/logout" className="inline-form">
+        <button type="submit" className="button button-ghost">
+          {t('header.signOut')}
+        </button>
+      </Form>
+    </>
+  );
+  if (!compact) {
+    return (
+      <div className="account-area">
+        <span className="account-name">{user.userName}</span>
+        {links}
+      </div>
+    );
+  }
+  return (
+    <div className="account-area">
+      <details className="account-menu" ref={dropdown}>
+        <summary className="account-toggle">
+          <span className="account-name">{user.userName}</span>
+          <span className="chevron" aria-hidden="true" />
+        </summary>
+        <div className="account-panel">{links}</div>
+      </details>
+    </div>
+  );
+}
+
+/** Demo accounts browse only (spec §2 demo-account modal): say so on every page, under the bar. */
+function DemoStrip() {
+  const user = useOptionalUser();
+  const t = useT();
+  if (!user?.is_demo) return null;
+  return (
+    <p className="demo-strip">
+      <span className="badge badge-demo">{t('header.demoBadge')}</span>
+    </p>
+  );
+}
+
+/**
+ * Navigation and actions: inline from 900 px wide; below that inside a <details> menu, which
+ * opens without JavaScript and with the keyboard. Only one copy is ever displayed (the other
+ * is display:none, so it is out of the accessibility tree too).
+ */
+function Collapsible({ children }: { children: (compact: boolean) => ReactNode }) {
+  const t = useT();
+  const menu = useCloseOnNavigation();
+  return (
+    <>
+      <div className="wide-only header-collapsible">{children(true)}</div>
+      <details className="menu narrow-only" ref={menu}>
+        <summary className="menu-toggle">
+          <span className="menu-icon" aria-hidden="true" />
+          {t('header.menu')}
+        </summary>
+        <div className="menu-content">{children(false)}</div>
+      </details>
+    </>
+  );
+}
+
+/** v1: a light bar, logo left, products in the middle, actions right. */
+function HeaderV1({ org }: { org: Shell['org'] }) {
+  return (
+    <header className="site-header header-v1" data-header-version="v1">
+      <div className="header-bar">
+        <Logo org={org} />
+        <Collapsible>
+          {(compact) => (
+            <>
+              <ProductNav org={org} className="product-nav" />
+              <div className="header-actions">
+                <LocaleButton />
+                <AccountArea compact={compact} />
+              </div>
+            </>
+          )}
+        </Collapsible>
+      </div>
+      <DemoStrip />
+    </header>
+  );
+}
+
+/** v2: a dark two-row business bar, a utility row (support, locale, account) over the nav row. */
+function HeaderV2({ org }: { org: Shell['org'] }) {
+  const t = useT();
+  return (
+    <header className="site-header header-v2" data-header-version="v2">
+      <div className="header-utility">
+        <div className="header-inner">
+          {org.support.phone ? (
+            <a className="support-link" href={`tel:${org.support.phone.replace(/[^+0-9]/g, '')}`}>
+              {t('header.support')}: {org.support.phone}
+            </a>
+          ) : (
+            <a className="support-link" href={`mailto:${org.support.email}`}>
+              {t('header.support')}: {org.support.email}
+            </a>
+          )}
+          <LocaleButton />
+        </div>
+      </div>
+      <div className="header-bar">
+        <Logo org={org} />
+        <Collapsible>
+          {(compact) => (
+            <>
+              <ProductNav org={org} className="product-nav" />
+              <div className="header-actions">
+                <AccountArea compact={compact} />
+              </div>
+            </>
+          )}
+        </Collapsible>
+      </div>
+      <DemoStrip />
+    </header>
+  );
+}
+
+/** v3: a coloured band with the logo centred and the products on a row below. */
+function HeaderV3({ org }: { org: Shell['org'] }) {
+  return (
+    <header className="site-header header-v3" data-header-version="v3">
+      <div className="header-band">
+        <div className="header-side">
+          <LocaleButton />
+        </div>
+        <Logo org={org} />
+        <div className="header-side header-side-end">
+          <Collapsible>
+            {(compact) => (
+              <div className="header-actions">
+                <AccountArea compact={compact} />
+              </div>
+            )}
+          </Collapsible>
+        </div>
+      </div>
+      <ProductNav org={org} className="product-nav product-nav-band" />
+      <DemoStrip />
+    </header>
+  );
+}
+
+export function SiteHeader() {
+  const { org } = useShell();
+  switch (org.headerVersion) {
+    case 'v1':
+      return <HeaderV1 org={org} />;
+    case 'v2':
+      return <HeaderV2 org={org} />;
+    case 'v3':
+      return <HeaderV3 org={org} />;
+  }
+}

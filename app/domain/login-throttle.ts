@@ -1,0 +1,43 @@
+/**
+ * S3 sign-in throttling rules, pure so they can be tested without a database.
+ * Failures are counted per account key (organisation + normalised e-mail), whether or not
+ * the account exists, so the answers do not reveal which e-mails have accounts.
+ */
+export const MAX_FAILURES_PER_HOUR = 100;
+export const FREE_FAILURES = 5;
+/** First wait after the fifth failure; it doubles with every further failure. */
+export const BACKOFF_BASE_MS = 30_000;
+export const BACKOFF_CAP_MS = 15 * 60_000;
+export const FAILURE_WINDOW_MS = 60 * 60_000;
+
+/** The wait after `failures` consecutive failures: none up to 5, then 30 s, 60 s, … capped at 15 min. */
+export function backoffMs(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(BACKOFF_BASE_MS * 2 ** (failures - FREE_FAILURES), BACKOFF_CAP_MS);
+}
+
+export type FailureWindow = {
+  /** Failures of the key in the last hour. */
+  count: number;
+  /** The newest and oldest failure in that hour (ms since epoch), when any. */
+  newest: number | null;
+  oldest: number | null;
+};
+
+/** Milliseconds the caller must still wait before trying again, or 0 when it may try now. */
+export function retryAfterMs({ count, newest, oldest }: FailureWindow, now: number): number {
+  if (count >= MAX_FAILURES_PER_HOUR && oldest !== null) {
+    return Math.max(1_000, oldest + FAILURE_WINDOW_MS - now);
+  }
+  const wait = backoffMs(count);
+  if (wait === 0 || newest === null) return 0;
+  return Math.max(0, newest + wait - now);
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function accountKey(orgId: string, email: string): string {
+  return `${orgId}:${normalizeEmail(email)}`;
+}

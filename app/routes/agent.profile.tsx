@@ -1,0 +1,29 @@
+import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { BlockList } from '~/blocks/registry';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { loadPage } from '~/services/page.server';
+import { requireUser } from '~/services/session.server';
+
+/** Agents' profile. Admins use /user/profile; members may not see this page. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  if (user.role === 'admin') throw redirect('/user/profile');
+  if (user.role !== 'agent') throw new Response('This page is for agents only.', { status: 403 });
+  return json(await loadPage(request, 'agent-profile'), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export default function AgentProfile() {
+  const { blocks } = useLoaderData<typeof loader>();
+  return (
+    <div className="profile-page">
+      <BlockList blocks={blocks} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Agent profile' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,41 @@
+import { type ActionFunctionArgs, json } from '@remix-run/node';
+import type { FromSchema } from 'json-schema-to-ts';
+import { ajv, formatAjvErrors } from '~/services/ajv.server';
+import { issueImpersonationKey } from '~/services/auth.server';
+import { readJsonBody } from '~/services/json-body.server';
+import { requireApiSession } from '~/services/session.server';
+
+
+const issueSchema = {
+  type: 'object',
+  properties: { user_id: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['user_id'],
+  additionalProperties: false,
+} as const;
+const validateIssue = ajv.compile<FromSchema<typeof issueSchema>>(issueSchema);
+
+export async function loader() {
+  return json({ status: 405, message: 'Use POST to issue a key' }, { status: 405 });
+}
+
+/** An agent or admin asks for a 2-minute, single-use sign-in link for one of its customers. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return json({ status: 405, message: 'Use POST to issue a key' }, { status: 405 });
+  const session = await requireApiSession(request);
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  if (!validateIssue(body.value)) {
+    return json({ status: 400, message: `Invalid request: ${formatAjvErrors(validateIssue.errors).join('; ')}` }, { status: 400 });
+  }
+  const result = await issueImpersonationKey(
+    { id: session.userDbId, role: session.user.role, orgId: session.user.org_id },
+    body.value.user_id,
+  );
+  if (result.kind === 'error') return json({ status: result.status, message: result.message }, { status: result.status });
+  const url = new URL('/', request.url);
+  url.searchParams.set('impersonate_key', result.key);
+  return json(
+    { status: 201, data: { impersonate_key: result.key, expires_at: result.expiresAt.toISOString(), url: url.toString() } },
+    { status: 201, headers: { 'Cache-Control': 'no-store' } },
+  );
+}

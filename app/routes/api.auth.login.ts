@@ -1,0 +1,77 @@
+import { type ActionFunctionArgs, json } from '@remix-run/node';
+import type { FromSchema } from 'json-schema-to-ts';
+import { ajv, formatAjvErrors } from '~/services/ajv.server';
+import { attemptPasswordLogin, consumeImpersonationKey, MESSAGES, throttledMessage } from '~/services/auth.server';
+import { resolveOrg } from '~/services/config.server';
+import { readJsonBody } from '~/services/json-body.server';
+import { createSession, getSession, SESSION_OUT_URL } from '~/services/session.server';
+
+/** The spec's login payload (§3). Sign-in is by e-mail and password, or by an impersonation key. */
+const loginPayloadSchema = {
+  type: 'object',
+  properties: {
+    email_id: { type: 'string', maxLength: 320 },
+    password: { type: 'string', maxLength: 256 },
+    impersonate_key: { type: 'string', maxLength: 200 },
+    googletoken: { type: 'string', maxLength: 4096 },
+    fbtoken: { type: 'string', maxLength: 4096 },
+    site_url: { type: 'string', maxLength: 2048 },
+    accesscode: { type: 'string', maxLength: 200 },
+    promotions: { type: ['boolean', 'string', 'number'] },
+    userdetails: { type: 'object' },
+  },
+  additionalProperties: false,
+} as const;
+type LoginPayload = FromSchema<typeof loginPayloadSchema>;
+const validateLoginPayload = ajv.compile<LoginPayload>(loginPayloadSchema);
+
+function fail(status: number, message: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) {
+  return json({ status, message, ...extra }, { status, headers });
+}
+
+export async function loader() {
+  return fail(405, 'Use POST to sign in');
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return fail(405, 'Use POST to sign in');
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  if (!validateLoginPayload(body.value)) {
+    return fail(400, `Invalid sign-in request: ${formatAjvErrors(validateLoginPayload.errors).join('; ')}`);
+  }
+  const payload = body.value;
+  const org = resolveOrg(request);
+
+  if (payload.googletoken || payload.fbtoken) return fail(400, MESSAGES.social);
+
+  let userId: number;
+  let impersonatorId: number | null = null;
+  if (payload.impersonate_key !== undefined) {
+    const used = await consumeImpersonationKey(org, payload.impersonate_key);
+    if (!used) return fail(401, MESSAGES.impersonationFailed, { logout_url: `${SESSION_OUT_URL}?reason=impersonation` });
+    userId = used.userId;
+    impersonatorId = used.impersonatorId;
+  } else {
+    if (!payload.email_id || payload.password === undefined) {
+      return fail(400, 'Invalid sign-in request: email_id and password are required');
+    }
+    const result = await attemptPasswordLogin(org, payload.email_id, payload.password);
+    switch (result.kind) {
+      case 'throttled':
+        return fail(429, throttledMessage(result.retryAfterSeconds), { retry_after: result.retryAfterSeconds }, { 'Retry-After': String(result.retryAfterSeconds) });
+      case 'invalid':
+        return fail(401, MESSAGES.invalidCredentials);
+      case 'blocked':
+        return fail(403, MESSAGES.blocked);
+      case 'ok':
+        userId = result.userId;
+    }
+  }
+
+  const { setCookie } = await createSession(request, { userId, impersonatorId });
+  // Read the new session back through the same code path the rest of the app uses.
+  const cookie = setCookie.split(';')[0]!;
+  const session = await getSession(new Request(request.url, { headers: { cookie, host: request.headers.get('host') ?? '' } }));
+  return json({ status: 200, message: 'Signed in', data: session?.user ?? null }, { status: 200, headers: { 'Set-Cookie': setCookie } });
+}

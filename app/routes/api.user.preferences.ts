@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { resolveOrg } from '~/services/config.server';
+import { readJsonBody } from '~/services/json-body.server';
+import { PreferenceError, parsePreferenceUpdate, saveUserPreferences } from '~/services/preferences.server';
+import { getSession } from '~/services/session.server';
+
+/**
+ * POST /api/user/preferences (spec §7): `{ usr_type, preferred_language, preferred_currency }`.
+ * usr_type is checked but never changes the account's type: a preference call is no way to
+ * change who a user is.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+  const session = await getSession(request);
+  if (!session) throw json({ status: 401, message: 'Sign in to save preferences' }, { status: 401 });
+  const body = await readJsonBody(request);
+  if (!body.ok) throw body.response;
+  try {
+    const choice = parsePreferenceUpdate(body.value, resolveOrg(request));
+    await saveUserPreferences(session.userDbId, choice);
+    return json({
+      status: 200,
+      message: 'Preferences saved',
+      data: { preferred_language: choice.language.code, preferred_currency: choice.currency.code },
+    });
+  } catch (error) {
+    if (error instanceof PreferenceError) throw json({ status: 400, message: error.message }, { status: 400 });
+    throw error;
+  }
+}
+
+export async function loader() {
+  throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+}

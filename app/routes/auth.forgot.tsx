@@ -1,0 +1,37 @@
+import { type ActionFunctionArgs, type MetaFunction, json } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { ForgotForm } from '~/components/auth/auth-forms';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useT } from '~/components/shell-context';
+import { emailProblem, requestMessages, requestPasswordReset } from '~/services/auth.server';
+import { resolveOrg } from '~/services/config.server';
+
+
+/** Always the same answer (S3); only an existing account gets a reset link. */
+export async function action({ request }: ActionFunctionArgs) {
+  const org = resolveOrg(request);
+  const t = requestMessages(request, org);
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').trim().slice(0, 254);
+  const problem = emailProblem(email);
+  if (problem) return json({ ok: false as const, error: t(problem), values: { email } }, { status: 400 });
+  await requestPasswordReset(org, new URL(request.url).origin, email);
+  return json({ ok: true as const, message: t('auth.resetSent') });
+}
+
+export default function ForgotPage() {
+  const t = useT();
+  const data = useActionData<typeof action>();
+  return (
+    <section className="auth-page" aria-labelledby="forgot-title">
+      <h1 id="forgot-title">{t('auth.forgot.title')}</h1>
+      <ForgotForm initial={data} signinHref="/?login=true" />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Reset your password' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

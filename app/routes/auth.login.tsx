@@ -1,0 +1,50 @@
+import { type ActionFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { SignInForm } from '~/components/auth/auth-forms';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useT } from '~/components/shell-context';
+import { attemptPasswordLogin, requestMessages } from '~/services/auth.server';
+import { resolveOrg } from '~/services/config.server';
+import { createSession, safeRedirectPath } from '~/services/session.server';
+
+/** Sign-in form post (dialog fetcher, or a plain form without JavaScript). */
+export async function action({ request }: ActionFunctionArgs) {
+  const org = resolveOrg(request);
+  const t = requestMessages(request, org);
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '').slice(0, 320);
+  const password = String(form.get('password') ?? '');
+  const redirectTo = safeRedirectPath(form.get('redirectTo'));
+  const values = { email, redirectTo };
+  if (!email || !password) return json({ ok: false as const, error: t('auth.error.invalid'), values }, { status: 400 });
+  const result = await attemptPasswordLogin(org, email, password);
+  switch (result.kind) {
+    case 'throttled':
+      return json({ ok: false as const, error: t('auth.error.throttled', { seconds: result.retryAfterSeconds }), values }, { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } });
+    case 'invalid':
+      return json({ ok: false as const, error: t('auth.error.invalid'), values }, { status: 401 });
+    case 'blocked':
+      return json({ ok: false as const, error: t('auth.error.blocked'), values }, { status: 403 });
+    case 'ok': {
+      const { setCookie } = await createSession(request, { userId: result.userId });
+      return redirect(redirectTo, { headers: { 'Set-Cookie': setCookie } });
+    }
+  }
+}
+
+export default function SignInPage() {
+  const t = useT();
+  const data = useActionData<typeof action>();
+  return (
+    <section className="auth-page" aria-labelledby="signin-title">
+      <h1 id="signin-title">{t('auth.signIn.title')}</h1>
+      <SignInForm redirectTo={data && !data.ok ? data.values.redirectTo : '/'} initial={data} forgotHref="/?forgot=true" signupHref="/?signup=true" />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sign in' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,57 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ResetForm } from '~/components/auth/auth-forms';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useT } from '~/components/shell-context';
+import { isTokenUsable, passwordProblem, requestMessages, resetPassword } from '~/services/auth.server';
+import { resolveOrg } from '~/services/config.server';
+import { createSession } from '~/services/session.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const usable = await isTokenUsable('password_reset', resolveOrg(request).orgId, token);
+  return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' } });
+}
+
+/** Sets the new password, ends every other session of the user, and signs this browser in. */
+export async function action({ request }: ActionFunctionArgs) {
+  const org = resolveOrg(request);
+  const t = requestMessages(request, org);
+  const form = await request.formData();
+  const token = String(form.get('token') ?? '');
+  const password = String(form.get('password') ?? '');
+  const problem = passwordProblem(password);
+  if (problem) return json({ error: t(problem), token }, { status: 400 });
+  const userId = await resetPassword(org, token, password);
+  if (!userId) return json({ error: t('auth.linkInvalid'), token: null }, { status: 400 });
+  const { setCookie } = await createSession(request, { userId });
+  return redirect('/', { headers: { 'Set-Cookie': setCookie } });
+}
+
+export default function ResetPage() {
+  const t = useT();
+  const loaded = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const token = data ? data.token : loaded.token;
+  return (
+    <section className="auth-page" aria-labelledby="reset-title">
+      <h1 id="reset-title">{t('auth.forgot.title')}</h1>
+      {token ? (
+        <ResetForm token={token} error={data?.error} />
+      ) : (
+        <>
+          <p role="alert">{t('auth.linkInvalid')}</p>
+          <p>
+            <Link to="/?forgot=true">{t('auth.forgotLink')}</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Reset your password' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

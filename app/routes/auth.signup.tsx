@@ -1,0 +1,47 @@
+import { type ActionFunctionArgs, type MetaFunction, json } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { SignUpForm } from '~/components/auth/auth-forms';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useT } from '~/components/shell-context';
+import { emailProblem, passwordProblem, requestMessages, requestSignup } from '~/services/auth.server';
+import { resolveOrg } from '~/services/config.server';
+
+
+const INVITATION_FIELDS = ['accesscode', 'title', 'countrycode', 'phonenumber', 'lang', 'tripid'] as const;
+
+/** Always the same answer, whether or not the e-mail has an account (S3); the e-mail says which. */
+export async function action({ request }: ActionFunctionArgs) {
+  const org = resolveOrg(request);
+  const t = requestMessages(request, org);
+  const form = await request.formData();
+  const text = (name: string, max: number) => String(form.get(name) ?? '').trim().slice(0, max);
+  const values = { firstName: text('firstName', 100), lastName: text('lastName', 100), email: text('email', 254), accesscode: text('accesscode', 100) };
+  const password = String(form.get('password') ?? '');
+  const invalid = (field: string, error: string) => json({ ok: false as const, field, error, values }, { status: 400 });
+  if (!values.firstName) return invalid('firstName', t('auth.error.firstName'));
+  if (!values.lastName) return invalid('lastName', t('auth.error.lastName'));
+  const emailError = emailProblem(values.email);
+  if (emailError) return invalid('email', t(emailError));
+  const passwordError = passwordProblem(password);
+  if (passwordError) return invalid('password', t(passwordError));
+  const invitation = Object.fromEntries(INVITATION_FIELDS.map((key) => [key, text(key, 100)]).filter(([, v]) => v));
+  await requestSignup(org, new URL(request.url).origin, { ...values, password, invitation });
+  return json({ ok: true as const, message: t('auth.signupSent') });
+}
+
+export default function SignUpPage() {
+  const t = useT();
+  const data = useActionData<typeof action>();
+  return (
+    <section className="auth-page" aria-labelledby="signup-title">
+      <h1 id="signup-title">{t('auth.signUp.title')}</h1>
+      <SignUpForm mode="choose" initial={data} signinHref="/?login=true" />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Create your account' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,59 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useT } from '~/components/shell-context';
+import { completeSignup, isTokenUsable, requestMessages } from '~/services/auth.server';
+import { resolveOrg } from '~/services/config.server';
+import { createSession } from '~/services/session.server';
+
+/**
+ * The link only shows a confirm button: the account is created by the POST, because mail
+ * scanners open links (GET) on their own and would use the single-use token up.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const usable = await isTokenUsable('signup', resolveOrg(request).orgId, token);
+  return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const token = String(form.get('token') ?? '');
+  const userId = await completeSignup(resolveOrg(request), token);
+  if (!userId) return json({ error: requestMessages(request, resolveOrg(request))('auth.linkInvalid') }, { status: 400 });
+  const { setCookie } = await createSession(request, { userId });
+  return redirect('/user/profile', { headers: { 'Set-Cookie': setCookie } });
+}
+
+export default function VerifyPage() {
+  const t = useT();
+  const { token } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <section className="auth-page" aria-labelledby="verify-title">
+      <h1 id="verify-title">{t('auth.verify.title')}</h1>
+      {token && !data ? (
+        <Form method="post" className="auth-form">
+          <input type="hidden" name="token" value={token} />
+          <p>{t('auth.verify.body')}</p>
+          <button type="submit" className="button button-primary auth-submit">
+            {t('auth.verify.submit')}
+          </button>
+        </Form>
+      ) : (
+        <>
+          <p role="alert">{t('auth.linkInvalid')}</p>
+          <p>
+            <Link to="/?signup=true">{t('auth.createAccountLink')}</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Finish creating your account' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

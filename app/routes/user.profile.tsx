@@ -1,0 +1,28 @@
+import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { BlockList } from '~/blocks/registry';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { loadPage } from '~/services/page.server';
+import { requireUser } from '~/services/session.server';
+
+/** Members' and admins' profile; agents have their own path (spec §2). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request);
+  if (user.role === 'agent') throw redirect('/agent/profile');
+  return json(await loadPage(request, 'user-profile'), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export default function UserProfile() {
+  const { blocks } = useLoaderData<typeof loader>();
+  return (
+    <div className="profile-page">
+      <BlockList blocks={blocks} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'My profile' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

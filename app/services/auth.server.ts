@@ -1,0 +1,289 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Transaction, sql } from 'kysely';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { accountKey, FAILURE_WINDOW_MS, normalizeEmail, retryAfterMs } from '~/domain/login-throttle';
+import { format, type MessageKey, messagesFor } from '~/i18n';
+import { getDb } from './db.server';
+import { resolveLocale } from './locale.server';
+import type { DB, TokenPurpose } from './db-schema';
+import { renderEmail, queueEmail } from './mail.server';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyAgainstDummy, verifyPassword } from './password.server';
+
+/** Answers of the JSON API (English, like the rest of the API); the HTML forms use i18n keys. */
+export const MESSAGES = {
+  invalidCredentials: 'The e-mail or password is incorrect.',
+  blocked: 'This account has been blocked. Please contact support if you think this is a mistake.',
+  social: 'Sign-in with Google or Facebook is not available on this site',
+  impersonationFailed: 'This sign-in link is invalid or has expired',
+} as const;
+
+export function throttledMessage(retryAfterSeconds: number): string {
+  return `Too many failed sign-in attempts. Please wait ${retryAfterSeconds} seconds before trying again.`;
+}
+
+const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  impersonation: 2 * 60_000,
+  signup: 24 * 60 * 60_000,
+  password_reset: 60 * 60_000,
+};
+
+function hashOneTimeToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A 256-bit single-use token; only its hash is stored. */
+async function issueToken(args: { purpose: TokenPurpose; orgId: string; userId?: number | null; issuedBy?: number | null; payload?: Record<string, unknown> }) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + TOKEN_TTL_MS[args.purpose]);
+  await getDb()
+    .insertInto('one_time_tokens')
+    .values({
+      token_hash: hashOneTimeToken(token),
+      purpose: args.purpose,
+      org_id: args.orgId,
+      user_id: args.userId ?? null,
+      issued_by: args.issuedBy ?? null,
+      payload: args.payload ? JSON.stringify(args.payload) : null,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/**
+ * Marks a token used and returns its row, in one statement: two concurrent uses cannot
+ * both succeed, and an expired or used token returns nothing.
+ */
+async function consumeToken(purpose: TokenPurpose, orgId: string, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+  return getDb()
+    .updateTable('one_time_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', hashOneTimeToken(token))
+    .where('purpose', '=', purpose)
+    .where('org_id', '=', orgId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['user_id', 'issued_by', 'payload'])
+    .executeTakeFirst();
+}
+
+/** Reads a token without using it (to decide whether to show the form). */
+export async function isTokenUsable(purpose: TokenPurpose, orgId: string, token: string | null): Promise<boolean> {
+  if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;
+  const row = await getDb()
+    .selectFrom('one_time_tokens')
+    .select('token_hash')
+    .where('token_hash', '=', hashOneTimeToken(token))
+    .where('purpose', '=', purpose)
+    .where('org_id', '=', orgId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+// ---------------------------------------------------------------------------------------
+// Password sign-in with throttling (S3)
+// ---------------------------------------------------------------------------------------
+
+export type LoginResult =
+  | { kind: 'ok'; userId: number }
+  | { kind: 'invalid' }
+  | { kind: 'blocked' }
+  | { kind: 'throttled'; retryAfterSeconds: number };
+
+async function throttleWait(db: Transaction<DB>, key: string): Promise<number> {
+  const row = await db
+    .selectFrom('auth_failures')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('failed_at').as('newest'), eb.fn.min('failed_at').as('oldest')])
+    .where('account_key', '=', key)
+    .where('failed_at', '>', new Date(Date.now() - FAILURE_WINDOW_MS))
+    .executeTakeFirst();
+  const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
+  return retryAfterMs({ count: Number(row?.count ?? 0), newest: time(row?.newest), oldest: time(row?.oldest) }, Date.now());
+}
+
+/**
+ * Either says how long the account must wait, or records this attempt as a failure up front
+ * (removed again if the password is right). Under a per-key advisory lock, so a burst of
+ * parallel guesses cannot all pass the check before any of them is counted.
+ */
+async function reserveAttempt(key: string): Promise<number> {
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      const wait = await throttleWait(trx, key);
+      if (wait > 0) return wait;
+      await trx.insertInto('auth_failures').values({ account_key: key }).execute();
+      // Old rows no longer count; drop them so the table stays small.
+      await trx.deleteFrom('auth_failures').where('account_key', '=', key).where('failed_at', '<', new Date(Date.now() - FAILURE_WINDOW_MS)).execute();
+      return 0;
+    });
+}
+
+/**
+ * Checks an e-mail and password. Unknown e-mails cost the same hash and count failures the
+ * same way as known ones, so neither the answer nor its timing says whether an account exists.
+ * A throttled attempt answers at once without hashing.
+ */
+export async function attemptPasswordLogin(org: OrgConfig, email: string, password: string): Promise<LoginResult> {
+  const key = accountKey(org.orgId, email);
+  const wait = await reserveAttempt(key);
+  if (wait > 0) return { kind: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) };
+
+  const user = await getDb()
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'is_blocked'])
+    .where('org_id', '=', org.orgId)
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  const ok = user?.password_hash && password.length <= PASSWORD_MAX_LENGTH
+    ? await verifyPassword(user.password_hash, password)
+    : await verifyAgainstDummy(password);
+  // A failure stays counted (it was recorded by reserveAttempt).
+  if (!user || !ok) return { kind: 'invalid' };
+  await getDb().deleteFrom('auth_failures').where('account_key', '=', key).execute();
+  if (user.is_blocked) return { kind: 'blocked' };
+  return { kind: 'ok', userId: user.id };
+}
+
+// ---------------------------------------------------------------------------------------
+// Impersonation (spec §4)
+// ---------------------------------------------------------------------------------------
+
+export type IssueResult =
+  | { kind: 'ok'; key: string; expiresAt: Date }
+  | { kind: 'error'; status: 403 | 404; message: string };
+
+/** Agents may sign in as members of their organisation; admins as anyone but admins. */
+export async function issueImpersonationKey(issuer: { id: number; role: string; orgId: string }, targetPublicId: string): Promise<IssueResult> {
+  if (issuer.role !== 'agent' && issuer.role !== 'admin') {
+    return { kind: 'error', status: 403, message: 'Only agents and administrators can sign in as another user' };
+  }
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const target = uuid.test(targetPublicId)
+    ? await getDb()
+        .selectFrom('users')
+        .select(['id', 'role', 'is_blocked'])
+        .where('public_id', '=', targetPublicId)
+        .where('org_id', '=', issuer.orgId)
+        .executeTakeFirst()
+    : undefined;
+  if (!target) return { kind: 'error', status: 404, message: 'No such user in this organisation' };
+  if (target.id === issuer.id) return { kind: 'error', status: 403, message: 'You cannot sign in as yourself' };
+  if (issuer.role === 'agent' && target.role !== 'member') return { kind: 'error', status: 403, message: 'Agents can sign in only as members' };
+  if (target.role === 'admin') return { kind: 'error', status: 403, message: 'Nobody can sign in as an administrator' };
+  if (target.is_blocked) return { kind: 'error', status: 403, message: 'This account is blocked' };
+  const { token, expiresAt } = await issueToken({ purpose: 'impersonation', orgId: issuer.orgId, userId: target.id, issuedBy: issuer.id });
+  return { kind: 'ok', key: token, expiresAt };
+}
+
+/** Uses an impersonation key once; returns the target and the issuer, or null. */
+export async function consumeImpersonationKey(org: OrgConfig, key: string) {
+  const row = await consumeToken('impersonation', org.orgId, key);
+  if (!row?.user_id || !row.issued_by) return null;
+  const target = await getDb().selectFrom('users').select(['id', 'is_blocked']).where('id', '=', row.user_id).executeTakeFirst();
+  if (!target || target.is_blocked) return null;
+  return { userId: target.id, impersonatorId: row.issued_by };
+}
+
+// ---------------------------------------------------------------------------------------
+// Sign-up and password reset: the same answer whether or not the e-mail has an account.
+// ---------------------------------------------------------------------------------------
+
+export type SignupInput = { email: string; firstName: string; lastName: string; password: string; invitation?: Record<string, string> };
+
+/** S4: 8 to 256 characters, nothing else (passphrases and paste welcome). Returns a message key. */
+export function passwordProblem(password: string): 'auth.error.passwordShort' | 'auth.error.passwordLong' | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'auth.error.passwordShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'auth.error.passwordLong';
+  return null;
+}
+
+export function emailProblem(email: string): 'auth.error.email' | null {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && email.length <= 254 ? null : 'auth.error.email';
+}
+
+/** Mails a verification link (new e-mail) or a "you already have an account" note. */
+export async function requestSignup(org: OrgConfig, origin: string, input: SignupInput) {
+  const email = input.email.trim();
+  const existing = await getDb()
+    .selectFrom('users')
+    .select('id')
+    .where('org_id', '=', org.orgId)
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  // Hash in both cases so the answer takes the same time.
+  const passwordHash = await hashPassword(input.password);
+  if (existing) {
+    const mail = renderEmail('signupExisting', { orgName: org.name, signInLink: `${origin}/?login=true`, resetLink: `${origin}/?forgot=true` });
+    await queueEmail({ orgId: org.orgId, to: email, ...mail });
+    return;
+  }
+  const { token } = await issueToken({
+    purpose: 'signup',
+    orgId: org.orgId,
+    payload: { email, firstName: input.firstName, lastName: input.lastName, passwordHash, invitation: input.invitation ?? null },
+  });
+  const mail = renderEmail('signupVerify', { orgName: org.name, firstName: input.firstName, link: `${origin}/auth/verify?token=${token}` });
+  await queueEmail({ orgId: org.orgId, to: email, ...mail });
+}
+
+/** Creates the account of a sign-up link; null when the link is unusable or the e-mail was taken meanwhile. */
+export async function completeSignup(org: OrgConfig, token: string): Promise<number | null> {
+  const row = await consumeToken('signup', org.orgId, token);
+  const p = row?.payload;
+  if (!p || typeof p.email !== 'string' || typeof p.passwordHash !== 'string') return null;
+  const created = await getDb()
+    .insertInto('users')
+    .values({
+      org_id: org.orgId,
+      email: p.email,
+      email_normalized: normalizeEmail(p.email),
+      password_hash: p.passwordHash,
+      first_name: typeof p.firstName === 'string' ? p.firstName : '',
+      last_name: typeof p.lastName === 'string' ? p.lastName : '',
+      role: 'member',
+      preferred_language: org.locale.defaultLanguage,
+      preferred_currency: org.locale.defaultCurrency,
+    })
+    .onConflict((oc) => oc.constraint('users_org_email_unique').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return created?.id ?? null;
+}
+
+export async function requestPasswordReset(org: OrgConfig, origin: string, email: string) {
+  const user = await getDb()
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'is_blocked'])
+    .where('org_id', '=', org.orgId)
+    .where('email_normalized', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  if (!user || user.is_blocked) return;
+  const { token } = await issueToken({ purpose: 'password_reset', orgId: org.orgId, userId: user.id });
+  const mail = renderEmail('passwordReset', { orgName: org.name, firstName: user.first_name, link: `${origin}/auth/reset?token=${token}` });
+  await queueEmail({ orgId: org.orgId, to: user.email, ...mail });
+}
+
+/** Sets a new password from a reset link and ends every session of that user. */
+export async function resetPassword(org: OrgConfig, token: string, password: string): Promise<number | null> {
+  const row = await consumeToken('password_reset', org.orgId, token);
+  if (!row?.user_id) return null;
+  const passwordHash = await hashPassword(password);
+  const db = getDb();
+  const user = await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.user_id).returning(['id', 'email']).executeTakeFirst();
+  if (!user) return null;
+  await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+  await db.deleteFrom('auth_failures').where('account_key', '=', accountKey(org.orgId, user.email)).execute();
+  return user.id;
+}
+
+/** The visitor's UI strings, for messages the HTML form routes show (the JSON API stays English). */
+export function requestMessages(request: Request, org: OrgConfig) {
+  const { language } = resolveLocale(request, org);
+  const messages = messagesFor(language, org.copy?.[language]);
+  return (key: MessageKey, values?: Record<string, string | number>) => (values ? format(messages[key], values) : messages[key]);
+}

@@ -1,0 +1,91 @@
+import Handlebars from 'handlebars';
+import nodemailer from 'nodemailer';
+import { sql } from 'kysely';
+import { getDb } from './db.server';
+import { getEnv } from './env.server';
+import { errorFields, log } from './logger.server';
+
+/**
+ * Outgoing e-mail goes through the `outbox` table: the request only inserts a row (so a slow
+ * or failing mail server never fails a sign-up), and a job delivers it. Without SMTP_URL
+ * (development, tests) rows are marked 'captured' and read in the /dev/mail viewer.
+ */
+export async function queueEmail({ orgId, to, subject, text, html }: { orgId: string; to: string; subject: string; text: string; html: string }) {
+  await getDb().insertInto('outbox').values({ org_id: orgId, recipient: to, subject, text_body: text, html_body: html }).execute();
+}
+
+const MAX_ATTEMPTS = 5;
+
+type Transport = { sendMail: (message: { from: string; to: string; subject: string; text: string; html: string }) => Promise<unknown> };
+let transport: Transport | null | undefined;
+function getTransport(): Transport | null {
+  if (transport === undefined) transport = getEnv().smtpUrl ? nodemailer.createTransport(getEnv().smtpUrl) : null;
+  return transport;
+}
+
+/**
+ * Sends (or captures) a batch of pending messages. Rows are taken with FOR UPDATE SKIP LOCKED
+ * inside one transaction, so several app instances running this job never send twice.
+ */
+export async function deliverPendingEmails(batch = 20): Promise<number> {
+  const smtp = getTransport();
+  return getDb().transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('outbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .limit(batch)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const row of rows) {
+      if (!smtp) {
+        await trx.updateTable('outbox').set({ status: 'captured', sent_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
+        continue;
+      }
+      try {
+        await smtp.sendMail({ from: getEnv().mailFrom, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
+        await trx.updateTable('outbox').set({ status: 'sent', sent_at: sql<Date>`now()`, attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+      } catch (error) {
+        log.warn('mail delivery failed', { outboxId: row.id, ...errorFields(error) });
+        const attempts = row.attempts + 1;
+        await trx
+          .updateTable('outbox')
+          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', last_error: error instanceof Error ? error.message : String(error) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    return rows.length;
+  });
+}
+
+export const mailJob = { name: 'mail-delivery', everyMs: 2_000, run: () => deliverPendingEmails() };
+
+// Templates: compiled once; Handlebars escapes every value in the HTML body.
+const layout = (body: string) =>
+  `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}<p style="color:#555">— {{orgName}}</p></body></html>`;
+const templates = {
+  signupVerify: {
+    subject: Handlebars.compile('Finish creating your {{orgName}} account', { noEscape: true }),
+    text: Handlebars.compile('Hello {{firstName}},\n\nFinish creating your {{orgName}} account by opening this link within 24 hours:\n{{link}}\n\nIf you did not ask for an account, ignore this e-mail.\n\n— {{orgName}}', { noEscape: true }),
+    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>Finish creating your {{orgName}} account by opening this link within 24 hours:</p><p><a href="{{link}}">{{link}}</a></p><p>If you did not ask for an account, ignore this e-mail.</p>')),
+  },
+  signupExisting: {
+    subject: Handlebars.compile('You already have a {{orgName}} account', { noEscape: true }),
+    text: Handlebars.compile('Hello,\n\nSomeone (probably you) tried to sign up to {{orgName}} with this e-mail, but you already have an account.\nSign in: {{signInLink}}\nForgot your password? Reset it: {{resetLink}}\n\n— {{orgName}}', { noEscape: true }),
+    html: Handlebars.compile(layout('<p>Hello,</p><p>Someone (probably you) tried to sign up to {{orgName}} with this e-mail, but you already have an account.</p><p><a href="{{signInLink}}">Sign in</a> or <a href="{{resetLink}}">reset your password</a>.</p>')),
+  },
+  passwordReset: {
+    subject: Handlebars.compile('Reset your {{orgName}} password', { noEscape: true }),
+    text: Handlebars.compile('Hello {{firstName}},\n\nReset your {{orgName}} password by opening this link within 1 hour:\n{{link}}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.\n\n— {{orgName}}', { noEscape: true }),
+    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>Reset your {{orgName}} password by opening this link within 1 hour:</p><p><a href="{{link}}">{{link}}</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>')),
+  },
+};
+export type TemplateName = keyof typeof templates;
+
+export function renderEmail(name: TemplateName, values: Record<string, string>) {
+  const t = templates[name];
+  return { subject: t.subject(values), text: t.text(values), html: t.html(values) };
+}

@@ -1,0 +1,84 @@
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { findCurrency, findLanguage } from '~/domain/reference-data';
+import { ajv, formatAjvErrors } from './ajv.server';
+import { getDb } from './db.server';
+
+/** Spec §7: a preference update sends usr_type, preferred_language, preferred_currency. */
+const preferenceUpdateSchema = {
+  type: 'object',
+  properties: {
+    usr_type: { type: 'integer', minimum: 1, maximum: 9 },
+    preferred_language: { type: 'string', minLength: 1, maxLength: 10 },
+    preferred_currency: { type: 'string', minLength: 1, maxLength: 10 },
+  },
+  required: ['usr_type', 'preferred_language', 'preferred_currency'],
+  additionalProperties: false,
+} as const;
+
+export type PreferenceUpdate = { usr_type: number; preferred_language: string; preferred_currency: string };
+const validatePreferenceUpdate = ajv.compile<PreferenceUpdate>(preferenceUpdateSchema);
+
+export type PreferenceChoice = {
+  language: { id: number; code: string };
+  currency: { id: number; code: string };
+};
+
+export class PreferenceError extends Error {}
+
+/**
+ * Checks a preference payload against the schema and the organisation's offer. Codes or the
+ * spec's numeric ids are accepted for language and currency; anything the org does not
+ * offer is refused with a message that names it.
+ */
+export function parsePreferenceUpdate(body: unknown, org: OrgConfig): PreferenceChoice {
+  if (!validatePreferenceUpdate(body)) throw new PreferenceError(formatAjvErrors(validatePreferenceUpdate.errors).join('; '));
+  return checkOffered(org, body.preferred_language, body.preferred_currency);
+}
+
+export function checkOffered(org: OrgConfig, languageIn: string, currencyIn: string): PreferenceChoice {
+  const language = findLanguage(languageIn);
+  const currency = findCurrency(currencyIn);
+  if (!language || !org.locale.languages.includes(language.code)) {
+    throw new PreferenceError(`preferred_language: '${languageIn}' is not offered (offered: ${org.locale.languages.join(', ')})`);
+  }
+  if (!currency || !org.locale.currencies.includes(currency.code)) {
+    throw new PreferenceError(`preferred_currency: '${currencyIn}' is not offered (offered: ${org.locale.currencies.join(', ')})`);
+  }
+  return { language: { id: language.id, code: language.code }, currency: { id: currency.id, code: currency.code } };
+}
+
+/** Saves a signed-in user's language and currency, so they follow the user to any device. */
+export async function saveUserPreferences(userDbId: number, choice: PreferenceChoice): Promise<void> {
+  await getDb()
+    .updateTable('users')
+    .set({ preferred_language: choice.language.code, preferred_currency: choice.currency.code })
+    .where('id', '=', userDbId)
+    .execute();
+}
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * The spec's locale cookies (ssoLanguage, ssoCurrency by id; lan_code, currency_code by
+ * code). Scripts read them, so they are not HttpOnly; Secure everywhere but localhost.
+ */
+export function localeCookies(request: Request, choice: PreferenceChoice): string[] {
+  const host = new URL(request.url).hostname;
+  const local = host === 'localhost' || host === '127.0.0.1' || host.endsWith('.localhost');
+  const attributes = `Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${local ? '' : '; Secure'}`;
+  return [
+    `ssoLanguage=${choice.language.id}; ${attributes}`,
+    `ssoCurrency=${choice.currency.id}; ${attributes}`,
+    `lan_code=${encodeURIComponent(choice.language.code)}; ${attributes}`,
+    `currency_code=${choice.currency.code}; ${attributes}`,
+  ];
+}
+
+/** Only a path on this site: never `//evil.example` or `https://…` (open redirect). */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // Drop the parameter that opened the dialog, so the page comes back with it closed.
+  const url = new URL(value, 'http://local');
+  url.searchParams.delete('preferences');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
