@@ -34,6 +34,9 @@ export function retryAfterMs({ count, newest, oldest }: FailureWindow, now: numb
   return Math.max(0, newest + wait - now);
 }
 
+/** Sign-up and reset e-mails one address may be sent in an hour (S3: those forms are throttled too). */
+export const MAIL_REQUESTS_PER_HOUR = 5;
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -53,6 +53,7 @@ export const esMX: Messages = {
   'auth.error.firstName': 'Escribe tu nombre',
   'auth.error.lastName': 'Escribe tu apellido',
   'auth.error.email': 'Escribe un correo electrónico válido',
+  'auth.error.tooManyMails': 'Ya enviamos varios correos a esta dirección. Revisa tu bandeja de entrada o inténtalo de nuevo en una hora.',
   'auth.error.passwordShort': 'Usa al menos 8 caracteres',
   'auth.error.passwordLong': 'Usa como máximo 256 caracteres',
   'auth.signupSent': 'Revisa tu correo para terminar tu registro',

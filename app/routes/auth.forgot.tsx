@@ -3,9 +3,8 @@ import { useActionData } from '@remix-run/react';
 import { ForgotForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { emailProblem, requestMessages, requestPasswordReset } from '~/services/auth.server';
+import { emailProblem, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
 import { resolveOrg } from '~/services/config.server';
-
 
 /** Always the same answer (S3); only an existing account gets a reset link. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -15,6 +14,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = String(form.get('email') ?? '').trim().slice(0, 254);
   const problem = emailProblem(email);
   if (problem) return json({ ok: false as const, error: t(problem), values: { email } }, { status: 400 });
+  if (!(await reserveMailRequest('reset', org, email))) {
+    return json({ ok: false as const, error: t('auth.error.tooManyMails'), values: { email } }, { status: 429 });
+  }
   await requestPasswordReset(org, new URL(request.url).origin, email);
   return json({ ok: true as const, message: t('auth.resetSent') });
 }

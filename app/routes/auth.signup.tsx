@@ -3,9 +3,8 @@ import { useActionData } from '@remix-run/react';
 import { SignUpForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { emailProblem, passwordProblem, requestMessages, requestSignup } from '~/services/auth.server';
+import { emailProblem, passwordProblem, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
 import { resolveOrg } from '~/services/config.server';
-
 
 const INVITATION_FIELDS = ['accesscode', 'title', 'countrycode', 'phonenumber', 'lang', 'tripid'] as const;
 
@@ -25,6 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const passwordError = passwordProblem(password);
   if (passwordError) return invalid('password', t(passwordError));
   const invitation = Object.fromEntries(INVITATION_FIELDS.map((key) => [key, text(key, 100)]).filter(([, v]) => v));
+  if (!(await reserveMailRequest('signup', org, values.email))) {
+    return json({ ok: false as const, field: 'email', error: t('auth.error.tooManyMails'), values }, { status: 429 });
+  }
   await requestSignup(org, new URL(request.url).origin, { ...values, password, invitation });
   return json({ ok: true as const, message: t('auth.signupSent') });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { accountKey, FAILURE_WINDOW_MS, normalizeEmail, retryAfterMs } from '~/domain/login-throttle';
+import { accountKey, FAILURE_WINDOW_MS, MAIL_REQUESTS_PER_HOUR, normalizeEmail, retryAfterMs } from '~/domain/login-throttle';
 import { format, type MessageKey, messagesFor } from '~/i18n';
 import { getDb } from './db.server';
 import { resolveLocale } from './locale.server';
@@ -204,6 +204,30 @@ export function passwordProblem(password: string): 'auth.error.passwordShort' | 
 
 export function emailProblem(email: string): 'auth.error.email' | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && email.length <= 254 ? null : 'auth.error.email';
+}
+
+/**
+ * Counts a sign-up or reset request for an address and says whether it may be mailed: at most
+ * MAIL_REQUESTS_PER_HOUR an hour, counted the same whether or not the address has an account,
+ * so the forms cannot be used to flood a mailbox and a refusal reveals nothing.
+ */
+export async function reserveMailRequest(kind: 'signup' | 'reset', org: OrgConfig, email: string): Promise<boolean> {
+  const key = `${kind}:${accountKey(org.orgId, email)}`;
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+      await trx.deleteFrom('auth_failures').where('account_key', '=', key).where('failed_at', '<', since).execute();
+      const row = await trx
+        .selectFrom('auth_failures')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('account_key', '=', key)
+        .executeTakeFirst();
+      if (Number(row?.count ?? 0) >= MAIL_REQUESTS_PER_HOUR) return false;
+      await trx.insertInto('auth_failures').values({ account_key: key }).execute();
+      return true;
+    });
 }
 
 /** Mails a verification link (new e-mail) or a "you already have an account" note. */

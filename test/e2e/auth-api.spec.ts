@@ -306,6 +306,25 @@ for (const { name, base } of backends) {
       expect(short.text).toContain('Use at least 8 characters');
     });
 
+    it('throttles sign-up and forgot-password mails per address, the same for known and unknown e-mails', async () => {
+      const form = (path: string, fields: Record<string, string>) =>
+        http(base, 'POST', path, {
+          host: hostOf('voyagerpro'),
+          body: new URLSearchParams(fields).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      for (const email of [demo('blocked', 'voyagerpro'), unique('flood')]) {
+        const forgot = [];
+        for (let i = 0; i < 6; i++) forgot.push((await form('/auth/forgot', { email })).status);
+        expect(forgot, email).toEqual([200, 200, 200, 200, 200, 429]);
+        const signup = [];
+        for (let i = 0; i < 6; i++) {
+          signup.push((await form('/auth/signup', { firstName: 'Flo', lastName: 'Od', email, password: 'long enough passphrase' })).status);
+        }
+        expect(signup, email).toEqual([200, 200, 200, 200, 200, 429]);
+      }
+    });
+
     it('sign-up link creates the account once; forgot-password resets it and ends other sessions', async () => {
       const email = unique('reset');
       const cookie = await signUpAndVerify(base, email, 'first passphrase here');
