@@ -14,6 +14,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          // Expected failures (refused mail, dropped connections) log warnings; keep the output readable.
+          env: { LOG_LEVEL: 'error' },
           include: ['app/**/*.test.{ts,tsx}', 'test/contracts/**/*.test.ts', 'test/integration/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/support/fail-on-console-error.ts'],

@@ -13,6 +13,8 @@ type DialogProps = {
   className?: string;
   /** Hide the × button (the dialog then needs its own way out). */
   hideCloseButton?: boolean;
+  /** Where the × leads without JavaScript (a dialog opened by the URL closes by leaving it). */
+  closeHref?: string;
 };
 
 /**
@@ -32,6 +34,7 @@ export function Dialog({
   closeLabel = 'Close',
   className,
   hideCloseButton = false,
+  closeHref,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -81,7 +84,19 @@ export function Dialog({
           <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
-          {hideCloseButton ? null : (
+          {hideCloseButton ? null : closeHref ? (
+            <a
+              href={closeHref}
+              className="dialog-close"
+              aria-label={closeLabel}
+              onClick={(event) => {
+                event.preventDefault();
+                onCloseRef.current();
+              }}
+            >
+              <span aria-hidden="true">×</span>
+            </a>
+          ) : (
             <button type="button" className="dialog-close" aria-label={closeLabel} onClick={() => onCloseRef.current()}>
               <span aria-hidden="true">×</span>
             </button>

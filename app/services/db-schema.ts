@@ -129,6 +129,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
+  /** While set in the future, one delivery run owns the row. */
+  claimed_until: Timestamp | null;
 }
 
 export interface AdsTable {

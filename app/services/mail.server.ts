@@ -23,42 +23,61 @@ function getTransport(): Transport | null {
   return transport;
 }
 
+const LEASE = sql<Date>`now() + interval '2 minutes'`;
+
 /**
- * Sends (or captures) a batch of pending messages. Rows are taken with FOR UPDATE SKIP LOCKED
- * inside one transaction, so several app instances running this job never send twice.
+ * Sends (or captures) a batch of pending messages. Rows are claimed in a short transaction
+ * (FOR UPDATE SKIP LOCKED, then a two-minute lease), and sent outside it: no transaction
+ * waits on the mail server, and several app instances never take the same row. A run that
+ * dies mid-send leaves the lease to expire, and the row is tried again (at least once).
  */
 export async function deliverPendingEmails(batch = 20): Promise<number> {
   const smtp = getTransport();
-  return getDb().transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .orderBy('id')
-      .limit(batch)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    for (const row of rows) {
-      if (!smtp) {
-        await trx.updateTable('outbox').set({ status: 'captured', sent_at: sql<Date>`now()` }).where('id', '=', row.id).execute();
-        continue;
-      }
-      try {
-        await smtp.sendMail({ from: getEnv().mailFrom, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
-        await trx.updateTable('outbox').set({ status: 'sent', sent_at: sql<Date>`now()`, attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
-      } catch (error) {
-        log.warn('mail delivery failed', { outboxId: row.id, ...errorFields(error) });
-        const attempts = row.attempts + 1;
-        await trx
-          .updateTable('outbox')
-          .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', last_error: error instanceof Error ? error.message : String(error) })
-          .where('id', '=', row.id)
-          .execute();
-      }
+  const db = getDb();
+  const rows = await db
+    .updateTable('outbox')
+    .set({ claimed_until: LEASE })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', sql<Date>`now()`)]))
+        .orderBy('id')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returningAll()
+    .execute();
+  for (const row of rows) {
+    if (!smtp) {
+      await db.updateTable('outbox').set({ status: 'captured', sent_at: sql<Date>`now()`, claimed_until: null }).where('id', '=', row.id).execute();
+      continue;
     }
-    return rows.length;
-  });
+    try {
+      await smtp.sendMail({ from: getEnv().mailFrom, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
+      await db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: sql<Date>`now()`, attempts: row.attempts + 1, claimed_until: null })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (error) {
+      log.warn('mail delivery failed', { outboxId: row.id, ...errorFields(error) });
+      const attempts = row.attempts + 1;
+      await db
+        .updateTable('outbox')
+        .set({
+          attempts,
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          last_error: error instanceof Error ? error.message : String(error),
+          claimed_until: null,
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+  return rows.length;
 }
 
 export const mailJob = { name: 'mail-delivery', everyMs: 2_000, run: () => deliverPendingEmails() };

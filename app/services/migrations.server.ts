@@ -174,6 +174,13 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_outbox_lease': {
+    // Delivery claims rows with a lease instead of holding a transaction across SMTP.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('outbox').addColumn('claimed_until', 'timestamptz').execute();
+      await db.schema.createIndex('outbox_pending_idx').on('outbox').column('id').where(sql.ref('status'), '=', 'pending').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -77,7 +77,7 @@ describe('identity in the browser', () => {
       await expect.poll(() => dialog.isVisible()).toBe(true);
       if (query === 'type=email') expect(await dialog.getByLabel('Access code').count()).toBe(0);
       if (query === 'signup=true') expect(await dialog.getByLabel('Access code').count()).toBe(1);
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('link', { name: 'Close' }).click();
       await expect.poll(() => dialog.count()).toBe(0);
       expect(new URL(page.url()).search).toBe('?currency_hint=keep');
     }
@@ -101,7 +101,7 @@ describe('identity in the browser', () => {
     expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
     expect(await dialog.getByLabel('E-mail').getAttribute('autocomplete')).toBe('username');
     expect(await dialog.getByLabel('Password').getAttribute('autocomplete')).toBe('current-password');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('link', { name: 'Close' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
     check();
@@ -234,6 +234,11 @@ describe('identity in the browser', () => {
     await page.goto(`${base}/?login=true`);
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     expect(await dialog.isVisible()).toBe(true);
+    // Without JavaScript the close control is a link to the page without the dialog.
+    await dialog.getByRole('link', { name: 'Close' }).click();
+    await page.waitForURL(`${base}/`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.goto(`${base}/?login=true`);
     await dialog.getByLabel('E-mail').fill(demo('member'));
     await dialog.getByLabel('Password').fill('wrong password');
     await dialog.getByRole('button', { name: 'Sign in' }).click();

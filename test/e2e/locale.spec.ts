@@ -113,7 +113,7 @@ describe('language & currency picker (acceptance 6)', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expectNoAxeViolations(page, 'language dialog, viajamas, 375 px');
     // Closing takes the parameter off the URL, so a reload does not reopen it.
-    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await dialog.getByRole('link', { name: 'Cerrar' }).first().click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await context.close();

@@ -29,19 +29,19 @@ export function AuthDialogs() {
   switch (state.dialog) {
     case 'signin':
       return (
-        <Dialog open title={t('auth.signIn.title')} onClose={close} closeLabel={t('auth.close')} className="auth-dialog">
+        <Dialog open title={t('auth.signIn.title')} onClose={close} closeHref={base} closeLabel={t('auth.close')} className="auth-dialog">
           <SignInForm redirectTo={redirectTo} prefill={state.prefill} forgotHref={hrefFor('forgot')} signupHref={hrefFor('signup')} />
         </Dialog>
       );
     case 'signup':
       return (
-        <Dialog open title={t('auth.signUp.title')} onClose={close} closeLabel={t('auth.close')} className="auth-dialog">
+        <Dialog open title={t('auth.signUp.title')} onClose={close} closeHref={base} closeLabel={t('auth.close')} className="auth-dialog">
           <SignUpForm mode={state.signupMode} prefill={state.prefill} signinHref={hrefFor('signin')} />
         </Dialog>
       );
     case 'forgot':
       return (
-        <Dialog open title={t('auth.forgot.title')} onClose={close} closeLabel={t('auth.close')} className="auth-dialog">
+        <Dialog open title={t('auth.forgot.title')} onClose={close} closeHref={base} closeLabel={t('auth.close')} className="auth-dialog">
           <ForgotForm signinHref={hrefFor('signin')} />
         </Dialog>
       );

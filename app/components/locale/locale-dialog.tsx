@@ -85,7 +85,7 @@ export function LocaleDialog() {
   const shownCurrencies = currencies.filter((c) => matches(query, c.name, c.code));
 
   return (
-    <Dialog open={open} title={t('locale.title')} onClose={close} closeLabel={t('locale.close')} className="locale-dialog">
+    <Dialog open={open} title={t('locale.title')} onClose={close} closeHref={returnTo} closeLabel={t('locale.close')} className="locale-dialog">
       <Form
         method="post"
         action="/resources/preferences"

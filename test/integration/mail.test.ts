@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '~/services/db.server';
+import { deliverPendingEmails, queueEmail, renderEmail } from '~/services/mail.server';
+import { openSeededDatabase } from '../support/databases';
+
+type Received = { from: string; to: string[]; raw: string };
+
+/** A real SMTP server on loopback; `reject` makes it refuse the next messages. */
+function startSmtp() {
+  const received: Received[] = [];
+  const control = { reject: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        if (control.reject) return callback(new Error('Mailbox unavailable'));
+        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  return new Promise<{ port: number; received: Received[]; control: typeof control; close: () => Promise<void> }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.server.address() as AddressInfo;
+      resolve({ port, received, control, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+let db: Database;
+let closeDb: () => Promise<void>;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  // Read once by the mail service on first use: this file's deliveries go over SMTP.
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+  process.env.MAIL_FROM = 'no-reply@wanderly.example';
+  const opened = await openSeededDatabase('pglite');
+  db = opened.db;
+  closeDb = opened.close;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+  await closeDb?.();
+  await smtp?.close();
+});
+
+describe('outbox delivery over SMTP', () => {
+  it('sends queued mail through the configured SMTP server and marks it sent', async () => {
+    const mail = renderEmail('passwordReset', { orgName: 'Wanderly Travel', firstName: 'Maya', link: 'http://localhost/auth/reset?token=abc' });
+    await queueEmail({ orgId: 'wanderly', to: 'maya@example.com', ...mail });
+    expect(await deliverPendingEmails()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({ from: 'no-reply@wanderly.example', to: ['maya@example.com'] });
+    expect(smtp.received[0]!.raw).toContain('Subject: Reset your Wanderly Travel password');
+    const row = await db.selectFrom('outbox').selectAll().where('recipient', '=', 'maya@example.com').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, claimed_until: null });
+    expect(await deliverPendingEmails()).toBe(0);
+  });
+
+  it('keeps a refused message pending with the error, and gives up after five attempts', async () => {
+    smtp.control.reject = true;
+    await queueEmail({ orgId: 'wanderly', to: 'bounce@example.com', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' });
+    await deliverPendingEmails();
+    let row = await db.selectFrom('outbox').selectAll().where('recipient', '=', 'bounce@example.com').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimed_until: null });
+    expect(row.last_error).toMatch(/Mailbox unavailable/);
+    for (let i = 0; i < 4; i++) await deliverPendingEmails();
+    row = await db.selectFrom('outbox').selectAll().where('recipient', '=', 'bounce@example.com').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: 5 });
+    smtp.control.reject = false;
+  });
+});
