@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { convert, formatMoney } from '~/domain/money';
-import { currencies } from '~/domain/reference-data';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { teaser } from '../support/prices';
 import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
 
 const base = inject('baseURL');
@@ -14,22 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const rates = new Map<string, { perUsd: string; minorDigits: number }>(currencies.map((c) => [c.code, { perUsd: c.perUsd, minorDigits: c.minorDigits }]));
-/** The cheapest featured teaser (Bangkok, USD 56) as the page prints it. */
-function teaser(currency: string, language: string) {
-  const price = formatMoney(convert({ amountMinor: 5_600, currency: 'USD' }, currency, rates), rates.get(currency)!.minorDigits, language);
-  return language === 'es-MX' ? `desde ${price} / noche` : `from ${price} / night`;
-}
-
-async function signIn(page: Page, email: string) {
-  const status = await page.evaluate(
-    async (body) =>
-      (await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
-    { email_id: email, password: DEMO_PASSWORD },
-  );
-  expect(status, `sign-in of ${email}`).toBe(200);
-}
 
 async function postPreferences(page: Page, body: unknown) {
   return page.evaluate(async (payload) => {
@@ -125,7 +108,7 @@ describe('language & currency picker (acceptance 6)', () => {
     const first = await newContext(browser);
     const page = await first.context.newPage();
     await page.goto(orgUrl(base, host, '/'));
-    await signIn(page, email);
+    await signInWithApi(page, email, DEMO_PASSWORD);
     await page.goto(orgUrl(base, host, '/?preferences=open'));
     const dialog = page.getByRole('dialog', { name: 'Selecciona tu idioma y moneda' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -140,7 +123,7 @@ describe('language & currency picker (acceptance 6)', () => {
     const page2 = await second.context.newPage();
     await page2.goto(orgUrl(base, host, '/'));
     expect(await page2.getByRole('link', { name: 'Idioma y moneda: ES · MXN' }).isVisible()).toBe(true);
-    await signIn(page2, email);
+    await signInWithApi(page2, email, DEMO_PASSWORD);
     await page2.goto(orgUrl(base, host, '/'));
     expect(await page2.getByRole('link', { name: 'Language & currency: EN · EUR' }).isVisible()).toBe(true);
     expect(await page2.getByText(teaser('EUR', 'en-US'), { exact: true }).first().isVisible()).toBe(true);

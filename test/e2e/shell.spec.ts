@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { convert, formatMoney } from '~/domain/money';
-import { currencies } from '~/domain/reference-data';
 import {
   type Browser,
   type Page,
@@ -9,8 +7,10 @@ import {
   launchBrowser,
   newContext,
   orgUrl,
+  signInWithApi,
   watchConsole,
 } from '../support/browser';
+import { teaser } from '../support/prices';
 import { DEMO_PASSWORD, demo, hostOf, http } from '../support/http-client';
 
 const base = inject('baseURL');
@@ -23,24 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const rates = new Map<string, { perUsd: string; minorDigits: number }>(currencies.map((c) => [c.code, { perUsd: c.perUsd, minorDigits: c.minorDigits }]));
-/** The featured-destination teaser as the page should print it (Bangkok, USD 56, is the cheapest). */
-function teaser(currency: string, language: string) {
-  const digits = rates.get(currency)!.minorDigits;
-  const price = formatMoney(convert({ amountMinor: 5_600, currency: 'USD' }, currency, rates), digits, language);
-  return language === 'es-MX' ? `desde ${price} / noche` : `from ${price} / night`;
-}
-
-/** Signs the page's browser in through the login API (the session cookie lands in the context). */
-async function signIn(page: Page, email: string): Promise<string> {
-  const answer = await page.evaluate(async (body) => {
-    const res = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, userName: String((await res.json())?.data?.userName ?? '') };
-  }, { email_id: email, password: DEMO_PASSWORD });
-  expect(answer.status, `sign-in of ${email}`).toBe(200);
-  return answer.userName;
-}
 
 const orgs = [
   {
@@ -127,7 +109,7 @@ describe('page shell per organisation (acceptance 3)', () => {
     await page.goto(orgUrl(base, 'localhost', '/resorts'));
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Resorts' }).isVisible()).toBe(true);
     expect(await page.getByRole('complementary', { name: 'Offers' }).count()).toBe(0);
-    await signIn(page, demo('member'));
+    await signInWithApi(page, demo('member'), DEMO_PASSWORD);
     await page.goto(orgUrl(base, 'localhost', '/resorts'));
     const ads = page.getByRole('complementary', { name: 'Offers' });
     await expect.poll(() => ads.getByRole('link', { name: 'Resort weeks on the Riviera Maya' }).isVisible()).toBe(true);
@@ -139,7 +121,7 @@ describe('page shell per organisation (acceptance 3)', () => {
     const bizPage = await business.context.newPage();
     await bizPage.goto(orgUrl(base, 'voyagerpro.localhost', '/'));
     expect(await bizPage.getByRole('complementary', { name: 'Offers' }).count()).toBe(0);
-    await signIn(bizPage, demo('member', 'voyagerpro'));
+    await signInWithApi(bizPage, demo('member', 'voyagerpro'), DEMO_PASSWORD);
     await bizPage.goto(orgUrl(base, 'voyagerpro.localhost', '/'));
     await expect.poll(() => bizPage.getByRole('complementary', { name: 'Offers' }).isVisible()).toBe(true);
     await business.context.close();
@@ -165,7 +147,7 @@ describe('header account area', () => {
       const { context } = await newContext(browser);
       const page = await context.newPage();
       await page.goto(base);
-      const userName = await signIn(page, demo(key));
+      const userName = await signInWithApi(page, demo(key), DEMO_PASSWORD);
       await page.goto(base);
       const header = page.getByRole('banner');
       // The wide header folds the user's links under their name.

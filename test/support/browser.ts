@@ -54,3 +54,16 @@ export async function expectNoAxeViolations(page: Page, context = '') {
 }
 
 export type { Browser, BrowserContext, Page };
+
+/** Signs the page's browser in through the login API (the session cookie lands in its context). */
+export async function signInWithApi(page: Page, email: string, password: string): Promise<string> {
+  const answer = await page.evaluate(
+    async (body) => {
+      const res = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, userName: String((await res.json())?.data?.userName ?? '') };
+    },
+    { email_id: email, password },
+  );
+  expect(answer.status, `sign-in of ${email}`).toBe(200);
+  return answer.userName;
+}
