@@ -1,47 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfigRegistry } from '~/services/config.server';
-import type { Database } from '~/services/db.server';
 import { verifyPassword } from '~/services/password.server';
 import { DEMO_PASSWORD, demoAccounts, demoEmail, seedDemoData } from '~/services/seed.server';
-import { type Backend, openSeededDatabase } from '../support/databases';
-import { postgresOrSkipReason } from '../support/postgres';
+import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 
 describe.each(backends)('seed on %s', (backend) => {
-  let db: Database;
-  let close: (() => Promise<void>) | undefined;
-  let skip: string | null = null;
-
-  beforeAll(async () => {
-    if (backend === 'postgres') skip = await postgresOrSkipReason();
-    if (skip) return;
-    const opened = await openSeededDatabase(backend);
-    db = opened.db;
-    close = opened.close;
-  });
-  afterAll(async () => close?.());
+  const database = useSeededDatabase(backend);
 
   it('writes the reference data with the spec ids', async (ctx) => {
-    if (skip) return ctx.skip();
-    expect(await db.selectFrom('languages').selectAll().where('id', '=', 1).executeTakeFirst()).toEqual({
+    if (database.skip) return ctx.skip();
+    expect(await database.db.selectFrom('languages').selectAll().where('id', '=', 1).executeTakeFirst()).toEqual({
       id: 1,
       code: 'en-US',
       name: 'English (United States)',
     });
-    expect(await db.selectFrom('currencies').select(['id', 'code', 'flag']).where('id', '=', 9).executeTakeFirst()).toEqual({
+    expect(await database.db.selectFrom('currencies').select(['id', 'code', 'flag']).where('id', '=', 9).executeTakeFirst()).toEqual({
       id: 9,
       code: 'USD',
       flag: '🇺🇸',
     });
-    const rates = await db.selectFrom('exchange_rates').select(['currency_code', 'per_usd']).execute();
+    const rates = await database.db.selectFrom('exchange_rates').select(['currency_code', 'per_usd']).execute();
     expect(rates.find((r) => r.currency_code === 'MXN')?.per_usd).toBe('17.05000000');
   });
 
   it('gives every organisation the seven demo accounts with the documented password', async (ctx) => {
-    if (skip) return ctx.skip();
+    if (database.skip) return ctx.skip();
     const registry = loadConfigRegistry();
-    const users = await db.selectFrom('users').select(['org_id', 'email', 'role', 'is_demo', 'is_blocked', 'password_hash']).execute();
+    const users = await database.db.selectFrom('users').select(['org_id', 'email', 'role', 'is_demo', 'is_blocked', 'password_hash']).execute();
     for (const org of registry.orgs) {
       for (const account of demoAccounts) {
         const user = users.find((u) => u.org_id === org.orgId && u.email === demoEmail(org.orgId, account.key));
@@ -54,7 +41,7 @@ describe.each(backends)('seed on %s', (backend) => {
     expect(users.find((u) => u.email === 'demo@wanderly.example')!.is_demo).toBe(true);
     expect(await verifyPassword(blocked.password_hash!, DEMO_PASSWORD)).toBe(true);
 
-    const plans = await db
+    const plans = await database.db
       .selectFrom('user_subscriptions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['u.email', 's.status', 's.debt_minor', 's.next_payment_by_org'])
@@ -70,19 +57,19 @@ describe.each(backends)('seed on %s', (backend) => {
   });
 
   it('is idempotent, and a reset rebuilds changed demo accounts', async (ctx) => {
-    if (skip) return ctx.skip();
-    const count = async () => Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    if (database.skip) return ctx.skip();
+    const count = async () => Number((await database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
-    await seedDemoData(db, loadConfigRegistry());
+    await seedDemoData(database.db, loadConfigRegistry());
     expect(await count()).toBe(before);
 
-    await db.updateTable('users').set({ is_blocked: true, first_name: 'Changed' }).where('email', '=', 'member@wanderly.example').execute();
-    await db.deleteFrom('ads').where('org_id', '=', 'wanderly').execute();
-    await seedDemoData(db, loadConfigRegistry(), { reset: true });
-    const member = await db.selectFrom('users').select(['is_blocked', 'first_name']).where('email', '=', 'member@wanderly.example').executeTakeFirstOrThrow();
+    await database.db.updateTable('users').set({ is_blocked: true, first_name: 'Changed' }).where('email', '=', 'member@wanderly.example').execute();
+    await database.db.deleteFrom('ads').where('org_id', '=', 'wanderly').execute();
+    await seedDemoData(database.db, loadConfigRegistry(), { reset: true });
+    const member = await database.db.selectFrom('users').select(['is_blocked', 'first_name']).where('email', '=', 'member@wanderly.example').executeTakeFirstOrThrow();
     expect(member).toEqual({ is_blocked: false, first_name: 'Maya' });
     expect(await count()).toBe(before);
-    const ads = await db.selectFrom('ads').select('id').where('org_id', '=', 'wanderly').execute();
+    const ads = await database.db.selectFrom('ads').select('id').where('org_id', '=', 'wanderly').execute();
     expect(ads.length).toBeGreaterThan(0);
   });
 });

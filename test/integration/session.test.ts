@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { action as loginAction } from '~/routes/api.auth.login';
 import { issueImpersonationKey, passwordProblem } from '~/services/auth.server';
-import type { Database } from '~/services/db.server';
 import { deliverPendingEmails, queueEmail } from '~/services/mail.server';
 import { hashPassword, verifyPassword } from '~/services/password.server';
 import { DEMO_PASSWORD, demoEmail } from '~/services/seed.server';
 import { getSession, hashToken } from '~/services/session.server';
-import { type Backend, openSeededDatabase } from '../support/databases';
-import { postgresOrSkipReason } from '../support/postgres';
+import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const ORIGIN = 'http://localhost:3000';
@@ -28,67 +26,56 @@ async function signIn(key: Parameters<typeof demoEmail>[1]) {
 const withCookie = (cookie: string) => new Request(`${ORIGIN}/`, { headers: { cookie, host: 'localhost:3000' } });
 
 describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
-  let db: Database;
-  let close: (() => Promise<void>) | undefined;
-  let skip: string | null = null;
-
-  beforeAll(async () => {
-    if (backend === 'postgres') skip = await postgresOrSkipReason();
-    if (skip) return;
-    const opened = await openSeededDatabase(backend);
-    db = opened.db;
-    close = opened.close;
-  });
-  afterAll(async () => close?.());
+  const database = useSeededDatabase(backend);
 
   it('keeps a session used within 30 minutes and touches it', async (ctx) => {
-    if (skip) return ctx.skip();
+    if (database.skip) return ctx.skip();
     const { cookie, id } = await signIn('member');
-    await db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 29 * 60_000) }).where('id', '=', id).execute();
+    await database.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 29 * 60_000) }).where('id', '=', id).execute();
     expect(await getSession(withCookie(cookie))).not.toBeNull();
-    const row = await db.selectFrom('sessions').select('last_seen_at').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom('sessions').select('last_seen_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(Date.now() - row.last_seen_at.getTime()).toBeLessThan(60_000);
   });
 
   it('ends a session idle for 30 minutes, and deletes it', async (ctx) => {
-    if (skip) return ctx.skip();
+    if (database.skip) return ctx.skip();
     const { cookie, id } = await signIn('member');
-    await db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 30 * 60_000 - 1_000) }).where('id', '=', id).execute();
+    await database.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 30 * 60_000 - 1_000) }).where('id', '=', id).execute();
     expect(await getSession(withCookie(cookie))).toBeNull();
-    expect(await db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(await database.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });
 
   it('ends a session 12 hours after sign-in even when in use', async (ctx) => {
-    if (skip) return ctx.skip();
+    if (database.skip) return ctx.skip();
     const { cookie, id } = await signIn('member');
-    const row = await db.selectFrom('sessions').select(['created_at', 'expires_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom('sessions').select(['created_at', 'expires_at']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBeGreaterThan(12 * 3600_000 - 5_000);
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBeLessThanOrEqual(12 * 3600_000 + 5_000);
-    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1_000), last_seen_at: new Date() }).where('id', '=', id).execute();
+    await database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1_000), last_seen_at: new Date() }).where('id', '=', id).execute();
     expect(await getSession(withCookie(cookie))).toBeNull();
   });
 
   it('signs a user out on the next request once blocked', async (ctx) => {
-    if (skip) return ctx.skip();
+    if (database.skip) return ctx.skip();
     const { cookie, id } = await signIn('newuser');
     expect(await getSession(withCookie(cookie))).not.toBeNull();
-    await db.updateTable('users').set({ is_blocked: true }).where('email_normalized', '=', demoEmail('wanderly', 'newuser')).execute();
+    await database.db.updateTable('users').set({ is_blocked: true }).where('email_normalized', '=', demoEmail('wanderly', 'newuser')).execute();
     expect(await getSession(withCookie(cookie))).toBeNull();
-    expect(await db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-    await db.updateTable('users').set({ is_blocked: false }).where('email_normalized', '=', demoEmail('wanderly', 'newuser')).execute();
+    expect(await database.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    await database.db.updateTable('users').set({ is_blocked: false }).where('email_normalized', '=', demoEmail('wanderly', 'newuser')).execute();
   });
 
   it('stores only the SHA-256 of the cookie secret', async (ctx) => {
-    if (skip) return ctx.skip();
+    if (database.skip) return ctx.skip();
     const { cookie } = await signIn('member');
     const secret = cookie.slice('userToken='.length);
-    expect(await db.selectFrom('sessions').select('id').where('id', '=', secret).executeTakeFirst()).toBeUndefined();
-    expect(await db.selectFrom('sessions').select('id').where('id', '=', hashToken(secret)).executeTakeFirst()).toBeDefined();
+    expect(await database.db.selectFrom('sessions').select('id').where('id', '=', secret).executeTakeFirst()).toBeUndefined();
+    expect(await database.db.selectFrom('sessions').select('id').where('id', '=', hashToken(secret)).executeTakeFirst()).toBeDefined();
   });
 
   it('hashes passwords with argon2id, 19 MiB, t=2, p=1; allows 8 to 256 characters', async (ctx) => {
-    if (skip) return ctx.skip();
-    const row = await db.selectFrom('users').select('password_hash').where('email_normalized', '=', demoEmail('wanderly', 'member')).executeTakeFirstOrThrow();
+    if (database.skip) return ctx.skip();
+    const row = await database.db.selectFrom('users').select('password_hash').where('email_normalized', '=', demoEmail('wanderly', 'member')).executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const passphrase = 'correct horse battery staple '.repeat(8).slice(0, 256);
     expect(passwordProblem(passphrase)).toBeNull();
@@ -98,19 +85,19 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
   });
 
   it('refuses an expired impersonation key, and lets only one of two racing uses through', async (ctx) => {
-    if (skip) return ctx.skip();
-    const users = await db.selectFrom('users').select(['id', 'public_id', 'email_normalized']).where('org_id', '=', 'wanderly').execute();
+    if (database.skip) return ctx.skip();
+    const users = await database.db.selectFrom('users').select(['id', 'public_id', 'email_normalized']).where('org_id', '=', 'wanderly').execute();
     const agent = users.find((u) => u.email_normalized === demoEmail('wanderly', 'agent'))!;
     const member = users.find((u) => u.email_normalized === demoEmail('wanderly', 'member'))!;
     const issuer = { id: agent.id, role: 'agent', orgId: 'wanderly' };
 
     const expired = await issueImpersonationKey(issuer, member.public_id);
     if (expired.kind !== 'ok') throw new Error('not issued');
-    const stored = await db.selectFrom('one_time_tokens').selectAll().where('purpose', '=', 'impersonation').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const stored = await database.db.selectFrom('one_time_tokens').selectAll().where('purpose', '=', 'impersonation').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(expired.key);
     expect(stored.issued_by).toBe(agent.id);
     expect(stored.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(2 * 60_000);
-    await db.updateTable('one_time_tokens').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', stored.token_hash).execute();
+    await database.db.updateTable('one_time_tokens').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', stored.token_hash).execute();
     const late = await loginAction({ request: loginRequest({ impersonate_key: expired.key }), params: {}, context: loadContext });
     expect(late.status).toBe(401);
 
@@ -121,10 +108,10 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
   });
 
   it('delivers queued mail once: pending rows become captured without SMTP', async (ctx) => {
-    if (skip) return ctx.skip();
+    if (database.skip) return ctx.skip();
     await queueEmail({ orgId: 'wanderly', to: 'outbox@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
     const [a, b] = await Promise.all([deliverPendingEmails(), deliverPendingEmails()]);
-    const row = await db.selectFrom('outbox').selectAll().where('recipient', '=', 'outbox@example.com').executeTakeFirstOrThrow();
+    const row = await database.db.selectFrom('outbox').selectAll().where('recipient', '=', 'outbox@example.com').executeTakeFirstOrThrow();
     expect(row.status).toBe('captured');
     expect(a + b).toBeGreaterThanOrEqual(1);
     expect(await deliverPendingEmails()).toBe(0);

@@ -1,8 +1,9 @@
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfigRegistry } from '~/services/config.server';
-import { type OpenedDatabase, openDatabase, setDatabase } from '~/services/db.server';
+import { type Database, type OpenedDatabase, openDatabase, setDatabase } from '~/services/db.server';
 import { migrateToLatest } from '~/services/migrations.server';
 import { seedDemoData } from '~/services/seed.server';
-import { createScratchDatabase } from './postgres';
+import { createScratchDatabase, postgresOrSkipReason } from './postgres';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -21,6 +22,28 @@ export async function openSeededDatabase(backend: Backend): Promise<OpenedDataba
     close: async () => {
       await opened.db.destroy();
       await scratch?.drop();
+    },
+  };
+}
+
+/**
+ * A seeded database of `backend` for the enclosing describe block: opened before its tests,
+ * closed after. On PostgreSQL `skip` says why when no server answers (never on CI).
+ */
+export function useSeededDatabase(backend: Backend) {
+  const state: { opened?: Awaited<ReturnType<typeof openSeededDatabase>>; skip: string | null } = { skip: null };
+  beforeAll(async () => {
+    if (backend === 'postgres') state.skip = await postgresOrSkipReason();
+    if (!state.skip) state.opened = await openSeededDatabase(backend);
+  });
+  afterAll(async () => state.opened?.close());
+  return {
+    get db(): Database {
+      if (!state.opened) throw new Error('database not open (skipped, or used outside a test)');
+      return state.opened.db;
+    },
+    get skip() {
+      return state.skip;
     },
   };
 }
