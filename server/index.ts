@@ -8,6 +8,7 @@ import { EnvError, parseEnv } from '~/services/env.server';
 import { errorFields, log } from '~/services/logger.server';
 import { migrateToLatest } from '~/services/migrations.server';
 import { seedDemoData } from '~/services/seed.server';
+import { holdExpiryJob } from '~/services/holds.server';
 import { mailJob } from '~/services/mail.server';
 import { startJobs } from './jobs';
 import { attachGraphqlWs } from './graphql';
@@ -43,7 +44,7 @@ async function main() {
   const app = createExpressApp(build, env.nodeEnv);
   const server = createServer(app);
   const graphql = attachGraphqlWs(server);
-  const jobs = startJobs(env, [mailJob]);
+  const jobs = startJobs(env, [mailJob, holdExpiryJob]);
 
   server.listen(env.port, () => {
     log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });

@@ -159,6 +159,42 @@ export interface DestinationsTable {
   from_price_usd_minor: number;
 }
 
+export interface InventoryUnitsTable {
+  id: Generated<number>;
+  product: string;
+  supplier_code: string;
+  /** What is sold (a room type on a hotel, a cabin on a flight…), shared by its units. */
+  item_ref: string;
+  /** Which physical unit: a room number, a seat, a plate, a table. */
+  unit_label: string;
+}
+
+export type HoldStatus = 'active' | 'released' | 'expired' | 'booked';
+
+export interface HoldsTable {
+  id: Generated<string>;
+  token: string;
+  org_id: string;
+  user_id: number | null;
+  product: string;
+  item_ref: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  quantity: number;
+  status: HoldStatus;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface UnitAllocationsTable {
+  id: Generated<number>;
+  unit_id: number;
+  hold_id: string;
+  /** A tstzrange literal, half-open: '[start,end)'. */
+  during: string;
+  expires_at: Timestamp | null;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   languages: LanguagesTable;
@@ -173,6 +209,9 @@ export interface DB {
   outbox: OutboxTable;
   ads: AdsTable;
   destinations: DestinationsTable;
+  inventory_units: InventoryUnitsTable;
+  holds: HoldsTable;
+  unit_allocations: UnitAllocationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import {
   type DatabaseConnection,
   type Driver,
@@ -98,7 +99,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir, { parsers: { [DATE_OID]: (value: string) => value } });
+  // btree_gist backs the exclusion constraint that makes double-selling a unit impossible.
+  const pglite = await PGlite.create(dataDir, { extensions: { btree_gist }, parsers: { [DATE_OID]: (value: string) => value } });
   return { db: new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }) }), kind: 'pglite' };
 }
 

@@ -181,6 +181,57 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('outbox_pending_idx').on('outbox').column('id').where(sql.ref('status'), '=', 'pending').execute();
     },
   },
+  '0003_inventory_holds': {
+    /**
+     * Every sellable thing is a unit (a room, a seat, a car, a table, a resort week…), and
+     * every claim on a unit is an allocation over a time range. The exclusion constraint
+     * refuses two overlapping allocations of one unit: the database, not the isolation
+     * level, is what makes selling the last unit twice impossible (quality goal R1).
+     */
+    async up(db: Kysely<any>) {
+      await sql`create extension if not exists btree_gist`.execute(db);
+      await db.schema
+        .createTable('inventory_units')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('supplier_code', 'text', (c) => c.notNull())
+        .addColumn('item_ref', 'text', (c) => c.notNull())
+        .addColumn('unit_label', 'text', (c) => c.notNull())
+        .addUniqueConstraint('inventory_units_item_unit_unique', ['product', 'item_ref', 'unit_label'])
+        .execute();
+      await db.schema.createIndex('inventory_units_item_idx').on('inventory_units').columns(['product', 'item_ref']).execute();
+
+      await db.schema
+        .createTable('holds')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('item_ref', 'text', (c) => c.notNull())
+        .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('active', 'released', 'expired', 'booked')`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addCheckConstraint('holds_range_check', sql`ends_at > starts_at`)
+        .execute();
+      await db.schema.createIndex('holds_active_expiry_idx').on('holds').column('expires_at').where(sql.ref('status'), '=', 'active').execute();
+
+      await db.schema
+        .createTable('unit_allocations')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('unit_id', 'integer', (c) => c.notNull().references('inventory_units.id').onDelete('cascade'))
+        .addColumn('hold_id', 'uuid', (c) => c.notNull().references('holds.id').onDelete('cascade'))
+        .addColumn('during', 'tstzrange', (c) => c.notNull())
+        // Null once the hold became a booking: a booking never expires.
+        .addColumn('expires_at', 'timestamptz')
+        .execute();
+      await sql`alter table unit_allocations add constraint unit_allocations_no_overlap exclude using gist (unit_id with =, during with &&)`.execute(db);
+      await db.schema.createIndex('unit_allocations_hold_idx').on('unit_allocations').column('hold_id').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -11,7 +11,7 @@ export type Backend = 'pglite' | 'postgres';
  * A migrated, seeded database of the given kind, installed as the process-wide handle
  * (services call getDb()). PostgreSQL gets a scratch database dropped by `close`.
  */
-export async function openSeededDatabase(backend: Backend): Promise<OpenedDatabase & { close: () => Promise<void> }> {
+export async function openSeededDatabase(backend: Backend): Promise<OpenedDatabase & { url?: string; close: () => Promise<void> }> {
   const scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
   const opened = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 5 } : { dataDir: 'memory://' });
   await migrateToLatest(opened.db);
@@ -19,6 +19,7 @@ export async function openSeededDatabase(backend: Backend): Promise<OpenedDataba
   setDatabase(opened);
   return {
     ...opened,
+    url: scratch?.url,
     close: async () => {
       await opened.db.destroy();
       await scratch?.drop();
@@ -44,6 +45,10 @@ export function useSeededDatabase(backend: Backend) {
     },
     get skip() {
       return state.skip;
+    },
+    /** The PostgreSQL URL, so a test can open a second pool: a second app instance. */
+    get url() {
+      return state.opened?.url;
     },
   };
 }

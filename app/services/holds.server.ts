@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from './db.server';
+import { getDb } from './db.server';
+import type { HoldStatus } from './db-schema';
+
+/** SQLSTATE of an exclusion-constraint violation: another allocation claimed the unit first. */
+const EXCLUSION_VIOLATION = '23P01';
+/** Attempts after losing a race for a unit; each attempt looks for other free units. */
+const MAX_ATTEMPTS = 3;
+
+export type HoldRequest = {
+  orgId: string;
+  userId: number | null;
+  product: string;
+  itemRef: string;
+  /** Half-open: a stay from the 1st to the 3rd holds the nights of the 1st and 2nd. */
+  startsAt: Date;
+  endsAt: Date;
+  quantity: number;
+  ttlMinutes: number;
+};
+
+export type Hold = {
+  id: string;
+  token: string;
+  product: string;
+  itemRef: string;
+  startsAt: Date;
+  endsAt: Date;
+  quantity: number;
+  status: HoldStatus;
+  expiresAt: Date;
+};
+
+export type HoldResult = { kind: 'held'; hold: Hold } | { kind: 'sold_out'; available: number };
+
+const range = (startsAt: Date, endsAt: Date) => sql<string>`tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, '[)')`;
+
+function isExclusionViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === EXCLUSION_VIOLATION;
+}
+
+/**
+ * Units of an item free over a range: no allocation overlaps it, except holds past their
+ * expiry (they stop blocking at their TTL even before the cleanup job removes them).
+ */
+function freeUnits(db: Database, product: string, itemRef: string, startsAt: Date, endsAt: Date) {
+  return db
+    .selectFrom('inventory_units as u')
+    .select('u.id')
+    .where('u.product', '=', product)
+    .where('u.item_ref', '=', itemRef)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('unit_allocations as a')
+            .select('a.id')
+            .whereRef('a.unit_id', '=', 'u.id')
+            .where(sql<boolean>`a.during && ${range(startsAt, endsAt)}`)
+            .where((eb) => eb.or([eb('a.expires_at', 'is', null), eb('a.expires_at', '>', sql<Date>`now()`)])),
+        ),
+      ),
+    )
+    .orderBy('u.id');
+}
+
+export async function countAvailableUnits(
+  query: { product: string; itemRef: string; startsAt: Date; endsAt: Date },
+  db: Database = getDb(),
+): Promise<number> {
+  const rows = await freeUnits(db, query.product, query.itemRef, query.startsAt, query.endsAt).execute();
+  return rows.length;
+}
+
+function validate(request: HoldRequest) {
+  if (!(request.endsAt.getTime() > request.startsAt.getTime())) throw new RangeError('A hold must end after it starts');
+  if (!Number.isInteger(request.quantity) || request.quantity < 1) throw new RangeError('A hold needs a whole quantity of at least 1');
+  if (!(request.ttlMinutes > 0)) throw new RangeError('A hold needs a positive time-to-live');
+}
+
+/**
+ * Holds `quantity` units of an item over a range for `ttlMinutes`. Concurrent attempts on
+ * the last units race at the exclusion constraint: the loser's insert fails with 23P01, its
+ * transaction rolls back, and it looks again; when nothing is free the answer is a clean
+ * sold-out, never an error. Short transaction, no remote calls inside.
+ */
+export async function createHold(request: HoldRequest, db: Database = getDb()): Promise<HoldResult> {
+  validate(request);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // Expired holds on this item's units would otherwise keep the constraint busy.
+        await trx
+          .deleteFrom('unit_allocations')
+          .where('expires_at', '<=', sql<Date>`now()`)
+          .where('unit_id', 'in', (eb) =>
+            eb.selectFrom('inventory_units').select('id').where('product', '=', request.product).where('item_ref', '=', request.itemRef),
+          )
+          .execute();
+        const free = await freeUnits(trx, request.product, request.itemRef, request.startsAt, request.endsAt).execute();
+        if (free.length < request.quantity) return { kind: 'sold_out' as const, available: free.length };
+        const token = randomBytes(24).toString('base64url');
+        const hold = await trx
+          .insertInto('holds')
+          .values({
+            token,
+            org_id: request.orgId,
+            user_id: request.userId,
+            product: request.product,
+            item_ref: request.itemRef,
+            starts_at: request.startsAt,
+            ends_at: request.endsAt,
+            quantity: request.quantity,
+            status: 'active',
+            expires_at: sql<Date>`now() + make_interval(mins => ${request.ttlMinutes})`,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('unit_allocations')
+          .values(
+            free.slice(0, request.quantity).map((unit) => ({
+              unit_id: unit.id,
+              hold_id: hold.id,
+              during: range(request.startsAt, request.endsAt),
+              expires_at: hold.expires_at,
+            })),
+          )
+          .execute();
+        return { kind: 'held' as const, hold: toHold(hold) };
+      });
+    } catch (error) {
+      if (!isExclusionViolation(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS) {
+        const available = await countAvailableUnits(request, db);
+        return { kind: 'sold_out', available };
+      }
+    }
+  }
+}
+
+function toHold(row: {
+  id: string; token: string; product: string; item_ref: string; starts_at: Date; ends_at: Date; quantity: number; status: HoldStatus; expires_at: Date;
+}): Hold {
+  return {
+    id: row.id,
+    token: row.token,
+    product: row.product,
+    itemRef: row.item_ref,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    quantity: row.quantity,
+    status: row.status,
+    expiresAt: row.expires_at,
+  };
+}
+
+export async function findHoldByToken(token: string, db: Database = getDb()): Promise<Hold | null> {
+  const row = await db.selectFrom('holds').selectAll().where('token', '=', token).executeTakeFirst();
+  return row ? toHold(row) : null;
+}
+
+/** Gives an active hold's units back at once. Returns false for an unknown or finished hold. */
+export async function releaseHold(token: string, db: Database = getDb()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const hold = await trx
+      .updateTable('holds')
+      .set({ status: 'released' })
+      .where('token', '=', token)
+      .where('status', '=', 'active')
+      .returning('id')
+      .executeTakeFirst();
+    if (!hold) return false;
+    await trx.deleteFrom('unit_allocations').where('hold_id', '=', hold.id).execute();
+    return true;
+  });
+}
+
+/**
+ * Turns a live hold into a booking: its allocations stop expiring. False when the hold has
+ * expired or was released meanwhile (the units may be someone else's by now).
+ */
+export async function convertHoldToBooking(token: string, db: Database = getDb()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const hold = await trx
+      .updateTable('holds')
+      .set({ status: 'booked' })
+      .where('token', '=', token)
+      .where('status', '=', 'active')
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('id')
+      .executeTakeFirst();
+    if (!hold) return false;
+    const kept = await trx.updateTable('unit_allocations').set({ expires_at: null }).where('hold_id', '=', hold.id).executeTakeFirst();
+    // A concurrent hold attempt may have deleted an allocation that expired a moment ago.
+    if (Number(kept.numUpdatedRows) === 0) throw new Error(`Hold ${hold.id} has no allocations left`);
+    return true;
+  });
+}
+
+/**
+ * Marks holds past their TTL as expired and frees their units. Safe with several app
+ * instances: each run takes the holds it finishes with FOR UPDATE SKIP LOCKED.
+ */
+export async function expireHolds(batch = 500, db: Database = getDb()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .selectFrom('holds')
+      .select('id')
+      .where('status', '=', 'active')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .limit(batch)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (expired.length === 0) return 0;
+    const ids = expired.map((h) => h.id);
+    await trx.deleteFrom('unit_allocations').where('hold_id', 'in', ids).execute();
+    await trx.updateTable('holds').set({ status: 'expired' }).where('id', 'in', ids).execute();
+    return ids.length;
+  });
+}
+
+export const holdExpiryJob = { name: 'hold-expiry', everyMs: 15_000, run: () => expireHolds() };
