@@ -37,6 +37,8 @@ export const orgConfigSchema = {
     orgNumber: { type: 'integer', minimum: 1 },
     name: { type: 'string', minLength: 1 },
     isDefault: { type: 'boolean' },
+    /** Who the brand sells to: business brands see B2B prices (spec §6). */
+    audience: { type: 'string', enum: ['consumer', 'business'] },
     hosts: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9.-]+$' } },
     theme: {
       type: 'object',
@@ -236,7 +238,7 @@ export const orgConfigSchema = {
     },
   },
   required: [
-    'orgId', 'orgNumber', 'name', 'hosts', 'theme', 'headerVersion', 'locale', 'products', 'auth', 'ads',
+    'orgId', 'orgNumber', 'name', 'audience', 'hosts', 'theme', 'headerVersion', 'locale', 'products', 'auth', 'ads',
     'chat', 'payments', 'membership', 'booking', 'support', 'legal', 'pages',
   ],
   additionalProperties: false,

@@ -157,6 +157,9 @@ export interface DestinationsTable {
   image_path: string;
   /** Lowest nightly price seen, in USD minor units, for teasers. */
   from_price_usd_minor: number;
+  time_zone: string | null;
+  airport_iata: string | null;
+  kind: string | null;
 }
 
 export interface InventoryUnitsTable {
@@ -195,6 +198,35 @@ export interface UnitAllocationsTable {
   expires_at: Timestamp | null;
 }
 
+export interface HotelsTable {
+  id: Generated<number>;
+  slug: string;
+  destination_slug: string;
+  name: string;
+  stars: number;
+  guest_rating: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+  image_path: string;
+  description: string;
+  supplier_code: string;
+}
+
+export interface HotelRoomTypesTable {
+  id: Generated<number>;
+  hotel_id: number;
+  code: string;
+  name: string;
+  max_guests: number;
+  net_nightly_usd_minor: number;
+  tax_rate_bp: number;
+  b2c_markup_bp: number;
+  b2b_markup_bp: number;
+  strike_pct: number;
+  refundable: boolean;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   languages: LanguagesTable;
@@ -212,6 +244,8 @@ export interface DB {
   inventory_units: InventoryUnitsTable;
   holds: HoldsTable;
   unit_allocations: UnitAllocationsTable;
+  hotels: HotelsTable;
+  hotel_room_types: HotelRoomTypesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -232,6 +232,44 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('unit_allocations_hold_idx').on('unit_allocations').column('hold_id').execute();
     },
   },
+  '0004_hotels': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('destinations').addColumn('time_zone', 'text').execute();
+      await db.schema.alterTable('destinations').addColumn('airport_iata', 'text').execute();
+      await db.schema.alterTable('destinations').addColumn('kind', 'text').execute();
+      await db.schema
+        .createTable('hotels')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('destination_slug', 'text', (c) => c.notNull().references('destinations.slug'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('stars', 'integer', (c) => c.notNull().check(sql`stars between 1 and 5`))
+        .addColumn('guest_rating', sql`numeric(2,1)`, (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('latitude', sql`numeric(9,6)`, (c) => c.notNull())
+        .addColumn('longitude', sql`numeric(9,6)`, (c) => c.notNull())
+        .addColumn('image_path', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('supplier_code', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('hotels_destination_idx').on('hotels').column('destination_slug').execute();
+      await db.schema
+        .createTable('hotel_room_types')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('hotel_id', 'integer', (c) => c.notNull().references('hotels.id').onDelete('cascade'))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('max_guests', 'integer', (c) => c.notNull().check(sql`max_guests > 0`))
+        .addColumn('net_nightly_usd_minor', 'integer', (c) => c.notNull().check(sql`net_nightly_usd_minor > 0`))
+        .addColumn('tax_rate_bp', 'integer', (c) => c.notNull().check(sql`tax_rate_bp >= 0`))
+        .addColumn('b2c_markup_bp', 'integer', (c) => c.notNull().check(sql`b2c_markup_bp >= 0`))
+        .addColumn('b2b_markup_bp', 'integer', (c) => c.notNull().check(sql`b2b_markup_bp >= 0`))
+        .addColumn('strike_pct', 'integer', (c) => c.notNull().check(sql`strike_pct between 0 and 90`))
+        .addColumn('refundable', 'boolean', (c) => c.notNull())
+        .addUniqueConstraint('hotel_room_types_code_unique', ['hotel_id', 'code'])
+        .execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

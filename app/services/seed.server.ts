@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+import { destinations } from '~/domain/destinations-data';
 import { currencies, languages } from '~/domain/reference-data';
 import type { ConfigRegistry } from './config.server';
 import type { Database } from './db.server';
 import type { Role } from './db-schema';
 import { log } from './logger.server';
 import { hashPassword } from './password.server';
+import { seedHotels } from './seed-catalog.server';
 
 /** The one password of every demo account (README lists the accounts). */
 export const DEMO_PASSWORD = 'Travel-Demo-2026!';
@@ -34,20 +36,20 @@ export function demoEmail(orgId: string, key: DemoAccount['key']): string {
   return `${key}@${orgId}.example`;
 }
 
-export const destinationsSeed = [
-  { slug: 'cancun', name: 'Cancún', country_code: 'MX', country_name: 'Mexico', latitude: '21.161908', longitude: '-86.851528', from_price_usd_minor: 8_900 },
-  { slug: 'mexico-city', name: 'Mexico City', country_code: 'MX', country_name: 'Mexico', latitude: '19.432608', longitude: '-99.133209', from_price_usd_minor: 6_500 },
-  { slug: 'new-york', name: 'New York', country_code: 'US', country_name: 'United States', latitude: '40.712776', longitude: '-74.005974', from_price_usd_minor: 18_900 },
-  { slug: 'orlando', name: 'Orlando', country_code: 'US', country_name: 'United States', latitude: '28.538336', longitude: '-81.379234', from_price_usd_minor: 9_950 },
-  { slug: 'paris', name: 'Paris', country_code: 'FR', country_name: 'France', latitude: '48.856613', longitude: '2.352222', from_price_usd_minor: 15_400 },
-  { slug: 'london', name: 'London', country_code: 'GB', country_name: 'United Kingdom', latitude: '51.507351', longitude: '-0.127758', from_price_usd_minor: 16_800 },
-  { slug: 'rome', name: 'Rome', country_code: 'IT', country_name: 'Italy', latitude: '41.902782', longitude: '12.496366', from_price_usd_minor: 12_300 },
-  { slug: 'tokyo', name: 'Tokyo', country_code: 'JP', country_name: 'Japan', latitude: '35.676192', longitude: '139.650311', from_price_usd_minor: 14_250 },
-  { slug: 'sydney', name: 'Sydney', country_code: 'AU', country_name: 'Australia', latitude: '-33.868820', longitude: '151.209296', from_price_usd_minor: 13_900 },
-  { slug: 'cape-town', name: 'Cape Town', country_code: 'ZA', country_name: 'South Africa', latitude: '-33.924870', longitude: '18.424055', from_price_usd_minor: 9_100 },
-  { slug: 'rio-de-janeiro', name: 'Rio de Janeiro', country_code: 'BR', country_name: 'Brazil', latitude: '-22.906847', longitude: '-43.172897', from_price_usd_minor: 8_400 },
-  { slug: 'bangkok', name: 'Bangkok', country_code: 'TH', country_name: 'Thailand', latitude: '13.756331', longitude: '100.501762', from_price_usd_minor: 5_600 },
-].map((d) => ({ ...d, image_path: `/images/destinations/${d.slug}.svg` }));
+/** The destinations table rows, from the catalog data (images are served locally). */
+export const destinationsSeed = destinations.map((d) => ({
+  slug: d.slug,
+  name: d.name,
+  country_code: d.countryCode,
+  country_name: d.countryName,
+  latitude: d.latitude,
+  longitude: d.longitude,
+  time_zone: d.timeZone,
+  airport_iata: d.airportIata,
+  kind: d.kind,
+  from_price_usd_minor: d.fromPriceUsdMinor,
+  image_path: `/images/destinations/${d.slug}.svg`,
+}));
 
 /** Ads per organisation: petitionTypeStr is the product the banner sells, or ALL. */
 const adsSeed = [
@@ -124,6 +126,8 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
       if (!hasAds && ads.length > 0) await trx.insertInto('ads').values(ads).execute();
     }
   });
+
+  await db.transaction().execute((trx) => seedHotels(trx, destinationsSeed));
 
   // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
   let created = 0;

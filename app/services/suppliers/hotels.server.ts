@@ -1,0 +1,174 @@
+import { computeRoomPrice, type RoomPrice } from '~/domain/room-price';
+import { getDb } from '../db.server';
+import { convertHoldToBooking, countAvailableUnits, createHold, releaseHold } from '../holds.server';
+import { hotelRoomItemRef } from '../seed-catalog.server';
+import type { ProductSupplier, SupplierContext } from './port';
+
+export type HotelQuery = {
+  destination: string;
+  /** YYYY-MM-DD; the stay is half-open: check-out day is not a night. */
+  checkin: string;
+  checkout: string;
+  rooms: number;
+  guestsPerRoom: number;
+};
+
+export type RoomOffer = {
+  roomTypeId: number;
+  code: string;
+  name: string;
+  maxGuests: number;
+  refundable: boolean;
+  available: number;
+  price: RoomPrice;
+};
+
+export type HotelOffer = {
+  hotelId: number;
+  slug: string;
+  name: string;
+  stars: number;
+  guestRating: number;
+  address: string;
+  latitude: number;
+  longitude: number;
+  image: string;
+  /** The cheapest room type that fits the party and has enough rooms free. */
+  cheapest: RoomOffer | null;
+};
+
+export type HotelDetails = Omit<HotelOffer, 'cheapest'> & { description: string; destination: string; rooms: RoomOffer[] };
+
+export type HotelSelection = HotelQuery & { roomTypeId: number };
+
+const DAY_MS = 86_400_000;
+
+/** The nights of a query, or null when the dates are not a real stay. */
+export function stayRange(query: Pick<HotelQuery, 'checkin' | 'checkout'>): { startsAt: Date; endsAt: Date; nights: number } | null {
+  const pattern = /^\d{4}-\d{2}-\d{2}$/;
+  if (!pattern.test(query.checkin) || !pattern.test(query.checkout)) return null;
+  const startsAt = new Date(`${query.checkin}T00:00:00Z`);
+  const endsAt = new Date(`${query.checkout}T00:00:00Z`);
+  if (Number.isNaN(startsAt.getTime()) || Number.isNaN(endsAt.getTime())) return null;
+  if (startsAt.toISOString().slice(0, 10) !== query.checkin || endsAt.toISOString().slice(0, 10) !== query.checkout) return null;
+  const nights = Math.round((endsAt.getTime() - startsAt.getTime()) / DAY_MS);
+  return nights >= 1 && nights <= 30 ? { startsAt, endsAt, nights } : null;
+}
+
+type RoomTypeRow = {
+  id: number; code: string; name: string; max_guests: number; net_nightly_usd_minor: number; tax_rate_bp: number;
+  b2c_markup_bp: number; b2b_markup_bp: number; strike_pct: number; refundable: boolean; hotel_id: number;
+};
+
+async function roomOffer(row: RoomTypeRow, query: HotelQuery, context: SupplierContext, supplierCode: string): Promise<RoomOffer | null> {
+  const stay = stayRange(query);
+  if (!stay) return null;
+  const available = await countAvailableUnits({ product: 'HLT', itemRef: hotelRoomItemRef(row.id), startsAt: stay.startsAt, endsAt: stay.endsAt });
+  return {
+    roomTypeId: row.id,
+    code: row.code,
+    name: row.name,
+    maxGuests: row.max_guests,
+    refundable: row.refundable,
+    available,
+    price: computeRoomPrice({
+      netNightlyMinor: row.net_nightly_usd_minor,
+      nights: stay.nights,
+      rooms: query.rooms,
+      taxRateBp: row.tax_rate_bp,
+      markupBp: context.priceType === 'B2B' ? row.b2b_markup_bp : row.b2c_markup_bp,
+      strikePct: row.strike_pct,
+      priceType: context.priceType,
+      supplierCode,
+      currency: 'USD',
+    }),
+  };
+}
+
+const fits = (room: RoomOffer, query: HotelQuery) => room.maxGuests >= query.guestsPerRoom && room.available >= query.rooms;
+
+function roomTypesOf(hotelIds: number[]) {
+  return getDb().selectFrom('hotel_room_types').selectAll().where('hotel_id', 'in', hotelIds).orderBy('net_nightly_usd_minor').execute();
+}
+
+/** The built-in hotel supplier: hotels and rooms stored in our database. */
+export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, HotelDetails, HotelSelection, RoomOffer> = {
+  product: 'HLT',
+
+  async search(query, context) {
+    if (!stayRange(query)) return [];
+    const hotels = await getDb().selectFrom('hotels').selectAll().where('destination_slug', '=', query.destination).orderBy('stars', 'desc').execute();
+    if (hotels.length === 0) return [];
+    const rooms = await roomTypesOf(hotels.map((h) => h.id));
+    return Promise.all(
+      hotels.map(async (hotel) => {
+        const offers = await Promise.all(rooms.filter((r) => r.hotel_id === hotel.id).map((r) => roomOffer(r, query, context, hotel.supplier_code)));
+        const cheapest = offers.filter((o): o is RoomOffer => o !== null && fits(o, query)).sort((a, b) => a.price.inclusive - b.price.inclusive)[0] ?? null;
+        return {
+          hotelId: hotel.id,
+          slug: hotel.slug,
+          name: hotel.name,
+          stars: hotel.stars,
+          guestRating: Number(hotel.guest_rating),
+          address: hotel.address,
+          latitude: Number(hotel.latitude),
+          longitude: Number(hotel.longitude),
+          image: hotel.image_path,
+          cheapest,
+        };
+      }),
+    );
+  },
+
+  async details(slug, query, context) {
+    const hotel = await getDb().selectFrom('hotels').selectAll().where('slug', '=', slug).executeTakeFirst();
+    if (!hotel) return null;
+    const rows = await roomTypesOf([hotel.id]);
+    const rooms = (await Promise.all(rows.map((r) => roomOffer(r, query, context, hotel.supplier_code)))).filter((o): o is RoomOffer => o !== null);
+    return {
+      hotelId: hotel.id,
+      slug: hotel.slug,
+      name: hotel.name,
+      stars: hotel.stars,
+      guestRating: Number(hotel.guest_rating),
+      address: hotel.address,
+      latitude: Number(hotel.latitude),
+      longitude: Number(hotel.longitude),
+      image: hotel.image_path,
+      description: hotel.description,
+      destination: hotel.destination_slug,
+      rooms,
+    };
+  },
+
+  async price(selection, context) {
+    const row = await getDb()
+      .selectFrom('hotel_room_types as r')
+      .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
+      .selectAll('r')
+      .select('h.supplier_code')
+      .where('r.id', '=', selection.roomTypeId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return roomOffer(row, selection, context, row.supplier_code);
+  },
+
+  async hold(selection, options) {
+    const stay = stayRange(selection);
+    const exists = await getDb().selectFrom('hotel_room_types').select('id').where('id', '=', selection.roomTypeId).executeTakeFirst();
+    if (!stay || !exists) return { kind: 'not_found' };
+    return createHold({
+      orgId: options.orgId,
+      userId: options.userId,
+      product: 'HLT',
+      itemRef: hotelRoomItemRef(selection.roomTypeId),
+      startsAt: stay.startsAt,
+      endsAt: stay.endsAt,
+      quantity: selection.rooms,
+      ttlMinutes: options.ttlMinutes,
+    });
+  },
+
+  release: (token) => releaseHold(token),
+  confirm: (token) => convertHoldToBooking(token),
+};

@@ -1,0 +1,26 @@
+import type { HoldResult } from '../holds.server';
+
+/**
+ * One port per product: what the site needs from whoever has the inventory. The built-in
+ * suppliers serve inventory stored in our database; a real supplier (a bed bank, a GDS, a
+ * car consolidator) implements the same port and is chosen per product in configuration.
+ */
+export type SupplierContext = {
+  orgId: string;
+  userId: number | null;
+  /** 'B2B' for agents and business brands, 'B2C' otherwise. */
+  priceType: 'B2B' | 'B2C';
+};
+
+export type HoldOptions = SupplierContext & { ttlMinutes: number };
+
+export interface ProductSupplier<Query, Offer, Details, Selection, Priced> {
+  readonly product: string;
+  search(query: Query, context: SupplierContext): Promise<Offer[]>;
+  details(id: string, query: Query, context: SupplierContext): Promise<Details | null>;
+  /** The price of one chosen option for the query, or null when it is not sold. */
+  price(selection: Selection, context: SupplierContext): Promise<Priced | null>;
+  hold(selection: Selection, options: HoldOptions): Promise<HoldResult | { kind: 'not_found' }>;
+  release(holdToken: string): Promise<boolean>;
+  confirm(holdToken: string): Promise<boolean>;
+}
