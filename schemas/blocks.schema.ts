@@ -82,6 +82,8 @@ export const membershipStatusBlockSchema = optionalPropsBlock('profile.membershi
 export const impersonationBlockSchema = optionalPropsBlock('profile.impersonation', noProps);
 export const tripsListBlockSchema = optionalPropsBlock('trips.list', noProps);
 
+export const hotelSearchBlockSchema = optionalPropsBlock('search.hotel', noProps);
+
 export const blockSchemas = [
   heroBlockSchema,
   searchEntryBlockSchema,
@@ -93,4 +95,5 @@ export const blockSchemas = [
   membershipStatusBlockSchema,
   impersonationBlockSchema,
   tripsListBlockSchema,
+  hotelSearchBlockSchema,
 ] as const;

@@ -4,6 +4,7 @@ import type { Block, BlockType } from '#schemas/layout.schema';
 import type { BlockData, ResolvedBlock } from './data.server';
 import { FeaturedDestinationsBlock, HeroBlock, LandingIntroBlock, MapViewBlock, SearchEntryBlock } from './home-blocks';
 import { LegalDocumentBlock } from './legal-block';
+import { HotelSearchBlock } from './search-blocks';
 import { ImpersonationBlock, MembershipBlock, ProfileSummaryBlock, TripsListBlock } from './profile-blocks';
 
 /** Blocks and their data as the browser receives them (JSON: dates become strings). */
@@ -21,6 +22,7 @@ const registry: { [K in BlockType]: ComponentType<BlockProps<K>> } = {
   'profile.membership': MembershipBlock,
   'profile.impersonation': ImpersonationBlock,
   'trips.list': TripsListBlock,
+  'search.hotel': HotelSearchBlock,
 };
 
 /** Renders a page's resolved blocks in layout order. */

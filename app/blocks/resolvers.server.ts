@@ -6,6 +6,7 @@ import {
   resolveMapView,
   resolveSearchEntry,
 } from './home-blocks.server';
+import { resolveHotelSearch } from './search-blocks.server';
 import { resolveImpersonation, resolveMembership, resolveProfileSummary, resolveTripsList } from './profile-blocks.server';
 
 /** Data for each block type, resolved in the page loader. */
@@ -20,4 +21,5 @@ export const blockResolvers = {
   'profile.membership': resolveMembership,
   'profile.impersonation': resolveImpersonation,
   'trips.list': resolveTripsList,
+  'search.hotel': resolveHotelSearch,
 } satisfies BlockResolvers;

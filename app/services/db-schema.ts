@@ -227,6 +227,52 @@ export interface HotelRoomTypesTable {
   refundable: boolean;
 }
 
+export type ResortKind = 'RST' | 'STY';
+
+export interface ResortsTable {
+  id: Generated<number>;
+  slug: string;
+  destination_slug: string;
+  name: string;
+  /** RST: a resort; STY: a holiday stay. Both sold by the week. */
+  kind: ResortKind;
+  stars: number;
+  /** 0–10, one decimal, as a numeric string. */
+  review_score: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+  image_path: string;
+  provider: string;
+  whitelabel_no: number;
+  description: string;
+}
+
+export interface ResortUnitTypesTable {
+  id: Generated<number>;
+  resort_id: number;
+  code: string;
+  name: string;
+  sleeps: number;
+  /** Per week, USD minor units: our cost, the agents' (B2B) price, the public (B2C) price. */
+  unit_cost_usd_minor: number;
+  feed_cost_usd_minor: number;
+  retail_price_usd_minor: number;
+  /** 0 = Sunday … 6 = Saturday: a week of this unit type starts on this day. */
+  week_start_weekday: number;
+}
+
+export interface ResortReviewsTable {
+  id: Generated<number>;
+  resort_id: number;
+  author: string;
+  rating: number;
+  title: string;
+  body: string;
+  /** 'YYYY-MM' */
+  stay_month: string;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   languages: LanguagesTable;
@@ -246,6 +292,9 @@ export interface DB {
   unit_allocations: UnitAllocationsTable;
   hotels: HotelsTable;
   hotel_room_types: HotelRoomTypesTable;
+  resorts: ResortsTable;
+  resort_unit_types: ResortUnitTypesTable;
+  resort_reviews: ResortReviewsTable;
 }
 
 export type User = Selectable<UsersTable>;

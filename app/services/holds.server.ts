@@ -73,6 +73,37 @@ export async function countAvailableUnits(
   return rows.length;
 }
 
+/**
+ * Free units of several items over one range, in one query (a results page counts many items
+ * at once). Same rule as `freeUnits`: allocations past their expiry do not block. Items with
+ * nothing free are missing from the map.
+ */
+export async function countAvailableUnitsByItem(
+  query: { products: readonly string[]; itemRefs: readonly string[]; startsAt: Date; endsAt: Date },
+  db: Database = getDb(),
+): Promise<Map<string, number>> {
+  if (query.itemRefs.length === 0 || query.products.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('inventory_units as u')
+    .select((eb) => ['u.item_ref', eb.fn.countAll<string | number>().as('free')])
+    .where('u.product', 'in', [...query.products])
+    .where('u.item_ref', 'in', [...query.itemRefs])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('unit_allocations as a')
+            .select('a.id')
+            .whereRef('a.unit_id', '=', 'u.id')
+            .where(sql<boolean>`a.during && ${range(query.startsAt, query.endsAt)}`)
+            .where((eb) => eb.or([eb('a.expires_at', 'is', null), eb('a.expires_at', '>', sql<Date>`now()`)])),
+        ),
+      ),
+    )
+    .groupBy('u.item_ref')
+    .execute();
+  return new Map(rows.map((r) => [r.item_ref, Number(r.free)]));
+}
+
 function validate(request: HoldRequest) {
   if (!(request.endsAt.getTime() > request.startsAt.getTime())) throw new RangeError('A hold must end after it starts');
   if (!Number.isInteger(request.quantity) || request.quantity < 1) throw new RangeError('A hold needs a whole quantity of at least 1');

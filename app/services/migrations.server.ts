@@ -270,6 +270,60 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_resorts': {
+    /**
+     * Resorts (RST) and holiday stays (STY) sold by the week (spec §7 "Weeks and resorts").
+     * Each unit type's units are rows of inventory_units (item_ref `resort-unit:<id>`), so a
+     * week hold is an allocation under the same exclusion constraint as every other product.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('resorts')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('destination_slug', 'text', (c) => c.notNull().references('destinations.slug'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('RST', 'STY')`))
+        .addColumn('stars', 'integer', (c) => c.notNull().check(sql`stars between 1 and 5`))
+        .addColumn('review_score', sql`numeric(3,1)`, (c) => c.notNull().check(sql`review_score between 0 and 10`))
+        .addColumn('address', 'text', (c) => c.notNull())
+        .addColumn('latitude', sql`numeric(9,6)`, (c) => c.notNull())
+        .addColumn('longitude', sql`numeric(9,6)`, (c) => c.notNull())
+        .addColumn('image_path', 'text', (c) => c.notNull())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('whitelabel_no', 'integer', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('resorts_destination_idx').on('resorts').columns(['destination_slug', 'kind']).execute();
+      await db.schema
+        .createTable('resort_unit_types')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('resort_id', 'integer', (c) => c.notNull().references('resorts.id').onDelete('cascade'))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sleeps', 'integer', (c) => c.notNull().check(sql`sleeps > 0`))
+        // Per week, USD minor units: what the unit costs us, what agents pay, what the public pays.
+        .addColumn('unit_cost_usd_minor', 'integer', (c) => c.notNull().check(sql`unit_cost_usd_minor > 0`))
+        .addColumn('feed_cost_usd_minor', 'integer', (c) => c.notNull())
+        .addColumn('retail_price_usd_minor', 'integer', (c) => c.notNull())
+        .addColumn('week_start_weekday', 'integer', (c) => c.notNull().check(sql`week_start_weekday between 0 and 6`))
+        .addCheckConstraint('resort_unit_types_price_order', sql`unit_cost_usd_minor <= feed_cost_usd_minor and feed_cost_usd_minor <= retail_price_usd_minor`)
+        .addUniqueConstraint('resort_unit_types_code_unique', ['resort_id', 'code'])
+        .execute();
+      await db.schema
+        .createTable('resort_reviews')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('resort_id', 'integer', (c) => c.notNull().references('resorts.id').onDelete('cascade'))
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('rating', 'integer', (c) => c.notNull().check(sql`rating between 1 and 5`))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        // 'YYYY-MM': reviewers say when they stayed, not the day.
+        .addColumn('stay_month', 'text', (c) => c.notNull().check(sql`stay_month ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`))
+        .addUniqueConstraint('resort_reviews_author_unique', ['resort_id', 'author'])
+        .execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -29,14 +29,14 @@ export const roomTypeTemplates = [
 export function hotelCatalogFor(destination: SeedDestination) {
   const h = hash(destination.slug);
   return hotelStyles.map((style, index) => {
-    const offset = ((h >> (index * 4)) % 17) / 1000 - 0.008;
+    const offset = ((h >>> (index * 4)) % 17) / 1000 - 0.008;
     return {
       slug: `${destination.slug}-${style.prefix.toLowerCase().replace(/\s+/g, '-')}`,
       destination_slug: destination.slug,
       name: `${style.prefix} ${destination.name}`,
       stars: style.stars,
       guest_rating: style.rating.toFixed(1),
-      address: `${10 + ((h >> index) % 180)} ${style.street}, ${destination.name}`,
+      address: `${10 + ((h >>> index) % 180)} ${style.street}, ${destination.name}`,
       latitude: (Number(destination.latitude) + offset).toFixed(6),
       longitude: (Number(destination.longitude) - offset).toFixed(6),
       image_path: destination.image_path,
@@ -66,14 +66,14 @@ export async function seedHotels(db: Database, destinations: readonly SeedDestin
       const saved = await db
         .insertInto('hotels')
         .values(row)
-        .onConflict((oc) => oc.column('slug').doUpdateSet({ name: row.name, description: row.description }))
+        .onConflict((oc) => oc.column('slug').doUpdateSet(row))
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const { rooms, ...room } of roomTypes) {
         const type = await db
           .insertInto('hotel_room_types')
           .values({ ...room, hotel_id: saved.id })
-          .onConflict((oc) => oc.columns(['hotel_id', 'code']).doUpdateSet({ name: room.name }))
+          .onConflict((oc) => oc.columns(['hotel_id', 'code']).doUpdateSet(room))
           .returning('id')
           .executeTakeFirstOrThrow();
         await db

@@ -76,17 +76,22 @@ describe('organisation configs and layouts', () => {
     });
     const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
     expect(lines).toContain("org-configs/wanderly.json: (root): unrecognized property 'colour'");
-    expect(lines).toContain('layouts/home.default.json: blocks.4: unknown type "home.nope"');
+    const count = (JSON.parse(readFileSync(path.join(repo, 'layouts/home.default.json'), 'utf8')) as { blocks: unknown[] }).blocks.length;
+    expect(lines).toContain(`layouts/home.default.json: blocks.${count}: unknown type "home.nope"`);
   });
 
   it('refuses a block with props that do not match its schema', () => {
     const root = configCopy((dir) =>
       editJson(path.join(dir, 'layouts/home.default.json'), (l) => {
-        (l.blocks as { props?: unknown }[])[3]!.props = { limit: 99 };
+        const blocks = l.blocks as { type: string; props?: unknown }[];
+        blocks.find((b) => b.type === 'home.featuredDestinations')!.props = { limit: 99 };
       }),
     );
     const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
-    expect(lines).toContain('layouts/home.default.json: blocks.3.props.limit: must be <= 24');
+    const index = (JSON.parse(readFileSync(path.join(repo, 'layouts/home.default.json'), 'utf8')) as { blocks: { type: string }[] }).blocks.findIndex(
+      (b) => b.type === 'home.featuredDestinations',
+    );
+    expect(lines).toContain(`layouts/home.default.json: blocks.${index}.props.limit: must be <= 24`);
   });
 
   it('refuses two organisations claiming one host', () => {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { computeWeekPrice, parseDay, weekStartOnOrAfter, weekStay, weeksWanted } from './weeks';
+
+const today = parseDay('2027-01-01')!; // a Friday
+
+describe('weekStartOnOrAfter', () => {
+  it('moves to the next start weekday, or stays when already on it', () => {
+    expect(weekStartOnOrAfter(parseDay('2027-01-01')!, 6).toISOString().slice(0, 10)).toBe('2027-01-02');
+    expect(weekStartOnOrAfter(parseDay('2027-01-02')!, 6).toISOString().slice(0, 10)).toBe('2027-01-02');
+    expect(weekStartOnOrAfter(parseDay('2027-01-03')!, 6).toISOString().slice(0, 10)).toBe('2027-01-09');
+    expect(weekStartOnOrAfter(parseDay('2027-01-01')!, 0).toISOString().slice(0, 10)).toBe('2027-01-03');
+  });
+});
+
+describe('weeksWanted', () => {
+  it('rounds a search up to whole weeks, between 1 and 4', () => {
+    expect(weeksWanted(parseDay('2027-01-02')!, null)).toBe(1);
+    expect(weeksWanted(parseDay('2027-01-02')!, parseDay('2027-01-05')!)).toBe(1);
+    expect(weeksWanted(parseDay('2027-01-02')!, parseDay('2027-01-16')!)).toBe(2);
+    expect(weeksWanted(parseDay('2027-01-02')!, parseDay('2027-01-17')!)).toBe(3);
+    expect(weeksWanted(parseDay('2027-01-02')!, parseDay('2027-06-17')!)).toBe(4);
+  });
+});
+
+describe('weekStay', () => {
+  it('accepts whole weeks starting on the unit start weekday', () => {
+    const result = weekStay('2027-01-02', '2027-01-16', 6, today);
+    expect(result).toMatchObject({ ok: true, stay: { weeks: 2, nights: 14 } });
+  });
+
+  it('says what is wrong with other dates', () => {
+    expect(weekStay('2027-01-03', '2027-01-10', 6, today)).toEqual({
+      ok: false,
+      error: 'check_in_date: weeks of this unit start on a Saturday, and 2027-01-03 is a Sunday',
+    });
+    expect(weekStay('2027-01-02', '2027-01-08', 6, today)).toMatchObject({ ok: false, error: /7, 14, 21 or 28 nights/ });
+    expect(weekStay('2027-01-02', '2027-02-06', 6, today)).toMatchObject({ ok: false, error: /got 35/ });
+    expect(weekStay('2026-12-26', '2027-01-02', 6, today)).toMatchObject({ ok: false, error: /past/ });
+    expect(weekStay('2027-02-30', '2027-03-06', 6, today)).toMatchObject({ ok: false, error: /check_in_date: '2027-02-30' is not a date/ });
+    expect(weekStay('2027-01-02', 'soon', 6, today)).toMatchObject({ ok: false, error: /check_out_date/ });
+  });
+});
+
+describe('computeWeekPrice', () => {
+  const rates = { unitCostMinor: 80_000, feedCostMinor: 95_000, retailPriceMinor: 120_000 };
+
+  it('charges the public the retail price and agents the feed cost, per week', () => {
+    expect(computeWeekPrice(rates, 2, 'B2C')).toEqual({
+      price_type: 'B2C', amount: 240_000, retail_price: 240_000, per_week: 120_000, per_night: 17_143, weeks: 2, nights: 14,
+    });
+    const b2b = computeWeekPrice(rates, 1, 'B2B');
+    expect(b2b.amount).toBe(95_000);
+    expect(b2b.retail_price).toBe(120_000);
+  });
+
+  it('refuses rates out of order or fractional amounts', () => {
+    expect(() => computeWeekPrice({ ...rates, feedCostMinor: 130_000 }, 1, 'B2C')).toThrow(RangeError);
+    expect(() => computeWeekPrice({ ...rates, unitCostMinor: 1.5 }, 1, 'B2C')).toThrow(RangeError);
+    expect(() => computeWeekPrice(rates, 0, 'B2C')).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,98 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { PriceBreakdown } from '~/components/hotels/price-breakdown';
+import { useShell, useT } from '~/components/shell-context';
+import { hotelSearchParams } from '~/domain/hotel-query';
+import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.get('soldout') === '1') {
+    params.delete('soldout');
+    // Answered 409 so that scripts and tests see the conflict; people see the message.
+    return json({ soldOut: true as const, back: `/search-detail?${params.toString()}` }, { status: 409 });
+  }
+  if (!params.has('hold')) throw redirect('/search-detail');
+  return json({ soldOut: false as const, ...(await loadHotelCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+/** Opening checkout holds the room, then shows the hold, or that it sold out (POST-redirect-GET). */
+export async function action({ request }: ActionFunctionArgs) {
+  const { result, search } = await holdHotelRoom(request, await request.formData());
+  if (result.kind === 'held') {
+    throw redirect(`/hotel-checkout?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}`);
+  }
+  throw redirect(`/hotel-checkout?soldout=1&${hotelSearchParams(search).toString()}`);
+}
+
+export default function HotelCheckout() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  if (data.soldOut) {
+    return (
+      <section className="checkout-page" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">{t('checkout.title')}</h1>
+        <p role="alert">{t('checkout.soldOut')}</p>
+        <Link to={data.back}>{t('details.backToResults')}</Link>
+      </section>
+    );
+  }
+  return <CheckoutView data={data} />;
+}
+
+function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false }> }) {
+  const t = useT();
+  const { locale } = useShell();
+  const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
+  return (
+    <div className="checkout-page">
+      <h1>{t('checkout.title')}</h1>
+      {data.hold.live ? (
+        <p role="status" className="hold-notice">
+          {t('checkout.heldUntil', { time: until })}
+        </p>
+      ) : (
+        <p role="alert" className="hold-notice hold-expired">
+          {t('checkout.expired')} <Link to={`/search-detail?destination=${data.hotel.destination_slug}`}>{t('checkout.searchAgain')}</Link>
+        </p>
+      )}
+      <div className="checkout-layout">
+        <section aria-labelledby="summary-title" className="checkout-summary">
+          <h2 id="summary-title">{data.hotel.name}</h2>
+          <img src={data.hotel.image_path} alt="" width={320} height={192} />
+          <p className="muted">{data.hotel.address}</p>
+          <p>
+            <strong>{data.room.name}</strong> · {data.room.refundable ? t('details.refundable') : t('details.nonRefundable')}
+          </p>
+          <p>{t('checkout.stay', { checkin: data.stay.checkin, checkout: data.stay.checkout, rooms: data.stay.rooms, guests: data.stay.guests })}</p>
+          <PriceBreakdown price={data.price} />
+        </section>
+        <section aria-labelledby="traveler-title" className="checkout-traveler">
+          <h2 id="traveler-title">{t('checkout.traveler')}</h2>
+          <p className="muted" id="traveler-hint">
+            {t('checkout.travelerHint')}
+          </p>
+          {/* The booking submit that sends these comes with payments; until then they are only filled in. */}
+          <div className="traveler-form" role="group" aria-labelledby="traveler-title" aria-describedby="traveler-hint">
+            <label htmlFor="traveler-first">{t('checkout.firstName')}</label>
+            <input id="traveler-first" name="firstName" autoComplete="given-name" defaultValue={data.traveler?.firstName} required />
+            <label htmlFor="traveler-last">{t('checkout.lastName')}</label>
+            <input id="traveler-last" name="lastName" autoComplete="family-name" defaultValue={data.traveler?.lastName} required />
+            <label htmlFor="traveler-email">{t('checkout.email')}</label>
+            <input id="traveler-email" name="email" type="email" autoComplete="email" defaultValue={data.traveler?.email} required />
+            <label htmlFor="traveler-phone">{t('checkout.phone')}</label>
+            <input id="traveler-phone" name="phone" type="tel" autoComplete="tel" />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

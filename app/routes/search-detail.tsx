@@ -1,0 +1,98 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
+import { useT } from '~/components/shell-context';
+import { hotelSearchParams } from '~/domain/hotel-query';
+import { loadHotelResults } from '~/services/hotel-pages.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadHotelResults(request));
+}
+
+export default function HotelResults() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  const { search } = data;
+  if (!search) {
+    return <HotelSearchForm destinations={data.destinations} values={data.values} errors={data.errors} headingLevel={1} />;
+  }
+  const nights = Math.round((Date.parse(search.checkout) - Date.parse(search.checkin)) / 86_400_000);
+  const available = data.results.filter((r) => r.price);
+  const base = hotelSearchParams(search);
+  return (
+    <div className="results-page">
+      <h1>{t('results.title', { destination: data.destination?.name ?? search.destination })}</h1>
+      <HotelSearchForm destinations={data.destinations} values={search} />
+      <div className="results-layout">
+        <Form method="get" className="results-filters" aria-label={t('results.filters')}>
+          {[...base.entries()].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <fieldset>
+            <legend>{t('results.stars')}</legend>
+            {[5, 4, 3].map((stars) => (
+              <label key={stars} className="check">
+                <input type="checkbox" name="stars" value={stars} defaultChecked={data.stars.includes(stars)} />
+                {t('results.starsOption', { count: stars })}
+              </label>
+            ))}
+          </fieldset>
+          <label htmlFor="results-sort">{t('results.sort')}</label>
+          <select id="results-sort" name="sort" defaultValue={data.sort}>
+            <option value="price">{t('results.sort.price')}</option>
+            <option value="stars">{t('results.sort.stars')}</option>
+            <option value="rating">{t('results.sort.rating')}</option>
+          </select>
+          <button type="submit" className="button">
+            {t('results.apply')}
+          </button>
+        </Form>
+        <section aria-labelledby="results-count" className="results-list">
+          <h2 id="results-count">{t('results.count', { count: available.length, nights })}</h2>
+          {available.length === 0 ? <p role="status">{t('results.none')}</p> : null}
+          <ul>
+            {data.results.map((hotel) => {
+              const link = new URLSearchParams(base);
+              link.set('hotel', hotel.slug);
+              return (
+                <li key={hotel.slug} className="result-card">
+                  <img src={hotel.image} alt="" width={160} height={96} loading="lazy" />
+                  <div className="result-body">
+                    <h3>{hotel.name}</h3>
+                    <p className="muted">
+                      <span aria-label={t('results.starsOption', { count: hotel.stars })}>{'★'.repeat(hotel.stars)}</span> · {hotel.address}
+                    </p>
+                    <p>{t('results.rating', { rating: hotel.guestRating.toFixed(1) })}</p>
+                  </div>
+                  <div className="result-price">
+                    {hotel.price ? (
+                      <>
+                        <p className="price-main">{t('results.from', { price: hotel.price.total.text })}</p>
+                        <p className="muted">
+                          {hotel.roomName} · {t('results.perNight', { price: hotel.price.perNight.text })}
+                        </p>
+                        <Link className="button button-primary" to={`/hotel-details?${link.toString()}`} aria-label={t('results.viewRooms', { hotel: hotel.name })}>
+                          {t('details.rooms')}
+                        </Link>
+                      </>
+                    ) : (
+                      <p>{t('results.soldOut')}</p>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.destination ? `Hotels in ${data.destination.name}` : 'Search hotels' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

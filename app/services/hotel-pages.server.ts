@@ -1,0 +1,153 @@
+import { json } from '@remix-run/node';
+import { type HotelSearchParams, parseHotelSearch } from '~/domain/hotel-query';
+import { type PriceType, priceTypeFor } from '~/domain/room-price';
+import { resolveOrg } from './config.server';
+import { getDb } from './db.server';
+import { findHoldByToken } from './holds.server';
+import { resolveLocale } from './locale.server';
+import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
+import { getSession } from './session.server';
+import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from './suppliers/hotels.server';
+import type { SupplierContext } from './suppliers/port';
+
+/** Everything a hotel page needs about the visitor: organisation, session, locale, price view. */
+export async function hotelPageContext(request: Request) {
+  const org = resolveOrg(request);
+  const session = await getSession(request);
+  const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
+  const priceType: Exclude<PriceType, 'PKG'> = priceTypeFor(session?.user.role, org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C';
+  const supplier: SupplierContext = { orgId: org.orgId, userId: session?.userDbId ?? null, priceType };
+  const rates = await getRateTable();
+  const today = new Date().toISOString().slice(0, 10);
+  const money = (usdMinor: number) => toDisplayPrice({ amountMinor: usdMinor, currency: 'USD' }, locale.currency, locale.language, rates);
+  return { org, session, locale, supplier, today, money };
+}
+type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
+
+export function toHotelQuery(search: HotelSearchParams): HotelQuery {
+  return { destination: search.destination, checkin: search.checkin, checkout: search.checkout, rooms: search.rooms, guestsPerRoom: search.guests };
+}
+
+/** A room's price in the visitor's currency, line by line, as the pages show it. */
+export type PriceBreakdown = {
+  nights: number;
+  rooms: number;
+  perNight: DisplayPrice;
+  beforeTax: DisplayPrice;
+  tax: DisplayPrice;
+  total: DisplayPrice;
+  strikeTotal: DisplayPrice | null;
+  priceType: string;
+};
+
+export function breakdown(room: RoomOffer, money: PageContext['money']): PriceBreakdown {
+  const p = room.price;
+  return {
+    nights: p.nights,
+    rooms: p.rooms,
+    perNight: money(p.per_night),
+    beforeTax: money(p.exclusive),
+    tax: money(p.tax),
+    total: money(p.inclusive),
+    strikeTotal: p.strike_price === null || p.strike_tax === null ? null : money(p.strike_price + p.strike_tax),
+    priceType: p.price_type,
+  };
+}
+
+export function parseSearchOf(request: Request, context: PageContext) {
+  return parseHotelSearch(new URL(request.url).searchParams, context.today, context.org.booking.minCheckinDays);
+}
+
+export type ResultsSort = 'price' | 'stars' | 'rating';
+
+/** Results for the search in the URL, filtered by stars and sorted as asked. */
+export async function loadHotelResults(request: Request) {
+  const context = await hotelPageContext(request);
+  const params = new URL(request.url).searchParams;
+  const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
+  const parsed = parseSearchOf(request, context);
+  if (!parsed.ok) return { destinations, search: null, destination: null, errors: parsed.errors, values: parsed.values, results: [], sort: 'price' as const, stars: [] };
+  const sortParam = params.get('sort');
+  const sort: ResultsSort = sortParam === 'stars' || sortParam === 'rating' ? sortParam : 'price';
+  const stars = params.getAll('stars').map(Number).filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
+  const offers = await hotels.search(toHotelQuery(parsed.query), context.supplier);
+  const results = offers
+    .filter((offer) => stars.length === 0 || stars.includes(offer.stars))
+    .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money) : null, roomName: offer.cheapest?.name ?? null }))
+    .sort((a, b) => {
+      // Sold-out hotels go last whatever the order.
+      if (!a.price || !b.price) return a.price ? -1 : b.price ? 1 : 0;
+      if (sort === 'stars') return b.stars - a.stars || a.price.total.amountMinor - b.price.total.amountMinor;
+      if (sort === 'rating') return b.guestRating - a.guestRating || a.price.total.amountMinor - b.price.total.amountMinor;
+      return a.price.total.amountMinor - b.price.total.amountMinor;
+    });
+  const destination = destinations.find((d) => d.slug === parsed.query.destination) ?? null;
+  return { destinations, search: parsed.query, destination, errors: {}, values: {}, results, sort, stars };
+}
+
+/** The hotel named by `hotel` with every room type priced for the search in the URL. */
+export async function loadHotelDetails(request: Request) {
+  const context = await hotelPageContext(request);
+  const slug = new URL(request.url).searchParams.get('hotel') ?? '';
+  const parsed = parseSearchOf(request, context);
+  if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
+  const details = await hotels.details(slug, toHotelQuery(parsed.query), context.supplier);
+  if (!details) throw new Response('We could not find that hotel.', { status: 404 });
+  return {
+    search: parsed.query,
+    hotel: { ...details, rooms: details.rooms.map((room) => ({ ...room, fits: room.maxGuests >= parsed.query.guests, price: breakdown(room, context.money) })) },
+  };
+}
+
+/**
+ * Opening checkout holds the chosen room for the organisation's hold time. Answers the hold
+ * token, a sold-out answer, or throws a 4xx for a bad request.
+ */
+export async function holdHotelRoom(request: Request, form: FormData) {
+  const context = await hotelPageContext(request);
+  const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays);
+  if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
+  const roomTypeId = Number(form.get('roomTypeId'));
+  if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
+  const result = await hotels.hold({ ...toHotelQuery(parsed.query), roomTypeId }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
+  if (result.kind === 'not_found') throw new Response('We could not find that room.', { status: 404 });
+  return { result, search: parsed.query };
+}
+
+/** The checkout of a live hold: what is held, until when, and its price breakdown. */
+export async function loadHotelCheckout(request: Request) {
+  const context = await hotelPageContext(request);
+  const params = new URL(request.url).searchParams;
+  const token = params.get('hold') ?? '';
+  const hold = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await findHoldByToken(token) : null;
+  if (!hold || hold.product !== 'HLT') throw new Response('This booking link is not valid. Please search again.', { status: 404 });
+  const roomTypeId = Number(/^room-type:(\d+)$/.exec(hold.itemRef)?.[1]);
+  const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
+  const guests = Number(params.get('guests') ?? '2');
+  const query = {
+    destination: '',
+    checkin: hold.startsAt.toISOString().slice(0, 10),
+    checkout: hold.endsAt.toISOString().slice(0, 10),
+    rooms: hold.quantity,
+    guestsPerRoom: Number.isInteger(guests) && guests >= 1 && guests <= 4 ? guests : 2,
+  };
+  const room = await hotels.price({ ...query, roomTypeId }, context.supplier);
+  const hotel = await getDb()
+    .selectFrom('hotel_room_types as r')
+    .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
+    .innerJoin('destinations as d', 'd.slug', 'h.destination_slug')
+    .select(['h.slug', 'h.name', 'h.address', 'h.stars', 'h.image_path', 'd.name as destination', 'd.slug as destination_slug'])
+    .where('r.id', '=', roomTypeId)
+    .executeTakeFirst();
+  if (!room || !hotel) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
+  const user = context.session?.user ?? null;
+  return {
+    hold: { token: hold.token, live, status: hold.status, expiresAt: hold.expiresAt.toISOString() },
+    hotel,
+    room: { name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },
+    stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
+    price: breakdown(room, context.money),
+    traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
+    canBook: user ? user.can_book : true,
+  };
+}

@@ -1,0 +1,353 @@
+import { json } from '@remix-run/node';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { minCheckinDate } from '~/domain/checkin';
+import type { RateTable } from '~/domain/money';
+import { priceTypeFor } from '~/domain/room-price';
+import { formatDay, parseDay, weekdayNames } from '~/domain/weeks';
+import { ajv, formatAjvErrors } from './ajv.server';
+import { readCookie, resolveOrg } from './config.server';
+import type { ResortKind } from './db-schema';
+import { getDb } from './db.server';
+import { readJsonBody } from './json-body.server';
+import { getRateTable, toDisplayPrice } from './rates.server';
+import { getSession } from './session.server';
+import type { SupplierContext } from './suppliers/port';
+import {
+  type WeekOffer,
+  findResortById,
+  minWeekPrices,
+  resolveWeekSelection,
+  resortReviews,
+  todayUtc,
+  weeksSupplierFor,
+} from './suppliers/weeks.server';
+
+/**
+ * The spec's weeks and resorts calls (§7), field names as the spec has them. Every body is
+ * checked against a schema compiled once here; a body that fails answers 400 with what is
+ * wrong and changes nothing. Envelope: `{ status, message?, data }`.
+ */
+
+export const HOLD_COOKIE = 'holdTok';
+export const REVIEWS_PAGE_SIZE = 10;
+const MIN_PRICE_MAX_DATES = 14;
+
+const id = { type: ['integer', 'string'], minimum: 1, maximum: 999_999_999, pattern: '^[1-9][0-9]{0,8}$' } as const;
+const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+const country = { type: 'string', pattern: '^[A-Z]{2}$' } as const;
+/** Fields the legacy client sends along with most calls; checked, and used where they matter. */
+const common = {
+  lang: { type: 'string', minLength: 2, maxLength: 10 },
+  currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+  residency: country,
+  search_type: { type: 'string', minLength: 1, maxLength: 20 },
+  category: { type: 'string', minLength: 1, maxLength: 20 },
+  destination_id: { type: ['integer', 'string'], minimum: 1, minLength: 1, maxLength: 64 },
+  whitelabel_no: id,
+  mainPath: { type: 'string', maxLength: 300 },
+} as const;
+
+const inventorySchema = {
+  type: 'object',
+  properties: { resort_id: id, check_in_date: day, check_out_date: day, ...common },
+  required: ['resort_id', 'check_in_date', 'check_out_date'],
+  additionalProperties: false,
+} as const;
+const reviewsSchema = {
+  type: 'object',
+  properties: { resort_id: id, page: { type: 'integer', minimum: 1, maximum: 1000 }, lang: common.lang },
+  required: ['resort_id'],
+  additionalProperties: false,
+} as const;
+const minPriceSchema = {
+  type: 'object',
+  properties: {
+    country,
+    residency: country,
+    dates: { type: 'array', items: day, minItems: 1, maxItems: MIN_PRICE_MAX_DATES },
+    whitelabel_ids: { type: 'array', items: id, maxItems: 50 },
+    inspiraId: { type: ['integer', 'string'], minimum: 0, maxLength: 64 },
+    currency: common.currency,
+    lang: common.lang,
+  },
+  additionalProperties: false,
+} as const;
+const prepareSchema = {
+  type: 'object',
+  properties: {
+    resort_id: id,
+    inventory_id: id,
+    check_in_date: day,
+    check_out_date: day,
+    uuid: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
+    ...common,
+  },
+  required: ['resort_id', 'inventory_id', 'check_in_date', 'check_out_date'],
+  additionalProperties: false,
+} as const;
+const releaseSchema = {
+  type: 'object',
+  properties: {
+    reservationToken: { type: 'string', minLength: 1, maxLength: 128 },
+    residency: country,
+    search_type: { type: 'string', enum: ['country'] },
+    mainPath: common.mainPath,
+  },
+  required: ['reservationToken'],
+  additionalProperties: false,
+} as const;
+
+const validateInventory = ajv.compile<FromSchema<typeof inventorySchema>>(inventorySchema);
+const validateReviews = ajv.compile<FromSchema<typeof reviewsSchema>>(reviewsSchema);
+const validateMinPrice = ajv.compile<FromSchema<typeof minPriceSchema>>(minPriceSchema);
+const validatePrepare = ajv.compile<FromSchema<typeof prepareSchema>>(prepareSchema);
+const validateRelease = ajv.compile<FromSchema<typeof releaseSchema>>(releaseSchema);
+
+const noStore = { 'Cache-Control': 'private, no-store' };
+
+function answer(status: number, body: { message?: string; data: unknown; [extra: string]: unknown }, headers: Record<string, string> = {}) {
+  return json({ status, ...body }, { status, headers: { ...noStore, ...headers } });
+}
+const fail = (status: number, message: string) => answer(status, { message, data: null });
+
+export function methodNotAllowed() {
+  return json({ status: 405, message: 'Use POST', data: null }, { status: 405, headers: { Allow: 'POST' } });
+}
+
+/** The JSON body checked by `validate`, or the 400/405 answer to throw. */
+async function readBody<T>(request: Request, validate: { (value: unknown): value is T; errors?: Parameters<typeof formatAjvErrors>[0] }): Promise<T> {
+  if (request.method !== 'POST') throw methodNotAllowed();
+  const body = await readJsonBody(request);
+  if (!body.ok) throw body.response;
+  const value = body.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail(400, 'The body must be a JSON object');
+  if (!validate(value)) throw fail(400, `Invalid request: ${formatAjvErrors(validate.errors).join('; ')}`);
+  return value;
+}
+
+type Caller = { org: OrgConfig; context: SupplierContext };
+
+async function callerOf(request: Request): Promise<Caller> {
+  const org = resolveOrg(request);
+  const session = await getSession(request);
+  return {
+    org,
+    context: { orgId: org.orgId, userId: session?.userDbId ?? null, priceType: priceTypeFor(session?.user.role, org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C' },
+  };
+}
+
+const sells = (org: OrgConfig, kind: ResortKind) => org.products.some((p) => p === kind);
+const notOffered = (kind: ResortKind) => fail(404, kind === 'RST' ? 'Resorts are not offered on this site' : 'Holiday stays are not offered on this site');
+
+async function currencyOf(requested: string | undefined): Promise<{ code: string; rates: RateTable }> {
+  const rates = await getRateTable();
+  const code = requested ?? 'USD';
+  if (!rates.has(code)) throw fail(400, `currency: '${code}' is not a currency we price in (${[...rates.keys()].join(', ')})`);
+  return { code, rates };
+}
+
+function displayPrice(price: WeekOffer['price'], currency: string, lang: string, rates: RateTable) {
+  const money = (amountMinor: number) => toDisplayPrice({ amountMinor, currency: 'USD' }, currency, lang, rates);
+  const amount = money(price.amount);
+  return {
+    currency,
+    amount: amount.amountMinor,
+    text: amount.text,
+    retail_price: money(price.retail_price).amountMinor,
+    per_week: money(price.per_week).amountMinor,
+    per_night: money(price.per_night).amountMinor,
+    price_type: price.price_type,
+    supplier_code: price.supplier_code,
+  };
+}
+
+function inventoryItem(offer: WeekOffer, currency: string, lang: string, rates: RateTable) {
+  return {
+    inventory_id: offer.inventoryId,
+    resort_id: offer.resortId,
+    unit_type: { code: offer.code, name: offer.name, sleeps: offer.sleeps },
+    week_start_day: offer.weekStartWeekday,
+    week_start_day_name: weekdayNames[offer.weekStartWeekday],
+    check_in_date: offer.checkInDate,
+    check_out_date: offer.checkOutDate,
+    nights: offer.price.nights,
+    weeks: offer.price.weeks,
+    available: offer.available,
+    price: displayPrice(offer.price, currency, lang, rates),
+  };
+}
+
+const idNumber = (value: number | string) => Number(value);
+
+/** Dates of a search: real days, check-in not in the past, check-out after check-in. */
+function searchDates(checkIn: string, checkOut: string) {
+  const from = parseDay(checkIn);
+  const to = parseDay(checkOut);
+  if (!from) throw fail(400, `check_in_date: '${checkIn}' is not a date (YYYY-MM-DD)`);
+  if (!to) throw fail(400, `check_out_date: '${checkOut}' is not a date (YYYY-MM-DD)`);
+  if (from.getTime() < todayUtc().getTime()) throw fail(400, 'check_in_date: must not be in the past');
+  if (to.getTime() <= from.getTime()) throw fail(400, 'check_out_date: must be after check_in_date');
+}
+
+/** POST /api/weeks/getInventory: a resort and its unit types priced for the requested week(s). */
+export async function getInventory(request: Request) {
+  const body = await readBody(request, validateInventory);
+  searchDates(body.check_in_date, body.check_out_date);
+  const { code, rates } = await currencyOf(body.currency);
+  const { org, context } = await callerOf(request);
+  const lang = body.lang ?? org.locale.defaultLanguage;
+  const resort = await findResortById(idNumber(body.resort_id));
+  if (!resort) return fail(404, `No resort with id ${body.resort_id}`);
+  if (!sells(org, resort.kind)) return notOffered(resort.kind);
+  const details = await weeksSupplierFor(resort.kind).details(String(resort.resortId), { destination: resort.destination, checkIn: body.check_in_date, checkOut: body.check_out_date }, context);
+  // Inventory of another white label is not sold here: the resort shows, with nothing to book.
+  const ownLabel = body.whitelabel_no === undefined || idNumber(body.whitelabel_no) === resort.whitelabelNo;
+  return answer(200, {
+    data: {
+      resort: resortFields(resort),
+      check_in_date: body.check_in_date,
+      check_out_date: body.check_out_date,
+      currency: code,
+      residency: body.residency ?? 'US',
+      inventory: ownLabel ? (details?.inventory ?? []).map((o) => inventoryItem(o, code, lang, rates)) : [],
+    },
+  });
+}
+
+function resortFields(resort: NonNullable<Awaited<ReturnType<typeof findResortById>>>) {
+  return {
+    resort_id: resort.resortId,
+    slug: resort.slug,
+    name: resort.name,
+    category: resort.kind,
+    stars: resort.stars,
+    review_score: resort.reviewScore,
+    address: resort.address,
+    latitude: resort.latitude,
+    longitude: resort.longitude,
+    image: resort.image,
+    provider: resort.provider,
+    whitelabel_no: resort.whitelabelNo,
+    destination_id: resort.destination,
+    description: resort.description,
+  };
+}
+
+/** POST /api/weeks/getReviews: a resort's reviews, REVIEWS_PAGE_SIZE per page. */
+export async function getReviews(request: Request) {
+  const body = await readBody(request, validateReviews);
+  const page = body.page ?? 1;
+  const reviews = await resortReviews(idNumber(body.resort_id), page, REVIEWS_PAGE_SIZE);
+  if (!reviews) return fail(404, `No resort with id ${body.resort_id}`);
+  return answer(200, {
+    data: {
+      resort_id: idNumber(body.resort_id),
+      review_score: reviews.reviewScore,
+      total: reviews.total,
+      page,
+      page_size: REVIEWS_PAGE_SIZE,
+      reviews: reviews.items,
+    },
+  });
+}
+
+/**
+ * POST /api/weeks/getGenerateMinPrice: the lowest free one-week price per resort of a country
+ * (default MX) for the given check-in days (default: the first day one may check in).
+ */
+export async function getGenerateMinPrice(request: Request) {
+  const body = await readBody(request, validateMinPrice);
+  for (const date of body.dates ?? []) if (!parseDay(date)) return fail(400, `dates: '${date}' is not a date (YYYY-MM-DD)`);
+  const { code, rates } = await currencyOf(body.currency);
+  const { org, context } = await callerOf(request);
+  const lang = body.lang ?? org.locale.defaultLanguage;
+  const country = body.country ?? 'MX';
+  const dates = body.dates ?? [minCheckinDate(formatDay(todayUtc()), org.booking.minCheckinDays)];
+  const prices = await minWeekPrices({ country, dates, whitelabelIds: body.whitelabel_ids?.map(idNumber) }, context);
+  return answer(200, {
+    data: {
+      country,
+      residency: body.residency ?? 'US',
+      currency: code,
+      inspiraId: body.inspiraId ?? null,
+      dates,
+      min_prices: prices
+        .filter((p) => sells(org, p.resort.kind))
+        .map(({ resort, offer }) => ({
+          resort_id: resort.resortId,
+          name: resort.name,
+          category: resort.kind,
+          destination_id: resort.destination,
+          whitelabel_no: resort.whitelabelNo,
+          inventory_id: offer.inventoryId,
+          check_in_date: offer.checkInDate,
+          check_out_date: offer.checkOutDate,
+          min_price: displayPrice(offer.price, code, lang, rates),
+        })),
+    },
+  });
+}
+
+/**
+ * POST /api/weeks/prepareBookWeeks: holds one unit of the chosen unit type for the chosen
+ * week(s) for the organisation's `booking.holdMinutes`. 409 when no unit is free.
+ */
+export async function prepareBookWeeks(request: Request) {
+  const body = await readBody(request, validatePrepare);
+  const { code, rates } = await currencyOf(body.currency);
+  const { org, context } = await callerOf(request);
+  const lang = body.lang ?? org.locale.defaultLanguage;
+  const selection = { inventoryId: idNumber(body.inventory_id), checkIn: body.check_in_date, checkOut: body.check_out_date };
+  const resolved = await resolveWeekSelection(selection);
+  if (resolved.kind === 'invalid') return fail(400, resolved.error);
+  if (resolved.kind === 'not_found' || resolved.resort.id !== idNumber(body.resort_id)) {
+    return fail(404, `Resort ${body.resort_id} has no inventory ${body.inventory_id}`);
+  }
+  const kind = resolved.resort.kind;
+  if (!sells(org, kind)) return notOffered(kind);
+  const supplier = weeksSupplierFor(kind);
+  const result = await supplier.hold(selection, { ...context, ttlMinutes: org.booking.holdMinutes });
+  if (result.kind === 'not_found') return fail(404, `Resort ${body.resort_id} has no inventory ${body.inventory_id}`);
+  if (result.kind === 'sold_out') {
+    return answer(409, {
+      message: `Sold out: no ${resolved.unit.name} at ${resolved.resort.name} is free from ${body.check_in_date} to ${body.check_out_date}. Choose other dates or another unit.`,
+      data: { available: result.available },
+    });
+  }
+  const priced = await supplier.price(selection, context);
+  if (!priced) throw new Error(`Held inventory ${selection.inventoryId} could not be priced`);
+  return answer(200, {
+    data: {
+      reservation_token: result.hold.token,
+      inventory_id: selection.inventoryId,
+      resort_id: resolved.resort.id,
+      category: kind,
+      unit_type: { code: resolved.unit.code, name: resolved.unit.name, sleeps: resolved.unit.sleeps },
+      check_in_date: body.check_in_date,
+      check_out_date: body.check_out_date,
+      nights: priced.price.nights,
+      weeks: priced.price.weeks,
+      expires_at: result.hold.expiresAt.toISOString(),
+      hold_minutes: org.booking.holdMinutes,
+      uuid: body.uuid ?? null,
+      price: displayPrice(priced.price, code, lang, rates),
+    },
+  });
+}
+
+/**
+ * POST /api/weeks/release: gives a week hold back. An unknown, finished or foreign token is
+ * not an error (the hold-cleanup call may arrive twice): 200 with released false. A leftover
+ * holdTok cookie is cleared either way.
+ */
+export async function releaseWeeksHold(request: Request) {
+  const body = await readBody(request, validateRelease);
+  const org = resolveOrg(request);
+  const hold = await getDb().selectFrom('holds').select(['product', 'org_id']).where('token', '=', body.reservationToken).executeTakeFirst();
+  // Only weeks holds of this organisation: this route is no way to drop another product's hold.
+  const kind = hold?.org_id === org.orgId && (hold.product === 'RST' || hold.product === 'STY') ? hold.product : null;
+  const released = kind ? await weeksSupplierFor(kind).release(body.reservationToken) : false;
+  const headers: Record<string, string> = readCookie(request, HOLD_COOKIE) !== undefined ? { 'Set-Cookie': `${HOLD_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } : {};
+  return answer(200, { released, data: { released } }, headers);
+}
