@@ -2,6 +2,7 @@ import { useLocation } from '@remix-run/react';
 import Cookies from 'js-cookie';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '~/components/shell-context';
+import { holdReleasePayload, shouldReleaseHold } from '~/domain/hold-cleanup';
 
 /** Spec §4 defaults set before an impersonation sign-in: USD (id 9), language id 1, en-US. */
 const IMPERSONATION_DEFAULTS = { ssoCurrency: '9', currency_code: 'USD', ssoLanguage: '1', lan_code: 'en-US' } as const;
@@ -53,6 +54,20 @@ export function RouteBehaviours() {
 
   useEffect(() => {
     if (pathname === '/') window.localStorage.removeItem('searchCoordinates');
+  }, [pathname]);
+
+  useEffect(() => {
+    const holdTok = Cookies.get('holdTok');
+    if (!shouldReleaseHold(pathname, holdTok)) return;
+    // Cleared first so a quick second navigation does not release twice; the server also clears it.
+    Cookies.remove('holdTok', { path: '/' });
+    void fetch('/api/weeks/release', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(holdReleasePayload(holdTok, pathname)),
+    }).catch(() => {
+      // Best effort: an unreleased hold still expires at its TTL.
+    });
   }, [pathname]);
 
   useEffect(() => {
