@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { computeRoomPrice, type RoomPrice } from '~/domain/room-price';
+import type { HotelsTable } from '../db-schema';
 import { getDb } from '../db.server';
 import { convertHoldToBooking, countAvailableUnits, createHold, releaseHold } from '../holds.server';
 import { hotelRoomItemRef } from '../seed-catalog.server';
@@ -87,6 +89,20 @@ async function roomOffer(row: RoomTypeRow, query: HotelQuery, context: SupplierC
 
 const fits = (room: RoomOffer, query: HotelQuery) => room.maxGuests >= query.guestsPerRoom && room.available >= query.rooms;
 
+function hotelSummary(hotel: Selectable<HotelsTable>): Omit<HotelOffer, 'cheapest'> {
+  return {
+    hotelId: hotel.id,
+    slug: hotel.slug,
+    name: hotel.name,
+    stars: hotel.stars,
+    guestRating: Number(hotel.guest_rating),
+    address: hotel.address,
+    latitude: Number(hotel.latitude),
+    longitude: Number(hotel.longitude),
+    image: hotel.image_path,
+  };
+}
+
 function roomTypesOf(hotelIds: number[]) {
   return getDb().selectFrom('hotel_room_types').selectAll().where('hotel_id', 'in', hotelIds).orderBy('net_nightly_usd_minor').execute();
 }
@@ -104,18 +120,7 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
       hotels.map(async (hotel) => {
         const offers = await Promise.all(rooms.filter((r) => r.hotel_id === hotel.id).map((r) => roomOffer(r, query, context, hotel.supplier_code)));
         const cheapest = offers.filter((o): o is RoomOffer => o !== null && fits(o, query)).sort((a, b) => a.price.inclusive - b.price.inclusive)[0] ?? null;
-        return {
-          hotelId: hotel.id,
-          slug: hotel.slug,
-          name: hotel.name,
-          stars: hotel.stars,
-          guestRating: Number(hotel.guest_rating),
-          address: hotel.address,
-          latitude: Number(hotel.latitude),
-          longitude: Number(hotel.longitude),
-          image: hotel.image_path,
-          cheapest,
-        };
+        return { ...hotelSummary(hotel), cheapest };
       }),
     );
   },
@@ -126,15 +131,7 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
     const rows = await roomTypesOf([hotel.id]);
     const rooms = (await Promise.all(rows.map((r) => roomOffer(r, query, context, hotel.supplier_code)))).filter((o): o is RoomOffer => o !== null);
     return {
-      hotelId: hotel.id,
-      slug: hotel.slug,
-      name: hotel.name,
-      stars: hotel.stars,
-      guestRating: Number(hotel.guest_rating),
-      address: hotel.address,
-      latitude: Number(hotel.latitude),
-      longitude: Number(hotel.longitude),
-      image: hotel.image_path,
+      ...hotelSummary(hotel),
       description: hotel.description,
       destination: hotel.destination_slug,
       rooms,
