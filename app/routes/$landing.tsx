@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
+import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
 import { isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
 import { resolveOrg } from '~/services/config.server';
 import { loadPage } from '~/services/page.server';
+import { weeksSearchFormData } from '~/services/weeks-pages.server';
 
 /**
  * The product landing pages (/hotels, /flight, /cars, … spec §2). Any other one-segment
@@ -15,12 +17,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isLandingSlug(slug) || !landingPageOffered(slug, resolveOrg(request).products)) {
     throw new Response('Not found', { status: 404 });
   }
-  return json({ slug, ...(await loadPage(request, 'landing')) });
+  // Resorts and stays open with their weeks search (the results page has it too).
+  const weeksSearch = slug === 'resorts' || slug === 'stays' ? await weeksSearchFormData(request, slug === 'resorts' ? 'RST' : 'STY') : null;
+  return json({ slug, weeksSearch, ...(await loadPage(request, 'landing')) });
 }
 
 export default function LandingPage() {
-  const { blocks } = useLoaderData<typeof loader>();
-  return <BlockList blocks={blocks} />;
+  const { blocks, weeksSearch } = useLoaderData<typeof loader>();
+  if (!weeksSearch) return <BlockList blocks={blocks} />;
+  // The weeks search goes right below the page's intro (its heading).
+  return (
+    <>
+      <BlockList blocks={blocks.slice(0, 1)} />
+      <WeeksSearchForm kind={weeksSearch.kind} destinations={weeksSearch.destinations} minCheckin={weeksSearch.minCheckin} />
+      <BlockList blocks={blocks.slice(1)} />
+    </>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

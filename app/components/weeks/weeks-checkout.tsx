@@ -1,0 +1,167 @@
+import type { SerializeFrom } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import Cookies from 'js-cookie';
+import { useEffect, useReducer, useRef } from 'react';
+import { useShell, useT } from '~/components/shell-context';
+import { holdReleasePayload } from '~/domain/hold-cleanup';
+import { type PrepareState, callDue, initialPrepareState, prepareReducer, sendsUuid, soldOut } from '~/domain/prepare-checkout';
+import type { loadWeeksCheckout } from '~/services/weeks-pages.server';
+import { WeeksPriceBreakdown } from './weeks-price';
+import { formatWeekDay } from './weeks-search-form';
+
+type Data = SerializeFrom<typeof loadWeeksCheckout>;
+type Hold = { token: string; expiresAt: string };
+
+function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** One prepareBookWeeks call; the outcome as the state machine's event. */
+async function prepare(data: Data, withUuid: boolean) {
+  try {
+    const response = await fetch('/api/weeks/prepareBookWeeks', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({
+        ...data.request,
+        residency: 'US',
+        search_type: 'country',
+        category: data.kind,
+        mainPath: window.location.pathname,
+        ...(withUuid ? { uuid: uuid() } : {}),
+      }),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    const held = typeof body === 'object' && body !== null && 'data' in body ? (body.data as { reservation_token?: unknown; expires_at?: unknown } | null) : null;
+    if (response.ok && held && typeof held.reservation_token === 'string' && typeof held.expires_at === 'string') {
+      return { type: 'success' as const, hold: { token: held.reservation_token, expiresAt: held.expires_at } };
+    }
+    const message = typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : response.statusText;
+    return { type: 'failure' as const, failure: { status: response.status, message } };
+  } catch (error) {
+    return { type: 'failure' as const, failure: { status: 0, message: error instanceof Error ? error.message : 'network error' } };
+  }
+}
+
+/** A hold left over from an earlier checkout is given back before a new one is made. */
+async function releaseLeftover() {
+  const leftover = Cookies.get('holdTok');
+  if (!leftover) return;
+  Cookies.remove('holdTok', { path: '/' });
+  await fetch('/api/weeks/release', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(holdReleasePayload(leftover, window.location.pathname)),
+  }).catch(() => undefined);
+}
+
+/**
+ * /{product}/checkout: prepare-to-checkout runs in the browser (spec §4). The week is held
+ * through POST /api/weeks/prepareBookWeeks; the hold token goes into the holdTok cookie, which
+ * the hold-cleanup behaviour releases when the traveller leaves the checkout paths.
+ */
+export function WeeksCheckoutPage() {
+  const data = useLoaderData<Data>();
+  const t = useT();
+  const { locale } = useShell();
+  const [state, dispatch] = useReducer(prepareReducer<Hold>, undefined, () => initialPrepareState<Hold>());
+  const started = useRef<PrepareState<Hold> | null>(null);
+
+  useEffect(() => {
+    dispatch({ type: 'start' });
+  }, []);
+
+  useEffect(() => {
+    // Each state asks for at most one call, even when an effect runs twice (StrictMode).
+    if (!callDue(state) || started.current === state) return;
+    started.current = state;
+    const first = sendsUuid(state);
+    void (async () => {
+      if (first) await releaseLeftover();
+      const event = await prepare(data, first);
+      if (event.type === 'success') {
+        Cookies.set('holdTok', event.hold.token, { path: '/', sameSite: 'lax', secure: window.location.protocol === 'https:' });
+      }
+      dispatch(event);
+    })();
+  }, [state, data]);
+
+  const details = new URLSearchParams({ resort_id: String(data.request.resort_id), check_in_date: data.request.check_in_date, weeks: String(data.week.weeks) });
+  const until = state.hold
+    ? new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(state.hold.expiresAt))
+    : '';
+  const week = `${formatWeekDay(data.week.checkIn, locale.language)} – ${formatWeekDay(data.week.checkOut, locale.language)}`;
+
+  return (
+    <div
+      className="checkout-page weeks-checkout"
+      data-prepare-phase={state.phase}
+      data-fail-retry-prepare={String(state.failRetryPrepare)}
+      data-fail-prepare={String(state.failPrepare)}
+    >
+      <h1>{t('checkout.title')}</h1>
+      <noscript>
+        <p className="hold-notice hold-expired">{t('weeks.checkout.noscript')}</p>
+      </noscript>
+      <p role="status" className={state.phase === 'held' ? 'hold-notice' : 'hold-progress'}>
+        {state.phase === 'loading' ? t('weeks.checkout.holding') : null}
+        {state.phase === 'retrying' ? t('weeks.checkout.retrying') : null}
+        {state.phase === 'held' ? t('weeks.checkout.heldUntil', { time: until }) : null}
+      </p>
+      {state.phase === 'failed' ? (
+        <div role="alert" className="hold-notice hold-expired">
+          {soldOut(state) ? (
+            <p>
+              {t('weeks.checkout.taken')} <Link to={`${data.path}/details?${details.toString()}`}>{t('weeks.checkout.chooseAnother')}</Link>
+            </p>
+          ) : (
+            <p>
+              {t('weeks.checkout.failed')}{' '}
+              <button type="button" className="button" onClick={() => dispatch({ type: 'start' })}>
+                {t('weeks.checkout.tryAgain')}
+              </button>
+            </p>
+          )}
+        </div>
+      ) : null}
+      <div className="checkout-layout">
+        <section aria-labelledby="summary-title" className="checkout-summary">
+          <h2 id="summary-title">{data.resort.name}</h2>
+          <img src={data.resort.image} alt="" width={320} height={192} />
+          <p className="muted">{data.resort.address}</p>
+          <p>
+            <strong>{t('weeks.checkout.stay', { unit: data.unit.name, sleeps: data.unit.sleeps })}</strong>
+          </p>
+          <p className="week-dates">
+            {week} · {t('weeks.price.weeks', { weeks: data.week.weeks, nights: data.week.nights })}
+          </p>
+          {state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null}
+        </section>
+        {state.phase === 'held' ? (
+          <section aria-labelledby="traveler-title" className="checkout-traveler">
+            <h2 id="traveler-title">{t('checkout.traveler')}</h2>
+            <p className="muted" id="traveler-hint">
+              {t('checkout.travelerHint')}
+            </p>
+            {/* The booking submit that sends these comes with payments; until then they are only filled in. */}
+            <div className="traveler-form" role="group" aria-labelledby="traveler-title" aria-describedby="traveler-hint">
+              <label htmlFor="traveler-first">{t('checkout.firstName')}</label>
+              <input id="traveler-first" name="firstName" autoComplete="given-name" defaultValue={data.traveler?.firstName} required />
+              <label htmlFor="traveler-last">{t('checkout.lastName')}</label>
+              <input id="traveler-last" name="lastName" autoComplete="family-name" defaultValue={data.traveler?.lastName} required />
+              <label htmlFor="traveler-email">{t('checkout.email')}</label>
+              <input id="traveler-email" name="email" type="email" autoComplete="email" defaultValue={data.traveler?.email} required />
+              <label htmlFor="traveler-phone">{t('checkout.phone')}</label>
+              <input id="traveler-phone" name="phone" type="tel" autoComplete="tel" />
+            </div>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

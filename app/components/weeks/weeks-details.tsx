@@ -1,0 +1,85 @@
+import type { SerializeFrom } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useShell, useT } from '~/components/shell-context';
+import type { loadWeeksDetails } from '~/services/weeks-pages.server';
+import { WeeksPriceBreakdown } from './weeks-price';
+import { formatWeekDay } from './weeks-search-form';
+
+/** /{product}/details: the resort, its reviews, and each unit type's week for the requested check-in. */
+export function WeeksDetailsPage() {
+  const { resort, units, reviews, search, path } = useLoaderData<SerializeFrom<typeof loadWeeksDetails>>();
+  const t = useT();
+  const { locale } = useShell();
+  const back = new URLSearchParams({ destination: search.destination, check_in_date: search.checkIn, weeks: String(search.weeks) });
+  return (
+    <article className="details-page" aria-labelledby="resort-title">
+      <p>
+        <Link to={`${path}/search-details?${back.toString()}`}>{t('details.backToResults')}</Link>
+      </p>
+      <header className="details-header">
+        <img src={resort.image} alt="" width={400} height={240} />
+        <div>
+          <h1 id="resort-title">{resort.name}</h1>
+          <p className="muted">
+            <span aria-label={t('results.starsOption', { count: resort.stars })}>{'★'.repeat(resort.stars)}</span> · {resort.address}
+          </p>
+          <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
+          <p>{resort.description}</p>
+        </div>
+      </header>
+      <section aria-labelledby="units-title">
+        <h2 id="units-title">{t('weeks.details.units')}</h2>
+        <ul className="room-list">
+          {units.map((unit) => {
+            const reserve = new URLSearchParams({
+              resort_id: String(resort.resortId),
+              inventory_id: String(unit.inventoryId),
+              check_in_date: unit.checkIn,
+              check_out_date: unit.checkOut,
+            });
+            return (
+              <li key={unit.inventoryId} className="room-card">
+                <h3>{unit.name}</h3>
+                <p className="muted">
+                  {t('details.sleeps', { count: unit.sleeps })} · {t('details.available', { count: unit.available })}
+                </p>
+                <p className="week-dates">
+                  {formatWeekDay(unit.checkIn, locale.language)} – {formatWeekDay(unit.checkOut, locale.language)} · {t('weeks.price.weeks', { weeks: unit.weeks, nights: unit.nights })}
+                </p>
+                <WeeksPriceBreakdown price={unit} heading={false} />
+                {unit.available > 0 ? (
+                  <Link className="button button-primary" to={`${path}/checkout?${reserve.toString()}`} aria-label={`${t('weeks.details.reserve')}: ${unit.name}`}>
+                    {t('weeks.details.reserve')}
+                  </Link>
+                ) : (
+                  <p>{t('results.soldOut')}</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <section aria-labelledby="reviews-title" className="weeks-reviews">
+        <h2 id="reviews-title">{t('weeks.details.reviews')}</h2>
+        {reviews.items.length === 0 ? (
+          <p>{t('weeks.details.noReviews')}</p>
+        ) : (
+          <>
+            <p className="muted">{t('weeks.details.reviewsCount', { count: reviews.total, score: resort.reviewScore.toFixed(1) })}</p>
+            <ul className="review-list">
+              {reviews.items.map((review) => (
+                <li key={review.id}>
+                  <h3>{review.title}</h3>
+                  <p className="muted">
+                    {review.author} · {t('weeks.details.rating', { rating: review.rating, month: review.stay_month })}
+                  </p>
+                  <p>{review.body}</p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+import { Form } from '@remix-run/react';
+import { useId } from 'react';
+import { useT } from '~/components/shell-context';
+import type { MessageKey } from '~/i18n';
+
+type Destination = { slug: string; name: string; country_name: string };
+type Values = { destination?: string; checkIn?: string; weeks?: string | number };
+
+/**
+ * The resort or stay search: a plain GET form to /{product}/search-details, so it works
+ * without JavaScript. Only destinations that have this kind of place are offered.
+ */
+export function WeeksSearchForm({
+  kind,
+  destinations,
+  values = {},
+  errors = {},
+  minCheckin,
+  headingLevel = 2,
+}: {
+  kind: 'RST' | 'STY';
+  destinations: Destination[];
+  values?: Values;
+  errors?: Partial<Record<keyof Values, string>>;
+  minCheckin?: string;
+  headingLevel?: 1 | 2;
+}) {
+  const t = useT();
+  const id = useId();
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const path = kind === 'RST' ? '/resorts' : '/stays';
+  const field = (name: keyof Values, param: string) => ({
+    id: `${id}-${name}`,
+    name: param,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  const error = (name: keyof Values) =>
+    errors[name] ? (
+      <p id={`${id}-${name}-error`} className="field-error">
+        {t(errors[name] as MessageKey)}
+      </p>
+    ) : null;
+  return (
+    <section className="hotel-search weeks-search" aria-labelledby={`${id}-title`}>
+      <Heading id={`${id}-title`}>{t(kind === 'RST' ? 'weeks.search.title.RST' : 'weeks.search.title.STY')}</Heading>
+      <Form method="get" action={`${path}/search-details`} className="search-form">
+        <div className="search-field search-destination">
+          <label htmlFor={`${id}-destination`}>{t('search.destination')}</label>
+          <select {...field('destination', 'destination')} defaultValue={values.destination ?? ''} required>
+            <option value="" disabled>
+              {t('search.chooseDestination')}
+            </option>
+            {destinations.map((d) => (
+              <option key={d.slug} value={d.slug}>
+                {d.name}, {d.country_name}
+              </option>
+            ))}
+          </select>
+          {error('destination')}
+        </div>
+        <div className="search-field">
+          <label htmlFor={`${id}-checkIn`}>{t('search.checkin')}</label>
+          <input {...field('checkIn', 'check_in_date')} type="date" defaultValue={values.checkIn} min={minCheckin} required />
+          {error('checkIn')}
+        </div>
+        <div className="search-field search-small">
+          <label htmlFor={`${id}-weeks`}>{t('weeks.weeks')}</label>
+          <select {...field('weeks', 'weeks')} defaultValue={String(values.weeks ?? 1)}>
+            {[1, 2, 3, 4].map((n) => (
+              <option key={n} value={n}>
+                {t('weeks.weeksOption', { count: n })}
+              </option>
+            ))}
+          </select>
+          {error('weeks')}
+        </div>
+        <button type="submit" className="button button-primary search-submit">
+          {t(kind === 'RST' ? 'weeks.submit.RST' : 'weeks.submit.STY')}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** A day 'YYYY-MM-DD' as the visitor reads it, with its weekday (the same on server and client). */
+export function formatWeekDay(day: string, language: string) {
+  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { WeeksDetailsPage } from '~/components/weeks/weeks-details';
+import { loadWeeksDetails } from '~/services/weeks-pages.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadWeeksDetails(request, 'RST'));
+}
+
+export default WeeksDetailsPage;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.resort.name ?? 'Resort' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

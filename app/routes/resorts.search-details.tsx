@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { WeeksResultsPage } from '~/components/weeks/weeks-results';
+import { loadWeeksResults } from '~/services/weeks-pages.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadWeeksResults(request, 'RST'));
+}
+
+export default WeeksResultsPage;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.destination ? `Resorts in ${data.destination.name}` : 'Search resorts' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

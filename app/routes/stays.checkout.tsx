@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { WeeksCheckoutPage } from '~/components/weeks/weeks-checkout';
+import { loadWeeksCheckout } from '~/services/weeks-pages.server';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadWeeksCheckout(request, 'STY'), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export default WeeksCheckoutPage;
+
+export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
