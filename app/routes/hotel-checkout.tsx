@@ -6,6 +6,7 @@ import { PriceBreakdown } from '~/components/hotels/price-breakdown';
 import { useShell, useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
+import { TravelerSection } from '~/components/checkout/traveler-section';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -69,23 +70,7 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <p>{t('checkout.stay', { checkin: data.stay.checkin, checkout: data.stay.checkout, rooms: data.stay.rooms, guests: data.stay.guests })}</p>
           <PriceBreakdown price={data.price} />
         </section>
-        <section aria-labelledby="traveler-title" className="checkout-traveler">
-          <h2 id="traveler-title">{t('checkout.traveler')}</h2>
-          <p className="muted" id="traveler-hint">
-            {t('checkout.travelerHint')}
-          </p>
-          {/* The booking submit that sends these comes with payments; until then they are only filled in. */}
-          <div className="traveler-form" role="group" aria-labelledby="traveler-title" aria-describedby="traveler-hint">
-            <label htmlFor="traveler-first">{t('checkout.firstName')}</label>
-            <input id="traveler-first" name="firstName" autoComplete="given-name" defaultValue={data.traveler?.firstName} required />
-            <label htmlFor="traveler-last">{t('checkout.lastName')}</label>
-            <input id="traveler-last" name="lastName" autoComplete="family-name" defaultValue={data.traveler?.lastName} required />
-            <label htmlFor="traveler-email">{t('checkout.email')}</label>
-            <input id="traveler-email" name="email" type="email" autoComplete="email" defaultValue={data.traveler?.email} required />
-            <label htmlFor="traveler-phone">{t('checkout.phone')}</label>
-            <input id="traveler-phone" name="phone" type="tel" autoComplete="tel" />
-          </div>
-        </section>
+        <TravelerSection traveler={data.traveler} />
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { type PrepareState, callDue, initialPrepareState, prepareReducer, sendsU
 import type { loadWeeksCheckout } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { formatWeekDay } from './weeks-search-form';
+import { TravelerSection } from '~/components/checkout/traveler-section';
 
 type Data = SerializeFrom<typeof loadWeeksCheckout>;
 type Hold = { token: string; expiresAt: string };
@@ -142,25 +143,7 @@ export function WeeksCheckoutPage() {
           </p>
           {state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null}
         </section>
-        {state.phase === 'held' ? (
-          <section aria-labelledby="traveler-title" className="checkout-traveler">
-            <h2 id="traveler-title">{t('checkout.traveler')}</h2>
-            <p className="muted" id="traveler-hint">
-              {t('checkout.travelerHint')}
-            </p>
-            {/* The booking submit that sends these comes with payments; until then they are only filled in. */}
-            <div className="traveler-form" role="group" aria-labelledby="traveler-title" aria-describedby="traveler-hint">
-              <label htmlFor="traveler-first">{t('checkout.firstName')}</label>
-              <input id="traveler-first" name="firstName" autoComplete="given-name" defaultValue={data.traveler?.firstName} required />
-              <label htmlFor="traveler-last">{t('checkout.lastName')}</label>
-              <input id="traveler-last" name="lastName" autoComplete="family-name" defaultValue={data.traveler?.lastName} required />
-              <label htmlFor="traveler-email">{t('checkout.email')}</label>
-              <input id="traveler-email" name="email" type="email" autoComplete="email" defaultValue={data.traveler?.email} required />
-              <label htmlFor="traveler-phone">{t('checkout.phone')}</label>
-              <input id="traveler-phone" name="phone" type="tel" autoComplete="tel" />
-            </div>
-          </section>
-        ) : null}
+        {state.phase === 'held' ? <TravelerSection traveler={data.traveler} /> : null}
       </div>
     </div>
   );
