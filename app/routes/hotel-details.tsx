@@ -6,6 +6,7 @@ import { PriceBreakdown } from '~/components/hotels/price-breakdown';
 import { useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { loadHotelDetails } from '~/services/hotel-pages.server';
+import { Stars } from '~/components/stars';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await loadHotelDetails(request));
@@ -25,7 +26,7 @@ export default function HotelDetails() {
         <div>
           <h1 id="hotel-title">{hotel.name}</h1>
           <p className="muted">
-            <span aria-label={t('results.starsOption', { count: hotel.stars })}>{'★'.repeat(hotel.stars)}</span> · {hotel.address}
+            <Stars count={hotel.stars} /> · {hotel.address}
           </p>
           <p>{t('results.rating', { rating: hotel.guestRating.toFixed(1) })}</p>
           <p>{hotel.description}</p>

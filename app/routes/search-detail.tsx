@@ -6,6 +6,7 @@ import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
 import { useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { loadHotelResults } from '~/services/hotel-pages.server';
+import { Stars } from '~/components/stars';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await loadHotelResults(request));
@@ -62,7 +63,7 @@ export default function HotelResults() {
                   <div className="result-body">
                     <h3>{hotel.name}</h3>
                     <p className="muted">
-                      <span aria-label={t('results.starsOption', { count: hotel.stars })}>{'★'.repeat(hotel.stars)}</span> · {hotel.address}
+                      <Stars count={hotel.stars} /> · {hotel.address}
                     </p>
                     <p>{t('results.rating', { rating: hotel.guestRating.toFixed(1) })}</p>
                   </div>

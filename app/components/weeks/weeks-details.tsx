@@ -4,6 +4,7 @@ import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksDetails } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { formatWeekDay } from './weeks-search-form';
+import { Stars } from '~/components/stars';
 
 /** /{product}/details: the resort, its reviews, and each unit type's week for the requested check-in. */
 export function WeeksDetailsPage() {
@@ -21,7 +22,7 @@ export function WeeksDetailsPage() {
         <div>
           <h1 id="resort-title">{resort.name}</h1>
           <p className="muted">
-            <span aria-label={t('results.starsOption', { count: resort.stars })}>{'★'.repeat(resort.stars)}</span> · {resort.address}
+            <Stars count={resort.stars} /> · {resort.address}
           </p>
           <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
           <p>{resort.description}</p>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksResults } from '~/services/weeks-pages.server';
 import { WeeksSearchForm, formatWeekDay } from './weeks-search-form';
+import { Stars } from '~/components/stars';
 
 type Data = SerializeFrom<typeof loadWeeksResults>;
 
@@ -58,7 +59,7 @@ export function WeeksResultsPage() {
                   <div className="result-body">
                     <h3>{resort.name}</h3>
                     <p className="muted">
-                      <span aria-label={t('results.starsOption', { count: resort.stars })}>{'★'.repeat(resort.stars)}</span> · {resort.address}
+                      <Stars count={resort.stars} /> · {resort.address}
                     </p>
                     <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
                   </div>
