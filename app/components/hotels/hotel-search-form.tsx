@@ -1,9 +1,7 @@
 import { Form } from '@remix-run/react';
-import { useId } from 'react';
 import { useT } from '~/components/shell-context';
-import type { MessageKey } from '~/i18n';
+import { type Destination, DestinationField, useSearchFields } from '~/components/search/search-fields';
 
-type Destination = { slug: string; name: string; country_name: string };
 type Values = { destination?: string; checkin?: string; checkout?: string; rooms?: string | number; guests?: string | number };
 
 /**
@@ -24,50 +22,26 @@ export function HotelSearchForm({
   headingLevel?: 1 | 2;
 }) {
   const t = useT();
-  const id = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const field = (name: keyof Values) => ({
-    id: `${id}-${name}`,
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const error = (name: keyof Values) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="field-error">
-        {t(errors[name] as MessageKey)}
-      </p>
-    ) : null;
+  const fields = useSearchFields(errors);
+  const { titleId, idOf, field, error } = fields;
   return (
-    <section className="hotel-search" aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`}>{t('search.hotel.title')}</Heading>
+    <section className="hotel-search" aria-labelledby={titleId}>
+      <Heading id={titleId}>{t('search.hotel.title')}</Heading>
       <Form method="get" action="/search-detail" className="search-form">
-        <div className="search-field search-destination">
-          <label htmlFor={`${id}-destination`}>{t('search.destination')}</label>
-          <select {...field('destination')} defaultValue={values.destination ?? ''} required>
-            <option value="" disabled>
-              {t('search.chooseDestination')}
-            </option>
-            {destinations.map((d) => (
-              <option key={d.slug} value={d.slug}>
-                {d.name}, {d.country_name}
-              </option>
-            ))}
-          </select>
-          {error('destination')}
-        </div>
+        <DestinationField fields={fields} destinations={destinations} value={values.destination} />
         <div className="search-field">
-          <label htmlFor={`${id}-checkin`}>{t('search.checkin')}</label>
+          <label htmlFor={idOf('checkin')}>{t('search.checkin')}</label>
           <input {...field('checkin')} type="date" defaultValue={values.checkin} min={minCheckin} required />
           {error('checkin')}
         </div>
         <div className="search-field">
-          <label htmlFor={`${id}-checkout`}>{t('search.checkout')}</label>
+          <label htmlFor={idOf('checkout')}>{t('search.checkout')}</label>
           <input {...field('checkout')} type="date" defaultValue={values.checkout} min={minCheckin} required />
           {error('checkout')}
         </div>
         <div className="search-field search-small">
-          <label htmlFor={`${id}-rooms`}>{t('search.rooms')}</label>
+          <label htmlFor={idOf('rooms')}>{t('search.rooms')}</label>
           <select {...field('rooms')} defaultValue={String(values.rooms ?? 1)}>
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n}>{n}</option>
@@ -76,7 +50,7 @@ export function HotelSearchForm({
           {error('rooms')}
         </div>
         <div className="search-field search-small">
-          <label htmlFor={`${id}-guests`}>{t('search.guests')}</label>
+          <label htmlFor={idOf('guests')}>{t('search.guests')}</label>
           <select {...field('guests')} defaultValue={String(values.guests ?? 2)}>
             {[1, 2, 3, 4].map((n) => (
               <option key={n}>{n}</option>

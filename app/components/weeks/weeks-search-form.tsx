@@ -1,9 +1,7 @@
 import { Form } from '@remix-run/react';
-import { useId } from 'react';
 import { useT } from '~/components/shell-context';
-import type { MessageKey } from '~/i18n';
+import { type Destination, DestinationField, useSearchFields } from '~/components/search/search-fields';
 
-type Destination = { slug: string; name: string; country_name: string };
 type Values = { destination?: string; checkIn?: string; weeks?: string | number };
 
 /**
@@ -26,46 +24,22 @@ export function WeeksSearchForm({
   headingLevel?: 1 | 2;
 }) {
   const t = useT();
-  const id = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const path = kind === 'RST' ? '/resorts' : '/stays';
-  const field = (name: keyof Values, param: string) => ({
-    id: `${id}-${name}`,
-    name: param,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const error = (name: keyof Values) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="field-error">
-        {t(errors[name] as MessageKey)}
-      </p>
-    ) : null;
+  const fields = useSearchFields(errors);
+  const { titleId, idOf, field, error } = fields;
   return (
-    <section className="hotel-search weeks-search" aria-labelledby={`${id}-title`}>
-      <Heading id={`${id}-title`}>{t(kind === 'RST' ? 'weeks.search.title.RST' : 'weeks.search.title.STY')}</Heading>
+    <section className="hotel-search weeks-search" aria-labelledby={titleId}>
+      <Heading id={titleId}>{t(kind === 'RST' ? 'weeks.search.title.RST' : 'weeks.search.title.STY')}</Heading>
       <Form method="get" action={`${path}/search-details`} className="search-form">
-        <div className="search-field search-destination">
-          <label htmlFor={`${id}-destination`}>{t('search.destination')}</label>
-          <select {...field('destination', 'destination')} defaultValue={values.destination ?? ''} required>
-            <option value="" disabled>
-              {t('search.chooseDestination')}
-            </option>
-            {destinations.map((d) => (
-              <option key={d.slug} value={d.slug}>
-                {d.name}, {d.country_name}
-              </option>
-            ))}
-          </select>
-          {error('destination')}
-        </div>
+        <DestinationField fields={fields} destinations={destinations} value={values.destination} />
         <div className="search-field">
-          <label htmlFor={`${id}-checkIn`}>{t('search.checkin')}</label>
+          <label htmlFor={idOf('checkIn')}>{t('search.checkin')}</label>
           <input {...field('checkIn', 'check_in_date')} type="date" defaultValue={values.checkIn} min={minCheckin} required />
           {error('checkIn')}
         </div>
         <div className="search-field search-small">
-          <label htmlFor={`${id}-weeks`}>{t('weeks.weeks')}</label>
+          <label htmlFor={idOf('weeks')}>{t('weeks.weeks')}</label>
           <select {...field('weeks', 'weeks')} defaultValue={String(values.weeks ?? 1)}>
             {[1, 2, 3, 4].map((n) => (
               <option key={n} value={n}>
