@@ -5,7 +5,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PriceBreakdown } from '~/components/hotels/price-breakdown';
 import { useShell, useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
-import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
+import { holdHotelRoom, hotelPageContext, loadHotelCheckout } from '~/services/hotel-pages.server';
+import { saveTraveler, tooSoonOf, tooSoonParams, travelerResponse } from '~/services/checkout.server';
+import { MinCheckinDialog } from '~/components/checkout/guard-dialogs';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,13 +17,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Answered 409 so that scripts and tests see the conflict; people see the message.
     return json({ soldOut: true as const, back: `/search-detail?${params.toString()}` }, { status: 409 });
   }
+  const tooSoon = tooSoonOf(params);
+  if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect('/search-detail');
-  return json({ soldOut: false as const, ...(await loadHotelCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ soldOut: false as const, tooSoon: null, ...(await loadHotelCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-/** Opening checkout holds the room, then shows the hold, or that it sold out (POST-redirect-GET). */
+/**
+ * Opening checkout holds the room, then shows the hold, or that it sold out, or that the date
+ * is too soon to book (POST-redirect-GET). The traveller step posts here too.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const { result, search } = await holdHotelRoom(request, await request.formData());
+  const form = await request.formData();
+  if (form.get('intent') === 'traveler') {
+    return travelerResponse(await saveTraveler({ ...(await hotelPageContext(request)), product: 'HLT', form }));
+  }
+  const { result, search } = await holdHotelRoom(request, form);
+  if (result.kind === 'too_soon') throw redirect(`/hotel-checkout?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
     throw redirect(`/hotel-checkout?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}`);
   }
@@ -40,10 +52,18 @@ export default function HotelCheckout() {
       </section>
     );
   }
+  if (data.tooSoon) {
+    return (
+      <section className="checkout-page" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">{t('checkout.title')}</h1>
+        <MinCheckinDialog earliest={data.tooSoon.earliest} />
+      </section>
+    );
+  }
   return <CheckoutView data={data} />;
 }
 
-function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false }> }) {
+function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
   const t = useT();
   const { locale } = useShell();
   const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
@@ -70,7 +90,7 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <p>{t('checkout.stay', { checkin: data.stay.checkin, checkout: data.stay.checkout, rooms: data.stay.rooms, guests: data.stay.guests })}</p>
           <PriceBreakdown price={data.price} />
         </section>
-        <TravelerSection traveler={data.traveler} />
+        <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
       </div>
     </div>
   );

@@ -1,11 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { WeeksCheckoutPage } from '~/components/weeks/weeks-checkout';
-import { loadWeeksCheckout } from '~/services/weeks-pages.server';
+import { loadWeeksCheckout, saveWeeksTraveler } from '~/services/weeks-pages.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await loadWeeksCheckout(request, 'STY'), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return saveWeeksTraveler(request, 'STY');
 }
 
 export default WeeksCheckoutPage;

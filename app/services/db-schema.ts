@@ -55,6 +55,8 @@ export interface UsersTable {
   preferred_currency: string | null;
   personal_picture: string | null;
   usr_type: Generated<number>;
+  /** A lead time raised for this user by fraud signals; null: the organisation's. */
+  min_checkin_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 
@@ -273,6 +275,29 @@ export interface ResortReviewsTable {
   stay_month: string;
 }
 
+export type BookingStatus = 'initiated' | 'pending' | 'confirmed' | 'cancelled' | 'failed';
+
+export interface BookingsTable {
+  id: Generated<string>;
+  /** What the traveller quotes to support, e.g. 'WAN-7K2QX9'. */
+  reference: string;
+  org_id: string;
+  user_id: number | null;
+  hold_id: string | null;
+  product: string;
+  item_ref: string;
+  /** 'YYYY-MM-DD' */
+  starts_on: string;
+  ends_on: string | null;
+  guest_first_name: string;
+  guest_last_name: string;
+  guest_email: string;
+  guest_phone: string | null;
+  status: BookingStatus;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   languages: LanguagesTable;
@@ -295,6 +320,7 @@ export interface DB {
   resorts: ResortsTable;
   resort_unit_types: ResortUnitTypesTable;
   resort_reviews: ResortReviewsTable;
+  bookings: BookingsTable;
 }
 
 export type User = Selectable<UsersTable>;

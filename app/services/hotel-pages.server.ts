@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node';
 import { type HotelSearchParams, parseHotelSearch } from '~/domain/hotel-query';
 import { type PriceType, priceTypeFor } from '~/domain/room-price';
+import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { resolveOrg } from './config.server';
 import { getDb } from './db.server';
 import { findHoldByToken } from './holds.server';
@@ -109,6 +110,8 @@ export async function holdHotelRoom(request: Request, form: FormData) {
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const roomTypeId = Number(form.get('roomTypeId'));
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
+  const earliest = await tooSoonToBook(context.org, context.session, parsed.query.checkin, context.today);
+  if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query };
   const result = await hotels.hold({ ...toHotelQuery(parsed.query), roomTypeId }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
   if (result.kind === 'not_found') throw new Response('We could not find that room.', { status: 404 });
   return { result, search: parsed.query };
@@ -148,6 +151,7 @@ export async function loadHotelCheckout(request: Request) {
     stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
     price: breakdown(room, context.money),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
+    savedTraveler: await savedTraveler(hold.token),
     canBook: user ? user.can_book : true,
   };
 }

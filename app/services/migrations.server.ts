@@ -324,6 +324,40 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0009_bookings': {
+    /**
+     * A booking starts when the traveller's details are given at checkout ('initiated', tied
+     * to its hold); payment moves it on. `users.min_checkin_days` is a per-user lead time
+     * raised by fraud signals (spec §4 min_checkin_days_updated); null means the org's.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('min_checkin_days', 'integer', (c) => c.check(sql`min_checkin_days between 0 and 365`))
+        .execute();
+      await db.schema
+        .createTable('bookings')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('reference', 'text', (c) => c.notNull().unique())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('hold_id', 'uuid', (c) => c.unique().references('holds.id').onDelete('set null'))
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('item_ref', 'text', (c) => c.notNull())
+        .addColumn('starts_on', 'date', (c) => c.notNull())
+        .addColumn('ends_on', 'date')
+        .addColumn('guest_first_name', 'text', (c) => c.notNull())
+        .addColumn('guest_last_name', 'text', (c) => c.notNull())
+        .addColumn('guest_email', 'text', (c) => c.notNull())
+        .addColumn('guest_phone', 'text')
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('initiated', 'pending', 'confirmed', 'cancelled', 'failed')`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('bookings_duplicate_idx').on('bookings').columns(['org_id', 'product', 'starts_on']).execute();
+      await db.schema.createIndex('bookings_user_idx').on('bookings').column('user_id').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -5,13 +5,14 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { RateTable } from '~/domain/money';
 import { priceTypeFor } from '~/domain/room-price';
 import { formatDay, parseDay, weekdayNames } from '~/domain/weeks';
+import { tooSoonToBook } from './checkout.server';
 import { ajv, formatAjvErrors } from './ajv.server';
 import { readCookie, resolveOrg } from './config.server';
 import type { ResortKind } from './db-schema';
 import { getDb } from './db.server';
 import { readJsonBody } from './json-body.server';
 import { getRateTable, toDisplayPrice } from './rates.server';
-import { getSession } from './session.server';
+import { type ActiveSession, getSession } from './session.server';
 import type { SupplierContext } from './suppliers/port';
 import {
   type WeekOffer,
@@ -126,13 +127,14 @@ async function readBody<T>(request: Request, validate: { (value: unknown): value
   return value;
 }
 
-type Caller = { org: OrgConfig; context: SupplierContext };
+type Caller = { org: OrgConfig; session: ActiveSession | null; context: SupplierContext };
 
 async function callerOf(request: Request): Promise<Caller> {
   const org = resolveOrg(request);
   const session = await getSession(request);
   return {
     org,
+    session,
     context: { orgId: org.orgId, userId: session?.userDbId ?? null, priceType: priceTypeFor(session?.user.role, org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C' },
   };
 }
@@ -296,8 +298,10 @@ export async function getGenerateMinPrice(request: Request) {
 export async function prepareBookWeeks(request: Request) {
   const body = await readBody(request, validatePrepare);
   const { code, rates } = await currencyOf(body.currency);
-  const { org, context } = await callerOf(request);
+  const { org, session, context } = await callerOf(request);
   const lang = body.lang ?? org.locale.defaultLanguage;
+  const earliest = await tooSoonToBook(org, session, body.check_in_date);
+  if (earliest) return answer(409, { message: `Travel date too soon: the earliest check-in you can book is ${earliest}.`, data: { earliest } });
   const selection = { inventoryId: idNumber(body.inventory_id), checkIn: body.check_in_date, checkOut: body.check_out_date };
   const resolved = await resolveWeekSelection(selection);
   if (resolved.kind === 'invalid') return fail(400, resolved.error);

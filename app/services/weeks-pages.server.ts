@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
 import { minCheckinDate } from '~/domain/checkin';
+import { saveTraveler, tooSoonToBook, travelerResponse } from './checkout.server';
 import { viewMore } from '~/domain/view-more';
 import { MAX_WEEKS, addDays, formatDay, parseDay, weekdayNames } from '~/domain/weeks';
 import type { ResortKind } from './db-schema';
@@ -170,5 +171,13 @@ export async function loadWeeksCheckout(request: Request, kind: ResortKind) {
     unit: { name: resolved.unit.name, sleeps: resolved.unit.sleeps },
     week: priced(offer, context.money),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
+    // The client holds the week only when the date can still be booked by this visitor.
+    tooSoon: await tooSoonToBook(context.org, context.session, checkIn, context.today),
   };
+}
+
+/** The traveller step of a weeks checkout; the hold is the one the browser prepared. */
+export async function saveWeeksTraveler(request: Request, kind: ResortKind) {
+  const context = await weeksContext(request, kind);
+  return travelerResponse(await saveTraveler({ org: context.org, session: context.session, product: kind, form: await request.formData() }));
 }

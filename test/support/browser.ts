@@ -35,11 +35,15 @@ export async function newContext(browser: Browser, options: Parameters<Browser['
   return { context, external };
 }
 
-/** Fails on any browser console error or uncaught page error seen during a test. */
-export function watchConsole(page: Page): () => void {
+/**
+ * Fails on any browser console error or uncaught page error seen during a test. `expected`
+ * names console lines a test provokes on purpose (Chromium logs every 4xx answer to a fetch).
+ */
+export function watchConsole(page: Page, expected: RegExp[] = []): () => void {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`);
+    const line = `${message.text()} (${message.location().url})`;
+    if (message.type() === 'error' && !expected.some((pattern) => pattern.test(line))) problems.push(line);
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return () => expect(problems, 'browser console errors').toEqual([]);

@@ -8,6 +8,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The same build on PostgreSQL, or '' when PostgreSQL is unavailable locally. */
     pgBaseURL: string;
+    /** That server's database, for specs that arrange state no page can (fraud-raised lead times, past bookings). */
+    pgDatabaseUrl: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
   ]);
   project.provide('baseURL', servers[0]!.url);
   project.provide('pgBaseURL', servers[1]?.url ?? '');
+  project.provide('pgDatabaseUrl', scratch?.url ?? '');
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await scratch?.drop();

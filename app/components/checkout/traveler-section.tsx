@@ -1,30 +1,102 @@
+import { useActionData, useFetcher, useLocation } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { useT } from '~/components/shell-context';
+import type { Traveler, TravelerField } from '~/domain/traveler';
+import type { TravelerResult } from '~/services/checkout.server';
+import { DuplicateBookingDialog } from './guard-dialogs';
 
 export type TravelerPrefill = { firstName: string; lastName: string; email: string } | null;
 
+const fields: { name: TravelerField; label: 'checkout.firstName' | 'checkout.lastName' | 'checkout.email' | 'checkout.phone'; type: string; autoComplete: string; required: boolean }[] = [
+  { name: 'firstName', label: 'checkout.firstName', type: 'text', autoComplete: 'given-name', required: true },
+  { name: 'lastName', label: 'checkout.lastName', type: 'text', autoComplete: 'family-name', required: true },
+  { name: 'email', label: 'checkout.email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'phone', label: 'checkout.phone', type: 'tel', autoComplete: 'tel', required: false },
+];
+
 /**
  * Who is travelling, on every checkout: prefilled for a signed-in user; a guest (or someone
- * booking for another person) types the traveller's own details.
+ * booking for another person) types the traveller's own details. Continuing starts the
+ * booking of the hold, after the duplicate-guest guard (spec §2 Duplicate-booking modal).
  */
-export function TravelerSection({ traveler }: { traveler: TravelerPrefill }) {
+export function TravelerSection({ hold, prefill, saved }: { hold: string; prefill: TravelerPrefill; saved: Traveler | null }) {
   const t = useT();
+  const location = useLocation();
+  // A fetcher keeps the page (and a hold made in the browser) where it is; without
+  // JavaScript the form posts the page and the answer comes back as action data.
+  const fetcher = useFetcher<{ traveler?: TravelerResult }>();
+  const action = useActionData<{ traveler?: TravelerResult }>();
+  const result = fetcher.data?.traveler ?? action?.traveler;
+  const [duplicateOpen, setDuplicateOpen] = useState(result?.status === 'duplicate');
+  useEffect(() => setDuplicateOpen(result?.status === 'duplicate'), [result]);
+  const submitting = fetcher.state !== 'idle';
+  const values: Partial<Record<TravelerField, string | null>> =
+    result && (result.status === 'invalid' || result.status === 'duplicate') ? result.values : (saved ?? prefill ?? {});
+  const errors = result?.status === 'invalid' ? result.errors : {};
+
   return (
     <section aria-labelledby="traveler-title" className="checkout-traveler">
       <h2 id="traveler-title">{t('checkout.traveler')}</h2>
       <p className="muted" id="traveler-hint">
         {t('checkout.travelerHint')}
       </p>
-      {/* The booking submit that sends these comes with payments; until then they are only filled in. */}
-      <div className="traveler-form" role="group" aria-labelledby="traveler-title" aria-describedby="traveler-hint">
-        <label htmlFor="traveler-first">{t('checkout.firstName')}</label>
-        <input id="traveler-first" name="firstName" autoComplete="given-name" defaultValue={traveler?.firstName} required />
-        <label htmlFor="traveler-last">{t('checkout.lastName')}</label>
-        <input id="traveler-last" name="lastName" autoComplete="family-name" defaultValue={traveler?.lastName} required />
-        <label htmlFor="traveler-email">{t('checkout.email')}</label>
-        <input id="traveler-email" name="email" type="email" autoComplete="email" defaultValue={traveler?.email} required />
-        <label htmlFor="traveler-phone">{t('checkout.phone')}</label>
-        <input id="traveler-phone" name="phone" type="tel" autoComplete="tel" />
-      </div>
+      <fetcher.Form method="post" className="traveler-form" aria-labelledby="traveler-title" aria-describedby="traveler-hint">
+        <input type="hidden" name="intent" value="traveler" />
+        <input type="hidden" name="hold" value={hold} />
+        {fields.map((field) => {
+          const error = errors[field.name];
+          const id = `traveler-${field.name}`;
+          return (
+            <div key={`${field.name}-${result?.status ?? ''}`} className="form-field">
+              <label htmlFor={id}>{t(field.label)}</label>
+              <input
+                id={id}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                defaultValue={values[field.name] ?? ''}
+                required={field.required}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+              />
+              {error ? (
+                <p id={`${id}-error`} className="field-error">
+                  {t(error)}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        {result?.status === 'expired' ? (
+          <p role="alert" className="hold-notice hold-expired">
+            {t('checkout.holdLapsed')}
+          </p>
+        ) : null}
+        {(saved && !result) || result?.status === 'saved' ? (
+          <p role="status" className="hold-notice">
+            {t('checkout.travelerSaved')}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={submitting}>
+          {submitting ? t('app.loading') : t('checkout.continue')}
+        </button>
+      </fetcher.Form>
+      <DuplicateBookingDialog
+        open={duplicateOpen}
+        onChangeName={() => {
+          setDuplicateOpen(false);
+          // After the dialog has closed and handed focus back to its opener.
+          requestAnimationFrame(() => {
+            const input = document.getElementById('traveler-firstName');
+            if (input instanceof HTMLInputElement) {
+              input.focus();
+              input.select();
+            }
+          });
+        }}
+        // Without JavaScript the dialog closes by loading the checkout again.
+        changeNameHref={`${location.pathname}${location.search}#traveler-firstName`}
+      />
     </section>
   );
 }

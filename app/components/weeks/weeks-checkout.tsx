@@ -9,6 +9,7 @@ import type { loadWeeksCheckout } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { formatWeekDay } from './weeks-search-form';
 import { TravelerSection } from '~/components/checkout/traveler-section';
+import { MinCheckinDialog } from '~/components/checkout/guard-dialogs';
 
 type Data = SerializeFrom<typeof loadWeeksCheckout>;
 type Hold = { token: string; expiresAt: string };
@@ -74,8 +75,8 @@ export function WeeksCheckoutPage() {
   const started = useRef<PrepareState<Hold> | null>(null);
 
   useEffect(() => {
-    dispatch({ type: 'start' });
-  }, []);
+    if (!data.tooSoon) dispatch({ type: 'start' });
+  }, [data.tooSoon]);
 
   useEffect(() => {
     // Each state asks for at most one call, even when an effect runs twice (StrictMode).
@@ -98,6 +99,14 @@ export function WeeksCheckoutPage() {
     : '';
   const week = `${formatWeekDay(data.week.checkIn, locale.language)} – ${formatWeekDay(data.week.checkOut, locale.language)}`;
 
+  if (data.tooSoon) {
+    return (
+      <div className="checkout-page weeks-checkout">
+        <h1>{t('checkout.title')}</h1>
+        <MinCheckinDialog earliest={data.tooSoon} />
+      </div>
+    );
+  }
   return (
     <div
       className="checkout-page weeks-checkout"
@@ -143,7 +152,7 @@ export function WeeksCheckoutPage() {
           </p>
           {state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null}
         </section>
-        {state.phase === 'held' ? <TravelerSection traveler={data.traveler} /> : null}
+        {state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={null} /> : null}
       </div>
     </div>
   );

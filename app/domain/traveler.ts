@@ -1,0 +1,36 @@
+/** The traveller's details as typed on a checkout form. */
+export type Traveler = { firstName: string; lastName: string; email: string; phone: string | null };
+
+export type TravelerField = keyof Traveler;
+export type TravelerErrorKey = 'checkout.error.firstName' | 'checkout.error.lastName' | 'checkout.error.email' | 'checkout.error.phone';
+
+export type TravelerParse =
+  | { ok: true; traveler: Traveler }
+  | { ok: false; errors: Partial<Record<TravelerField, TravelerErrorKey>>; values: Record<TravelerField, string> };
+
+const MAX_NAME = 60;
+// Letters of any script, marks, spaces, apostrophes, hyphens and dots: "María-José O'Neil Jr."
+const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+// Deliberately loose: the inbox decides; this only catches what can never be delivered.
+const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
+const PHONE = /^\+?[0-9 ()-]{6,20}$/;
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
+}
+
+function validName(value: string): boolean {
+  return value.length > 0 && value.length <= MAX_NAME && NAME.test(value);
+}
+
+/** Reads and checks the traveller fields (the guest's own details may differ from the account's). */
+export function parseTraveler(input: Partial<Record<TravelerField, unknown>>): TravelerParse {
+  const values = { firstName: text(input.firstName), lastName: text(input.lastName), email: text(input.email), phone: text(input.phone) };
+  const errors: Partial<Record<TravelerField, TravelerErrorKey>> = {};
+  if (!validName(values.firstName)) errors.firstName = 'checkout.error.firstName';
+  if (!validName(values.lastName)) errors.lastName = 'checkout.error.lastName';
+  if (values.email.length > 254 || !EMAIL.test(values.email)) errors.email = 'checkout.error.email';
+  if (values.phone !== '' && !PHONE.test(values.phone)) errors.phone = 'checkout.error.phone';
+  if (Object.keys(errors).length > 0) return { ok: false, errors, values };
+  return { ok: true, traveler: { ...values, email: values.email.toLowerCase(), phone: values.phone || null } };
+}

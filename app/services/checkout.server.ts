@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { json } from '@remix-run/node';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
+import { isDuplicateBooking } from '~/domain/duplicate-booking';
+import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
+import { getDb } from './db.server';
+import type { ActiveSession } from './session.server';
+
+/**
+ * The booking guards every checkout runs (spec §2 modals, §4, §9): the minimum check-in and
+ * the duplicate-guest check, and the traveller step that starts a booking from a hold.
+ */
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The lead days for this visitor: the organisation's, raised for a user by fraud signals. */
+export async function minCheckinDaysFor(org: OrgConfig, session: ActiveSession | null): Promise<number> {
+  if (!session) return org.booking.minCheckinDays;
+  const row = await getDb().selectFrom('users').select('min_checkin_days').where('id', '=', session.userDbId).executeTakeFirst();
+  return Math.max(org.booking.minCheckinDays, row?.min_checkin_days ?? 0);
+}
+
+/**
+ * The earliest date this visitor may book, or null when `checkin` is fine. A date past the
+ * organisation's minimum can still be too soon for a user whose lead time was raised after
+ * they searched; the checkout answers with the min-check-in modal instead of a hold.
+ */
+export async function tooSoonToBook(org: OrgConfig, session: ActiveSession | null, checkin: string, today = day(new Date())): Promise<string | null> {
+  const days = await minCheckinDaysFor(org, session);
+  return isCheckinTooSoon(checkin, today, days) ? minCheckinDate(today, days) : null;
+}
+
+/** The query string a checkout redirects to when the travel date is too soon. */
+export function tooSoonParams(earliest: string): string {
+  return new URLSearchParams({ guard: 'too-soon', earliest }).toString();
+}
+
+/** What a checkout loader reads back from `tooSoonParams`, or null. */
+export function tooSoonOf(params: URLSearchParams): { earliest: string } | null {
+  const earliest = params.get('earliest') ?? '';
+  return params.get('guard') === 'too-soon' && /^\d{4}-\d{2}-\d{2}$/.test(earliest) ? { earliest } : null;
+}
+
+type HoldRow = { id: string; org_id: string; product: string; item_ref: string; starts_at: Date; ends_at: Date; status: string; expires_at: Date };
+
+async function liveHold(token: string, orgId: string, product: string): Promise<HoldRow | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const hold = await getDb()
+    .selectFrom('holds')
+    .select(['id', 'org_id', 'product', 'item_ref', 'starts_at', 'ends_at', 'status', 'expires_at'])
+    .where('token', '=', token)
+    .executeTakeFirst();
+  if (!hold || hold.org_id !== orgId || hold.product !== product) return null;
+  return hold.status === 'active' && hold.expires_at.getTime() > Date.now() ? hold : null;
+}
+
+/** A short reference people can read out: org prefix and 8 characters without look-alikes. */
+function newReference(orgId: string): string {
+  const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+  const bytes = randomBytes(8);
+  const code = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  return `${orgId.slice(0, 3).toUpperCase()}-${code}`;
+}
+
+/** Whether the same guest already has a live booking of this item for the same dates in the org. */
+async function repeatsABooking(orgId: string, hold: HoldRow, traveler: Traveler): Promise<boolean> {
+  const checkin = day(hold.starts_at);
+  const existing = await getDb()
+    .selectFrom('bookings')
+    .select(['product', 'item_ref', 'starts_on', 'ends_on', 'guest_first_name', 'guest_last_name', 'status'])
+    .where('org_id', '=', orgId)
+    .where('product', '=', hold.product)
+    .where('starts_on', '=', checkin)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where((eb) => eb.or([eb('hold_id', 'is', null), eb('hold_id', '!=', hold.id)]))
+    .execute();
+  const booking = (row: (typeof existing)[number]) => ({
+    productCode: row.product,
+    itemId: row.item_ref,
+    checkin: row.starts_on,
+    checkout: row.ends_on,
+    guest: { firstName: row.guest_first_name, lastName: row.guest_last_name },
+    status: row.status,
+  });
+  return isDuplicateBooking(
+    { productCode: hold.product, itemId: hold.item_ref, checkin, checkout: day(hold.ends_at), guest: traveler },
+    existing.map(booking),
+  );
+}
+
+export type TravelerResult =
+  | { status: 'saved' }
+  | { status: 'invalid'; errors: Extract<TravelerParse, { ok: false }>['errors']; values: Extract<TravelerParse, { ok: false }>['values'] }
+  | { status: 'duplicate'; values: Traveler }
+  | { status: 'expired' };
+
+/**
+ * The traveller step of a checkout (form intent `traveler`): checks the details, refuses a
+ * duplicate guest, and starts the booking of the hold ('initiated') or updates its traveller.
+ * Payment takes the booking on from there.
+ */
+export async function saveTraveler(input: {
+  org: OrgConfig;
+  session: ActiveSession | null;
+  product: string;
+  form: FormData;
+}): Promise<TravelerResult> {
+  const { org, session, product, form } = input;
+  const token = form.get('hold');
+  const hold = typeof token === 'string' ? await liveHold(token, org.orgId, product) : null;
+  if (!hold) return { status: 'expired' };
+  const parsed = parseTraveler({ firstName: form.get('firstName'), lastName: form.get('lastName'), email: form.get('email'), phone: form.get('phone') });
+  if (!parsed.ok) return { status: 'invalid', errors: parsed.errors, values: parsed.values };
+  const traveler = parsed.traveler;
+  if (await repeatsABooking(org.orgId, hold, traveler)) return { status: 'duplicate', values: traveler };
+  const details = {
+    guest_first_name: traveler.firstName,
+    guest_last_name: traveler.lastName,
+    guest_email: traveler.email,
+    guest_phone: traveler.phone,
+    updated_at: new Date(),
+  };
+  await getDb()
+    .insertInto('bookings')
+    .values({
+      ...details,
+      reference: newReference(org.orgId),
+      org_id: org.orgId,
+      user_id: session?.userDbId ?? null,
+      hold_id: hold.id,
+      product: hold.product,
+      item_ref: hold.item_ref,
+      starts_on: day(hold.starts_at),
+      ends_on: day(hold.ends_at),
+      status: 'initiated',
+    })
+    .onConflict((oc) => oc.column('hold_id').doUpdateSet(details))
+    .execute();
+  return { status: 'saved' };
+}
+
+/** The traveller step's answer: 409 for a duplicate guest or a lapsed hold, 400 for bad input. */
+export function travelerResponse(result: TravelerResult) {
+  const status = result.status === 'saved' ? 200 : result.status === 'invalid' ? 400 : 409;
+  return json({ traveler: result }, { status });
+}
+
+/** The traveller already given for a hold (the form shows it and says it is saved). */
+export async function savedTraveler(holdToken: string): Promise<Traveler | null> {
+  const row = await getDb()
+    .selectFrom('bookings as b')
+    .innerJoin('holds as h', 'h.id', 'b.hold_id')
+    .select(['b.guest_first_name', 'b.guest_last_name', 'b.guest_email', 'b.guest_phone'])
+    .where('h.token', '=', holdToken)
+    .executeTakeFirst();
+  return row ? { firstName: row.guest_first_name, lastName: row.guest_last_name, email: row.guest_email, phone: row.guest_phone } : null;
+}
