@@ -151,6 +151,29 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     await context.close();
   });
 
+  it('the traveller step of a resort week starts the booking of the hold the browser prepared', async () => {
+    const unit = (
+      await db.query<{ inventory_id: number; resort_id: number; weekday: number }>(
+        `select t.id as inventory_id, r.id as resort_id, t.week_start_weekday as weekday from resort_unit_types t join resorts r on r.id = t.resort_id where r.kind = 'RST' order by t.id desc limit 1`,
+      )
+    ).rows[0]!;
+    let offset = 70;
+    while (new Date(`${inDays(offset)}T00:00:00Z`).getUTCDay() !== unit.weekday) offset++;
+    const { context, page } = await signedInPage();
+    const check = watchConsole(page);
+    await page.goto(
+      orgUrl(base, HOST, `/resorts/checkout?resort_id=${unit.resort_id}&inventory_id=${unit.inventory_id}&check_in_date=${inDays(offset)}&check_out_date=${inDays(offset + 7)}`),
+    );
+    await page.getByRole('status').filter({ hasText: 'We are holding this week for you until' }).waitFor();
+    const holdTok = (await context.cookies()).find((c) => c.name === 'holdTok')!.value;
+    await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('status').filter({ hasText: 'Traveller details saved.' }).waitFor();
+    const rows = (await db.query(`select b.product, b.guest_last_name, b.status from bookings b join holds h on h.id = b.hold_id where h.token = $1`, [holdTok])).rows;
+    expect(rows).toEqual([{ product: 'RST', guest_last_name: 'Guard', status: 'initiated' }]);
+    check();
+    await context.close();
+  });
+
   it('without JavaScript the duplicate-booking modal is part of the answered page', async () => {
     const checkin = inDays(44);
     const checkout = inDays(46);
