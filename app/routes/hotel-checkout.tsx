@@ -5,8 +5,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PriceBreakdown } from '~/components/hotels/price-breakdown';
 import { useShell, useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
-import { holdHotelRoom, hotelPageContext, loadHotelCheckout } from '~/services/hotel-pages.server';
-import { saveTraveler, tooSoonOf, tooSoonParams, travelerResponse } from '~/services/checkout.server';
+import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
+import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
 import { MinCheckinDialog } from '~/components/checkout/guard-dialogs';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'traveler') {
-    return travelerResponse(await saveTraveler({ ...(await hotelPageContext(request)), product: 'HLT', form }));
+    return travelerAction(request, form, 'HLT');
   }
   const { result, search } = await holdHotelRoom(request, form);
   if (result.kind === 'too_soon') throw redirect(`/hotel-checkout?${tooSoonParams(result.earliest)}`);

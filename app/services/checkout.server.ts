@@ -5,7 +5,8 @@ import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
 import { isDuplicateBooking } from '~/domain/duplicate-booking';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
 import { getDb } from './db.server';
-import type { ActiveSession } from './session.server';
+import { resolveOrg } from './config.server';
+import { type ActiveSession, getSession } from './session.server';
 
 /**
  * The booking guards every checkout runs (spec §2 modals, §4, §9): the minimum check-in and
@@ -100,7 +101,7 @@ export type TravelerResult =
  * duplicate guest, and starts the booking of the hold ('initiated') or updates its traveller.
  * Payment takes the booking on from there.
  */
-export async function saveTraveler(input: {
+async function saveTraveler(input: {
   org: OrgConfig;
   session: ActiveSession | null;
   product: string;
@@ -140,8 +141,12 @@ export async function saveTraveler(input: {
   return { status: 'saved' };
 }
 
-/** The traveller step's answer: 409 for a duplicate guest or a lapsed hold, 400 for bad input. */
-export function travelerResponse(result: TravelerResult) {
+/**
+ * A checkout route's answer to its traveller step (form intent `traveler`): 200 saved, 400 bad
+ * input, 409 for a duplicate guest or a lapsed hold.
+ */
+export async function travelerAction(request: Request, form: FormData, product: string) {
+  const result = await saveTraveler({ org: resolveOrg(request), session: await getSession(request), product, form });
   const status = result.status === 'saved' ? 200 : result.status === 'invalid' ? 400 : 409;
   return json({ traveler: result }, { status });
 }

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node';
 import { minCheckinDate } from '~/domain/checkin';
-import { saveTraveler, tooSoonToBook, travelerResponse } from './checkout.server';
+import { tooSoonToBook, travelerAction } from './checkout.server';
 import { viewMore } from '~/domain/view-more';
 import { MAX_WEEKS, addDays, formatDay, parseDay, weekdayNames } from '~/domain/weeks';
 import type { ResortKind } from './db-schema';
@@ -178,6 +178,6 @@ export async function loadWeeksCheckout(request: Request, kind: ResortKind) {
 
 /** The traveller step of a weeks checkout; the hold is the one the browser prepared. */
 export async function saveWeeksTraveler(request: Request, kind: ResortKind) {
-  const context = await weeksContext(request, kind);
-  return travelerResponse(await saveTraveler({ org: context.org, session: context.session, product: kind, form: await request.formData() }));
+  await weeksContext(request, kind);
+  return travelerAction(request, await request.formData(), kind);
 }
