@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONE_WAY_FEE_MINOR, YOUNG_DRIVER_DAILY_FEE_MINOR, carSearchParams, computeCarPrice, parseCarSearch, rentalDays, rentalRange } from './car-rental';
+import { ONE_WAY_FEE_MINOR, YOUNG_DRIVER_DAILY_FEE_MINOR, applyCarFilters, carFilterParams, carSearchParams, computeCarPrice, parseCarFilters, parseCarSearch, rentalDays, rentalRange } from './car-rental';
 
 const at = (text: string) => new Date(`${text}:00Z`);
 
@@ -95,5 +95,35 @@ describe('computeCarPrice', () => {
   it('refuses broken rates', () => {
     expect(() => computeCarPrice({ ...rates, dailyNetMinor: 10.5 }, { days: 1, driverAge: 30, oneWay: false }, 'B2C')).toThrow(RangeError);
     expect(() => computeCarPrice(rates, { days: 0, driverAge: 30, oneWay: false }, 'B2C')).toThrow(RangeError);
+  });
+});
+
+describe('car filters', () => {
+  const offer = (carfamily: 'Economy' | 'SUV' | 'Van', total: number, extra: Partial<{ freecancellation: boolean; payment: 'prepaid' | 'postpaid'; noPax: number; available: number }> = {}) => ({
+    carfamily,
+    freecancellation: true,
+    payment: 'prepaid' as const,
+    noPax: 5,
+    available: 2,
+    fare_summary: { total },
+    ...extra,
+  });
+  const offers = [offer('Van', 300, { noPax: 8, freecancellation: false }), offer('Economy', 100, { payment: 'postpaid', noPax: 4 }), offer('SUV', 200, { available: 0 }), offer('SUV', 250)];
+
+  it('reads the filters, ignoring junk, and writes them back', () => {
+    const filters = parseCarFilters(new URLSearchParams('family=SUV&family=Truck&family=Economy&free_cancellation=1&payment=cash&passengers=6&sort=price_desc'));
+    expect(filters).toEqual({ families: ['Economy', 'SUV'], freeCancellation: true, payment: null, minPassengers: null, sort: 'price_desc' });
+    expect(parseCarFilters(carFilterParams(filters))).toEqual(filters);
+    expect(parseCarFilters(new URLSearchParams())).toEqual({ families: [], freeCancellation: false, payment: null, minPassengers: null, sort: 'price' });
+  });
+
+  it('filters by family, free cancellation, payment and passengers; sorts by price with sold-out cars last', () => {
+    const all = parseCarFilters(new URLSearchParams());
+    expect(applyCarFilters(offers, all).map((o) => o.fare_summary.total)).toEqual([100, 250, 300, 200]);
+    expect(applyCarFilters(offers, { ...all, sort: 'price_desc' }).map((o) => o.fare_summary.total)).toEqual([300, 250, 100, 200]);
+    expect(applyCarFilters(offers, { ...all, families: ['SUV'] }).map((o) => o.fare_summary.total)).toEqual([250, 200]);
+    expect(applyCarFilters(offers, { ...all, freeCancellation: true }).map((o) => o.carfamily)).toEqual(['Economy', 'SUV', 'SUV']);
+    expect(applyCarFilters(offers, { ...all, payment: 'postpaid' }).map((o) => o.carfamily)).toEqual(['Economy']);
+    expect(applyCarFilters(offers, { ...all, minPassengers: 7 }).map((o) => o.carfamily)).toEqual(['Van']);
   });
 });

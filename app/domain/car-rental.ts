@@ -195,3 +195,63 @@ export function computeCarPrice(
     currency,
   };
 }
+
+export type CarSort = 'price' | 'price_desc';
+export type CarFilters = { families: CarFamily[]; freeCancellation: boolean; payment: CarPayment | null; minPassengers: number | null; sort: CarSort };
+export const PASSENGER_OPTIONS = [4, 5, 7] as const;
+
+const isFamily = (value: string): value is CarFamily => (CAR_FAMILIES as readonly string[]).includes(value);
+
+/** The results filters from the URL; anything not understood is left out rather than refused. */
+export function parseCarFilters(params: URLSearchParams): CarFilters {
+  const payment = params.get('payment');
+  const passengers = Number(params.get('passengers'));
+  return {
+    families: CAR_FAMILIES.filter((family) => params.getAll('family').filter(isFamily).includes(family)),
+    freeCancellation: params.get('free_cancellation') === '1',
+    payment: payment === 'prepaid' || payment === 'postpaid' ? payment : null,
+    minPassengers: (PASSENGER_OPTIONS as readonly number[]).includes(passengers) ? passengers : null,
+    sort: params.get('sort') === 'price_desc' ? 'price_desc' : 'price',
+  };
+}
+
+/** The query string of the filters (the search's own fields are added by the caller). */
+export function carFilterParams(filters: CarFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const family of filters.families) params.append('family', family);
+  if (filters.freeCancellation) params.set('free_cancellation', '1');
+  if (filters.payment) params.set('payment', filters.payment);
+  if (filters.minPassengers) params.set('passengers', String(filters.minPassengers));
+  if (filters.sort !== 'price') params.set('sort', filters.sort);
+  return params;
+}
+
+type Filterable = { carfamily: CarFamily; freecancellation: boolean; payment: CarPayment; noPax: number; available: number; fare_summary: { total: number } };
+
+/** The offers that pass the filters, sorted by total price; sold-out cars go last whatever the order. */
+export function applyCarFilters<T extends Filterable>(offers: readonly T[], filters: CarFilters): T[] {
+  const direction = filters.sort === 'price_desc' ? -1 : 1;
+  return offers
+    .filter((o) => filters.families.length === 0 || filters.families.includes(o.carfamily))
+    .filter((o) => !filters.freeCancellation || o.freecancellation)
+    .filter((o) => filters.payment === null || o.payment === filters.payment)
+    .filter((o) => filters.minPassengers === null || o.noPax >= filters.minPassengers)
+    .sort((a, b) => {
+      if ((a.available > 0) !== (b.available > 0)) return a.available > 0 ? -1 : 1;
+      return direction * (a.fare_summary.total - b.fare_summary.total);
+    });
+}
+
+/** A valid search as the form's field values, to show it again in the form. */
+export function carSearchValues(search: CarSearch): CarSearchValues {
+  return {
+    pickup: search.pickupCode,
+    dropoff: search.sameDropoff ? '' : search.dropoffCode,
+    sameDropoff: search.sameDropoff,
+    pickupDate: search.pickupDate,
+    pickupTime: search.pickupTime,
+    dropoffDate: search.dropoffDate,
+    dropoffTime: search.dropoffTime,
+    driverAge: String(search.driverAge),
+  };
+}
