@@ -294,7 +294,6 @@ export const enUS = {
   'cars.details.pickup': 'Pick-up',
   'cars.details.dropoff': 'Drop-off',
   'cars.details.when': '{location}, {date} at {time}',
-  'cars.details.driver': 'Driver aged {age}',
   'cars.details.conditions': 'Rental conditions',
   'cars.details.cond.prepaid': 'You pay online when you book.',
   'cars.details.cond.postpaid': 'You pay at the pick-up desk.',

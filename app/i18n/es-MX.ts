@@ -295,7 +295,6 @@ export const esMX: Messages = {
   'cars.details.pickup': 'Recogida',
   'cars.details.dropoff': 'Devolución',
   'cars.details.when': '{location}, {date} a las {time}',
-  'cars.details.driver': 'Conductor de {age} años',
   'cars.details.conditions': 'Condiciones de la renta',
   'cars.details.cond.prepaid': 'Pagas en línea al reservar.',
   'cars.details.cond.postpaid': 'Pagas en el mostrador al recoger el auto.',

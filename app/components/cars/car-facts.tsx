@@ -39,7 +39,7 @@ export function RentalSummary({ search, car }: { search: CarSearch; car: Pick<Ca
       </div>
       <div>
         <dt>{t('cars.driverAge')}</dt>
-        <dd>{t('cars.details.driver', { age: search.driverAge })}</dd>
+        <dd>{search.driverAge}</dd>
       </div>
     </dl>
   );
