@@ -135,7 +135,7 @@ describe('car rental search to checkout (issue 3)', () => {
     await context.close();
   });
 
-  it('explains a malformed search on the page, per field', async () => {
+  it('explains a malformed search on the page, per field, and an empty result', async () => {
     const { context } = await newContext(browser);
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'wanderly.localhost', `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(-2)}&pickup_time=10:00&dropoff_date=${inDays(-4)}&dropoff_time=10:00&driver_age=12`));
@@ -145,6 +145,9 @@ describe('car rental search to checkout (issue 3)', () => {
     await expectNoAxeViolations(page, 'car search errors');
     await page.goto(orgUrl(base, 'wanderly.localhost', `/cars/search-details?pickup=CUNA&same_dropoff=0&dropoff=JFKA&pickup_date=${inDays(40)}&pickup_time=10:00&dropoff_date=${inDays(42)}&dropoff_time=10:00&driver_age=30`));
     expect(await page.getByText('The drop-off location must be in the same city as the pick-up.').isVisible()).toBe(true);
+    // A valid search whose filters leave nothing says so.
+    await page.goto(orgUrl(base, 'wanderly.localhost', `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(40)}&pickup_time=10:00&dropoff_date=${inDays(42)}&dropoff_time=10:00&driver_age=30&family=Luxury&passengers=7`));
+    expect(await page.getByRole('status').filter({ hasText: 'No car matches this search. Clear some filters or try other dates.' }).isVisible()).toBe(true);
     await context.close();
   });
 
