@@ -215,17 +215,6 @@ export function parseCarFilters(params: URLSearchParams): CarFilters {
   };
 }
 
-/** The query string of the filters (the search's own fields are added by the caller). */
-export function carFilterParams(filters: CarFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const family of filters.families) params.append('family', family);
-  if (filters.freeCancellation) params.set('free_cancellation', '1');
-  if (filters.payment) params.set('payment', filters.payment);
-  if (filters.minPassengers) params.set('passengers', String(filters.minPassengers));
-  if (filters.sort !== 'price') params.set('sort', filters.sort);
-  return params;
-}
-
 type Filterable = { carfamily: CarFamily; freecancellation: boolean; payment: CarPayment; noPax: number; available: number; fare_summary: { total: number } };
 
 /** The offers that pass the filters, sorted by total price; sold-out cars go last whatever the order. */

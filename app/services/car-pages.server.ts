@@ -96,7 +96,7 @@ export async function holdCar(request: Request, form: FormData) {
   if (!OFFER_ID.test(carId)) throw json({ message: 'Choose a car.' }, { status: 400 });
   const result = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
   if (result.kind === 'not_found') throw new Response('We could not find that car.', { status: 404 });
-  return { result, search: parsed.search, carId };
+  return { result, search: parsed.search };
 }
 
 const HOLD_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;

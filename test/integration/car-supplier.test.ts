@@ -28,9 +28,9 @@ describe.each(backends)('built-in car supplier on %s', (backend) => {
   it('seeds an airport desk and a downtown office per destination, 2–5 cars per offer', async (ctx) => {
     if (database.skip) return ctx.skip();
     const locations = await carLocations();
-    expect(locations.filter((l) => l.city === 'Cancún').map((l) => [l.code, l.kind])).toEqual([
-      ['CUNA', 'airport'],
-      ['CUNC', 'downtown'],
+    expect(locations.filter((l) => l.city === 'Cancún').map((l) => [l.code, l.name])).toEqual([
+      ['CUNA', 'Cancún Airport (CUN)'],
+      ['CUNC', 'Cancún Downtown'],
     ]);
     const fleets = await database.db.selectFrom('inventory_units').select((eb) => ['item_ref', eb.fn.countAll<string | number>().as('cars')]).where('product', '=', 'CAR').groupBy('item_ref').execute();
     expect(fleets.length).toBe(locations.length * 6);

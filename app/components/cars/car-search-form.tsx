@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useT } from '~/components/shell-context';
 import { useSearchFields } from '~/components/search/search-fields';
-import { type CarSearchErrors, type CarSearchField, type CarSearchValues, parseCarSearch } from '~/domain/car-rental';
+import { type CarSearchErrors, type CarSearchField, type CarSearchValues, MAX_DRIVER_AGE, MIN_DRIVER_AGE, parseCarSearch } from '~/domain/car-rental';
 import { type CarLocationOption, rememberCarSearch } from './car-search-storage';
 
 /** A desk choice, grouped by city. */
@@ -114,7 +114,7 @@ export function CarSearchForm({
         </div>
         <div className="search-field search-small">
           <label htmlFor={idOf('driverAge')}>{t('cars.driverAge')}</label>
-          <input {...field('driverAge', 'driver_age')} type="number" inputMode="numeric" min={21} max={99} defaultValue={values.driverAge ?? '30'} required />
+          <input {...field('driverAge', 'driver_age')} type="number" inputMode="numeric" min={MIN_DRIVER_AGE} max={MAX_DRIVER_AGE} defaultValue={values.driverAge ?? '30'} required />
           {error('driverAge')}
         </div>
         <button type="submit" className="button button-primary search-submit">

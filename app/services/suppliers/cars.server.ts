@@ -56,12 +56,12 @@ export type CarSelection = CarSearch & { offerId: number };
 
 type Resolved = { kind: 'ok'; pickup: CarLocation & { id: number }; dropoff: CarLocation & { id: number } } | { kind: 'unknown_pickup' | 'unknown_dropoff' | 'other_city' };
 
-/** Every rental desk, for the search form: grouped by city on the page. */
+/** Every rental desk, for the search form: grouped by city on the page, the airport desk first. */
 export function carLocations() {
   return getDb()
     .selectFrom('car_locations as l')
     .innerJoin('destinations as d', 'd.slug', 'l.destination_slug')
-    .select(['l.code', 'l.name', 'l.kind', 'd.name as city', 'd.country_name as country'])
+    .select(['l.code', 'l.name', 'd.name as city', 'd.country_name as country'])
     .orderBy('d.name')
     .orderBy('l.kind')
     .execute();
