@@ -61,13 +61,13 @@ export async function loadCarResults(request: Request) {
   const params = new URL(request.url).searchParams;
   const form = { locations: await carLocations(), minPickup: context.minPickup, today: context.today };
   const filters = parseCarFilters(params);
-  const empty = { ...form, filters, results: [] as CarView[], count: 0, days: 0 };
+  const empty = { ...form, filters, results: [] as CarView[], days: 0 };
   if (!params.has('pickup')) return { ...empty, search: null, errors: {} as CarSearchErrors, values: {} as CarSearchValues };
   const parsed = await checkedSearch(params, context.minPickup);
   if (!parsed.ok) return { ...empty, search: null, errors: parsed.errors, values: parsed.values };
   const offers = await cars.search(parsed.search, context.supplier);
   const results = applyCarFilters(offers, filters).map((offer) => carView(offer, context.money));
-  return { ...form, filters, search: parsed.search, errors: {}, values: {}, results, count: offers.length, days: rentalRange(parsed.search)?.days ?? 0 };
+  return { ...form, filters, search: parsed.search, errors: {}, values: {}, results, days: rentalRange(parsed.search)?.days ?? 0 };
 }
 
 const OFFER_ID = /^[1-9]\d{0,8}$/;
