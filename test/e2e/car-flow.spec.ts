@@ -13,6 +13,12 @@ afterAll(async () => {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const STORAGE_KEY = 'destinationHistoryCars';
 
+/** Waits for a page's heading and for the document to finish (without JavaScript it streams in). */
+async function arrive(page: Page, name: string | RegExp, level = 1) {
+  await page.getByRole('heading', { level, name }).waitFor();
+  await page.waitForLoadState('load');
+}
+
 type Rental = { pickup: string; dropoff?: string; pickupDate: string; dropoffDate: string };
 
 /** The /cars landing search, as a traveller fills it in. */
@@ -30,7 +36,7 @@ async function searchCars(page: Page, rental: Rental) {
   await form.getByLabel('Drop-off time').fill('09:00');
   await form.getByLabel('Driver age').fill('30');
   await form.getByRole('button', { name: 'Search cars' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Rental cars in Cancún' }).waitFor();
+  await arrive(page, 'Rental cars in Cancún');
 }
 
 /** Landing → results → filter → details → reserve → checkout, with axe on each page when asked. */
@@ -47,13 +53,13 @@ async function searchAndReserve(page: Page, rental: Rental, { axe }: { axe: bool
   const filters = page.getByRole('form', { name: 'Filter and sort' });
   await filters.getByLabel('SUV').check();
   await filters.getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('heading', { level: 2, name: '1 cars for 3 days' }).waitFor();
+  await arrive(page, '1 cars for 3 days', 2);
 
   await page.getByRole('link', { name: /^View Toyota RAV4 or similar from / }).click();
-  await page.getByRole('heading', { level: 1, name: 'SUV · Toyota RAV4 or similar' }).waitFor();
+  await arrive(page, 'SUV · Toyota RAV4 or similar');
   if (axe) await expectNoAxeViolations(page, 'car details');
   await page.getByRole('button', { name: 'Reserve this car' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
+  await arrive(page, 'Complete your booking');
   if (axe) await expectNoAxeViolations(page, 'car checkout');
 }
 
@@ -121,7 +127,7 @@ describe('car rental search to checkout (issue 3)', () => {
     // Keyboard: the entry is a link, reached and followed like any other.
     await recent.getByRole('link').focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Rental cars in Cancún' }).waitFor();
+    await arrive(page, 'Rental cars in Cancún');
     expect(new URL(page.url()).searchParams.get('pickup_date')).toBe(rental.pickupDate);
 
     // A search whose pickup has passed is not shown and leaves storage when read.
