@@ -24,6 +24,13 @@ export const landingPages = {
 
 export type LandingSlug = keyof typeof landingPages;
 
+/** Landing pages that open with their product's own search form (the rest say search is not online yet). */
+const landingPagesWithSearch: ReadonlySet<string> = new Set<LandingSlug>(['resorts', 'stays', 'cars']);
+
+export function landingPageHasSearch(slug: string): boolean {
+  return landingPagesWithSearch.has(slug);
+}
+
 export function isLandingSlug(segment: string): segment is LandingSlug {
   return Object.hasOwn(landingPages, segment);
 }

@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
+import { CarSearchForm } from '~/components/cars/car-search-form';
+import { RecentCarSearches } from '~/components/cars/recent-car-searches';
 import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
 import { isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
+import { carSearchFormData } from '~/services/car-pages.server';
 import { resolveOrg } from '~/services/config.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
@@ -19,11 +22,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   // Resorts and stays open with their weeks search (the results page has it too).
   const weeksSearch = slug === 'resorts' || slug === 'stays' ? await weeksSearchFormData(request, slug === 'resorts' ? 'RST' : 'STY') : null;
-  return json({ slug, weeksSearch, ...(await loadPage(request, 'landing')) });
+  // Cars open with the car search and the traveller's recent car searches.
+  const carSearch = slug === 'cars' ? await carSearchFormData(request) : null;
+  return json({ slug, weeksSearch, carSearch, ...(await loadPage(request, 'landing')) });
 }
 
 export default function LandingPage() {
-  const { blocks, weeksSearch } = useLoaderData<typeof loader>();
+  const { blocks, weeksSearch, carSearch } = useLoaderData<typeof loader>();
+  if (carSearch) {
+    return (
+      <>
+        <BlockList blocks={blocks.slice(0, 1)} />
+        <CarSearchForm locations={carSearch.locations} minPickup={carSearch.minPickup} today={carSearch.today} />
+        <RecentCarSearches today={carSearch.today} />
+        <BlockList blocks={blocks.slice(1)} />
+      </>
+    );
+  }
   if (!weeksSearch) return <BlockList blocks={blocks} />;
   // The weeks search goes right below the page's intro (its heading).
   return (

@@ -7,7 +7,7 @@ import { useShell, useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
-import { MinCheckinDialog } from '~/components/checkout/guard-dialogs';
+import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,14 +52,7 @@ export default function HotelCheckout() {
       </section>
     );
   }
-  if (data.tooSoon) {
-    return (
-      <section className="checkout-page" aria-labelledby="checkout-title">
-        <h1 id="checkout-title">{t('checkout.title')}</h1>
-        <MinCheckinDialog earliest={data.tooSoon.earliest} />
-      </section>
-    );
-  }
+  if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
   return <CheckoutView data={data} />;
 }
 

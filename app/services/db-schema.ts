@@ -298,6 +298,49 @@ export interface BookingsTable {
   updated_at: Timestamp;
 }
 
+export interface CarRentalCompaniesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+
+export interface CarLocationsTable {
+  id: Generated<number>;
+  /** e.g. CUNA (Cancún airport desk), CUNC (Cancún downtown office). */
+  code: string;
+  destination_slug: string;
+  kind: 'airport' | 'downtown';
+  name: string;
+  address: string;
+}
+
+export interface CarOffersTable {
+  id: Generated<number>;
+  code: string;
+  /** The pickup desk; the car may go back to any desk of the same city. */
+  location_id: number;
+  company_id: number;
+  car_family: 'Economy' | 'Compact' | 'SUV' | 'Van' | 'Luxury';
+  /** The example model, e.g. 'Toyota RAV4 or similar'. */
+  car_type: string;
+  passengers: number;
+  baggage: number;
+  doors: number;
+  is_ac: boolean;
+  transmission: 'automatic' | 'manual';
+  /** null: unlimited mileage. */
+  mileage_km_per_day: number | null;
+  free_cancellation: boolean;
+  payment: 'prepaid' | 'postpaid';
+  guarantee_needed: boolean;
+  /** Per rental day, USD minor units, before our markup and tax. */
+  daily_net_usd_minor: number;
+  tax_rate_bp: number;
+  b2c_markup_bp: number;
+  b2b_markup_bp: number;
+  image_path: string;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   languages: LanguagesTable;
@@ -321,6 +364,9 @@ export interface DB {
   resort_unit_types: ResortUnitTypesTable;
   resort_reviews: ResortReviewsTable;
   bookings: BookingsTable;
+  car_rental_companies: CarRentalCompaniesTable;
+  car_locations: CarLocationsTable;
+  car_offers: CarOffersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -358,6 +358,57 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bookings_user_idx').on('bookings').column('user_id').execute();
     },
   },
+  '0007_cars': {
+    /**
+     * Car rental (CAR): rental desks (an airport desk and a downtown office per destination),
+     * rental companies and the car offers each desk rents out. Each car of an offer's fleet is
+     * a row of inventory_units (item_ref `car-offer:<id>`), and a rental is an allocation over
+     * the pickup→drop-off instants under the same exclusion constraint as every product.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('car_rental_companies')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('car_locations')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('code', 'text', (c) => c.notNull().unique().check(sql`code ~ '^[A-Z0-9]{3,8}$'`))
+        .addColumn('destination_slug', 'text', (c) => c.notNull().references('destinations.slug'))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('airport', 'downtown')`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('address', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('car_locations_destination_idx').on('car_locations').column('destination_slug').execute();
+      await db.schema
+        .createTable('car_offers')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('location_id', 'integer', (c) => c.notNull().references('car_locations.id').onDelete('cascade'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('car_rental_companies.id'))
+        .addColumn('car_family', 'text', (c) => c.notNull().check(sql`car_family in ('Economy', 'Compact', 'SUV', 'Van', 'Luxury')`))
+        .addColumn('car_type', 'text', (c) => c.notNull())
+        .addColumn('passengers', 'integer', (c) => c.notNull().check(sql`passengers between 1 and 9`))
+        .addColumn('baggage', 'integer', (c) => c.notNull().check(sql`baggage >= 0`))
+        .addColumn('doors', 'integer', (c) => c.notNull().check(sql`doors between 2 and 5`))
+        .addColumn('is_ac', 'boolean', (c) => c.notNull())
+        .addColumn('transmission', 'text', (c) => c.notNull().check(sql`transmission in ('automatic', 'manual')`))
+        // null: unlimited mileage; otherwise the kilometres included per rental day.
+        .addColumn('mileage_km_per_day', 'integer', (c) => c.check(sql`mileage_km_per_day > 0`))
+        .addColumn('free_cancellation', 'boolean', (c) => c.notNull())
+        .addColumn('payment', 'text', (c) => c.notNull().check(sql`payment in ('prepaid', 'postpaid')`))
+        .addColumn('guarantee_needed', 'boolean', (c) => c.notNull())
+        .addColumn('daily_net_usd_minor', 'integer', (c) => c.notNull().check(sql`daily_net_usd_minor > 0`))
+        .addColumn('tax_rate_bp', 'integer', (c) => c.notNull().check(sql`tax_rate_bp >= 0`))
+        .addColumn('b2c_markup_bp', 'integer', (c) => c.notNull().check(sql`b2c_markup_bp >= 0`))
+        .addColumn('b2b_markup_bp', 'integer', (c) => c.notNull().check(sql`b2b_markup_bp >= 0`))
+        .addColumn('image_path', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('car_offers_location_idx').on('car_offers').column('location_id').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

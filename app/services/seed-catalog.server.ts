@@ -8,7 +8,7 @@ import type { Database } from './db.server';
 type SeedDestination = { slug: string; name: string; latitude: string; longitude: string; image_path: string; from_price_usd_minor: number };
 
 /** A small deterministic hash: the same slug always gives the same numbers. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;

@@ -32,6 +32,17 @@ export function MinCheckinDialog({ earliest }: { earliest: string }) {
   );
 }
 
+/** A checkout that stopped before holding because the travel date is too soon. */
+export function TooSoonCheckout({ earliest }: { earliest: string }) {
+  const t = useT();
+  return (
+    <section className="checkout-page" aria-labelledby="checkout-title">
+      <h1 id="checkout-title">{t('checkout.title')}</h1>
+      <MinCheckinDialog earliest={earliest} />
+    </section>
+  );
+}
+
 /** Duplicate-booking modal (spec §2): the same guest already has this booking on these dates. */
 export function DuplicateBookingDialog({ open, onChangeName, changeNameHref }: { open: boolean; onChangeName: () => void; changeNameHref: string }) {
   const t = useT();

@@ -1,0 +1,100 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { CarFacts, RentalSummary } from '~/components/cars/car-facts';
+import { CarPriceBreakdown } from '~/components/cars/car-price';
+import { TravelerSection } from '~/components/checkout/traveler-section';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useShell, useT } from '~/components/shell-context';
+import { carSearchParams } from '~/domain/car-rental';
+import { holdCar, loadCarCheckout } from '~/services/car-pages.server';
+import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
+import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.get('soldout') === '1') {
+    params.delete('soldout');
+    params.delete('car_id');
+    // Answered 409 so that scripts and tests see the conflict; people see the message.
+    return json({ soldOut: true as const, back: `/cars/search-details?${params.toString()}` }, { status: 409 });
+  }
+  const tooSoon = tooSoonOf(params);
+  if (tooSoon) return json({ soldOut: false as const, tooSoon });
+  if (!params.has('hold')) throw redirect('/cars/search-details');
+  return json({ soldOut: false as const, tooSoon: null, ...(await loadCarCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+/**
+ * Opening checkout holds one car, then shows the hold, or that it sold out, or that the
+ * pickup is too soon to book (POST-redirect-GET). The traveller step posts here too.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'traveler') return travelerAction(request, form, 'CAR');
+  const { result, search } = await holdCar(request, form);
+  if (result.kind === 'too_soon') throw redirect(`/cars/checkout?${tooSoonParams(result.earliest)}`);
+  if (result.kind === 'held') {
+    const link = new URLSearchParams({ hold: result.hold.token, pickup: search.pickupCode, dropoff: search.dropoffCode, driver_age: String(search.driverAge) });
+    throw redirect(`/cars/checkout?${link.toString()}`);
+  }
+  throw redirect(`/cars/checkout?soldout=1&${carSearchParams(search).toString()}`);
+}
+
+export default function CarCheckout() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  if (data.soldOut) {
+    return (
+      <section className="checkout-page" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">{t('checkout.title')}</h1>
+        <p role="alert">{t('cars.checkout.soldOut')}</p>
+        <Link to={data.back}>{t('details.backToResults')}</Link>
+      </section>
+    );
+  }
+  if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
+  return <CheckoutView data={data} />;
+}
+
+function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
+  const t = useT();
+  const { locale } = useShell();
+  const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
+  const { car, search } = data;
+  return (
+    <div className="checkout-page">
+      <h1>{t('checkout.title')}</h1>
+      {data.hold.live ? (
+        <p role="status" className="hold-notice">
+          {t('cars.checkout.heldUntil', { time: until })}
+        </p>
+      ) : (
+        <p role="alert" className="hold-notice hold-expired">
+          {t('cars.checkout.expired')} <Link to={`/cars/search-details?${carSearchParams(search).toString()}`}>{t('checkout.searchAgain')}</Link>
+        </p>
+      )}
+      <div className="checkout-layout">
+        <section aria-labelledby="summary-title" className="checkout-summary">
+          <h2 id="summary-title">
+            {t(`cars.family.${car.carfamily}`)} · {car.cartype}
+          </h2>
+          <img src={car.image} alt="" width={320} height={192} />
+          <CarFacts car={car} />
+          <RentalSummary search={search} car={car} />
+          <CarPriceBreakdown price={car.price} />
+        </section>
+        <div>
+          <p className="muted">{t('cars.checkout.mainDriver')}</p>
+          <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,144 @@
+import { json } from '@remix-run/node';
+import { type CarPrice, type CarSearch, type CarSearchErrors, type CarSearchValues, applyCarFilters, carSearchValues, parseCarFilters, parseCarSearch, rentalRange } from '~/domain/car-rental';
+import { minCheckinDate } from '~/domain/checkin';
+import { findHoldByToken } from './holds.server';
+import { savedTraveler, tooSoonToBook } from './checkout.server';
+import { hotelPageContext } from './hotel-pages.server';
+import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
+
+type Context = Awaited<ReturnType<typeof hotelPageContext>>;
+
+/** The page context, or a 404 when the organisation does not sell cars. */
+async function carContext(request: Request) {
+  const context = await hotelPageContext(request);
+  if (!context.org.products.some((p) => p === 'CAR')) throw new Response('Not found', { status: 404 });
+  return { ...context, minPickup: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
+}
+
+/** A rental's price in the visitor's currency, line by line, as the pages show it. */
+function carBreakdown(price: CarPrice, money: Context['money']) {
+  return {
+    days: price.days,
+    dailyRate: money(price.daily_rate),
+    base: money(price.base),
+    youngDriverFee: price.young_driver_fee > 0 ? money(price.young_driver_fee) : null,
+    oneWayFee: price.one_way_fee > 0 ? money(price.one_way_fee) : null,
+    tax: money(price.tax),
+    total: money(price.total),
+    payment: price.payment,
+    priceType: price.price_type,
+  };
+}
+export type CarPriceView = ReturnType<typeof carBreakdown>;
+
+function carView(offer: CarOffer, money: Context['money']) {
+  const { fare_summary, request: _request, ...facts } = offer;
+  return { ...facts, price: carBreakdown(fare_summary, money) };
+}
+export type CarView = ReturnType<typeof carView>;
+
+/** What the car search form needs: every desk, and the earliest pickup day. */
+export async function carSearchFormData(request: Request) {
+  const context = await carContext(request);
+  return { locations: await carLocations(), minPickup: context.minPickup, today: context.today };
+}
+
+/**
+ * Reads the search and checks its desks: the message keys say which field is wrong, so the
+ * form can show them where they belong.
+ */
+async function checkedSearch(params: URLSearchParams, minPickup: string): Promise<{ ok: true; search: CarSearch } | { ok: false; errors: CarSearchErrors; values: CarSearchValues }> {
+  const parsed = parseCarSearch(params, minPickup);
+  if (!parsed.ok) return parsed;
+  const where = await resolveRentalLocations(parsed.search.pickupCode, parsed.search.dropoffCode);
+  if (where.kind === 'ok') return parsed;
+  const errors: CarSearchErrors = where.kind === 'unknown_pickup' ? { pickup: 'cars.error.pickup' } : where.kind === 'unknown_dropoff' ? { dropoff: 'cars.error.dropoff' } : { dropoff: 'cars.error.dropoffCity' };
+  return { ok: false, errors, values: carSearchValues(parsed.search) };
+}
+
+/** /cars/search-details: the search form, and the offers when the URL has a valid search. */
+export async function loadCarResults(request: Request) {
+  const context = await carContext(request);
+  const params = new URL(request.url).searchParams;
+  const form = { locations: await carLocations(), minPickup: context.minPickup, today: context.today };
+  const filters = parseCarFilters(params);
+  const empty = { ...form, filters, results: [] as CarView[], days: 0 };
+  if (!params.has('pickup')) return { ...empty, search: null, errors: {} as CarSearchErrors, values: {} as CarSearchValues };
+  const parsed = await checkedSearch(params, context.minPickup);
+  if (!parsed.ok) return { ...empty, search: null, errors: parsed.errors, values: parsed.values };
+  const offers = await cars.search(parsed.search, context.supplier);
+  const results = applyCarFilters(offers, filters).map((offer) => carView(offer, context.money));
+  return { ...form, filters, search: parsed.search, errors: {}, values: {}, results, days: rentalRange(parsed.search)?.days ?? 0 };
+}
+
+const OFFER_ID = /^[1-9]\d{0,8}$/;
+
+/** /cars/details: one offer priced for the search in the URL. */
+export async function loadCarDetails(request: Request) {
+  const context = await carContext(request);
+  const params = new URL(request.url).searchParams;
+  const parsed = await checkedSearch(params, context.minPickup);
+  if (!parsed.ok) throw json({ message: 'Choose your pickup location and dates first.', errors: parsed.errors }, { status: 400 });
+  const offer = await cars.details(params.get('car_id') ?? '', parsed.search, context.supplier);
+  if (!offer) throw new Response('We could not find that car.', { status: 404 });
+  return { search: parsed.search, car: carView(offer, context.money) };
+}
+
+/**
+ * Opening checkout holds one car of the offer over the rental. Answers the hold, a sold-out
+ * answer, or throws a 4xx for a bad form.
+ */
+export async function holdCar(request: Request, form: FormData) {
+  const context = await carContext(request);
+  const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const parsed = await checkedSearch(params, context.minPickup);
+  if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
+  const carId = params.get('car_id') ?? '';
+  if (!OFFER_ID.test(carId)) throw json({ message: 'Choose a car.' }, { status: 400 });
+  const earliest = await tooSoonToBook(context.org, context.session, parsed.search.pickupDate, context.today);
+  if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.search };
+  const result = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
+  if (result.kind === 'not_found') throw new Response('We could not find that car.', { status: 404 });
+  return { result, search: parsed.search };
+}
+
+const HOLD_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+const invalidLink = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
+
+/**
+ * The checkout of a live hold: the car, the rental, until when it is held, and the price.
+ * The hold keeps the car and the instants; the drop-off desk and the driver's age come in the
+ * link and are checked again.
+ */
+export async function loadCarCheckout(request: Request) {
+  const context = await carContext(request);
+  const params = new URL(request.url).searchParams;
+  const token = params.get('hold') ?? '';
+  const hold = HOLD_TOKEN.test(token) ? await findHoldByToken(token) : null;
+  if (!hold || hold.product !== 'CAR') throw invalidLink();
+  const offerId = Number(/^car-offer:(\d+)$/.exec(hold.itemRef)?.[1]);
+  const at = (instant: Date) => instant.toISOString();
+  const rental = new URLSearchParams({
+    pickup: params.get('pickup') ?? '',
+    dropoff: params.get('dropoff') ?? '',
+    same_dropoff: params.get('pickup') === params.get('dropoff') ? '1' : '0',
+    pickup_date: at(hold.startsAt).slice(0, 10),
+    pickup_time: at(hold.startsAt).slice(11, 16),
+    dropoff_date: at(hold.endsAt).slice(0, 10),
+    dropoff_time: at(hold.endsAt).slice(11, 16),
+    driver_age: params.get('driver_age') ?? '',
+  });
+  // The hold was checked against the lead days when it was made; it stays valid after that.
+  const parsed = await checkedSearch(rental, at(hold.startsAt).slice(0, 10));
+  if (!parsed.ok) throw json({ message: 'This booking link is not valid. Please search again.', errors: parsed.errors }, { status: 400 });
+  const offer = await cars.price({ ...parsed.search, offerId }, context.supplier);
+  if (!offer) throw invalidLink();
+  const user = context.session?.user ?? null;
+  return {
+    hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },
+    search: parsed.search,
+    car: carView(offer, context.money),
+    traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
+    savedTraveler: await savedTraveler(hold.token),
+  };
+}
