@@ -21,6 +21,8 @@ async function searchAndReserve(page: Page, { destination, checkin, checkout, ax
   await form.getByLabel('Check-out').fill(checkout);
   await form.getByRole('button', { name: 'Search hotels' }).click();
   await page.getByRole('heading', { level: 1, name: /^Hotels in Cancún/ }).waitFor();
+  // Without JavaScript the document streams in: count once it has all arrived.
+  await page.waitForLoadState('load');
   if (axe) await expectNoAxeViolations(page, 'hotel results');
   const results = page.getByRole('region', { name: /hotels for 3 nights/ });
   expect(await results.getByRole('listitem').count()).toBe(3);
