@@ -4,8 +4,9 @@ type ProductCode = OrgConfig['products'][number];
 
 /**
  * The product landing pages: the spec's ads-eligible landing paths plus /hotels. `product`
- * is the product a page sells (null for cross-product pages such as packages), used to hide
- * pages of products an organisation does not offer and to pick the page's ads.
+ * is the product a page sells, used to hide pages of products an organisation does not offer:
+ * dream trips are timeshare weeks (searched on /weeks), packages are hotel stays at package
+ * rates (searched on /search-detail).
  */
 export const landingPages = {
   hotels: { product: 'HLT' },
@@ -18,9 +19,9 @@ export const landingPages = {
   stays: { product: 'STY' },
   weeks: { product: 'WEEKS' },
   cruises: { product: 'CRUISE' },
-  dreamtrips: { product: null },
-  packages: { product: null },
-} as const satisfies Record<string, { product: ProductCode | null }>;
+  dreamtrips: { product: 'WEEKS' },
+  packages: { product: 'HLT' },
+} as const satisfies Record<string, { product: ProductCode }>;
 
 export type LandingSlug = keyof typeof landingPages;
 
@@ -30,8 +31,7 @@ export function isLandingSlug(segment: string): segment is LandingSlug {
 
 /** A landing page exists for an organisation when it sells the page's product. */
 export function landingPageOffered(slug: LandingSlug, products: readonly ProductCode[]): boolean {
-  const { product } = landingPages[slug];
-  return product === null || products.includes(product);
+  return products.includes(landingPages[slug].product);
 }
 
 /** The header's product navigation: one landing page per product, in the org's order. */

@@ -234,6 +234,22 @@ export const enUS = {
   'weeks.checkout.tryAgain': "Try again",
   'weeks.checkout.noscript': "JavaScript is needed to hold this week. Please turn it on and reload this page.",
   'weeks.checkout.stay': "{unit} · sleeps {sleeps}",
+  // Weeks, dream trips and packages landings
+  'weeks.search.title.WEEKS': "Find a timeshare week",
+  'weeks.search.title.dreamtrips': "Find a dream trip",
+  'weeks.submit.WEEKS': "Search weeks",
+  'weeks.submit.dreamtrips': "Search dream trips",
+  'weeks.error.guests': "Choose from 1 to 6 guests.",
+  'weeks.error.collection': "That collection does not exist. Search all timeshare weeks instead.",
+  'weeks.results.title.WEEKS': "Timeshare weeks in {destination}",
+  'weeks.results.title.dreamtrips': "Dream trips in {destination}",
+  'weeks.results.kind': "Type",
+  'weeks.kind.RST': "Resort",
+  'weeks.kind.STY': "Holiday stay",
+  'search.package.title': "Find a hotel package",
+  'search.package.submit': "Search packages",
+  'price.packageRate': "Package rate",
+  'results.titlePackages': "Hotel packages in {destination}",
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -17,19 +17,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isLandingSlug(slug) || !landingPageOffered(slug, resolveOrg(request).products)) {
     throw new Response('Not found', { status: 404 });
   }
-  // Resorts and stays open with their weeks search (the results page has it too).
-  const weeksSearch = slug === 'resorts' || slug === 'stays' ? await weeksSearchFormData(request, slug === 'resorts' ? 'RST' : 'STY') : null;
+  // Resorts, stays, weeks and dream trips open with their weeks search (the results page has it too).
+  const scope = weeksScopeOf[slug as keyof typeof weeksScopeOf];
+  const weeksSearch = scope ? await weeksSearchFormData(request, scope) : null;
   return json({ slug, weeksSearch, ...(await loadPage(request, 'landing')) });
 }
 
+/**
+ * Dream trips are the top-rated resort and stay weeks, so their search is the /weeks search
+ * with the collection set: one results page and one hold flow rather than a second stack.
+ */
+const weeksScopeOf = { resorts: 'RST', stays: 'STY', weeks: 'WEEKS', dreamtrips: 'WEEKS' } as const;
+
 export default function LandingPage() {
-  const { blocks, weeksSearch } = useLoaderData<typeof loader>();
+  const { blocks, weeksSearch, slug } = useLoaderData<typeof loader>();
   if (!weeksSearch) return <BlockList blocks={blocks} />;
   // The weeks search goes right below the page's intro (its heading).
   return (
     <>
       <BlockList blocks={blocks.slice(0, 1)} />
-      <WeeksSearchForm kind={weeksSearch.kind} destinations={weeksSearch.destinations} minCheckin={weeksSearch.minCheckin} />
+      <WeeksSearchForm
+        scope={weeksSearch.scope}
+        destinations={weeksSearch.destinations}
+        minCheckin={weeksSearch.minCheckin}
+        values={{ collection: slug === 'dreamtrips' ? 'dreamtrips' : null }}
+      />
       <BlockList blocks={blocks.slice(1)} />
     </>
   );
