@@ -249,6 +249,7 @@ export const enUS = {
   'search.package.title': "Find a hotel package",
   'search.package.submit': "Search packages",
   'price.packageRate': "Package rate",
+  'search.error.package': "That package link is not valid. Please search packages again from the packages page.",
   'results.titlePackages': "Hotel packages in {destination}",
 } as const;
 

@@ -250,5 +250,6 @@ export const esMX: Messages = {
   'search.package.title': "Busca un paquete de hotel",
   'search.package.submit': "Buscar paquetes",
   'price.packageRate': "Tarifa de paquete",
+  'search.error.package': "Ese enlace de paquete no es válido. Vuelve a buscar paquetes desde la página de paquetes.",
   'results.titlePackages': "Paquetes de hotel en {destination}",
 };
