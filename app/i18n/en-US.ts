@@ -239,6 +239,7 @@ export const enUS = {
   'weeks.search.title.dreamtrips': "Find a dream trip",
   'weeks.submit.WEEKS': "Search weeks",
   'weeks.submit.dreamtrips': "Search dream trips",
+  'weeks.guests': "Guests",
   'weeks.error.guests': "Choose from 1 to 6 guests.",
   'weeks.error.collection': "That collection does not exist. Search all timeshare weeks instead.",
   'weeks.results.title.WEEKS': "Timeshare weeks in {destination}",

@@ -240,6 +240,7 @@ export const esMX: Messages = {
   'weeks.search.title.dreamtrips': "Busca un viaje de ensueño",
   'weeks.submit.WEEKS': "Buscar semanas",
   'weeks.submit.dreamtrips': "Buscar viajes de ensueño",
+  'weeks.guests': "Huéspedes",
   'weeks.error.guests': "Elige de 1 a 6 huéspedes.",
   'weeks.error.collection': "Esa colección no existe. Busca entre todas las semanas de tiempo compartido.",
   'weeks.results.title.WEEKS': "Semanas de tiempo compartido en {destination}",

@@ -65,7 +65,7 @@ export function WeeksSearchForm({
         </div>
         {scope === 'WEEKS' ? (
           <div className="search-field search-small">
-            <label htmlFor={idOf('guests')}>{t('search.guests')}</label>
+            <label htmlFor={idOf('guests')}>{t('weeks.guests')}</label>
             <select {...field('guests', 'guests')} defaultValue={String(values.guests || 2)}>
               {Array.from({ length: MAX_SLEEPS }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
