@@ -23,8 +23,8 @@ async function axeAtBoth(page: Page, label: string) {
   }
 }
 
-/** A money text such as "$1,234.56" or "MX$1,234.56" as a number. */
-const amountOf = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+/** The last amount of a money text ("Was $1,400.00 $1,234.56" → 1234.56). */
+const amountOf = (text: string | null) => Number((text ?? '').match(/\d[\d,]*(?:\.\d+)?/g)?.at(-1)?.replace(/,/g, '') ?? NaN);
 
 async function searchWeeks(page: Page, landing: '/weeks' | '/dreamtrips', form: string, submit: string, days: number) {
   await page.goto(wanderly(landing));
