@@ -6,7 +6,7 @@ type ProductCode = OrgConfig['products'][number];
  * The product landing pages: the spec's ads-eligible landing paths plus /hotels. `product`
  * is the product a page sells, used to hide pages of products an organisation does not offer:
  * dream trips are timeshare weeks (searched on /weeks), packages are hotel stays at package
- * rates (searched on /search-detail).
+ * rates (searched on /search-detail). `search` marks the pages that open with a search form.
  */
 export const landingPages = {
   hotels: { product: 'HLT' },
@@ -15,13 +15,13 @@ export const landingPages = {
   cars: { product: 'CAR' },
   activities: { product: 'ACT' },
   transfers: { product: 'TRF' },
-  resorts: { product: 'RST' },
-  stays: { product: 'STY' },
-  weeks: { product: 'WEEKS' },
+  resorts: { product: 'RST', search: true },
+  stays: { product: 'STY', search: true },
+  weeks: { product: 'WEEKS', search: true },
   cruises: { product: 'CRUISE' },
-  dreamtrips: { product: 'WEEKS' },
-  packages: { product: 'HLT' },
-} as const satisfies Record<string, { product: ProductCode }>;
+  dreamtrips: { product: 'WEEKS', search: true },
+  packages: { product: 'HLT', search: true },
+} as const satisfies Record<string, { product: ProductCode; search?: true }>;
 
 export type LandingSlug = keyof typeof landingPages;
 
@@ -53,3 +53,6 @@ export function productNav(products: readonly ProductCode[]): { product: Product
     return slug ? [{ product, path: `/${slug}` }] : [];
   });
 }
+
+/** Whether a landing page opens with its product's search (else it says search is not online yet). */
+export const landingHasSearch = (slug: LandingSlug): boolean => 'search' in landingPages[slug];
