@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeWeekPrice, isDreamtrip, parseDay, parseWeeksSearch, weekStartOnOrAfter, weekStay, weeksKindsOffered, weeksSearchParams, weeksWanted } from './weeks';
+import { computeWeekPrice, isDreamtrip, monthCheckIn, parseDay, parseWeeksSearch, weekStartOnOrAfter, weekStay, weeksKindsOffered, weeksSearchParams, weeksWanted } from './weeks';
 
 const today = parseDay('2027-01-01')!; // a Friday
 
@@ -99,5 +99,23 @@ describe('parseWeeksSearch', () => {
       collection: 'weeks.error.collection',
     });
     expect(!parse('destination=cancun&check_in_date=2027-02-30').ok).toBe(true);
+  });
+});
+
+describe('monthCheckIn and month searches', () => {
+  it('starts a month on its 1st, or on the earliest check-in within it', () => {
+    expect(monthCheckIn('2027-03', '2027-01-02')).toBe('2027-03-01');
+    expect(monthCheckIn('2027-01', '2027-01-02')).toBe('2027-01-02');
+    expect(monthCheckIn('2026-12', '2027-01-02')).toBe('2026-12-01');
+    expect(monthCheckIn('2027-13', '2027-01-02')).toBeNull();
+    expect(monthCheckIn('March', '2027-01-02')).toBeNull();
+  });
+  it('reads a month in place of the check-in date, and says when it is not one or is past', () => {
+    const parse = (query: string) => parseWeeksSearch(new URLSearchParams(query), '2027-01-02');
+    expect(parse('destination=cancun&month=2027-01&collection=dreamtrips')).toMatchObject({ ok: true, search: { checkIn: '2027-01-02', collection: 'dreamtrips' } });
+    expect(parse('destination=cancun&month=2027-1')).toMatchObject({ ok: false, errors: { checkIn: 'weeks.error.month' } });
+    expect(parse('destination=cancun&month=2026-12')).toMatchObject({ ok: false, errors: { checkIn: 'search.error.checkinTooSoon' } });
+    // A check-in date wins over a month.
+    expect(parse('destination=cancun&month=2027-05&check_in_date=2027-02-01')).toMatchObject({ ok: true, search: { checkIn: '2027-02-01' } });
   });
 });

@@ -129,27 +129,39 @@ export function weeksSearchParams(search: WeeksSearch): URLSearchParams {
   return params;
 }
 
+/**
+ * The first day a month search ('YYYY-MM', the dream trips search) can check in: the 1st, or
+ * the earliest check-in when that falls within the month. Null when it is not a month.
+ */
+export function monthCheckIn(month: string, minCheckin: string): string | null {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return null;
+  const first = `${month}-01`;
+  return first < minCheckin && minCheckin.startsWith(month) ? minCheckin : first;
+}
+
 type WeeksSearchValues = { destination: string; checkIn: string; weeks: string; guests: string; collection: string };
 export type WeeksSearchErrors = Partial<Record<keyof WeeksSearch, string>>;
 
 /**
  * Reads a weeks search from the URL; errors are message keys, one per field. Guests (how many
  * the unit must sleep) and the collection are optional: /resorts and /stays do not ask for them.
+ * A `month` stands for the check-in date when there is none (the dream trips search).
  */
 export function parseWeeksSearch(
   params: URLSearchParams,
   minCheckin: string,
 ): { ok: true; search: WeeksSearch } | { ok: false; errors: WeeksSearchErrors; values: WeeksSearchValues } {
+  const month = params.has('check_in_date') ? null : params.get('month');
   const values = {
     destination: (params.get('destination') ?? '').trim(),
-    checkIn: (params.get('check_in_date') ?? '').trim(),
+    checkIn: month === null ? (params.get('check_in_date') ?? '').trim() : (monthCheckIn(month, minCheckin) ?? month),
     weeks: params.get('weeks') ?? '1',
     guests: params.get('guests') ?? '',
     collection: params.get('collection') ?? '',
   };
   const errors: WeeksSearchErrors = {};
   if (!/^[a-z0-9-]{2,60}$/.test(values.destination)) errors.destination = 'search.error.destination';
-  if (!parseDay(values.checkIn)) errors.checkIn = 'search.error.checkin';
+  if (!parseDay(values.checkIn)) errors.checkIn = month === null ? 'search.error.checkin' : 'weeks.error.month';
   else if (values.checkIn < minCheckin) errors.checkIn = 'search.error.checkinTooSoon';
   const weeks = /^[1-4]$/.test(values.weeks) ? Number(values.weeks) : null;
   if (weeks === null) errors.weeks = 'weeks.error.weeks';

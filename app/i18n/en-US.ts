@@ -241,6 +241,8 @@ export const enUS = {
   'weeks.submit.dreamtrips': "Search dream trips",
   'weeks.guests': "Guests",
   'weeks.error.guests': "Choose from 1 to 6 guests.",
+  'weeks.month': "Travel month",
+  'weeks.error.month': "Choose a month.",
   'weeks.error.collection': "That collection does not exist. Search all timeshare weeks instead.",
   'weeks.results.title.WEEKS': "Timeshare weeks in {destination}",
   'weeks.results.title.dreamtrips': "Dream trips in {destination}",

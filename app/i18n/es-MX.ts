@@ -242,6 +242,8 @@ export const esMX: Messages = {
   'weeks.submit.dreamtrips': "Buscar viajes de ensueño",
   'weeks.guests': "Huéspedes",
   'weeks.error.guests': "Elige de 1 a 6 huéspedes.",
+  'weeks.month': "Mes del viaje",
+  'weeks.error.month': "Elige un mes.",
   'weeks.error.collection': "Esa colección no existe. Busca entre todas las semanas de tiempo compartido.",
   'weeks.results.title.WEEKS': "Semanas de tiempo compartido en {destination}",
   'weeks.results.title.dreamtrips': "Viajes de ensueño en {destination}",

@@ -66,7 +66,7 @@ export async function loadWeeksResults(request: Request, scope: WeeksScope) {
   const destinations = await destinationsOf(context.kinds);
   const base = { scope, path: weeksPath(scope), kinds: context.kinds, destinations, minCheckin: context.minCheckin };
   const empty = { results: [], total: 0, page: 1, nextPage: null as number | null, stars: [] as number[], kindFilter: [] as WeeksKind[], destination: null };
-  const hasSearch = params.has('destination') || params.has('check_in_date');
+  const hasSearch = params.has('destination') || params.has('check_in_date') || params.has('month');
   if (!hasSearch) return { ...base, ...empty, search: null, errors: {} as WeeksSearchErrors, values: { weeks: '1', collection: params.get('collection') ?? '' } as Record<string, string> };
   const parsed = parseWeeksSearch(params, context.minCheckin);
   if (!parsed.ok) return { ...base, ...empty, search: null, errors: parsed.errors, values: parsed.values as Record<string, string> };

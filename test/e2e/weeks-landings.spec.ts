@@ -30,7 +30,9 @@ async function searchWeeks(page: Page, landing: '/weeks' | '/dreamtrips', form: 
   await page.goto(wanderly(landing));
   const region = page.getByRole('region', { name: form });
   await region.getByLabel('Destination').selectOption({ label: 'Cancún, Mexico' });
-  await region.getByLabel('Check-in').fill(inDays(days));
+  // Dream trips are searched by month, timeshare weeks by check-in day.
+  if (landing === '/dreamtrips') await region.getByLabel('Travel month').fill(inDays(days).slice(0, 7));
+  else await region.getByLabel('Check-in').fill(inDays(days));
   await region.getByLabel('Weeks').selectOption('1');
   await region.getByRole('button', { name: submit }).click();
 }
@@ -105,6 +107,8 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     const url = new URL(page.url());
     expect(url.pathname).toBe('/weeks/search-details');
     expect(url.searchParams.get('collection')).toBe('dreamtrips');
+    expect(url.searchParams.get('month')).toBe(inDays(355).slice(0, 7));
+    expect(await page.getByLabel('Travel month').inputValue()).toBe(inDays(355).slice(0, 7));
     // Only the five-star (or 9+ reviewed) place of Cancún is a dream trip.
     expect(await resultsList(page).getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Royal Palm Cancún Beach Resort']);
     expect(await resultsList(page).getByText(/^From .+ per week$/).isVisible()).toBe(true);
@@ -198,6 +202,10 @@ describe('weeks, dream trips and packages: no JavaScript, bad searches, organisa
     expect(await page.getByRole('alert').filter({ hasText: 'That collection does not exist.' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Guests').getAttribute('aria-invalid')).toBe('true');
     await axeAtBoth(page, 'weeks search errors');
+
+    await page.goto(wanderly('/weeks/search-details?collection=dreamtrips&destination=cancun&month=someday'));
+    expect(await page.getByRole('heading', { level: 1, name: 'Find a dream trip' }).isVisible()).toBe(true);
+    expect(await page.getByText('Choose a month.', { exact: true }).isVisible()).toBe(true);
 
     await page.goto(wanderly(`/search-detail?destination=cancun&checkin=${inDays(95)}&checkout=${inDays(98)}&package=yes`));
     expect(await page.getByRole('alert').filter({ hasText: 'That package link is not valid.' }).isVisible()).toBe(true);

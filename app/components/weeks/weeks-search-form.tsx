@@ -47,11 +47,20 @@ export function WeeksSearchForm({
       <Form method="get" action={`${path}/search-details`} className="search-form">
         {collection ? <input type="hidden" name="collection" value={collection} /> : null}
         <DestinationField fields={fields} destinations={destinations} value={values.destination} />
-        <div className="search-field">
-          <label htmlFor={idOf('checkIn')}>{t('search.checkin')}</label>
-          <input {...field('checkIn', 'check_in_date')} type="date" defaultValue={values.checkIn} min={minCheckin} required />
-          {error('checkIn')}
-        </div>
+        {collection ? (
+          // Dream trips are chosen by month; the search starts on its first day (or the earliest check-in).
+          <div className="search-field">
+            <label htmlFor={idOf('checkIn')}>{t('weeks.month')}</label>
+            <input {...field('checkIn', 'month')} type="month" defaultValue={values.checkIn?.slice(0, 7)} min={minCheckin?.slice(0, 7)} required />
+            {error('checkIn')}
+          </div>
+        ) : (
+          <div className="search-field">
+            <label htmlFor={idOf('checkIn')}>{t('search.checkin')}</label>
+            <input {...field('checkIn', 'check_in_date')} type="date" defaultValue={values.checkIn} min={minCheckin} required />
+            {error('checkIn')}
+          </div>
+        )}
         <div className="search-field search-small">
           <label htmlFor={idOf('weeks')}>{t('weeks.weeks')}</label>
           <select {...field('weeks', 'weeks')} defaultValue={String(values.weeks ?? 1)}>
