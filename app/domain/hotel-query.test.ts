@@ -46,4 +46,13 @@ describe('parseHotelSearch', () => {
     if (!result.ok) throw new Error('expected a search');
     expect(parseHotelSearch(hotelSearchParams(result.query), TODAY, 1)).toEqual(result);
   });
+
+  it('reads a package search, round-trips it, and refuses any other package value', () => {
+    const result = parse({ ...good, package: '1' });
+    expect(result).toMatchObject({ ok: true, query: { packageRate: true } });
+    if (!result.ok) throw new Error('expected a search');
+    expect(hotelSearchParams(result.query).get('package')).toBe('1');
+    expect(parseHotelSearch(hotelSearchParams(result.query), TODAY, 1)).toEqual(result);
+    expect(parse({ ...good, package: 'yes' })).toMatchObject({ ok: false, errors: { packageRate: 'search.error.package' }, values: { packageRate: 'yes' } });
+  });
 });

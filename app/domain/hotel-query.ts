@@ -11,6 +11,8 @@ export type HotelSearchParams = {
   checkout: string;
   rooms: number;
   guests: number;
+  /** A package search (package=1): rooms are priced at the package rate. */
+  packageRate?: true;
 };
 
 export type HotelSearchParse =
@@ -52,17 +54,23 @@ export function parseHotelSearch(params: URLSearchParams, today: string, minChec
   const guests = whole(raw.guests, 1, MAX_GUESTS_PER_ROOM);
   if (rooms === null) errors.rooms = 'search.error.rooms';
   if (guests === null) errors.guests = 'search.error.guests';
-  if (Object.keys(errors).length > 0 || rooms === null || guests === null) return { ok: false, errors, values: raw };
-  return { ok: true, query: { destination: raw.destination, checkin: raw.checkin, checkout: raw.checkout, rooms, guests } };
+  const packageParam = params.get('package');
+  if (packageParam !== null && packageParam !== '1') errors.packageRate = 'search.error.package';
+  const values = packageParam === null ? raw : { ...raw, packageRate: packageParam };
+  if (Object.keys(errors).length > 0 || rooms === null || guests === null) return { ok: false, errors, values };
+  const query = { destination: raw.destination, checkin: raw.checkin, checkout: raw.checkout, rooms, guests };
+  return { ok: true, query: packageParam === '1' ? { ...query, packageRate: true } : query };
 }
 
 /** The search as URL parameters, for links between results, details and checkout. */
 export function hotelSearchParams(query: HotelSearchParams): URLSearchParams {
-  return new URLSearchParams({
+  const params = new URLSearchParams({
     destination: query.destination,
     checkin: query.checkin,
     checkout: query.checkout,
     rooms: String(query.rooms),
     guests: String(query.guests),
   });
+  if (query.packageRate) params.set('package', '1');
+  return params;
 }

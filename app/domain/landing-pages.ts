@@ -4,32 +4,26 @@ type ProductCode = OrgConfig['products'][number];
 
 /**
  * The product landing pages: the spec's ads-eligible landing paths plus /hotels. `product`
- * is the product a page sells (null for cross-product pages such as packages), used to hide
- * pages of products an organisation does not offer and to pick the page's ads.
+ * is the product a page sells, used to hide pages of products an organisation does not offer:
+ * dream trips are timeshare weeks (searched on /weeks), packages are hotel stays at package
+ * rates (searched on /search-detail). `search` marks the pages that open with a search form.
  */
 export const landingPages = {
   hotels: { product: 'HLT' },
   holidaystays: { product: 'HLT' },
   flight: { product: 'FLT' },
-  cars: { product: 'CAR' },
+  cars: { product: 'CAR', search: true },
   activities: { product: 'ACT' },
   transfers: { product: 'TRF' },
-  resorts: { product: 'RST' },
-  stays: { product: 'STY' },
-  weeks: { product: 'WEEKS' },
+  resorts: { product: 'RST', search: true },
+  stays: { product: 'STY', search: true },
+  weeks: { product: 'WEEKS', search: true },
   cruises: { product: 'CRUISE' },
-  dreamtrips: { product: null },
-  packages: { product: null },
-} as const satisfies Record<string, { product: ProductCode | null }>;
+  dreamtrips: { product: 'WEEKS', search: true },
+  packages: { product: 'HLT', search: true },
+} as const satisfies Record<string, { product: ProductCode; search?: true }>;
 
 export type LandingSlug = keyof typeof landingPages;
-
-/** Landing pages that open with their product's own search form (the rest say search is not online yet). */
-const landingPagesWithSearch: ReadonlySet<string> = new Set<LandingSlug>(['resorts', 'stays', 'cars']);
-
-export function landingPageHasSearch(slug: string): boolean {
-  return landingPagesWithSearch.has(slug);
-}
 
 export function isLandingSlug(segment: string): segment is LandingSlug {
   return Object.hasOwn(landingPages, segment);
@@ -37,8 +31,7 @@ export function isLandingSlug(segment: string): segment is LandingSlug {
 
 /** A landing page exists for an organisation when it sells the page's product. */
 export function landingPageOffered(slug: LandingSlug, products: readonly ProductCode[]): boolean {
-  const { product } = landingPages[slug];
-  return product === null || products.includes(product);
+  return products.includes(landingPages[slug].product);
 }
 
 /** The header's product navigation: one landing page per product, in the org's order. */
@@ -60,3 +53,6 @@ export function productNav(products: readonly ProductCode[]): { product: Product
     return slug ? [{ product, path: `/${slug}` }] : [];
   });
 }
+
+/** Whether a landing page opens with its product's search (else it says search is not online yet). */
+export const landingHasSearch = (slug: LandingSlug): boolean => 'search' in landingPages[slug];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeRoomPrice, priceTypeFor, type RoomPriceInput } from './room-price';
+import { computeRoomPrice, packagePriceType, priceTypeFor, roomMarkupBp, type RoomPriceInput } from './room-price';
 
 const base: RoomPriceInput = {
   netNightlyMinor: 10_000,
@@ -63,5 +63,23 @@ describe('priceTypeFor', () => {
     expect(priceTypeFor('member', true)).toBe('B2B');
     expect(priceTypeFor('member', false)).toBe('B2C');
     expect(priceTypeFor(null, false)).toBe('B2C');
+  });
+});
+
+describe('package rates', () => {
+  const markups = { b2bBp: 900, b2cBp: 1_800 };
+  it('takes a markup halfway between B2B and B2C, so a package is cheaper than the consumer price', () => {
+    expect(roomMarkupBp('B2B', markups)).toBe(900);
+    expect(roomMarkupBp('B2C', markups)).toBe(1_800);
+    expect(roomMarkupBp('PKG', markups)).toBe(1_350);
+    expect(roomMarkupBp('PKG', { b2bBp: 900, b2cBp: 1_801 })).toBe(1_351);
+    const price = (priceType: 'B2B' | 'B2C' | 'PKG') => computeRoomPrice({ ...base, priceType, markupBp: roomMarkupBp(priceType, markups) });
+    expect(price('PKG').inclusive).toBeLessThan(price('B2C').inclusive);
+    expect(price('PKG').inclusive).toBeGreaterThan(price('B2B').inclusive);
+    expect(price('PKG').price_type).toBe('PKG');
+  });
+  it('is what consumers pay for a package; B2B visitors keep their lower rate', () => {
+    expect(packagePriceType('B2C')).toBe('PKG');
+    expect(packagePriceType('B2B')).toBe('B2B');
   });
 });

@@ -80,3 +80,19 @@ export function computeRoomPrice(input: RoomPriceInput): RoomPrice {
 export function priceTypeFor(role: string | null | undefined, businessOrg: boolean): PriceType {
   return role === 'agent' || businessOrg ? 'B2B' : 'B2C';
 }
+
+/**
+ * The markup a price type takes on a room's net rate. A package rate (PKG) sits halfway
+ * between the business and consumer markups: the hotel gives it for rooms sold as a package.
+ */
+export function roomMarkupBp(priceType: PriceType, markups: { b2bBp: number; b2cBp: number }): number {
+  if (priceType === 'B2B') return markups.b2bBp;
+  if (priceType === 'B2C') return markups.b2cBp;
+  return Math.round((markups.b2bBp + markups.b2cBp) / 2);
+}
+
+/**
+ * What a visitor pays when searching packages: consumers get the package rate; agents and
+ * business brands keep B2B, which is already below it.
+ */
+export const packagePriceType = (visitor: Exclude<PriceType, 'PKG'>): PriceType => (visitor === 'B2C' ? 'PKG' : 'B2B');

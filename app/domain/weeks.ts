@@ -94,3 +94,81 @@ export function computeWeekPrice(rates: WeekRates, weeks: number, priceType: Pri
     nights,
   };
 }
+
+export type WeeksKind = 'RST' | 'STY';
+/** A weeks page's scope: /resorts and /stays list their own kind, /weeks both kinds. */
+export type WeeksScope = WeeksKind | 'WEEKS';
+export const WEEKS_KINDS: readonly WeeksKind[] = ['RST', 'STY'];
+
+/**
+ * The kinds a weeks page may list for an organisation's products. /weeks sells timeshare
+ * weeks (WEEKS) and shows them from the resorts and stays the organisation also sells, since
+ * each result opens that kind's own details and checkout; none means the page is not there.
+ */
+export function weeksKindsOffered(scope: WeeksScope, products: readonly string[]): WeeksKind[] {
+  const kinds = scope === 'WEEKS' ? (products.includes('WEEKS') ? WEEKS_KINDS : []) : [scope];
+  return kinds.filter((kind) => products.includes(kind));
+}
+
+/** Curated result sets of the /weeks search (the /dreamtrips landing searches one). */
+export const WEEKS_COLLECTIONS = ['dreamtrips'] as const;
+export type WeeksCollection = (typeof WEEKS_COLLECTIONS)[number];
+
+/** Dream trips: the top-rated resort and stay weeks, five stars or a review score of 9 or more. */
+export const isDreamtrip = (place: { stars: number; reviewScore: number }) => place.stars >= 5 || place.reviewScore >= 9;
+
+export const MAX_SLEEPS = 6;
+
+export type WeeksSearch = { destination: string; checkIn: string; weeks: number; guests: number | null; collection: WeeksCollection | null };
+
+/** The search as URL parameters, for the links between results, details and their back links. */
+export function weeksSearchParams(search: WeeksSearch): URLSearchParams {
+  const params = new URLSearchParams({ destination: search.destination, check_in_date: search.checkIn, weeks: String(search.weeks) });
+  if (search.guests !== null) params.set('guests', String(search.guests));
+  if (search.collection) params.set('collection', search.collection);
+  return params;
+}
+
+/**
+ * The first day a month search ('YYYY-MM', the dream trips search) can check in: the 1st, or
+ * the earliest check-in when that falls within the month. Null when it is not a month.
+ */
+export function monthCheckIn(month: string, minCheckin: string): string | null {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return null;
+  const first = `${month}-01`;
+  return first < minCheckin && minCheckin.startsWith(month) ? minCheckin : first;
+}
+
+type WeeksSearchValues = { destination: string; checkIn: string; weeks: string; guests: string; collection: string };
+export type WeeksSearchErrors = Partial<Record<keyof WeeksSearch, string>>;
+
+/**
+ * Reads a weeks search from the URL; errors are message keys, one per field. Guests (how many
+ * the unit must sleep) and the collection are optional: /resorts and /stays do not ask for them.
+ * A `month` stands for the check-in date when there is none (the dream trips search).
+ */
+export function parseWeeksSearch(
+  params: URLSearchParams,
+  minCheckin: string,
+): { ok: true; search: WeeksSearch } | { ok: false; errors: WeeksSearchErrors; values: WeeksSearchValues } {
+  const month = params.has('check_in_date') ? null : params.get('month');
+  const values = {
+    destination: (params.get('destination') ?? '').trim(),
+    checkIn: month === null ? (params.get('check_in_date') ?? '').trim() : (monthCheckIn(month, minCheckin) ?? month),
+    weeks: params.get('weeks') ?? '1',
+    guests: params.get('guests') ?? '',
+    collection: params.get('collection') ?? '',
+  };
+  const errors: WeeksSearchErrors = {};
+  if (!/^[a-z0-9-]{2,60}$/.test(values.destination)) errors.destination = 'search.error.destination';
+  if (!parseDay(values.checkIn)) errors.checkIn = month === null ? 'search.error.checkin' : 'weeks.error.month';
+  else if (values.checkIn < minCheckin) errors.checkIn = 'search.error.checkinTooSoon';
+  const weeks = /^[1-4]$/.test(values.weeks) ? Number(values.weeks) : null;
+  if (weeks === null) errors.weeks = 'weeks.error.weeks';
+  const guests = values.guests === '' ? null : /^[1-9]$/.test(values.guests) && Number(values.guests) <= MAX_SLEEPS ? Number(values.guests) : undefined;
+  if (guests === undefined) errors.guests = 'weeks.error.guests';
+  const collection = values.collection === '' ? null : WEEKS_COLLECTIONS.find((c) => c === values.collection);
+  if (collection === undefined) errors.collection = 'weeks.error.collection';
+  if (Object.keys(errors).length > 0 || weeks === null || guests === undefined || collection === undefined) return { ok: false, errors, values };
+  return { ok: true, search: { destination: values.destination, checkIn: values.checkIn, weeks, guests, collection } };
+}

@@ -326,6 +326,26 @@ export const enUS = {
   'cars.checkout.expired': 'Your hold has expired and the car may have been taken.',
   'cars.checkout.soldOut': 'Sorry, this car has just been rented out for your dates.',
   'cars.checkout.mainDriver': 'The traveller below is the main driver.',
+  // Weeks, dream trips and packages landings
+  'weeks.search.title.WEEKS': "Find a timeshare week",
+  'weeks.search.title.dreamtrips': "Find a dream trip",
+  'weeks.submit.WEEKS': "Search weeks",
+  'weeks.submit.dreamtrips': "Search dream trips",
+  'weeks.guests': "Guests",
+  'weeks.error.guests': "Choose from 1 to 6 guests.",
+  'weeks.month': "Travel month",
+  'weeks.error.month': "Choose a month.",
+  'weeks.error.collection': "That collection does not exist. Search all timeshare weeks instead.",
+  'weeks.results.title.WEEKS': "Timeshare weeks in {destination}",
+  'weeks.results.title.dreamtrips': "Dream trips in {destination}",
+  'weeks.results.kind': "Type",
+  'weeks.kind.RST': "Resort",
+  'weeks.kind.STY': "Holiday stay",
+  'search.package.title': "Find a hotel package",
+  'search.package.submit': "Search packages",
+  'price.packageRate': "Package rate",
+  'search.error.package': "That package link is not valid. Please search packages again from the packages page.",
+  'results.titlePackages': "Hotel packages in {destination}",
 } as const;
 
 export type MessageKey = keyof typeof enUS;

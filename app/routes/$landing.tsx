@@ -1,15 +1,36 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
 import { CarSearchForm } from '~/components/cars/car-search-form';
 import { RecentCarSearches } from '~/components/cars/recent-car-searches';
+import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
 import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
-import { isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
+import { type LandingSlug, isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
 import { carSearchFormData } from '~/services/car-pages.server';
 import { resolveOrg } from '~/services/config.server';
+import { hotelSearchFormData } from '~/services/hotel-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
+
+/**
+ * Dream trips are the top-rated resort and stay weeks, so their search is the /weeks search
+ * with the collection set; packages are hotel stays at package rates, so theirs is the hotel
+ * search with `package=1`. Each reuses an existing results, details and hold-holding checkout
+ * rather than a second page stack that would drift from the first.
+ */
+const weeksScopeOf = { resorts: 'RST', stays: 'STY', weeks: 'WEEKS', dreamtrips: 'WEEKS' } as const;
+
+/** The search form a landing opens with, and what it needs (landing-pages.ts marks which have one). */
+async function landingSearch(request: Request, slug: LandingSlug) {
+  if (slug in weeksScopeOf) {
+    const scope = weeksScopeOf[slug as keyof typeof weeksScopeOf];
+    return { kind: 'weeks' as const, collection: slug === 'dreamtrips' ? 'dreamtrips' : null, ...(await weeksSearchFormData(request, scope)) };
+  }
+  if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(request)) };
+  if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(request)) };
+  return null;
+}
 
 /**
  * The product landing pages (/hotels, /flight, /cars, … spec §2). Any other one-segment
@@ -20,31 +41,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isLandingSlug(slug) || !landingPageOffered(slug, resolveOrg(request).products)) {
     throw new Response('Not found', { status: 404 });
   }
-  // Resorts and stays open with their weeks search (the results page has it too).
-  const weeksSearch = slug === 'resorts' || slug === 'stays' ? await weeksSearchFormData(request, slug === 'resorts' ? 'RST' : 'STY') : null;
-  // Cars open with the car search and the traveller's recent car searches.
-  const carSearch = slug === 'cars' ? await carSearchFormData(request) : null;
-  return json({ slug, weeksSearch, carSearch, ...(await loadPage(request, 'landing')) });
+  return json({ slug, search: await landingSearch(request, slug), ...(await loadPage(request, 'landing')) });
+}
+
+function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof loader>['search']> }) {
+  switch (search.kind) {
+    case 'weeks':
+      return <WeeksSearchForm scope={search.scope} destinations={search.destinations} minCheckin={search.minCheckin} values={{ collection: search.collection }} />;
+    case 'package':
+      return <HotelSearchForm destinations={search.destinations} minCheckin={search.minCheckin} packageRate />;
+    case 'cars':
+      return (
+        <>
+          <CarSearchForm locations={search.locations} minPickup={search.minPickup} today={search.today} />
+          <RecentCarSearches today={search.today} />
+        </>
+      );
+  }
 }
 
 export default function LandingPage() {
-  const { blocks, weeksSearch, carSearch } = useLoaderData<typeof loader>();
-  if (carSearch) {
-    return (
-      <>
-        <BlockList blocks={blocks.slice(0, 1)} />
-        <CarSearchForm locations={carSearch.locations} minPickup={carSearch.minPickup} today={carSearch.today} />
-        <RecentCarSearches today={carSearch.today} />
-        <BlockList blocks={blocks.slice(1)} />
-      </>
-    );
-  }
-  if (!weeksSearch) return <BlockList blocks={blocks} />;
-  // The weeks search goes right below the page's intro (its heading).
+  const { blocks, search } = useLoaderData<typeof loader>();
+  if (!search) return <BlockList blocks={blocks} />;
+  // The search goes right below the page's intro (its heading).
   return (
     <>
       <BlockList blocks={blocks.slice(0, 1)} />
-      <WeeksSearchForm kind={weeksSearch.kind} destinations={weeksSearch.destinations} minCheckin={weeksSearch.minCheckin} />
+      <LandingSearch search={search} />
       <BlockList blocks={blocks.slice(1)} />
     </>
   );

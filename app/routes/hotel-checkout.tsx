@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { result, search } = await holdHotelRoom(request, form);
   if (result.kind === 'too_soon') throw redirect(`/hotel-checkout?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
-    throw redirect(`/hotel-checkout?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}`);
+    throw redirect(`/hotel-checkout?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}${search.packageRate ? '&package=1' : ''}`);
   }
   throw redirect(`/hotel-checkout?soldout=1&${hotelSearchParams(search).toString()}`);
 }

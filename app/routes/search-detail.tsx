@@ -17,15 +17,15 @@ export default function HotelResults() {
   const t = useT();
   const { search } = data;
   if (!search) {
-    return <HotelSearchForm destinations={data.destinations} values={data.values} errors={data.errors} headingLevel={1} />;
+    return <HotelSearchForm destinations={data.destinations} values={data.values} errors={data.errors} headingLevel={1} packageRate={'packageRate' in data.values} />;
   }
   const nights = Math.round((Date.parse(search.checkout) - Date.parse(search.checkin)) / 86_400_000);
   const available = data.results.filter((r) => r.price);
   const base = hotelSearchParams(search);
   return (
     <div className="results-page">
-      <h1>{t('results.title', { destination: data.destination?.name ?? search.destination })}</h1>
-      <HotelSearchForm destinations={data.destinations} values={search} />
+      <h1>{t(search.packageRate ? 'results.titlePackages' : 'results.title', { destination: data.destination?.name ?? search.destination })}</h1>
+      <HotelSearchForm destinations={data.destinations} values={search} packageRate={search.packageRate} />
       <div className="results-layout">
         <Form method="get" className="results-filters" aria-label={t('results.filters')}>
           {[...base.entries()].map(([name, value]) => (
@@ -70,6 +70,7 @@ export default function HotelResults() {
                   <div className="result-price">
                     {hotel.price ? (
                       <>
+                        {hotel.price.priceType === 'PKG' ? <p className="badge badge-demo">{t('price.packageRate')}</p> : null}
                         <p className="price-main">{t('results.from', { price: hotel.price.total.text })}</p>
                         <p className="muted">
                           {hotel.roomName} · {t('results.perNight', { price: hotel.price.perNight.text })}

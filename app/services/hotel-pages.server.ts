@@ -1,7 +1,8 @@
 import { json } from '@remix-run/node';
 import { type HotelSearchParams, parseHotelSearch } from '~/domain/hotel-query';
-import { type PriceType, priceTypeFor } from '~/domain/room-price';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
+import { minCheckinDate } from '~/domain/checkin';
+import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-price';
 import { resolveOrg } from './config.server';
 import { getDb } from './db.server';
 import { findHoldByToken } from './holds.server';
@@ -24,6 +25,21 @@ export async function hotelPageContext(request: Request) {
   return { org, session, locale, supplier, today, money };
 }
 type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
+
+/**
+ * The supplier context of a search: a package search (the /packages landing) prices rooms
+ * at the package rate. The checkout reads the same flag from its URL (`package=1`).
+ */
+function pricingFor(context: PageContext, packageRate: boolean | undefined): SupplierContext {
+  return packageRate ? { ...context.supplier, priceType: packagePriceType(context.supplier.priceType === 'B2B' ? 'B2B' : 'B2C') } : context.supplier;
+}
+
+/** What the package search form on the /packages landing needs. */
+export async function hotelSearchFormData(request: Request) {
+  const context = await hotelPageContext(request);
+  const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
+  return { destinations, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
+}
 
 export function toHotelQuery(search: HotelSearchParams): HotelQuery {
   return { destination: search.destination, checkin: search.checkin, checkout: search.checkout, rooms: search.rooms, guestsPerRoom: search.guests };
@@ -71,7 +87,7 @@ export async function loadHotelResults(request: Request) {
   const sortParam = params.get('sort');
   const sort: ResultsSort = sortParam === 'stars' || sortParam === 'rating' ? sortParam : 'price';
   const stars = params.getAll('stars').map(Number).filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
-  const offers = await hotels.search(toHotelQuery(parsed.query), context.supplier);
+  const offers = await hotels.search(toHotelQuery(parsed.query), pricingFor(context, parsed.query.packageRate));
   const results = offers
     .filter((offer) => stars.length === 0 || stars.includes(offer.stars))
     .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money) : null, roomName: offer.cheapest?.name ?? null }))
@@ -92,7 +108,7 @@ export async function loadHotelDetails(request: Request) {
   const slug = new URL(request.url).searchParams.get('hotel') ?? '';
   const parsed = parseSearchOf(request, context);
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
-  const details = await hotels.details(slug, toHotelQuery(parsed.query), context.supplier);
+  const details = await hotels.details(slug, toHotelQuery(parsed.query), pricingFor(context, parsed.query.packageRate));
   if (!details) throw new Response('We could not find that hotel.', { status: 404 });
   return {
     search: parsed.query,
@@ -134,7 +150,7 @@ export async function loadHotelCheckout(request: Request) {
     rooms: hold.quantity,
     guestsPerRoom: Number.isInteger(guests) && guests >= 1 && guests <= 4 ? guests : 2,
   };
-  const room = await hotels.price({ ...query, roomTypeId }, context.supplier);
+  const room = await hotels.price({ ...query, roomTypeId }, pricingFor(context, params.get('package') === '1'));
   const hotel = await getDb()
     .selectFrom('hotel_room_types as r')
     .innerJoin('hotels as h', 'h.id', 'r.hotel_id')

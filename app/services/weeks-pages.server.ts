@@ -2,46 +2,25 @@ import { json } from '@remix-run/node';
 import { minCheckinDate } from '~/domain/checkin';
 import { tooSoonToBook, travelerAction } from './checkout.server';
 import { viewMore } from '~/domain/view-more';
-import { MAX_WEEKS, addDays, formatDay, parseDay, weekdayNames } from '~/domain/weeks';
-import type { ResortKind } from './db-schema';
+import {
+  MAX_WEEKS, WEEKS_COLLECTIONS, WEEKS_KINDS, type WeeksKind, type WeeksScope, type WeeksSearchErrors, addDays, formatDay, isDreamtrip, parseDay, parseWeeksSearch, weekdayNames, weeksKindsOffered, weeksSearchParams,
+} from '~/domain/weeks';
 import { getDb } from './db.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from './suppliers/weeks.server';
 
-/** Resorts (RST) and holiday stays (STY): the same pages under /resorts/* and /stays/*. */
-export const weeksPath = (kind: ResortKind) => (kind === 'RST' ? '/resorts' : '/stays');
+/** Resorts (RST) and holiday stays (STY): the same pages under /resorts/* and /stays/*; /weeks lists both. */
+export const weeksPath = (scope: WeeksScope) => (scope === 'RST' ? '/resorts' : scope === 'STY' ? '/stays' : '/weeks');
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
-/** The page context, or a 404 when the organisation does not sell this kind. */
-async function weeksContext(request: Request, kind: ResortKind) {
+/** The page context and the kinds it lists, or a 404 when the organisation sells none of them. */
+async function weeksContext(request: Request, scope: WeeksScope) {
   const context = await hotelPageContext(request);
-  if (!context.org.products.some((p) => p === kind)) throw new Response('Not found', { status: 404 });
-  return { ...context, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
+  const kinds = weeksKindsOffered(scope, context.org.products);
+  if (kinds.length === 0) throw new Response('Not found', { status: 404 });
+  return { ...context, kinds, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
 }
-
-export type WeeksSearch = { destination: string; checkIn: string; weeks: number };
-type SearchErrors = Partial<Record<keyof WeeksSearch, string>>;
-
-/** Reads a weeks search from the URL; errors are message keys, one per field. */
-export function parseWeeksSearch(params: URLSearchParams, minCheckin: string) {
-  const values = {
-    destination: (params.get('destination') ?? '').trim(),
-    checkIn: (params.get('check_in_date') ?? '').trim(),
-    weeks: params.get('weeks') ?? '1',
-  };
-  const errors: SearchErrors = {};
-  if (!/^[a-z0-9-]{2,60}$/.test(values.destination)) errors.destination = 'search.error.destination';
-  if (!parseDay(values.checkIn)) errors.checkIn = 'search.error.checkin';
-  else if (values.checkIn < minCheckin) errors.checkIn = 'search.error.checkinTooSoon';
-  const weeks = /^[1-4]$/.test(values.weeks) ? Number(values.weeks) : null;
-  if (weeks === null) errors.weeks = 'weeks.error.weeks';
-  if (Object.keys(errors).length > 0 || weeks === null) return { ok: false as const, errors, values };
-  return { ok: true as const, search: { destination: values.destination, checkIn: values.checkIn, weeks } };
-}
-
-export const weeksSearchParams = (search: WeeksSearch) =>
-  new URLSearchParams({ destination: search.destination, check_in_date: search.checkIn, weeks: String(search.weeks) });
 
 const checkOutOf = (checkIn: string, weeks: number) => formatDay(addDays(parseDay(checkIn)!, weeks * 7));
 
@@ -61,41 +40,51 @@ function priced(offer: WeekOffer, money: Context['money']) {
   };
 }
 
-/** Destinations that have resorts (or stays), for the search form. */
-function destinationsOf(kind: ResortKind) {
+/** Destinations that have places of these kinds, for the search form. */
+function destinationsOf(kinds: readonly WeeksKind[]) {
   return getDb()
     .selectFrom('destinations as d')
     .select(['d.slug', 'd.name', 'd.country_name'])
-    .where(({ exists, selectFrom }) => exists(selectFrom('resorts as r').select('r.id').whereRef('r.destination_slug', '=', 'd.slug').where('r.kind', '=', kind)))
+    .where(({ exists, selectFrom }) => exists(selectFrom('resorts as r').select('r.id').whereRef('r.destination_slug', '=', 'd.slug').where('r.kind', 'in', [...kinds])))
     .orderBy('d.name')
     .execute();
 }
 
-/** What the weeks search form needs on a landing page (/resorts, /stays). */
-export async function weeksSearchFormData(request: Request, kind: ResortKind) {
-  const context = await weeksContext(request, kind);
-  return { kind, destinations: await destinationsOf(kind), minCheckin: context.minCheckin };
+/** What the weeks search form needs on a landing page (/resorts, /stays, /weeks, /dreamtrips). */
+export async function weeksSearchFormData(request: Request, scope: WeeksScope) {
+  const context = await weeksContext(request, scope);
+  return { scope, destinations: await destinationsOf(context.kinds), minCheckin: context.minCheckin };
 }
 
-/** /{product}/search-details: the search form, and the results when the URL has a search. */
-export async function loadWeeksResults(request: Request, kind: ResortKind) {
-  const context = await weeksContext(request, kind);
+/**
+ * /{product}/search-details: the search form, and the results when the URL has a search.
+ * /weeks/search-details lists resorts and stays together (filterable by kind), and is also
+ * where the dreamtrips collection is searched.
+ */
+export async function loadWeeksResults(request: Request, scope: WeeksScope) {
+  const context = await weeksContext(request, scope);
   const params = new URL(request.url).searchParams;
-  const destinations = await destinationsOf(kind);
-  const base = { kind, path: weeksPath(kind), destinations, minCheckin: context.minCheckin };
-  const hasSearch = params.has('destination') || params.has('check_in_date');
-  if (!hasSearch) return { ...base, search: null, errors: {} as SearchErrors, values: { weeks: '1' } as Record<string, string>, results: [], total: 0, page: 1, nextPage: null as number | null, stars: [] as number[], destination: null };
+  const destinations = await destinationsOf(context.kinds);
+  const base = { scope, path: weeksPath(scope), kinds: context.kinds, destinations, minCheckin: context.minCheckin };
+  const empty = { results: [], total: 0, page: 1, nextPage: null as number | null, stars: [] as number[], kindFilter: [] as WeeksKind[], destination: null };
+  const hasSearch = params.has('destination') || params.has('check_in_date') || params.has('month');
+  if (!hasSearch) return { ...base, ...empty, search: null, errors: {} as WeeksSearchErrors, values: { weeks: '1', collection: params.get('collection') ?? '' } as Record<string, string> };
   const parsed = parseWeeksSearch(params, context.minCheckin);
-  if (!parsed.ok) return { ...base, search: null, errors: parsed.errors, values: parsed.values as Record<string, string>, results: [], total: 0, page: 1, nextPage: null as number | null, stars: [] as number[], destination: null };
+  if (!parsed.ok) return { ...base, ...empty, search: null, errors: parsed.errors, values: parsed.values as Record<string, string> };
   const { search } = parsed;
   const stars = params.getAll('stars').map(Number).filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
+  const kindFilter = WEEKS_KINDS.filter((kind) => context.kinds.includes(kind) && params.getAll('kind').includes(kind));
   const pageParam = Number(params.get('page') ?? '1');
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100 ? pageParam : 1;
-  const offers = await weeksSupplierFor(kind).search({ destination: search.destination, checkIn: search.checkIn, checkOut: checkOutOf(search.checkIn, search.weeks) }, context.supplier);
+  const query = { destination: search.destination, checkIn: search.checkIn, checkOut: checkOutOf(search.checkIn, search.weeks), guests: search.guests };
+  const offers = (await Promise.all(context.kinds.map((kind) => weeksSupplierFor(kind).search(query, context.supplier)))).flat();
   const matching = offers
-    .filter((o) => stars.length === 0 || stars.includes(o.stars))
+    .filter((o) => (stars.length === 0 || stars.includes(o.stars)) && (kindFilter.length === 0 || kindFilter.includes(o.kind)))
+    .filter((o) => search.collection !== 'dreamtrips' || isDreamtrip(o))
     .map((o) => ({
       resortId: o.resortId,
+      kind: o.kind,
+      path: weeksPath(o.kind),
       name: o.name,
       stars: o.stars,
       reviewScore: o.reviewScore,
@@ -108,11 +97,11 @@ export async function loadWeeksResults(request: Request, kind: ResortKind) {
   const destination = destinations.find((d) => d.slug === search.destination) ?? null;
   // "View more" shows the next ten below the ones already shown (spec §9).
   const { shown, total, nextPage } = viewMore(matching, page);
-  return { ...base, search, errors: {}, values: {}, results: shown, total, page, nextPage, stars, destination };
+  return { ...base, search, errors: {}, values: {}, results: shown, total, page, nextPage, stars, kindFilter, destination };
 }
 
 /** /{product}/details: the resort, its reviews and each unit type's week for the requested check-in. */
-export async function loadWeeksDetails(request: Request, kind: ResortKind) {
+export async function loadWeeksDetails(request: Request, kind: WeeksKind) {
   const context = await weeksContext(request, kind);
   const params = new URL(request.url).searchParams;
   const resortId = params.get('resort_id') ?? '';
@@ -124,10 +113,14 @@ export async function loadWeeksDetails(request: Request, kind: ResortKind) {
   const details = await weeksSupplierFor(kind).details(resortId, { destination: '', checkIn, checkOut: checkOutOf(checkIn, weeks) }, context.supplier);
   if (!details) throw new Response('We could not find that resort.', { status: 404 });
   const reviews = await resortReviews(details.resortId, 1, 10);
+  // Opened from the /weeks results (from=weeks), "back" returns there, with its collection.
+  const fromWeeks = params.get('from') === 'weeks';
+  const collection = fromWeeks ? (WEEKS_COLLECTIONS.find((c) => c === params.get('collection')) ?? null) : null;
+  const back = weeksSearchParams({ destination: details.destination, checkIn, weeks, guests: null, collection });
   return {
     kind,
     path: weeksPath(kind),
-    search: { destination: details.destination, checkIn, weeks },
+    backTo: `${weeksPath(fromWeeks ? 'WEEKS' : kind)}/search-details?${back.toString()}`,
     resort: {
       resortId: details.resortId,
       name: details.name,
@@ -146,7 +139,7 @@ export async function loadWeeksDetails(request: Request, kind: ResortKind) {
  * /{product}/checkout: what the traveller chose, priced, and who they are. The hold itself is
  * made in the browser (spec §4 prepare-to-checkout) through POST /api/weeks/prepareBookWeeks.
  */
-export async function loadWeeksCheckout(request: Request, kind: ResortKind) {
+export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
   const context = await weeksContext(request, kind);
   const params = new URL(request.url).searchParams;
   const resortId = params.get('resort_id') ?? '';
@@ -177,7 +170,7 @@ export async function loadWeeksCheckout(request: Request, kind: ResortKind) {
 }
 
 /** The traveller step of a weeks checkout; the hold is the one the browser prepared. */
-export async function saveWeeksTraveler(request: Request, kind: ResortKind) {
+export async function saveWeeksTraveler(request: Request, kind: WeeksKind) {
   await weeksContext(request, kind);
   return travelerAction(request, await request.formData(), kind);
 }

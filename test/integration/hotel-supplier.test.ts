@@ -53,6 +53,16 @@ describe.each(backends)('built-in hotel supplier on %s', (backend) => {
     expect(b2b!.cheapest!.price.inclusive).toBeLessThan(b2c!.cheapest!.price.inclusive);
   });
 
+  it('prices a package search at the package rate, between B2B and B2C', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const [b2c] = await hotels.search(query(), consumer);
+    const [b2b] = await hotels.search(query(), { ...consumer, priceType: 'B2B' });
+    const [pkg] = await hotels.search(query(), { ...consumer, priceType: 'PKG' });
+    expect(pkg!.cheapest!.price.price_type).toBe('PKG');
+    expect(pkg!.cheapest!.price.inclusive).toBeLessThan(b2c!.cheapest!.price.inclusive);
+    expect(pkg!.cheapest!.price.inclusive).toBeGreaterThan(b2b!.cheapest!.price.inclusive);
+  });
+
   it('picks a room type that fits the party', async (ctx) => {
     if (database.skip) return ctx.skip();
     const [offer] = await hotels.search(query({ guestsPerRoom: 4 }), consumer);

@@ -79,6 +79,14 @@ describe.each(backends)('built-in weeks supplier on %s', (backend) => {
     expect(await stays.search({ destination: 'lisbon', checkIn: inDays(30) }, consumer)).toHaveLength(1);
   });
 
+  it("with guests, takes each place's cheapest week among the units that sleep that many", async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const [royalPalm] = await resorts.search({ destination: 'cancun', checkIn: inDays(30), guests: 6 }, consumer);
+    expect(royalPalm!.cheapest).toMatchObject({ code: '2BR', sleeps: 6 });
+    const [sunset] = await stays.search({ destination: 'cancun', checkIn: inDays(30), guests: 3 }, consumer);
+    expect(sunset!.cheapest).toMatchObject({ code: 'APT', sleeps: 4 });
+  });
+
   it('details list every unit type, priced for the weeks asked; B2B pays the feed cost, below retail', async (ctx) => {
     if (database.skip) return ctx.skip();
     const query = { destination: 'cozumel', checkIn: inDays(20), checkOut: inDays(34) };

@@ -1,12 +1,14 @@
 import { Form } from '@remix-run/react';
 import { useT } from '~/components/shell-context';
+import type { MessageKey } from '~/i18n';
 import { type Destination, DestinationField, useSearchFields } from '~/components/search/search-fields';
 
-type Values = { destination?: string; checkin?: string; checkout?: string; rooms?: string | number; guests?: string | number };
+type Values = { destination?: string; checkin?: string; checkout?: string; rooms?: string | number; guests?: string | number; packageRate?: string | boolean };
 
 /**
  * The hotel search: a plain GET form to /search-detail, so it works without JavaScript and
- * every search is a shareable URL. Errors come from the server, one per field.
+ * every search is a shareable URL. Errors come from the server, one per field. A package
+ * search (the /packages landing) is the same search with `package=1`: rooms at package rates.
  */
 export function HotelSearchForm({
   destinations,
@@ -14,12 +16,14 @@ export function HotelSearchForm({
   errors = {},
   minCheckin,
   headingLevel = 2,
+  packageRate = false,
 }: {
   destinations: Destination[];
   values?: Values;
   errors?: Partial<Record<keyof Values, string>>;
   minCheckin?: string;
   headingLevel?: 1 | 2;
+  packageRate?: boolean;
 }) {
   const t = useT();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -27,8 +31,14 @@ export function HotelSearchForm({
   const { titleId, idOf, field, error } = fields;
   return (
     <section className="hotel-search" aria-labelledby={titleId}>
-      <Heading id={titleId}>{t('search.hotel.title')}</Heading>
+      <Heading id={titleId}>{t(packageRate ? 'search.package.title' : 'search.hotel.title')}</Heading>
+      {errors.packageRate ? (
+        <p role="alert" className="field-error">
+          {t(errors.packageRate as MessageKey)}
+        </p>
+      ) : null}
       <Form method="get" action="/search-detail" className="search-form">
+        {packageRate ? <input type="hidden" name="package" value="1" /> : null}
         <DestinationField fields={fields} destinations={destinations} value={values.destination} />
         <div className="search-field">
           <label htmlFor={idOf('checkin')}>{t('search.checkin')}</label>
@@ -59,7 +69,7 @@ export function HotelSearchForm({
           {error('guests')}
         </div>
         <button type="submit" className="button button-primary search-submit">
-          {t('search.submitHotels')}
+          {t(packageRate ? 'search.package.submit' : 'search.submitHotels')}
         </button>
       </Form>
     </section>

@@ -8,14 +8,13 @@ import { Stars } from '~/components/stars';
 
 /** /{product}/details: the resort, its reviews, and each unit type's week for the requested check-in. */
 export function WeeksDetailsPage() {
-  const { resort, units, reviews, search, path } = useLoaderData<SerializeFrom<typeof loadWeeksDetails>>();
+  const { resort, units, reviews, backTo, path } = useLoaderData<SerializeFrom<typeof loadWeeksDetails>>();
   const t = useT();
   const { locale } = useShell();
-  const back = new URLSearchParams({ destination: search.destination, check_in_date: search.checkIn, weeks: String(search.weeks) });
   return (
     <article className="details-page" aria-labelledby="resort-title">
       <p>
-        <Link to={`${path}/search-details?${back.toString()}`}>{t('details.backToResults')}</Link>
+        <Link to={backTo}>{t('details.backToResults')}</Link>
       </p>
       <header className="details-header">
         <img src={resort.image} alt="" width={400} height={240} />

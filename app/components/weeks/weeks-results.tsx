@@ -4,31 +4,36 @@ import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksResults } from '~/services/weeks-pages.server';
 import { WeeksSearchForm, formatWeekDay } from './weeks-search-form';
 import { Stars } from '~/components/stars';
+import { weeksSearchParams } from '~/domain/weeks';
 
 type Data = SerializeFrom<typeof loadWeeksResults>;
 
-const searchParamsOf = (search: NonNullable<Data['search']>) =>
-  new URLSearchParams({ destination: search.destination, check_in_date: search.checkIn, weeks: String(search.weeks) });
+const titleKey = { RST: 'weeks.results.title.RST', STY: 'weeks.results.title.STY', WEEKS: 'weeks.results.title.WEEKS', dreamtrips: 'weeks.results.title.dreamtrips' } as const;
+const kindKey = { RST: 'weeks.kind.RST', STY: 'weeks.kind.STY' } as const;
 
-/** /{product}/search-details: the weeks search form, then resorts with their cheapest free week. */
+/**
+ * /{product}/search-details: the weeks search form, then resorts (or stays, or both on
+ * /weeks, each labelled with its kind) with their cheapest free week.
+ */
 export function WeeksResultsPage() {
   const data = useLoaderData<Data>();
   const t = useT();
   const { locale } = useShell();
-  const { search, kind } = data;
+  const { search, scope } = data;
   if (!search) {
-    return <WeeksSearchForm kind={kind} destinations={data.destinations} values={data.values} errors={data.errors} minCheckin={data.minCheckin} headingLevel={1} />;
+    return <WeeksSearchForm scope={scope} destinations={data.destinations} values={data.values} errors={data.errors} minCheckin={data.minCheckin} headingLevel={1} />;
   }
-  const base = searchParamsOf(search);
+  const base = weeksSearchParams(search);
   const filtered = new URLSearchParams(base);
   for (const s of data.stars) filtered.append('stars', String(s));
+  for (const k of data.kindFilter) filtered.append('kind', k);
   const more = new URLSearchParams(filtered);
   if (data.nextPage) more.set('page', String(data.nextPage));
-  const title = t(kind === 'RST' ? 'weeks.results.title.RST' : 'weeks.results.title.STY', { destination: data.destination?.name ?? search.destination });
+  const title = t(titleKey[search.collection ?? scope], { destination: data.destination?.name ?? search.destination });
   return (
     <div className="results-page">
       <h1>{title}</h1>
-      <WeeksSearchForm kind={kind} destinations={data.destinations} values={search} minCheckin={data.minCheckin} />
+      <WeeksSearchForm scope={scope} destinations={data.destinations} values={search} minCheckin={data.minCheckin} />
       <div className="results-layout">
         <Form method="get" className="results-filters" aria-label={t('results.filters')}>
           {[...base.entries()].map(([name, value]) => (
@@ -43,6 +48,17 @@ export function WeeksResultsPage() {
               </label>
             ))}
           </fieldset>
+          {data.kinds.length > 1 ? (
+            <fieldset>
+              <legend>{t('weeks.results.kind')}</legend>
+              {data.kinds.map((k) => (
+                <label key={k} className="check">
+                  <input type="checkbox" name="kind" value={k} defaultChecked={data.kindFilter.includes(k)} />
+                  {t(kindKey[k])}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
           <button type="submit" className="button">
             {t('results.apply')}
           </button>
@@ -53,11 +69,15 @@ export function WeeksResultsPage() {
           <ul>
             {data.results.map((resort) => {
               const link = new URLSearchParams({ resort_id: String(resort.resortId), check_in_date: search.checkIn, weeks: String(search.weeks) });
+              // Details and checkout are the resort's or stay's own; "back" returns here.
+              if (scope === 'WEEKS') link.set('from', 'weeks');
+              if (search.collection) link.set('collection', search.collection);
               return (
                 <li key={resort.resortId} className="result-card">
                   <img src={resort.image} alt="" width={160} height={96} loading="lazy" />
                   <div className="result-body">
                     <h3>{resort.name}</h3>
+                    {scope === 'WEEKS' ? <p className="badge badge-demo">{t(kindKey[resort.kind])}</p> : null}
                     <p className="muted">
                       <Stars count={resort.stars} /> · {resort.address}
                     </p>
@@ -74,7 +94,7 @@ export function WeeksResultsPage() {
                     ) : (
                       <p>{t('weeks.results.noWeek')}</p>
                     )}
-                    <Link className="button button-primary" to={`${data.path}/details?${link.toString()}`} aria-label={t('weeks.results.view', { resort: resort.name })}>
+                    <Link className="button button-primary" to={`${resort.path}/details?${link.toString()}`} aria-label={t('weeks.results.view', { resort: resort.name })}>
                       {t('weeks.results.viewWeeks')}
                     </Link>
                   </div>

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { computeRoomPrice, type RoomPrice } from '~/domain/room-price';
+import { computeRoomPrice, roomMarkupBp, type RoomPrice } from '~/domain/room-price';
 import type { HotelsTable } from '../db-schema';
 import { getDb } from '../db.server';
 import { convertHoldToBooking, countAvailableUnits, createHold, releaseHold } from '../holds.server';
@@ -78,7 +78,7 @@ async function roomOffer(row: RoomTypeRow, query: HotelQuery, context: SupplierC
       nights: stay.nights,
       rooms: query.rooms,
       taxRateBp: row.tax_rate_bp,
-      markupBp: context.priceType === 'B2B' ? row.b2b_markup_bp : row.b2c_markup_bp,
+      markupBp: roomMarkupBp(context.priceType, { b2bBp: row.b2b_markup_bp, b2cBp: row.b2c_markup_bp }),
       strikePct: row.strike_pct,
       priceType: context.priceType,
       supplierCode,

@@ -1,3 +1,4 @@
+import type { PriceType } from '~/domain/room-price';
 import type { HoldResult } from '../holds.server';
 
 /**
@@ -8,8 +9,8 @@ import type { HoldResult } from '../holds.server';
 export type SupplierContext = {
   orgId: string;
   userId: number | null;
-  /** 'B2B' for agents and business brands, 'B2C' otherwise. */
-  priceType: 'B2B' | 'B2C';
+  /** 'B2B' for agents and business brands, 'B2C' otherwise; 'PKG' for a consumer's package search. */
+  priceType: PriceType;
 };
 
 export type HoldOptions = SupplierContext & { ttlMinutes: number };

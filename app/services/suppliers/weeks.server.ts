@@ -13,6 +13,8 @@ export type WeekQuery = {
   checkIn: string;
   /** Optional YYYY-MM-DD; the number of weeks is the nights rounded up to weeks (1–4). */
   checkOut?: string | null;
+  /** Optional: how many the unit must sleep for it to be a result's cheapest week. */
+  guests?: number | null;
 };
 
 export type WeekOffer = {
@@ -231,7 +233,7 @@ function builtInWeeksSupplier(kind: ResortKind): ProductSupplier<WeekQuery, Reso
       const offers = await offersFrom(await unitTypesOf(resorts.map((r) => r.id)), window.checkIn, window.weeks, context);
       return resorts.map((resort) => ({
         ...summary(resort),
-        cheapest: offers.filter((o) => o.resortId === resort.id && o.available > 0).sort((a, b) => a.price.amount - b.price.amount)[0] ?? null,
+        cheapest: offers.filter((o) => o.resortId === resort.id && o.available > 0 && o.sleeps >= (query.guests ?? 1)).sort((a, b) => a.price.amount - b.price.amount)[0] ?? null,
       }));
     },
 

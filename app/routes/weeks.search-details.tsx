@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { WeeksResultsPage } from '~/components/weeks/weeks-results';
+import { loadWeeksResults } from '~/services/weeks-pages.server';
+
+/**
+ * Timeshare weeks: resorts and stays together; each result opens its own /resorts or /stays
+ * details and checkout, so the hold flow stays one. The dreamtrips collection is searched here.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadWeeksResults(request, 'WEEKS'));
+}
+
+export default WeeksResultsPage;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.destination ? `Timeshare weeks in ${data.destination.name}` : 'Search timeshare weeks' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
