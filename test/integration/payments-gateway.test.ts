@@ -308,6 +308,25 @@ describe('faults', () => {
   });
 });
 
+describe('the sandbox itself', () => {
+  it('refuses to start in production', async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await expect(startSandboxGateway({ port: 0 })).rejects.toThrow(/never runs with NODE_ENV=production/);
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
+
+  it('answers a clear 400 to a bad control request and 404 to an unknown one', async () => {
+    const bad = await fetch(`${sandbox.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ path: 'transactions', kind: '500' }) });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/path: must start with \//);
+    expect((await fetch(`${sandbox.url}/__sandbox/nothing`)).status).toBe(404);
+  });
+});
+
 /** The bare SDK without an idempotency key, to see Braintree's duplicate check. */
 function sdkWithoutKeys() {
   return {
