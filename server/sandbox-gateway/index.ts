@@ -2,7 +2,6 @@
 // server API the `braintree` SDK calls (JSON in, XML out, Basic auth), so development and tests
 // run the production SDK code path. Its control API lives under /__sandbox. Never in production.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { type Reply, SandboxState } from './state';
 import { toXml } from './xml';
@@ -235,7 +234,8 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
   url = `http://${host}:${port}`;
 
   return {

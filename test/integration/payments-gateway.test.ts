@@ -104,7 +104,7 @@ describe('authorize: Braintree test amounts', () => {
 
 describe('duplicates and idempotency', () => {
   it('rejects the same amount on the same card within 30 s as a duplicate when no key is sent', async () => {
-    const sdk = sdkWithoutKeys();
+    const sdk = (await bareSdk()).transaction;
     const first = await sdk.sale({ amount: '25.00', paymentMethodNonce: 'fake-valid-nonce' });
     expect(first.success).toBe(true);
     const second = await sdk.sale({ amount: '25.00', paymentMethodNonce: 'fake-valid-nonce' });
@@ -243,6 +243,11 @@ describe('customers and the vault', () => {
 
     const charged = value(await gateway.authorize({ amountMinor: 9_900, source: { token: visa.token }, customerId: 'user-1', orderId: 'BK-9', idempotencyKey: randomUUID(), threeDSecureRequired: false }));
     expect(charged.card).toEqual({ brand: 'visa', last4: '1111' });
+
+    // A nonce for a vaulted card (what 3-D Secure on a saved card starts from) charges that card.
+    const { paymentMethodNonce } = await (await bareSdk()).paymentMethodNonce.create(visa.token);
+    const again = value(await authorize(9_800, { nonce: paymentMethodNonce.nonce }));
+    expect(again.card).toEqual({ brand: 'visa', last4: '1111' });
   });
 
   it('refuses cards that fail verification (2000) or are fraud, and vaults nothing', async () => {
@@ -327,16 +332,11 @@ describe('the sandbox itself', () => {
   });
 });
 
-/** The bare SDK without an idempotency key, to see Braintree's duplicate check. */
-function sdkWithoutKeys() {
-  return {
-    async sale(request: { amount: string; paymentMethodNonce: string }) {
-      const braintree = (await import('braintree')).default;
-      const sdk = new braintree.BraintreeGateway({
-        environment: new braintree.Environment('127.0.0.1', String(sandbox.port), sandbox.url, false, '127.0.0.1', String(sandbox.port)),
-        ...SANDBOX_CREDENTIALS,
-      });
-      return sdk.transaction.sale(request);
-    },
-  };
+/** The bare SDK, for calls the port does not make (a sale without a key, a nonce for a vaulted card). */
+async function bareSdk() {
+  const braintree = (await import('braintree')).default;
+  return new braintree.BraintreeGateway({
+    environment: new braintree.Environment('127.0.0.1', String(sandbox.port), sandbox.url, false, '127.0.0.1', String(sandbox.port)),
+    ...SANDBOX_CREDENTIALS,
+  });
 }

@@ -108,7 +108,8 @@ function toTransaction(transaction: braintree.Transaction): GatewayTransaction {
 }
 
 function field(source: object, name: string): unknown {
-  return name in source ? (source as Record<string, unknown>)[name] : undefined;
+  const value: unknown = Reflect.get(source, name);
+  return value;
 }
 
 function stringField(source: object, name: string): string {
