@@ -292,7 +292,8 @@ describe('faults', () => {
     expect(slow.ok === false && slow.failure).toMatchObject({ kind: 'transport', retryable: true });
     const inFlight = await authorize(3_600, { nonce: 'fake-valid-nonce' }, { key, orderId: 'BK-SLOW' });
     expect(inFlight.ok === false && inFlight.failure).toMatchObject({ kind: 'transport', retryable: true, message: expect.stringMatching(/in flight/) });
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // The sandbox finishes the held call on its own; wait for that visible effect, not a fixed time.
+    for (let tries = 0; (await charges()).length === 0 && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     const replayed = value(await authorize(3_600, { nonce: 'fake-valid-nonce' }, { key, orderId: 'BK-SLOW' }));
     expect(await charges()).toEqual([expect.objectContaining({ id: replayed.id })]);
   });
