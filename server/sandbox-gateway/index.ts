@@ -18,7 +18,7 @@ export type FaultKind = '500' | 'reset' | 'delay';
  */
 export type Fault = { method?: string; path: string; kind: FaultKind; count: number; phase: 'before' | 'after'; delayMs: number };
 
-export type SandboxGateway = { url: string; port: number; stop: () => Promise<void>; state: SandboxState };
+export type SandboxGateway = { url: string; port: number; stop: () => Promise<void> };
 
 type Route = { method: string; pattern: RegExp; handle: (state: SandboxState, params: string[], body: Record<string, unknown>) => Reply; keyed?: boolean };
 
@@ -241,7 +241,6 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
   return {
     url,
     port,
-    state,
     stop: () =>
       new Promise<void>((resolve) => {
         for (const timer of timers) clearTimeout(timer);

@@ -126,11 +126,6 @@ function info(status: string, enrolled: ThreeDSecureInfo['enrolled'], liabilityS
   return { status, enrolled, liabilityShifted, liabilityShiftPossible, version: THREE_D_SECURE_VERSION };
 }
 
-/** Whether authenticating this card needs a challenge (the card frame then asks for a code). */
-export function threeDSecureNeedsChallenge(number: string): boolean {
-  return THREE_D_SECURE_CARDS[number]?.flow === 'challenge';
-}
-
 /**
  * Runs the simulated 3-D Secure authentication of a card. `challengeCode` is what the cardholder
  * typed on the challenge page; a challenge card without one stays unauthenticated.
