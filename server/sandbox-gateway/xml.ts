@@ -17,7 +17,7 @@ function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** `threeDSecureInfo` → `three-d-secure-info`, `last4` stays `last-4` only when written so. */
+/** `threeDSecureInfo` → `three-d-secure-info`. Digits do not split (`last4`), so write `last-4` as is. */
 export function dasherize(key: string): string {
   return key
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
