@@ -56,7 +56,7 @@ export function flightScheduleSeed() {
         route++;
         const h = hash(`${origin}-${destination}`);
         const airline = airlinesSeed[h % airlinesSeed.length]!;
-        const count = 1 + (h % 3);
+        const count = [1, 1, 2, 2, 3][h % 5]!;
         for (let k = 0; k < count; k++) {
           // First flight daily; the second skips one weekday; the third flies three days a week.
           const daysOperated = k === 0 ? DAILY : k === 1 ? DAILY & ~(1 << (h % 7)) : 0b0101010;
