@@ -75,3 +75,13 @@ describe('trip offer ids', () => {
     expect(parseTripOfferId('1@2027-01-01_2@2027-01-01_3@2027-01-01_4@2027-01-01')).toBeNull();
   });
 });
+
+describe('display helpers', () => {
+  it('writes clock times, durations and the part of the day', async () => {
+    const { clockText, durationText, departureWindow } = await import('./flight-schedule');
+    expect(clockText(0)).toBe('00:00');
+    expect(clockText(13 * 60 + 5)).toBe('13:05');
+    expect(durationText(125)).toBe('2h 05m');
+    expect([departureWindow(4 * 60 + 59), departureWindow(5 * 60), departureWindow(12 * 60), departureWindow(18 * 60)]).toEqual(['night', 'morning', 'afternoon', 'evening']);
+  });
+});

@@ -150,3 +150,19 @@ export function combineLegs(legs: Itinerary[][], cap: number): Itinerary[][] {
   }
   return combos;
 }
+
+/** 'HH:mm' for minutes after midnight. */
+export const clockText = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** '2h 05m' for a duration in minutes. */
+export const durationText = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+
+export type DepartureWindow = 'night' | 'morning' | 'afternoon' | 'evening';
+export const DEPARTURE_WINDOWS: readonly DepartureWindow[] = ['morning', 'afternoon', 'evening', 'night'];
+
+/** The part of the day a local departure time falls in: night 00–05, morning 05–12, afternoon 12–18, evening 18–24. */
+export function departureWindow(minutes: number): DepartureWindow {
+  if (minutes < 5 * 60) return 'night';
+  if (minutes < 12 * 60) return 'morning';
+  return minutes < 18 * 60 ? 'afternoon' : 'evening';
+}

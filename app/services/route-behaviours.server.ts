@@ -11,8 +11,9 @@ import type { ShellData } from './shell.server';
  * which returns them to the same my-trips URL after signing in.
  */
 export async function applyRouteBehaviours(request: Request, shell: ShellData): Promise<void> {
-  if (!shell.user) return;
   const url = new URL(request.url);
+  requireFlightLogin(url.pathname, shell.org.auth.flightLoginRequired, shell.user !== null);
+  if (!shell.user) return;
   const tripId = tripLinkId(url.pathname, url.searchParams, shell.org.auth.tripLinkPaths);
   if (!tripId) return;
   const target = myTripsUrl(tripId);
@@ -20,4 +21,17 @@ export async function applyRouteBehaviours(request: Request, shell: ShellData): 
   if (`${url.pathname}${url.search}` === target) return;
   if (url.pathname === '/user/my-trips' && url.searchParams.get('workarea') === 'viewMyTrips') return;
   throw redirect(target);
+}
+
+/** Spec §2: the flight paths that need a signed-in visitor when the organisation says so. */
+export const FLIGHT_LOGIN_PATHS: readonly string[] = ['/flight/search-details', '/flight/checkout', '/flight/checkout-success'];
+
+/**
+ * Sends an anonymous visitor of a flight login path to /flight (the landing, whose search
+ * needs no account). The root loader applies it to every request; the flight routes apply it
+ * again first thing, because an action runs before any loader.
+ */
+export function requireFlightLogin(pathname: string, loginRequired: boolean, signedIn: boolean): void {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (loginRequired && !signedIn && FLIGHT_LOGIN_PATHS.includes(path)) throw redirect('/flight');
 }

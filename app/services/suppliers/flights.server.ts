@@ -119,8 +119,17 @@ async function brandsOf(cabin: FlightCabin): Promise<FareBrand[]> {
 const segmentKey = (s: Segment) => `${s.flight.id}@${s.date}`;
 const holdItem = (s: Segment, cabin: FlightCabin): HoldItem => ({ itemRef: flightSeatItemRef(s.flight.id, cabin), startsAt: s.departsAt, endsAt: s.arrivesAt });
 
-/** Prices, seats and views of trip combinations for one query, with the few queries they need. */
-async function buildOffers(query: FlightQuery, trips: Itinerary[][], context: SupplierContext, allFares: boolean): Promise<FlightDetails[]> {
+/**
+ * Prices, seats and views of trip combinations for one query. Fares are priced only when the
+ * trip has seats for the party, except for `price`, which a checkout asks after its own hold
+ * took the last seats.
+ */
+async function buildOffers(
+  query: FlightQuery,
+  trips: Itinerary[][],
+  context: SupplierContext,
+  { allFares, needSeats }: { allFares: boolean; needSeats: boolean },
+): Promise<FlightDetails[]> {
   const segments = new Map(trips.flatMap((legs) => legs.flatMap((l) => l.segments)).map((s) => [segmentKey(s), s]));
   if (segments.size === 0) return [];
   const flightIds = [...new Set([...segments.values()].map((s) => s.flight.id))];
@@ -135,7 +144,7 @@ async function buildOffers(query: FlightQuery, trips: Itinerary[][], context: Su
   return trips.map((legs) => {
     const all = legs.flatMap((l) => l.segments);
     const available = Math.min(...all.map((s) => free.get(segmentKey(s)) ?? 0));
-    const priced = available >= seats && all.every((s) => netOf.has(s.flight.id));
+    const priced = (!needSeats || available >= seats) && all.every((s) => netOf.has(s.flight.id));
     const fares = priced
       ? (allFares ? brands : brands.slice(0, 1)).map((brand) => ({
           brand,
@@ -212,17 +221,18 @@ export const builtInFlightSupplier: ProductSupplier<FlightQuery, FlightOffer, Fl
 
   async search(query, context) {
     const trips = combineLegs(await legOptions(query), MAX_COMBINATIONS);
-    return (await buildOffers(query, trips, context, false)).map(({ fares: _, ...offer }) => offer);
+    return (await buildOffers(query, trips, context, { allFares: false, needSeats: true })).map(({ fares: _, ...offer }) => offer);
   },
 
   async details(offerId, query, context) {
     const trip = await tripOf(offerId, query);
     if (!trip) return null;
-    return (await buildOffers(query, [trip], context, true))[0] ?? null;
+    return (await buildOffers(query, [trip], context, { allFares: true, needSeats: true }))[0] ?? null;
   },
 
   async price(selection, context) {
-    const offer = await builtInFlightSupplier.details(selection.offerId, selection, context);
+    const trip = await tripOf(selection.offerId, selection);
+    const offer = trip ? (await buildOffers(selection, [trip], context, { allFares: true, needSeats: false }))[0] : undefined;
     const fare = offer?.fares.find((f) => f.brand.code === selection.fare);
     return offer && fare ? { offer, fare } : null;
   },
