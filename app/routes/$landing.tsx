@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
+import { FlightSearchForm } from '~/components/flights/flight-search-form';
 import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
 import { isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
 import { resolveOrg } from '~/services/config.server';
+import { flightSearchFormData } from '~/services/flight-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
 
@@ -19,17 +21,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   // Resorts and stays open with their weeks search (the results page has it too).
   const weeksSearch = slug === 'resorts' || slug === 'stays' ? await weeksSearchFormData(request, slug === 'resorts' ? 'RST' : 'STY') : null;
-  return json({ slug, weeksSearch, ...(await loadPage(request, 'landing')) });
+  // /flight opens with the flight search and the visitor's recent searches.
+  const flightSearch = slug === 'flight' ? await flightSearchFormData(request) : null;
+  return json({ slug, weeksSearch, flightSearch, ...(await loadPage(request, 'landing')) });
 }
 
 export default function LandingPage() {
-  const { blocks, weeksSearch } = useLoaderData<typeof loader>();
-  if (!weeksSearch) return <BlockList blocks={blocks} />;
-  // The weeks search goes right below the page's intro (its heading).
+  const { blocks, weeksSearch, flightSearch } = useLoaderData<typeof loader>();
+  if (!weeksSearch && !flightSearch) return <BlockList blocks={blocks} />;
+  // The product search goes right below the page's intro (its heading).
   return (
     <>
       <BlockList blocks={blocks.slice(0, 1)} />
-      <WeeksSearchForm kind={weeksSearch.kind} destinations={weeksSearch.destinations} minCheckin={weeksSearch.minCheckin} />
+      {weeksSearch ? <WeeksSearchForm kind={weeksSearch.kind} destinations={weeksSearch.destinations} minCheckin={weeksSearch.minCheckin} /> : null}
+      {flightSearch ? <FlightSearchForm airports={flightSearch.airports} minDate={flightSearch.minDate} recent /> : null}
       <BlockList blocks={blocks.slice(1)} />
     </>
   );

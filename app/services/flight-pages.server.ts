@@ -4,12 +4,19 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice } from '~/domain/flight-price';
 import { type FlightSearch, flightSearchParams, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
+import { resolveOrg } from './config.server';
 import { findHoldByToken, multiItemRef } from './holds.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { requireFlightLogin } from './route-behaviours.server';
+import { getSession } from './session.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
+
+/** The login rule of spec §2 alone, for a route that must apply it before anything else. */
+export async function requireFlightVisitor(request: Request) {
+  requireFlightLogin(new URL(request.url).pathname, resolveOrg(request).auth.flightLoginRequired, (await getSession(request)) !== null);
+}
 
 /**
  * The page context of a flight page: a 404 when the organisation does not sell flights, and
@@ -36,7 +43,7 @@ function parseOf(params: URLSearchParams, context: Context) {
 
 /** A fare's price in the visitor's currency, per passenger type and in total. */
 export type FlightPriceView = {
-  passengers: { type: 'adult' | 'child' | 'infant'; count: number; fare: string; tax: string; perPerson: string; subtotal: string }[];
+  passengers: { type: 'adult' | 'child' | 'infant'; count: number; fare: string; fareSubtotal: string; tax: string; perPerson: string; subtotal: string }[];
   beforeTax: string;
   tax: string;
   total: string;
@@ -47,7 +54,7 @@ export type FlightPriceView = {
 function priceView(price: FlightPrice, money: Context['money']): FlightPriceView {
   return {
     passengers: price.passengers.map((p) => ({
-      type: p.type, count: p.count, fare: money(p.fare).text, tax: money(p.tax).text, perPerson: money(p.total).text, subtotal: money(p.subtotal).text,
+      type: p.type, count: p.count, fare: money(p.fare).text, fareSubtotal: money(p.fare * p.count).text, tax: money(p.tax).text, perPerson: money(p.total).text, subtotal: money(p.subtotal).text,
     })),
     beforeTax: money(price.exclusive).text,
     tax: money(price.tax).text,
