@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from '~/components/flights/flight-itinerary';
 import { useShell, useT } from '~/components/shell-context';
 import { flightSearchParams } from '~/domain/flight-query';
-import { flightSelectionParams, holdFlight, loadFlightCheckout, requireFlightVisitor } from '~/services/flight-pages.server';
+import { flightSelectionParams, holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
+import { requireFlightVisitor } from '~/services/route-behaviours.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFlightVisitor(request);

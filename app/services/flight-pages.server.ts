@@ -4,19 +4,12 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice } from '~/domain/flight-price';
 import { type FlightSearch, flightSearchParams, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
-import { resolveOrg } from './config.server';
 import { findHoldByToken, multiItemRef } from './holds.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { requireFlightLogin } from './route-behaviours.server';
-import { getSession } from './session.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
-
-/** The login rule of spec §2 alone, for a route that must apply it before anything else. */
-export async function requireFlightVisitor(request: Request) {
-  requireFlightLogin(new URL(request.url).pathname, resolveOrg(request).auth.flightLoginRequired, (await getSession(request)) !== null);
-}
 
 /**
  * The page context of a flight page: a 404 when the organisation does not sell flights, and
