@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useShell, useT } from '~/components/shell-context';
+import { landingHasSearch } from '~/domain/landing-pages';
 import { WorldMap } from '~/components/shell/world-map';
 import type { MessageKey } from '~/i18n';
 import type { BlockProps } from './registry';
@@ -119,7 +120,7 @@ export function LandingIntroBlock({ block, data }: BlockProps<'landing.intro'>) 
       <div className="hero-inner">
         <h1 id={`${block.id}-title`}>{name}</h1>
         <p className="hero-subtitle">{message(block.props.titleKey)}</p>
-        <p>{t('landing.notYet', { product: name.toLocaleLowerCase(), email: org.support.email })}</p>
+        {landingHasSearch(data.slug) ? null : <p>{t('landing.notYet', { product: name.toLocaleLowerCase(), email: org.support.email })}</p>}
       </div>
     </section>
   );

@@ -24,6 +24,11 @@ export const landingPages = {
 
 export type LandingSlug = keyof typeof landingPages;
 
+/** Landing pages that open with their product's search form, so they do not say search is missing. */
+const landingsWithSearch: ReadonlySet<LandingSlug> = new Set(['resorts', 'stays', 'flight']);
+
+export const landingHasSearch = (slug: LandingSlug) => landingsWithSearch.has(slug);
+
 export function isLandingSlug(segment: string): segment is LandingSlug {
   return Object.hasOwn(landingPages, segment);
 }
