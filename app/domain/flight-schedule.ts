@@ -17,15 +17,15 @@ export type ScheduledFlight = {
   aircraft: string;
 };
 
-export type Segment = {
-  flight: ScheduledFlight;
+export type Segment<F extends ScheduledFlight = ScheduledFlight> = {
+  flight: F;
   /** Local departure date at the origin, YYYY-MM-DD. */
   date: string;
   departsAt: Date;
   arrivesAt: Date;
 };
 
-export type Itinerary = { id: string; segments: Segment[] };
+export type Itinerary<F extends ScheduledFlight = ScheduledFlight> = { id: string; segments: Segment<F>[] };
 
 export type LegRequest = { from: string; to: string; date: string };
 
@@ -75,7 +75,7 @@ export function operatesOn(daysOperated: number, date: string): boolean {
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The flight's departure and arrival instants on a local departure date, or null when it does not fly that day. */
-export function segmentOn(flight: ScheduledFlight, date: string, timeZoneOf: (iata: string) => string): Segment | null {
+export function segmentOn<F extends ScheduledFlight>(flight: F, date: string, timeZoneOf: (iata: string) => string): Segment<F> | null {
   if (!operatesOn(flight.daysOperated, date)) return null;
   const departsAt = localToInstant(date, flight.departureMinutes, timeZoneOf(flight.origin));
   return { flight, date, departsAt, arrivesAt: new Date(departsAt.getTime() + flight.durationMinutes * MINUTE_MS) };
@@ -89,9 +89,9 @@ export const itineraryId = (segments: Segment[]) => segments.map(segmentId).join
  * flight leaves the connecting airport between the minimum and maximum connection time after
  * the first lands (it may be the next local day). Ordered by departure, then arrival.
  */
-export function itinerariesFor(flights: readonly ScheduledFlight[], leg: LegRequest, timeZoneOf: (iata: string) => string): Itinerary[] {
-  const on = (flight: ScheduledFlight, date: string) => segmentOn(flight, date, timeZoneOf);
-  const result: Itinerary[] = [];
+export function itinerariesFor<F extends ScheduledFlight>(flights: readonly F[], leg: LegRequest, timeZoneOf: (iata: string) => string): Itinerary<F>[] {
+  const on = (flight: F, date: string) => segmentOn(flight, date, timeZoneOf);
+  const result: Itinerary<F>[] = [];
   for (const first of flights) {
     if (first.origin !== leg.from) continue;
     const s1 = on(first, leg.date);
@@ -137,9 +137,9 @@ export function itineraryMinutes(itinerary: Itinerary): number {
  * The trips that can be flown from each leg's itineraries: every combination in which a leg
  * leaves at least the minimum connection time after the previous one lands. At most `cap`.
  */
-export function combineLegs(legs: Itinerary[][], cap: number): Itinerary[][] {
+export function combineLegs<F extends ScheduledFlight>(legs: Itinerary<F>[][], cap: number): Itinerary<F>[][] {
   if (legs.length === 0) return [];
-  let combos: Itinerary[][] = [[]];
+  let combos: Itinerary<F>[][] = [[]];
   for (const options of legs) {
     combos = combos.flatMap((combo) => {
       const previous = combo[combo.length - 1];

@@ -116,6 +116,9 @@ async function brandsOf(cabin: FlightCabin): Promise<FareBrand[]> {
   return rows.map((b) => ({ code: b.code, name: b.name, carryOnBags: b.carry_on_bags, checkedBags: b.checked_bags, changes: b.changes, refundable: b.refundable, seatChoice: b.seat_choice, factorBp: b.factor_bp }));
 }
 
+type FlightSegment = Segment<FlightRow>;
+type FlightItinerary = Itinerary<FlightRow>;
+
 const segmentKey = (s: Segment) => `${s.flight.id}@${s.date}`;
 const holdItem = (s: Segment, cabin: FlightCabin): HoldItem => ({ itemRef: flightSeatItemRef(s.flight.id, cabin), startsAt: s.departsAt, endsAt: s.arrivesAt });
 
@@ -126,7 +129,7 @@ const holdItem = (s: Segment, cabin: FlightCabin): HoldItem => ({ itemRef: fligh
  */
 async function buildOffers(
   query: FlightQuery,
-  trips: Itinerary[][],
+  trips: FlightItinerary[][],
   context: SupplierContext,
   { allFares, needSeats }: { allFares: boolean; needSeats: boolean },
 ): Promise<FlightDetails[]> {
@@ -149,14 +152,15 @@ async function buildOffers(
       ? (allFares ? brands : brands.slice(0, 1)).map((brand) => ({
           brand,
           price: computeFlightPrice({
-            segments: all.map((s) => {
-              const row = s.flight as FlightRow;
-              return { netMinor: netOf.get(row.id)!, taxRateBp: row.taxRateBp, markupBp: context.priceType === 'B2B' ? row.b2bMarkupBp : row.b2cMarkupBp };
-            }),
+            segments: all.map(({ flight }) => ({
+              netMinor: netOf.get(flight.id)!,
+              taxRateBp: flight.taxRateBp,
+              markupBp: context.priceType === 'B2B' ? flight.b2bMarkupBp : flight.b2cMarkupBp,
+            })),
             brandFactorBp: brand.factorBp,
             passengers: { adult: query.adults, child: query.children, infant: query.infants },
             priceType: context.priceType,
-            supplierCode: (all[0]!.flight as FlightRow).supplierCode,
+            supplierCode: all[0]!.flight.supplierCode,
             currency: 'USD',
           }),
         }))
@@ -180,8 +184,8 @@ async function buildOffers(
   });
 }
 
-function segmentView(s: Segment, available: number): FlightSegmentView {
-  const f = s.flight as FlightRow;
+function segmentView(s: FlightSegment, available: number): FlightSegmentView {
+  const f = s.flight;
   return {
     flightId: f.id,
     airlineCode: f.airlineCode,
@@ -200,13 +204,13 @@ function segmentView(s: Segment, available: number): FlightSegmentView {
 }
 
 /** Each leg's itineraries for the query. */
-async function legOptions(query: FlightQuery): Promise<Itinerary[][]> {
+async function legOptions(query: FlightQuery): Promise<FlightItinerary[][]> {
   const flights = await flightsFor(query);
   return query.legs.map((leg) => itinerariesFor(flights, leg, timeZoneOf));
 }
 
 /** The trip an offer id names, if it is still flown for the query: every leg's itinerary must be one of its options. */
-async function tripOf(offerId: string, query: FlightQuery): Promise<Itinerary[] | null> {
+async function tripOf(offerId: string, query: FlightQuery): Promise<FlightItinerary[] | null> {
   const ids = parseTripOfferId(offerId);
   if (!ids || ids.length !== query.legs.length) return null;
   const options = await legOptions(query);
