@@ -42,7 +42,7 @@ export default function FlightDetails() {
                   <input key={name} type="hidden" name={name} value={value} />
                 ))}
                 <input type="hidden" name="offer" value={offer.id} />
-                <input type="hidden" name="fare" value={fare.brand.code} />
+                <input type="hidden" name="brandedfare" value={fare.brand.code} />
                 <button type="submit" className="button button-primary">
                   {t('flight.details.select', { fare: fare.brand.name })}
                 </button>

@@ -134,18 +134,18 @@ export async function holdFlight(request: Request, form: FormData) {
   const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const search = requireSearch(params, context);
   const offerId = params.get('offer') ?? '';
-  const fare = params.get('fare') ?? '';
+  const fare = params.get('brandedfare') ?? '';
   if (!/^[A-Z]{2,20}$/.test(fare)) throw json({ message: 'Choose a fare.' }, { status: 400 });
   const result = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
   if (result.kind === 'not_found') throw new Response('We could not find that flight or fare. Please search again.', { status: 404 });
   return { result, search, offerId, fare };
 }
 
-/** The links between the pages carry the search, the trip and the fare. */
+/** The links between the pages carry the search, the trip (`offer`) and the fare (`brandedfare`, spec §3). */
 export function flightSelectionParams(search: FlightSearch, offerId: string, fare?: string): URLSearchParams {
   const params = flightSearchParams(search);
   params.set('offer', offerId);
-  if (fare) params.set('fare', fare);
+  if (fare) params.set('brandedfare', fare);
   return params;
 }
 
@@ -163,7 +163,7 @@ export async function loadFlightCheckout(request: Request) {
   const items = await flightHoldItemsOf(offerId, search);
   // The URL must name exactly what the hold holds: the same flights, cabin and seat count.
   if (!items || multiItemRef(items) !== hold.itemRef || hold.quantity !== seatsNeeded(search)) throw invalid();
-  const priced = await flights.price({ ...search, offerId, fare: params.get('fare') ?? '' }, context.supplier);
+  const priced = await flights.price({ ...search, offerId, fare: params.get('brandedfare') ?? '' }, context.supplier);
   if (!priced) throw invalid();
   const { fares: _, cheapest: __, ...offer } = priced.offer;
   const user = context.session?.user ?? null;

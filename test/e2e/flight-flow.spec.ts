@@ -103,7 +103,7 @@ describe('flight search to checkout (issue 3)', () => {
       expect(String(answer.headers.location), path).toBe('/flight');
     }
     // A form post is redirected too, before its action could hold anything.
-    const post = await http(base, 'POST', '/flight/checkout', { host: 'wanderly.localhost', body: `${search}&offer=1@${inDays(30)}&fare=BASIC`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const post = await http(base, 'POST', '/flight/checkout', { host: 'wanderly.localhost', body: `${search}&offer=1@${inDays(30)}&brandedfare=BASIC`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(post.status).toBe(302);
     expect(String(post.headers.location)).toBe('/flight');
     // viajamas does not require login: the results answer, and checkout-success is not redirected.
@@ -127,7 +127,7 @@ describe('flight search to checkout (issue 3)', () => {
     const reserve = () =>
       http(base, 'POST', '/flight/checkout', {
         host: 'viajamas.localhost',
-        body: `${search}&offer=${offer}&fare=FLEX`,
+        body: `${search}&offer=${offer}&brandedfare=FLEX`,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
     const first = await reserve();
@@ -138,7 +138,12 @@ describe('flight search to checkout (issue 3)', () => {
     const soldOut = await http(base, 'GET', String(second.headers.location), { host: 'viajamas.localhost' });
     expect(soldOut.status).toBe(409);
     expect(soldOut.text).toContain('/flight/search-details?');
+    // Bad links and bad input get a clear 4xx and hold nothing.
     expect((await http(base, 'GET', `/flight/details?${search}&offer=999999@${inDays(61)}`, { host: 'viajamas.localhost' })).status).toBe(404);
+    expect((await http(base, 'GET', `/flight/details?triptype=oneway&from=XXX&to=MCO&depart=soon&offer=${offer}`, { host: 'viajamas.localhost' })).status).toBe(400);
+    expect((await http(base, 'GET', `/flight/checkout?hold=not-a-real-hold-token-123&${search}&offer=${offer}&brandedfare=FLEX`, { host: 'viajamas.localhost' })).status).toBe(404);
+    const noFare = await http(base, 'POST', '/flight/checkout', { host: 'viajamas.localhost', body: `${search}&offer=${offer}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(noFare.status).toBe(400);
   });
 
   it('saves searches, lists them on /flight and runs one again; an unreadable stored date leaves an empty field', async () => {
