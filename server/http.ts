@@ -6,6 +6,7 @@ import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { getDb, isDatabaseHealthy } from '~/services/db.server';
 import { errorFields, log, requestContext } from '~/services/logger.server';
+import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -82,6 +83,23 @@ export function createExpressApp(build: ServerBuild, mode: 'development' | 'prod
   const publicDir = path.resolve('public');
   app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(publicDir, { maxAge: '1h', index: false }));
+
+  // Spec §2 flight login paths: an anonymous visitor goes to /flight before any route runs
+  // (a form post's action included). Remix data requests are left to the routes' own check,
+  // which answers them the way the client router follows.
+  app.use(async (req, res, next) => {
+    if (!isFlightLoginPath(req.path) || '_data' in req.query) return next();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    try {
+      await requireFlightVisitor(new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { headers }));
+      next();
+    } catch (answer) {
+      const location = answer instanceof Response ? answer.headers.get('location') : null;
+      if (location) return res.redirect(answer instanceof Response ? answer.status : 302, location);
+      next(answer);
+    }
+  });
 
   const remix = createRequestHandler({
     build,

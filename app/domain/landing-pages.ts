@@ -11,7 +11,7 @@ type ProductCode = OrgConfig['products'][number];
 export const landingPages = {
   hotels: { product: 'HLT' },
   holidaystays: { product: 'HLT' },
-  flight: { product: 'FLT' },
+  flight: { product: 'FLT', search: true },
   cars: { product: 'CAR', search: true },
   activities: { product: 'ACT' },
   transfers: { product: 'TRF' },
@@ -24,6 +24,7 @@ export const landingPages = {
 } as const satisfies Record<string, { product: ProductCode; search?: true }>;
 
 export type LandingSlug = keyof typeof landingPages;
+
 
 export function isLandingSlug(segment: string): segment is LandingSlug {
   return Object.hasOwn(landingPages, segment);

@@ -4,11 +4,13 @@ import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
 import { CarSearchForm } from '~/components/cars/car-search-form';
 import { RecentCarSearches } from '~/components/cars/recent-car-searches';
+import { FlightSearchForm } from '~/components/flights/flight-search-form';
 import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
 import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
 import { type LandingSlug, isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
 import { carSearchFormData } from '~/services/car-pages.server';
 import { resolveOrg } from '~/services/config.server';
+import { flightSearchFormData } from '~/services/flight-pages.server';
 import { hotelSearchFormData } from '~/services/hotel-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
@@ -29,6 +31,8 @@ async function landingSearch(request: Request, slug: LandingSlug) {
   }
   if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(request)) };
   if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(request)) };
+  // /flight opens with the flight search and the visitor's recent searches.
+  if (slug === 'flight') return { kind: 'flight' as const, ...(await flightSearchFormData(request)) };
   return null;
 }
 
@@ -57,6 +61,8 @@ function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof lo
           <RecentCarSearches today={search.today} />
         </>
       );
+    case 'flight':
+      return <FlightSearchForm airports={search.airports} minDate={search.minDate} recent />;
   }
 }
 

@@ -341,6 +341,55 @@ export interface CarOffersTable {
   image_path: string;
 }
 
+export interface AirlinesTable {
+  code: string;
+  name: string;
+}
+
+export interface FlightsTable {
+  id: Generated<number>;
+  airline_code: string;
+  flight_number: string;
+  /** IATA codes. */
+  origin: string;
+  destination: string;
+  /** Local departure time at the origin, minutes after midnight. */
+  departure_minutes: number;
+  duration_minutes: number;
+  /** Bit n set = operates on weekday n of the local departure date (0 = Sunday). */
+  days_operated: number;
+  aircraft: string;
+  tax_rate_bp: number;
+  b2c_markup_bp: number;
+  b2b_markup_bp: number;
+  supplier_code: string;
+}
+
+export type FlightCabin = 'economy' | 'premium_economy' | 'business';
+
+export interface FlightCabinsTable {
+  flight_id: number;
+  cabin: FlightCabin;
+  seats: number;
+  /** One adult's net fare, USD minor units. */
+  net_usd_minor: number;
+}
+
+export interface FareBrandsTable {
+  cabin: FlightCabin;
+  code: string;
+  name: string;
+  /** Order within the cabin, cheapest first. */
+  rank: number;
+  /** The brand's factor on the cabin fare, basis points. */
+  factor_bp: number;
+  carry_on_bags: number;
+  checked_bags: number;
+  changes: 'none' | 'fee' | 'free';
+  refundable: boolean;
+  seat_choice: boolean;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   languages: LanguagesTable;
@@ -367,6 +416,10 @@ export interface DB {
   car_rental_companies: CarRentalCompaniesTable;
   car_locations: CarLocationsTable;
   car_offers: CarOffersTable;
+  airlines: AirlinesTable;
+  flights: FlightsTable;
+  flight_cabins: FlightCabinsTable;
+  fare_brands: FareBrandsTable;
 }
 
 export type User = Selectable<UsersTable>;

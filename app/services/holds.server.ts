@@ -254,3 +254,77 @@ export async function expireHolds(batch = 500, db: Database = getDb()): Promise<
 }
 
 export const holdExpiryJob = { name: 'hold-expiry', everyMs: 15_000, run: () => expireHolds() };
+
+export type HoldItem = { itemRef: string; startsAt: Date; endsAt: Date };
+
+export type MultiItemHoldRequest = Omit<HoldRequest, 'itemRef' | 'startsAt' | 'endsAt'> & { items: HoldItem[] };
+
+/** The hold row's item_ref for several items: their refs in order, space-separated. */
+export const multiItemRef = (items: readonly HoldItem[]) => items.map((i) => i.itemRef).join(' ');
+
+/**
+ * Holds `quantity` units of each of several items, each over its own range (every flight of a
+ * trip for the seated passengers), all or nothing: one hold row, whose allocations cover every
+ * item, so release, booking and expiry treat the trip as one. Same race rule as `createHold`:
+ * a lost race rolls the whole transaction back and looks again; too few units on any item is
+ * a clean sold-out whose `available` is the scarcest item's count.
+ */
+export async function createMultiItemHold(request: MultiItemHoldRequest, db: Database = getDb()): Promise<HoldResult> {
+  const { items } = request;
+  if (items.length === 0) throw new RangeError('A hold needs at least one item');
+  for (const item of items) validate({ ...request, ...item });
+  items.forEach((a, i) =>
+    items.slice(i + 1).forEach((b) => {
+      // The same unit cannot be claimed twice over one time; that would be a race with itself.
+      if (a.itemRef === b.itemRef && a.startsAt < b.endsAt && b.startsAt < a.endsAt) throw new RangeError('A hold cannot claim one item twice over overlapping ranges');
+    }),
+  );
+  const refs = [...new Set(items.map((i) => i.itemRef))];
+  const scarcest = async (conn: Database) =>
+    Math.min(...(await Promise.all(items.map((i) => countAvailableUnits({ product: request.product, ...i }, conn)))));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('unit_allocations')
+          .where('expires_at', '<=', sql<Date>`now()`)
+          .where('unit_id', 'in', (eb) => eb.selectFrom('inventory_units').select('id').where('product', '=', request.product).where('item_ref', 'in', refs))
+          .execute();
+        const free: { id: number }[][] = [];
+        for (const item of items) free.push(await freeUnits(trx, request.product, item.itemRef, item.startsAt, item.endsAt).execute());
+        const available = Math.min(...free.map((f) => f.length));
+        if (available < request.quantity) return { kind: 'sold_out' as const, available };
+        const startsAt = new Date(Math.min(...items.map((i) => i.startsAt.getTime())));
+        const endsAt = new Date(Math.max(...items.map((i) => i.endsAt.getTime())));
+        const hold = await trx
+          .insertInto('holds')
+          .values({
+            token: randomBytes(24).toString('base64url'),
+            org_id: request.orgId,
+            user_id: request.userId,
+            product: request.product,
+            item_ref: multiItemRef(items),
+            starts_at: startsAt,
+            ends_at: endsAt,
+            quantity: request.quantity,
+            status: 'active',
+            expires_at: sql<Date>`now() + make_interval(mins => ${request.ttlMinutes})`,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('unit_allocations')
+          .values(
+            items.flatMap((item, i) =>
+              free[i]!.slice(0, request.quantity).map((unit) => ({ unit_id: unit.id, hold_id: hold.id, during: range(item.startsAt, item.endsAt), expires_at: hold.expires_at })),
+            ),
+          )
+          .execute();
+        return { kind: 'held' as const, hold: toHold(hold) };
+      });
+    } catch (error) {
+      if (!isExclusionViolation(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS) return { kind: 'sold_out', available: await scarcest(db) };
+    }
+  }
+}

@@ -409,6 +409,63 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('car_offers_location_idx').on('car_offers').column('location_id').execute();
     },
   },
+  '0006_flights': {
+    /**
+     * Flights: airlines, a weekly schedule (local departure time at the origin, days operated)
+     * and each flight's cabins with their seats and net fare; branded fares scale a cabin's
+     * fare. Seats are rows of inventory_units (item_ref `flight:<id>:<cabin>`) held over the
+     * flight's departure→arrival instants, so they do not multiply by date.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('airlines')
+        .addColumn('code', 'text', (c) => c.primaryKey().check(sql`code ~ '^[A-Z0-9]{2}$'`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('flights')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('airline_code', 'text', (c) => c.notNull().references('airlines.code'))
+        .addColumn('flight_number', 'text', (c) => c.notNull())
+        .addColumn('origin', 'text', (c) => c.notNull().check(sql`origin ~ '^[A-Z]{3}$'`))
+        .addColumn('destination', 'text', (c) => c.notNull().check(sql`destination ~ '^[A-Z]{3}$'`))
+        .addColumn('departure_minutes', 'integer', (c) => c.notNull().check(sql`departure_minutes between 0 and 1439`))
+        .addColumn('duration_minutes', 'integer', (c) => c.notNull().check(sql`duration_minutes > 0`))
+        .addColumn('days_operated', 'integer', (c) => c.notNull().check(sql`days_operated between 1 and 127`))
+        .addColumn('aircraft', 'text', (c) => c.notNull())
+        .addColumn('tax_rate_bp', 'integer', (c) => c.notNull().check(sql`tax_rate_bp >= 0`))
+        .addColumn('b2c_markup_bp', 'integer', (c) => c.notNull().check(sql`b2c_markup_bp >= 0`))
+        .addColumn('b2b_markup_bp', 'integer', (c) => c.notNull().check(sql`b2b_markup_bp >= 0`))
+        .addColumn('supplier_code', 'text', (c) => c.notNull())
+        .addCheckConstraint('flights_route', sql`origin <> destination`)
+        .addUniqueConstraint('flights_number_unique', ['airline_code', 'flight_number'])
+        .execute();
+      await db.schema.createIndex('flights_route_idx').on('flights').columns(['origin', 'destination']).execute();
+      await db.schema
+        .createTable('flight_cabins')
+        .addColumn('flight_id', 'integer', (c) => c.notNull().references('flights.id').onDelete('cascade'))
+        .addColumn('cabin', 'text', (c) => c.notNull().check(sql`cabin in ('economy', 'premium_economy', 'business')`))
+        .addColumn('seats', 'integer', (c) => c.notNull().check(sql`seats > 0`))
+        // One adult's net fare for this flight and cabin, USD minor units.
+        .addColumn('net_usd_minor', 'integer', (c) => c.notNull().check(sql`net_usd_minor > 0`))
+        .addPrimaryKeyConstraint('flight_cabins_pk', ['flight_id', 'cabin'])
+        .execute();
+      await db.schema
+        .createTable('fare_brands')
+        .addColumn('cabin', 'text', (c) => c.notNull().check(sql`cabin in ('economy', 'premium_economy', 'business')`))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('rank', 'integer', (c) => c.notNull())
+        .addColumn('factor_bp', 'integer', (c) => c.notNull().check(sql`factor_bp > 0`))
+        .addColumn('carry_on_bags', 'integer', (c) => c.notNull())
+        .addColumn('checked_bags', 'integer', (c) => c.notNull())
+        .addColumn('changes', 'text', (c) => c.notNull().check(sql`changes in ('none', 'fee', 'free')`))
+        .addColumn('refundable', 'boolean', (c) => c.notNull())
+        .addColumn('seat_choice', 'boolean', (c) => c.notNull())
+        .addPrimaryKeyConstraint('fare_brands_pk', ['cabin', 'code'])
+        .execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

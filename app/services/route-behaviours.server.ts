@@ -1,5 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { myTripsUrl, tripLinkId } from '~/domain/auth-dialog-params';
+import { resolveOrg } from './config.server';
+import { getSession } from './session.server';
 import type { ShellData } from './shell.server';
 
 /**
@@ -11,8 +13,9 @@ import type { ShellData } from './shell.server';
  * which returns them to the same my-trips URL after signing in.
  */
 export async function applyRouteBehaviours(request: Request, shell: ShellData): Promise<void> {
-  if (!shell.user) return;
   const url = new URL(request.url);
+  requireFlightLogin(url.pathname, shell.org.auth.flightLoginRequired, shell.user !== null);
+  if (!shell.user) return;
   const tripId = tripLinkId(url.pathname, url.searchParams, shell.org.auth.tripLinkPaths);
   if (!tripId) return;
   const target = myTripsUrl(tripId);
@@ -20,4 +23,25 @@ export async function applyRouteBehaviours(request: Request, shell: ShellData): 
   if (`${url.pathname}${url.search}` === target) return;
   if (url.pathname === '/user/my-trips' && url.searchParams.get('workarea') === 'viewMyTrips') return;
   throw redirect(target);
+}
+
+/** Spec §2: the flight paths that need a signed-in visitor when the organisation says so. */
+export const FLIGHT_LOGIN_PATHS: readonly string[] = ['/flight/search-details', '/flight/checkout', '/flight/checkout-success'];
+
+export const isFlightLoginPath = (pathname: string) => FLIGHT_LOGIN_PATHS.includes(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/**
+ * Sends an anonymous visitor of a flight login path to /flight (the landing, whose search
+ * needs no account). Applied before anything else: by the HTTP server ahead of Remix
+ * (documents and form posts, and /flight/checkout-success, which has no page yet), by the
+ * root loader, and first thing in the flight routes' loaders and action (data requests).
+ */
+export function requireFlightLogin(pathname: string, loginRequired: boolean, signedIn: boolean): void {
+  if (loginRequired && !signedIn && isFlightLoginPath(pathname)) throw redirect('/flight');
+}
+
+/** `requireFlightLogin` for a request: its organisation's rule and its session. */
+export async function requireFlightVisitor(request: Request): Promise<void> {
+  if (!isFlightLoginPath(new URL(request.url).pathname) || !resolveOrg(request).auth.flightLoginRequired) return;
+  requireFlightLogin(new URL(request.url).pathname, true, (await getSession(request)) !== null);
 }

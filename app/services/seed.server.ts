@@ -8,6 +8,7 @@ import { log } from './logger.server';
 import { hashPassword } from './password.server';
 import { seedCars } from './seed-cars.server';
 import { seedHotels } from './seed-catalog.server';
+import { seedFlights } from './seed-flights.server';
 import { seedResorts } from './seed-resorts.server';
 
 /** The one password of every demo account (README lists the accounts). */
@@ -132,6 +133,7 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
   await db.transaction().execute((trx) => seedHotels(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedResorts(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedCars(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedFlights(trx));
 
   // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
   let created = 0;

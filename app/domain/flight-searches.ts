@@ -1,0 +1,86 @@
+import { AIRPORTS } from './airports-data';
+import { type FlightPlace, type SavedFlightSearch, readSavedFlightSearches } from './car-searches';
+import { type DateLog, flightDateToIso, isoToFlightDateText } from './flight-dates';
+import type { FlightField, FlightSearch } from './flight-query';
+
+/**
+ * Recent flight searches (spec §3 "Saved flight search") are kept in the browser's
+ * localStorage under this key, newest first, as a JSON array of SavedFlightSearch.
+ */
+export const FLIGHT_SEARCHES_KEY = 'flightSearchHistory';
+export const MAX_SAVED_FLIGHT_SEARCHES = 5;
+
+/** Multi-city flights after the first, kept in the opaque `searchTypes` field. */
+type ExtraLeg = { from: string; to: string; flightDesktopValue: string };
+
+function place(iata: string): Exclude<FlightPlace, string> {
+  const airport = AIRPORTS.find((a) => a.iata === iata);
+  return airport ? { iata, name: airport.name, city: airport.city, country: airport.countryName } : { iata };
+}
+
+const iataOf = (p: FlightPlace) => (typeof p === 'string' ? p : p.iata);
+
+/** The stored form of a search: dates as 'ddd, MMM DD YY' text, the departure also as YYYY-MM-DD (the Code variant). */
+export function savedFlightSearchOf(search: FlightSearch): SavedFlightSearch {
+  const [first, second] = search.legs;
+  const extra: ExtraLeg[] = search.tripType === 'multicity' ? search.legs.slice(1).map((l) => ({ from: l.from, to: l.to, flightDesktopValue: isoToFlightDateText(l.date) })) : [];
+  return {
+    flightDesktopValue: isoToFlightDateText(first!.date),
+    flightDesktopValueReturn: search.tripType === 'roundtrip' ? isoToFlightDateText(second!.date) : '',
+    flightDesktopValueCode: first!.date,
+    from: place(first!.from),
+    to: place(first!.to),
+    Traveller: { adult: search.adults, child: search.children, infant: search.infants },
+    tripClass: search.cabin,
+    BagsCount: 0,
+    tripType: search.tripType,
+    cabinClass: search.cabin,
+    searchTypes: extra,
+  };
+}
+
+const sameSearch = (a: SavedFlightSearch, b: SavedFlightSearch) =>
+  JSON.stringify([a.tripType, iataOf(a.from), iataOf(a.to), a.flightDesktopValue, a.flightDesktopValueReturn, a.Traveller, a.cabinClass, a.searchTypes ?? null]) ===
+  JSON.stringify([b.tripType, iataOf(b.from), iataOf(b.to), b.flightDesktopValue, b.flightDesktopValueReturn, b.Traveller, b.cabinClass, b.searchTypes ?? null]);
+
+/** The stored list after running `search`: newest first, no older copy of it, at most `max` long. */
+export function addSavedFlightSearch(stored: unknown, search: SavedFlightSearch, max = MAX_SAVED_FLIGHT_SEARCHES): SavedFlightSearch[] {
+  return [search, ...readSavedFlightSearches(stored).filter((s) => !sameSearch(s, search))].slice(0, max);
+}
+
+function extraLegs(saved: SavedFlightSearch): ExtraLeg[] {
+  if (!Array.isArray(saved.searchTypes)) return [];
+  return saved.searchTypes.filter((l): l is ExtraLeg => typeof l === 'object' && l !== null && ['from', 'to', 'flightDesktopValue'].every((k) => typeof (l as Record<string, unknown>)[k] === 'string')).slice(0, 2);
+}
+
+/**
+ * The search form's values to run a saved search again. Text dates become YYYY-MM-DD; one
+ * that cannot be read gives an empty field (and one call to `log`), for the traveller to fill.
+ */
+export function flightFormValuesOf(saved: SavedFlightSearch, log?: DateLog): Partial<Record<FlightField, string>> {
+  const values: Partial<Record<FlightField, string>> = {
+    triptype: saved.tripType,
+    from: iataOf(saved.from),
+    to: iataOf(saved.to),
+    depart: flightDateToIso(saved.flightDesktopValue, log),
+    return: saved.flightDesktopValueReturn ? flightDateToIso(saved.flightDesktopValueReturn, log) : '',
+    cabinclass: saved.cabinClass,
+    noofadults: String(saved.Traveller.adult),
+    noofchilds: String(saved.Traveller.child),
+    noofinfants: String(saved.Traveller.infant),
+  };
+  extraLegs(saved).forEach((leg, i) => {
+    const n = i === 0 ? '2' : '3';
+    values[`from${n}`] = leg.from;
+    values[`to${n}`] = leg.to;
+    values[`depart${n}`] = flightDateToIso(leg.flightDesktopValue, log);
+  });
+  return values;
+}
+
+/** One line naming a saved search: route and dates as stored. */
+export function savedFlightSearchSummary(saved: SavedFlightSearch): string {
+  const route = [iataOf(saved.from), iataOf(saved.to), ...extraLegs(saved).map((l) => l.to)].join(' → ');
+  const dates = [saved.flightDesktopValue, saved.flightDesktopValueReturn, ...extraLegs(saved).map((l) => l.flightDesktopValue)].filter(Boolean).join(' – ');
+  return `${route} · ${dates}`;
+}

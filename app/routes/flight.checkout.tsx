@@ -1,0 +1,102 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { TravelerSection } from '~/components/checkout/traveler-section';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from '~/components/flights/flight-itinerary';
+import { useShell, useT } from '~/components/shell-context';
+import { flightSearchParams } from '~/domain/flight-query';
+import { flightSelectionParams, holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
+import { requireFlightVisitor } from '~/services/route-behaviours.server';
+import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
+import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireFlightVisitor(request);
+  const params = new URL(request.url).searchParams;
+  if (params.get('soldout') === '1') {
+    params.delete('soldout');
+    // Answered 409 so that scripts and tests see the conflict; people see the message.
+    return json({ soldOut: true as const, back: `/flight/search-details?${params.toString()}` }, { status: 409 });
+  }
+  const tooSoon = tooSoonOf(params);
+  if (tooSoon) return json({ soldOut: false as const, tooSoon });
+  if (!params.has('hold')) throw redirect('/flight');
+  return json({ soldOut: false as const, tooSoon: null, ...(await loadFlightCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+/**
+ * Opening checkout holds the fare's seats on every flight, then shows the hold, or that it
+ * sold out, or that the departure is too soon to book (POST-redirect-GET). The traveller step
+ * posts here too.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireFlightVisitor(request);
+  const form = await request.formData();
+  if (form.get('intent') === 'traveler') return travelerAction(request, form, 'FLT');
+  const { result, search, offerId, fare } = await holdFlight(request, form);
+  if (result.kind === 'too_soon') throw redirect(`/flight/checkout?${tooSoonParams(result.earliest)}`);
+  if (result.kind === 'held') {
+    const params = flightSelectionParams(search, offerId, fare);
+    throw redirect(`/flight/checkout?hold=${encodeURIComponent(result.hold.token)}&${params.toString()}`);
+  }
+  throw redirect(`/flight/checkout?soldout=1&${flightSearchParams(search).toString()}`);
+}
+
+export default function FlightCheckout() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  if (data.soldOut) {
+    return (
+      <section className="checkout-page" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">{t('checkout.title')}</h1>
+        <p role="alert">{t('flight.checkout.soldOut')}</p>
+        <Link to={data.back}>{t('details.backToResults')}</Link>
+      </section>
+    );
+  }
+  if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
+  return <CheckoutView data={data} />;
+}
+
+function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
+  const t = useT();
+  const { locale } = useShell();
+  const legLabel = useLegLabel(data.search.tripType);
+  const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
+  const { search } = data;
+  return (
+    <div className="checkout-page">
+      <h1>{t('checkout.title')}</h1>
+      {data.hold.live ? (
+        <p role="status" className="hold-notice">
+          {t('flight.checkout.heldUntil', { time: until })}
+        </p>
+      ) : (
+        <p role="alert" className="hold-notice hold-expired">
+          {t('flight.checkout.expired')} <Link to={`/flight/search-details?${flightSearchParams(search).toString()}`}>{t('checkout.searchAgain')}</Link>
+        </p>
+      )}
+      <div className="checkout-layout">
+        <section aria-labelledby="summary-title" className="checkout-summary">
+          <h2 id="summary-title">
+            {t('flight.checkout.fare', { fare: data.fare.brand.name })} · {t(`flight.cabin.${search.cabin}`)}
+          </h2>
+          <p>{t('flight.checkout.passengers', { adults: search.adults, children: search.children, infants: search.infants })}</p>
+          {data.offer.legs.map((leg, i) => (
+            <LegDetails key={leg.itineraryId} leg={leg} label={legLabel(i)} />
+          ))}
+          <FareConditions brand={data.fare.brand} />
+          <FlightPriceBreakdown price={data.fare.price} />
+        </section>
+        <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,181 @@
+import { savedTraveler, tooSoonToBook } from './checkout.server';
+import { json } from '@remix-run/node';
+import { AIRPORTS } from '~/domain/airports-data';
+import { minCheckinDate } from '~/domain/checkin';
+import type { FlightPrice } from '~/domain/flight-price';
+import { type FlightSearch, flightSearchParams, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
+import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
+import { findHoldByToken, multiItemRef } from './holds.server';
+import { hotelPageContext } from './hotel-pages.server';
+import { requireFlightLogin } from './route-behaviours.server';
+import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
+
+type Context = Awaited<ReturnType<typeof hotelPageContext>>;
+
+/**
+ * The page context of a flight page: a 404 when the organisation does not sell flights, and
+ * first of all the login rule of spec §2 for the paths it covers.
+ */
+async function flightContext(request: Request) {
+  const context = await hotelPageContext(request);
+  requireFlightLogin(new URL(request.url).pathname, context.org.auth.flightLoginRequired, context.session !== null);
+  if (!context.org.products.some((p) => p === 'FLT')) throw new Response('Not found', { status: 404 });
+  return { ...context, minDate: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
+}
+
+/** What the flight search form needs: our airports (for the datalist) and the earliest date. */
+export async function flightSearchFormData(request: Request) {
+  const context = await flightContext(request);
+  return { airports: airportChoices(), minDate: context.minDate };
+}
+
+const airportChoices = () => AIRPORTS.map((a) => ({ iata: a.iata, label: `${a.city}, ${a.countryName} – ${a.name}` }));
+
+function parseOf(params: URLSearchParams, context: Context) {
+  return parseFlightSearch(params, context.today, context.org.booking.minCheckinDays);
+}
+
+/** A fare's price in the visitor's currency, per passenger type and in total. */
+export type FlightPriceView = {
+  passengers: { type: 'adult' | 'child' | 'infant'; count: number; fare: string; fareSubtotal: string; tax: string; perPerson: string; subtotal: string }[];
+  beforeTax: string;
+  tax: string;
+  total: string;
+  totalMinor: number;
+  priceType: string;
+};
+
+function priceView(price: FlightPrice, money: Context['money']): FlightPriceView {
+  return {
+    passengers: price.passengers.map((p) => ({
+      type: p.type, count: p.count, fare: money(p.fare).text, fareSubtotal: money(p.fare * p.count).text, tax: money(p.tax).text, perPerson: money(p.total).text, subtotal: money(p.subtotal).text,
+    })),
+    beforeTax: money(price.exclusive).text,
+    tax: money(price.tax).text,
+    total: money(price.inclusive).text,
+    totalMinor: money(price.inclusive).amountMinor,
+    priceType: price.price_type,
+  };
+}
+
+const fareView = (fare: FareOffer, money: Context['money']) => ({ brand: fare.brand, price: priceView(fare.price, money) });
+
+function offerView(offer: FlightOffer, money: Context['money']) {
+  const { cheapest, ...rest } = offer;
+  return { ...rest, cheapest: cheapest ? fareView(cheapest, money) : null };
+}
+
+export type FlightSort = 'price' | 'duration' | 'departure';
+/** Results shown at once; the filters narrow the rest. */
+const MAX_RESULTS = 30;
+
+/** Results for the search in the URL, filtered by stops, airline and departure time, sorted as asked. */
+export async function loadFlightResults(request: Request) {
+  const context = await flightContext(request);
+  const params = new URL(request.url).searchParams;
+  const form = { airports: airportChoices(), minDate: context.minDate };
+  const parsed = parseOf(params, context);
+  if (!parsed.ok) return { ...form, search: null, errors: parsed.errors, values: parsed.values, results: [], total: 0, airlines: [], filters: null };
+  const sortParam = params.get('sort');
+  const sort: FlightSort = sortParam === 'duration' || sortParam === 'departure' ? sortParam : 'price';
+  const stopsParam = params.get('stops');
+  const maxStops = stopsParam === '0' ? 0 : null;
+  const airlineFilter = params.getAll('airline').filter((a) => /^[A-Z0-9]{2}$/.test(a));
+  const windows = params.getAll('departs').filter((w): w is DepartureWindow => DEPARTURE_WINDOWS.some((d) => d === w));
+  const offers = (await flights.search(parsed.query, context.supplier)).filter((o) => o.cheapest);
+  const airlines = [...new Map(offers.flatMap((o) => o.legs.flatMap((l) => l.segments.map((s) => [s.airlineCode, s.airlineName] as const)))).entries()]
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const departure = (o: FlightOffer) => Date.parse(o.legs[0]!.segments[0]!.departsAt);
+  const price = (o: FlightOffer) => o.cheapest!.price.inclusive;
+  const matching = offers
+    .filter((o) => maxStops === null || o.legs.every((l) => l.stops <= maxStops))
+    .filter((o) => airlineFilter.length === 0 || o.legs.every((l) => l.segments.every((s) => airlineFilter.includes(s.airlineCode))))
+    .filter((o) => windows.length === 0 || windows.includes(departureWindow(o.legs[0]!.segments[0]!.departsLocal.minutes)))
+    .sort((a, b) => {
+      if (sort === 'duration') return a.durationMinutes - b.durationMinutes || price(a) - price(b);
+      if (sort === 'departure') return departure(a) - departure(b) || price(a) - price(b);
+      return price(a) - price(b) || a.durationMinutes - b.durationMinutes;
+    });
+  return {
+    ...form,
+    search: parsed.query,
+    errors: {},
+    values: {},
+    results: matching.slice(0, MAX_RESULTS).map((o) => offerView(o, context.money)),
+    total: matching.length,
+    airlines,
+    filters: { sort, nonstop: maxStops === 0, airlines: airlineFilter, departs: windows },
+  };
+}
+
+function requireSearch(params: URLSearchParams, context: Context): FlightSearch {
+  const parsed = parseOf(params, context);
+  if (!parsed.ok) throw json({ message: 'The flight search is not valid; please search again.', errors: parsed.errors }, { status: 400 });
+  return parsed.query;
+}
+
+/** The trip named by `offer`, with every branded fare priced for the search in the URL. */
+export async function loadFlightDetails(request: Request) {
+  const context = await flightContext(request);
+  const params = new URL(request.url).searchParams;
+  const search = requireSearch(params, context);
+  const details = await flights.details(params.get('offer') ?? '', search, context.supplier);
+  if (!details) throw new Response('We could not find that flight for your search. Please search again.', { status: 404 });
+  const { fares, cheapest: _, ...offer } = details;
+  return { search, offer, fares: fares.map((f) => fareView(f, context.money)), seats: seatsNeeded(search) };
+}
+
+/**
+ * Opening checkout holds the chosen fare's seats on every flight of the trip for the
+ * organisation's hold time. Answers the hold, a sold-out answer, or throws a 4xx.
+ */
+export async function holdFlight(request: Request, form: FormData) {
+  const context = await flightContext(request);
+  const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const search = requireSearch(params, context);
+  const offerId = params.get('offer') ?? '';
+  const fare = params.get('brandedfare') ?? '';
+  if (!/^[A-Z]{2,20}$/.test(fare)) throw json({ message: 'Choose a fare.' }, { status: 400 });
+  const earliest = await tooSoonToBook(context.org, context.session, search.legs[0]!.date, context.today);
+  if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search, offerId, fare };
+  const result = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
+  if (result.kind === 'not_found') throw new Response('We could not find that flight or fare. Please search again.', { status: 404 });
+  return { result, search, offerId, fare };
+}
+
+/** The links between the pages carry the search, the trip (`offer`) and the fare (`brandedfare`, spec §3). */
+export function flightSelectionParams(search: FlightSearch, offerId: string, fare?: string): URLSearchParams {
+  const params = flightSearchParams(search);
+  params.set('offer', offerId);
+  if (fare) params.set('brandedfare', fare);
+  return params;
+}
+
+/** The checkout of a live hold: the trip, the fare, until when it is held, and its price breakdown. */
+export async function loadFlightCheckout(request: Request) {
+  const context = await flightContext(request);
+  const params = new URL(request.url).searchParams;
+  const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
+  const token = params.get('hold') ?? '';
+  const hold = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await findHoldByToken(token) : null;
+  const parsed = parseOf(params, context);
+  if (!hold || hold.product !== 'FLT' || !parsed.ok) throw invalid();
+  const search = parsed.query;
+  const offerId = params.get('offer') ?? '';
+  const items = await flightHoldItemsOf(offerId, search);
+  // The URL must name exactly what the hold holds: the same flights, cabin and seat count.
+  if (!items || multiItemRef(items) !== hold.itemRef || hold.quantity !== seatsNeeded(search)) throw invalid();
+  const priced = await flights.price({ ...search, offerId, fare: params.get('brandedfare') ?? '' }, context.supplier);
+  if (!priced) throw invalid();
+  const { fares: _, cheapest: __, ...offer } = priced.offer;
+  const user = context.session?.user ?? null;
+  return {
+    hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },
+    search,
+    offer,
+    fare: fareView(priced.fare, context.money),
+    traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
+    savedTraveler: await savedTraveler(hold.token),
+  };
+}
