@@ -7,6 +7,7 @@ import type { Role } from './db-schema';
 import { log } from './logger.server';
 import { hashPassword } from './password.server';
 import { seedHotels } from './seed-catalog.server';
+import { seedOffers } from './seed-offers.server';
 import { seedResorts } from './seed-resorts.server';
 
 /** The one password of every demo account (README lists the accounts). */
@@ -130,6 +131,7 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
 
   await db.transaction().execute((trx) => seedHotels(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedResorts(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedOffers(trx, destinationsSeed));
 
   // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
   let created = 0;
