@@ -18,6 +18,7 @@ export const landingPages = {
   stays: { product: 'STY' },
   weeks: { product: 'WEEKS' },
   cruises: { product: 'CRUISE' },
+  restaurants: { product: 'RESTAURANT' },
   dreamtrips: { product: null },
   packages: { product: null },
 } as const satisfies Record<string, { product: ProductCode | null }>;
@@ -45,6 +46,7 @@ const navSlugByProduct: Partial<Record<ProductCode, LandingSlug>> = {
   STY: 'stays',
   WEEKS: 'weeks',
   CRUISE: 'cruises',
+  RESTAURANT: 'restaurants',
 };
 
 export function productNav(products: readonly ProductCode[]): { product: ProductCode; path: string }[] {

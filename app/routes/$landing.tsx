@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
+import { OfferSearchForm } from '~/components/offers/offer-search-form';
 import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
 import { isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
+import { isOfferSegment } from '~/domain/offers';
 import { resolveOrg } from '~/services/config.server';
+import { offerPageContext, offerSearchFormData } from '~/services/offer-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
 
@@ -19,17 +22,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   // Resorts and stays open with their weeks search (the results page has it too).
   const weeksSearch = slug === 'resorts' || slug === 'stays' ? await weeksSearchFormData(request, slug === 'resorts' ? 'RST' : 'STY') : null;
-  return json({ slug, weeksSearch, ...(await loadPage(request, 'landing')) });
+  // Activities, transfers, cruises and restaurants open with their own search.
+  const offerSearch = isOfferSegment(slug) ? await offerSearchFormData(await offerPageContext(request, slug)) : null;
+  return json({ slug, weeksSearch, offerSearch, ...(await loadPage(request, 'landing')) });
 }
 
 export default function LandingPage() {
-  const { blocks, weeksSearch } = useLoaderData<typeof loader>();
-  if (!weeksSearch) return <BlockList blocks={blocks} />;
-  // The weeks search goes right below the page's intro (its heading).
+  const { blocks, weeksSearch, offerSearch } = useLoaderData<typeof loader>();
+  if (!weeksSearch && !offerSearch) return <BlockList blocks={blocks} />;
+  // The product's search goes right below the page's intro (its heading).
   return (
     <>
       <BlockList blocks={blocks.slice(0, 1)} />
-      <WeeksSearchForm kind={weeksSearch.kind} destinations={weeksSearch.destinations} minCheckin={weeksSearch.minCheckin} />
+      {weeksSearch ? <WeeksSearchForm kind={weeksSearch.kind} destinations={weeksSearch.destinations} minCheckin={weeksSearch.minCheckin} /> : null}
+      {offerSearch ? <OfferSearchForm form={offerSearch} /> : null}
       <BlockList blocks={blocks.slice(1)} />
     </>
   );

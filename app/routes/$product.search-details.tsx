@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { OfferResultsPage } from '~/components/offers/offer-results';
+import { loadOfferResults } from '~/services/offer-pages.server';
+
+/** /activities, /transfers, /cruises and /restaurants search results (other segments: 404). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await loadOfferResults(request, params.product));
+}
+
+export default OfferResultsPage;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.destination ? `${data.form.segment} · ${data.destination.name}` : 'Search' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
