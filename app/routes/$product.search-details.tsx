@@ -11,7 +11,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default OfferResultsPage;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.destination ? `${data.form.segment} · ${data.destination.name}` : 'Search' }];
+const titles = { activities: 'Activities in', transfers: 'Airport transfers in', cruises: 'Cruises from', restaurants: 'Restaurants in' } as const;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${titles[data.form.segment]} ${data.destination?.name ?? '…'}` : 'Search' }];
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
