@@ -1,5 +1,5 @@
 import type { Block } from '#schemas/layout.schema';
-import { isLandingSlug, productNav } from '~/domain/landing-pages';
+import { isLandingSlug, productNav, searchableLandings } from '~/domain/landing-pages';
 import { getDb } from '~/services/db.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
 import type { BlockContext } from './context.server';
@@ -49,7 +49,8 @@ export async function resolveFeaturedDestinations(block: B<'home.featuredDestina
 export async function resolveLandingIntro(_block: B<'landing.intro'>, { pathname }: BlockContext) {
   const segment = pathname.split('/').filter(Boolean)[0]?.toLowerCase() ?? '';
   // The landing route only renders known slugs; 'hotels' covers a layout used elsewhere.
-  return { slug: isLandingSlug(segment) ? segment : ('hotels' as const) };
+  const slug = isLandingSlug(segment) ? segment : ('hotels' as const);
+  return { slug, hasSearch: searchableLandings.has(slug) };
 }
 
 export async function resolveLegalDocument(block: B<'content.legal'>, { org }: BlockContext) {

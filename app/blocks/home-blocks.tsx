@@ -119,7 +119,7 @@ export function LandingIntroBlock({ block, data }: BlockProps<'landing.intro'>) 
       <div className="hero-inner">
         <h1 id={`${block.id}-title`}>{name}</h1>
         <p className="hero-subtitle">{message(block.props.titleKey)}</p>
-        <p>{t('landing.notYet', { product: name.toLocaleLowerCase(), email: org.support.email })}</p>
+        {data.hasSearch ? null : <p>{t('landing.notYet', { product: name.toLocaleLowerCase(), email: org.support.email })}</p>}
       </div>
     </section>
   );

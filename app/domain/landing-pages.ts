@@ -25,6 +25,9 @@ export const landingPages = {
 
 export type LandingSlug = keyof typeof landingPages;
 
+/** Landing pages that open with their product's own search form; the others say online search is not there yet. */
+export const searchableLandings: ReadonlySet<LandingSlug> = new Set<LandingSlug>(['resorts', 'stays', 'activities', 'transfers', 'cruises', 'restaurants']);
+
 export function isLandingSlug(segment: string): segment is LandingSlug {
   return Object.hasOwn(landingPages, segment);
 }
