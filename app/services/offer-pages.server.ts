@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node';
 import { minCheckinDate } from '~/domain/checkin';
 import type { OfferPrice } from '~/domain/offer-price';
-import { OFFER_HORIZON_DAYS, type OfferSearch, type OfferSegment, isOfferSegment, offerProducts, offerSearchParams, parseOfferSearch } from '~/domain/offers';
+import { OFFER_HORIZON_DAYS, type OfferSearch, isOfferSegment, offerProducts, offerSearchParams, parseOfferSearch } from '~/domain/offers';
 import { parseIsoDate } from '~/domain/flight-dates';
 import { getDb } from './db.server';
 import { findHoldByToken, type HoldResult } from './holds.server';

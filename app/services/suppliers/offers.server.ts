@@ -189,11 +189,11 @@ export function builtInOfferSupplier(product: OfferProductCode): OfferSupplier {
       if (!found) return { kind: 'not_found' };
       const { option } = found;
       const rule = offerProducts[segmentOf(product)];
-      const onSchedule =
-        option.weekdays.includes(weekdayOf(selection.day)) &&
-        (option.start_times.length === 0
-          ? legsOf(selection.query).some((leg) => leg.day === selection.day && leg.time === selection.time)
-          : option.start_times.includes(selection.time) && selection.day >= selection.query.date && selection.day <= selection.query.until);
+      // The slot must be one the search offers. A transfer's schedule is its outbound slot
+      // (when every leg runs); the return leg is offered with it.
+      const schedule = scheduleOf(option, selection.query, false);
+      const offered = option.start_times.length === 0 && schedule.length > 0 ? legsOf(selection.query) : schedule;
+      const onSchedule = offered.some((slot) => slot.day === selection.day && slot.time === selection.time);
       const bagsFit = option.bag_capacity === null || option.bag_capacity >= selection.query.bags;
       const units = bagsFit ? unitsNeeded(rule, selection.query.guests, option.unit_capacity) : null;
       if (!onSchedule || units === null) return { kind: 'not_found' };
