@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '~/components/shell-context';
 import { holdReleasePayload, shouldReleaseHold } from '~/domain/hold-cleanup';
+import { TRANSFER_SELECTIONS_KEY, shouldClearTransferSelections } from '~/domain/transfer-selections';
 
 /** Spec §4 defaults set before an impersonation sign-in: USD (id 9), language id 1, en-US. */
 const IMPERSONATION_DEFAULTS = { ssoCurrency: '9', currency_code: 'USD', ssoLanguage: '1', lan_code: 'en-US' } as const;
@@ -54,6 +55,13 @@ export function RouteBehaviours() {
 
   useEffect(() => {
     if (pathname === '/') window.localStorage.removeItem('searchCoordinates');
+  }, [pathname]);
+
+  // Spec §2: entering the transfer pages clears the stored transfer selections.
+  const previousPath = useRef<string | null>(null);
+  useEffect(() => {
+    if (shouldClearTransferSelections(pathname, previousPath.current)) window.localStorage.removeItem(TRANSFER_SELECTIONS_KEY);
+    previousPath.current = pathname;
   }, [pathname]);
 
   useEffect(() => {

@@ -13,12 +13,13 @@ export const landingPages = {
   holidaystays: { product: 'HLT' },
   flight: { product: 'FLT', search: true },
   cars: { product: 'CAR', search: true },
-  activities: { product: 'ACT' },
-  transfers: { product: 'TRF' },
+  activities: { product: 'ACT', search: true },
+  transfers: { product: 'TRF', search: true },
   resorts: { product: 'RST', search: true },
   stays: { product: 'STY', search: true },
   weeks: { product: 'WEEKS', search: true },
-  cruises: { product: 'CRUISE' },
+  cruises: { product: 'CRUISE', search: true },
+  restaurants: { product: 'RESTAURANT', search: true },
   dreamtrips: { product: 'WEEKS', search: true },
   packages: { product: 'HLT', search: true },
 } as const satisfies Record<string, { product: ProductCode; search?: true }>;
@@ -46,6 +47,7 @@ const navSlugByProduct: Partial<Record<ProductCode, LandingSlug>> = {
   STY: 'stays',
   WEEKS: 'weeks',
   CRUISE: 'cruises',
+  RESTAURANT: 'restaurants',
 };
 
 export function productNav(products: readonly ProductCode[]): { product: ProductCode; path: string }[] {

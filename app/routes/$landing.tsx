@@ -6,12 +6,15 @@ import { CarSearchForm } from '~/components/cars/car-search-form';
 import { RecentCarSearches } from '~/components/cars/recent-car-searches';
 import { FlightSearchForm } from '~/components/flights/flight-search-form';
 import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
+import { OfferSearchForm } from '~/components/offers/offer-search-form';
 import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
 import { type LandingSlug, isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
 import { carSearchFormData } from '~/services/car-pages.server';
+import { isOfferSegment } from '~/domain/offers';
 import { resolveOrg } from '~/services/config.server';
 import { flightSearchFormData } from '~/services/flight-pages.server';
 import { hotelSearchFormData } from '~/services/hotel-pages.server';
+import { offerPageContext, offerSearchFormData } from '~/services/offer-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
 
@@ -33,6 +36,8 @@ async function landingSearch(request: Request, slug: LandingSlug) {
   if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(request)) };
   // /flight opens with the flight search and the visitor's recent searches.
   if (slug === 'flight') return { kind: 'flight' as const, ...(await flightSearchFormData(request)) };
+  // Activities, transfers, cruises and restaurants open with their own search.
+  if (isOfferSegment(slug)) return { kind: 'offer' as const, form: await offerSearchFormData(await offerPageContext(request, slug)) };
   return null;
 }
 
@@ -63,6 +68,8 @@ function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof lo
       );
     case 'flight':
       return <FlightSearchForm airports={search.airports} minDate={search.minDate} recent />;
+    case 'offer':
+      return <OfferSearchForm form={search.form} />;
   }
 }
 

@@ -390,6 +390,44 @@ export interface FareBrandsTable {
   seat_choice: boolean;
 }
 
+export type OfferProduct = 'ACT' | 'TRF' | 'CRUISE' | 'RESTAURANT';
+
+export interface OffersTable {
+  id: Generated<number>;
+  product: OfferProduct;
+  slug: string;
+  destination_slug: string;
+  name: string;
+  description: string;
+  image_path: string;
+  /** 0–10, one decimal, as a numeric string. */
+  guest_rating: string;
+  supplier_code: string;
+  /** The product's own facts, typed per product in app/domain/offer-facts.ts. */
+  facts: ColumnType<unknown, string, string>;
+}
+
+export interface OfferOptionsTable {
+  id: Generated<number>;
+  offer_id: number;
+  code: string;
+  name: string;
+  description: string;
+  unit_capacity: number;
+  bag_capacity: number | null;
+  duration_minutes: number;
+  /** 'HH:MM' times; empty: the traveller's own time (transfers). */
+  start_times: ColumnType<string[], string, string>;
+  /** 0 = Sunday … 6 = Saturday. */
+  weekdays: ColumnType<number[], string, string>;
+  net_usd_minor: number;
+  tax_rate_bp: number;
+  b2c_markup_bp: number;
+  b2b_markup_bp: number;
+  strike_pct: number;
+  refundable: boolean;
+}
+
 export interface DB {
   organisations: OrganisationsTable;
   languages: LanguagesTable;
@@ -420,6 +458,8 @@ export interface DB {
   flights: FlightsTable;
   flight_cabins: FlightCabinsTable;
   fare_brands: FareBrandsTable;
+  offers: OffersTable;
+  offer_options: OfferOptionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -466,6 +466,56 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_scheduled_offers': {
+    /**
+     * Activities (ACT), transfers (TRF), cruises (CRUISE) and restaurants (RESTAURANT): an
+     * offer with options sold on a date or time slot with limited capacity. Each option's
+     * units (a place on a tour, a vehicle, a cabin, a table) are rows of inventory_units
+     * (item_ref `offer-option:<id>`); a booking is an allocation over the slot's time range,
+     * so units never multiply by date. Product-specific facts are jsonb checked by a TS type
+     * per product (app/domain/offer-facts.ts).
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('offers')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('product', 'text', (c) => c.notNull().check(sql`product in ('ACT', 'TRF', 'CRUISE', 'RESTAURANT')`))
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('destination_slug', 'text', (c) => c.notNull().references('destinations.slug'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('image_path', 'text', (c) => c.notNull())
+        .addColumn('guest_rating', sql`numeric(3,1)`, (c) => c.notNull().check(sql`guest_rating between 0 and 10`))
+        .addColumn('supplier_code', 'text', (c) => c.notNull())
+        .addColumn('facts', 'jsonb', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('offers_destination_idx').on('offers').columns(['product', 'destination_slug']).execute();
+      await db.schema
+        .createTable('offer_options')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('offer_id', 'integer', (c) => c.notNull().references('offers.id').onDelete('cascade'))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        // Guests one unit seats: 1 for a place on a tour, the seats of a table, vehicle or cabin.
+        .addColumn('unit_capacity', 'integer', (c) => c.notNull().check(sql`unit_capacity > 0`))
+        // Transfers: suitcases a vehicle takes; null where bags do not matter.
+        .addColumn('bag_capacity', 'integer', (c) => c.check(sql`bag_capacity >= 0`))
+        .addColumn('duration_minutes', 'integer', (c) => c.notNull().check(sql`duration_minutes > 0`))
+        // 'HH:MM' start times; empty when the option starts when the traveller asks (transfers).
+        .addColumn('start_times', 'jsonb', (c) => c.notNull())
+        // Days it runs, 0 = Sunday … 6 = Saturday (a cruise sails one day a week).
+        .addColumn('weekdays', 'jsonb', (c) => c.notNull())
+        .addColumn('net_usd_minor', 'integer', (c) => c.notNull().check(sql`net_usd_minor > 0`))
+        .addColumn('tax_rate_bp', 'integer', (c) => c.notNull().check(sql`tax_rate_bp >= 0`))
+        .addColumn('b2c_markup_bp', 'integer', (c) => c.notNull().check(sql`b2c_markup_bp >= 0`))
+        .addColumn('b2b_markup_bp', 'integer', (c) => c.notNull().check(sql`b2b_markup_bp >= 0`))
+        .addColumn('strike_pct', 'integer', (c) => c.notNull().check(sql`strike_pct between 0 and 90`))
+        .addColumn('refundable', 'boolean', (c) => c.notNull())
+        .addUniqueConstraint('offer_options_code_unique', ['offer_id', 'code'])
+        .execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -9,6 +9,7 @@ import { hashPassword } from './password.server';
 import { seedCars } from './seed-cars.server';
 import { seedHotels } from './seed-catalog.server';
 import { seedFlights } from './seed-flights.server';
+import { seedOffers } from './seed-offers.server';
 import { seedResorts } from './seed-resorts.server';
 
 /** The one password of every demo account (README lists the accounts). */
@@ -134,6 +135,7 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
   await db.transaction().execute((trx) => seedResorts(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedCars(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedFlights(trx));
+  await db.transaction().execute((trx) => seedOffers(trx, destinationsSeed));
 
   // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
   let created = 0;

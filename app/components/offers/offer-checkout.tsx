@@ -1,0 +1,68 @@
+import type { SerializeFrom } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
+import { TravelerSection } from '~/components/checkout/traveler-section';
+import { useShell, useT } from '~/components/shell-context';
+import type { loadOfferCheckout } from '~/services/offer-pages.server';
+import { OfferPrice } from './offer-price';
+import { formatOfferDay } from './offer-search-form';
+
+type Checkout = SerializeFrom<typeof loadOfferCheckout>;
+export type OfferCheckoutData =
+  | { soldOut: true; back: string; segment: Checkout['segment'] }
+  | { soldOut: false; tooSoon: { earliest: string } }
+  | ({ soldOut: false; tooSoon: null } & Checkout);
+
+/** /{product}/checkout: the held option, until when it is held, its price and the traveller. */
+export function OfferCheckoutPage() {
+  const data = useLoaderData<OfferCheckoutData>();
+  const t = useT();
+  if (data.soldOut) {
+    return (
+      <section className="checkout-page" aria-labelledby="checkout-title">
+        <h1 id="checkout-title">{t('checkout.title')}</h1>
+        <p role="alert">{t('offers.checkout.soldOut')}</p>
+        <Link to={data.back}>{t('offers.checkout.chooseAnother')}</Link>
+      </section>
+    );
+  }
+  if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
+  return <CheckoutView data={data} />;
+}
+
+function CheckoutView({ data }: { data: Extract<OfferCheckoutData, { tooSoon: null }> }) {
+  const t = useT();
+  const { locale } = useShell();
+  const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
+  const [start, back] = data.legs;
+  return (
+    <div className="checkout-page">
+      <h1>{t('checkout.title')}</h1>
+      {data.hold.live ? (
+        <p role="status" className="hold-notice">
+          {t('offers.checkout.heldUntil', { time: until })}
+        </p>
+      ) : (
+        <p role="alert" className="hold-notice hold-expired">
+          {t('offers.checkout.expired')} <Link to={`/${data.segment}`}>{t('checkout.searchAgain')}</Link>
+        </p>
+      )}
+      <div className="checkout-layout">
+        <section aria-labelledby="summary-title" className="checkout-summary">
+          <h2 id="summary-title">{data.offer.name}</h2>
+          <img src={data.offer.image_path} alt="" width={320} height={192} />
+          <p className="muted">{data.offer.destination}</p>
+          <p>
+            <strong>{data.option.name}</strong> · {data.option.refundable ? t('details.refundable') : t('details.nonRefundable')}
+          </p>
+          <p>{t('offers.checkout.when', { day: formatOfferDay(start!.day, locale.language), time: start!.time })}</p>
+          {back ? <p>{t('offers.checkout.return', { day: formatOfferDay(back.day, locale.language), time: back.time })}</p> : null}
+          {data.segment === 'cruises' ? <p>{t('offers.checkout.until', { day: formatOfferDay(data.ends, locale.language) })}</p> : null}
+          <p>{t(`offers.field.guests.${data.segment}`)}: {data.guests}</p>
+          <OfferPrice segment={data.segment} price={data.price} />
+        </section>
+        <TravelerSection hold={data.hold.tokens[0]!} prefill={data.traveler} saved={data.savedTraveler} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { SerializeFrom } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { useShell, useT } from '~/components/shell-context';
+import { TRANSFER_SELECTIONS_KEY, type TransferSelection, readTransferSelection } from '~/domain/transfer-selections';
+import type { loadOfferDetails } from '~/services/offer-pages.server';
+import { OfferFacts } from './offer-facts';
+import { OfferPrice } from './offer-price';
+import { formatOfferDay } from './offer-search-form';
+
+type Data = SerializeFrom<typeof loadOfferDetails>;
+
+/** Transfers only: the vehicle picked last in this visit (see transfer-selections.ts). */
+function useTransferPick(enabled: boolean) {
+  const [pick, setPick] = useState<TransferSelection | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    // After this commit's effects: the route behaviour (a parent, so its effect runs later)
+    // may clear the stored pick first when this page was entered afresh.
+    queueMicrotask(() => setPick(readTransferSelection(window.localStorage.getItem(TRANSFER_SELECTIONS_KEY))));
+  }, [enabled]);
+  const remember = (selection: TransferSelection) => {
+    if (enabled) window.localStorage.setItem(TRANSFER_SELECTIONS_KEY, JSON.stringify(selection));
+  };
+  return { pick, remember };
+}
+
+/** /{product}/details: the offer, then each option with its price and its slots to reserve. */
+export function OfferDetailsPage() {
+  const { offer, search, params, segment } = useLoaderData<Data>();
+  const t = useT();
+  const { locale } = useShell();
+  const transfers = useTransferPick(segment === 'transfers');
+  const hidden = [...new URLSearchParams(params).entries()];
+  return (
+    <article className="details-page offer-details" aria-labelledby="offer-title">
+      <p>
+        <Link to={`/${segment}/search-details?${params}`}>{t('details.backToResults')}</Link>
+      </p>
+      <header className="details-header">
+        <img src={offer.image} alt="" width={400} height={240} />
+        <div>
+          <h1 id="offer-title">{offer.name}</h1>
+          <OfferFacts facts={offer.facts} />
+          <p>{t('results.rating', { rating: offer.guestRating.toFixed(1) })}</p>
+          <p>{offer.description}</p>
+        </div>
+      </header>
+      <section aria-labelledby="options-title">
+        <h2 id="options-title">{t(`offers.details.options.${segment}`)}</h2>
+        <ul className="room-list">
+          {offer.options.map((option) => {
+            const picked = transfers.pick?.offer === offer.slug && transfers.pick.option === option.code;
+            return (
+              <li key={option.code} className="room-card">
+                <h3>{option.name}</h3>
+                {picked ? <p className="offer-picked">{t('offers.details.lastChoice')}</p> : null}
+                <p className="muted">
+                  {t(`offers.details.capacity.${segment}`, { count: option.unitCapacity, bags: option.bagCapacity ?? 0 })} · {t('offers.details.duration', { hours: Math.floor(option.durationMinutes / 60), minutes: option.durationMinutes % 60 })} ·{' '}
+                  {option.refundable ? t('details.refundable') : t('details.nonRefundable')}
+                </p>
+                <p>{option.description}</p>
+                <OfferPrice segment={segment} price={option.price} heading={false} />
+                {!option.fits ? (
+                  <p>{t('offers.details.tooSmall')}</p>
+                ) : option.slots.length === 0 ? (
+                  <p>{t('offers.details.noSlots')}</p>
+                ) : (
+                  <ul className="offer-slots" aria-label={t('offers.details.slots', { option: option.name })}>
+                    {option.slots.map((slot) => {
+                      const when = segment === 'cruises' ? formatOfferDay(slot.day, locale.language) : slot.time;
+                      const label = t('offers.details.reserve', { option: option.name, day: formatOfferDay(slot.day, locale.language), time: slot.time });
+                      return (
+                        <li key={`${slot.day}-${slot.time}`}>
+                          {slot.bookable ? (
+                            <Form
+                              method="post"
+                              action={`/${segment}/checkout`}
+                              onSubmit={() =>
+                                transfers.remember({ offer: offer.slug, option: option.code, trf_transfers_name: offer.name, date: slot.day, time: slot.time, return_date: search.returnDate })
+                              }
+                            >
+                              {hidden.map(([name, value]) => (
+                                <input key={name} type="hidden" name={name} value={value} />
+                              ))}
+                              <input type="hidden" name="offer" value={offer.slug} />
+                              <input type="hidden" name="option" value={option.code} />
+                              <input type="hidden" name="day" value={slot.day} />
+                              <input type="hidden" name="time" value={slot.time} />
+                              <button type="submit" className="button button-primary" aria-label={label}>
+                                {when} · {t('details.reserve')}
+                              </button>
+                            </Form>
+                          ) : (
+                            <p>
+                              {when} · {t('offers.details.full')}
+                            </p>
+                          )}
+                          {slot.bookable ? <p className="muted">{t('details.available', { count: slot.available })}</p> : null}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { OfferCheckoutPage } from '~/components/offers/offer-checkout';
+import { tooSoonOf, travelerAction } from '~/services/checkout.server';
+import { holdOffer, loadOfferCheckout, offerPageContext } from '~/services/offer-pages.server';
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tooSoon = tooSoonOf(url.searchParams);
+  if (tooSoon) {
+    await offerPageContext(request, params.product);
+    return json({ soldOut: false as const, tooSoon });
+  }
+  if (url.searchParams.get('soldout') === '1') {
+    const { segment } = await offerPageContext(request, params.product);
+    url.searchParams.delete('soldout');
+    // Answered 409 so that scripts and tests see the conflict; people see the message and a way back.
+    return json({ soldOut: true as const, segment, back: `/${segment}/details?${url.searchParams.toString()}` }, { status: 409 });
+  }
+  if (!url.searchParams.has('hold')) {
+    const { segment } = await offerPageContext(request, params.product);
+    throw redirect(`/${segment}/search-details`);
+  }
+  return json({ soldOut: false as const, tooSoon: null, ...(await loadOfferCheckout(request, params.product)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+/**
+ * Opening checkout holds the chosen option, then shows the hold, or that it sold out, or that
+ * the date is too soon to book (POST-redirect-GET). The traveller step posts here too.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'traveler') {
+    const { rule } = await offerPageContext(request, params.product);
+    return travelerAction(request, form, rule.code);
+  }
+  const { held, tokens, guests, back } = await holdOffer(request, params.product, form);
+  const segment = params.product!;
+  if (held) {
+    const query = new URLSearchParams(tokens.map((t) => ['hold', t]));
+    query.set('guests', String(guests));
+    throw redirect(`/${segment}/checkout?${query.toString()}`);
+  }
+  throw redirect(`/${segment}/checkout?soldout=1&${back}`);
+}
+
+export default OfferCheckoutPage;
+
+export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
