@@ -2,6 +2,7 @@ import { json } from '@remix-run/node';
 import { type HotelSearchParams, parseHotelSearch } from '~/domain/hotel-query';
 import { type PriceType, priceTypeFor } from '~/domain/room-price';
 import { resolveOrg } from './config.server';
+import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
 import { findHoldByToken } from './holds.server';
 import { resolveLocale } from './locale.server';
@@ -64,7 +65,7 @@ export type ResultsSort = 'price' | 'stars' | 'rating';
 export async function loadHotelResults(request: Request) {
   const context = await hotelPageContext(request);
   const params = new URL(request.url).searchParams;
-  const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
+  const destinations = await destinationChoices();
   const parsed = parseSearchOf(request, context);
   if (!parsed.ok) return { destinations, search: null, destination: null, errors: parsed.errors, values: parsed.values, results: [], sort: 'price' as const, stars: [] };
   const sortParam = params.get('sort');

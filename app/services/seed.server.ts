@@ -6,6 +6,7 @@ import type { Database } from './db.server';
 import type { Role } from './db-schema';
 import { log } from './logger.server';
 import { hashPassword } from './password.server';
+import { clearReferenceCache } from './reference-cache.server';
 import { seedHotels } from './seed-catalog.server';
 import { seedResorts } from './seed-resorts.server';
 
@@ -130,6 +131,7 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
 
   await db.transaction().execute((trx) => seedHotels(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedResorts(trx, destinationsSeed));
+  clearReferenceCache();
 
   // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
   let created = 0;
