@@ -17,7 +17,14 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: authStyles },
 ];
 
+/**
+ * Documents rendered without the site's shell: only the SSR benchmark's baseline, a bare
+ * Remix "hello world" (app/routes/bench.hello.tsx), which must not pay for the shell.
+ */
+const BARE_DOCUMENT_PATHS = new Set(['/bench/hello']);
+
 export async function loader({ request }: LoaderFunctionArgs) {
+  if (BARE_DOCUMENT_PATHS.has(new URL(request.url).pathname)) return json(null);
   const shell = await loadShell(request);
   await applyRouteBehaviours(request, shell);
   return json(shell);
@@ -51,6 +58,13 @@ function Document({ children, shell }: { children: ReactNode; shell: ShellData |
 
 export default function App() {
   const shell = useLoaderData<typeof loader>();
+  if (!shell) {
+    return (
+      <Document shell={undefined}>
+        <Outlet />
+      </Document>
+    );
+  }
   return (
     <Document shell={shell}>
       <SiteShell>

@@ -1,6 +1,7 @@
 import type { Block } from '#schemas/layout.schema';
 import { isLandingSlug, landingHasSearch, productNav } from '~/domain/landing-pages';
 import { getDb } from '~/services/db.server';
+import { destinationCatalog } from '~/services/catalog-reference.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
 import type { BlockContext } from './context.server';
 
@@ -13,11 +14,7 @@ export async function resolveSearchEntry(block: B<'home.searchEntry'>, { org }: 
 }
 
 export async function resolveMapView(_block: B<'home.mapView'>, { org }: BlockContext) {
-  const destinations = await getDb()
-    .selectFrom('destinations')
-    .select(['slug', 'name', 'country_name', 'latitude', 'longitude'])
-    .orderBy('name')
-    .execute();
+  const destinations = await destinationCatalog();
   return {
     markers: destinations.map((d) => ({ slug: d.slug, name: d.name, country: d.country_name, lat: Number(d.latitude), lon: Number(d.longitude) })),
     tileServer: org.map?.tileServer ?? null,
@@ -26,15 +23,9 @@ export async function resolveMapView(_block: B<'home.mapView'>, { org }: BlockCo
 }
 
 export async function resolveFeaturedDestinations(block: B<'home.featuredDestinations'>, { locale }: BlockContext) {
-  const [rows, rates] = await Promise.all([
-    getDb()
-      .selectFrom('destinations')
-      .select(['slug', 'name', 'country_name', 'image_path', 'from_price_usd_minor'])
-      .orderBy('from_price_usd_minor')
-      .limit(block.props.limit)
-      .execute(),
-    getRateTable(),
-  ]);
+  const [catalog, rates] = await Promise.all([destinationCatalog(), getRateTable()]);
+  // Cheapest first; equal prices keep the catalogue's order by name (a stable sort).
+  const rows = [...catalog].sort((a, b) => a.from_price_usd_minor - b.from_price_usd_minor).slice(0, block.props.limit);
   return {
     destinations: rows.map((d) => ({
       slug: d.slug,

@@ -35,4 +35,17 @@ describe('display', () => {
     expect(formatMoney({ amountMinor: 12000, currency: 'USD' }, 2, 'en-US')).toBe('$120');
     expect(formatMoney({ amountMinor: 12050, currency: 'USD' }, 2, 'en-US')).toBe('$120.50');
   });
+  it('keeps each locale, currency and precision apart when formatters are reused', () => {
+    const usd = { amountMinor: 12050, currency: 'USD' };
+    const mxn = { amountMinor: 12050, currency: 'MXN' };
+    for (let round = 0; round < 2; round++) {
+      expect(formatMoney(usd, 2, 'en-US')).toBe('$120.50');
+      expect(formatMoney(mxn, 2, 'es-MX')).toBe('$120.50');
+      expect(formatMoney(mxn, 2, 'en-US')).toBe('MX$120.50');
+      // es-MX puts a no-break space between the code and the amount.
+      expect(formatMoney(usd, 2, 'es-MX')).toBe('USD\u00a0120.50');
+      expect(formatMoney({ amountMinor: 12000, currency: 'USD' }, 2, 'en-US')).toBe('$120');
+      expect(formatMoney({ amountMinor: 301, currency: 'JPY' }, 0, 'en-US')).toBe('¥301');
+    }
+  });
 });

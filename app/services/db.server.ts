@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { DB } from './db-schema';
 import { singleton } from '~/utils/singleton.server';
+import { clearReferenceCache } from './reference-cache.server';
 
 export type Database = Kysely<DB>;
 
@@ -124,6 +125,8 @@ const holder = singleton('db', () => ({ current: undefined as OpenedDatabase | u
 /** Installs the process-wide handle (done once by the server at boot, or by a test). */
 export function setDatabase(opened: OpenedDatabase): void {
   holder.current = opened;
+  // Reference data read from the previous database must not answer for this one.
+  clearReferenceCache();
 }
 
 /** The process-wide handle used by loaders, actions and services. */

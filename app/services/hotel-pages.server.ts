@@ -4,6 +4,7 @@ import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
 import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-price';
 import { resolveOrg } from './config.server';
+import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
 import { findHoldByToken } from './holds.server';
 import { resolveLocale } from './locale.server';
@@ -81,7 +82,7 @@ export type ResultsSort = 'price' | 'stars' | 'rating';
 export async function loadHotelResults(request: Request) {
   const context = await hotelPageContext(request);
   const params = new URL(request.url).searchParams;
-  const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
+  const destinations = await destinationChoices();
   const parsed = parseSearchOf(request, context);
   if (!parsed.ok) return { destinations, search: null, destination: null, errors: parsed.errors, values: parsed.values, results: [], sort: 'price' as const, stars: [] };
   const sortParam = params.get('sort');

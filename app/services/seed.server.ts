@@ -7,6 +7,7 @@ import type { Role } from './db-schema';
 import { log } from './logger.server';
 import { hashPassword } from './password.server';
 import { seedCars } from './seed-cars.server';
+import { clearReferenceCache } from './reference-cache.server';
 import { seedHotels } from './seed-catalog.server';
 import { seedFlights } from './seed-flights.server';
 import { seedOffers } from './seed-offers.server';
@@ -136,6 +137,7 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
   await db.transaction().execute((trx) => seedCars(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedFlights(trx));
   await db.transaction().execute((trx) => seedOffers(trx, destinationsSeed));
+  clearReferenceCache();
 
   // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
   let created = 0;

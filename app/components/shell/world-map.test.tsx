@@ -31,4 +31,13 @@ describe('WorldMap', () => {
     expect(centres[0]!.y).toBeLessThan(centres[1]!.y);
     expect(centres.every((c) => c.x > 500)).toBe(true);
   });
+
+  it('escapes names as text and attributes, so a destination cannot inject markup', () => {
+    const html = renderToStaticMarkup(
+      <WorldMap markers={[{ slug: 'x', name: `<b>"L'Île" & co</b>`, country: 'France', lat: 0, lon: 0 }]} titleId="t" description="<i>d</i>" heightPx={300} tileServer={null} />,
+    );
+    expect(html).toContain('aria-label="&lt;b&gt;&quot;L&#x27;Île&quot; &amp; co&lt;/b&gt;, France"');
+    expect(html).toContain('<desc id="t-desc">&lt;i&gt;d&lt;/i&gt;</desc>');
+    expect(html).not.toContain('<b>');
+  });
 });

@@ -70,12 +70,47 @@ const graticule = [
   ...[60, 30, 0, -30].map((lat) => `M0 ${equirect(0, lat).y.toFixed(1)}H${WIDTH}`),
 ].join('');
 
+/** Text for markup built as a string, escaped as React escapes it. */
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+const outlineMarkup = `<g aria-hidden="true"><rect class="map-ocean" x="0" y="0" width="${WIDTH}" height="${HEIGHT}"></rect><path class="map-graticule" d="${graticule}"></path><path class="map-land" d="${outlinePath}"></path></g>`;
+
+function tilesMarkup(tileServer: string): string {
+  const tiles = [0, 1].flatMap((x) =>
+    [0, 1].map((y) => {
+      const href = tileServer.replace('{z}', String(ZOOM)).replace('{x}', String(x)).replace('{y}', String(y)).replace('{s}', 'a');
+      return `<image href="${escapeMarkup(href)}" x="${x * TILE}" y="${y * TILE}" width="${TILE}" height="${TILE}"></image>`;
+    }),
+  );
+  return `<g aria-hidden="true">${tiles.join('')}</g>`;
+}
+
+/**
+ * The drawing inside the map's <svg>, as markup. A map is a few hundred SVG elements that
+ * never change after render; handing React one string instead of an element tree keeps
+ * them out of every server render's and every hydration's reconciliation. The same pure
+ * function runs on the server and in the browser, so hydration sees the same string.
+ */
+export function worldMapMarkup({ markers, titleId, description, tileServer }: Omit<Props, 'heightPx'>): string {
+  const project = tileServer ? mercator : equirect;
+  const radius = tileServer ? 5 : 7;
+  const drawnMarkers = markers.map((m) => {
+    const { x, y } = project(m.lon, m.lat);
+    const label = escapeMarkup(`${m.name}, ${m.country}`);
+    return (
+      `<g class="map-marker" role="img" aria-label="${label}" data-marker="${escapeMarkup(m.slug)}"><title>${label}</title>` +
+      `<circle class="map-marker-halo" cx="${x}" cy="${y}" r="${radius * 2}"></circle><circle class="map-marker-dot" cx="${x}" cy="${y}" r="${radius}"></circle></g>`
+    );
+  });
+  return `<desc id="${escapeMarkup(titleId)}-desc">${escapeMarkup(description)}</desc>${tileServer ? tilesMarkup(tileServer) : outlineMarkup}${drawnMarkers.join('')}`;
+}
+
 type Props = { markers: MapMarker[]; titleId: string; description: string; heightPx: number; tileServer: string | null };
 
 export function WorldMap({ markers, titleId, description, heightPx, tileServer }: Props) {
-  const project = tileServer ? mercator : equirect;
   const viewBox = tileServer ? `0 ${WORLD_PX * 0.12} ${WORLD_PX} ${WORLD_PX * 0.62}` : `0 0 ${WIDTH} ${HEIGHT}`;
-  const radius = tileServer ? 5 : 7;
   return (
     <svg
       className="world-map"
@@ -86,40 +121,7 @@ export function WorldMap({ markers, titleId, description, heightPx, tileServer }
       role="group"
       aria-labelledby={titleId}
       aria-describedby={`${titleId}-desc`}
-    >
-      <desc id={`${titleId}-desc`}>{description}</desc>
-      {tileServer ? (
-        <g aria-hidden="true">
-          {[0, 1].flatMap((x) =>
-            [0, 1].map((y) => (
-              <image
-                key={`${x}-${y}`}
-                href={tileServer.replace('{z}', String(ZOOM)).replace('{x}', String(x)).replace('{y}', String(y)).replace('{s}', 'a')}
-                x={x * TILE}
-                y={y * TILE}
-                width={TILE}
-                height={TILE}
-              />
-            )),
-          )}
-        </g>
-      ) : (
-        <g aria-hidden="true">
-          <rect className="map-ocean" x={0} y={0} width={WIDTH} height={HEIGHT} />
-          <path className="map-graticule" d={graticule} />
-          <path className="map-land" d={outlinePath} />
-        </g>
-      )}
-      {markers.map((m) => {
-        const { x, y } = project(m.lon, m.lat);
-        return (
-          <g key={m.slug} className="map-marker" role="img" aria-label={`${m.name}, ${m.country}`} data-marker={m.slug}>
-            <title>{`${m.name}, ${m.country}`}</title>
-            <circle className="map-marker-halo" cx={x} cy={y} r={radius * 2} />
-            <circle className="map-marker-dot" cx={x} cy={y} r={radius} />
-          </g>
-        );
-      })}
-    </svg>
+      dangerouslySetInnerHTML={{ __html: worldMapMarkup({ markers, titleId, description, tileServer }) }}
+    />
   );
 }

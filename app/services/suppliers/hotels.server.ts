@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely';
 import { computeRoomPrice, roomMarkupBp, type RoomPrice } from '~/domain/room-price';
 import type { HotelsTable } from '../db-schema';
 import { getDb } from '../db.server';
-import { convertHoldToBooking, countAvailableUnits, createHold, releaseHold } from '../holds.server';
+import { hotelCatalogEntry } from '../catalog-reference.server';
+import { convertHoldToBooking, countAvailableUnitsByItem, createHold, releaseHold } from '../holds.server';
 import { hotelRoomItemRef } from '../seed-catalog.server';
 import type { ProductSupplier, SupplierContext } from './port';
 
@@ -62,17 +63,23 @@ type RoomTypeRow = {
   b2c_markup_bp: number; b2b_markup_bp: number; strike_pct: number; refundable: boolean; hotel_id: number;
 };
 
-async function roomOffer(row: RoomTypeRow, query: HotelQuery, context: SupplierContext, supplierCode: string): Promise<RoomOffer | null> {
+/** Free rooms of each room type over the stay, in one query; types with none free are missing. */
+function availableRooms(rows: readonly RoomTypeRow[], stay: { startsAt: Date; endsAt: Date }): Promise<Map<string, number>> {
+  return countAvailableUnitsByItem({ products: ['HLT'], itemRefs: rows.map((r) => hotelRoomItemRef(r.id)), startsAt: stay.startsAt, endsAt: stay.endsAt });
+}
+
+/** Every room type of `rows` priced for the query (none when the dates are not a real stay). */
+async function roomOffers(rows: readonly RoomTypeRow[], query: HotelQuery, context: SupplierContext, supplierCodeOf: (row: RoomTypeRow) => string): Promise<RoomOffer[]> {
   const stay = stayRange(query);
-  if (!stay) return null;
-  const available = await countAvailableUnits({ product: 'HLT', itemRef: hotelRoomItemRef(row.id), startsAt: stay.startsAt, endsAt: stay.endsAt });
-  return {
+  if (!stay || rows.length === 0) return [];
+  const available = await availableRooms(rows, stay);
+  return rows.map((row) => ({
     roomTypeId: row.id,
     code: row.code,
     name: row.name,
     maxGuests: row.max_guests,
     refundable: row.refundable,
-    available,
+    available: available.get(hotelRoomItemRef(row.id)) ?? 0,
     price: computeRoomPrice({
       netNightlyMinor: row.net_nightly_usd_minor,
       nights: stay.nights,
@@ -81,10 +88,10 @@ async function roomOffer(row: RoomTypeRow, query: HotelQuery, context: SupplierC
       markupBp: roomMarkupBp(context.priceType, { b2bBp: row.b2b_markup_bp, b2cBp: row.b2c_markup_bp }),
       strikePct: row.strike_pct,
       priceType: context.priceType,
-      supplierCode,
+      supplierCode: supplierCodeOf(row),
       currency: 'USD',
     }),
-  };
+  }));
 }
 
 const fits = (room: RoomOffer, query: HotelQuery) => room.maxGuests >= query.guestsPerRoom && room.available >= query.rooms;
@@ -115,21 +122,21 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
     if (!stayRange(query)) return [];
     const hotels = await getDb().selectFrom('hotels').selectAll().where('destination_slug', '=', query.destination).orderBy('stars', 'desc').execute();
     if (hotels.length === 0) return [];
-    const rooms = await roomTypesOf(hotels.map((h) => h.id));
-    return Promise.all(
-      hotels.map(async (hotel) => {
-        const offers = await Promise.all(rooms.filter((r) => r.hotel_id === hotel.id).map((r) => roomOffer(r, query, context, hotel.supplier_code)));
-        const cheapest = offers.filter((o): o is RoomOffer => o !== null && fits(o, query)).sort((a, b) => a.price.inclusive - b.price.inclusive)[0] ?? null;
-        return { ...hotelSummary(hotel), cheapest };
-      }),
-    );
+    const rows = await roomTypesOf(hotels.map((h) => h.id));
+    const supplierCodes = new Map(hotels.map((h) => [h.id, h.supplier_code]));
+    const offers = await roomOffers(rows, query, context, (row) => supplierCodes.get(row.hotel_id)!);
+    return hotels.map((hotel) => {
+      const cheapest = offers.filter((o, i) => rows[i]!.hotel_id === hotel.id && fits(o, query)).sort((a, b) => a.price.inclusive - b.price.inclusive)[0] ?? null;
+      return { ...hotelSummary(hotel), cheapest };
+    });
   },
 
   async details(slug, query, context) {
-    const hotel = await getDb().selectFrom('hotels').selectAll().where('slug', '=', slug).executeTakeFirst();
-    if (!hotel) return null;
-    const rows = await roomTypesOf([hotel.id]);
-    const rooms = (await Promise.all(rows.map((r) => roomOffer(r, query, context, hotel.supplier_code)))).filter((o): o is RoomOffer => o !== null);
+    // The hotel and its room types are catalogue data; availability is counted live.
+    const entry = await hotelCatalogEntry(slug);
+    if (!entry) return null;
+    const { hotel, roomTypes } = entry;
+    const rooms = await roomOffers(roomTypes, query, context, () => hotel.supplier_code);
     return {
       ...hotelSummary(hotel),
       description: hotel.description,
@@ -147,7 +154,7 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
       .where('r.id', '=', selection.roomTypeId)
       .executeTakeFirst();
     if (!row) return null;
-    return roomOffer(row, selection, context, row.supplier_code);
+    return (await roomOffers([row], selection, context, () => row.supplier_code))[0] ?? null;
   },
 
   async hold(selection, options) {

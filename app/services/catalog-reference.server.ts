@@ -1,0 +1,33 @@
+import type { Selectable } from 'kysely';
+import type { HotelRoomTypesTable, HotelsTable } from './db-schema';
+import { getDb } from './db.server';
+import { cachedReference } from './reference-cache.server';
+
+/** Every destination, by name: what the home blocks and the search forms list. Same for every visitor. */
+export function destinationCatalog() {
+  return cachedReference('destinations', () =>
+    getDb()
+      .selectFrom('destinations')
+      .select(['slug', 'name', 'country_name', 'latitude', 'longitude', 'image_path', 'from_price_usd_minor'])
+      .orderBy('name')
+      .execute(),
+  );
+}
+
+/** Destinations to choose from in a search form. */
+export async function destinationChoices() {
+  return (await destinationCatalog()).map(({ slug, name, country_name }) => ({ slug, name, country_name }));
+}
+
+/**
+ * A hotel and its room types (cheapest first) as stored: no price view, no availability, so
+ * the same for every organisation and visitor. Null when no hotel has that slug.
+ */
+export function hotelCatalogEntry(slug: string): Promise<{ hotel: Selectable<HotelsTable>; roomTypes: Selectable<HotelRoomTypesTable>[] } | null> {
+  return cachedReference(`hotel:${slug}`, async () => {
+    const hotel = await getDb().selectFrom('hotels').selectAll().where('slug', '=', slug).executeTakeFirst();
+    if (!hotel) return null;
+    const roomTypes = await getDb().selectFrom('hotel_room_types').selectAll().where('hotel_id', '=', hotel.id).orderBy('net_nightly_usd_minor').execute();
+    return { hotel, roomTypes };
+  });
+}
