@@ -1,6 +1,5 @@
 import type { Block } from '#schemas/layout.schema';
 import { isLandingSlug, landingHasSearch, productNav } from '~/domain/landing-pages';
-import { getDb } from '~/services/db.server';
 import { destinationCatalog } from '~/services/catalog-reference.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
 import type { BlockContext } from './context.server';
