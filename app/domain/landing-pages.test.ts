@@ -11,7 +11,9 @@ describe('landing pages', () => {
   });
 
   it('knows which landings open with a search', () => {
-    for (const slug of ['resorts', 'stays', 'weeks', 'dreamtrips', 'packages'] as const) expect(landingHasSearch(slug), slug).toBe(true);
-    expect(landingHasSearch('flight')).toBe(false);
+    const withSearch = ['flight', 'cars', 'activities', 'transfers', 'cruises', 'restaurants', 'resorts', 'stays', 'weeks', 'dreamtrips', 'packages'] as const;
+    for (const slug of withSearch) expect(landingHasSearch(slug), slug).toBe(true);
+    // /hotels is reached through the home page's hotel search block, not a landing form.
+    expect(landingHasSearch('hotels')).toBe(false);
   });
 });
