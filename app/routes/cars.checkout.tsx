@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { CarFacts, RentalSummary } from '~/components/cars/car-facts';
 import { CarPriceBreakdown } from '~/components/cars/car-price';
+import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { useShell, useT } from '~/components/shell-context';
+import { useT } from '~/components/shell-context';
 import { carSearchParams } from '~/domain/car-rental';
 import { holdCar, loadCarCheckout } from '~/services/car-pages.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
@@ -44,36 +45,18 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CarCheckout() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
-  if (data.soldOut) {
-    return (
-      <section className="checkout-page" aria-labelledby="checkout-title">
-        <h1 id="checkout-title">{t('checkout.title')}</h1>
-        <p role="alert">{t('cars.checkout.soldOut')}</p>
-        <Link to={data.back}>{t('details.backToResults')}</Link>
-      </section>
-    );
-  }
+  if (data.soldOut) return <SoldOutCheckout message={t('cars.checkout.soldOut')} back={data.back} backLabel={t('details.backToResults')} />;
   if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
   return <CheckoutView data={data} />;
 }
 
 function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
   const t = useT();
-  const { locale } = useShell();
-  const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
   const { car, search } = data;
   return (
     <div className="checkout-page">
       <h1>{t('checkout.title')}</h1>
-      {data.hold.live ? (
-        <p role="status" className="hold-notice">
-          {t('cars.checkout.heldUntil', { time: until })}
-        </p>
-      ) : (
-        <p role="alert" className="hold-notice hold-expired">
-          {t('cars.checkout.expired')} <Link to={`/cars/search-details?${carSearchParams(search).toString()}`}>{t('checkout.searchAgain')}</Link>
-        </p>
-      )}
+      <HoldNotice hold={data.hold} heldUntil={(time) => t('cars.checkout.heldUntil', { time })} expired={t('cars.checkout.expired')} searchAgain={`/cars/search-details?${carSearchParams(search).toString()}`} />
       <div className="checkout-layout">
         <section aria-labelledby="summary-title" className="checkout-summary">
           <h2 id="summary-title">

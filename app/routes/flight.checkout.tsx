@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from '~/components/flights/flight-itinerary';
-import { useShell, useT } from '~/components/shell-context';
+import { useT } from '~/components/shell-context';
 import { flightSearchParams } from '~/domain/flight-query';
 import { flightSelectionParams, holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
 import { requireFlightVisitor } from '~/services/route-behaviours.server';
@@ -46,37 +47,19 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function FlightCheckout() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
-  if (data.soldOut) {
-    return (
-      <section className="checkout-page" aria-labelledby="checkout-title">
-        <h1 id="checkout-title">{t('checkout.title')}</h1>
-        <p role="alert">{t('flight.checkout.soldOut')}</p>
-        <Link to={data.back}>{t('details.backToResults')}</Link>
-      </section>
-    );
-  }
+  if (data.soldOut) return <SoldOutCheckout message={t('flight.checkout.soldOut')} back={data.back} backLabel={t('details.backToResults')} />;
   if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
   return <CheckoutView data={data} />;
 }
 
 function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
   const t = useT();
-  const { locale } = useShell();
   const legLabel = useLegLabel(data.search.tripType);
-  const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
   const { search } = data;
   return (
     <div className="checkout-page">
       <h1>{t('checkout.title')}</h1>
-      {data.hold.live ? (
-        <p role="status" className="hold-notice">
-          {t('flight.checkout.heldUntil', { time: until })}
-        </p>
-      ) : (
-        <p role="alert" className="hold-notice hold-expired">
-          {t('flight.checkout.expired')} <Link to={`/flight/search-details?${flightSearchParams(search).toString()}`}>{t('checkout.searchAgain')}</Link>
-        </p>
-      )}
+      <HoldNotice hold={data.hold} heldUntil={(time) => t('flight.checkout.heldUntil', { time })} expired={t('flight.checkout.expired')} searchAgain={`/flight/search-details?${flightSearchParams(search).toString()}`} />
       <div className="checkout-layout">
         <section aria-labelledby="summary-title" className="checkout-summary">
           <h2 id="summary-title">

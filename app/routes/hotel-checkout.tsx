@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PriceBreakdown } from '~/components/hotels/price-breakdown';
-import { useShell, useT } from '~/components/shell-context';
+import { useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
 import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
+import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -43,35 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function HotelCheckout() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
-  if (data.soldOut) {
-    return (
-      <section className="checkout-page" aria-labelledby="checkout-title">
-        <h1 id="checkout-title">{t('checkout.title')}</h1>
-        <p role="alert">{t('checkout.soldOut')}</p>
-        <Link to={data.back}>{t('details.backToResults')}</Link>
-      </section>
-    );
-  }
+  if (data.soldOut) return <SoldOutCheckout message={t('checkout.soldOut')} back={data.back} backLabel={t('details.backToResults')} />;
   if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
   return <CheckoutView data={data} />;
 }
 
 function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
   const t = useT();
-  const { locale } = useShell();
-  const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
   return (
     <div className="checkout-page">
       <h1>{t('checkout.title')}</h1>
-      {data.hold.live ? (
-        <p role="status" className="hold-notice">
-          {t('checkout.heldUntil', { time: until })}
-        </p>
-      ) : (
-        <p role="alert" className="hold-notice hold-expired">
-          {t('checkout.expired')} <Link to={`/search-detail?destination=${data.hotel.destination_slug}`}>{t('checkout.searchAgain')}</Link>
-        </p>
-      )}
+      <HoldNotice hold={data.hold} heldUntil={(time) => t('checkout.heldUntil', { time })} expired={t('checkout.expired')} searchAgain={`/search-detail?destination=${data.hotel.destination_slug}`} />
       <div className="checkout-layout">
         <section aria-labelledby="summary-title" className="checkout-summary">
           <h2 id="summary-title">{data.hotel.name}</h2>

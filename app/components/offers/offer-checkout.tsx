@@ -1,6 +1,7 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
+import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadOfferCheckout } from '~/services/offer-pages.server';
@@ -17,15 +18,7 @@ export type OfferCheckoutData =
 export function OfferCheckoutPage() {
   const data = useLoaderData<OfferCheckoutData>();
   const t = useT();
-  if (data.soldOut) {
-    return (
-      <section className="checkout-page" aria-labelledby="checkout-title">
-        <h1 id="checkout-title">{t('checkout.title')}</h1>
-        <p role="alert">{t('offers.checkout.soldOut')}</p>
-        <Link to={data.back}>{t('offers.checkout.chooseAnother')}</Link>
-      </section>
-    );
-  }
+  if (data.soldOut) return <SoldOutCheckout message={t('offers.checkout.soldOut')} back={data.back} backLabel={t('offers.checkout.chooseAnother')} />;
   if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
   return <CheckoutView data={data} />;
 }
@@ -33,20 +26,11 @@ export function OfferCheckoutPage() {
 function CheckoutView({ data }: { data: Extract<OfferCheckoutData, { tooSoon: null }> }) {
   const t = useT();
   const { locale } = useShell();
-  const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
   const [start, back] = data.legs;
   return (
     <div className="checkout-page">
       <h1>{t('checkout.title')}</h1>
-      {data.hold.live ? (
-        <p role="status" className="hold-notice">
-          {t('offers.checkout.heldUntil', { time: until })}
-        </p>
-      ) : (
-        <p role="alert" className="hold-notice hold-expired">
-          {t('offers.checkout.expired')} <Link to={`/${data.segment}`}>{t('checkout.searchAgain')}</Link>
-        </p>
-      )}
+      <HoldNotice hold={data.hold} heldUntil={(time) => t('offers.checkout.heldUntil', { time })} expired={t('offers.checkout.expired')} searchAgain={`/${data.segment}`} />
       <div className="checkout-layout">
         <section aria-labelledby="summary-title" className="checkout-summary">
           <h2 id="summary-title">{data.offer.name}</h2>

@@ -1,0 +1,43 @@
+import { Link } from '@remix-run/react';
+import { useShell, useT } from '~/components/shell-context';
+
+/** A checkout that could not hold the choice: it sold out meanwhile (answered 409). */
+export function SoldOutCheckout({ message, back, backLabel }: { message: string; back: string; backLabel: string }) {
+  const t = useT();
+  return (
+    <section className="checkout-page" aria-labelledby="checkout-title">
+      <h1 id="checkout-title">{t('checkout.title')}</h1>
+      <p role="alert">{message}</p>
+      <Link to={back}>{backLabel}</Link>
+    </section>
+  );
+}
+
+/** Until when the choice is held, or that the hold lapsed with a way to search again. */
+export function HoldNotice({
+  hold,
+  heldUntil,
+  expired,
+  searchAgain,
+}: {
+  hold: { live: boolean; expiresAt: string };
+  heldUntil: (time: string) => string;
+  expired: string;
+  searchAgain: string;
+}) {
+  const t = useT();
+  const { locale } = useShell();
+  if (!hold.live) {
+    return (
+      <p role="alert" className="hold-notice hold-expired">
+        {expired} <Link to={searchAgain}>{t('checkout.searchAgain')}</Link>
+      </p>
+    );
+  }
+  const time = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(hold.expiresAt));
+  return (
+    <p role="status" className="hold-notice">
+      {heldUntil(time)}
+    </p>
+  );
+}
