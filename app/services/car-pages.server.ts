@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node';
 import { type CarPrice, type CarSearch, type CarSearchErrors, type CarSearchValues, applyCarFilters, carSearchValues, parseCarFilters, parseCarSearch, rentalRange } from '~/domain/car-rental';
 import { minCheckinDate } from '~/domain/checkin';
-import { findHoldByToken } from './holds.server';
+import { findVisitorHold } from './holds.server';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
@@ -102,7 +102,6 @@ export async function holdCar(request: Request, form: FormData) {
   return { result, search: parsed.search };
 }
 
-const HOLD_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 const invalidLink = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
 
 /**
@@ -114,7 +113,7 @@ export async function loadCarCheckout(request: Request) {
   const context = await carContext(request);
   const params = new URL(request.url).searchParams;
   const token = params.get('hold') ?? '';
-  const hold = HOLD_TOKEN.test(token) ? await findHoldByToken(token) : null;
+  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   if (!hold || hold.product !== 'CAR') throw invalidLink();
   const offerId = Number(/^car-offer:(\d+)$/.exec(hold.itemRef)?.[1]);
   const at = (instant: Date) => instant.toISOString();
@@ -139,6 +138,6 @@ export async function loadCarCheckout(request: Request) {
     search: parsed.search,
     car: carView(offer, context.money),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
-    savedTraveler: await savedTraveler(hold.token),
+    savedTraveler: await savedTraveler(hold),
   };
 }

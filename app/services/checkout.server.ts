@@ -5,6 +5,7 @@ import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
 import { isDuplicateBooking } from '~/domain/duplicate-booking';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
 import { getDb } from './db.server';
+import { findVisitorHold, type Hold } from './holds.server';
 import { resolveOrg } from './config.server';
 import { type ActiveSession, getSession } from './session.server';
 
@@ -43,17 +44,11 @@ export function tooSoonOf(params: URLSearchParams): { earliest: string } | null 
   return params.get('guard') === 'too-soon' && /^\d{4}-\d{2}-\d{2}$/.test(earliest) ? { earliest } : null;
 }
 
-type HoldRow = { id: string; org_id: string; product: string; item_ref: string; starts_at: Date; ends_at: Date; status: string; expires_at: Date };
-
-async function liveHold(token: string, orgId: string, product: string): Promise<HoldRow | null> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const hold = await getDb()
-    .selectFrom('holds')
-    .select(['id', 'org_id', 'product', 'item_ref', 'starts_at', 'ends_at', 'status', 'expires_at'])
-    .where('token', '=', token)
-    .executeTakeFirst();
-  if (!hold || hold.org_id !== orgId || hold.product !== product) return null;
-  return hold.status === 'active' && hold.expires_at.getTime() > Date.now() ? hold : null;
+/** The visitor's own live hold of this product, or null. */
+async function liveHold(token: string, org: OrgConfig, session: ActiveSession | null, product: string): Promise<Hold | null> {
+  const hold = await findVisitorHold(token, { orgId: org.orgId, userId: session?.userDbId ?? null });
+  if (!hold || hold.product !== product) return null;
+  return hold.status === 'active' && hold.expiresAt.getTime() > Date.now() ? hold : null;
 }
 
 /** A short reference people can read out: org prefix and 8 characters without look-alikes. */
@@ -65,8 +60,8 @@ function newReference(orgId: string): string {
 }
 
 /** Whether the same guest already has a live booking of this item for the same dates in the org. */
-async function repeatsABooking(orgId: string, hold: HoldRow, traveler: Traveler): Promise<boolean> {
-  const checkin = day(hold.starts_at);
+async function repeatsABooking(orgId: string, hold: Hold, traveler: Traveler): Promise<boolean> {
+  const checkin = day(hold.startsAt);
   const existing = await getDb()
     .selectFrom('bookings')
     .select(['product', 'item_ref', 'starts_on', 'ends_on', 'guest_first_name', 'guest_last_name', 'status'])
@@ -85,7 +80,7 @@ async function repeatsABooking(orgId: string, hold: HoldRow, traveler: Traveler)
     status: row.status,
   });
   return isDuplicateBooking(
-    { productCode: hold.product, itemId: hold.item_ref, checkin, checkout: day(hold.ends_at), guest: traveler },
+    { productCode: hold.product, itemId: hold.itemRef, checkin, checkout: day(hold.endsAt), guest: traveler },
     existing.map(booking),
   );
 }
@@ -109,7 +104,7 @@ async function saveTraveler(input: {
 }): Promise<TravelerResult> {
   const { org, session, product, form } = input;
   const token = form.get('hold');
-  const hold = typeof token === 'string' ? await liveHold(token, org.orgId, product) : null;
+  const hold = typeof token === 'string' ? await liveHold(token, org, session, product) : null;
   if (!hold) return { status: 'expired' };
   const parsed = parseTraveler({ firstName: form.get('firstName'), lastName: form.get('lastName'), email: form.get('email'), phone: form.get('phone') });
   if (!parsed.ok) return { status: 'invalid', errors: parsed.errors, values: parsed.values };
@@ -131,9 +126,9 @@ async function saveTraveler(input: {
       user_id: session?.userDbId ?? null,
       hold_id: hold.id,
       product: hold.product,
-      item_ref: hold.item_ref,
-      starts_on: day(hold.starts_at),
-      ends_on: day(hold.ends_at),
+      item_ref: hold.itemRef,
+      starts_on: day(hold.startsAt),
+      ends_on: day(hold.endsAt),
       status: 'initiated',
     })
     .onConflict((oc) => oc.column('hold_id').doUpdateSet(details))
@@ -151,13 +146,12 @@ export async function travelerAction(request: Request, form: FormData, product: 
   return json({ traveler: result }, { status });
 }
 
-/** The traveller already given for a hold (the form shows it and says it is saved). */
-export async function savedTraveler(holdToken: string): Promise<Traveler | null> {
+/** The traveller already given for a hold the visitor may see (the form shows it as saved). */
+export async function savedTraveler(hold: Hold): Promise<Traveler | null> {
   const row = await getDb()
-    .selectFrom('bookings as b')
-    .innerJoin('holds as h', 'h.id', 'b.hold_id')
-    .select(['b.guest_first_name', 'b.guest_last_name', 'b.guest_email', 'b.guest_phone'])
-    .where('h.token', '=', holdToken)
+    .selectFrom('bookings')
+    .select(['guest_first_name', 'guest_last_name', 'guest_email', 'guest_phone'])
+    .where('hold_id', '=', hold.id)
     .executeTakeFirst();
   return row ? { firstName: row.guest_first_name, lastName: row.guest_last_name, email: row.guest_email, phone: row.guest_phone } : null;
 }

@@ -5,7 +5,7 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice } from '~/domain/flight-price';
 import { type FlightSearch, flightSearchParams, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
-import { findHoldByToken, multiItemRef } from './holds.server';
+import { findVisitorHold, multiItemRef } from './holds.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { requireFlightLogin } from './route-behaviours.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
@@ -31,8 +31,9 @@ export async function flightSearchFormData(request: Request) {
 
 const airportChoices = () => AIRPORTS.map((a) => ({ iata: a.iata, label: `${a.city}, ${a.countryName} – ${a.name}` }));
 
-function parseOf(params: URLSearchParams, context: Context) {
-  return parseFlightSearch(params, context.today, context.org.booking.minCheckinDays);
+/** `leadDays` defaults to the organisation's; a held trip was checked when it was held. */
+function parseOf(params: URLSearchParams, context: Context, leadDays = context.org.booking.minCheckinDays) {
+  return parseFlightSearch(params, context.today, leadDays);
 }
 
 /** A fare's price in the visitor's currency, per passenger type and in total. */
@@ -158,8 +159,8 @@ export async function loadFlightCheckout(request: Request) {
   const params = new URL(request.url).searchParams;
   const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
   const token = params.get('hold') ?? '';
-  const hold = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await findHoldByToken(token) : null;
-  const parsed = parseOf(params, context);
+  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
+  const parsed = parseOf(params, context, 0);
   if (!hold || hold.product !== 'FLT' || !parsed.ok) throw invalid();
   const search = parsed.query;
   const offerId = params.get('offer') ?? '';
@@ -176,6 +177,6 @@ export async function loadFlightCheckout(request: Request) {
     offer,
     fare: fareView(priced.fare, context.money),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
-    savedTraveler: await savedTraveler(hold.token),
+    savedTraveler: await savedTraveler(hold),
   };
 }

@@ -24,6 +24,9 @@ export type HoldRequest = {
 export type Hold = {
   id: string;
   token: string;
+  orgId: string;
+  /** Who made it, when signed in: only they may see it. */
+  userId: number | null;
   product: string;
   itemRef: string;
   startsAt: Date;
@@ -172,11 +175,14 @@ export async function createHold(request: HoldRequest, db: Database = getDb()): 
 }
 
 function toHold(row: {
-  id: string; token: string; product: string; item_ref: string; starts_at: Date; ends_at: Date; quantity: number; status: HoldStatus; expires_at: Date;
+  id: string; token: string; org_id: string; user_id: number | null; product: string; item_ref: string; starts_at: Date; ends_at: Date; quantity: number;
+  status: HoldStatus; expires_at: Date;
 }): Hold {
   return {
     id: row.id,
     token: row.token,
+    orgId: row.org_id,
+    userId: row.user_id,
     product: row.product,
     itemRef: row.item_ref,
     startsAt: row.starts_at,
@@ -190,6 +196,20 @@ function toHold(row: {
 export async function findHoldByToken(token: string, db: Database = getDb()): Promise<Hold | null> {
   const row = await db.selectFrom('holds').selectAll().where('token', '=', token).executeTakeFirst();
   return row ? toHold(row) : null;
+}
+
+const HOLD_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+
+/**
+ * The hold a checkout link names, as this visitor may see it: the token is a bearer
+ * capability within its organisation, and a hold made while signed in is its maker's alone.
+ * Null for a malformed token, another organisation's hold or another user's.
+ */
+export async function findVisitorHold(token: string, visitor: { orgId: string; userId: number | null }, db: Database = getDb()): Promise<Hold | null> {
+  if (!HOLD_TOKEN.test(token)) return null;
+  const hold = await findHoldByToken(token, db);
+  if (!hold || hold.orgId !== visitor.orgId) return null;
+  return hold.userId === null || hold.userId === visitor.userId ? hold : null;
 }
 
 /** Gives an active hold's units back at once. Returns false for an unknown or finished hold. */

@@ -6,7 +6,7 @@ import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-pr
 import { resolveOrg } from './config.server';
 import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
-import { findHoldByToken } from './holds.server';
+import { findVisitorHold } from './holds.server';
 import { resolveLocale } from './locale.server';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
 import { getSession } from './session.server';
@@ -139,7 +139,7 @@ export async function loadHotelCheckout(request: Request) {
   const context = await hotelPageContext(request);
   const params = new URL(request.url).searchParams;
   const token = params.get('hold') ?? '';
-  const hold = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await findHoldByToken(token) : null;
+  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   if (!hold || hold.product !== 'HLT') throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   const roomTypeId = Number(/^room-type:(\d+)$/.exec(hold.itemRef)?.[1]);
   const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
@@ -168,7 +168,7 @@ export async function loadHotelCheckout(request: Request) {
     stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
     price: breakdown(room, context.money),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
-    savedTraveler: await savedTraveler(hold.token),
+    savedTraveler: await savedTraveler(hold),
     canBook: user ? user.can_book : true,
   };
 }

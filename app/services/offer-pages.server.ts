@@ -5,7 +5,7 @@ import { OFFER_HORIZON_DAYS, type OfferSearch, isOfferSegment, offerProducts, of
 import { parseIsoDate } from '~/domain/flight-dates';
 import { savedTraveler, tooSoonParams, tooSoonToBook } from './checkout.server';
 import { getDb } from './db.server';
-import { findHoldByToken, type HoldResult } from './holds.server';
+import { findVisitorHold, type HoldResult } from './holds.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { cruiseItineraries } from './seed-offers.server';
 import { heldOption, legsOf, offerSuppliers, type OptionOffer } from './suppliers/offers.server';
@@ -134,22 +134,23 @@ export async function holdOffer(request: Request, segmentParam: string | undefin
     throw json({ message: 'Choose an option and a time.' }, { status: 400 });
   }
   const query = parsed.query;
-  const earliest = await tooSoonToBook(context.org, context.session, day, context.today);
-  if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
   const legs = context.rule.code === 'TRF' ? legsOf(query).map((leg) => ({ day: leg.day, time: leg.time ?? '' })) : [{ day, time }];
+  const earliest = await tooSoonToBook(context.org, context.session, legs[0]!.day, context.today);
+  if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
   const tokens: string[] = [];
   let result: HoldResult | null = null;
-  for (const leg of legs) {
-    const held = await context.supplier.hold({ query, offer, option, ...leg }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes });
-    if (held.kind === 'not_found') {
-      await Promise.all(tokens.map((t) => context.supplier.release(t)));
-      throw new Response('We could not find that option at that time.', { status: 404 });
+  try {
+    for (const leg of legs) {
+      const held = await context.supplier.hold({ query, offer, option, ...leg }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes });
+      if (held.kind === 'not_found') throw new Response('We could not find that option at that time.', { status: 404 });
+      result = held;
+      if (held.kind === 'sold_out') break;
+      tokens.push(held.hold.token);
     }
-    result = held;
-    if (held.kind === 'sold_out') break;
-    tokens.push(held.hold.token);
+  } finally {
+    // All legs or none: a sold-out, missing or failing leg gives the earlier ones back.
+    if (result?.kind !== 'held' || tokens.length !== legs.length) await Promise.all(tokens.map((t) => context.supplier.release(t)));
   }
-  if (result?.kind !== 'held') await Promise.all(tokens.map((t) => context.supplier.release(t)));
   const back = new URLSearchParams(offerSearchParams(context.segment, query));
   back.set('offer', offer);
   return { held: result?.kind === 'held', tokens, guests: query.guests, back: back.toString() };
@@ -161,12 +162,13 @@ export async function loadOfferCheckout(request: Request, segmentParam: string |
   const params = new URL(request.url).searchParams;
   const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
   const tokens = params.getAll('hold');
-  if (tokens.length < 1 || tokens.length > 2 || !tokens.every((t) => /^[A-Za-z0-9_-]{20,64}$/.test(t))) throw invalid();
-  const holds = await Promise.all(tokens.map((t) => findHoldByToken(t)));
+  if (tokens.length < 1 || tokens.length > 2 || new Set(tokens).size !== tokens.length) throw invalid();
+  const holds = await Promise.all(tokens.map((t) => findVisitorHold(t, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null })));
   if (holds.some((h) => !h || h.product !== context.rule.code)) throw invalid();
   const [first, second] = holds as NonNullable<(typeof holds)[number]>[];
   const held = await heldOption(context.rule.code, first!.itemRef);
-  if (!held || (second && second.itemRef !== first!.itemRef)) throw invalid();
+  // A return leg is the same vehicle, later: anything else is not a transfer this site holds.
+  if (!held || (second && (second.itemRef !== first!.itemRef || second.startsAt <= first!.startsAt))) throw invalid();
   const guestsParam = Number(params.get('guests'));
   const guests = context.rule.unitsPer === 'guest' ? first!.quantity : Number.isInteger(guestsParam) && guestsParam >= 1 && guestsParam <= context.rule.maxGuests ? guestsParam : 1;
   const at = (d: Date) => ({ day: d.toISOString().slice(0, 10), time: d.toISOString().slice(11, 16) });
@@ -194,6 +196,6 @@ export async function loadOfferCheckout(request: Request, segmentParam: string |
     price: priceView(option.price, context.money),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     // A return transfer's booking starts from its first leg's hold.
-    savedTraveler: await savedTraveler(tokens[0]!),
+    savedTraveler: await savedTraveler(first!),
   };
 }

@@ -188,6 +188,30 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     await context.close();
   });
 
+  it('a checkout link works only in its organisation, and a signed-in traveller\'s hold only for them', async () => {
+    const origin = (host: string) => orgUrl(base, host, '').replace(/\/$/, '');
+    const holdForm = new URLSearchParams({ destination: 'cancun', checkin: inDays(62), checkout: inDays(63), rooms: '1', guests: '2', roomTypeId: '1' }).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: origin(HOST) };
+    const anonymous = await http(base, 'POST', '/hotel-checkout', { host: HOST, headers, body: holdForm });
+    const anonymousHold = new URL(String(anonymous.headers.location), base).searchParams.get('hold')!;
+    expect((await http(base, 'GET', `/hotel-checkout?hold=${anonymousHold}`, { host: HOST })).status).toBe(200);
+    expect((await http(base, 'GET', `/hotel-checkout?hold=${anonymousHold}`, { host: 'voyagerpro.localhost' })).status).toBe(404);
+
+    const login = await http(base, 'POST', '/api/auth/login', { host: HOST, body: { email_id: email, password: PASSWORD } });
+    const cookie = sessionCookie(login);
+    const mine = await http(base, 'POST', '/hotel-checkout', { host: HOST, headers, cookie, body: holdForm });
+    const myHold = new URL(String(mine.headers.location), base).searchParams.get('hold')!;
+    expect((await http(base, 'GET', `/hotel-checkout?hold=${myHold}`, { host: HOST, cookie })).status).toBe(200);
+    // Someone else with the link (signed out here) sees nothing of it, nor can they name its traveller.
+    expect((await http(base, 'GET', `/hotel-checkout?hold=${myHold}`, { host: HOST })).status).toBe(404);
+    const traveler = await http(base, 'POST', `/hotel-checkout?_data=routes%2Fhotel-checkout`, {
+      host: HOST,
+      headers,
+      body: new URLSearchParams({ intent: 'traveler', hold: myHold, firstName: 'Eve', lastName: 'Other', email: 'eve@example.com' }).toString(),
+    });
+    expect(traveler.status).toBe(409);
+  });
+
   it('refuses bad traveller input and foreign or unknown holds with a clear 4xx and starts no booking', async () => {
     const form = (fields: Record<string, string>) => new URLSearchParams({ intent: 'traveler', ...fields }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: orgUrl(base, HOST, '').replace(/\/$/, '') };
