@@ -11,7 +11,7 @@ describe('landing pages', () => {
   });
 
   it('knows which landings open with a search', () => {
-    for (const slug of ['resorts', 'stays', 'weeks', 'dreamtrips', 'packages'] as const) expect(landingHasSearch(slug), slug).toBe(true);
-    expect(landingHasSearch('flight')).toBe(false);
+    for (const slug of ['resorts', 'stays', 'weeks', 'dreamtrips', 'packages', 'holidaystays'] as const) expect(landingHasSearch(slug), slug).toBe(true);
+    expect(landingHasSearch('hotels')).toBe(false);
   });
 });

@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { flowCopy } from '~/components/hotels/flow-copy';
 import { PriceBreakdown } from '~/components/hotels/price-breakdown';
 import { useShell, useT } from '~/components/shell-context';
+import { hotelFlowOf } from '~/domain/hotel-flow';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
@@ -11,15 +13,17 @@ import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const flow = hotelFlowOf(url.pathname);
   if (params.get('soldout') === '1') {
     params.delete('soldout');
     // Answered 409 so that scripts and tests see the conflict; people see the message.
-    return json({ soldOut: true as const, back: `/search-detail?${params.toString()}` }, { status: 409 });
+    return json({ soldOut: true as const, flow, back: `${flow.base}/search-detail?${params.toString()}` }, { status: 409 });
   }
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
-  if (!params.has('hold')) throw redirect('/search-detail');
+  if (!params.has('hold')) throw redirect(`${flow.base}/search-detail`);
   return json({ soldOut: false as const, tooSoon: null, ...(await loadHotelCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
@@ -32,12 +36,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get('intent') === 'traveler') {
     return travelerAction(request, form, 'HLT');
   }
-  const { result, search } = await holdHotelRoom(request, form);
-  if (result.kind === 'too_soon') throw redirect(`/hotel-checkout?${tooSoonParams(result.earliest)}`);
+  const { result, search, flow } = await holdHotelRoom(request, form);
+  const checkout = `${flow.base}/hotel-checkout`;
+  if (result.kind === 'too_soon') throw redirect(`${checkout}?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
-    throw redirect(`/hotel-checkout?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}${search.packageRate ? '&package=1' : ''}`);
+    throw redirect(`${checkout}?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}${search.packageRate ? '&package=1' : ''}`);
   }
-  throw redirect(`/hotel-checkout?soldout=1&${hotelSearchParams(search).toString()}`);
+  throw redirect(`${checkout}?soldout=1&${hotelSearchParams(search).toString()}`);
 }
 
 export default function HotelCheckout() {
@@ -47,7 +52,7 @@ export default function HotelCheckout() {
     return (
       <section className="checkout-page" aria-labelledby="checkout-title">
         <h1 id="checkout-title">{t('checkout.title')}</h1>
-        <p role="alert">{t('checkout.soldOut')}</p>
+        <p role="alert">{t(flowCopy[data.flow.propertyType].soldOut)}</p>
         <Link to={data.back}>{t('details.backToResults')}</Link>
       </section>
     );
@@ -59,17 +64,18 @@ export default function HotelCheckout() {
 function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
   const t = useT();
   const { locale } = useShell();
+  const copy = flowCopy[data.flow.propertyType];
   const until = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(data.hold.expiresAt));
   return (
     <div className="checkout-page">
       <h1>{t('checkout.title')}</h1>
       {data.hold.live ? (
         <p role="status" className="hold-notice">
-          {t('checkout.heldUntil', { time: until })}
+          {t(copy.heldUntil, { time: until })}
         </p>
       ) : (
         <p role="alert" className="hold-notice hold-expired">
-          {t('checkout.expired')} <Link to={`/search-detail?destination=${data.hotel.destination_slug}`}>{t('checkout.searchAgain')}</Link>
+          {t(copy.expired)} <Link to={`${data.flow.base}/search-detail?destination=${data.hotel.destination_slug}`}>{t('checkout.searchAgain')}</Link>
         </p>
       )}
       <div className="checkout-layout">
@@ -80,7 +86,7 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <p>
             <strong>{data.room.name}</strong> · {data.room.refundable ? t('details.refundable') : t('details.nonRefundable')}
           </p>
-          <p>{t('checkout.stay', { checkin: data.stay.checkin, checkout: data.stay.checkout, rooms: data.stay.rooms, guests: data.stay.guests })}</p>
+          <p>{t(copy.stay, { checkin: data.stay.checkin, checkout: data.stay.checkout, rooms: data.stay.rooms, guests: data.stay.guests })}</p>
           <PriceBreakdown price={data.price} />
         </section>
         <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
