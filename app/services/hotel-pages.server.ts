@@ -14,12 +14,8 @@ import { getSession } from './session.server';
 import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from './suppliers/hotels.server';
 import type { SupplierContext } from './suppliers/port';
 
-/**
- * Everything a hotel page needs about the visitor (organisation, session, locale, price view),
- * and which flow the URL is in: hotels, or holiday homes under /holidaystays.
- */
+/** Everything a hotel page needs about the visitor: organisation, session, locale, price view. */
 export async function hotelPageContext(request: Request) {
-  const flow = hotelFlowOf(new URL(request.url).pathname);
   const org = resolveOrg(request);
   const session = await getSession(request);
   const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
@@ -28,9 +24,14 @@ export async function hotelPageContext(request: Request) {
   const rates = await getRateTable();
   const today = new Date().toISOString().slice(0, 10);
   const money = (usdMinor: number) => toDisplayPrice({ amountMinor: usdMinor, currency: 'USD' }, locale.currency, locale.language, rates);
-  return { org, session, locale, supplier, today, money, flow };
+  return { org, session, locale, supplier, today, money };
 }
 type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
+
+/** A hotel-flow page's context, and which flow its URL is in: hotels, or holiday homes under /holidaystays. */
+async function hotelFlowContext(request: Request) {
+  return { ...(await hotelPageContext(request)), flow: hotelFlowOf(new URL(request.url).pathname) };
+}
 
 /**
  * The supplier context of a search: a package search (the /packages landing) prices rooms
@@ -42,7 +43,7 @@ function pricingFor(context: PageContext, packageRate: boolean | undefined): Sup
 
 /** What the package search form on the /packages landing needs. */
 export async function hotelSearchFormData(request: Request) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
   return { destinations, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays), flow: context.flow };
 }
@@ -85,7 +86,7 @@ export type ResultsSort = 'price' | 'stars' | 'rating';
 
 /** Results for the search in the URL, filtered by stars and sorted as asked. */
 export async function loadHotelResults(request: Request) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const params = new URL(request.url).searchParams;
   const destinations = await destinationChoices();
   const parsed = parseSearchOf(request, context);
@@ -111,7 +112,7 @@ export async function loadHotelResults(request: Request) {
 
 /** The hotel named by `hotel` with every room type priced for the search in the URL. */
 export async function loadHotelDetails(request: Request) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const slug = new URL(request.url).searchParams.get('hotel') ?? '';
   const parsed = parseSearchOf(request, context);
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
@@ -129,7 +130,7 @@ export async function loadHotelDetails(request: Request) {
  * token, a sold-out answer, or throws a 4xx for a bad request.
  */
 export async function holdHotelRoom(request: Request, form: FormData) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const roomTypeId = Number(form.get('roomTypeId'));
@@ -143,7 +144,7 @@ export async function holdHotelRoom(request: Request, form: FormData) {
 
 /** The checkout of a live hold: what is held, until when, and its price breakdown. */
 export async function loadHotelCheckout(request: Request) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const params = new URL(request.url).searchParams;
   const token = params.get('hold') ?? '';
   const hold = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await findHoldByToken(token) : null;
