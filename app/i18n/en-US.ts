@@ -522,6 +522,8 @@ export const enUS = {
   'homes.search.units': "Homes",
   'homes.search.guests': "Guests per home",
   'homes.search.submit': "Search holiday homes",
+  'homes.search.error.units': "Choose 1 to 5 homes.",
+  'homes.search.error.guests': "Choose 1 to 6 guests per home.",
   'homes.results.title': "Holiday homes in {destination}",
   'homes.results.count': "{count} holiday homes for {nights} nights",
   'homes.results.none': "No holiday home is free for these dates. Try other dates or another destination.",

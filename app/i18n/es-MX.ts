@@ -523,6 +523,8 @@ export const esMX: Messages = {
   'homes.search.units': "Casas",
   'homes.search.guests': "Huéspedes por casa",
   'homes.search.submit': "Buscar casas vacacionales",
+  'homes.search.error.units': "Elige de 1 a 5 casas.",
+  'homes.search.error.guests': "Elige de 1 a 6 huéspedes por casa.",
   'homes.results.title': "Casas vacacionales en {destination}",
   'homes.results.count': "{count} casas vacacionales para {nights} noches",
   'homes.results.none': "No hay casas vacacionales libres en estas fechas. Prueba otras fechas u otro destino.",

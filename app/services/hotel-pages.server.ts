@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node';
 import { type HotelFlow, hotelFlowOf } from '~/domain/hotel-flow';
-import { type HotelSearchParams, parseHotelSearch } from '~/domain/hotel-query';
+import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/hotel-query';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
 import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-price';
@@ -32,6 +32,7 @@ type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
 async function hotelFlowContext(request: Request) {
   return { ...(await hotelPageContext(request)), flow: hotelFlowOf(new URL(request.url).pathname) };
 }
+type FlowContext = Awaited<ReturnType<typeof hotelFlowContext>>;
 
 /**
  * The supplier context of a search: a package search (the /packages landing) prices rooms
@@ -78,8 +79,8 @@ export function breakdown(room: RoomOffer, money: PageContext['money']): PriceBr
   };
 }
 
-export function parseSearchOf(request: Request, context: PageContext) {
-  return parseHotelSearch(new URL(request.url).searchParams, context.today, context.org.booking.minCheckinDays);
+export function parseSearchOf(request: Request, context: FlowContext) {
+  return parseHotelSearch(new URL(request.url).searchParams, context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
 }
 
 export type ResultsSort = 'price' | 'stars' | 'rating';
@@ -131,7 +132,7 @@ export async function loadHotelDetails(request: Request) {
  */
 export async function holdHotelRoom(request: Request, form: FormData) {
   const context = await hotelFlowContext(request);
-  const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays);
+  const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const roomTypeId = Number(form.get('roomTypeId'));
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
@@ -158,7 +159,7 @@ export async function loadHotelCheckout(request: Request) {
     checkin: hold.startsAt.toISOString().slice(0, 10),
     checkout: hold.endsAt.toISOString().slice(0, 10),
     rooms: hold.quantity,
-    guestsPerRoom: Number.isInteger(guests) && guests >= 1 && guests <= 4 ? guests : 2,
+    guestsPerRoom: Number.isInteger(guests) && guests >= 1 && guests <= MAX_GUESTS[context.flow.propertyType] ? guests : 2,
   };
   const room = await hotels.price({ ...query, roomTypeId }, pricingFor(context, params.get('package') === '1'));
   const hotel = await getDb()

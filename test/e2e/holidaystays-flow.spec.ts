@@ -93,14 +93,17 @@ describe('holiday homes: the /holidaystays variants of the hotel flow (spec §2)
     const homes = await (await fetch(`${base}/holidaystays/search-detail?${search}`)).text();
     expect(homes).toContain('Seaside Villas Cancún');
     expect(homes).not.toContain('Harbour View');
+    // A party of six fits a holiday home, never a hotel room.
+    expect(await (await fetch(`${base}/search-detail?${search.replace('guests=2', 'guests=6')}`)).text()).toContain('Choose 1 to 4 guests per room.');
     expect((await fetch(`${base}/hotel-details?hotel=cancun-seaside-villas&${search}`)).status).toBe(404);
     expect((await fetch(`${base}/holidaystays/hotel-details?hotel=cancun-harbour-view&${search}`)).status).toBe(404);
   });
 
   it('stays inside the variant when the last home sells out (409) or the date is too soon', async () => {
-    // One three-bedroom villa in Cancún: hold it, then try once more.
-    const stay = { destination: 'cancun', checkin: inDays(140), checkout: inDays(142), rooms: '1', guests: '4' };
+    // One three-bedroom villa in Cancún, the only home there for six: hold it, then try once more.
+    const stay = { destination: 'cancun', checkin: inDays(140), checkout: inDays(142), rooms: '1', guests: '6' };
     const html = await (await fetch(`${base}/holidaystays/hotel-details?hotel=cancun-seaside-villas&${new URLSearchParams(stay)}`)).text();
+    expect(html).toContain('Too small for 6 guests');
     const roomTypeId = /name="roomTypeId" value="(\d+)"/.exec(html.slice(html.indexOf('Three-bedroom villa')))?.[1];
     expect(roomTypeId).toBeTruthy();
     const reserve = (fields: Record<string, string>) =>
@@ -125,7 +128,7 @@ describe('holiday homes: the /holidaystays variants of the hotel flow (spec §2)
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-      body: new URLSearchParams({ ...stay, checkin: inDays(160), checkout: inDays(162), roomTypeId: roomTypeId! }),
+      body: new URLSearchParams({ ...stay, guests: '4', checkin: inDays(160), checkout: inDays(162), roomTypeId: roomTypeId! }),
     });
     expect(viaHotels.status).toBe(404);
     expect((await fetch(`${base}/holidaystays/hotel-checkout`, { redirect: 'manual' })).headers.get('location')).toBe('/holidaystays/search-detail');

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { useT } from '~/components/shell-context';
 import type { MessageKey } from '~/i18n';
 import { type HotelFlow, hotelFlowOf } from '~/domain/hotel-flow';
+import { MAX_GUESTS, MAX_ROOMS } from '~/domain/hotel-query';
 import { flowCopy } from './flow-copy';
 import { type Destination, DestinationField, useSearchFields } from '~/components/search/search-fields';
 
@@ -60,7 +61,7 @@ export function HotelSearchForm({
         <div className="search-field search-small">
           <label htmlFor={idOf('rooms')}>{t(copy.searchUnits)}</label>
           <select {...field('rooms')} defaultValue={String(values.rooms ?? 1)}>
-            {[1, 2, 3, 4, 5].map((n) => (
+            {Array.from({ length: MAX_ROOMS }, (_, i) => i + 1).map((n) => (
               <option key={n}>{n}</option>
             ))}
           </select>
@@ -69,7 +70,7 @@ export function HotelSearchForm({
         <div className="search-field search-small">
           <label htmlFor={idOf('guests')}>{t(copy.searchGuests)}</label>
           <select {...field('guests')} defaultValue={String(values.guests ?? 2)}>
-            {[1, 2, 3, 4].map((n) => (
+            {Array.from({ length: MAX_GUESTS[flow.propertyType] }, (_, i) => i + 1).map((n) => (
               <option key={n}>{n}</option>
             ))}
           </select>
