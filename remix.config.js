@@ -5,6 +5,19 @@ export default {
   // Server helpers, tests and private files live beside routes but are never routes.
   ignoredRouteFiles: ['**/.*', '**/*.server.*', '**/*.test.*', '**/__*.*'],
   serverBuildPath: 'build/index.js',
+  /**
+   * The holidaystays variants of the hotel flow (spec §2) are the hotel flow's own route
+   * modules mounted a second time under /holidaystays, each with its own route id; the modules
+   * read the variant from the URL (app/domain/hotel-flow.ts). Chosen over thin re-exporting
+   * route files because those would have to repeat every export (loader, action, meta,
+   * ErrorBoundary…) and one forgotten would fail silently; here one list says it all.
+   */
+  routes: (defineRoutes) =>
+    defineRoutes((route) => {
+      for (const page of ['search-detail', 'hotel-details', 'hotel-checkout']) {
+        route(`holidaystays/${page}`, `routes/${page}.tsx`, { id: `routes/holidaystays.${page}` });
+      }
+    }),
   assetsBuildDirectory: 'public/build',
   publicPath: '/build/',
   future: {

@@ -56,3 +56,13 @@ describe('parseHotelSearch', () => {
     expect(parse({ ...good, package: 'yes' })).toMatchObject({ ok: false, errors: { packageRate: 'search.error.package' }, values: { packageRate: 'yes' } });
   });
 });
+
+describe('parseHotelSearch for holiday homes', () => {
+  it('takes up to six guests per home, where a hotel room takes four', () => {
+    const six = new URLSearchParams({ ...good, guests: '6' });
+    expect(parseHotelSearch(six, TODAY, 1, 'holiday_home')).toMatchObject({ ok: true, query: { guests: 6 } });
+    expect(parseHotelSearch(six, TODAY, 1, 'hotel')).toMatchObject({ ok: false, errors: { guests: 'search.error.guests' } });
+    const bad = new URLSearchParams({ ...good, rooms: '6', guests: '7' });
+    expect(parseHotelSearch(bad, TODAY, 1, 'holiday_home')).toMatchObject({ ok: false, errors: { rooms: 'homes.search.error.units', guests: 'homes.search.error.guests' } });
+  });
+});

@@ -1,8 +1,10 @@
 import { minCheckinDate } from './checkin';
 import { parseIsoDate } from './flight-dates';
+import type { PropertyType } from './hotel-flow';
 
 export const MAX_ROOMS = 5;
-export const MAX_GUESTS_PER_ROOM = 4;
+/** Guests per room, or per holiday home: the biggest homes sleep six. */
+export const MAX_GUESTS: Record<PropertyType, number> = { hotel: 4, holiday_home: 6 };
 export const MAX_NIGHTS = 30;
 
 export type HotelSearchParams = {
@@ -30,7 +32,7 @@ const whole = (value: string | null, min: number, max: number) => {
  * works without JavaScript). Every problem is reported per field, in words a traveller
  * can act on; message keys are the caller's to translate.
  */
-export function parseHotelSearch(params: URLSearchParams, today: string, minCheckinDays: number): HotelSearchParse {
+export function parseHotelSearch(params: URLSearchParams, today: string, minCheckinDays: number, propertyType: PropertyType = 'hotel'): HotelSearchParse {
   const raw = {
     destination: (params.get('destination') ?? '').trim(),
     checkin: (params.get('checkin') ?? '').trim(),
@@ -51,9 +53,10 @@ export function parseHotelSearch(params: URLSearchParams, today: string, minChec
     else if (nights > MAX_NIGHTS) errors.checkout = 'search.error.tooManyNights';
   }
   const rooms = whole(raw.rooms, 1, MAX_ROOMS);
-  const guests = whole(raw.guests, 1, MAX_GUESTS_PER_ROOM);
-  if (rooms === null) errors.rooms = 'search.error.rooms';
-  if (guests === null) errors.guests = 'search.error.guests';
+  const guests = whole(raw.guests, 1, MAX_GUESTS[propertyType]);
+  const homes = propertyType === 'holiday_home';
+  if (rooms === null) errors.rooms = homes ? 'homes.search.error.units' : 'search.error.rooms';
+  if (guests === null) errors.guests = homes ? 'homes.search.error.guests' : 'search.error.guests';
   const packageParam = params.get('package');
   if (packageParam !== null && packageParam !== '1') errors.packageRate = 'search.error.package';
   const values = packageParam === null ? raw : { ...raw, packageRate: packageParam };

@@ -11,7 +11,7 @@ describe('landing pages', () => {
   });
 
   it('knows which landings open with a search', () => {
-    const withSearch = ['flight', 'cars', 'activities', 'transfers', 'cruises', 'restaurants', 'resorts', 'stays', 'weeks', 'dreamtrips', 'packages'] as const;
+    const withSearch = ['flight', 'cars', 'activities', 'transfers', 'cruises', 'restaurants', 'resorts', 'stays', 'weeks', 'dreamtrips', 'packages', 'holidaystays'] as const;
     for (const slug of withSearch) expect(landingHasSearch(slug), slug).toBe(true);
     // /hotels is reached through the home page's hotel search block, not a landing form.
     expect(landingHasSearch('hotels')).toBe(false);

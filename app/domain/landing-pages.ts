@@ -6,11 +6,12 @@ type ProductCode = OrgConfig['products'][number];
  * The product landing pages: the spec's ads-eligible landing paths plus /hotels. `product`
  * is the product a page sells, used to hide pages of products an organisation does not offer:
  * dream trips are timeshare weeks (searched on /weeks), packages are hotel stays at package
- * rates (searched on /search-detail). `search` marks the pages that open with a search form.
+ * rates (searched on /search-detail), holiday stays are holiday homes (searched on
+ * /holidaystays/search-detail). `search` marks the pages that open with a search form.
  */
 export const landingPages = {
   hotels: { product: 'HLT' },
-  holidaystays: { product: 'HLT' },
+  holidaystays: { product: 'HLT', search: true },
   flight: { product: 'FLT', search: true },
   cars: { product: 'CAR', search: true },
   activities: { product: 'ACT', search: true },

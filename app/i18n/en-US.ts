@@ -516,6 +516,23 @@ export const enUS = {
   'offers.checkout.when': "{day} at {time}",
   'offers.checkout.return': "Return: {day} at {time}",
   'offers.checkout.until': "Back on {day}",
+  // Holiday homes (the /holidaystays variants of the hotel flow)
+  'homes.search.title': "Find a holiday home",
+  'homes.search.intro': "Apartments, villas and cottages let whole: your own kitchen, more space, and room for the family.",
+  'homes.search.units': "Homes",
+  'homes.search.guests': "Guests per home",
+  'homes.search.submit': "Search holiday homes",
+  'homes.search.error.units': "Choose 1 to 5 homes.",
+  'homes.search.error.guests': "Choose 1 to 6 guests per home.",
+  'homes.results.title': "Holiday homes in {destination}",
+  'homes.results.count': "{count} holiday homes for {nights} nights",
+  'homes.results.none': "No holiday home is free for these dates. Try other dates or another destination.",
+  'homes.results.view': "View homes at {hotel}",
+  'homes.details.units': "Choose your home",
+  'homes.checkout.heldUntil': "We are holding this home for you until {time}.",
+  'homes.checkout.expired': "Your hold has expired and the home may have been taken.",
+  'homes.checkout.soldOut': "Sorry, this home has just sold out for your dates.",
+  'homes.checkout.stay': "{checkin} to {checkout} · {rooms} homes · {guests} guests per home",
 } as const;
 
 export type MessageKey = keyof typeof enUS;

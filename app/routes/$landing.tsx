@@ -33,6 +33,8 @@ async function landingSearch(request: Request, slug: LandingSlug) {
     return { kind: 'weeks' as const, collection: slug === 'dreamtrips' ? 'dreamtrips' : null, ...(await weeksSearchFormData(request, scope)) };
   }
   if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(request)) };
+  // Holiday stays are holiday homes: the hotel search, in the /holidaystays flow (the URL says so).
+  if (slug === 'holidaystays') return { kind: 'holidayHomes' as const, ...(await hotelSearchFormData(request)) };
   if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(request)) };
   // /flight opens with the flight search and the visitor's recent searches.
   if (slug === 'flight') return { kind: 'flight' as const, ...(await flightSearchFormData(request)) };
@@ -59,6 +61,8 @@ function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof lo
       return <WeeksSearchForm scope={search.scope} destinations={search.destinations} minCheckin={search.minCheckin} values={{ collection: search.collection }} />;
     case 'package':
       return <HotelSearchForm destinations={search.destinations} minCheckin={search.minCheckin} packageRate />;
+    case 'holidayHomes':
+      return <HotelSearchForm destinations={search.destinations} minCheckin={search.minCheckin} flow={search.flow} />;
     case 'cars':
       return (
         <>

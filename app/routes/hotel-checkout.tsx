@@ -2,8 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { flowCopy } from '~/components/hotels/flow-copy';
 import { PriceBreakdown } from '~/components/hotels/price-breakdown';
 import { useT } from '~/components/shell-context';
+import { hotelFlowOf } from '~/domain/hotel-flow';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
@@ -12,15 +14,17 @@ import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-stat
 import { TravelerSection } from '~/components/checkout/traveler-section';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const flow = hotelFlowOf(url.pathname);
   if (params.get('soldout') === '1') {
     params.delete('soldout');
     // Answered 409 so that scripts and tests see the conflict; people see the message.
-    return json({ soldOut: true as const, back: `/search-detail?${params.toString()}` }, { status: 409 });
+    return json({ soldOut: true as const, flow, back: `${flow.base}/search-detail?${params.toString()}` }, { status: 409 });
   }
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
-  if (!params.has('hold')) throw redirect('/search-detail');
+  if (!params.has('hold')) throw redirect(`${flow.base}/search-detail`);
   return json({ soldOut: false as const, tooSoon: null, ...(await loadHotelCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
@@ -33,28 +37,35 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get('intent') === 'traveler') {
     return travelerAction(request, form, 'HLT');
   }
-  const { result, search } = await holdHotelRoom(request, form);
-  if (result.kind === 'too_soon') throw redirect(`/hotel-checkout?${tooSoonParams(result.earliest)}`);
+  const { result, search, flow } = await holdHotelRoom(request, form);
+  const checkout = `${flow.base}/hotel-checkout`;
+  if (result.kind === 'too_soon') throw redirect(`${checkout}?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
-    throw redirect(`/hotel-checkout?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}${search.packageRate ? '&package=1' : ''}`);
+    throw redirect(`${checkout}?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}${search.packageRate ? '&package=1' : ''}`);
   }
-  throw redirect(`/hotel-checkout?soldout=1&${hotelSearchParams(search).toString()}`);
+  throw redirect(`${checkout}?soldout=1&${hotelSearchParams(search).toString()}`);
 }
 
 export default function HotelCheckout() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
-  if (data.soldOut) return <SoldOutCheckout message={t('checkout.soldOut')} back={data.back} backLabel={t('details.backToResults')} />;
+  if (data.soldOut) return <SoldOutCheckout message={t(flowCopy[data.flow.propertyType].soldOut)} back={data.back} backLabel={t('details.backToResults')} />;
   if (data.tooSoon) return <TooSoonCheckout earliest={data.tooSoon.earliest} />;
   return <CheckoutView data={data} />;
 }
 
 function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
   const t = useT();
+  const copy = flowCopy[data.flow.propertyType];
   return (
     <div className="checkout-page">
       <h1>{t('checkout.title')}</h1>
-      <HoldNotice hold={data.hold} heldUntil={(time) => t('checkout.heldUntil', { time })} expired={t('checkout.expired')} searchAgain={`/search-detail?destination=${data.hotel.destination_slug}`} />
+      <HoldNotice
+        hold={data.hold}
+        heldUntil={(time) => t(copy.heldUntil, { time })}
+        expired={t(copy.expired)}
+        searchAgain={`${data.flow.base}/search-detail?destination=${data.hotel.destination_slug}`}
+      />
       <div className="checkout-layout">
         <section aria-labelledby="summary-title" className="checkout-summary">
           <h2 id="summary-title">{data.hotel.name}</h2>
@@ -63,7 +74,7 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <p>
             <strong>{data.room.name}</strong> · {data.room.refundable ? t('details.refundable') : t('details.nonRefundable')}
           </p>
-          <p>{t('checkout.stay', { checkin: data.stay.checkin, checkout: data.stay.checkout, rooms: data.stay.rooms, guests: data.stay.guests })}</p>
+          <p>{t(copy.stay, { checkin: data.stay.checkin, checkout: data.stay.checkout, rooms: data.stay.rooms, guests: data.stay.guests })}</p>
           <PriceBreakdown price={data.price} />
         </section>
         <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { flowCopy } from '~/components/hotels/flow-copy';
 import { PriceBreakdown } from '~/components/hotels/price-breakdown';
 import { useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
@@ -13,13 +14,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function HotelDetails() {
-  const { hotel, search } = useLoaderData<typeof loader>();
+  const { hotel, search, flow } = useLoaderData<typeof loader>();
   const t = useT();
   const params = hotelSearchParams(search);
   return (
     <article className="details-page" aria-labelledby="hotel-title">
       <p>
-        <Link to={`/search-detail?${params.toString()}`}>{t('details.backToResults')}</Link>
+        <Link to={`${flow.base}/search-detail?${params.toString()}`}>{t('details.backToResults')}</Link>
       </p>
       <header className="details-header">
         <img src={hotel.image} alt="" width={400} height={240} />
@@ -33,7 +34,7 @@ export default function HotelDetails() {
         </div>
       </header>
       <section aria-labelledby="rooms-title">
-        <h2 id="rooms-title">{t('details.rooms')}</h2>
+        <h2 id="rooms-title">{t(flowCopy[flow.propertyType].detailsUnits)}</h2>
         <ul className="room-list">
           {hotel.rooms.map((room) => {
             const bookable = room.fits && room.available >= search.rooms;
@@ -46,7 +47,7 @@ export default function HotelDetails() {
                 </p>
                 <PriceBreakdown price={room.price} heading={false} />
                 {bookable ? (
-                  <Form method="post" action="/hotel-checkout">
+                  <Form method="post" action={`${flow.base}/hotel-checkout`}>
                     {[...params.entries()].map(([name, value]) => (
                       <input key={name} type="hidden" name={name} value={value} />
                     ))}

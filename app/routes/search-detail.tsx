@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { flowCopy } from '~/components/hotels/flow-copy';
 import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
 import { useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
@@ -15,17 +16,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function HotelResults() {
   const data = useLoaderData<typeof loader>();
   const t = useT();
-  const { search } = data;
+  const { search, flow } = data;
+  const copy = flowCopy[flow.propertyType];
   if (!search) {
-    return <HotelSearchForm destinations={data.destinations} values={data.values} errors={data.errors} headingLevel={1} packageRate={'packageRate' in data.values} />;
+    return <HotelSearchForm destinations={data.destinations} values={data.values} errors={data.errors} headingLevel={1} packageRate={'packageRate' in data.values} flow={flow} />;
   }
   const nights = Math.round((Date.parse(search.checkout) - Date.parse(search.checkin)) / 86_400_000);
   const available = data.results.filter((r) => r.price);
   const base = hotelSearchParams(search);
   return (
     <div className="results-page">
-      <h1>{t(search.packageRate ? 'results.titlePackages' : 'results.title', { destination: data.destination?.name ?? search.destination })}</h1>
-      <HotelSearchForm destinations={data.destinations} values={search} packageRate={search.packageRate} />
+      <h1>{t(search.packageRate ? 'results.titlePackages' : copy.resultsTitle, { destination: data.destination?.name ?? search.destination })}</h1>
+      <HotelSearchForm destinations={data.destinations} values={search} packageRate={search.packageRate} flow={flow} />
       <div className="results-layout">
         <Form method="get" className="results-filters" aria-label={t('results.filters')}>
           {[...base.entries()].map(([name, value]) => (
@@ -51,8 +53,8 @@ export default function HotelResults() {
           </button>
         </Form>
         <section aria-labelledby="results-count" className="results-list">
-          <h2 id="results-count">{t('results.count', { count: available.length, nights })}</h2>
-          {available.length === 0 ? <p role="status">{t('results.none')}</p> : null}
+          <h2 id="results-count">{t(copy.resultsCount, { count: available.length, nights })}</h2>
+          {available.length === 0 ? <p role="status">{t(copy.resultsNone)}</p> : null}
           <ul>
             {data.results.map((hotel) => {
               const link = new URLSearchParams(base);
@@ -75,7 +77,7 @@ export default function HotelResults() {
                         <p className="muted">
                           {hotel.roomName} · {t('results.perNight', { price: hotel.price.perNight.text })}
                         </p>
-                        <Link className="button button-primary" to={`/hotel-details?${link.toString()}`} aria-label={t('results.viewRooms', { hotel: hotel.name })}>
+                        <Link className="button button-primary" to={`${flow.base}/hotel-details?${link.toString()}`} aria-label={t(copy.resultsView, { hotel: hotel.name })}>
                           {t('details.rooms')}
                         </Link>
                       </>
@@ -93,7 +95,15 @@ export default function HotelResults() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.destination ? `Hotels in ${data.destination.name}` : 'Search hotels' }];
+const metaTitles = {
+  hotel: { in: 'Hotels in', search: 'Search hotels' },
+  holiday_home: { in: 'Holiday homes in', search: 'Search holiday homes' },
+} as const;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const titles = metaTitles[data?.flow.propertyType ?? 'hotel'];
+  return [{ title: data?.destination ? `${titles.in} ${data.destination.name}` : titles.search }];
+};
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

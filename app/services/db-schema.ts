@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PropertyType } from '~/domain/hotel-flow';
 
 /**
  * Kysely table types. Keep in step with the migrations in `migrations.server.ts`.
@@ -213,6 +214,8 @@ export interface HotelsTable {
   image_path: string;
   description: string;
   supplier_code: string;
+  /** 'hotel' unless written otherwise (migration 0011_holiday_homes). */
+  property_type: ColumnType<PropertyType, PropertyType | undefined, PropertyType>;
 }
 
 export interface HotelRoomTypesTable {

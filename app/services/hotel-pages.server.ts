@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
-import { type HotelSearchParams, parseHotelSearch } from '~/domain/hotel-query';
+import { type HotelFlow, hotelFlowOf } from '~/domain/hotel-flow';
+import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/hotel-query';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
 import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-price';
@@ -27,6 +28,12 @@ export async function hotelPageContext(request: Request) {
 }
 type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
 
+/** A hotel-flow page's context, and which flow its URL is in: hotels, or holiday homes under /holidaystays. */
+async function hotelFlowContext(request: Request) {
+  return { ...(await hotelPageContext(request)), flow: hotelFlowOf(new URL(request.url).pathname) };
+}
+type FlowContext = Awaited<ReturnType<typeof hotelFlowContext>>;
+
 /**
  * The supplier context of a search: a package search (the /packages landing) prices rooms
  * at the package rate. The checkout reads the same flag from its URL (`package=1`).
@@ -37,13 +44,13 @@ function pricingFor(context: PageContext, packageRate: boolean | undefined): Sup
 
 /** What the package search form on the /packages landing needs. */
 export async function hotelSearchFormData(request: Request) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
-  return { destinations, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
+  return { destinations, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays), flow: context.flow };
 }
 
-export function toHotelQuery(search: HotelSearchParams): HotelQuery {
-  return { destination: search.destination, checkin: search.checkin, checkout: search.checkout, rooms: search.rooms, guestsPerRoom: search.guests };
+export function toHotelQuery(search: HotelSearchParams, flow: HotelFlow): HotelQuery {
+  return { propertyType: flow.propertyType, destination: search.destination, checkin: search.checkin, checkout: search.checkout, rooms: search.rooms, guestsPerRoom: search.guests };
 }
 
 /** A room's price in the visitor's currency, line by line, as the pages show it. */
@@ -72,23 +79,24 @@ export function breakdown(room: RoomOffer, money: PageContext['money']): PriceBr
   };
 }
 
-export function parseSearchOf(request: Request, context: PageContext) {
-  return parseHotelSearch(new URL(request.url).searchParams, context.today, context.org.booking.minCheckinDays);
+export function parseSearchOf(request: Request, context: FlowContext) {
+  return parseHotelSearch(new URL(request.url).searchParams, context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
 }
 
 export type ResultsSort = 'price' | 'stars' | 'rating';
 
 /** Results for the search in the URL, filtered by stars and sorted as asked. */
 export async function loadHotelResults(request: Request) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const params = new URL(request.url).searchParams;
   const destinations = await destinationChoices();
   const parsed = parseSearchOf(request, context);
-  if (!parsed.ok) return { destinations, search: null, destination: null, errors: parsed.errors, values: parsed.values, results: [], sort: 'price' as const, stars: [] };
+  const { flow } = context;
+  if (!parsed.ok) return { flow, destinations, search: null, destination: null, errors: parsed.errors, values: parsed.values, results: [], sort: 'price' as const, stars: [] };
   const sortParam = params.get('sort');
   const sort: ResultsSort = sortParam === 'stars' || sortParam === 'rating' ? sortParam : 'price';
   const stars = params.getAll('stars').map(Number).filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
-  const offers = await hotels.search(toHotelQuery(parsed.query), pricingFor(context, parsed.query.packageRate));
+  const offers = await hotels.search(toHotelQuery(parsed.query, flow), pricingFor(context, parsed.query.packageRate));
   const results = offers
     .filter((offer) => stars.length === 0 || stars.includes(offer.stars))
     .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money) : null, roomName: offer.cheapest?.name ?? null }))
@@ -100,18 +108,19 @@ export async function loadHotelResults(request: Request) {
       return a.price.total.amountMinor - b.price.total.amountMinor;
     });
   const destination = destinations.find((d) => d.slug === parsed.query.destination) ?? null;
-  return { destinations, search: parsed.query, destination, errors: {}, values: {}, results, sort, stars };
+  return { flow, destinations, search: parsed.query, destination, errors: {}, values: {}, results, sort, stars };
 }
 
 /** The hotel named by `hotel` with every room type priced for the search in the URL. */
 export async function loadHotelDetails(request: Request) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const slug = new URL(request.url).searchParams.get('hotel') ?? '';
   const parsed = parseSearchOf(request, context);
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
-  const details = await hotels.details(slug, toHotelQuery(parsed.query), pricingFor(context, parsed.query.packageRate));
+  const details = await hotels.details(slug, toHotelQuery(parsed.query, context.flow), pricingFor(context, parsed.query.packageRate));
   if (!details) throw new Response('We could not find that hotel.', { status: 404 });
   return {
+    flow: context.flow,
     search: parsed.query,
     hotel: { ...details, rooms: details.rooms.map((room) => ({ ...room, fits: room.maxGuests >= parsed.query.guests, price: breakdown(room, context.money) })) },
   };
@@ -122,21 +131,21 @@ export async function loadHotelDetails(request: Request) {
  * token, a sold-out answer, or throws a 4xx for a bad request.
  */
 export async function holdHotelRoom(request: Request, form: FormData) {
-  const context = await hotelPageContext(request);
-  const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays);
+  const context = await hotelFlowContext(request);
+  const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const roomTypeId = Number(form.get('roomTypeId'));
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.query.checkin, context.today);
-  if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query };
-  const result = await hotels.hold({ ...toHotelQuery(parsed.query), roomTypeId }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
+  if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
+  const result = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
   if (result.kind === 'not_found') throw new Response('We could not find that room.', { status: 404 });
-  return { result, search: parsed.query };
+  return { result, search: parsed.query, flow: context.flow };
 }
 
 /** The checkout of a live hold: what is held, until when, and its price breakdown. */
 export async function loadHotelCheckout(request: Request) {
-  const context = await hotelPageContext(request);
+  const context = await hotelFlowContext(request);
   const params = new URL(request.url).searchParams;
   const token = params.get('hold') ?? '';
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
@@ -145,11 +154,12 @@ export async function loadHotelCheckout(request: Request) {
   const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const guests = Number(params.get('guests') ?? '2');
   const query = {
+    propertyType: context.flow.propertyType,
     destination: '',
     checkin: hold.startsAt.toISOString().slice(0, 10),
     checkout: hold.endsAt.toISOString().slice(0, 10),
     rooms: hold.quantity,
-    guestsPerRoom: Number.isInteger(guests) && guests >= 1 && guests <= 4 ? guests : 2,
+    guestsPerRoom: Number.isInteger(guests) && guests >= 1 && guests <= MAX_GUESTS[context.flow.propertyType] ? guests : 2,
   };
   const room = await hotels.price({ ...query, roomTypeId }, pricingFor(context, params.get('package') === '1'));
   const hotel = await getDb()
@@ -158,10 +168,12 @@ export async function loadHotelCheckout(request: Request) {
     .innerJoin('destinations as d', 'd.slug', 'h.destination_slug')
     .select(['h.slug', 'h.name', 'h.address', 'h.stars', 'h.image_path', 'd.name as destination', 'd.slug as destination_slug'])
     .where('r.id', '=', roomTypeId)
+    .where('h.property_type', '=', context.flow.propertyType)
     .executeTakeFirst();
   if (!room || !hotel) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   const user = context.session?.user ?? null;
   return {
+    flow: context.flow,
     hold: { token: hold.token, live, status: hold.status, expiresAt: hold.expiresAt.toISOString() },
     hotel,
     room: { name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },

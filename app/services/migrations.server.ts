@@ -516,6 +516,23 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0011_holiday_homes': {
+    /**
+     * Holiday homes (apartments, villas, cottages let whole; the /holidaystays variants of the
+     * hotel flow) are rows of `hotels` with property_type 'holiday_home'. They are priced, held
+     * and checked out exactly like hotel rooms (a unit type is a room type, each home a unit),
+     * so a second set of tables would only duplicate that; the type keeps the two searches apart.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('hotels')
+        .addColumn('property_type', 'text', (c) => c.notNull().defaultTo('hotel').check(sql`property_type in ('hotel', 'holiday_home')`))
+        .execute();
+      // Every search asks for one type in one destination.
+      await db.schema.dropIndex('hotels_destination_idx').execute();
+      await db.schema.createIndex('hotels_destination_type_idx').on('hotels').columns(['destination_slug', 'property_type']).execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

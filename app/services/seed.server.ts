@@ -8,7 +8,7 @@ import { log } from './logger.server';
 import { hashPassword } from './password.server';
 import { seedCars } from './seed-cars.server';
 import { clearReferenceCache } from './reference-cache.server';
-import { seedHotels } from './seed-catalog.server';
+import { seedHolidayHomes, seedHotels } from './seed-catalog.server';
 import { seedFlights } from './seed-flights.server';
 import { seedOffers } from './seed-offers.server';
 import { seedResorts } from './seed-resorts.server';
@@ -133,6 +133,7 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
   });
 
   await db.transaction().execute((trx) => seedHotels(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedHolidayHomes(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedResorts(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedCars(trx, destinationsSeed));
   await db.transaction().execute((trx) => seedFlights(trx));

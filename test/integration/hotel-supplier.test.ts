@@ -10,6 +10,7 @@ const business: SupplierContext = { orgId: 'voyagerpro', userId: null, priceType
 /** A date `days` from today, as YYYY-MM-DD. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const query = (extra: Partial<HotelQuery> = {}): HotelQuery => ({
+  propertyType: 'hotel',
   destination: 'cancun',
   checkin: inDays(30),
   checkout: inDays(33),

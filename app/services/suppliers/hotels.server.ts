@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { PropertyType } from '~/domain/hotel-flow';
 import { computeRoomPrice, roomMarkupBp, type RoomPrice } from '~/domain/room-price';
 import type { HotelsTable } from '../db-schema';
 import { getDb } from '../db.server';
@@ -8,6 +9,8 @@ import { hotelRoomItemRef } from '../seed-catalog.server';
 import type { ProductSupplier, SupplierContext } from './port';
 
 export type HotelQuery = {
+  /** Hotels and holiday homes are searched, shown and held apart (the /holidaystays flow). */
+  propertyType: PropertyType;
   destination: string;
   /** YYYY-MM-DD; the stay is half-open: check-out day is not a night. */
   checkin: string;
@@ -120,7 +123,13 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
 
   async search(query, context) {
     if (!stayRange(query)) return [];
-    const hotels = await getDb().selectFrom('hotels').selectAll().where('destination_slug', '=', query.destination).orderBy('stars', 'desc').execute();
+    const hotels = await getDb()
+      .selectFrom('hotels')
+      .selectAll()
+      .where('destination_slug', '=', query.destination)
+      .where('property_type', '=', query.propertyType)
+      .orderBy('stars', 'desc')
+      .execute();
     if (hotels.length === 0) return [];
     const rows = await roomTypesOf(hotels.map((h) => h.id));
     const supplierCodes = new Map(hotels.map((h) => [h.id, h.supplier_code]));
@@ -133,8 +142,9 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
 
   async details(slug, query, context) {
     // The hotel and its room types are catalogue data; availability is counted live.
+    // The entry is cached by slug (one row whatever the flow); the other flow's property is not found.
     const entry = await hotelCatalogEntry(slug);
-    if (!entry) return null;
+    if (!entry || entry.hotel.property_type !== query.propertyType) return null;
     const { hotel, roomTypes } = entry;
     const rooms = await roomOffers(roomTypes, query, context, () => hotel.supplier_code);
     return {
@@ -152,6 +162,7 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
       .selectAll('r')
       .select('h.supplier_code')
       .where('r.id', '=', selection.roomTypeId)
+      .where('h.property_type', '=', selection.propertyType)
       .executeTakeFirst();
     if (!row) return null;
     return (await roomOffers([row], selection, context, () => row.supplier_code))[0] ?? null;
@@ -159,7 +170,13 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
 
   async hold(selection, options) {
     const stay = stayRange(selection);
-    const exists = await getDb().selectFrom('hotel_room_types').select('id').where('id', '=', selection.roomTypeId).executeTakeFirst();
+    const exists = await getDb()
+      .selectFrom('hotel_room_types as r')
+      .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
+      .select('r.id')
+      .where('r.id', '=', selection.roomTypeId)
+      .where('h.property_type', '=', selection.propertyType)
+      .executeTakeFirst();
     if (!stay || !exists) return { kind: 'not_found' };
     return createHold({
       orgId: options.orgId,
