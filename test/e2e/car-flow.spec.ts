@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 let browser: Browser;
@@ -10,7 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const STORAGE_KEY = 'destinationHistoryCars';
 
 /** Waits for a page's heading and for the document to finish (without JavaScript it streams in). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
 import { http, sessionCookie } from '../support/http-client';
+import { inDays } from '../support/dates';
 
 /**
  * The booking guards at checkout (issue 3): the min-check-in modal for a traveller whose lead
@@ -15,7 +16,6 @@ const databaseUrl = inject('pgDatabaseUrl');
 const HOST = 'wanderly.localhost';
 const PASSWORD = 'Guard-Rails-2026!';
 const email = `guard-${Date.now()}@wanderly.example`;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 let browser: Browser;
 let db: pg.Client;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
+import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 const PASSWORD = 'Travel-Demo-2026!';
@@ -12,7 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const wanderly = (path: string) => orgUrl(base, 'wanderly.localhost', path);
 
 async function signedInPage(options: Parameters<typeof newContext>[1] = {}) {

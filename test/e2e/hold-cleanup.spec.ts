@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, launchBrowser, newContext } from '../support/browser';
 import { http } from '../support/http-client';
+import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 let browser: Browser;
 beforeAll(async () => {

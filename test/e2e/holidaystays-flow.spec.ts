@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 let browser: Browser;
@@ -11,23 +12,14 @@ afterAll(async () => {
 });
 
 // Holiday homes 120+ days out: units and dates no other spec holds.
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const wanderly = (path: string) => orgUrl(base, 'wanderly.localhost', path);
-
-/** axe at both house viewports (375 and 1280 px), leaving the page at desktop width. */
-async function axeAtBoth(page: Page, label: string) {
-  for (const [name, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page, `${label} at ${name}`);
-  }
-}
 
 /** /holidaystays landing → search → results → details → reserve → checkout, as a traveller would. */
 async function searchAndReserve(page: Page, { checkin, checkout, axe }: { checkin: string; checkout: string; axe: boolean }) {
   await page.goto(wanderly('/holidaystays'));
   const form = page.getByRole('region', { name: 'Find a holiday home' });
   expect(await form.getByText(/Apartments, villas and cottages/).isVisible()).toBe(true);
-  if (axe) await axeAtBoth(page, 'holidaystays landing');
+  if (axe) await expectNoAxeViolationsAtViewports(page, 'holidaystays landing');
   await form.getByLabel('Destination').selectOption({ label: 'Cancún, Mexico' });
   await form.getByLabel('Check-in').fill(checkin);
   await form.getByLabel('Check-out').fill(checkout);
@@ -38,13 +30,13 @@ async function searchAndReserve(page: Page, { checkin, checkout, axe }: { checki
   expect(new URL(page.url()).pathname).toBe('/holidaystays/search-detail');
   const results = page.getByRole('region', { name: /holiday homes for 3 nights/ });
   expect(await results.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Old Town Apartments Cancún', 'Seaside Villas Cancún']);
-  if (axe) await axeAtBoth(page, 'holiday homes results');
+  if (axe) await expectNoAxeViolationsAtViewports(page, 'holiday homes results');
 
   await page.getByRole('link', { name: 'View homes at Seaside Villas Cancún' }).click();
   await page.getByRole('heading', { level: 1, name: 'Seaside Villas Cancún' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/holidaystays/hotel-details');
   expect(await page.getByRole('heading', { level: 2, name: 'Choose your home' }).isVisible()).toBe(true);
-  if (axe) await axeAtBoth(page, 'holiday home details');
+  if (axe) await expectNoAxeViolationsAtViewports(page, 'holiday home details');
   await page.getByRole('button', { name: 'Reserve: Two-bedroom villa' }).click();
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/holidaystays/hotel-checkout');
@@ -64,7 +56,7 @@ describe('holiday homes: the /holidaystays variants of the hotel flow (spec §2)
       expect(await breakdown.getByText(line, { exact: true }).isVisible(), line).toBe(true);
     }
     expect(await page.getByText('Two-bedroom villa', { exact: true }).isVisible()).toBe(true);
-    await axeAtBoth(page, 'holiday home checkout');
+    await expectNoAxeViolationsAtViewports(page, 'holiday home checkout');
     const traveler = page.getByRole('form', { name: 'Who is travelling?' });
     await traveler.getByLabel('First name').fill('Hana');
     await traveler.getByLabel('Last name').fill('Holiday');

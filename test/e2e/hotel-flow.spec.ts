@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 let browser: Browser;
@@ -10,7 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Home → search → results → details → reserve → checkout, as a traveller would. */
 async function searchAndReserve(page: Page, { destination, checkin, checkout, axe }: { destination: string; checkin: string; checkout: string; axe: boolean }) {

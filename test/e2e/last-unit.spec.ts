@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { http } from '../support/http-client';
 import { createScratchDatabase, postgresOrSkipReason } from '../support/postgres';
 import { type RunningServer, startServer } from '../support/server-process';
+import { inDays } from '../support/dates';
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A resort's one-unit villa and its week about `days` out, read through the API. */
 async function lastVilla(base: string, days: number) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
+import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
@@ -13,7 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const monthIn = (days: number) => inDays(days).slice(0, 7);
 
 type Product = {
@@ -96,14 +96,6 @@ const products: Product[] = [
   },
 ];
 
-async function axeAtBothSizes(page: Page, what: string) {
-  for (const [name, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page, `${what} at ${name}`);
-  }
-  await page.setViewportSize(VIEWPORTS.desktop);
-}
-
 /** Landing search → results → details, as a traveller would. */
 async function searchToDetails(page: Page, p: Product, days: number, { axe = false } = {}) {
   await page.goto(site(`/${p.segment}`));
@@ -111,14 +103,14 @@ async function searchToDetails(page: Page, p: Product, days: number, { axe = fal
   await form.waitFor();
   // The landing has a working search, so it does not say online search is missing.
   expect(await page.getByText(/is not available on this site yet/).count()).toBe(0);
-  if (axe) await axeAtBothSizes(page, `${p.segment} landing`);
+  if (axe) await expectNoAxeViolationsAtViewports(page, `${p.segment} landing`);
   await p.fill(form, days);
   await form.getByRole('button', { name: p.submit }).click();
   await page.getByRole('heading', { level: 1, name: p.title }).waitFor();
-  if (axe) await axeAtBothSizes(page, `${p.segment} results`);
+  if (axe) await expectNoAxeViolationsAtViewports(page, `${p.segment} results`);
   await page.getByRole('link', { name: `See options for ${p.offer}` }).click();
   await page.getByRole('heading', { level: 1, name: p.offer }).waitFor();
-  if (axe) await axeAtBothSizes(page, `${p.segment} details`);
+  if (axe) await expectNoAxeViolationsAtViewports(page, `${p.segment} details`);
 }
 
 const reserveButtons = (page: Page, option: string) => page.getByRole('button', { name: new RegExp(`^Reserve ${option} on `) });
@@ -139,7 +131,7 @@ describe.each(products)('$segment: search to checkout (issue 3)', (p) => {
     for (const line of [p.perUnit, 'Taxes and fees', 'Total']) expect(await breakdown.getByText(line, { exact: true }).isVisible(), line).toBe(true);
     expect(await page.getByRole('heading', { level: 2, name: p.offer }).isVisible()).toBe(true);
     expect(await page.getByLabel('First name').inputValue()).toBe('');
-    await axeAtBothSizes(page, `${p.segment} checkout`);
+    await expectNoAxeViolationsAtViewports(page, `${p.segment} checkout`);
     check();
     await context.close();
   });

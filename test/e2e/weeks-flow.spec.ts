@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
+import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 let browser: Browser;
@@ -12,7 +13,6 @@ afterAll(async () => {
 });
 
 // Weeks 200+ days out, one range per test, so these holds never meet other specs' holds.
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const products = [
   { product: 'resorts', form: 'Find a resort week', submit: 'Search resorts', title: /^Resorts in Cancún/, resort: 'Royal Palm Cancún Beach Resort', unit: 'Studio', days: 210 },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
+import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 let browser: Browser;
@@ -12,16 +13,7 @@ afterAll(async () => {
 });
 
 // Weeks 340+ days out and hotel nights 90+ days out: ranges no other spec holds.
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const wanderly = (path: string) => orgUrl(base, 'wanderly.localhost', path);
-
-/** axe at both house viewports (375 and 1280 px), leaving the page at desktop width. */
-async function axeAtBoth(page: Page, label: string) {
-  for (const [name, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await expectNoAxeViolations(page, `${label} at ${name}`);
-  }
-}
 
 /** The last amount of a money text ("Was $1,400.00 $1,234.56" → 1234.56). */
 const amountOf = (text: string | null) => Number((text ?? '').match(/\d[\d,]*(?:\.\d+)?/g)?.at(-1)?.replace(/,/g, '') ?? NaN);
@@ -59,7 +51,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     expect(await form.getByLabel('Guests').inputValue()).toBe('2');
     // The intro no longer says that search is not online: the search is right below it.
     expect(await page.getByText(/is not available on this site yet/).count()).toBe(0);
-    await axeAtBoth(page, 'weeks landing');
+    await expectNoAxeViolationsAtViewports(page, 'weeks landing');
 
     await searchWeeks(page, '/weeks', 'Find a timeshare week', 'Search weeks', 350);
     await page.getByRole('heading', { level: 1, name: /^Timeshare weeks in Cancún/ }).waitFor();
@@ -69,7 +61,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     // Each result says whether it is a resort or a stay.
     expect(await cards.filter({ hasText: 'Royal Palm Cancún Beach Resort' }).getByText('Resort', { exact: true }).isVisible()).toBe(true);
     expect(await cards.filter({ hasText: 'Sunset Holiday Homes Cancún' }).getByText('Holiday stay', { exact: true }).isVisible()).toBe(true);
-    await axeAtBoth(page, 'weeks results');
+    await expectNoAxeViolationsAtViewports(page, 'weeks results');
 
     const filters = page.getByRole('form', { name: 'Filter and sort' });
     await filters.getByRole('group', { name: 'Type' }).getByLabel('Holiday stay').check();
@@ -82,7 +74,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     await page.getByRole('heading', { level: 1, name: 'Sunset Holiday Homes Cancún' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/stays/details');
     expect(await page.getByRole('link', { name: 'Back to results' }).getAttribute('href')).toMatch(/^\/weeks\/search-details\?destination=cancun&/);
-    await axeAtBoth(page, 'weeks details');
+    await expectNoAxeViolationsAtViewports(page, 'weeks details');
 
     await page.getByRole('link', { name: 'Reserve this week: Apartment' }).click();
     await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
@@ -91,7 +83,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     expect((await context.cookies()).find((c) => c.name === 'holdTok')?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const breakdown = page.getByRole('region', { name: 'Price breakdown' });
     for (const line of ['Per week', '1 weeks (7 nights)', 'Total']) expect(await breakdown.getByText(line, { exact: true }).isVisible(), line).toBe(true);
-    await axeAtBoth(page, 'weeks checkout');
+    await expectNoAxeViolationsAtViewports(page, 'weeks checkout');
     check();
     await context.close();
   });
@@ -101,7 +93,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(wanderly('/dreamtrips'));
-    await axeAtBoth(page, 'dreamtrips landing');
+    await expectNoAxeViolationsAtViewports(page, 'dreamtrips landing');
     await searchWeeks(page, '/dreamtrips', 'Find a dream trip', 'Search dream trips', 355);
     await page.getByRole('heading', { level: 1, name: /^Dream trips in Cancún/ }).waitFor();
     const url = new URL(page.url());
@@ -112,7 +104,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     // Only the five-star (or 9+ reviewed) place of Cancún is a dream trip.
     expect(await resultsList(page).getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Royal Palm Cancún Beach Resort']);
     expect(await resultsList(page).getByText(/^From .+ per week$/).isVisible()).toBe(true);
-    await axeAtBoth(page, 'dreamtrips results');
+    await expectNoAxeViolationsAtViewports(page, 'dreamtrips results');
     await page.getByRole('link', { name: 'View weeks at Royal Palm Cancún Beach Resort' }).click();
     await page.getByRole('heading', { level: 1, name: 'Royal Palm Cancún Beach Resort' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/resorts/details');
@@ -127,13 +119,13 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(wanderly('/packages'));
-    await axeAtBoth(page, 'packages landing');
+    await expectNoAxeViolationsAtViewports(page, 'packages landing');
     await searchPackages(page, 95);
     expect(new URL(page.url()).searchParams.get('package')).toBe('1');
     const cards = page.getByRole('region', { name: /hotels for 3 nights/ }).getByRole('listitem');
     expect(await cards.count()).toBe(3);
     expect(await cards.getByText('Package rate', { exact: true }).count()).toBe(3);
-    await axeAtBoth(page, 'packages results');
+    await expectNoAxeViolationsAtViewports(page, 'packages results');
 
     await page.getByRole('link', { name: 'View rooms at Harbour View Cancún' }).click();
     await page.getByRole('heading', { level: 1, name: 'Harbour View Cancún' }).waitFor();
@@ -141,7 +133,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     const deluxe = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Deluxe room' }) });
     expect(await deluxe.getByText('Package rate', { exact: true }).isVisible()).toBe(true);
     const packageTotal = amountOf(await deluxe.locator('.price-total dd').textContent());
-    await axeAtBoth(page, 'packages details');
+    await expectNoAxeViolationsAtViewports(page, 'packages details');
 
     // The same room without the package flag: the consumer price, higher and unlabelled.
     const plain = new URL(page.url());
@@ -164,7 +156,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     const breakdown = page.getByRole('region', { name: 'Price breakdown' });
     expect(await page.getByText('Package rate', { exact: true }).isVisible()).toBe(true);
     expect(amountOf(await breakdown.locator('.price-total dd').textContent())).toBe(packageTotal);
-    await axeAtBoth(page, 'packages checkout');
+    await expectNoAxeViolationsAtViewports(page, 'packages checkout');
     check();
     await context.close();
   });
@@ -201,7 +193,7 @@ describe('weeks, dream trips and packages: no JavaScript, bad searches, organisa
     }
     expect(await page.getByRole('alert').filter({ hasText: 'That collection does not exist.' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Guests').getAttribute('aria-invalid')).toBe('true');
-    await axeAtBoth(page, 'weeks search errors');
+    await expectNoAxeViolationsAtViewports(page, 'weeks search errors');
 
     await page.goto(wanderly('/weeks/search-details?collection=dreamtrips&destination=cancun&month=someday'));
     expect(await page.getByRole('heading', { level: 1, name: 'Find a dream trip' }).isVisible()).toBe(true);

@@ -4,12 +4,12 @@ import { carOfferItemRef } from '~/services/seed-cars.server';
 import { builtInCarSupplier as cars, carLocations, resolveRentalLocations } from '~/services/suppliers/cars.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { type Backend, useSeededDatabase } from '../support/databases';
+import { inDays } from '../support/dates';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const consumer: SupplierContext = { orgId: 'wanderly', userId: null, priceType: 'B2C' };
 const business: SupplierContext = { orgId: 'voyagerpro', userId: null, priceType: 'B2B' };
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const search = (extra: Partial<CarSearch> = {}): CarSearch => ({
   pickupCode: 'CUNA',
   dropoffCode: 'CUNA',

@@ -4,10 +4,10 @@ import { getDb } from '~/services/db.server';
 import { type FlightQuery, builtInFlightSupplier as flights } from '~/services/suppliers/flights.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { useSeededDatabase } from '../support/databases';
+import { inDays } from '../support/dates';
 
 const consumer: SupplierContext = { orgId: 'wanderly', userId: null, priceType: 'B2C' };
 const business: SupplierContext = { orgId: 'voyagerpro', userId: null, priceType: 'B2B' };
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const search = (legs: FlightSearch['legs'], extra: Partial<FlightQuery> = {}): FlightQuery => ({
   tripType: legs.length === 1 ? 'oneway' : 'multicity', legs, cabin: 'economy', adults: 1, children: 0, infants: 0, ...extra,
 });

@@ -4,10 +4,10 @@ import { destinationsSeed } from '~/services/seed.server';
 import { type HotelQuery, builtInHotelSupplier as hotels } from '~/services/suppliers/hotels.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { useSeededDatabase } from '../support/databases';
+import { inDays } from '../support/dates';
 
 const consumer: SupplierContext = { orgId: 'wanderly', userId: null, priceType: 'B2C' };
 const business: SupplierContext = { orgId: 'voyagerpro', userId: null, priceType: 'B2B' };
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const query = (extra: Partial<HotelQuery> = {}): HotelQuery => ({
   propertyType: 'holiday_home',
   destination: 'cancun',

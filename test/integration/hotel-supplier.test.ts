@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { type HotelQuery, builtInHotelSupplier as hotels, stayRange } from '~/services/suppliers/hotels.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { type Backend, useSeededDatabase } from '../support/databases';
+import { inDays } from '../support/dates';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const consumer: SupplierContext = { orgId: 'wanderly', userId: null, priceType: 'B2C' };
 const business: SupplierContext = { orgId: 'voyagerpro', userId: null, priceType: 'B2B' };
 
 /** A date `days` from today, as YYYY-MM-DD. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const query = (extra: Partial<HotelQuery> = {}): HotelQuery => ({
   propertyType: 'hotel',
   destination: 'cancun',

@@ -4,11 +4,11 @@ import { getDb } from '~/services/db.server';
 import { offerSuppliers } from '~/services/suppliers/offers.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { type Backend, useSeededDatabase } from '../support/databases';
+import { inDays } from '../support/dates';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const consumer: SupplierContext = { orgId: 'wanderly', userId: null, priceType: 'B2C' };
 const business: SupplierContext = { orgId: 'voyagerpro', userId: null, priceType: 'B2B' };
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** The first day `from` days out or later that falls on `weekday`. */
 const nextWeekday = (from: number, weekday: number) => {
   for (let d = from; ; d++) if (weekdayOf(inDays(d)) === weekday) return inDays(d);

@@ -9,13 +9,13 @@ import { getRateTable, toDisplayPrice } from '~/services/rates.server';
 import { clearReferenceCache } from '~/services/reference-cache.server';
 import { hotelRoomItemRef } from '~/services/seed-catalog.server';
 import { useSeededDatabase } from '../support/databases';
+import { inDays } from '../support/dates';
 
 /**
  * Catalogue reads are cached for every visitor (reference-cache.server.ts): what each
  * organisation, language, currency and price view shows must still be its own, and live
  * availability must never come from the cache.
  */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const checkin = inDays(40);
 const checkout = inDays(43);
 const detailsRequest = (host: string) =>

@@ -57,6 +57,15 @@ export async function expectNoAxeViolations(page: Page, context = '') {
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
+/** axe at both house viewports (375 and 1280 px), leaving the page at desktop width. */
+export async function expectNoAxeViolationsAtViewports(page: Page, context: string) {
+  for (const [name, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await expectNoAxeViolations(page, `${context} at ${name}`);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
+
 export type { Browser, BrowserContext, Page };
 
 /** Signs the page's browser in through the login API (the session cookie lands in its context). */
