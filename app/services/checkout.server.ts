@@ -17,7 +17,7 @@ import { type ActiveSession, getSession } from './session.server';
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The lead days for this visitor: the organisation's, raised for a user by fraud signals. */
-export async function minCheckinDaysFor(org: OrgConfig, session: ActiveSession | null): Promise<number> {
+async function minCheckinDaysFor(org: OrgConfig, session: ActiveSession | null): Promise<number> {
   if (!session) return org.booking.minCheckinDays;
   const row = await getDb().selectFrom('users').select('min_checkin_days').where('id', '=', session.userDbId).executeTakeFirst();
   return Math.max(org.booking.minCheckinDays, row?.min_checkin_days ?? 0);
