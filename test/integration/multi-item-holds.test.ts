@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '~/services/db.server';
-import { type MultiItemHoldRequest, convertHoldToBooking, countAvailableUnits, createMultiItemHold, releaseHold } from '~/services/holds.server';
+import { type MultiItemHoldRequest, convertHoldToBooking, countAvailableUnits, createMultiItemHold, findVisitorHold, releaseHold } from '~/services/holds.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];
@@ -46,6 +46,25 @@ describe.each(backends)('multi-item holds on %s', (backend) => {
     expect(await releaseHold(first.hold.token)).toBe(true);
     expect(await countAvailableUnits({ product: 'FLT', ...trip[0]! })).toBe(3);
     expect(await countAvailableUnits({ product: 'FLT', ...trip[1]! })).toBe(2);
+  });
+
+  it('shows a checkout link\'s hold only in its organisation, and a signed-in maker\'s hold only to them', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const users = await database.db.selectFrom('users').select(['id', 'email']).where('email', 'in', ['member@wanderly.example', 'agent@wanderly.example']).execute();
+    const member = users.find((u) => u.email.startsWith('member'))!.id;
+    const agent = users.find((u) => u.email.startsWith('agent'))!.id;
+    const leg = [{ itemRef: await newItem(database.db, 2), startsAt: at(6, 8), endsAt: at(6, 10) }];
+    const anonymous = await createMultiItemHold(request(leg, 1));
+    const members = await createMultiItemHold({ ...request(leg, 1), userId: member });
+    if (anonymous.kind !== 'held' || members.kind !== 'held') throw new Error('expected holds');
+
+    expect((await findVisitorHold(anonymous.hold.token, { orgId: 'wanderly', userId: null }))?.id).toBe(anonymous.hold.id);
+    expect((await findVisitorHold(anonymous.hold.token, { orgId: 'wanderly', userId: agent }))?.id).toBe(anonymous.hold.id);
+    expect(await findVisitorHold(anonymous.hold.token, { orgId: 'voyagerpro', userId: null })).toBeNull();
+    expect((await findVisitorHold(members.hold.token, { orgId: 'wanderly', userId: member }))?.userId).toBe(member);
+    expect(await findVisitorHold(members.hold.token, { orgId: 'wanderly', userId: agent })).toBeNull();
+    expect(await findVisitorHold(members.hold.token, { orgId: 'wanderly', userId: null })).toBeNull();
+    expect(await findVisitorHold("x' or 1=1 --", { orgId: 'wanderly', userId: null })).toBeNull();
   });
 
   it('turns into a booking as one, and refuses to claim one item twice at once', async (ctx) => {
