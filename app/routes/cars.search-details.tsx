@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { CAR_FAMILIES, PASSENGER_OPTIONS, carSearchParams, carSearchValues } from '~/domain/car-rental';
 import { loadCarResults } from '~/services/car-pages.server';
+import { ResultsSortAndApply } from '~/components/search/results-sort';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await loadCarResults(request));
@@ -61,14 +62,7 @@ export default function CarResults() {
               </option>
             ))}
           </select>
-          <label htmlFor="cars-sort">{t('results.sort')}</label>
-          <select id="cars-sort" name="sort" defaultValue={filters.sort}>
-            <option value="price">{t('results.sort.price')}</option>
-            <option value="price_desc">{t('cars.sort.priceDesc')}</option>
-          </select>
-          <button type="submit" className="button">
-            {t('results.apply')}
-          </button>
+          <ResultsSortAndApply id="cars-sort" value={filters.sort} options={[{ value: 'price', label: t('results.sort.price') }, { value: 'price_desc', label: t('cars.sort.priceDesc') }]} />
         </Form>
         <section aria-labelledby="car-results-count" className="results-list">
           <h2 id="car-results-count">{t('cars.results.count', { count: available.length, days: data.days })}</h2>

@@ -8,6 +8,7 @@ import { useT } from '~/components/shell-context';
 import { flightSearchParams } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS } from '~/domain/flight-schedule';
 import { loadFlightResults } from '~/services/flight-pages.server';
+import { ResultsSortAndApply } from '~/components/search/results-sort';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await loadFlightResults(request));
@@ -60,15 +61,7 @@ export default function FlightResults() {
               </label>
             ))}
           </fieldset>
-          <label htmlFor="results-sort">{t('results.sort')}</label>
-          <select id="results-sort" name="sort" defaultValue={filters.sort}>
-            <option value="price">{t('flight.sort.price')}</option>
-            <option value="duration">{t('flight.sort.duration')}</option>
-            <option value="departure">{t('flight.sort.departure')}</option>
-          </select>
-          <button type="submit" className="button">
-            {t('results.apply')}
-          </button>
+          <ResultsSortAndApply id="results-sort" value={filters.sort} options={[{ value: 'price', label: t('flight.sort.price') }, { value: 'duration', label: t('flight.sort.duration') }, { value: 'departure', label: t('flight.sort.departure') }]} />
         </Form>
         <section aria-labelledby="results-count" className="results-list">
           <h2 id="results-count">{t('flight.results.count', { shown: data.results.length, count: data.total })}</h2>

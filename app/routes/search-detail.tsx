@@ -8,6 +8,7 @@ import { useT } from '~/components/shell-context';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { loadHotelResults } from '~/services/hotel-pages.server';
 import { Stars } from '~/components/stars';
+import { ResultsSortAndApply } from '~/components/search/results-sort';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await loadHotelResults(request));
@@ -42,15 +43,7 @@ export default function HotelResults() {
               </label>
             ))}
           </fieldset>
-          <label htmlFor="results-sort">{t('results.sort')}</label>
-          <select id="results-sort" name="sort" defaultValue={data.sort}>
-            <option value="price">{t('results.sort.price')}</option>
-            <option value="stars">{t('results.sort.stars')}</option>
-            <option value="rating">{t('results.sort.rating')}</option>
-          </select>
-          <button type="submit" className="button">
-            {t('results.apply')}
-          </button>
+          <ResultsSortAndApply id="results-sort" value={data.sort} options={[{ value: 'price', label: t('results.sort.price') }, { value: 'stars', label: t('results.sort.stars') }, { value: 'rating', label: t('results.sort.rating') }]} />
         </Form>
         <section aria-labelledby="results-count" className="results-list">
           <h2 id="results-count">{t(copy.resultsCount, { count: available.length, nights })}</h2>

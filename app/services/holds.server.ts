@@ -120,58 +120,8 @@ function validate(request: HoldRequest) {
  * sold-out, never an error. Short transaction, no remote calls inside.
  */
 export async function createHold(request: HoldRequest, db: Database = getDb()): Promise<HoldResult> {
-  validate(request);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(async (trx) => {
-        // Expired holds on this item's units would otherwise keep the constraint busy.
-        await trx
-          .deleteFrom('unit_allocations')
-          .where('expires_at', '<=', sql<Date>`now()`)
-          .where('unit_id', 'in', (eb) =>
-            eb.selectFrom('inventory_units').select('id').where('product', '=', request.product).where('item_ref', '=', request.itemRef),
-          )
-          .execute();
-        const free = await freeUnits(trx, request.product, request.itemRef, request.startsAt, request.endsAt).execute();
-        if (free.length < request.quantity) return { kind: 'sold_out' as const, available: free.length };
-        const token = randomBytes(24).toString('base64url');
-        const hold = await trx
-          .insertInto('holds')
-          .values({
-            token,
-            org_id: request.orgId,
-            user_id: request.userId,
-            product: request.product,
-            item_ref: request.itemRef,
-            starts_at: request.startsAt,
-            ends_at: request.endsAt,
-            quantity: request.quantity,
-            status: 'active',
-            expires_at: sql<Date>`now() + make_interval(mins => ${request.ttlMinutes})`,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('unit_allocations')
-          .values(
-            free.slice(0, request.quantity).map((unit) => ({
-              unit_id: unit.id,
-              hold_id: hold.id,
-              during: range(request.startsAt, request.endsAt),
-              expires_at: hold.expires_at,
-            })),
-          )
-          .execute();
-        return { kind: 'held' as const, hold: toHold(hold) };
-      });
-    } catch (error) {
-      if (!isExclusionViolation(error)) throw error;
-      if (attempt >= MAX_ATTEMPTS) {
-        const available = await countAvailableUnits(request, db);
-        return { kind: 'sold_out', available };
-      }
-    }
-  }
+  const { itemRef, startsAt, endsAt, ...rest } = request;
+  return createMultiItemHold({ ...rest, items: [{ itemRef, startsAt, endsAt }] }, db);
 }
 
 function toHold(row: {

@@ -4,6 +4,7 @@ import { useShell, useT } from '~/components/shell-context';
 import type { loadOfferResults } from '~/services/offer-pages.server';
 import { OfferFacts } from './offer-facts';
 import { OfferSearchForm, formatOfferDay } from './offer-search-form';
+import { ResultsSortAndApply } from '~/components/search/results-sort';
 
 type Data = SerializeFrom<typeof loadOfferResults>;
 
@@ -45,14 +46,7 @@ export function OfferResultsPage() {
               {t('details.refundable')}
             </label>
           </fieldset>
-          <label htmlFor="offer-sort">{t('results.sort')}</label>
-          <select id="offer-sort" name="sort" defaultValue={data.sort}>
-            <option value="price">{t('results.sort.price')}</option>
-            <option value="rating">{t('results.sort.rating')}</option>
-          </select>
-          <button type="submit" className="button">
-            {t('results.apply')}
-          </button>
+          <ResultsSortAndApply id="offer-sort" value={data.sort} options={[{ value: 'price', label: t('results.sort.price') }, { value: 'rating', label: t('results.sort.rating') }]} />
         </Form>
         <section aria-labelledby="offer-results-count" className="results-list">
           <h2 id="offer-results-count">{t('offers.results.count', { count: bookable.length })}</h2>
