@@ -13,6 +13,7 @@ import { mailJob } from '~/services/mail.server';
 import { startJobs } from './jobs';
 import { attachGraphqlWs } from './graphql';
 import { createExpressApp } from './http';
+import { startPayments } from './payments';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -39,6 +40,7 @@ async function main() {
   await migrateToLatest(opened.db);
   if (env.seedOnStart) await seedDemoData(opened.db, registry);
   setDatabase(opened);
+  const payments = await startPayments(env.nodeEnv);
 
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
   const app = createExpressApp(build, env.nodeEnv);
@@ -57,6 +59,7 @@ async function main() {
     log.info('shutting down', { signal });
     jobs.stop();
     await graphql.close();
+    await payments.stop();
     server.close();
     server.closeAllConnections();
     await opened.db.destroy().catch(() => {});

@@ -190,6 +190,8 @@ export interface HoldsTable {
   status: HoldStatus;
   expires_at: Timestamp;
   created_at: CreatedAt;
+  /** The pricing choices made when holding (fare, passengers, party size…), as a JSON text on insert. */
+  selection: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 }
 
 export interface UnitAllocationsTable {
@@ -297,6 +299,60 @@ export interface BookingsTable {
   guest_email: string;
   guest_phone: string | null;
   status: BookingStatus;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  /** What the booking charges, frozen when payment starts (minor units of `currency`). */
+  amount_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  currency: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_method: ColumnType<PaymentMethod | null, PaymentMethod | null | undefined, PaymentMethod | null>;
+  /** The OXXO voucher reference while the booking waits to be paid in store. */
+  oxxo_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the booking failed, shown in the Booking-failed modal. */
+  failure_text: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type PaymentMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero';
+
+export interface SavedCardsTable {
+  id: Generated<string>;
+  user_id: number;
+  gateway_customer_id: string;
+  /** The gateway's vaulted payment method token; never shown to the browser. */
+  token: string;
+  brand: string;
+  last4: string;
+  /** 'MM' */
+  exp_month: string;
+  /** 'YYYY' */
+  exp_year: string;
+  nickname: string | null;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export type PaymentAttemptStatus =
+  | 'created'
+  | 'authorized'
+  | 'captured'
+  | 'voided'
+  | 'declined'
+  | 'failed'
+  | 'unknown'
+  | 'awaiting_payment'
+  | 'completed';
+
+export interface PaymentAttemptsTable {
+  id: Generated<string>;
+  booking_id: string;
+  idempotency_key: string;
+  request_fingerprint: string;
+  method: PaymentMethod;
+  amount_minor: number;
+  currency: string;
+  status: PaymentAttemptStatus;
+  gateway_transaction_id: string | null;
+  failure: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -454,6 +510,8 @@ export interface DB {
   resort_unit_types: ResortUnitTypesTable;
   resort_reviews: ResortReviewsTable;
   bookings: BookingsTable;
+  saved_cards: SavedCardsTable;
+  payment_attempts: PaymentAttemptsTable;
   car_rental_companies: CarRentalCompaniesTable;
   car_locations: CarLocationsTable;
   car_offers: CarOffersTable;

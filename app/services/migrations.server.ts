@@ -533,6 +533,64 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('hotels_destination_type_idx').on('hotels').columns(['destination_slug', 'property_type']).execute();
     },
   },
+  '0012_payments': {
+    /**
+     * Payments (docs/decisions/0009, 0011). A hold keeps the selection it was priced with, so
+     * checkout cannot be re-priced by editing its link. A booking carries what it charges and
+     * how it was paid. Every gateway call of a booking belongs to a payment attempt whose row
+     * and idempotency key exist before the call: the key makes retries and concurrent submits
+     * one charge, and the reconciler finishes attempts left 'unknown'. Saved cards are our
+     * vault's view of the gateway's vaulted cards (token, brand, last 4, expiry, nickname).
+     */
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('holds').addColumn('selection', 'jsonb').execute();
+      await db.schema
+        .alterTable('bookings')
+        .addColumn('amount_minor', 'integer', (c) => c.check(sql`amount_minor >= 0`))
+        .addColumn('currency', 'text')
+        .addColumn('payment_method', 'text', (c) => c.check(sql`payment_method in ('card', 'saved_card', 'invoice', 'oxxo', 'zero')`))
+        .addColumn('oxxo_reference', 'text')
+        .addColumn('failure_text', 'text')
+        .addColumn('confirmed_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createTable('saved_cards')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('gateway_customer_id', 'text', (c) => c.notNull())
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('brand', 'text', (c) => c.notNull())
+        .addColumn('last4', 'text', (c) => c.notNull().check(sql`last4 ~ '^[0-9]{4}$'`))
+        .addColumn('exp_month', 'text', (c) => c.notNull().check(sql`exp_month ~ '^[0-9]{2}$'`))
+        .addColumn('exp_year', 'text', (c) => c.notNull().check(sql`exp_year ~ '^[0-9]{4}$'`))
+        .addColumn('nickname', 'text')
+        .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('saved_cards_user_idx').on('saved_cards').columns(['user_id', 'created_at']).execute();
+      // At most one default card per user.
+      await sql`create unique index saved_cards_one_default on saved_cards (user_id) where is_default`.execute(db);
+      await db.schema
+        .createTable('payment_attempts')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('booking_id', 'uuid', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
+        .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+        .addColumn('request_fingerprint', 'text', (c) => c.notNull())
+        .addColumn('method', 'text', (c) => c.notNull().check(sql`method in ('card', 'saved_card', 'invoice', 'oxxo', 'zero')`))
+        .addColumn('amount_minor', 'integer', (c) => c.notNull().check(sql`amount_minor >= 0`))
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('created', 'authorized', 'captured', 'voided', 'declined', 'failed', 'unknown', 'awaiting_payment', 'completed')`),
+        )
+        .addColumn('gateway_transaction_id', 'text')
+        .addColumn('failure', 'jsonb')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('payment_attempts_booking_idx').on('payment_attempts').column('booking_id').execute();
+      await db.schema.createIndex('payment_attempts_status_idx').on('payment_attempts').columns(['status', 'updated_at']).execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

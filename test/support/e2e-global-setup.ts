@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { createScratchDatabase, postgresOrSkipReason } from './postgres';
 import { type RunningServer, startServer } from './server-process';
+import { SANDBOX_CREDENTIALS, startSandboxGateway } from '../../server/sandbox-gateway';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     pgBaseURL: string;
     /** That server's database, for specs that arrange state no page can (fraud-raised lead times, past bookings). */
     pgDatabaseUrl: string;
+    /** The sandbox payment gateway both servers charge through (its control API is under /__sandbox). */
+    sandboxURL: string;
   }
 }
 
@@ -18,15 +21,26 @@ export default async function setup(project: TestProject) {
   await checkReadmeStartCommand();
   const skipPostgres = await postgresOrSkipReason();
   const scratch = skipPostgres ? undefined : await createScratchDatabase('tp_e2e');
+  // One gateway for both servers, as one Braintree merchant serves every instance. Specs never
+  // reset it (they run in parallel): each finds its own transactions by order id.
+  const sandbox = await startSandboxGateway({ port: 0 });
+  const env = {
+    BRAINTREE_GATEWAY_URL: sandbox.url,
+    BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
+    BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
+    BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+  };
   const servers: RunningServer[] = await Promise.all([
-    startServer(),
-    ...(scratch ? [startServer({ databaseUrl: scratch.url })] : []),
+    startServer({ env }),
+    ...(scratch ? [startServer({ databaseUrl: scratch.url, env })] : []),
   ]);
   project.provide('baseURL', servers[0]!.url);
   project.provide('pgBaseURL', servers[1]?.url ?? '');
   project.provide('pgDatabaseUrl', scratch?.url ?? '');
+  project.provide('sandboxURL', sandbox.url);
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
+    await sandbox.stop();
     await scratch?.drop();
   };
 }
@@ -37,7 +51,8 @@ export default async function setup(project: TestProject) {
  * build the shared servers use.
  */
 async function checkReadmeStartCommand() {
-  const server = await startServer({ command: ['npm', 'start'], env: { NODE_ENV: '' } });
+  // SANDBOX_GATEWAY_PORT=0: the in-process sandbox takes any free port rather than 4010.
+  const server = await startServer({ command: ['npm', 'start'], env: { NODE_ENV: '', SANDBOX_GATEWAY_PORT: '0' } });
   try {
     const html = await (await fetch(`${server.url}/`)).text();
     if (!html.includes('<title>Wanderly Travel</title>')) throw new Error(`npm start did not serve the default organisation:\n${html.slice(0, 500)}`);

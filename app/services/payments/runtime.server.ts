@@ -1,0 +1,34 @@
+// The process-wide payment setup the server installs at boot: the gateway the app charges
+// through, and what the browser's card entry loads (the sandbox card frame or Braintree's
+// hosted fields). Loaders and actions read it; nothing else decides where payments go.
+import { singleton } from '~/utils/singleton.server';
+import { type BraintreeSettings, createBraintreeGateway } from './gateway.server';
+import type { PaymentGateway } from './port';
+
+/**
+ * What the checkout page needs to collect a card:
+ * - sandbox: our own card frame served by the sandbox gateway at `origin` (development, tests);
+ * - braintree: `braintree-web` hosted fields and 3-D Secure with a client token from the gateway.
+ */
+export type CardEntry = { kind: 'sandbox'; origin: string } | { kind: 'braintree'; environment: 'sandbox' | 'production' };
+
+type Payments = { gateway: PaymentGateway; cardEntry: CardEntry };
+
+const holder = singleton('payments', () => ({ current: null as Payments | null }));
+
+/** Installs the gateway (the server does this once at boot; a test may too). */
+export function configurePayments(settings: BraintreeSettings): void {
+  const cardEntry: CardEntry =
+    typeof settings.environment === 'object' ? { kind: 'sandbox', origin: new URL(settings.environment.url).origin } : { kind: 'braintree', environment: settings.environment };
+  holder.current = { gateway: createBraintreeGateway(settings), cardEntry };
+}
+
+/** Null when no gateway is configured: checkout then offers only what needs no card. */
+export function paymentsOrNull(): Payments | null {
+  return holder.current;
+}
+
+export function paymentGateway(): PaymentGateway {
+  if (!holder.current) throw new Error('Payments are not configured: set the BRAINTREE_* variables (README, "Going live").');
+  return holder.current.gateway;
+}
