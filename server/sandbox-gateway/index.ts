@@ -1,8 +1,10 @@
 // The sandbox payment gateway: a local HTTP server that answers the subset of Braintree's
 // server API the `braintree` SDK calls (JSON in, XML out, Basic auth), so development and tests
-// run the production SDK code path. Its control API lives under /__sandbox. Never in production.
+// run the production SDK code path. Its control API lives under /__sandbox; the card frame that
+// stands in for hosted fields is card-frame.ts. Never in production.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { handleCardFrame } from './card-frame';
 import { type Reply, SandboxState } from './state';
 import { toXml } from './xml';
 
@@ -201,6 +203,8 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
     const body = parseJson(await readBody(request));
     if (body === null) return sendJson(response, 400, { error: 'Body must be a JSON object' });
     if (path.startsWith('/__sandbox/')) return control(method, path, body, response);
+    // The card frame, the 3-D Secure challenge page and their client API (browser-facing, no auth).
+    if (handleCardFrame(state, request, response, body)) return;
 
     if (request.headers.authorization !== expectedAuth) return sendReply(request, response, { status: 401, xml: null, root: '' });
     if (!path.startsWith(`${merchantPrefix}/`)) return sendReply(request, response, { status: 404, xml: null, root: '' });
