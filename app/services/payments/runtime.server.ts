@@ -1,6 +1,8 @@
 // The process-wide payment setup the server installs at boot: the gateway the app charges
 // through, and what the browser's card entry loads (the sandbox card frame or Braintree's
 // hosted fields). Loaders and actions read it; nothing else decides where payments go.
+import type { CardEntryConfig } from '~/domain/card-entry';
+import { log } from '~/services/logger.server';
 import { singleton } from '~/utils/singleton.server';
 import { type BraintreeSettings, createBraintreeGateway } from './gateway.server';
 import type { PaymentGateway } from './port';
@@ -31,4 +33,21 @@ export function paymentsOrNull(): Payments | null {
 export function paymentGateway(): PaymentGateway {
   if (!holder.current) throw new Error('Payments are not configured: set the BRAINTREE_* variables (README, "Going live").');
   return holder.current.gateway;
+}
+
+/**
+ * The card entry a checkout page renders (`<CardEntry config>`): the sandbox frame's origin, or
+ * Braintree's environment with a fresh client token (for `customerId`, so 3-D Secure and vaulting
+ * know the customer). Null when no card can be taken now (no gateway, or no client token).
+ */
+export async function cardEntryForCheckout(input: { customerId?: string } = {}): Promise<CardEntryConfig | null> {
+  const payments = holder.current;
+  if (!payments) return null;
+  if (payments.cardEntry.kind === 'sandbox') return payments.cardEntry;
+  const token = await payments.gateway.createClientToken(input);
+  if (!token.ok) {
+    log.warn('card entry unavailable: no client token', { failure: token.failure.kind });
+    return null;
+  }
+  return { kind: 'braintree', environment: payments.cardEntry.environment, clientToken: token.value };
 }
