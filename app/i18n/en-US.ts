@@ -252,6 +252,8 @@ export const enUS = {
   "modal.bookingFailed.default": "Error creating booking order",
   "modal.cardFailure.title": "Sorry! Unable to process your card",
   "modal.cardFailure.body": "WE COULDN'T PROCESS PAYMENT ON YOUR CURRENT CARD, PLEASE USE A DIFFERENT ONE AND TRY AGAIN",
+  "payment.tryAgain": "Something went wrong. Please try again.",
+  "payment.noscript": "JavaScript is needed to pay. Please turn it on and reload this page.",
   'guard.tooSoon.title': "Sorry! We're unable to process your request as your travel date is too soon.",
   'guard.tooSoon.earliest': "The earliest travel date you can book is {date}.",
   'guard.changeDates': "Change Dates",

@@ -253,6 +253,8 @@ export const esMX: Messages = {
   "modal.bookingFailed.default": "Error al crear la orden de reserva",
   "modal.cardFailure.title": "¡Lo sentimos! No pudimos procesar tu tarjeta",
   "modal.cardFailure.body": "NO PUDIMOS PROCESAR EL PAGO CON TU TARJETA ACTUAL, USA OTRA E INTÉNTALO DE NUEVO",
+  "payment.tryAgain": "Algo salió mal. Inténtalo de nuevo.",
+  "payment.noscript": "Se necesita JavaScript para pagar. Actívalo y vuelve a cargar esta página.",
   'guard.tooSoon.title': "¡Lo sentimos! No podemos procesar tu solicitud porque tu fecha de viaje es demasiado pronto.",
   'guard.tooSoon.earliest': "La primera fecha de viaje que puedes reservar es {date}.",
   'guard.changeDates': "Cambiar fechas",
