@@ -242,7 +242,7 @@ describe.each(backends)('booking payments on %s', (backend) => {
     expect(await salesOf(made.reference)).toEqual([]);
   });
 
-  it.each([
+  it.for([
     { name: '500 before the sale', fault: { method: 'POST', path: '/transactions', kind: '500', phase: 'before' } },
     { name: '500 after the sale (a lost answer)', fault: { method: 'POST', path: '/transactions', kind: '500', phase: 'after' } },
     { name: 'a reset after the sale', fault: { method: 'POST', path: '/transactions', kind: 'reset', phase: 'after' } },
