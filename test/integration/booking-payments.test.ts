@@ -325,6 +325,19 @@ describe.each(backends)('booking payments on %s', (backend) => {
     expect((await salesOf(made.reference))).toHaveLength(1);
   });
 
+  it('a void whose outcome stays unknown is retried by the reconciler', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const made = await booking();
+    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', made.holdId).execute();
+    await control('faults', { path: '/transactions/*/void', kind: '500', phase: 'before', count: 3 });
+    expect((await payCard(made)).status).toBe(409);
+    expect(await state(made)).toMatchObject({ booking: { status: 'failed' }, attempts: [expect.objectContaining({ status: 'authorized' })] });
+    expect((await salesOf(made.reference)).map((s) => s.status)).toEqual(['authorized']);
+    await reconcilePayments({ staleMs: 0 });
+    expect(await state(made)).toMatchObject({ booking: { status: 'failed' }, attempts: [expect.objectContaining({ status: 'voided' })] });
+    expect((await salesOf(made.reference)).map((s) => s.status)).toEqual(['voided']);
+  });
+
   it('invoice where the organisation allows it (voyagerpro), not elsewhere', async (ctx) => {
     if (database.skip) return ctx.skip();
     const made = await booking({ org: 'voyagerpro' });

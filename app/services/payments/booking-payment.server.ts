@@ -15,6 +15,7 @@ import {
   type PayAnswer,
   type PayMethod,
   type PayOutcome,
+  canMoveAttempt,
   checksumOf,
   gatewayOrderId,
   isMethodAllowed,
@@ -332,6 +333,7 @@ async function moveAttempt(
   db: Database,
 ): Promise<boolean> {
   const froms = typeof from === 'string' ? [from] : [...from];
+  if (!froms.every((status) => canMoveAttempt(status, to))) throw new Error(`A payment attempt never moves from ${froms.join('/')} to ${to}`);
   const moved = await db
     .updateTable('payment_attempts')
     .set({
