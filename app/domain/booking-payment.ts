@@ -4,10 +4,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentFailure } from '~/services/payments/port';
 
-/** Spec §4 step 2 and §5: a booking id is present and contains neither 'undefined' nor 'NaN'. */
-export function isValidBookingId(id: unknown): id is string {
-  return typeof id === 'string' && /^[A-Za-z0-9-]{3,64}$/.test(id) && !id.includes('undefined') && !id.includes('NaN');
-}
 
 /** How a booking is paid; 'zero' is the zero-amount path (spec §4 step 4). */
 export type PayMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero';

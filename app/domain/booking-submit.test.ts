@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledgementLinks, isUsableBookingId, submitOutcome } from './booking-submit';
+import { acknowledgementLinks, isValidBookingId, submitOutcome } from './booking-submit';
 
 const messages = { anotherMethod: 'Please enter another payment method', tryAgain: 'Try again' };
 
-describe('isUsableBookingId', () => {
+describe('isValidBookingId', () => {
   it('refuses a missing id or one containing undefined or NaN', () => {
-    expect(isUsableBookingId('WAN-7K2QX9')).toBe(true);
-    for (const bad of [undefined, null, '', '  ', 'undefined', 'WAN-undefined', 'NaN', 'WAN-NaN1', 42]) expect(isUsableBookingId(bad)).toBe(false);
+    expect(isValidBookingId('WAN-7K2QX9')).toBe(true);
+    for (const bad of [undefined, null, '', '  ', 'undefined', 'WAN-undefined', 'NaN', 'WAN-NaN1', 42, 'WAN 1', 'x'.repeat(65), "WAN-1' or 1=1"]) expect(isValidBookingId(bad)).toBe(false);
   });
 });
 

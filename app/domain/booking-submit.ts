@@ -7,9 +7,9 @@ export const RESULT_MESSAGE_MS = 5_000;
 export const CARD_MOUNT_DELAY_MS = 300;
 export const SELECTION_READY_MS = 500;
 
-/** A booking id the flow may go on with: present, and not a template gone wrong. */
-export function isUsableBookingId(id: unknown): id is string {
-  return typeof id === 'string' && id.trim() !== '' && !id.includes('undefined') && !id.includes('NaN');
+/** Spec §4 step 2 and §5: a booking id is present and contains neither 'undefined' nor 'NaN'. */
+export function isValidBookingId(id: unknown): id is string {
+  return typeof id === 'string' && /^[A-Za-z0-9-]{3,64}$/.test(id) && !id.includes('undefined') && !id.includes('NaN');
 }
 
 export type SubmitOutcome =

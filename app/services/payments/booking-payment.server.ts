@@ -4,6 +4,7 @@
 // booking and writes the payment attempt with its idempotency key before any gateway call;
 // the gateway is called outside any transaction; each result is recorded at once; the
 // reconciler finishes what a crash or a timeout left open.
+import { isValidBookingId } from '~/domain/booking-submit';
 import { randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
 import { type Selectable, sql } from 'kysely';
@@ -19,7 +20,6 @@ import {
   checksumOf,
   gatewayOrderId,
   isMethodAllowed,
-  isValidBookingId,
   outcomeOfAttempt,
   outcomeOfFailure,
   payAnswer,
