@@ -1,6 +1,7 @@
 // The process-wide payment setup the server installs at boot: the gateway the app charges
 // through, and what the browser's card entry loads (the sandbox card frame or Braintree's
 // hosted fields). Loaders and actions read it; nothing else decides where payments go.
+import { derivedSecret } from '~/domain/booking-payment';
 import type { CardEntryConfig } from '~/domain/card-entry';
 import { log } from '~/services/logger.server';
 import { singleton } from '~/utils/singleton.server';
@@ -14,7 +15,11 @@ import type { PaymentGateway } from './port';
  */
 export type CardEntry = { kind: 'sandbox'; origin: string } | { kind: 'braintree'; environment: 'sandbox' | 'production' };
 
-type Payments = { gateway: PaymentGateway; cardEntry: CardEntry };
+/**
+ * `secrets`: keys derived from the gateway's private key for the second-provider checksum and
+ * the OXXO webhook signature (docs/decisions/0011), so there is one secret to rotate.
+ */
+type Payments = { gateway: PaymentGateway; cardEntry: CardEntry; timeoutMs: number; secrets: { checksum: Buffer; oxxoWebhook: Buffer } };
 
 const holder = singleton('payments', () => ({ current: null as Payments | null }));
 
@@ -22,7 +27,12 @@ const holder = singleton('payments', () => ({ current: null as Payments | null }
 export function configurePayments(settings: BraintreeSettings): void {
   const cardEntry: CardEntry =
     typeof settings.environment === 'object' ? { kind: 'sandbox', origin: new URL(settings.environment.url).origin } : { kind: 'braintree', environment: settings.environment };
-  holder.current = { gateway: createBraintreeGateway(settings), cardEntry };
+  holder.current = {
+    gateway: createBraintreeGateway(settings),
+    cardEntry,
+    timeoutMs: settings.timeoutMs,
+    secrets: { checksum: derivedSecret(settings.privateKey, 'checksum'), oxxoWebhook: derivedSecret(settings.privateKey, 'oxxo-webhook') },
+  };
 }
 
 /** Null when no gateway is configured: checkout then offers only what needs no card. */
