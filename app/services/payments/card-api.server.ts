@@ -34,7 +34,11 @@ async function readRequest<T>(request: Request, method: 'POST' | 'DELETE', valid
   if (request.method !== method) throw methodNotAllowed(method);
   const session = await requireApiSession(request);
   const raw = await readJsonBody(request);
-  if (!raw.ok) throw raw.response;
+  if (!raw.ok) {
+    const refused: unknown = await raw.response.json();
+    const message = typeof refused === 'object' && refused !== null && 'message' in refused ? String(refused.message) : 'Invalid request body';
+    throw fail(raw.response.status, message);
+  }
   if (typeof raw.value !== 'object' || raw.value === null || Array.isArray(raw.value)) throw fail(400, 'The body must be a JSON object');
   if (!validate(raw.value)) throw fail(400, `Invalid request: ${formatAjvErrors(validate.errors).join('; ')}`);
   return { session, body: raw.value };
