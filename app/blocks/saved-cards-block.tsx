@@ -40,7 +40,6 @@ export function SavedCardsBlock({ data }: BlockProps<'profile.savedCards'>) {
               <CardBrandIcon brand={card.brand} />
               <div className="saved-card-facts">
                 <p className="saved-card-number">
-                  <span className="visually-hidden">{brandLabel(card.brand)} </span>
                   {maskCardNumber(card.last4)}
                   {card.is_default ? <span className="badge saved-card-default">{t('cards.default')}</span> : null}
                 </p>
@@ -51,18 +50,15 @@ export function SavedCardsBlock({ data }: BlockProps<'profile.savedCards'>) {
               </div>
               <div className="saved-card-actions">
                 {card.is_default ? null : (
-                  <button type="button" className="button button-ghost" onClick={() => setOpen({ kind: 'default', card })}>
+                  <button type="button" className="button button-ghost" aria-label={`${t('cards.setDefault')}: ${cardName(card)}`} onClick={() => setOpen({ kind: 'default', card })}>
                     {t('cards.setDefault')}
-                    <span className="visually-hidden">: {cardName(card)}</span>
                   </button>
                 )}
-                <button type="button" className="button button-ghost" onClick={() => setOpen({ kind: 'nickname', card })}>
+                <button type="button" className="button button-ghost" aria-label={`${t('cards.editNickname')}: ${cardName(card)}`} onClick={() => setOpen({ kind: 'nickname', card })}>
                   {t('cards.editNickname')}
-                  <span className="visually-hidden">: {cardName(card)}</span>
                 </button>
-                <button type="button" className="button button-ghost" onClick={() => setOpen({ kind: 'delete', card })}>
+                <button type="button" className="button button-ghost" aria-label={`${t('cards.delete')}: ${cardName(card)}`} onClick={() => setOpen({ kind: 'delete', card })}>
                   {t('cards.delete')}
-                  <span className="visually-hidden">: {cardName(card)}</span>
                 </button>
               </div>
             </li>
