@@ -149,4 +149,24 @@ describe('saved cards service', () => {
     expect(await deleteCard(member.id, victim.id)).toEqual({ ok: false, reason: 'not_found' });
     expect((await listCards(agent.id)).map((c) => c.last4)).toEqual(['0009']);
   });
+
+  it('lists at most 100 cards, default first, and refuses a 101st', async () => {
+    const user = await database.db.selectFrom('users').select(['id', 'public_id', 'email']).where('email', '=', 'expired@wanderly.example').executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('saved_cards')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          user_id: user.id, gateway_customer_id: 'u-test', token: `test-token-${randomUUID()}`, brand: 'visa', last4: String(1000 + i),
+          exp_month: '01', exp_year: '2030', is_default: i === 0, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        })),
+      )
+      .execute();
+    const cards = await listCards(user.id);
+    expect(cards.length).toBe(100);
+    expect(cards[0]).toMatchObject({ last4: '1000', isDefault: true });
+    expect(cards[1]!.last4).toBe('1099');
+    const refused = await save(user, '4111111111111111');
+    expect(refused).toEqual({ ok: false, message: 'You can keep at most 100 saved cards. Delete one to save another.' });
+    expect((await tokens(user)).length).toBe(100);
+  });
 });

@@ -112,11 +112,13 @@ export async function saveCard(input: {
 }): Promise<SaveCardResult> {
   const gateway = paymentGateway();
   const customerId = gatewayCustomerIdFor(input.userPublicId);
-  const customer = await gateway.ensureCustomer({ customerId, email: input.email });
-  if (!customer.ok) return { ok: false, message: saveFailureMessage(customer.failure) };
   const db = getDb();
   const existing = await db.selectFrom('saved_cards').select(({ fn }) => fn.countAll<string>().as('n')).where('user_id', '=', input.userDbId).executeTakeFirstOrThrow();
+  // The list shows at most 100 cards (spec §9): a card beyond that could never be chosen.
+  if (Number(existing.n) >= CARD_LIST_LIMIT) return { ok: false, message: `You can keep at most ${CARD_LIST_LIMIT} saved cards. Delete one to save another.` };
   const makeDefault = input.makeDefault || Number(existing.n) === 0;
+  const customer = await gateway.ensureCustomer({ customerId, email: input.email });
+  if (!customer.ok) return { ok: false, message: saveFailureMessage(customer.failure) };
   const vaulted = await gateway.vaultPaymentMethod({ customerId, nonce: input.nonce, makeDefault, verify: true });
   if (!vaulted.ok) return { ok: false, message: saveFailureMessage(vaulted.failure) };
   const card = vaulted.value;
