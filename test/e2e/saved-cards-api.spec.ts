@@ -1,6 +1,8 @@
 // Saved-card endpoints over HTTP on both backends (spec §7 "Card service", "Legacy card
 // calls"): what each answers, bad input (4xx, nothing changed) and the cross-user matrix:
-// a user never sees or changes another user's cards through any endpoint.
+// a user never sees or changes another user's cards through any endpoint. The card owners are
+// viajamas' expired member and agent, whom no checkout spec books with, so their lists are
+// this spec's alone.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, demo, hostOf, http, sessionCookie } from '../support/http-client';
@@ -52,7 +54,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
     call(s, 'POST', `/api/card-service/v1/card/update/${encodeURIComponent(email)}`, { card_id: cardId, nick_name: nickName });
 
   it('saveCard vaults a card (second provider shape); the list shows it in the first provider shape, without the token', async () => {
-    const member = await signIn('member');
+    const member = await signIn('expired', 'viajamas');
     const before = await list(member);
     const answer = await saveCard(member, { nonce: await nonceFor('4111111111111111'), nick_name: '  Holiday  card ' });
     expect(answer.status).toBe(200);
@@ -64,7 +66,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
     expect(after.length).toBe(before.length + 1);
     const row = after.find((c) => c.cca_card_id === card.id)!;
     expect(Object.keys(row).sort()).toEqual(['card_key', 'card_number', 'card_type', 'cca_card_id', 'cca_customer_token', 'expiry_month', 'expiry_year', 'is_default', 'merchant_id'].sort());
-    expect(row).toMatchObject({ card_number: '1111', expiry_month: '07', expiry_year: '2032', merchant_id: 'wanderly', card_key: card.id, card_type: 'visa' });
+    expect(row).toMatchObject({ card_number: '1111', expiry_month: '07', expiry_year: '2032', merchant_id: 'viajamas', card_key: card.id, card_type: 'visa' });
     expect(JSON.stringify(after)).not.toMatch(/4111111111111111|"token"|"cvv"/);
     // Default first: the user's first card is their default.
     expect(after.filter((c) => c.is_default === 1).length).toBe(1);
@@ -74,7 +76,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
   });
 
   it('a failed save is not successful (422) and stores nothing', async () => {
-    const member = await signIn('member');
+    const member = await signIn('expired', 'viajamas');
     const before = await list(member);
     const declined = await saveCard(member, { nonce: await nonceFor('4000111111111115') });
     expect(declined.status).toBe(422);
@@ -93,7 +95,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
   });
 
   it('card service: set default (api-key), update nickname, delete; default lookup follows', async () => {
-    const agent = await signIn('agent');
+    const agent = await signIn('agent', 'viajamas');
     const first = (await saveCard(agent, { nonce: await nonceFor('378282246310005') })).json().data;
     const second = (await saveCard(agent, { nonce: await nonceFor('3530111333300000'), is_default: true })).json().data;
     expect(second.is_default).toBe(true);
@@ -106,14 +108,14 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
     cards = await list(agent);
     expect(cards.filter((c) => c.is_default === 1).map((c) => c.cca_card_id)).toEqual([first.id]);
     expect(cards[0]!.cca_card_id).toBe(first.id);
-    const lookup = await call(agent, 'POST', '/api/booking/getDefaultCard', { email: agent.email, is_default: 1, merchant_id: 'wanderly' });
+    const lookup = await call(agent, 'POST', '/api/booking/getDefaultCard', { email: agent.email, is_default: 1, merchant_id: 'viajamas' });
     expect(lookup.json()).toMatchObject({ status_code: 200, data: { cca_card_id: first.id, is_default: 1 } });
 
     const renamed = await rename(agent, second.id, '  Corporate ');
     expect(renamed.json()).toMatchObject({ status_code: 200, data: { id: second.id, nick_name: 'Corporate' } });
 
     // Legacy set default and delete speak the same rules.
-    const legacy = await call(agent, 'POST', '/api/booking/setDefaultCard', { card_id: second.id, email: agent.email, merchant_id: 'wanderly' });
+    const legacy = await call(agent, 'POST', '/api/booking/setDefaultCard', { card_id: second.id, email: agent.email, merchant_id: 'viajamas' });
     expect(legacy.json()).toMatchObject({ status_code: 200, data: { cca_card_id: second.id, is_default: 1 } });
 
     const deleted = await remove(agent, second.id);
@@ -127,7 +129,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
   });
 
   it('cardNonce gives a one-time nonce for the user’s own saved card', async () => {
-    const member = await signIn('member');
+    const member = await signIn('expired', 'viajamas');
     const card = (await saveCard(member, { nonce: await nonceFor('6011000991300009') })).json().data;
     const answer = await call(member, 'POST', '/api/pgv2/cardNonce', { card_id: card.id });
     expect(answer.status).toBe(200);
@@ -153,7 +155,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
   });
 
   it('bad input answers a clear 4xx and changes nothing', async () => {
-    const member = await signIn('member');
+    const member = await signIn('expired', 'viajamas');
     const card = (await saveCard(member, { nonce: await nonceFor('36259600000004'), nick_name: 'Keep' })).json().data;
     const before = await list(member);
     const key = await apiKey(member);
@@ -207,8 +209,8 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
   });
 
   it('cross-user matrix: another user’s card id or e-mail answers 404 through every endpoint, and nothing changes', async () => {
-    const member = await signIn('member');
-    const agent = await signIn('agent');
+    const member = await signIn('expired', 'viajamas');
+    const agent = await signIn('agent', 'viajamas');
     const owned = (await saveCard(member, { nonce: await nonceFor('5555555555554444'), nick_name: 'Mine' })).json().data;
     const agentCard = (await saveCard(agent, { nonce: await nonceFor('4111111111111111') })).json().data;
     const memberBefore = await list(member);
@@ -224,7 +226,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
       ['delete: their card under their e-mail', await remove(agent, owned.id, member.email)],
       ['update: their card', await rename(agent, owned.id, 'Pwned')],
       ['update: their card under their e-mail', await rename(agent, owned.id, 'Pwned', member.email)],
-      ['legacy list: their e-mail', await call(agent, 'POST', '/api/booking/getUserCreditCards', { email: member.email, merchant_id: 'wanderly' })],
+      ['legacy list: their e-mail', await call(agent, 'POST', '/api/booking/getUserCreditCards', { email: member.email, merchant_id: 'viajamas' })],
       ['legacy set default: their card', await call(agent, 'POST', '/api/booking/setDefaultCard', { card_id: owned.id })],
       ['legacy set default: their e-mail', await call(agent, 'POST', '/api/booking/setDefaultCard', { card_id: agentCard.id, email: member.email })],
       ['legacy delete: their card', await call(agent, 'POST', '/api/booking/deletecard', { card_id: owned.id })],
@@ -241,7 +243,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
     expect((await setDefault(abroad, owned.id)).status).toBe(404);
     expect((await remove(abroad, owned.id)).status).toBe(404);
     expect((await list(abroad)).map((c) => c.cca_card_id)).not.toContain(owned.id);
-    // A wanderly session does not count on another organisation's site.
+    // A viajamas session does not count on another organisation's site.
     expect((await http(base, 'POST', '/api/booking/getUserCreditCards', { host: 'voyagerpro.localhost', cookie: member.cookie, body: {} })).status).toBe(401);
 
     expect(await list(member)).toEqual(memberBefore);
