@@ -205,6 +205,7 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
     for (const [method, path, body] of calls) {
       const answer = await call(null, method, path, body, { 'api-key': 'pg_03.wanderly' });
       expect(answer.status, `${method} ${path}`).toBe(401);
+      expect(answer.json(), `${method} ${path}`).toMatchObject({ status_code: 401, logout_url: '/session-out' });
     }
   });
 

@@ -32,7 +32,11 @@ type Validator<T> = { (value: unknown): value is T; errors?: Parameters<typeof f
 /** The signed-in session and the checked JSON body, or the 4xx to answer. */
 async function readRequest<T>(request: Request, method: 'POST' | 'DELETE', validate: Validator<T>): Promise<{ session: ActiveSession; body: T }> {
   if (request.method !== method) throw methodNotAllowed(method);
-  const session = await requireApiSession(request);
+  const session = await requireApiSession(request).catch(async (thrown: unknown) => {
+    // The shared 401 (with its logout_url), carrying status_code like every answer here.
+    if (thrown instanceof Response) throw answer(thrown.status, (await thrown.json()) as Record<string, unknown>);
+    throw thrown;
+  });
   const raw = await readJsonBody(request);
   if (!raw.ok) {
     const refused: unknown = await raw.response.json();
