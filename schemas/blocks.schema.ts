@@ -80,6 +80,7 @@ export const legalDocumentBlockSchema = block('content.legal', {
 export const profileSummaryBlockSchema = optionalPropsBlock('profile.summary', noProps);
 export const membershipStatusBlockSchema = optionalPropsBlock('profile.membership', noProps);
 export const impersonationBlockSchema = optionalPropsBlock('profile.impersonation', noProps);
+export const savedCardsBlockSchema = optionalPropsBlock('profile.savedCards', noProps);
 export const tripsListBlockSchema = optionalPropsBlock('trips.list', noProps);
 
 export const hotelSearchBlockSchema = optionalPropsBlock('search.hotel', noProps);
@@ -94,6 +95,7 @@ export const blockSchemas = [
   profileSummaryBlockSchema,
   membershipStatusBlockSchema,
   impersonationBlockSchema,
+  savedCardsBlockSchema,
   tripsListBlockSchema,
   hotelSearchBlockSchema,
 ] as const;

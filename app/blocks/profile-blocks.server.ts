@@ -1,5 +1,8 @@
 import type { Block } from '#schemas/layout.schema';
+import { cardServiceApiKey } from '~/domain/payment-providers';
+import { toCardPGV2 } from '~/domain/saved-cards';
 import { getDb } from '~/services/db.server';
+import { listCardsOfUser } from '~/services/payments/saved-cards.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
 import type { BlockContext } from './context.server';
 
@@ -56,6 +59,16 @@ export async function resolveImpersonation(_block: B<'profile.impersonation'>, {
     .limit(100)
     .execute();
   return { candidates: candidates.map((c) => ({ userId: c.public_id, name: `${c.first_name} ${c.last_name}`, email: c.email, role: c.role })) };
+}
+
+/**
+ * The signed-in user's saved cards (second provider shape), where the organisation offers
+ * saved cards, with what the card-service calls need: the user's e-mail and the api-key.
+ */
+export async function resolveSavedCards(_block: B<'profile.savedCards'>, { user, org }: BlockContext) {
+  if (!user || !org.payments.options.includes('saved-cards')) return { enabled: false, cards: [], email: '', apiKey: '' };
+  const cards = await listCardsOfUser(user.userId, org.orgId);
+  return { enabled: true, cards: cards.map(toCardPGV2), email: user.email, apiKey: cardServiceApiKey(org.payments, org.orgId) };
 }
 
 export async function resolveTripsList(_block: B<'trips.list'>, _context: BlockContext) {

@@ -7,7 +7,7 @@ import {
   resolveSearchEntry,
 } from './home-blocks.server';
 import { resolveHotelSearch } from './search-blocks.server';
-import { resolveImpersonation, resolveMembership, resolveProfileSummary, resolveTripsList } from './profile-blocks.server';
+import { resolveImpersonation, resolveMembership, resolveProfileSummary, resolveSavedCards, resolveTripsList } from './profile-blocks.server';
 
 /** Data for each block type, resolved in the page loader. */
 export const blockResolvers = {
@@ -20,6 +20,7 @@ export const blockResolvers = {
   'profile.summary': resolveProfileSummary,
   'profile.membership': resolveMembership,
   'profile.impersonation': resolveImpersonation,
+  'profile.savedCards': resolveSavedCards,
   'trips.list': resolveTripsList,
   'search.hotel': resolveHotelSearch,
 } satisfies BlockResolvers;

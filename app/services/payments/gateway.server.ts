@@ -193,6 +193,8 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
       }
     },
 
+    createNonceForCard: (token) => call(() => sdk.paymentMethodNonce.create(token), (response) => response.paymentMethodNonce.nonce),
+
     authorize: ({ amountMinor, source, orderId, idempotencyKey, threeDSecureRequired, customerId, submitForSettlement = false }) =>
       call(
         () =>

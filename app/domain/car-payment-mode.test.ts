@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { type CarPaymentInput, carPaymentMode } from './car-payment-mode';
+
+const base: CarPaymentInput = {
+  paymentType: 'prepaid', hasMarkup: false, hasPricingRule: false, hasCoupon: false, hasCashCard: false, hasWallet: false,
+  total: 120, guaranteeNeeded: false, providerId: 'PG_01', referenceProvider: 'PG_01',
+};
+const mode = (over: Partial<CarPaymentInput>) => carPaymentMode({ ...base, ...over });
+const direct = { mode: 'card-provider', variant: 'direct', referenceProvider: true };
+const redirect = { mode: 'card-provider', variant: 'redirect', referenceProvider: false };
+
+describe('carPaymentMode: prepaid', () => {
+  it.each(['hasMarkup', 'hasPricingRule', 'hasCoupon', 'hasCashCard', 'hasWallet'] as const)('%s gives the card-provider path', (flag) => {
+    expect(mode({ [flag]: true })).toEqual(direct);
+    expect(mode({ [flag]: true, providerId: 'PG_03' })).toEqual(redirect);
+  });
+  it('a total under 1 gives nopg', () => {
+    expect(mode({ total: 0.99 })).toEqual({ mode: 'nopg' });
+    expect(mode({ total: 0 })).toEqual({ mode: 'nopg' });
+    expect(mode({ total: Number.NaN })).toEqual({ mode: 'nopg' });
+  });
+  it('the card-provider rule comes first (the spec order), even under 1', () => {
+    expect(mode({ total: 0, hasCoupon: true })).toEqual(direct);
+  });
+  it('no markup, rule or discount with a total of 1 or more: the supplier iframe', () => {
+    expect(mode({ total: 1 })).toEqual({ mode: 'iframe' });
+    expect(mode({ total: 1, guaranteeNeeded: true })).toEqual({ mode: 'iframe' });
+  });
+});
+
+describe('carPaymentMode: postpaid', () => {
+  const postpaid = (over: Partial<CarPaymentInput>) => mode({ paymentType: 'postpaid', ...over });
+  it('guarantee needed gives iframe', () => {
+    expect(postpaid({ guaranteeNeeded: true })).toEqual({ mode: 'iframe' });
+    expect(postpaid({ guaranteeNeeded: true, hasCoupon: true, hasCashCard: true, hasWallet: true })).toEqual({ mode: 'iframe' });
+  });
+  it('guarantee needed with markup or a pricing rule gives the card-provider path', () => {
+    expect(postpaid({ guaranteeNeeded: true, hasMarkup: true })).toEqual(direct);
+    expect(postpaid({ guaranteeNeeded: true, hasPricingRule: true, providerId: 'PG_02' })).toEqual(redirect);
+  });
+  it('without guarantee gives nopg, whatever else', () => {
+    for (const over of [{}, { hasMarkup: true }, { hasPricingRule: true }, { hasCoupon: true }, { total: 0 }]) {
+      expect(postpaid(over)).toEqual({ mode: 'nopg' });
+    }
+  });
+});
+
+describe('carPaymentMode: the reference provider', () => {
+  it('is distinguished from the others, whichever the organisation names', () => {
+    expect(mode({ hasMarkup: true, providerId: 'PG_01', referenceProvider: 'PG_01' })).toEqual(direct);
+    expect(mode({ hasMarkup: true, providerId: 'PG_02', referenceProvider: 'PG_01' })).toEqual(redirect);
+    expect(mode({ hasMarkup: true, providerId: 'PG_03', referenceProvider: 'PG_03' })).toEqual(direct);
+    expect(mode({ hasMarkup: true, providerId: 'PG_01', referenceProvider: 'PG_03' })).toEqual(redirect);
+  });
+  it('covers every combination with one of the three modes', () => {
+    const flags = [false, true];
+    let seen = 0;
+    for (const paymentType of ['prepaid', 'postpaid'] as const)
+      for (const hasMarkup of flags) for (const hasPricingRule of flags) for (const hasCoupon of flags) for (const guaranteeNeeded of flags)
+        for (const total of [0, 0.5, 1, 250]) {
+          const result = mode({ paymentType, hasMarkup, hasPricingRule, hasCoupon, guaranteeNeeded, total });
+          expect(['card-provider', 'iframe', 'nopg']).toContain(result.mode);
+          if (paymentType === 'postpaid' && !guaranteeNeeded) expect(result.mode).toBe('nopg');
+          if (paymentType === 'prepaid' && (hasMarkup || hasPricingRule || hasCoupon)) expect(result.mode).toBe('card-provider');
+          seen += 1;
+        }
+    expect(seen).toBe(128);
+  });
+});

@@ -1,0 +1,253 @@
+// The HTTP work of the saved-card endpoints (spec §7 "Card service", "Legacy card calls"):
+// session required, JSON in and out, 4xx for bad input with nothing changed. The session is
+// the only authority: an e-mail or card id that is not the signed-in user's answers 404.
+import { json } from '@remix-run/node';
+import type { FromSchema } from 'json-schema-to-ts';
+import { productCodeSchema } from '#schemas/blocks.schema';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { cardServiceApiKey, supplierEntries } from '~/domain/payment-providers';
+import { checkNickname, sameEmail, toCardPG1, toCardPGV2 } from '~/domain/saved-cards';
+import { ajv, formatAjvErrors } from '../ajv.server';
+import { resolveOrg } from '../config.server';
+import { readJsonBody } from '../json-body.server';
+import { type ActiveSession, requireApiSession } from '../session.server';
+import { paymentsOrNull } from './runtime.server';
+import { type CardChange, deleteCard, findDefaultCard, listCards, nonceForCard, saveCard, setDefaultCard, updateNickname } from './saved-cards.server';
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** Every answer carries the HTTP status twice: `status` (house style) and the spec's `status_code`. */
+function answer(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return json({ status, status_code: status, ...body }, { status, headers: { ...NO_STORE, ...headers } });
+}
+const fail = (status: number, message: string) => answer(status, { message, data: null });
+const NOT_FOUND = 'No such card';
+
+export function methodNotAllowed(allow: 'POST' | 'DELETE') {
+  return answer(405, { message: `Use ${allow}`, data: null }, { Allow: allow });
+}
+
+type Validator<T> = { (value: unknown): value is T; errors?: Parameters<typeof formatAjvErrors>[0] };
+
+/** The signed-in session and the checked JSON body, or the 4xx to answer. */
+async function readRequest<T>(request: Request, method: 'POST' | 'DELETE', validate: Validator<T>): Promise<{ session: ActiveSession; body: T }> {
+  if (request.method !== method) throw methodNotAllowed(method);
+  const session = await requireApiSession(request).catch(async (thrown: unknown) => {
+    // The shared 401 (with its logout_url), carrying status_code like every answer here.
+    if (thrown instanceof Response) throw answer(thrown.status, (await thrown.json()) as Record<string, unknown>);
+    throw thrown;
+  });
+  const raw = await readJsonBody(request);
+  if (!raw.ok) {
+    const refused: unknown = await raw.response.json();
+    const message = typeof refused === 'object' && refused !== null && 'message' in refused ? String(refused.message) : 'Invalid request body';
+    throw fail(raw.response.status, message);
+  }
+  if (typeof raw.value !== 'object' || raw.value === null || Array.isArray(raw.value)) throw fail(400, 'The body must be a JSON object');
+  if (!validate(raw.value)) throw fail(400, `Invalid request: ${formatAjvErrors(validate.errors).join('; ')}`);
+  return { session, body: raw.value };
+}
+
+function requireGateway() {
+  if (!paymentsOrNull()) throw fail(503, 'Card payments are not available right now');
+}
+
+/** An e-mail that is not the signed-in user's names nobody this session may see: 404. */
+function requireOwnEmail(session: ActiveSession, email: string | undefined) {
+  if (email !== undefined && !sameEmail(email, session.user.email)) throw fail(404, NOT_FOUND);
+}
+
+function changeAnswer(result: CardChange, message: string) {
+  if (result.ok) return answer(200, { message, data: result.card ? toCardPGV2(result.card) : null });
+  if (result.reason === 'not_found') return fail(404, NOT_FOUND);
+  return fail(502, result.message);
+}
+
+/** The merchant id of the first provider's shape: the organisation id. */
+export function merchantIdOf(org: OrgConfig): string {
+  return org.orgId;
+}
+
+const cardId = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const email = { type: 'string', minLength: 3, maxLength: 254 } as const;
+const merchantId = { type: ['string', 'integer'], maxLength: 64 } as const;
+
+// ---- card service ---------------------------------------------------------------------------
+
+const setDefaultSchema = {
+  type: 'object',
+  properties: { card_id: cardId, email },
+  required: ['card_id', 'email'],
+  additionalProperties: false,
+} as const;
+const validateSetDefault = ajv.compile<FromSchema<typeof setDefaultSchema>>(setDefaultSchema);
+
+/** POST /api/card-service/v1/card/set_default_card {card_id, email} with the api-key header. */
+export async function cardServiceSetDefault(request: Request) {
+  const { session, body } = await readRequest(request, 'POST', validateSetDefault);
+  const org = resolveOrg(request);
+  const key = request.headers.get('api-key');
+  if (!key) return fail(401, 'The api-key header is required');
+  if (key !== cardServiceApiKey(org.payments, org.orgId)) return fail(403, "The api-key header does not name this site's payment provider");
+  requireOwnEmail(session, body.email);
+  requireGateway();
+  return changeAnswer(await setDefaultCard(session.userDbId, body.card_id), 'Default card updated');
+}
+
+const deleteSchema = { type: 'object', properties: { card_id: cardId }, required: ['card_id'], additionalProperties: false } as const;
+const validateDelete = ajv.compile<FromSchema<typeof deleteSchema>>(deleteSchema);
+
+/** DELETE /api/card-service/v1/card/delete/{email} {card_id} */
+export async function cardServiceDelete(request: Request, pathEmail: string) {
+  const { session, body } = await readRequest(request, 'DELETE', validateDelete);
+  requireOwnEmail(session, pathEmail);
+  requireGateway();
+  return changeAnswer(await deleteCard(session.userDbId, body.card_id), 'Card deleted');
+}
+
+const updateSchema = {
+  type: 'object',
+  properties: { card_id: cardId, nick_name: { type: 'string', maxLength: 200 } },
+  required: ['card_id', 'nick_name'],
+  additionalProperties: false,
+} as const;
+const validateUpdate = ajv.compile<FromSchema<typeof updateSchema>>(updateSchema);
+
+/** POST /api/card-service/v1/card/update/{email} {card_id, nick_name} */
+export async function cardServiceUpdate(request: Request, pathEmail: string) {
+  const { session, body } = await readRequest(request, 'POST', validateUpdate);
+  const nickname = checkNickname(body.nick_name);
+  if (!nickname.ok) return fail(400, nickname.message);
+  requireOwnEmail(session, pathEmail);
+  return changeAnswer(await updateNickname(session.userDbId, body.card_id, nickname.value), 'Card updated');
+}
+
+// ---- legacy calls ---------------------------------------------------------------------------
+
+const listSchema = {
+  type: 'object',
+  properties: { merchant_id: merchantId, email, mobile: { type: ['string', 'integer'], maxLength: 32 } },
+  additionalProperties: false,
+} as const;
+const validateList = ajv.compile<FromSchema<typeof listSchema>>(listSchema);
+
+/** POST /api/booking/getUserCreditCards {merchant_id, email, mobile}: the first provider's shape. */
+export async function legacyListCards(request: Request) {
+  const { session, body } = await readRequest(request, 'POST', validateList);
+  requireOwnEmail(session, body.email);
+  const merchant = merchantIdOf(resolveOrg(request));
+  // Another merchant's cards are not kept here: the list is empty, as it would be there for us.
+  const cards = body.merchant_id === undefined || String(body.merchant_id) === merchant ? await listCards(session.userDbId) : [];
+  return answer(200, { message: 'OK', data: cards.map((card) => toCardPG1(card, merchant)) });
+}
+
+const legacyCardSchema = {
+  type: 'object',
+  properties: { card_id: cardId, email, merchant_id: merchantId },
+  required: ['card_id'],
+  additionalProperties: false,
+} as const;
+const validateLegacyCard = ajv.compile<FromSchema<typeof legacyCardSchema>>(legacyCardSchema);
+
+function legacyChangeAnswer(result: CardChange, message: string, merchant: string) {
+  if (result.ok) return answer(200, { message, data: result.card ? toCardPG1(result.card, merchant) : null });
+  return changeAnswer(result, message);
+}
+
+/** POST /api/booking/setDefaultCard {card_id, email?, merchant_id?} */
+export async function legacySetDefault(request: Request) {
+  const { session, body } = await readRequest(request, 'POST', validateLegacyCard);
+  requireOwnEmail(session, body.email);
+  requireGateway();
+  return legacyChangeAnswer(await setDefaultCard(session.userDbId, body.card_id), 'Default card updated', merchantIdOf(resolveOrg(request)));
+}
+
+/** POST /api/booking/deletecard {card_id, email?, merchant_id?} */
+export async function legacyDelete(request: Request) {
+  const { session, body } = await readRequest(request, 'POST', validateLegacyCard);
+  requireOwnEmail(session, body.email);
+  requireGateway();
+  return legacyChangeAnswer(await deleteCard(session.userDbId, body.card_id), 'Card deleted', merchantIdOf(resolveOrg(request)));
+}
+
+const defaultLookupSchema = {
+  type: 'object',
+  properties: { email, is_default: { enum: [1, '1', true] }, merchant_id: merchantId },
+  required: ['email'],
+  additionalProperties: false,
+} as const;
+const validateDefaultLookup = ajv.compile<FromSchema<typeof defaultLookupSchema>>(defaultLookupSchema);
+
+/** POST /api/booking/getDefaultCard {email, is_default: 1, merchant_id}: status_code 200 with the card, or 404. */
+export async function legacyDefaultCard(request: Request) {
+  const { session, body } = await readRequest(request, 'POST', validateDefaultLookup);
+  requireOwnEmail(session, body.email);
+  const merchant = merchantIdOf(resolveOrg(request));
+  const card = body.merchant_id === undefined || String(body.merchant_id) === merchant ? await findDefaultCard(session.userDbId) : null;
+  return card ? answer(200, { message: 'OK', data: toCardPG1(card, merchant) }) : fail(404, 'No default card');
+}
+
+const supplierSchema = {
+  type: 'object',
+  properties: { pg_product_type: productCodeSchema, pg_supplier_id: { type: ['string', 'integer'], maxLength: 64 } },
+  required: ['pg_product_type'],
+  additionalProperties: false,
+} as const;
+const validateSupplier = ajv.compile<FromSchema<typeof supplierSchema>>(supplierSchema);
+
+/** POST /api/booking/getSupplierpg {pg_product_type, pg_supplier_id}: the payment provider entries. */
+export async function legacySupplierPg(request: Request) {
+  const { body } = await readRequest(request, 'POST', validateSupplier);
+  const org = resolveOrg(request);
+  const supplierId = body.pg_supplier_id === undefined ? undefined : String(body.pg_supplier_id);
+  return answer(200, { message: 'OK', data: supplierEntries(org.payments, org.orgId, body.pg_product_type, supplierId) });
+}
+
+// ---- saving a card, nonces for saved cards --------------------------------------------------
+
+const saveSchema = {
+  type: 'object',
+  properties: { nonce: { type: 'string', minLength: 1, maxLength: 256 }, nick_name: { type: ['string', 'null'], maxLength: 200 }, is_default: { type: 'boolean' } },
+  required: ['nonce'],
+  additionalProperties: false,
+} as const;
+const validateSave = ajv.compile<FromSchema<typeof saveSchema>>(saveSchema);
+
+/** POST /api/booking/saveCard {nonce, nick_name?, is_default?}: the saved card, or 422 not successful. */
+export async function saveCardFromNonce(request: Request) {
+  const { session, body } = await readRequest(request, 'POST', validateSave);
+  let nickname: string | null = null;
+  if (typeof body.nick_name === 'string' && body.nick_name.trim() !== '') {
+    const checked = checkNickname(body.nick_name);
+    if (!checked.ok) return fail(400, checked.message);
+    nickname = checked.value;
+  }
+  requireGateway();
+  const saved = await saveCard({
+    userDbId: session.userDbId,
+    userPublicId: session.user.userId,
+    email: session.user.email,
+    nonce: body.nonce,
+    nickname,
+    makeDefault: body.is_default === true,
+  });
+  if (!saved.ok) return json({ status: 'not successful', status_code: 422, message: saved.message, data: null }, { status: 422, headers: NO_STORE });
+  return answer(200, { message: 'Card saved', data: toCardPGV2(saved.card) });
+}
+
+const nonceSchema = { type: 'object', properties: { card_id: cardId }, required: ['card_id'], additionalProperties: false } as const;
+const validateNonce = ajv.compile<FromSchema<typeof nonceSchema>>(nonceSchema);
+
+/** POST /api/pgv2/cardNonce {card_id}: a one-time nonce for the user's own card (3-D Secure). */
+export async function savedCardNonce(request: Request) {
+  const { session, body } = await readRequest(request, 'POST', validateNonce);
+  requireGateway();
+  const result = await nonceForCard(session.userDbId, body.card_id);
+  if (result.ok) return answer(200, { message: 'OK', nonce: result.nonce, data: { nonce: result.nonce } });
+  return result.reason === 'not_found' ? fail(404, NOT_FOUND) : fail(502, 'The payment service could not prepare the card. Please try again.');
+}
+
+/** The signed-in user's cards in the second provider's shape (profile page). */
+export async function cardsOfSession(session: ActiveSession) {
+  return (await listCards(session.userDbId)).map(toCardPGV2);
+}
