@@ -81,6 +81,12 @@ export const profileSummaryBlockSchema = optionalPropsBlock('profile.summary', n
 export const membershipStatusBlockSchema = optionalPropsBlock('profile.membership', noProps);
 export const impersonationBlockSchema = optionalPropsBlock('profile.impersonation', noProps);
 export const tripsListBlockSchema = optionalPropsBlock('trips.list', noProps);
+/** The signed-in user's bookings, newest first (issue 4 "After booking"). */
+export const myBookingsBlockSchema = optionalPropsBlock('profile.bookings', {
+  type: 'object',
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } },
+  additionalProperties: false,
+} as const);
 
 export const hotelSearchBlockSchema = optionalPropsBlock('search.hotel', noProps);
 
@@ -95,5 +101,6 @@ export const blockSchemas = [
   membershipStatusBlockSchema,
   impersonationBlockSchema,
   tripsListBlockSchema,
+  myBookingsBlockSchema,
   hotelSearchBlockSchema,
 ] as const;

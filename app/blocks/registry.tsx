@@ -6,6 +6,7 @@ import { FeaturedDestinationsBlock, HeroBlock, LandingIntroBlock, MapViewBlock, 
 import { LegalDocumentBlock } from './legal-block';
 import { HotelSearchBlock } from './search-blocks';
 import { ImpersonationBlock, MembershipBlock, ProfileSummaryBlock, TripsListBlock } from './profile-blocks';
+import { MyBookingsBlock } from './bookings-block';
 
 /** Blocks and their data as the browser receives them (JSON: dates become strings). */
 export type BlockProps<K extends BlockType> = { block: Extract<Block, { type: K }>; data: SerializeFrom<BlockData<K>> };
@@ -22,6 +23,7 @@ const registry: { [K in BlockType]: ComponentType<BlockProps<K>> } = {
   'profile.membership': MembershipBlock,
   'profile.impersonation': ImpersonationBlock,
   'trips.list': TripsListBlock,
+  'profile.bookings': MyBookingsBlock,
   'search.hotel': HotelSearchBlock,
 };
 

@@ -7,7 +7,7 @@ import {
   resolveSearchEntry,
 } from './home-blocks.server';
 import { resolveHotelSearch } from './search-blocks.server';
-import { resolveImpersonation, resolveMembership, resolveProfileSummary, resolveTripsList } from './profile-blocks.server';
+import { resolveImpersonation, resolveMembership, resolveMyBookings, resolveProfileSummary, resolveTripsList } from './profile-blocks.server';
 
 /** Data for each block type, resolved in the page loader. */
 export const blockResolvers = {
@@ -21,5 +21,6 @@ export const blockResolvers = {
   'profile.membership': resolveMembership,
   'profile.impersonation': resolveImpersonation,
   'trips.list': resolveTripsList,
+  'profile.bookings': resolveMyBookings,
   'search.hotel': resolveHotelSearch,
 } satisfies BlockResolvers;
