@@ -20,7 +20,12 @@ const legalDocument = {
       minItems: 1,
       items: {
         type: 'object',
-        properties: { heading: { type: 'string', minLength: 1 }, body: { type: 'string', minLength: 1 } },
+        properties: {
+          heading: { type: 'string', minLength: 1 },
+          body: { type: 'string', minLength: 1 },
+          /** The section's fragment id, so checkout can link to it (e.g. /terms-of-use#cancellations). */
+          anchor: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,40}$' },
+        },
         required: ['heading', 'body'],
         additionalProperties: false,
       },

@@ -11,7 +11,7 @@ export function LegalDocumentBlock({ data }: BlockProps<'content.legal'>) {
         {t('legal.updated', { date: document.updated })}
       </p>
       {document.sections.map((section) => (
-        <section key={section.heading}>
+        <section key={section.heading} id={section.anchor}>
           <h2>{section.heading}</h2>
           <p>{section.body}</p>
         </section>

@@ -46,4 +46,34 @@ describe('documentCsp', () => {
     const org = { ...orgOf('voyagerpro'), map: { tileServer: 'https://tiles.example.com:8443/{z}/{x}/{y}.png' } };
     expect(directives(documentCsp('n', org, request)).get('img-src')).toContain('https://tiles.example.com:8443');
   });
+
+  describe('card entry', () => {
+    it('frames only the sandbox origin for the sandbox card frame, and changes nothing else', () => {
+      const plain = directives(documentCsp('n', orgOf('voyagerpro'), request));
+      const csp = directives(documentCsp('n', orgOf('voyagerpro'), request, { kind: 'sandbox', origin: 'http://127.0.0.1:4010' }));
+      expect(csp.get('frame-src')).toEqual(['http://127.0.0.1:4010']);
+      for (const name of ['script-src', 'connect-src', 'img-src', 'style-src', 'default-src', 'form-action', 'frame-ancestors', 'object-src']) {
+        expect(csp.get(name), name).toEqual(plain.get(name));
+      }
+    });
+
+    it("allows Braintree's hosted fields and 3-D Secure hosts, per environment, with chat frames kept", () => {
+      const production = directives(documentCsp('n', orgOf('wanderly'), request, { kind: 'braintree', environment: 'production' }));
+      expect(production.get('script-src')).toEqual(expect.arrayContaining(['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://songbird.cardinalcommerce.com']));
+      expect(production.get('frame-src')).toEqual(expect.arrayContaining(['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com']));
+      expect(production.get('connect-src')).toEqual(
+        expect.arrayContaining(['https://api.braintreegateway.com', 'https://client-analytics.braintreegateway.com', 'https://payments.braintree-api.com']),
+      );
+      expect(production.get('connect-src')?.join(' ')).not.toContain('sandbox');
+      const sandbox = directives(documentCsp('n', orgOf('voyagerpro'), request, { kind: 'braintree', environment: 'sandbox' }));
+      expect(sandbox.get('connect-src')).toEqual(expect.arrayContaining(['https://api.sandbox.braintreegateway.com', 'https://client-analytics.sandbox.braintreegateway.com']));
+      expect(sandbox.get('script-src')).toContain('https://songbirdstag.cardinalcommerce.com');
+      for (const csp of [production, sandbox]) {
+        expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+        expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+        expect(csp.get('object-src')).toEqual(["'none'"]);
+        expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      }
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { chatCspSources } from '~/domain/chat';
+import type { CardEntry } from '~/services/payments/runtime.server';
 
 /** Headers every response carries, whatever produced it (S6). */
 export const baselineHeaders: Record<string, string> = {
@@ -16,19 +17,50 @@ function originOf(template: string): string {
   return new URL(template.replace(/\{[a-z]\}/g, '0')).origin;
 }
 
-/** The CSP of an HTML document: a per-request nonce plus the org's own third parties only. */
-export function documentCsp(nonce: string, org: OrgConfig, request: Request): string {
+type Sources = { script: string[]; frame: string[]; connect: string[]; img: string[] };
+
+/**
+ * What card entry needs. The sandbox: its card frame and challenge page (frames only; card data
+ * goes from the frame to its own origin). Braintree (braintree-web is bundled, not fetched):
+ * hosted-fields frames and images from the assets host, the client and GraphQL APIs and
+ * analytics, and for 3-D Secure 2 Cardinal's Songbird script and its step-up frames (the
+ * issuer's challenge page is nested inside Cardinal's frame, so no issuer host is listed).
+ */
+export function cardEntryCspSources(cardEntry: CardEntry | null): Sources {
+  if (!cardEntry) return { script: [], frame: [], connect: [], img: [] };
+  if (cardEntry.kind === 'sandbox') return { script: [], frame: [new URL(cardEntry.origin).origin], connect: [], img: [] };
+  const sandbox = cardEntry.environment === 'sandbox';
+  return {
+    script: ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', sandbox ? 'https://songbirdstag.cardinalcommerce.com' : 'https://songbird.cardinalcommerce.com'],
+    frame: ['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com'],
+    connect: [
+      sandbox ? 'https://api.sandbox.braintreegateway.com' : 'https://api.braintreegateway.com',
+      sandbox ? 'https://client-analytics.sandbox.braintreegateway.com' : 'https://client-analytics.braintreegateway.com',
+      sandbox ? 'https://payments.sandbox.braintree-api.com' : 'https://payments.braintree-api.com',
+      'https://www.paypal.com',
+      'https://*.cardinalcommerce.com',
+    ],
+    img: ['https://assets.braintreegateway.com'],
+  };
+}
+
+/**
+ * The CSP of an HTML document: a per-request nonce plus the org's own third parties and the
+ * card entry's hosts only.
+ */
+export function documentCsp(nonce: string, org: OrgConfig, request: Request, cardEntry: CardEntry | null = null): string {
   const chat = chatCspSources(org.chat);
+  const card = cardEntryCspSources(cardEntry);
   const tiles = org.map?.tileServer ? [originOf(org.map.tileServer)] : [];
   const wsOrigin = new URL(request.url).origin.replace(/^http/, 'ws');
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`, ...chat.script],
+    'script-src': ["'self'", `'nonce-${nonce}'`, ...chat.script, ...card.script],
     'style-src': ["'self'", `'nonce-${nonce}'`, ...chat.style],
-    'img-src': ["'self'", 'data:', ...tiles, ...chat.img],
+    'img-src': ["'self'", 'data:', ...tiles, ...chat.img, ...card.img],
     'font-src': ["'self'", ...chat.font],
-    'connect-src': ["'self'", wsOrigin, ...chat.connect],
-    'frame-src': chat.frame.length ? chat.frame : ["'none'"],
+    'connect-src': ["'self'", wsOrigin, ...chat.connect, ...card.connect],
+    'frame-src': chat.frame.length || card.frame.length ? [...chat.frame, ...card.frame] : ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],

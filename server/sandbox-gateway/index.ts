@@ -1,8 +1,12 @@
 // The sandbox payment gateway: a local HTTP server that answers the subset of Braintree's
 // server API the `braintree` SDK calls (JSON in, XML out, Basic auth), so development and tests
-// run the production SDK code path. Its control API lives under /__sandbox. Never in production.
+// run the production SDK code path. Its control API lives under /__sandbox; the card frame that
+// stands in for hosted fields is card-frame.ts. Never in production.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
+import { derivedSecret, signWebhook } from '~/domain/booking-payment';
+import { handleCardFrame } from './card-frame';
 import { type Reply, SandboxState } from './state';
 import { toXml } from './xml';
 
@@ -112,6 +116,27 @@ function sendReply(request: IncomingMessage, response: ServerResponse, reply: Re
   response.end(body);
 }
 
+/**
+ * Marks an OXXO voucher paid in store: posts a signed webhook ({event_id, reference,
+ * amount_minor, paid_at}, header X-Oxxo-Signature) to the app's `notifyUrl` and answers what
+ * the app said. The secret is derived from the sandbox private key, as the app derives it.
+ */
+async function payOxxoVoucher(body: Record<string, unknown>, response: ServerResponse): Promise<void> {
+  const { reference, notifyUrl, amountMinor } = body;
+  if (typeof reference !== 'string' || !/^\d{14}$/.test(reference)) return sendJson(response, 400, { error: 'reference: the 14-digit voucher reference' });
+  if (typeof notifyUrl !== 'string' || !/^https?:\/\//.test(notifyUrl)) return sendJson(response, 400, { error: 'notifyUrl: the http(s) URL of the webhook' });
+  if (typeof amountMinor !== 'number' || !Number.isSafeInteger(amountMinor)) return sendJson(response, 400, { error: 'amountMinor: the amount paid in minor units' });
+  const payload = JSON.stringify({ event_id: randomUUID(), reference, amount_minor: amountMinor, paid_at: new Date().toISOString() });
+  const signature = signWebhook(derivedSecret(SANDBOX_CREDENTIALS.privateKey, 'oxxo-webhook'), payload, Math.floor(Date.now() / 1000));
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-Oxxo-Signature': signature };
+  try {
+    const delivered = await fetch(notifyUrl, { method: 'POST', headers, body: payload, signal: AbortSignal.timeout(10_000) });
+    return sendJson(response, 200, { status: delivered.status, body: await delivered.text(), payload, signature });
+  } catch (error) {
+    return sendJson(response, 502, { error: error instanceof Error ? error.message : 'webhook not delivered' });
+  }
+}
+
 function parseFault(input: Record<string, unknown>): Fault | string {
   const { path, kind, method } = input;
   if (typeof path !== 'string' || !path.startsWith('/')) return 'path: must start with /';
@@ -188,6 +213,8 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
       }
       case 'GET /__sandbox/transactions':
         return sendJson(response, 200, { transactions: state.listTransactions() });
+      case 'POST /__sandbox/oxxo/pay':
+        return payOxxoVoucher(body, response);
       case 'GET /__sandbox/webhooks':
         return sendJson(response, 200, { webhooks: state.webhooks });
       default:
@@ -201,6 +228,8 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
     const body = parseJson(await readBody(request));
     if (body === null) return sendJson(response, 400, { error: 'Body must be a JSON object' });
     if (path.startsWith('/__sandbox/')) return control(method, path, body, response);
+    // The card frame, the 3-D Secure challenge page and their client API (browser-facing, no auth).
+    if (handleCardFrame(state, request, response, body)) return;
 
     if (request.headers.authorization !== expectedAuth) return sendReply(request, response, { status: 401, xml: null, root: '' });
     if (!path.startsWith(`${merchantPrefix}/`)) return sendReply(request, response, { status: 404, xml: null, root: '' });

@@ -9,6 +9,7 @@ import {
   luhnValid,
   outcomeForAmount,
   parseAmount,
+  parseCardEntry,
   SDK_NONCES,
 } from './rules';
 import { toXml, XmlList } from './xml';
@@ -113,5 +114,38 @@ describe('wire helpers', () => {
     const b = requestFingerprint('POST', '/transactions', { transaction: { order_id: 'x', amount: '1.00', api_request_key: 'k2' } });
     expect(a).toBe(b);
     expect(requestFingerprint('POST', '/transactions', { transaction: { amount: '1.01' } })).not.toBe(a);
+  });
+});
+
+describe('card frame entry', () => {
+  const now = Date.UTC(2026, 10, 22);
+
+  it('accepts a card with MM/YY or MM/YYYY, spaces in the number, and the current month', () => {
+    expect(parseCardEntry({ number: '4111 1111 1111 1111', expiry: '01/30', cvv: '123' }, now)).toEqual({
+      ok: true,
+      number: '4111111111111111',
+      cardType: 'Visa',
+      expirationMonth: '01',
+      expirationYear: '2030',
+    });
+    expect(parseCardEntry({ number: '4111111111111111', expiry: '11 / 2026', cvv: '123' }, now)).toMatchObject({ ok: true, expirationMonth: '11', expirationYear: '2026' });
+    expect(parseCardEntry({ number: '378282246310005', expiry: '12/29', cvv: '1234' }, now)).toMatchObject({ ok: true, cardType: 'American Express' });
+  });
+
+  it('names each bad field with a message the cardholder can act on', () => {
+    expect(parseCardEntry({ number: '4111111111111112', expiry: '13/30', cvv: '12' }, now)).toEqual({
+      ok: false,
+      errors: [
+        { field: 'number', message: 'Enter a valid card number.' },
+        { field: 'expiry', message: 'Enter the expiry date as MM/YY.' },
+        { field: 'cvv', message: 'Enter the 3-digit security code (4 digits for American Express).' },
+      ],
+    });
+    expect(parseCardEntry({ number: '4111111111111111', expiry: '10/26', cvv: '123' }, now)).toEqual({
+      ok: false,
+      errors: [{ field: 'expiry', message: 'This card has expired. Check the expiry date.' }],
+    });
+    expect(parseCardEntry({ number: '378282246310005', expiry: '12/29', cvv: '123' }, now)).toMatchObject({ ok: false, errors: [{ field: 'cvv' }] });
+    expect(parseCardEntry({}, now)).toMatchObject({ ok: false, errors: [{ field: 'number' }, { field: 'expiry' }, { field: 'cvv' }] });
   });
 });

@@ -209,3 +209,45 @@ export function fakeNonceTable(): Map<string, FakeNonce> {
   ];
   return new Map(entries.map(([name, nonce]) => [sdkNonce(name), nonce]));
 }
+
+/** A field error of the card frame, in words a cardholder can act on. */
+export type CardFieldError = { field: 'number' | 'expiry' | 'cvv'; message: string };
+
+export const CARD_FIELD_MESSAGES = {
+  number: 'Enter a valid card number.',
+  expiry: 'Enter the expiry date as MM/YY.',
+  expired: 'This card has expired. Check the expiry date.',
+  cvv: 'Enter the 3-digit security code (4 digits for American Express).',
+} as const;
+
+/**
+ * Checks what the cardholder typed in the card frame: number (spaces and dashes allowed),
+ * expiry `MM/YY` (or `MM/YYYY`), CVV (4 digits for American Express, else 3). `now` decides
+ * whether the card has expired (it is valid through the end of its expiry month).
+ */
+export function parseCardEntry(
+  input: { number?: unknown; expiry?: unknown; cvv?: unknown },
+  now: number,
+): { ok: true; number: string; cardType: CardType; expirationMonth: string; expirationYear: string } | { ok: false; errors: CardFieldError[] } {
+  const errors: CardFieldError[] = [];
+  const number = (typeof input.number === 'string' ? input.number : '').replace(/[\s-]/g, '');
+  const cardType = cardTypeOf(number);
+  if (!luhnValid(number) || !cardType) errors.push({ field: 'number', message: CARD_FIELD_MESSAGES.number });
+
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(typeof input.expiry === 'string' ? input.expiry : '');
+  const month = expiry ? Number(expiry[1]) : 0;
+  const year = expiry ? Number(expiry[2]?.length === 2 ? `20${expiry[2]}` : expiry[2]) : 0;
+  if (!expiry || month < 1 || month > 12) {
+    errors.push({ field: 'expiry', message: CARD_FIELD_MESSAGES.expiry });
+  } else {
+    const today = new Date(now);
+    const current = today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
+    if (year * 12 + month < current) errors.push({ field: 'expiry', message: CARD_FIELD_MESSAGES.expired });
+  }
+
+  const cvv = typeof input.cvv === 'string' ? input.cvv.trim() : '';
+  if (!(cardType === 'American Express' ? /^\d{4}$/ : /^\d{3}$/).test(cvv)) errors.push({ field: 'cvv', message: CARD_FIELD_MESSAGES.cvv });
+
+  if (errors.length > 0 || !cardType) return { ok: false, errors };
+  return { ok: true, number, cardType, expirationMonth: String(month).padStart(2, '0'), expirationYear: String(year) };
+}

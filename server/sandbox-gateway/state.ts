@@ -22,6 +22,21 @@ export type Card = { number: string; cardType: CardType; expirationMonth: string
 
 type Nonce = { card: Card; threeDSecure: ThreeDSecureInfo | null; consumed: boolean; forcedOutcome: AmountOutcome | null; token: string | null };
 
+/** A 3-D Secure challenge the card frame started; the challenge page settles it, the frame reads it. */
+type Challenge = { id: string; card: Card; token: string | null; status: 'pending' | 'succeeded' | 'failed' | 'abandoned'; nonce: string | null };
+
+/**
+ * The card frame's 3-D Secure answer. `not_enrolled`: the card takes no part in 3-D Secure (no
+ * liability shift; a sale that requires 3-D Secure is then gateway-rejected, so the app decides).
+ */
+export type FrameThreeDSecure = { status: 'succeeded' | 'requires_payment_method' | 'not_enrolled' } | { status: 'challenge_required'; challengeId: string };
+
+export type FrameTokenized = {
+  nonce: string;
+  details: { brand: CardType; last4: string; expMonth: string; expYear: string };
+  threeDSecure: FrameThreeDSecure | null;
+};
+
 type Customer = { id: string; email: string | null; firstName: string | null; lastName: string | null; createdAt: number };
 
 type Verification = { id: string; status: 'verified' | 'processor_declined' | 'gateway_rejected'; code: string; text: string; rejectionReason: string | null; createdAt: number };
@@ -131,6 +146,7 @@ export class SandboxState {
   private readonly customers = new Map<string, Customer>();
   private readonly paymentMethods = new Map<string, PaymentMethod>();
   private readonly nonces = new Map<string, Nonce>();
+  private readonly challenges = new Map<string, Challenge>();
   private readonly transactions = new Map<string, Transaction>();
   private readonly idempotency = new Map<string, { fingerprint: string; reply: Reply | null }>();
   private readonly fakeNonces = fakeNonceTable();
@@ -151,6 +167,7 @@ export class SandboxState {
     this.customers.clear();
     this.paymentMethods.clear();
     this.nonces.clear();
+    this.challenges.clear();
     this.transactions.clear();
     this.idempotency.clear();
     this.webhooks.length = 0;
@@ -205,9 +222,78 @@ export class SandboxState {
       card = { number, cardType, expirationMonth: month, expirationYear: year, cardholderName: text(input.cardholderName) };
     }
     const threeDSecure = flag(input.threeDSecure) ? authenticateThreeDSecure(card.number, card.expirationMonth, text(input.challengeCode) ?? undefined) : null;
+    return { nonce: this.storeNonce(card, threeDSecure, token), threeDSecure };
+  }
+
+  private storeNonce(card: Card, threeDSecure: ThreeDSecureInfo | null, token: string | null): string {
     const nonce = `tokencc_sb_${newId(12)}`;
     this.nonces.set(nonce, { card, threeDSecure, consumed: false, forcedOutcome: null, token });
-    return { nonce, threeDSecure };
+    return nonce;
+  }
+
+  // ---- the card frame's client API (card data reaches only this process) -------------------
+
+  /**
+   * A nonce for card details the card frame collected, with the 3-D Secure lookup when asked:
+   * frictionless cards answer at once, challenge cards open a challenge (the nonce then carries
+   * no liability shift; the challenge's result brings a new one).
+   */
+  frameTokenize(card: Omit<Card, 'cardholderName'>, threeDSecure: boolean): FrameTokenized {
+    return this.frameNonce({ ...card, cardholderName: null }, null, threeDSecure);
+  }
+
+  /** 3-D Secure for a nonce the server made for a vaulted card; the nonce is used up. */
+  frameVerify(nonceValue: string): FrameTokenized | { error: string } {
+    const nonce = this.nonces.get(nonceValue);
+    if (!nonce) return { error: 'Unknown or expired payment method nonce.' };
+    if (nonce.consumed) return { error: 'This payment method nonce has already been used.' };
+    nonce.consumed = true;
+    return this.frameNonce(nonce.card, nonce.token, true);
+  }
+
+  private frameNonce(card: Card, token: string | null, threeDSecure: boolean): FrameTokenized {
+    const details = { brand: card.cardType, last4: card.number.slice(-4), expMonth: card.expirationMonth, expYear: card.expirationYear };
+    if (!threeDSecure) return { nonce: this.storeNonce(card, null, token), details, threeDSecure: null };
+    const lookup = authenticateThreeDSecure(card.number, card.expirationMonth, undefined);
+    const nonce = this.storeNonce(card, lookup, token);
+    if (lookup.status === 'challenge_required') {
+      const challengeId = `3ds_${newId(16)}`;
+      this.challenges.set(challengeId, { id: challengeId, card, token, status: 'pending', nonce: null });
+      return { nonce, details, threeDSecure: { status: 'challenge_required', challengeId } };
+    }
+    const status = lookup.liabilityShifted ? 'succeeded' : lookup.enrolled === 'N' ? 'not_enrolled' : 'requires_payment_method';
+    return { nonce, details, threeDSecure: { status } };
+  }
+
+  /** The challenge page's submit: the code decides (1234 passes on the challenge test card). */
+  authenticateChallenge(challengeId: string, code: string): { status: 'succeeded' | 'failed' } | { error: string; httpStatus: 404 | 409 } {
+    const challenge = this.challenges.get(challengeId);
+    if (!challenge) return { error: 'Unknown 3-D Secure challenge.', httpStatus: 404 };
+    if (challenge.status !== 'pending') return { error: 'This 3-D Secure challenge is already finished.', httpStatus: 409 };
+    const result = authenticateThreeDSecure(challenge.card.number, challenge.card.expirationMonth, code);
+    if (result.liabilityShifted) {
+      challenge.status = 'succeeded';
+      challenge.nonce = this.storeNonce(challenge.card, result, challenge.token);
+    } else {
+      challenge.status = 'failed';
+    }
+    return { status: challenge.status };
+  }
+
+  /**
+   * The result the card frame retrieves once the challenge closes. A challenge closed without an
+   * answer (cancelled) is abandoned then, so a late submit cannot change the result.
+   */
+  challengeResult(challengeId: string): { status: 'succeeded'; nonce: string } | { status: 'requires_payment_method' } | null {
+    const challenge = this.challenges.get(challengeId);
+    if (!challenge) return null;
+    if (challenge.status === 'pending') challenge.status = 'abandoned';
+    return challenge.status === 'succeeded' && challenge.nonce ? { status: 'succeeded', nonce: challenge.nonce } : { status: 'requires_payment_method' };
+  }
+
+  /** Whether a challenge exists and still waits for the cardholder (the challenge page shows it). */
+  challengePending(challengeId: string): boolean {
+    return this.challenges.get(challengeId)?.status === 'pending';
   }
 
   /** Looks a nonce up (minted or one of the SDK's fake nonces); null when unknown. */
@@ -372,8 +458,7 @@ export class SandboxState {
   nonceForPaymentMethod(token: string): Reply {
     const method = this.paymentMethods.get(token);
     if (!method) return NOT_FOUND;
-    const nonce = `tokencc_sb_${newId(12)}`;
-    this.nonces.set(nonce, { card: method.card, threeDSecure: null, consumed: false, forcedOutcome: null, token });
+    const nonce = this.storeNonce(method.card, null, token);
     return ok('payment-method-nonce', { nonce, type: 'CreditCard', details: { bin: method.card.number.slice(0, 6), lastFour: method.card.number.slice(-4), cardType: method.card.cardType } }, 201);
   }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createScratchDatabase, postgresOrSkipReason } from './postgres';
 import { type RunningServer, startServer } from './server-process';
@@ -13,6 +16,8 @@ declare module 'vitest' {
     pgDatabaseUrl: string;
     /** The sandbox payment gateway both servers charge through (its control API is under /__sandbox). */
     sandboxURL: string;
+    /** Files holding everything each shared server has logged (PGlite first), at LOG_LEVEL info. */
+    serverLogFiles: string[];
   }
 }
 
@@ -30,15 +35,21 @@ export default async function setup(project: TestProject) {
     BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
     BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
   };
+  // Info level, so the log check (no card data in any log line) sees what production logs.
+  const logDir = mkdtempSync(path.join(tmpdir(), 'tp-logs-'));
+  const logFiles = [path.join(logDir, 'pglite.log'), path.join(logDir, 'postgres.log')];
+  const logged = { ...env, LOG_LEVEL: 'info' };
   const servers: RunningServer[] = await Promise.all([
-    startServer({ env }),
-    ...(scratch ? [startServer({ databaseUrl: scratch.url, env })] : []),
+    startServer({ env: logged, logFile: logFiles[0] }),
+    ...(scratch ? [startServer({ databaseUrl: scratch.url, env: logged, logFile: logFiles[1] })] : []),
   ]);
   project.provide('baseURL', servers[0]!.url);
   project.provide('pgBaseURL', servers[1]?.url ?? '');
   project.provide('pgDatabaseUrl', scratch?.url ?? '');
   project.provide('sandboxURL', sandbox.url);
+  project.provide('serverLogFiles', logFiles.slice(0, servers.length));
   return async () => {
+    rmSync(logDir, { recursive: true, force: true });
     await Promise.all(servers.map((s) => s.stop()));
     await sandbox.stop();
     await scratch?.drop();

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,7 @@ export type RunningServer = { url: string; port: number; stop: () => Promise<voi
  * with its own fresh PGlite folder unless a DATABASE_URL is given. Resolves once /healthz is 200.
  */
 export async function startServer(
-  options: { databaseUrl?: string; env?: Record<string, string>; command?: [string, ...string[]] } = {},
+  options: { databaseUrl?: string; env?: Record<string, string>; command?: [string, ...string[]]; logFile?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tp-data-'));
@@ -44,8 +44,13 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const record = (chunk: Buffer) => {
+    output += chunk.toString();
+    // A copy on disk lets specs (other processes) read what the server logged.
+    if (options.logFile) appendFileSync(options.logFile, chunk);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -1,6 +1,9 @@
 // The process-wide payment setup the server installs at boot: the gateway the app charges
 // through, and what the browser's card entry loads (the sandbox card frame or Braintree's
 // hosted fields). Loaders and actions read it; nothing else decides where payments go.
+import { derivedSecret } from '~/domain/booking-payment';
+import type { CardEntryConfig } from '~/domain/card-entry';
+import { log } from '~/services/logger.server';
 import { singleton } from '~/utils/singleton.server';
 import { type BraintreeSettings, createBraintreeGateway } from './gateway.server';
 import type { PaymentGateway } from './port';
@@ -12,7 +15,11 @@ import type { PaymentGateway } from './port';
  */
 export type CardEntry = { kind: 'sandbox'; origin: string } | { kind: 'braintree'; environment: 'sandbox' | 'production' };
 
-type Payments = { gateway: PaymentGateway; cardEntry: CardEntry };
+/**
+ * `secrets`: keys derived from the gateway's private key for the second-provider checksum and
+ * the OXXO webhook signature (docs/decisions/0011), so there is one secret to rotate.
+ */
+type Payments = { gateway: PaymentGateway; cardEntry: CardEntry; timeoutMs: number; secrets: { checksum: Buffer; oxxoWebhook: Buffer } };
 
 const holder = singleton('payments', () => ({ current: null as Payments | null }));
 
@@ -20,7 +27,12 @@ const holder = singleton('payments', () => ({ current: null as Payments | null }
 export function configurePayments(settings: BraintreeSettings): void {
   const cardEntry: CardEntry =
     typeof settings.environment === 'object' ? { kind: 'sandbox', origin: new URL(settings.environment.url).origin } : { kind: 'braintree', environment: settings.environment };
-  holder.current = { gateway: createBraintreeGateway(settings), cardEntry };
+  holder.current = {
+    gateway: createBraintreeGateway(settings),
+    cardEntry,
+    timeoutMs: settings.timeoutMs,
+    secrets: { checksum: derivedSecret(settings.privateKey, 'checksum'), oxxoWebhook: derivedSecret(settings.privateKey, 'oxxo-webhook') },
+  };
 }
 
 /** Null when no gateway is configured: checkout then offers only what needs no card. */
@@ -31,4 +43,21 @@ export function paymentsOrNull(): Payments | null {
 export function paymentGateway(): PaymentGateway {
   if (!holder.current) throw new Error('Payments are not configured: set the BRAINTREE_* variables (README, "Going live").');
   return holder.current.gateway;
+}
+
+/**
+ * The card entry a checkout page renders (`<CardEntry config>`): the sandbox frame's origin, or
+ * Braintree's environment with a fresh client token (for `customerId`, so 3-D Secure and vaulting
+ * know the customer). Null when no card can be taken now (no gateway, or no client token).
+ */
+export async function cardEntryForCheckout(input: { customerId?: string } = {}): Promise<CardEntryConfig | null> {
+  const payments = holder.current;
+  if (!payments) return null;
+  if (payments.cardEntry.kind === 'sandbox') return payments.cardEntry;
+  const token = await payments.gateway.createClientToken(input);
+  if (!token.ok) {
+    log.warn('card entry unavailable: no client token', { failure: token.failure.kind });
+    return null;
+  }
+  return { kind: 'braintree', environment: payments.cardEntry.environment, clientToken: token.value };
 }

@@ -1,0 +1,303 @@
+// The client card port: one handle over two card collectors, so checkout code never sees card
+// data, only a nonce. Development and tests: the sandbox gateway's card frame (its own origin,
+// postMessage protocol in server/sandbox-gateway/card-frame.ts). Production: braintree-web hosted
+// fields and 3-D Secure 2, imported only when the config says braintree.
+import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { Dialog } from '~/components/dialog';
+import {
+  amountForThreeDSecure,
+  CARD_ENTRY_MESSAGES,
+  type CardEntryConfig,
+  type CardEntryResult,
+  cardFrameUrl,
+  challengeUrl,
+  type FrameMessage,
+  parseFrameMessage,
+  resultAfterChallenge,
+  resultFromBraintreeThreeDSecure,
+  stepAfterTokenized,
+  THREE_D_SECURE_COMPLETE_DELAY_MS,
+} from '~/domain/card-entry';
+
+export type { CardEntryConfig, CardEntryResult } from '~/domain/card-entry';
+
+export type CardEntryHandle = {
+  /** Tokenizes the card typed in the fields; with `threeDSecure`, authenticates it for `amountMinor`. */
+  tokenize(input: { amountMinor: number; threeDSecure: boolean }): Promise<CardEntryResult>;
+  /** 3-D Secure for a saved card: `nonce` from the server for the vaulted card (`bin` helps Braintree). */
+  verifySavedCard(input: { nonce: string; amountMinor: number; bin?: string }): Promise<CardEntryResult>;
+};
+
+export type CardEntryProps = {
+  config: CardEntryConfig;
+  /** Keeps the fields out of sight (a saved card is paying) while verifySavedCard still works. */
+  hidden?: boolean;
+};
+
+export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false }, ref) {
+  return config.kind === 'sandbox' ? <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
+});
+
+const unavailable: CardEntryResult = { ok: false, reason: 'unavailable', message: CARD_ENTRY_MESSAGES.unavailable };
+const READY_TIMEOUT_MS = 15_000;
+const ANSWER_TIMEOUT_MS = 30_000;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type Answer = Exclude<FrameMessage, { type: 'ready' } | { type: 'challenge-closed' }>;
+
+/** Requests to the frame and their answers, matched by id; lives as long as the component. */
+class FrameChannel {
+  private readyPromise: Promise<void>;
+  private resolveReady: () => void = () => {};
+  private readonly pending = new Map<string, (answer: Answer) => void>();
+  private counter = 0;
+
+  constructor() {
+    this.readyPromise = new Promise((resolve) => (this.resolveReady = resolve));
+  }
+
+  markReady(): void {
+    this.resolveReady();
+  }
+
+  answer(message: Answer): void {
+    this.pending.get(message.id)?.(message);
+    this.pending.delete(message.id);
+  }
+
+  /** Posts `build(id)` once the frame is ready; null when it never becomes ready or never answers. */
+  async request(post: (message: object) => boolean, build: (id: string) => object): Promise<Answer | null> {
+    const ready = await Promise.race([this.readyPromise.then(() => true), wait(READY_TIMEOUT_MS).then(() => false)]);
+    if (!ready) return null;
+    this.counter += 1;
+    const id = `${Date.now().toString(36)}-${this.counter}`;
+    const answered = new Promise<Answer>((resolve) => this.pending.set(id, resolve));
+    if (!post(build(id))) {
+      this.pending.delete(id);
+      return null;
+    }
+    const answer = await Promise.race([answered, wait(ANSWER_TIMEOUT_MS).then(() => null)]);
+    this.pending.delete(id);
+    return answer;
+  }
+}
+
+const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: boolean }>(function SandboxCardEntry({ origin, hidden }, ref) {
+  const sandboxOrigin = new URL(origin).origin;
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const challengeFrameRef = useRef<HTMLIFrameElement>(null);
+  const channel = useRef(new FrameChannel()).current;
+  // The page's own origin is only known in the browser; the frame renders after hydration.
+  const [pageOrigin, setPageOrigin] = useState<string | null>(null);
+  const [challengeId, setChallengeId] = useState<string | null>(null);
+  const closeChallenge = useRef<((id: string | null) => void) | null>(null);
+  const busy = useRef(false);
+
+  useEffect(() => setPageOrigin(window.location.origin), []);
+
+  useEffect(() => {
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== sandboxOrigin) return;
+      const message = parseFrameMessage(event.data);
+      if (!message) return;
+      if (message.type === 'challenge-closed') {
+        if (event.source === challengeFrameRef.current?.contentWindow) closeChallenge.current?.(message.challengeId);
+        return;
+      }
+      if (event.source !== frameRef.current?.contentWindow) return;
+      if (message.type === 'ready') channel.markReady();
+      else channel.answer(message);
+    }
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [channel, sandboxOrigin]);
+
+  const post = (message: object): boolean => {
+    const target = frameRef.current?.contentWindow;
+    if (!target) return false;
+    target.postMessage(message, sandboxOrigin);
+    return true;
+  };
+
+  /** Opens the challenge dialog and waits for it to close (Submit, Cancel, Escape or ×). */
+  const challenge = (id: string) =>
+    new Promise<void>((resolve) => {
+      closeChallenge.current = (closedId) => {
+        if (closedId !== null && closedId !== id) return;
+        closeChallenge.current = null;
+        setChallengeId(null);
+        resolve();
+      };
+      setChallengeId(id);
+    });
+
+  async function finish(answer: Answer | null): Promise<CardEntryResult> {
+    if (!answer || answer.type !== 'tokenized') return unavailable;
+    const step = stepAfterTokenized(answer);
+    if (step.kind === 'done') return step.result;
+    await challenge(step.challengeId);
+    // Spec §4: on close, the payment result is retrieved.
+    const result = await channel.request(post, (id) => ({ type: 'retrieve-3ds', id, challengeId: step.challengeId }));
+    if (!result || result.type !== '3ds-result') return unavailable;
+    const outcome = resultAfterChallenge(result, step);
+    if (outcome.ok) await wait(THREE_D_SECURE_COMPLETE_DELAY_MS);
+    return outcome;
+  }
+
+  async function exclusive(run: () => Promise<CardEntryResult>): Promise<CardEntryResult> {
+    if (busy.current) return { ok: false, reason: 'unavailable', message: 'A card check is already in progress.' };
+    busy.current = true;
+    try {
+      return await run();
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  useImperativeHandle(ref, () => ({
+    tokenize: ({ amountMinor, threeDSecure }) =>
+      exclusive(async () => {
+        const secure = threeDSecure ? { amount: amountForThreeDSecure(amountMinor) } : null;
+        return finish(await channel.request(post, (id) => ({ type: 'tokenize', id, threeDSecure: secure })));
+      }),
+    verifySavedCard: ({ nonce, amountMinor }) =>
+      exclusive(async () => finish(await channel.request(post, (id) => ({ type: 'verify', id, nonce, amount: amountForThreeDSecure(amountMinor) })))),
+  }));
+
+  return (
+    <>
+      {pageOrigin ? (
+        <iframe
+          ref={frameRef}
+          className="card-entry-frame"
+          title="Card details"
+          src={cardFrameUrl(sandboxOrigin, pageOrigin)}
+          hidden={hidden}
+          {...(hidden ? { tabIndex: -1, 'aria-hidden': true } : {})}
+        />
+      ) : (
+        <div className="card-entry-frame" hidden={hidden} />
+      )}
+      <Dialog open={challengeId !== null && pageOrigin !== null} title="3-D Secure" closeLabel="Cancel 3-D Secure" onClose={() => closeChallenge.current?.(null)}>
+        {challengeId && pageOrigin ? (
+          <iframe ref={challengeFrameRef} className="three-d-secure-frame" title="Verify your payment with your card issuer" src={challengeUrl(sandboxOrigin, challengeId, pageOrigin)} />
+        ) : null}
+      </Dialog>
+    </>
+  );
+});
+
+type BraintreeConfig = Extract<CardEntryConfig, { kind: 'braintree' }>;
+type BraintreeParts = {
+  fields: import('braintree-web/hosted-fields').HostedFields | null;
+  secure: import('braintree-web/three-d-secure').ThreeDSecure;
+  teardown: () => Promise<void>;
+};
+
+function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+}
+
+/**
+ * Production: Braintree's hosted fields (card data stays in Braintree's frames) and 3-D Secure 2
+ * (Cardinal's own modal runs any challenge). Not exercised offline: braintree-web only talks to
+ * Braintree's hosts.
+ */
+const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; hidden: boolean }>(function BraintreeCardEntry({ config, hidden }, ref) {
+  const id = useId().replace(/:/g, '');
+  const parts = useRef<Promise<BraintreeParts> | null>(null);
+
+  useEffect(() => {
+    const setup = (async (): Promise<BraintreeParts> => {
+      const [client, hostedFields, threeDSecure] = await Promise.all([
+        import('braintree-web/client'),
+        import('braintree-web/hosted-fields'),
+        import('braintree-web/three-d-secure'),
+      ]);
+      const clientInstance = await client.create({ authorization: config.clientToken });
+      const [fields, secure] = await Promise.all([
+        hidden
+          ? null
+          : hostedFields.create({
+              client: clientInstance,
+              fields: {
+                number: { container: `#${id}-number`, internalLabel: 'Card number' },
+                expirationDate: { container: `#${id}-expiry`, internalLabel: 'Expiry (MM/YY)', placeholder: 'MM/YY' },
+                cvv: { container: `#${id}-cvv`, internalLabel: 'CVV' },
+              },
+            }),
+        threeDSecure.create({ client: clientInstance, version: 2 }),
+      ]);
+      return { fields, secure, teardown: async () => void (await Promise.allSettled([fields?.teardown(), secure.teardown(), clientInstance.teardown()])) };
+    })();
+    parts.current = setup;
+    return () => {
+      parts.current = null;
+      setup.then((ready) => ready.teardown()).catch(() => {});
+    };
+  }, [config.clientToken, hidden, id]);
+
+  async function verify(secure: BraintreeParts['secure'], nonce: string, amountMinor: number, card: { brand: string; last4: string }, bin?: string): Promise<CardEntryResult> {
+    let challenged = false;
+    try {
+      const payload = await secure.verifyCard({
+        amount: amountForThreeDSecure(amountMinor),
+        nonce,
+        ...(bin ? { bin } : {}),
+        onLookupComplete: (data, next) => {
+          challenged = data.requiresUserAuthentication === true;
+          next();
+        },
+      });
+      const result = resultFromBraintreeThreeDSecure(payload, card);
+      if (result.ok && challenged) await wait(THREE_D_SECURE_COMPLETE_DELAY_MS);
+      return result;
+    } catch (error) {
+      // The cardholder closed Cardinal's challenge: as a failed authentication, ask for another method.
+      if (errorCode(error).startsWith('THREEDS_CARDINAL_SDK_CANCELED')) return { ok: false, reason: 'requires_payment_method', message: CARD_ENTRY_MESSAGES.anotherMethod };
+      return unavailable;
+    }
+  }
+
+  useImperativeHandle(ref, () => ({
+    async tokenize({ amountMinor, threeDSecure }) {
+      const ready = await parts.current?.catch(() => null);
+      if (!ready?.fields) return unavailable;
+      let payload: Awaited<ReturnType<NonNullable<BraintreeParts['fields']>['tokenize']>>;
+      try {
+        payload = await ready.fields.tokenize();
+      } catch (error) {
+        return errorCode(error).startsWith('HOSTED_FIELDS_FIELDS_') ? { ok: false, reason: 'invalid', message: CARD_ENTRY_MESSAGES.invalid } : unavailable;
+      }
+      const card = { brand: payload.details.cardType, last4: payload.details.lastFour };
+      if (!threeDSecure) return { ok: true, nonce: payload.nonce, ...card, threeDSecure: null };
+      return verify(ready.secure, payload.nonce, amountMinor, card, payload.details.bin);
+    },
+    async verifySavedCard({ nonce, amountMinor, bin }) {
+      const ready = await parts.current?.catch(() => null);
+      if (!ready) return unavailable;
+      return verify(ready.secure, nonce, amountMinor, { brand: '', last4: '' }, bin);
+    },
+  }));
+
+  if (hidden) return null;
+  return (
+    <div className="card-entry-hosted">
+      {(
+        [
+          ['number', 'Card number'],
+          ['expiry', 'Expiry (MM/YY)'],
+          ['cvv', 'CVV'],
+        ] as const
+      ).map(([field, label]) => (
+        <div key={field} className="card-entry-hosted-field">
+          <span className="card-entry-hosted-label" aria-hidden="true">
+            {label}
+          </span>
+          <div id={`${id}-${field}`} className="card-entry-hosted-input" />
+        </div>
+      ))}
+    </div>
+  );
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { acknowledgementLinks, isValidBookingId, submitOutcome } from './booking-submit';
+
+const messages = { anotherMethod: 'Please enter another payment method', tryAgain: 'Try again' };
+
+describe('isValidBookingId', () => {
+  it('refuses a missing id or one containing undefined or NaN', () => {
+    expect(isValidBookingId('WAN-7K2QX9')).toBe(true);
+    for (const bad of [undefined, null, '', '  ', 'undefined', 'WAN-undefined', 'NaN', 'WAN-NaN1', 42, 'WAN 1', 'x'.repeat(65), "WAN-1' or 1=1"]) expect(isValidBookingId(bad)).toBe(false);
+  });
+});
+
+describe('submitOutcome', () => {
+  it('goes to the success page of a confirmed or pending booking', () => {
+    expect(submitOutcome(200, { status: 'confirmed', return_url: '/checkout-success?booking_id=W-1' }, messages)).toEqual({ kind: 'navigate', url: '/checkout-success?booking_id=W-1' });
+    expect(submitOutcome(202, { status: 'pending', return_url: '/cars/checkout-success?booking_id=W-1' }, messages)).toEqual({ kind: 'navigate', url: '/cars/checkout-success?booking_id=W-1' });
+  });
+
+  it('never navigates off the site', () => {
+    expect(submitOutcome(200, { status: 'confirmed', return_url: 'https://evil.example/x' }, messages).kind).toBe('message');
+    expect(submitOutcome(200, { status: 'confirmed', return_url: '//evil.example/x' }, messages).kind).toBe('message');
+  });
+
+  it('shows the card-failure modal for a refused card and the 3-D Secure message for a failed authentication', () => {
+    expect(submitOutcome(402, { status: 'card_declined', message: 'Do Not Honor' }, messages)).toEqual({ kind: 'card_failure' });
+    expect(submitOutcome(402, { status: 'three_d_secure' }, messages)).toEqual({ kind: 'message', text: 'Please enter another payment method' });
+  });
+
+  it('shows the booking-failed modal with the stored error, or none for the default text', () => {
+    expect(submitOutcome(409, { status: 'booking_failed', error: 'Sold out' }, messages)).toEqual({ kind: 'booking_failed', error: 'Sold out' });
+    expect(submitOutcome(502, {}, messages)).toEqual({ kind: 'booking_failed', error: null });
+  });
+
+  it('shows the demo-account modal when the server refuses a demo account', () => {
+    expect(submitOutcome(403, { error: 'demo' }, messages)).toEqual({ kind: 'demo' });
+  });
+
+  it('shows other answers as a message', () => {
+    expect(submitOutcome(409, { error: 'Your hold has expired' }, messages)).toEqual({ kind: 'message', text: 'Your hold has expired' });
+    expect(submitOutcome(400, null, messages)).toEqual({ kind: 'message', text: 'Try again' });
+  });
+});
+
+describe('acknowledgementLinks', () => {
+  it('lists the flight links for flights and the general ones otherwise', () => {
+    expect(acknowledgementLinks('FLT').map((l) => l.key)).toEqual(['terms', 'flightTerms', 'airlineCancellation', 'privacy']);
+    expect(acknowledgementLinks('HLT').map((l) => l.key)).toEqual(['privacy', 'rules', 'cancellation', 'checkin']);
+  });
+});

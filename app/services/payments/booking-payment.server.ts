@@ -1,0 +1,735 @@
+// Paying for a booking, once and only once (spec §4 "Booking submit", §7 "Payment token
+// generation", "Second-provider payment"; payments-sandbox.md "The booking payment flow";
+// docs/decisions/0011). Every pay call goes through `pay`: one short transaction locks the
+// booking and writes the payment attempt with its idempotency key before any gateway call;
+// the gateway is called outside any transaction; each result is recorded at once; the
+// reconciler finishes what a crash or a timeout left open.
+import { isValidBookingId } from '~/domain/booking-submit';
+import { randomBytes } from 'node:crypto';
+import { json } from '@remix-run/node';
+import { type Selectable, sql } from 'kysely';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import {
+  ATTEMPT_IN_FLIGHT,
+  type AttemptStatus,
+  type BookingFailure,
+  type PayAnswer,
+  type PayMethod,
+  type PayOutcome,
+  canMoveAttempt,
+  checksumOf,
+  gatewayOrderId,
+  isMethodAllowed,
+  outcomeOfAttempt,
+  outcomeOfFailure,
+  payAnswer,
+  requestFingerprint,
+  sameHex,
+  threeDSecureRequired,
+  toMinorUnits,
+  verifyWebhook,
+} from '~/domain/booking-payment';
+import { successPath } from '~/domain/checkout-success';
+import { resolveOrg } from '../config.server';
+import { type Database, getDb } from '../db.server';
+import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
+import { convertHoldToBooking, findVisitorHold } from '../holds.server';
+import { readJsonBody } from '../json-body.server';
+import { errorFields, log } from '../logger.server';
+import { type ActiveSession, getSession, requireApiSession } from '../session.server';
+import { toGatewayAmount } from './gateway-results';
+import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
+import { paymentGateway, paymentsOrNull } from './runtime.server';
+
+type Booking = Selectable<BookingsTable>;
+type Attempt = Selectable<PaymentAttemptsTable>;
+
+/** Waits between tries of a call whose outcome is unknown (same idempotency key every time). */
+const RETRY_DELAYS_MS = [200, 600];
+const POLL_MS = 100;
+const EXPIRED_TEXT = 'Your reservation expired before the payment completed. Nothing was charged.';
+const NOT_CAPTURED_TEXT = 'The payment could not be completed. Nothing was charged.';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const invalid = (message: string) => json({ status: 'invalid', message }, { status: 400 });
+const respond = (answer: PayAnswer) => json(answer.body, { status: answer.status });
+const notFound = (message = 'No such booking') => json({ status: 'not_found', message }, { status: 404 });
+const demoRefused = () => json({ error: 'demo', message: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" }, { status: 403 });
+
+function gatewayTimeoutMs(): number {
+  return paymentsOrNull()?.timeoutMs ?? 10_000;
+}
+
+/** How long a submit waits for an identical one already running before answering 'pending'. */
+function replayWaitMs(): number {
+  return gatewayTimeoutMs() * (RETRY_DELAYS_MS.length + 1) * 2 + 2_000;
+}
+
+// ---------------------------------------------------------------------------------------
+// Booking initialisation (form intent `init-booking` of a checkout route).
+// ---------------------------------------------------------------------------------------
+
+export type Charge = { amountMinor: number; currency: string; description: string };
+
+/**
+ * Freezes what the visitor's booking for hold `form.hold` charges, computed by the checkout
+ * loader. 200 {booking_id, amount_minor, currency}; 403 demo; 409 traveler_required, expired or
+ * already_paid; 400 malformed. A paid (or paying) booking keeps its amount.
+ */
+export async function initBookingAction(request: Request, form: FormData, product: string, charge: Charge, options: { db?: Database } = {}) {
+  const db = options.db ?? getDb();
+  if (!Number.isSafeInteger(charge.amountMinor) || charge.amountMinor < 0 || !/^[A-Z]{3}$/.test(charge.currency)) {
+    throw new Error(`initBookingAction: the checkout computed an invalid charge ${JSON.stringify(charge)}`);
+  }
+  const token = form.get('hold');
+  if (typeof token !== 'string' || token === '') return json({ error: 'invalid', message: 'hold: required' }, { status: 400 });
+  const org = resolveOrg(request);
+  const session = await getSession(request);
+  if (session?.user.is_demo) return demoRefused();
+  const hold = await findVisitorHold(token, { orgId: org.orgId, userId: session?.userDbId ?? null }, db);
+  if (!hold || hold.product !== product) return json({ error: 'expired' }, { status: 409 });
+  const booking = await db.selectFrom('bookings').selectAll().where('hold_id', '=', hold.id).executeTakeFirst();
+  if (!booking) return json({ error: 'traveler_required' }, { status: 409 });
+  const frozen = (row: Booking) => json({ booking_id: row.reference, amount_minor: row.amount_minor, currency: row.currency });
+  const sameCharge = booking.amount_minor === charge.amountMinor && booking.currency === charge.currency;
+  if (booking.status === 'confirmed') return json({ error: 'already_paid' }, { status: 409 });
+  // A payment is running or waiting (OXXO): the same amount lets the pay call answer its state.
+  if (booking.status === 'pending') return sameCharge ? frozen(booking) : json({ error: 'already_paid' }, { status: 409 });
+  if (booking.status !== 'initiated' || hold.status !== 'active' || hold.expiresAt.getTime() <= Date.now()) return json({ error: 'expired' }, { status: 409 });
+  const updated = await db
+    .updateTable('bookings')
+    .set({ amount_minor: charge.amountMinor, currency: charge.currency, updated_at: new Date() })
+    .where('id', '=', booking.id)
+    .where('status', '=', 'initiated')
+    .returningAll()
+    .executeTakeFirst();
+  // A pay call took the booking between the read and the update.
+  if (!updated) return json({ error: 'already_paid' }, { status: 409 });
+  return frozen(updated);
+}
+
+// ---------------------------------------------------------------------------------------
+// The pay core.
+// ---------------------------------------------------------------------------------------
+
+type PayRequest = {
+  org: OrgConfig;
+  session: ActiveSession | null;
+  bookingReference: string;
+  /** A guest booking is paid by whoever holds its hold token. */
+  holdToken: string | null;
+  method: PayMethod;
+  /** What the client believes it pays (minor units, currency); must equal the frozen amount. */
+  claimed: { amountMinor: number; currency: string } | null;
+  /** card: a nonce; saved_card: the saved card's id (and a 3-D Secure nonce of it, if any). */
+  card: { nonce: string } | { savedCardId: string; nonce: string | null } | null;
+  idempotencyKey: string;
+  fingerprint: string;
+};
+
+async function returnUrlOf(booking: Booking, db: Database): Promise<string> {
+  let base: '' | '/holidaystays' = '';
+  const roomType = /^room-type:(\d+)$/.exec(booking.item_ref)?.[1];
+  if (booking.product === 'HLT' && roomType) {
+    const hotel = await db
+      .selectFrom('hotel_room_types as r')
+      .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
+      .select('h.property_type')
+      .where('r.id', '=', Number(roomType))
+      .executeTakeFirst();
+    if (hotel?.property_type === 'holiday_home') base = '/holidaystays';
+  }
+  return successPath(booking.product, booking.reference, base);
+}
+
+/** May this visitor pay this booking? Its own user, or for a guest booking the hold's holder. */
+async function mayPay(booking: Booking, session: ActiveSession | null, holdToken: string | null, db: Database): Promise<boolean> {
+  if (booking.user_id !== null) return session?.userDbId === booking.user_id;
+  if (!holdToken || !booking.hold_id) return false;
+  const hold = await db.selectFrom('holds').select('token').where('id', '=', booking.hold_id).executeTakeFirst();
+  return hold?.token === holdToken;
+}
+
+type Begun =
+  | { kind: 'fresh'; attempt: Attempt }
+  | { kind: 'replay'; attempt: Attempt }
+  | { kind: 'busy'; attempt: Attempt }
+  | { kind: 'answer'; outcome: PayOutcome };
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+/**
+ * The one transaction before any gateway call: lock the booking, answer a replay or a conflict
+ * of the key, refuse a second charge, check the amount, then write the attempt ('created') and
+ * move the booking to 'pending'.
+ */
+async function begin(bookingId: string, input: PayRequest, db: Database): Promise<Begun> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<Begun> => {
+      const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
+      const existing = await trx.selectFrom('payment_attempts').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+      if (existing) {
+        const same = existing.booking_id === booking.id && existing.request_fingerprint === input.fingerprint;
+        return same ? { kind: 'replay', attempt: existing } : { kind: 'answer', outcome: { kind: 'conflict' } };
+      }
+      if (booking.status === 'confirmed') return { kind: 'answer', outcome: { kind: 'confirmed' } };
+      const running = await trx
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('booking_id', '=', booking.id)
+        .where('status', 'in', [...ATTEMPT_IN_FLIGHT, 'awaiting_payment'])
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      if (running) return { kind: 'busy', attempt: running };
+      if (booking.status === 'failed') return { kind: 'answer', outcome: { kind: 'booking_failed', error: booking.failure_text, httpStatus: 409 } };
+      if (booking.status !== 'initiated' || booking.amount_minor === null || booking.currency === null) {
+        return { kind: 'answer', outcome: { kind: 'booking_failed', error: 'The booking was not initialised: reload the checkout', httpStatus: 409 } };
+      }
+      const zero = input.method === 'zero';
+      const amountAgrees = zero
+        ? booking.amount_minor === 0
+        : booking.amount_minor > 0 && input.claimed?.amountMinor === booking.amount_minor && input.claimed.currency === booking.currency;
+      if (!amountAgrees) {
+        const error = zero ? 'This booking is not free: pay it with a card' : 'The amount to pay does not match the booking: reload the checkout';
+        return { kind: 'answer', outcome: { kind: 'booking_failed', error, httpStatus: 409 } };
+      }
+      const attempt = await trx
+        .insertInto('payment_attempts')
+        .values({
+          booking_id: booking.id,
+          idempotency_key: input.idempotencyKey,
+          request_fingerprint: input.fingerprint,
+          method: input.method,
+          amount_minor: booking.amount_minor,
+          currency: booking.currency,
+          status: 'created',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('bookings')
+        .set({ status: 'pending', payment_method: input.method, failure_text: null, updated_at: new Date() })
+        .where('id', '=', booking.id)
+        .execute();
+      return { kind: 'fresh', attempt };
+    });
+  } catch (error) {
+    // The same key raced in for another booking: the unique key decides, nothing was written.
+    if (isUniqueViolation(error)) return { kind: 'answer', outcome: { kind: 'conflict' } };
+    throw error;
+  }
+}
+
+async function waitForAttempt(attemptId: string, db: Database): Promise<Attempt> {
+  const deadline = Date.now() + replayWaitMs();
+  for (;;) {
+    const attempt = await db.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+    if (attempt.status !== 'created' && attempt.status !== 'authorized') return attempt;
+    if (Date.now() >= deadline) return attempt;
+    await sleep(POLL_MS);
+  }
+}
+
+async function storedOutcome(attempt: Attempt, db: Database): Promise<PayOutcome> {
+  const booking = await db.selectFrom('bookings').select(['status', 'failure_text', 'oxxo_reference']).where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+  return outcomeOfAttempt(attempt, booking);
+}
+
+async function pay(input: PayRequest, db: Database = getDb()): Promise<Response> {
+  if (input.session?.user.is_demo) return demoRefused();
+  const booking = await db.selectFrom('bookings').selectAll().where('reference', '=', input.bookingReference).where('org_id', '=', input.org.orgId).executeTakeFirst();
+  if (!booking || !(await mayPay(booking, input.session, input.holdToken, db))) return notFound();
+  if (!isMethodAllowed(input.method, input.org.payments.options, booking.product)) {
+    return invalid(`payment_method: ${input.method} is not offered for this booking`);
+  }
+  let source: PaymentSource | null = null;
+  let customerId: string | undefined;
+  if (input.card && 'savedCardId' in input.card) {
+    const saved = input.session
+      ? await db
+          .selectFrom('saved_cards')
+          .select(['token', 'gateway_customer_id'])
+          .where('id', '=', input.card.savedCardId)
+          .where('user_id', '=', input.session.userDbId)
+          .executeTakeFirst()
+      : undefined;
+    if (!saved) return notFound('No such saved card');
+    source = input.card.nonce ? { nonce: input.card.nonce } : { token: saved.token };
+    customerId = saved.gateway_customer_id;
+  } else if (input.card) source = { nonce: input.card.nonce };
+  if ((input.method === 'card' || input.method === 'saved_card') && !paymentsOrNull()) {
+    return respond(payAnswer({ kind: 'booking_failed', error: 'Card payments are not available', httpStatus: 502 }, { reference: booking.reference, returnUrl: '' }));
+  }
+  const returnUrl = await returnUrlOf(booking, db);
+  const answer = (outcome: PayOutcome) => respond(payAnswer(outcome, { reference: booking.reference, returnUrl }));
+
+  let begun = await begin(booking.id, input, db);
+  if (begun.kind === 'busy') {
+    // Another submit (another key) is paying this booking: never charge beside it. Wait for it;
+    // if it ends without paying (a decline), this submit may try its own card.
+    const other = await waitForAttempt(begun.attempt.id, db);
+    if (other.status === 'created' || other.status === 'authorized' || other.status === 'unknown' || other.status === 'awaiting_payment') {
+      return answer(await storedOutcome(other, db));
+    }
+    begun = await begin(booking.id, input, db);
+    if (begun.kind === 'busy') return answer(await storedOutcome(begun.attempt, db));
+  }
+  switch (begun.kind) {
+    case 'answer':
+      return answer(begun.outcome);
+    case 'replay':
+      return answer(await storedOutcome(await waitForAttempt(begun.attempt.id, db), db));
+    case 'fresh':
+      return answer(await run(begun.attempt, booking, source, customerId, threeDSecureRequired(input.org.payments.threeDSecure), db));
+  }
+}
+
+/** Runs a fresh attempt to its outcome. */
+async function run(attempt: Attempt, booking: Booking, source: PaymentSource | null, customerId: string | undefined, threeDSecure: boolean, db: Database): Promise<PayOutcome> {
+  if (attempt.method === 'invoice' || attempt.method === 'zero' || attempt.method === 'oxxo') return finishWithoutGateway(attempt, db);
+  if (!source) throw new Error('run: a card attempt without a card');
+  const result = await withRetries(() =>
+    paymentGateway().authorize({
+      amountMinor: attempt.amount_minor,
+      source,
+      orderId: gatewayOrderId(booking.reference, attempt.id),
+      idempotencyKey: attempt.idempotency_key,
+      threeDSecureRequired: threeDSecure,
+      ...(customerId ? { customerId } : {}),
+    }),
+  );
+  if (!result.ok) {
+    if (result.failure.kind === 'transport' && result.failure.retryable) {
+      await moveAttempt(attempt.id, 'created', 'unknown', { failure: result.failure }, db);
+      log.warn('payment outcome unknown: the reconciler will finish it', { attemptId: attempt.id, message: result.failure.message });
+      return { kind: 'pending' };
+    }
+    await refuse(attempt, result.failure, db);
+    return outcomeOfFailure(result.failure);
+  }
+  await moveAttempt(attempt.id, 'created', 'authorized', { gateway_transaction_id: result.value.id }, db);
+  return finishAuthorized(attempt.id, db);
+}
+
+/** Calls the gateway again with the same key while the outcome is unknown (transport), a bounded number of times. */
+async function withRetries<T>(call: () => Promise<GatewayResult<T>>): Promise<GatewayResult<T>> {
+  let result = await call();
+  for (const delay of RETRY_DELAYS_MS) {
+    if (result.ok || result.failure.kind !== 'transport' || !result.failure.retryable) return result;
+    await sleep(delay);
+    result = await call();
+  }
+  return result;
+}
+
+async function moveAttempt(
+  attemptId: string,
+  from: AttemptStatus | readonly AttemptStatus[],
+  to: AttemptStatus,
+  extra: { gateway_transaction_id?: string; failure?: PaymentFailure | BookingFailure } = {},
+  db: Database,
+): Promise<boolean> {
+  const froms = typeof from === 'string' ? [from] : [...from];
+  if (!froms.every((status) => canMoveAttempt(status, to))) throw new Error(`A payment attempt never moves from ${froms.join('/')} to ${to}`);
+  const moved = await db
+    .updateTable('payment_attempts')
+    .set({
+      status: to,
+      updated_at: new Date(),
+      ...(extra.gateway_transaction_id ? { gateway_transaction_id: extra.gateway_transaction_id } : {}),
+      ...(extra.failure ? { failure: JSON.stringify(extra.failure) } : {}),
+    })
+    .where('id', '=', attemptId)
+    .where('status', 'in', froms)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
+
+/** Declined or failed at the gateway: no charge, and the booking can take another card. */
+async function refuse(attempt: Attempt, failure: PaymentFailure, db: Database): Promise<void> {
+  const status: AttemptStatus = failure.kind === 'processor_declined' || failure.kind === 'gateway_rejected' ? 'declined' : 'failed';
+  await db.transaction().execute(async (trx) => {
+    await moveAttempt(attempt.id, ['created', 'unknown'], status, { failure }, trx);
+    await trx
+      .updateTable('bookings')
+      .set({ status: 'initiated', payment_method: null, updated_at: new Date() })
+      .where('id', '=', attempt.booking_id)
+      .where('status', '=', 'pending')
+      .execute();
+  });
+}
+
+async function bookingAndHold(attempt: Attempt, db: Database) {
+  const booking = await db.selectFrom('bookings').selectAll().where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+  const hold = booking.hold_id ? await db.selectFrom('holds').select(['id', 'token', 'status']).where('id', '=', booking.hold_id).executeTakeFirst() : undefined;
+  return { booking, hold };
+}
+
+/** Turns the hold into the booking's allocation; true when it is (or already was) converted. */
+async function claimInventory(hold: { token: string; status: string } | undefined): Promise<boolean> {
+  if (!hold) return false;
+  if (hold.status === 'booked') return true;
+  return convertHoldToBooking(hold.token);
+}
+
+/**
+ * An authorised attempt: confirm the booking (inventory), then capture, then mark it confirmed.
+ * No inventory → void (paid but not booked is a void, never a refund). Unknown capture outcome →
+ * left 'authorized' for the reconciler, which repeats the capture with the same key.
+ */
+async function finishAuthorized(attemptId: string, db: Database): Promise<PayOutcome> {
+  const attempt = await db.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  const transactionId = attempt.gateway_transaction_id;
+  if (attempt.status !== 'authorized' || !transactionId) return storedOutcome(attempt, db);
+  const { booking, hold } = await bookingAndHold(attempt, db);
+  if (booking.status === 'failed') return voidAndFail(attempt, transactionId, booking.failure_text ?? EXPIRED_TEXT, db);
+  let claimed: boolean;
+  try {
+    claimed = await claimInventory(hold);
+  } catch (error) {
+    log.error('confirming the booking failed', { attemptId, ...errorFields(error) });
+    claimed = false;
+  }
+  if (!claimed) return voidAndFail(attempt, transactionId, EXPIRED_TEXT, db);
+  const captured = await withRetries(() => paymentGateway().capture({ transactionId, idempotencyKey: `${attempt.idempotency_key}:capture` }));
+  if (!captured.ok) {
+    if (captured.failure.kind === 'transport' && captured.failure.retryable) return { kind: 'pending' };
+    log.warn('capture refused: voiding', { attemptId, failure: captured.failure.kind });
+    if (hold) await releaseBookedHold(hold.id, db);
+    return voidAndFail(attempt, transactionId, NOT_CAPTURED_TEXT, db);
+  }
+  await db.transaction().execute(async (trx) => {
+    await moveAttempt(attempt.id, 'authorized', 'captured', {}, trx);
+    await trx
+      .updateTable('bookings')
+      .set({ status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, failure_text: null, updated_at: new Date() })
+      .where('id', '=', booking.id)
+      .execute();
+  });
+  return { kind: 'confirmed' };
+}
+
+/** Gives back the units of a hold converted for a booking that will not be made. */
+async function releaseBookedHold(holdId: string, db: Database): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const released = await trx.updateTable('holds').set({ status: 'released' }).where('id', '=', holdId).where('status', '=', 'booked').executeTakeFirst();
+    if (Number(released.numUpdatedRows) > 0) await trx.deleteFrom('unit_allocations').where('hold_id', '=', holdId).execute();
+  });
+}
+
+/**
+ * The booking cannot be made: it fails with `text` at once; the authorisation is voided (the
+ * attempt stays 'authorized' for the reconciler when the void's outcome is unknown).
+ */
+async function voidAndFail(attempt: Attempt, transactionId: string, text: string, db: Database): Promise<PayOutcome> {
+  await db.updateTable('bookings').set({ status: 'failed', failure_text: text, updated_at: new Date() }).where('id', '=', attempt.booking_id).where('status', '!=', 'confirmed').execute();
+  const voided = await withRetries(() => paymentGateway().void({ transactionId, idempotencyKey: `${attempt.idempotency_key}:void` }));
+  if (voided.ok) await moveAttempt(attempt.id, 'authorized', 'voided', { failure: { kind: 'booking', text } }, db);
+  else log.warn('void not done yet: the reconciler retries it', { attemptId: attempt.id, failure: voided.failure.kind });
+  return { kind: 'booking_failed', error: text, httpStatus: 409 };
+}
+
+/** Invoice, zero-amount and OXXO: the inventory is claimed; no gateway call. */
+async function finishWithoutGateway(attempt: Attempt, db: Database): Promise<PayOutcome> {
+  const { booking, hold } = await bookingAndHold(attempt, db);
+  if (!(await claimInventory(hold))) {
+    const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
+    await db.transaction().execute(async (trx) => {
+      await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx);
+      await trx.updateTable('bookings').set({ status: 'failed', failure_text: EXPIRED_TEXT, updated_at: new Date() }).where('id', '=', booking.id).execute();
+    });
+    return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
+  }
+  if (attempt.method === 'oxxo') {
+    const reference = booking.oxxo_reference ?? oxxoVoucherReference();
+    await db.transaction().execute(async (trx) => {
+      await moveAttempt(attempt.id, 'created', 'awaiting_payment', {}, trx);
+      await trx.updateTable('bookings').set({ oxxo_reference: reference, updated_at: new Date() }).where('id', '=', booking.id).execute();
+    });
+    return { kind: 'pending', oxxoReference: reference };
+  }
+  await db.transaction().execute(async (trx) => {
+    await moveAttempt(attempt.id, 'created', 'completed', {}, trx);
+    await trx
+      .updateTable('bookings')
+      .set({ status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, updated_at: new Date() })
+      .where('id', '=', booking.id)
+      .execute();
+  });
+  return { kind: 'confirmed' };
+}
+
+/** An OXXO voucher reference: 14 digits the store clerk types in. */
+function oxxoVoucherReference(): string {
+  return `9${[...randomBytes(13)].map((b) => String(b % 10)).join('')}`;
+}
+
+// ---------------------------------------------------------------------------------------
+// The reconciler.
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Finishes attempts left open (unknown after a timeout, or created/authorized when the process
+ * died) and untouched for `staleMs`: looks the attempt's order id up at the gateway and
+ * confirms (capture) or voids. Safe with several instances: attempts are claimed with SKIP LOCKED
+ * and their updated_at bumped, so another instance leaves them for `staleMs`.
+ */
+export async function reconcilePayments(options: { staleMs?: number; limit?: number } = {}, db: Database = getDb()): Promise<number> {
+  const { staleMs = 60_000, limit = 20 } = options;
+  if (!paymentsOrNull()) return 0;
+  const claimed = await db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('payment_attempts')
+      .selectAll()
+      .where('status', 'in', [...ATTEMPT_IN_FLIGHT])
+      .where('updated_at', '<=', sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`)
+      .orderBy('updated_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (rows.length > 0) await trx.updateTable('payment_attempts').set({ updated_at: new Date() }).where('id', 'in', rows.map((r) => r.id)).execute();
+    return rows;
+  });
+  for (const attempt of claimed) {
+    try {
+      await reconcileOne(attempt, db);
+    } catch (error) {
+      log.error('reconciling a payment attempt failed', { attemptId: attempt.id, ...errorFields(error) });
+    }
+  }
+  return claimed.length;
+}
+
+const APPROVED: readonly GatewayTransaction['status'][] = ['authorized', 'submitted_for_settlement', 'settling', 'settled'];
+
+function failureOfTransaction(transaction: GatewayTransaction): PaymentFailure {
+  if (transaction.status === 'gateway_rejected') return { kind: 'gateway_rejected', reason: 'other', transactionId: transaction.id };
+  if (transaction.status === 'failed') return { kind: 'failed', code: '', text: 'failed', transactionId: transaction.id };
+  return { kind: 'processor_declined', code: '', text: transaction.status, decline: 'soft', transactionId: transaction.id };
+}
+
+async function reconcileOne(attempt: Attempt, db: Database): Promise<void> {
+  if (attempt.method !== 'card' && attempt.method !== 'saved_card') {
+    if (attempt.status === 'created') await finishWithoutGateway(attempt, db);
+    return;
+  }
+  if (attempt.status === 'authorized') {
+    await finishAuthorized(attempt.id, db);
+    return;
+  }
+  const booking = await db.selectFrom('bookings').select('reference').where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+  const found = await paymentGateway().findByOrderId(gatewayOrderId(booking.reference, attempt.id));
+  if (!found.ok) return;
+  const approved = found.value.find((transaction) => APPROVED.includes(transaction.status));
+  if (approved) {
+    if (await moveAttempt(attempt.id, ['created', 'unknown'], 'authorized', { gateway_transaction_id: approved.id }, db)) await finishAuthorized(attempt.id, db);
+    return;
+  }
+  const refused = found.value.at(-1);
+  // Nothing reached the gateway (or it refused): no charge; the traveller may pay again.
+  await refuse(attempt, refused ? failureOfTransaction(refused) : { kind: 'transport', retryable: false, message: 'No transaction reached the gateway' }, db);
+}
+
+export const reconcilerJob = { name: 'payment-reconciler', everyMs: 30_000, run: () => reconcilePayments() };
+
+// ---------------------------------------------------------------------------------------
+// HTTP: /api/booking/generatePgToken, /api/booking/zeroAmountBooking, /api/pgv2/*, OXXO webhook.
+// ---------------------------------------------------------------------------------------
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NONCE = /^[A-Za-z0-9_-]{1,512}$/;
+
+type Body = Record<string, unknown>;
+
+async function readBody(request: Request): Promise<{ ok: true; body: Body } | { ok: false; response: Response }> {
+  if (request.method !== 'POST') return { ok: false, response: json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } }) };
+  const read = await readJsonBody(request);
+  if (!read.ok) return read;
+  const value = read.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, response: invalid('The body must be a JSON object') };
+  return { ok: true, body: Object.fromEntries(Object.entries(value)) };
+}
+
+function idempotencyKeyOf(request: Request): string | null {
+  const key = request.headers.get('idempotency-key');
+  return key !== null && IDEMPOTENCY_KEY.test(key) ? key : null;
+}
+
+const optionalString = (body: Body, name: string, max = 256) => body[name] === undefined || body[name] === null || (typeof body[name] === 'string' && body[name].length <= max);
+const currencyOf = (value: unknown) => (typeof value === 'string' && /^[A-Z]{3}$/.test(value) ? value : null);
+
+/** POST /api/booking/generatePgToken: pays a booking by card, saved card, invoice or OXXO. */
+export async function generatePgTokenAction(request: Request): Promise<Response> {
+  const read = await readBody(request);
+  if (!read.ok) return read.response;
+  const body = read.body;
+  const idempotencyKey = idempotencyKeyOf(request);
+  if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
+  if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
+  const method = body.payment_method;
+  if (method !== 'card' && method !== 'saved_card' && method !== 'invoice' && method !== 'oxxo') return invalid("payment_method: one of 'card', 'saved_card', 'invoice', 'oxxo'");
+  const amountMinor = toMinorUnits(body.pg_amt);
+  if (amountMinor === null || amountMinor === 0) return invalid('pg_amt: the amount to pay, above 0, with at most 2 decimals');
+  if (body.pg_amount !== undefined && body.pg_amount !== null && toMinorUnits(body.pg_amount) !== amountMinor) return invalid('pg_amount: must equal pg_amt');
+  const currency = currencyOf(body.currency);
+  if (!currency) return invalid('currency: a 3-letter code such as USD');
+  for (const name of ['product_type', 'pg_type', 'cn_disc_code', 'cn_dis_trnid', 'email', 'names', 'cust_id', 'hold']) {
+    if (!optionalString(body, name)) return invalid(`${name}: must be a string`);
+  }
+  let card: PayRequest['card'] = null;
+  if (method === 'card') {
+    if (typeof body.nonce !== 'string' || !NONCE.test(body.nonce)) return invalid('nonce: the card frame nonce is required for payment_method card');
+    card = { nonce: body.nonce };
+  }
+  if (method === 'saved_card') {
+    if (typeof body.card_id !== 'string' || !UUID.test(body.card_id)) return invalid('card_id: the id of one of your saved cards');
+    if (body.nonce !== undefined && (typeof body.nonce !== 'string' || !NONCE.test(body.nonce))) return invalid('nonce: must be a nonce');
+    card = { savedCardId: body.card_id, nonce: typeof body.nonce === 'string' ? body.nonce : null };
+  }
+  return pay({
+    org: resolveOrg(request),
+    session: await getSession(request),
+    bookingReference: body.id,
+    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    method,
+    claimed: { amountMinor, currency },
+    card,
+    idempotencyKey,
+    fingerprint: requestFingerprint('generatePgToken', body),
+  });
+}
+
+/** POST /api/booking/zeroAmountBooking {id}: confirms a free booking without the gateway. */
+export async function zeroAmountBookingAction(request: Request): Promise<Response> {
+  const read = await readBody(request);
+  if (!read.ok) return read.response;
+  const body = read.body;
+  if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
+  if (!optionalString(body, 'hold')) return invalid('hold: must be a string');
+  const header = request.headers.get('idempotency-key');
+  if (header !== null && !IDEMPOTENCY_KEY.test(header)) return invalid('Idempotency-Key: 8–128 letters, digits, _ : . -');
+  return pay({
+    org: resolveOrg(request),
+    session: await getSession(request),
+    bookingReference: body.id,
+    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    method: 'zero',
+    claimed: null,
+    card: null,
+    // A free booking needs no client key: one zero-amount attempt per booking is the rule.
+    idempotencyKey: header ?? `zero:${body.id}`,
+    fingerprint: requestFingerprint('zeroAmountBooking', header ? body : { id: body.id }),
+  });
+}
+
+type ChecksumInput = { orderId: string; currency: string; countryCode: string; amount: string; apiKey: string };
+
+function checksumInput(orderId: unknown, currency: unknown, countryCode: unknown, amount: unknown, apiKey: unknown): ChecksumInput | string {
+  if (!isValidBookingId(orderId)) return "orderId: a booking id (without 'undefined' or 'NaN')";
+  const code = currencyOf(currency);
+  if (!code) return 'currency: a 3-letter code such as USD';
+  if (typeof countryCode !== 'string' || !/^[A-Z]{2}$/.test(countryCode)) return 'countryCode: a 2-letter country code such as MX';
+  const minor = toMinorUnits(amount);
+  if (minor === null || minor === 0) return 'amount: above 0, with at most 2 decimals';
+  if (apiKey !== undefined && apiKey !== null && (typeof apiKey !== 'string' || apiKey.length > 128)) return 'api_key: a string';
+  return { orderId, currency: code, countryCode, amount: toGatewayAmount(minor), apiKey: typeof apiKey === 'string' ? apiKey : '' };
+}
+
+function checksumSecret(): Buffer | null {
+  return paymentsOrNull()?.secrets.checksum ?? null;
+}
+
+/** POST /api/pgv2/generateCheckSum {orderId, currency, countryCode, amount, api_key} → {checksum}. */
+export async function generateCheckSumAction(request: Request): Promise<Response> {
+  const session = await requireApiSession(request);
+  const read = await readBody(request);
+  if (!read.ok) return read.response;
+  const { orderId, currency, countryCode, amount, api_key: apiKey } = read.body;
+  const input = checksumInput(orderId, currency, countryCode, amount, apiKey);
+  if (typeof input === 'string') return invalid(input);
+  const secret = checksumSecret();
+  if (!secret) return json({ status: 'unavailable', message: 'Card payments are not available' }, { status: 503 });
+  return json({ checksum: checksumOf(secret, { ...input, userId: session.userDbId }) });
+}
+
+/**
+ * POST /api/pgv2/paymentWithSavedCard: the second-provider saved-card payment. The checksum of
+ * generateCheckSum must match (same order, amount, currency, country, api_key and user).
+ */
+export async function paymentWithSavedCardAction(request: Request): Promise<Response> {
+  const session = await requireApiSession(request);
+  const read = await readBody(request);
+  if (!read.ok) return read.response;
+  const body = read.body;
+  const idempotencyKey = idempotencyKeyOf(request);
+  if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
+  const input = checksumInput(body.order_id, body.currency, body.country_code, body.amount, body.api_key);
+  if (typeof input === 'string') return invalid(input.replace(/^orderId/, 'order_id').replace(/^countryCode/, 'country_code'));
+  if (typeof body.card_id !== 'string' || !UUID.test(body.card_id)) return invalid('card_id: the id of one of your saved cards');
+  if (typeof body.checksum !== 'string' || !/^[0-9a-f]{64}$/.test(body.checksum)) return invalid('checksum: the checksum from /api/pgv2/generateCheckSum');
+  if (body.nonce !== undefined && body.nonce !== null && (typeof body.nonce !== 'string' || !NONCE.test(body.nonce))) return invalid('nonce: must be a nonce');
+  for (const name of ['ip', 'email', 'description']) if (!optionalString(body, name)) return invalid(`${name}: must be a string`);
+  if (body.metadata !== undefined && (typeof body.metadata !== 'object' || body.metadata === null || Array.isArray(body.metadata))) return invalid('metadata: must be an object');
+  const secret = checksumSecret();
+  if (!secret) return json({ status: 'unavailable', message: 'Card payments are not available' }, { status: 503 });
+  if (!sameHex(body.checksum, checksumOf(secret, { ...input, userId: session.userDbId }))) {
+    return json({ status: 'invalid_checksum', message: 'The checksum does not match this payment' }, { status: 403 });
+  }
+  const minor = toMinorUnits(input.amount) ?? 0;
+  return pay({
+    org: resolveOrg(request),
+    session,
+    bookingReference: input.orderId,
+    holdToken: null,
+    method: 'saved_card',
+    claimed: { amountMinor: minor, currency: input.currency },
+    card: { savedCardId: body.card_id, nonce: typeof body.nonce === 'string' ? body.nonce : null },
+    idempotencyKey,
+    fingerprint: requestFingerprint('paymentWithSavedCard', body),
+  });
+}
+
+/**
+ * POST /api/payments/oxxo/webhook: a voucher was paid in store. Signed (`X-Oxxo-Signature`,
+ * HMAC of "t.body", at most 5 minutes old); applying it twice changes nothing.
+ */
+export async function oxxoWebhookAction(request: Request, db: Database = getDb()): Promise<Response> {
+  if (request.method !== 'POST') return json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+  const secret = paymentsOrNull()?.secrets.oxxoWebhook;
+  if (!secret) return json({ status: 'unavailable' }, { status: 503 });
+  const raw = await request.text();
+  if (raw.length > 4_096) return invalid('The body is too large');
+  const verdict = verifyWebhook(secret, raw, request.headers.get('x-oxxo-signature'), Math.floor(Date.now() / 1000));
+  if (verdict !== 'ok') return json({ status: 'invalid_signature', message: verdict === 'stale' ? 'The webhook is too old' : 'Bad signature' }, { status: 401 });
+  let event: unknown;
+  try {
+    event = JSON.parse(raw);
+  } catch {
+    return invalid('The body is not valid JSON');
+  }
+  if (typeof event !== 'object' || event === null || !('reference' in event) || !('amount_minor' in event)) return invalid('reference and amount_minor are required');
+  const { reference, amount_minor: amountMinor } = event;
+  if (typeof reference !== 'string' || !/^\d{14}$/.test(reference) || typeof amountMinor !== 'number') return invalid('reference: 14 digits; amount_minor: a number');
+  return db.transaction().execute(async (trx) => {
+    const booking = await trx.selectFrom('bookings').selectAll().where('oxxo_reference', '=', reference).forUpdate().executeTakeFirst();
+    if (!booking) return json({ status: 'not_found' }, { status: 404 });
+    if (booking.status === 'confirmed') return json({ status: 'confirmed', booking_id: booking.reference, replay: true });
+    if (booking.amount_minor !== amountMinor) return invalid('amount_minor: does not match the voucher');
+    const attempt = await trx
+      .selectFrom('payment_attempts')
+      .select('id')
+      .where('booking_id', '=', booking.id)
+      .where('method', '=', 'oxxo')
+      .where('status', '=', 'awaiting_payment')
+      .executeTakeFirst();
+    if (!attempt) return json({ status: 'not_found', message: 'No voucher awaiting payment' }, { status: 404 });
+    await moveAttempt(attempt.id, 'awaiting_payment', 'completed', {}, trx);
+    await trx.updateTable('bookings').set({ status: 'confirmed', confirmed_at: new Date(), updated_at: new Date() }).where('id', '=', booking.id).execute();
+    return json({ status: 'confirmed', booking_id: booking.reference });
+  });
+}
