@@ -14,7 +14,7 @@ export default {
    */
   routes: (defineRoutes) =>
     defineRoutes((route) => {
-      for (const page of ['search-detail', 'hotel-details', 'hotel-checkout']) {
+      for (const page of ['search-detail', 'hotel-details', 'hotel-checkout', 'checkout-success']) {
         route(`holidaystays/${page}`, `routes/${page}.tsx`, { id: `routes/holidaystays.${page}` });
       }
     }),

@@ -82,6 +82,12 @@ export const membershipStatusBlockSchema = optionalPropsBlock('profile.membershi
 export const impersonationBlockSchema = optionalPropsBlock('profile.impersonation', noProps);
 export const savedCardsBlockSchema = optionalPropsBlock('profile.savedCards', noProps);
 export const tripsListBlockSchema = optionalPropsBlock('trips.list', noProps);
+/** The signed-in user's bookings, newest first (issue 4 "After booking"). */
+export const myBookingsBlockSchema = optionalPropsBlock('profile.bookings', {
+  type: 'object',
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 50 } },
+  additionalProperties: false,
+} as const);
 
 export const hotelSearchBlockSchema = optionalPropsBlock('search.hotel', noProps);
 
@@ -97,5 +103,6 @@ export const blockSchemas = [
   impersonationBlockSchema,
   savedCardsBlockSchema,
   tripsListBlockSchema,
+  myBookingsBlockSchema,
   hotelSearchBlockSchema,
 ] as const;

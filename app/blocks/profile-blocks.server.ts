@@ -1,6 +1,7 @@
 import type { Block } from '#schemas/layout.schema';
 import { cardServiceApiKey } from '~/domain/payment-providers';
 import { toCardPGV2 } from '~/domain/saved-cards';
+import { listUserBookings } from '~/services/bookings.server';
 import { getDb } from '~/services/db.server';
 import { listCardsOfUser } from '~/services/payments/saved-cards.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
@@ -74,4 +75,10 @@ export async function resolveSavedCards(_block: B<'profile.savedCards'>, { user,
 export async function resolveTripsList(_block: B<'trips.list'>, _context: BlockContext) {
   // Trips arrive with the trips issue; until then the list is honestly empty.
   return { trips: [] as { tripId: string; name: string }[] };
+}
+
+/** The signed-in user's bookings in this organisation (reference, product, dates, status, amount). */
+export async function resolveMyBookings(block: B<'profile.bookings'>, { user, locale }: BlockContext) {
+  if (!user) return { bookings: [] };
+  return { bookings: await listUserBookings({ userPublicId: user.userId, orgId: user.org_id, language: locale.language, limit: block.props?.limit ?? 20 }) };
 }

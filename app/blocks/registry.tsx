@@ -7,6 +7,7 @@ import { LegalDocumentBlock } from './legal-block';
 import { HotelSearchBlock } from './search-blocks';
 import { ImpersonationBlock, MembershipBlock, ProfileSummaryBlock, TripsListBlock } from './profile-blocks';
 import { SavedCardsBlock } from './saved-cards-block';
+import { MyBookingsBlock } from './bookings-block';
 
 /** Blocks and their data as the browser receives them (JSON: dates become strings). */
 export type BlockProps<K extends BlockType> = { block: Extract<Block, { type: K }>; data: SerializeFrom<BlockData<K>> };
@@ -24,6 +25,7 @@ const registry: { [K in BlockType]: ComponentType<BlockProps<K>> } = {
   'profile.impersonation': ImpersonationBlock,
   'profile.savedCards': SavedCardsBlock,
   'trips.list': TripsListBlock,
+  'profile.bookings': MyBookingsBlock,
   'search.hotel': HotelSearchBlock,
 };
 

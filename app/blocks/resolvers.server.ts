@@ -7,7 +7,7 @@ import {
   resolveSearchEntry,
 } from './home-blocks.server';
 import { resolveHotelSearch } from './search-blocks.server';
-import { resolveImpersonation, resolveMembership, resolveProfileSummary, resolveSavedCards, resolveTripsList } from './profile-blocks.server';
+import { resolveImpersonation, resolveMembership, resolveMyBookings, resolveProfileSummary, resolveSavedCards, resolveTripsList } from './profile-blocks.server';
 
 /** Data for each block type, resolved in the page loader. */
 export const blockResolvers = {
@@ -22,5 +22,6 @@ export const blockResolvers = {
   'profile.impersonation': resolveImpersonation,
   'profile.savedCards': resolveSavedCards,
   'trips.list': resolveTripsList,
+  'profile.bookings': resolveMyBookings,
   'search.hotel': resolveHotelSearch,
 } satisfies BlockResolvers;

@@ -310,6 +310,8 @@ export interface BookingsTable {
   /** Why the booking failed, shown in the Booking-failed modal. */
   failure_text: ColumnType<string | null, string | null | undefined, string | null>;
   confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The status its owner last saw on its success page; a different status is a message (0013). */
+  seen_status: ColumnType<BookingStatus | null, BookingStatus | null | undefined, BookingStatus | null>;
 }
 
 export type PaymentMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero';

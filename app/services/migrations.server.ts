@@ -591,6 +591,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('payment_attempts_status_idx').on('payment_attempts').columns(['status', 'updated_at']).execute();
     },
   },
+  '0013_booking_messages': {
+    /**
+     * Booking messages (spec §7 Notifications; docs/api.md getCountMessages): a message is a
+     * status of the user's booking they have not seen. `seen_status` is the status its owner
+     * last saw on the booking's success page; any later status change makes it a message again
+     * without the payment code having to write notices. The partial index serves the count.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('bookings').addColumn('seen_status', 'text').execute();
+      await db.schema.createIndex('bookings_user_recent_idx').on('bookings').columns(['user_id', 'created_at']).where(sql.ref('user_id'), 'is not', null).execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -33,8 +33,8 @@ export const isFlightLoginPath = (pathname: string) => FLIGHT_LOGIN_PATHS.includ
 /**
  * Sends an anonymous visitor of a flight login path to /flight (the landing, whose search
  * needs no account). Applied before anything else: by the HTTP server ahead of Remix
- * (documents and form posts, and /flight/checkout-success, which has no page yet), by the
- * root loader, and first thing in the flight routes' loaders and action (data requests).
+ * (documents and form posts), by the root loader, and first thing in the flight routes'
+ * loaders and action (data requests).
  */
 export function requireFlightLogin(pathname: string, loginRequired: boolean, signedIn: boolean): void {
   if (loginRequired && !signedIn && isFlightLoginPath(pathname)) throw redirect('/flight');

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import type { MessageKey } from '~/i18n';
 import { useOptionalUser, useShell, useT } from '~/components/shell-context';
 import { LocaleButton } from '~/components/locale/locale-dialog';
+import { NotificationsBadge, NotificationsProvider } from './notifications';
 
 type Shell = ReturnType<typeof useShell>;
 
@@ -88,12 +89,14 @@ function AccountArea({ compact }: { compact: boolean }) {
     return (
       <div className="account-area">
         <span className="account-name">{user.userName}</span>
+        <NotificationsBadge />
         {links}
       </div>
     );
   }
   return (
     <div className="account-area">
+      <NotificationsBadge />
       <details className="account-menu" ref={dropdown}>
         <summary className="account-toggle">
           <span className="account-name">{user.userName}</span>
@@ -224,8 +227,13 @@ function HeaderV3({ org }: { org: Shell['org'] }) {
   );
 }
 
+/** The header of the organisation's version; signed-in users' booking messages are polled once for it. */
 export function SiteHeader() {
   const { org } = useShell();
+  return <NotificationsProvider>{headerOf(org)}</NotificationsProvider>;
+}
+
+function headerOf(org: Shell['org']) {
   switch (org.headerVersion) {
     case 'v1':
       return <HeaderV1 org={org} />;

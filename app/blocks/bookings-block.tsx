@@ -1,0 +1,57 @@
+import { Link } from '@remix-run/react';
+import { dateRange, useProductName } from '~/components/bookings/booking-success';
+import { useShell, useT } from '~/components/shell-context';
+import type { BlockProps } from './registry';
+
+/**
+ * "My bookings" on the profile pages: reference (to its success page), product, dates, status
+ * and amount, newest first; a booking whose status the user has not seen yet is marked new.
+ */
+export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
+  const t = useT();
+  const { locale } = useShell();
+  const productName = useProductName();
+  return (
+    <section className="my-bookings" id="my-bookings" aria-labelledby="my-bookings-title">
+      <h2 id="my-bookings-title">{t('bookings.title')}</h2>
+      {data.bookings.length === 0 ? (
+        <p>{t('bookings.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="bookings-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('bookings.reference')}</th>
+                <th scope="col">{t('bookings.product')}</th>
+                <th scope="col">{t('bookings.dates')}</th>
+                <th scope="col">{t('bookings.status')}</th>
+                <th scope="col">{t('bookings.amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.bookings.map((b) => (
+                <tr key={b.reference}>
+                  <th scope="row">
+                    <Link to={b.href}>
+                      {b.reference}
+                    </Link>
+                    {b.unread ? <span className="badge badge-new">{t('bookings.new')}</span> : null}
+                  </th>
+                  <td>
+                    {productName(b.product)}
+                    {b.itemName ? <span className="muted booking-item-name">{b.itemName}</span> : null}
+                  </td>
+                  <td>{dateRange(b.startsOn, b.endsOn, locale.language, t)}</td>
+                  <td>
+                    <span className={`status status-booking-${b.status}`}>{t(`success.status.${b.status}`)}</span>
+                  </td>
+                  <td>{b.amount?.text ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

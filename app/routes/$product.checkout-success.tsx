@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { BookingSuccessPage } from '~/components/bookings/booking-success';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { isOfferSegment } from '~/domain/offers';
+import { loadBookingSuccess } from '~/services/bookings.server';
+
+/** Checkout success of the scheduled-offer products: activities, transfers, cruises, restaurants (spec §2). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!isOfferSegment(params.product ?? '')) throw new Response('Not found', { status: 404 });
+  return json(await loadBookingSuccess(request), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export default BookingSuccessPage;
+
+export const meta: MetaFunction = () => [{ title: 'Booking confirmation' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

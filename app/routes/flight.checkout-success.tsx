@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { BookingSuccessPage } from '~/components/bookings/booking-success';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { loadBookingSuccess } from '~/services/bookings.server';
+import { requireFlightVisitor } from '~/services/route-behaviours.server';
+
+/** The flight checkout success page (spec §2): a flight login path, so anonymous visitors go to /flight first. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireFlightVisitor(request);
+  return json(await loadBookingSuccess(request), { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export default BookingSuccessPage;
+
+export const meta: MetaFunction = () => [{ title: 'Booking confirmation' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,391 @@
+import { json, redirect } from '@remix-run/node';
+import { sql } from 'kysely';
+import {
+  type BookingAccess,
+  type ShownStatus,
+  SHOWN_STATUSES,
+  bookingAccess,
+  isShownStatus,
+  isUnreadMessage,
+  parseBookingReference,
+  partyFacts,
+  publicTravellerName,
+  statusNotice,
+} from '~/domain/booking-view';
+import { successPath } from '~/domain/checkout-success';
+import { hotelFlowOf } from '~/domain/hotel-flow';
+import { readOfferFacts } from '~/domain/offer-facts';
+import type { OfferProductCode } from '~/domain/offers';
+import { resolveOrg } from './config.server';
+import { getDb } from './db.server';
+import { resolveLocale } from './locale.server';
+import { getRateTable, toDisplayPrice } from './rates.server';
+import { type ActiveSession, getSession, requireApiSession } from './session.server';
+
+/**
+ * After booking (issue 4): the success pages, the profile's "My bookings" and the booking
+ * messages. Who sees what is `bookingAccess` (app/domain/booking-view.ts).
+ */
+
+/** What a booking is of, per product, from its item_ref (see the seed modules' *ItemRef). */
+export type BookedItem =
+  | { kind: 'hotel'; hotel: string; room: string; address: string; destination: string; stars: number; holidayHome: boolean }
+  | { kind: 'flight'; cabin: string; segments: { flight: string; airline: string; origin: string; destination: string }[] }
+  | { kind: 'car'; company: string; carType: string; carFamily: string; pickup: string; transmission: string; pickupAt: string | null; dropoffAt: string | null }
+  | { kind: 'offer'; offer: string; option: string; startsAt: string | null; details: { key: OfferDetailKey; value: string }[] }
+  | { kind: 'week'; resort: string; unit: string; address: string; sleeps: number };
+
+export type OfferDetailKey = 'category' | 'meetingPoint' | 'airport' | 'zone' | 'ship' | 'line' | 'departurePort' | 'nights' | 'cuisine' | 'address';
+
+
+function bookingsQuery() {
+  return getDb()
+    .selectFrom('bookings as b')
+    .leftJoin('holds as h', 'h.id', 'b.hold_id')
+    .select([
+      'b.id', 'b.reference', 'b.org_id', 'b.user_id', 'b.product', 'b.item_ref', 'b.starts_on', 'b.ends_on',
+      'b.guest_first_name', 'b.guest_last_name', 'b.guest_email', 'b.guest_phone', 'b.status', 'b.amount_minor', 'b.currency',
+      'b.payment_method', 'b.oxxo_reference', 'b.confirmed_at', 'b.created_at', 'b.seen_status',
+      'h.quantity as hold_quantity', 'h.selection as hold_selection', 'h.starts_at as hold_starts_at', 'h.ends_at as hold_ends_at',
+    ]);
+}
+
+type BookingRecord = NonNullable<Awaited<ReturnType<ReturnType<typeof bookingsQuery>['executeTakeFirst']>>>;
+
+const idOf = (pattern: RegExp, itemRef: string) => {
+  const id = Number(pattern.exec(itemRef)?.[1]);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The booked item's name and key facts; null when the catalogue no longer has it. */
+async function describeItem(booking: BookingRecord): Promise<BookedItem | null> {
+  const db = getDb();
+  switch (booking.product) {
+    case 'HLT': {
+      const id = idOf(/^room-type:(\d+)$/, booking.item_ref);
+      if (!id) return null;
+      const row = await db
+        .selectFrom('hotel_room_types as r')
+        .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
+        .innerJoin('destinations as d', 'd.slug', 'h.destination_slug')
+        .select(['h.name as hotel', 'r.name as room', 'h.address', 'd.name as destination', 'h.stars', 'h.property_type'])
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+      return row ? { kind: 'hotel', hotel: row.hotel, room: row.room, address: row.address, destination: row.destination, stars: row.stars, holidayHome: row.property_type === 'holiday_home' } : null;
+    }
+    case 'FLT': {
+      const parts = booking.item_ref.split(' ').map((ref) => /^flight:(\d+):([a-z_]+)$/.exec(ref));
+      if (parts.length === 0 || parts.some((p) => !p)) return null;
+      const ids = parts.map((p) => Number(p![1]));
+      const rows = await db
+        .selectFrom('flights as f')
+        .innerJoin('airlines as a', 'a.code', 'f.airline_code')
+        .select(['f.id', 'f.airline_code', 'f.flight_number', 'f.origin', 'f.destination', 'a.name as airline'])
+        .where('f.id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      if (ids.some((id) => !byId.has(id))) return null;
+      return {
+        kind: 'flight',
+        cabin: parts[0]![2]!,
+        segments: ids.map((id) => {
+          const f = byId.get(id)!;
+          return { flight: `${f.airline_code} ${f.flight_number}`, airline: f.airline, origin: f.origin, destination: f.destination };
+        }),
+      };
+    }
+    case 'CAR': {
+      const id = idOf(/^car-offer:(\d+)$/, booking.item_ref);
+      if (!id) return null;
+      const row = await db
+        .selectFrom('car_offers as o')
+        .innerJoin('car_rental_companies as c', 'c.id', 'o.company_id')
+        .innerJoin('car_locations as l', 'l.id', 'o.location_id')
+        .select(['c.name as company', 'o.car_type', 'o.car_family', 'o.transmission', 'l.name as pickup'])
+        .where('o.id', '=', id)
+        .executeTakeFirst();
+      return row
+        ? {
+            kind: 'car', company: row.company, carType: row.car_type, carFamily: row.car_family, pickup: row.pickup, transmission: row.transmission,
+            pickupAt: iso(booking.hold_starts_at), dropoffAt: iso(booking.hold_ends_at),
+          }
+        : null;
+    }
+    case 'ACT':
+    case 'TRF':
+    case 'CRUISE':
+    case 'RESTAURANT': {
+      const id = idOf(/^offer-option:(\d+)$/, booking.item_ref);
+      if (!id) return null;
+      const row = await db
+        .selectFrom('offer_options as o')
+        .innerJoin('offers as f', 'f.id', 'o.offer_id')
+        .select(['f.name as offer', 'o.name as option', 'f.product', 'f.facts'])
+        .where('o.id', '=', id)
+        .where('f.product', '=', booking.product as OfferProductCode)
+        .executeTakeFirst();
+      if (!row) return null;
+      return { kind: 'offer', offer: row.offer, option: row.option, startsAt: iso(booking.hold_starts_at), details: offerDetails(readOfferFacts(row.product, row.facts)) };
+    }
+    case 'RST':
+    case 'STY': {
+      const id = idOf(/^resort-unit:(\d+)$/, booking.item_ref);
+      if (!id) return null;
+      const row = await db
+        .selectFrom('resort_unit_types as u')
+        .innerJoin('resorts as r', 'r.id', 'u.resort_id')
+        .select(['r.name as resort', 'u.name as unit', 'r.address', 'u.sleeps', 'r.kind'])
+        .where('u.id', '=', id)
+        .executeTakeFirst();
+      return row && row.kind === booking.product ? { kind: 'week', resort: row.resort, unit: row.unit, address: row.address, sleeps: row.sleeps } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function offerDetails(facts: ReturnType<typeof readOfferFacts>): { key: OfferDetailKey; value: string }[] {
+  switch (facts.product) {
+    case 'ACT':
+      return [
+        { key: 'category', value: facts.facts.category },
+        { key: 'meetingPoint', value: facts.facts.meetingPoint },
+      ];
+    case 'TRF':
+      return [
+        { key: 'airport', value: facts.facts.airportIata },
+        { key: 'zone', value: facts.facts.zone },
+      ];
+    case 'CRUISE':
+      return [
+        { key: 'ship', value: `${facts.facts.ship} (${facts.facts.line})` },
+        { key: 'departurePort', value: facts.facts.departurePort },
+        { key: 'nights', value: String(facts.facts.nights) },
+      ];
+    case 'RESTAURANT':
+      return [
+        { key: 'cuisine', value: facts.facts.cuisine },
+        { key: 'address', value: facts.facts.address },
+      ];
+  }
+}
+
+/** The success page a booking lands on (holiday homes under /holidaystays). */
+function pageOf(booking: Pick<BookingRecord, 'product' | 'reference'>, item: BookedItem | null): string {
+  const homes = item?.kind === 'hotel' && item.holidayHome;
+  return successPath(booking.product, booking.reference, homes ? '/holidaystays' : '');
+}
+
+async function amountView(booking: BookingRecord, language: string) {
+  if (booking.amount_minor === null || !booking.currency) return null;
+  const rates = await getRateTable();
+  if (!rates.has(booking.currency)) return null;
+  return toDisplayPrice({ amountMinor: booking.amount_minor, currency: booking.currency }, booking.currency, language, rates);
+}
+
+/** The products each success page shows; a booking of another product goes to its own page. */
+export type SuccessPageProduct = 'HLT' | 'FLT' | 'CAR' | 'RST' | 'STY' | OfferProductCode;
+
+/**
+ * A success page's data: the booking named by `booking_id`, as much of it as the visitor may
+ * see. Unknown, foreign or not-yours references are one 404. The owner's visit records the
+ * status as seen (booking messages), except in a session opened by an agent's impersonation.
+ */
+export async function loadBookingSuccess(request: Request) {
+  const url = new URL(request.url);
+  const notFound = () => new Response('We could not find that booking. Check the booking reference, or find your bookings in your profile.', { status: 404 });
+  const reference = parseBookingReference(url.searchParams.get('booking_id'));
+  if (!reference) throw notFound();
+  const org = resolveOrg(request);
+  const session = await getSession(request);
+  const booking = await bookingsQuery().where('b.reference', '=', reference).executeTakeFirst();
+  if (!booking) throw notFound();
+  const access = bookingAccess({ orgId: booking.org_id, userId: booking.user_id, status: booking.status }, { orgId: org.orgId, userDbId: session?.userDbId ?? null });
+  const status = booking.status;
+  if (access === 'none' || !isShownStatus(status)) throw notFound();
+  const item = await describeItem(booking);
+  const page = pageOf(booking, item);
+  // The right booking on another product's page: send it to its own (the flow prefix included).
+  if (new URL(page, url).pathname !== url.pathname) throw redirect(page);
+  if (access === 'owner' && booking.seen_status !== booking.status && !session?.user.impersonated_by) {
+    await getDb().updateTable('bookings').set({ seen_status: booking.status }).where('id', '=', booking.id).execute();
+  }
+  const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
+  return {
+    access,
+    booking: bookingView(booking, status, item, access, await amountView(booking, locale.language)),
+    flowBase: hotelFlowOf(url.pathname).base,
+    profilePath: session ? (session.user.role === 'agent' ? '/agent/profile' : '/user/profile') : null,
+  };
+}
+
+function bookingView(
+  booking: BookingRecord,
+  status: ShownStatus,
+  item: BookedItem | null,
+  access: Exclude<BookingAccess, 'none'>,
+  amount: Awaited<ReturnType<typeof amountView>>,
+) {
+  return {
+    reference: booking.reference,
+    product: booking.product,
+    status,
+    notice: statusNotice({ status, paymentMethod: booking.payment_method, oxxoReference: booking.oxxo_reference }),
+    item,
+    startsOn: booking.starts_on,
+    endsOn: booking.ends_on,
+    party: partyFacts({
+      product: booking.product,
+      quantity: booking.hold_quantity,
+      selection: booking.hold_selection,
+      holidayHome: item?.kind === 'hotel' && item.holidayHome,
+      sleeps: item?.kind === 'week' ? item.sleeps : null,
+    }),
+    // S5: a guest booking's public view names the traveller without their surname, e-mail or phone.
+    traveller:
+      access === 'owner'
+        ? { name: `${booking.guest_first_name} ${booking.guest_last_name}`, email: booking.guest_email, phone: booking.guest_phone }
+        : { name: publicTravellerName(booking.guest_first_name, booking.guest_last_name), email: null, phone: null },
+    amount,
+    paymentMethod: booking.payment_method,
+    confirmedAt: iso(booking.confirmed_at),
+  };
+}
+
+export type BookingSuccessData = Awaited<ReturnType<typeof loadBookingSuccess>>;
+
+/** The signed-in user's bookings in this organisation, newest first, for "My bookings". */
+export async function listUserBookings({ userPublicId, orgId, language, limit = 20 }: { userPublicId: string; orgId: string; language: string; limit?: number }) {
+  const rows = await bookingsQuery()
+    .where('b.user_id', '=', (eb) => eb.selectFrom('users as u').select('u.id').where('u.public_id', '=', userPublicId).where('u.org_id', '=', orgId))
+    .where('b.org_id', '=', orgId)
+    .where('b.status', 'in', [...SHOWN_STATUSES])
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.reference')
+    .limit(limit)
+    .execute();
+  const shown = rows.flatMap((row) => {
+    const status = row.status;
+    return isShownStatus(status) ? [{ row, status }] : [];
+  });
+  return Promise.all(
+    shown.map(async ({ row, status }) => {
+      const item = await describeItem(row);
+      return {
+        reference: row.reference,
+        product: row.product,
+        itemName: itemName(item),
+        startsOn: row.starts_on,
+        endsOn: row.ends_on,
+        status,
+        amount: await amountView(row, language),
+        unread: isUnreadMessage(row.status, row.seen_status),
+        href: pageOf(row, item),
+      };
+    }),
+  );
+}
+
+function itemName(item: BookedItem | null): string | null {
+  if (!item) return null;
+  switch (item.kind) {
+    case 'hotel':
+      return `${item.hotel} · ${item.room}`;
+    case 'flight':
+      return item.segments.length > 0 ? `${item.segments[0]!.origin} → ${item.segments[item.segments.length - 1]!.destination}` : null;
+    case 'car':
+      return `${item.company} · ${item.carType}`;
+    case 'offer':
+      return `${item.offer} · ${item.option}`;
+    case 'week':
+      return `${item.resort} · ${item.unit}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// POST /api/bookingHistory/getCountMessages (spec §3 "Booking notification", §7 Notifications)
+// ---------------------------------------------------------------------------------------
+
+const BOOKING_DETAILS_LIMIT = 10;
+
+function bodyIdentity(body: unknown): { ok: true; userId: unknown; orgId: unknown } | { ok: false; message: string } {
+  if (body === null || body === undefined) return { ok: true, userId: undefined, orgId: undefined };
+  if (typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: 'The body must be a JSON object' };
+  const known = new Set(['user_id', 'org_id']);
+  const unknown = Object.keys(body).filter((k) => !known.has(k));
+  if (unknown.length > 0) return { ok: false, message: `Unknown field: ${unknown[0]}` };
+  const record = body as Record<string, unknown>;
+  for (const key of ['user_id', 'org_id'] as const) {
+    const value = record[key];
+    if (value !== undefined && value !== null && typeof value !== 'string') return { ok: false, message: `${key} must be a string` };
+  }
+  return { ok: true, userId: record.user_id, orgId: record.org_id };
+}
+
+/**
+ * The session's booking messages. The body may name `user_id` / `org_id` (the spec's payload);
+ * they must be the session's own, else 403 with no data: one user never reads another's count.
+ */
+export async function getCountMessages(request: Request) {
+  const session = await requireApiSession(request);
+  const text = await request.text();
+  if (text.length > 4096) throw json({ status: 400, message: 'The request body is too large (at most 4096 bytes)' }, { status: 400 });
+  let parsed: unknown = null;
+  if (text.trim() !== '') {
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      throw json({ status: 400, message: 'The request body is not valid JSON' }, { status: 400 });
+    }
+  }
+  const identity = bodyIdentity(parsed);
+  if (!identity.ok) throw json({ status: 400, message: identity.message }, { status: 400 });
+  const { user } = session;
+  const other = (value: unknown, own: string) => typeof value === 'string' && value !== '' && value !== own;
+  if (other(identity.userId, user.userId) || other(identity.orgId, user.org_id)) {
+    throw json({ status: 403, message: 'You can only read your own booking messages' }, { status: 403 });
+  }
+  return json({ status: 200, result: await countMessagesOf(session) }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export async function countMessagesOf(session: ActiveSession) {
+  const db = getDb();
+  const mine = db
+    .selectFrom('bookings')
+    .where('user_id', '=', session.userDbId)
+    .where('org_id', '=', session.user.org_id)
+    .where('status', 'in', [...SHOWN_STATUSES]);
+  const [counts, recent] = await Promise.all([
+    mine
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('booking_count'),
+        sql<string | number>`count(*) filter (where seen_status is distinct from status)`.as('total_messages'),
+      ])
+      .executeTakeFirstOrThrow(),
+    mine
+      .select(['reference', 'product', 'status', 'starts_on', 'ends_on', 'seen_status', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('reference')
+      .limit(BOOKING_DETAILS_LIMIT)
+      .execute(),
+  ]);
+  return {
+    total_messages: Number(counts.total_messages),
+    booking_count: Number(counts.booking_count),
+    booking_details: recent.map((b) => ({
+      booking_id: b.reference,
+      product: b.product,
+      status: b.status,
+      checkin_date: b.starts_on,
+      checkout_date: b.ends_on,
+      is_read: !isUnreadMessage(b.status, b.seen_status),
+      booked_at: b.created_at.toISOString(),
+      // Holiday homes' page redirects this to its /holidaystays twin.
+      url: successPath(b.product, b.reference),
+    })),
+    user_id: session.user.userId,
+    org_id: session.user.org_id,
+  };
+}
