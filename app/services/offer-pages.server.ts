@@ -188,8 +188,7 @@ export async function loadOfferCheckout(request: Request, segmentParam: string |
   const { startsOn } = holdLocalDates(hold);
   return {
     segment: context.segment,
-    // `tokens` (one hold) is what the page's traveller step posts.
-    hold: { token: hold.token, tokens: [hold.token], live, expiresAt: hold.expiresAt.toISOString() },
+    hold: { token: hold.token, live, expiresAt: hold.expiresAt.toISOString() },
     offer,
     option: { name: option.name, refundable: option.refundable, durationMinutes: option.durationMinutes },
     legs: [start, ...(back ? [back] : [])],
