@@ -65,6 +65,25 @@ describe('checkout quotes come from the hold (pglite)', () => {
     expect(plainShown.charge.amountMinor).not.toBe(packageShown.charge.amountMinor);
   });
 
+  it('holiday homes: guests in the link do not re-price', async () => {
+    const home = await database.db
+      .selectFrom('hotel_room_types as r')
+      .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
+      .select(['r.id', 'r.max_guests'])
+      .where('h.property_type', '=', 'holiday_home')
+      .where('h.destination_slug', '=', 'cancun')
+      .orderBy('r.max_guests', 'desc')
+      .executeTakeFirstOrThrow();
+    const stay = { destination: 'cancun', checkin: inDays(110), checkout: inDays(114), rooms: '1', guests: '2', roomTypeId: String(home.id) };
+    const hold = held((await holdHotelRoom(post('/holidaystays/hotel-checkout'), formOf(stay))).result);
+    const shown = await loadHotelCheckout(get(`/holidaystays/hotel-checkout?hold=${hold.hold.token}`));
+    expect(shown.stay.guests).toBe(2);
+    expect(shown.charge.description).toContain('4 nights');
+    const edited = await loadHotelCheckout(get(`/holidaystays/hotel-checkout?hold=${hold.hold.token}&guests=${home.max_guests}&package=1`));
+    expect(edited.stay).toEqual(shown.stay);
+    expect(edited.charge).toEqual(shown.charge);
+  });
+
   it('hotel: a hold made before selections were recorded is priced at safe defaults, never from the link', async () => {
     const room = await database.db.selectFrom('hotel_room_types').select('id').orderBy('id').executeTakeFirstOrThrow();
     const old = held(
@@ -184,6 +203,19 @@ describe('checkout quotes come from the hold (pglite)', () => {
     await expect(loadOfferCheckout(get(`/restaurants/checkout?hold=${dinner.token}&hold=${act.token}`), 'restaurants')).rejects.toMatchObject({ status: 404 });
   });
 
+  it('cruises: the cabin party in the link does not re-price', async () => {
+    const [cruise] = await offerSuppliers.CRUISE.search({ destination: 'cancun', date: inDays(60), until: inDays(90), month: null, time: null, guests: 2, bags: 0, returnDate: null, returnTime: null }, { orgId: 'wanderly', userId: null, priceType: 'B2C' });
+    const sailing = cruise!.cheapest!.slots.find((s) => s.bookable)!;
+    const form = { destination: 'cancun', month: sailing.day.slice(0, 7), guests: '2', offer: cruise!.slug, option: cruise!.cheapest!.code, day: sailing.day, time: sailing.time };
+    const booked = await holdOffer(post('/cruises/checkout'), 'cruises', formOf(form));
+    expect(booked.token).not.toBeNull();
+    const shown = await loadOfferCheckout(get(`/cruises/checkout?hold=${booked.token}`), 'cruises');
+    const edited = await loadOfferCheckout(get(`/cruises/checkout?hold=${booked.token}&guests=4&month=${form.month}`), 'cruises');
+    expect(shown.guests).toBe(2);
+    expect(edited.price).toEqual(shown.price);
+    expect(edited.charge).toEqual(shown.charge);
+  });
+
   it('return transfer: one hold for both legs, one total, all or nothing', async () => {
     const search = { destination: 'cancun', date: inDays(68), time: '10:00', guests: '5', bags: '6', trip: 'return', return_date: inDays(75), return_time: '12:00' };
     const outbound = await holdOffer(post('/transfers/checkout'), 'transfers', formOf({ ...search, offer: 'cancun-airport-hotel-zone', option: 'VAN', day: inDays(68), time: '10:00' }));
@@ -260,5 +292,23 @@ describe('checkout quotes come from the hold (pglite)', () => {
     const preview = await loadWeeksCheckout(get(link(b, weekB)), 'RST');
     expect(preview.hold).toBeNull();
     expect(preview.week.weeks).toBe(2);
+
+    // Holiday stays: the same rule, and a resort hold does not price a stays checkout.
+    const stay = await database.db
+      .selectFrom('resort_unit_types as t')
+      .innerJoin('resorts as r', 'r.id', 't.resort_id')
+      .select(['t.id', 't.week_start_weekday', 'r.id as resort_id', 't.retail_price_usd_minor'])
+      .where('r.kind', '=', 'STY')
+      .orderBy('t.id')
+      .executeTakeFirstOrThrow();
+    const weekS = weekOf(stay.week_start_weekday, 120, 1);
+    const stayHold = held(await weeksSupplierFor('STY').hold({ inventoryId: stay.id, ...weekS }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 }));
+    const stayLink = `/stays/checkout?resort_id=${stay.resort_id}&inventory_id=${stay.id}&check_in_date=${weekS.checkIn}&check_out_date=${weekS.checkOut}`;
+    const stayShown = await loadWeeksCheckout(get(stayLink, `holdTok=${stayHold.hold.token}`), 'STY');
+    const weekS2 = weekOf(stay.week_start_weekday, 120, 3);
+    const stayEdited = await loadWeeksCheckout(get(stayLink.replace(weekS.checkOut, weekS2.checkOut), `holdTok=${stayHold.hold.token}`), 'STY');
+    expect(stayEdited.charge).toEqual(stayShown.charge);
+    expect(stayShown.charge.description).toContain('1 week');
+    expect((await loadWeeksCheckout(get(stayLink, `holdTok=${hold.hold.token}`), 'STY')).hold).toBeNull();
   });
 });
