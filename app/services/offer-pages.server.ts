@@ -151,7 +151,8 @@ export async function holdOffer(request: Request, segmentParam: string | undefin
  * The checkout of a live hold: what is held (both legs of a return transfer), until when, its
  * price breakdown and the charge. The slot, party, bags, return leg and rate are the ones the
  * hold recorded; the link only names the hold. A hold from before selections were recorded is
- * priced for its units' guests (one guest where a unit seats the party) at the visitor's rate.
+ * priced from what it holds (a guest per place; a vehicle or cabin is priced per unit) at the
+ * visitor's rate, except a restaurant table, priced per guest, which is an invalid link.
  */
 export async function loadOfferCheckout(request: Request, segmentParam: string | undefined) {
   const context = await offerPageContext(request, segmentParam);
@@ -170,8 +171,9 @@ export async function loadOfferCheckout(request: Request, segmentParam: string |
   const back = returnDate && returnTime ? { day: returnDate, time: returnTime } : null;
   // The recorded slot and legs must be the ones the hold holds.
   if (!held || held.legs !== (back ? 2 : 1) || (recorded && (recorded.day !== start.day || recorded.time !== start.time))) throw invalid();
-  const guests =
-    context.rule.unitsPer === 'guest' ? hold.quantity : selectedInt(recorded, 'guests', 1, context.rule.maxGuests, 1);
+  // Priced per guest but held as one unit (a table): without a recorded party it cannot be priced.
+  if (!recorded && context.rule.priceBy === 'guest' && context.rule.unitsPer !== 'guest') throw invalid();
+  const guests = context.rule.unitsPer === 'guest' ? hold.quantity : selectedInt(recorded, 'guests', 1, context.rule.maxGuests, 1);
   const bags = selectedInt(recorded, 'bags', 0, 99, 0);
   const query: OfferSearch = { destination: '', date: start.day, until: start.day, month: null, time: start.time, guests, bags, returnDate: back?.day ?? null, returnTime: back?.time ?? null };
   const priceType = selectedPriceType(recorded, context.supplierContext.priceType);

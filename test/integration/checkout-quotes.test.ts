@@ -95,6 +95,24 @@ describe('checkout quotes come from the hold (pglite)', () => {
     expect(base.stay.guests).toBe(2);
     expect(base.price.priceType).toBe('B2C');
     expect(edited.charge).toEqual(base.charge);
+
+    // A table priced per guest, or a car, cannot be priced without the recorded party: invalid link.
+    const table = await database.db
+      .selectFrom('offer_options as o')
+      .innerJoin('offers as f', 'f.id', 'o.offer_id')
+      .select('o.id')
+      .where('f.product', '=', 'RESTAURANT')
+      .orderBy('o.id')
+      .executeTakeFirstOrThrow();
+    const oldTable = held(
+      await createHold({ orgId: 'wanderly', userId: null, product: 'RESTAURANT', itemRef: `offer-option:${table.id}`, startsAt: new Date(`${inDays(91)}T20:00:00Z`), endsAt: new Date(`${inDays(91)}T22:00:00Z`), quantity: 1, ttlMinutes: 15 }),
+    );
+    await expect(loadOfferCheckout(get(`/restaurants/checkout?hold=${oldTable.hold.token}&guests=1`), 'restaurants')).rejects.toMatchObject({ status: 404 });
+    const car = await database.db.selectFrom('car_offers').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const oldCar = held(
+      await createHold({ orgId: 'wanderly', userId: null, product: 'CAR', itemRef: `car-offer:${car.id}`, startsAt: new Date(`${inDays(91)}T10:00:00Z`), endsAt: new Date(`${inDays(93)}T10:00:00Z`), quantity: 1, ttlMinutes: 15 }),
+    );
+    await expect(loadCarCheckout(get(`/cars/checkout?hold=${oldCar.hold.token}&driver_age=40`))).rejects.toMatchObject({ status: 404 });
   });
 
   // Flights need no login on viajamas (its visitors see MXN; the charge stays in USD).
