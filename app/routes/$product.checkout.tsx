@@ -35,13 +35,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { rule } = await offerPageContext(request, params.product);
     return travelerAction(request, form, rule.code);
   }
-  const { held, tokens, guests, back } = await holdOffer(request, params.product, form);
+  const { token, back } = await holdOffer(request, params.product, form);
   const segment = params.product!;
-  if (held) {
-    const query = new URLSearchParams(tokens.map((t) => ['hold', t]));
-    query.set('guests', String(guests));
-    throw redirect(`/${segment}/checkout?${query.toString()}`);
-  }
+  // The hold records the slot, party and return leg: the link names only the hold.
+  if (token) throw redirect(`/${segment}/checkout?${new URLSearchParams({ hold: token }).toString()}`);
   throw redirect(`/${segment}/checkout?soldout=1&${back}`);
 }
 

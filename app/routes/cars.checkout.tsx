@@ -36,8 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { result, search } = await holdCar(request, form);
   if (result.kind === 'too_soon') throw redirect(`/cars/checkout?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
-    const link = new URLSearchParams({ hold: result.hold.token, pickup: search.pickupCode, dropoff: search.dropoffCode, driver_age: String(search.driverAge) });
-    throw redirect(`/cars/checkout?${link.toString()}`);
+    // The hold records the desks, times and driver's age: the link names only the hold.
+    throw redirect(`/cars/checkout?${new URLSearchParams({ hold: result.hold.token }).toString()}`);
   }
   throw redirect(`/cars/checkout?soldout=1&${carSearchParams(search).toString()}`);
 }

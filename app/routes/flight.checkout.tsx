@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from '~/components/flights/flight-itinerary';
 import { useT } from '~/components/shell-context';
 import { flightSearchParams } from '~/domain/flight-query';
-import { flightSelectionParams, holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
+import { holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
 import { requireFlightVisitor } from '~/services/route-behaviours.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
 import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
@@ -35,11 +35,11 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireFlightVisitor(request);
   const form = await request.formData();
   if (form.get('intent') === 'traveler') return travelerAction(request, form, 'FLT');
-  const { result, search, offerId, fare } = await holdFlight(request, form);
+  const { result, search } = await holdFlight(request, form);
   if (result.kind === 'too_soon') throw redirect(`/flight/checkout?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
-    const params = flightSelectionParams(search, offerId, fare);
-    throw redirect(`/flight/checkout?hold=${encodeURIComponent(result.hold.token)}&${params.toString()}`);
+    // The hold records the search, trip, fare and passengers: the link names only the hold.
+    throw redirect(`/flight/checkout?hold=${encodeURIComponent(result.hold.token)}`);
   }
   throw redirect(`/flight/checkout?soldout=1&${flightSearchParams(search).toString()}`);
 }

@@ -41,7 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const checkout = `${flow.base}/hotel-checkout`;
   if (result.kind === 'too_soon') throw redirect(`${checkout}?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
-    throw redirect(`${checkout}?hold=${encodeURIComponent(result.hold.token)}&guests=${search.guests}${search.packageRate ? '&package=1' : ''}`);
+    // The hold records the party and the rate: the link names only the hold.
+    throw redirect(`${checkout}?hold=${encodeURIComponent(result.hold.token)}`);
   }
   throw redirect(`${checkout}?soldout=1&${hotelSearchParams(search).toString()}`);
 }

@@ -1,7 +1,9 @@
 import { json } from '@remix-run/node';
 import { type CarPrice, type CarSearch, type CarSearchErrors, type CarSearchValues, applyCarFilters, carSearchValues, parseCarFilters, parseCarSearch, rentalRange } from '~/domain/car-rental';
 import { minCheckinDate } from '~/domain/checkin';
-import { findVisitorHold } from './holds.server';
+import { findVisitorHold, holdLocalDates } from './holds.server';
+import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
@@ -105,38 +107,46 @@ export async function holdCar(request: Request, form: FormData) {
 const invalidLink = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
 
 /**
- * The checkout of a live hold: the car, the rental, until when it is held, and the price.
- * The hold keeps the car and the instants; the drop-off desk and the driver's age come in the
- * link and are checked again.
+ * The checkout of a live hold: the car, the rental, until when it is held, the price and the
+ * charge. The desks, times and driver's age are the ones the hold recorded (they price the
+ * one-way and young-driver fees); the link only names the hold. A hold without a recorded
+ * selection cannot be priced safely and is an invalid link.
  */
 export async function loadCarCheckout(request: Request) {
   const context = await carContext(request);
   const params = new URL(request.url).searchParams;
   const token = params.get('hold') ?? '';
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
-  if (!hold || hold.product !== 'CAR') throw invalidLink();
+  if (!hold || hold.product !== 'CAR' || !hold.selection) throw invalidLink();
   const offerId = Number(/^car-offer:(\d+)$/.exec(hold.itemRef)?.[1]);
-  const at = (instant: Date) => instant.toISOString();
-  const rental = new URLSearchParams({
-    pickup: params.get('pickup') ?? '',
-    dropoff: params.get('dropoff') ?? '',
-    same_dropoff: params.get('pickup') === params.get('dropoff') ? '1' : '0',
-    pickup_date: at(hold.startsAt).slice(0, 10),
-    pickup_time: at(hold.startsAt).slice(11, 16),
-    dropoff_date: at(hold.endsAt).slice(0, 10),
-    dropoff_time: at(hold.endsAt).slice(11, 16),
-    driver_age: params.get('driver_age') ?? '',
-  });
+  const recorded = selectionParams(hold.selection);
   // The hold was checked against the lead days when it was made; it stays valid after that.
-  const parsed = await checkedSearch(rental, at(hold.startsAt).slice(0, 10));
-  if (!parsed.ok) throw json({ message: 'This booking link is not valid. Please search again.', errors: parsed.errors }, { status: 400 });
-  const offer = await cars.price({ ...parsed.search, offerId }, context.supplier);
+  const parsed = await checkedSearch(recorded, recorded.get('pickup_date') ?? '');
+  if (!parsed.ok || recorded.get('car_id') !== String(offerId)) throw invalidLink();
+  const priceType = selectedPriceType(hold.selection, context.supplier.priceType);
+  const offer = await cars.price({ ...parsed.search, offerId }, { ...context.supplier, priceType });
   if (!offer) throw invalidLink();
   const user = context.session?.user ?? null;
+  const { startsOn, endsOn } = holdLocalDates(hold);
   return {
     hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },
     search: parsed.search,
     car: carView(offer, context.money),
+    /**
+     * What paying now charges: a prepaid rental's total (`car.price.total` is it in the
+     * visitor's currency); nothing for a postpaid one, which is paid at the desk.
+     */
+    charge: chargeOf(
+      offer.fare_summary.payment === 'prepaid' ? offer.fare_summary.total : 0,
+      CHARGE_CURRENCY,
+      describeCharge([
+        `Car ${offer.carfamily} ${offer.cartype}`,
+        `${parsed.search.pickupCode} ${startsOn}`,
+        parsed.search.sameDropoff ? null : `${parsed.search.dropoffCode} ${endsOn}`,
+        countOf(offer.fare_summary.days, 'day'),
+        offer.fare_summary.payment === 'prepaid' ? null : 'pay at desk',
+      ]),
+    ),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),
   };

@@ -5,7 +5,7 @@ import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
 import { isDuplicateBooking } from '~/domain/duplicate-booking';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
 import { getDb } from './db.server';
-import { findVisitorHold, type Hold } from './holds.server';
+import { findVisitorHold, holdLocalDates, type Hold } from './holds.server';
 import { resolveOrg } from './config.server';
 import { type ActiveSession, getSession } from './session.server';
 
@@ -61,7 +61,7 @@ function newReference(orgId: string): string {
 
 /** Whether the same guest already has a live booking of this item for the same dates in the org. */
 async function repeatsABooking(orgId: string, hold: Hold, traveler: Traveler): Promise<boolean> {
-  const checkin = day(hold.startsAt);
+  const { startsOn: checkin, endsOn: checkout } = holdLocalDates(hold);
   const existing = await getDb()
     .selectFrom('bookings')
     .select(['product', 'item_ref', 'starts_on', 'ends_on', 'guest_first_name', 'guest_last_name', 'status'])
@@ -80,7 +80,7 @@ async function repeatsABooking(orgId: string, hold: Hold, traveler: Traveler): P
     status: row.status,
   });
   return isDuplicateBooking(
-    { productCode: hold.product, itemId: hold.itemRef, checkin, checkout: day(hold.endsAt), guest: traveler },
+    { productCode: hold.product, itemId: hold.itemRef, checkin, checkout, guest: traveler },
     existing.map(booking),
   );
 }
@@ -127,8 +127,9 @@ async function saveTraveler(input: {
       hold_id: hold.id,
       product: hold.product,
       item_ref: hold.itemRef,
-      starts_on: day(hold.startsAt),
-      ends_on: day(hold.endsAt),
+      // The item's own local dates (a late-evening departure is on its local day, not UTC's).
+      starts_on: holdLocalDates(hold).startsOn,
+      ends_on: holdLocalDates(hold).endsOn,
       status: 'initiated',
     })
     .onConflict((oc) => oc.column('hold_id').doUpdateSet(details))

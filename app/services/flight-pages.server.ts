@@ -5,7 +5,9 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice } from '~/domain/flight-price';
 import { type FlightSearch, flightSearchParams, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
-import { findVisitorHold, multiItemRef } from './holds.server';
+import { findVisitorHold, holdLocalDates, multiItemRef } from './holds.server';
+import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import { hotelPageContext } from './hotel-pages.server';
 import { requireFlightLogin } from './route-behaviours.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
@@ -153,29 +155,41 @@ export function flightSelectionParams(search: FlightSearch, offerId: string, far
   return params;
 }
 
-/** The checkout of a live hold: the trip, the fare, until when it is held, and its price breakdown. */
+/**
+ * The checkout of a live hold: the trip, the fare, until when it is held, its price breakdown
+ * and the charge. The search, trip, fare, passenger mix and rate are the ones the hold
+ * recorded; the link only names the hold. A hold without a recorded selection (made before
+ * they were recorded) cannot be priced safely and is an invalid link.
+ */
 export async function loadFlightCheckout(request: Request) {
   const context = await flightContext(request);
   const params = new URL(request.url).searchParams;
   const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
   const token = params.get('hold') ?? '';
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
-  const parsed = parseOf(params, context, 0);
-  if (!hold || hold.product !== 'FLT' || !parsed.ok) throw invalid();
+  if (!hold || hold.product !== 'FLT' || !hold.selection) throw invalid();
+  const recorded = selectionParams(hold.selection);
+  const parsed = parseOf(recorded, context, 0);
+  if (!parsed.ok) throw invalid();
   const search = parsed.query;
-  const offerId = params.get('offer') ?? '';
+  const offerId = recorded.get('offer') ?? '';
   const items = await flightHoldItemsOf(offerId, search);
-  // The URL must name exactly what the hold holds: the same flights, cabin and seat count.
+  // The recorded trip must be what the hold holds: the same flights, cabin and seat count.
   if (!items || multiItemRef(items) !== hold.itemRef || hold.quantity !== seatsNeeded(search)) throw invalid();
-  const priced = await flights.price({ ...search, offerId, fare: params.get('brandedfare') ?? '' }, context.supplier);
+  const priceType = selectedPriceType(hold.selection, context.supplier.priceType);
+  const priced = await flights.price({ ...search, offerId, fare: recorded.get('brandedfare') ?? '' }, { ...context.supplier, priceType });
   if (!priced) throw invalid();
   const { fares: _, cheapest: __, ...offer } = priced.offer;
   const user = context.session?.user ?? null;
+  const route = offer.legs.map((leg) => `${leg.from}–${leg.to}`).join(', ');
+  const passengers = search.adults + search.children + search.infants;
   return {
     hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },
     search,
     offer,
     fare: fareView(priced.fare, context.money),
+    /** What paying charges: the fare's total (`fare.price.total` is it in the visitor's currency). */
+    charge: chargeOf(priced.fare.price.inclusive, CHARGE_CURRENCY, describeCharge([`Flight ${route}`, holdLocalDates(hold).startsOn, priced.fare.brand.name, countOf(passengers, 'passenger')])),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),
   };

@@ -19,6 +19,11 @@ export type HoldRequest = {
   endsAt: Date;
   quantity: number;
   ttlMinutes: number;
+  /**
+   * The pricing choices the hold was made with (party, fare, rate plan, local dates…): the
+   * checkout prices from these, never from its link. Kept as the row's `selection` jsonb.
+   */
+  selection?: Record<string, string>;
 };
 
 export type Hold = {
@@ -34,6 +39,8 @@ export type Hold = {
   quantity: number;
   status: HoldStatus;
   expiresAt: Date;
+  /** The pricing choices it was made with; null for a hold made before they were recorded. */
+  selection: Record<string, string> | null;
 };
 
 export type HoldResult = { kind: 'held'; hold: Hold } | { kind: 'sold_out'; available: number };
@@ -126,7 +133,7 @@ export async function createHold(request: HoldRequest, db: Database = getDb()): 
 
 function toHold(row: {
   id: string; token: string; org_id: string; user_id: number | null; product: string; item_ref: string; starts_at: Date; ends_at: Date; quantity: number;
-  status: HoldStatus; expires_at: Date;
+  status: HoldStatus; expires_at: Date; selection: Record<string, string> | null;
 }): Hold {
   return {
     id: row.id,
@@ -140,6 +147,30 @@ function toHold(row: {
     quantity: row.quantity,
     status: row.status,
     expiresAt: row.expires_at,
+    selection: selectionOf(row.selection),
+  };
+}
+
+/** A stored selection as string pairs; anything else (a hand-edited row) counts as none. */
+function selectionOf(value: unknown): Record<string, string> | null {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const entries = Object.entries(parsed);
+  return entries.every((e): e is [string, string] => typeof e[1] === 'string') ? Object.fromEntries(entries) : null;
+}
+
+/**
+ * The local calendar dates a hold covers, as a booking records them: the ones its product
+ * recorded (`startsOn`/`endsOn` in the selection: a flight's local departure and arrival
+ * dates, a stay's check-in and check-out), else the UTC dates of its instants.
+ */
+export function holdLocalDates(hold: Pick<Hold, 'startsAt' | 'endsAt' | 'selection'>): { startsOn: string; endsOn: string } {
+  const isDay = (v: string | undefined): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const startsOn = hold.selection?.startsOn;
+  const endsOn = hold.selection?.endsOn;
+  return {
+    startsOn: isDay(startsOn) ? startsOn : hold.startsAt.toISOString().slice(0, 10),
+    endsOn: isDay(endsOn) ? endsOn : hold.endsAt.toISOString().slice(0, 10),
   };
 }
 
@@ -277,6 +308,7 @@ export async function createMultiItemHold(request: MultiItemHoldRequest, db: Dat
             starts_at: startsAt,
             ends_at: endsAt,
             quantity: request.quantity,
+            selection: request.selection ? JSON.stringify(request.selection) : null,
             status: 'active',
             expires_at: sql<Date>`now() + make_interval(mins => ${request.ttlMinutes})`,
           })

@@ -7,7 +7,9 @@ import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-pr
 import { resolveOrg } from './config.server';
 import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
-import { findVisitorHold } from './holds.server';
+import { findVisitorHold, holdLocalDates } from './holds.server';
+import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
 import { resolveLocale } from './locale.server';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
 import { getSession } from './session.server';
@@ -36,7 +38,7 @@ type FlowContext = Awaited<ReturnType<typeof hotelFlowContext>>;
 
 /**
  * The supplier context of a search: a package search (the /packages landing) prices rooms
- * at the package rate. The checkout reads the same flag from its URL (`package=1`).
+ * at the package rate. The hold records the rate it was quoted at; the checkout prices with that.
  */
 function pricingFor(context: PageContext, packageRate: boolean | undefined): SupplierContext {
   return packageRate ? { ...context.supplier, priceType: packagePriceType(context.supplier.priceType === 'B2B' ? 'B2B' : 'B2C') } : context.supplier;
@@ -138,12 +140,18 @@ export async function holdHotelRoom(request: Request, form: FormData) {
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.query.checkin, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
-  const result = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
+  // The hold records the rate of this search (a package search's rate) with the party.
+  const result = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes });
   if (result.kind === 'not_found') throw new Response('We could not find that room.', { status: 404 });
   return { result, search: parsed.query, flow: context.flow };
 }
 
-/** The checkout of a live hold: what is held, until when, and its price breakdown. */
+/**
+ * The checkout of a live hold: what is held, until when, its price breakdown and the charge.
+ * Everything priced comes from the hold (its room, nights, rooms, and the party and rate it
+ * recorded); the link only names the hold. A hold from before selections were recorded is
+ * priced for two guests a room at the visitor's own rate.
+ */
 export async function loadHotelCheckout(request: Request) {
   const context = await hotelFlowContext(request);
   const params = new URL(request.url).searchParams;
@@ -152,16 +160,17 @@ export async function loadHotelCheckout(request: Request) {
   if (!hold || hold.product !== 'HLT') throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   const roomTypeId = Number(/^room-type:(\d+)$/.exec(hold.itemRef)?.[1]);
   const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
-  const guests = Number(params.get('guests') ?? '2');
+  const { startsOn, endsOn } = holdLocalDates(hold);
   const query = {
     propertyType: context.flow.propertyType,
     destination: '',
-    checkin: hold.startsAt.toISOString().slice(0, 10),
-    checkout: hold.endsAt.toISOString().slice(0, 10),
+    checkin: startsOn,
+    checkout: endsOn,
     rooms: hold.quantity,
-    guestsPerRoom: Number.isInteger(guests) && guests >= 1 && guests <= MAX_GUESTS[context.flow.propertyType] ? guests : 2,
+    guestsPerRoom: selectedInt(hold.selection, 'guestsPerRoom', 1, MAX_GUESTS[context.flow.propertyType], 2),
   };
-  const room = await hotels.price({ ...query, roomTypeId }, pricingFor(context, params.get('package') === '1'));
+  const priceType = selectedPriceType(hold.selection, context.supplier.priceType);
+  const room = await hotels.price({ ...query, roomTypeId }, { ...context.supplier, priceType });
   const hotel = await getDb()
     .selectFrom('hotel_room_types as r')
     .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
@@ -172,13 +181,16 @@ export async function loadHotelCheckout(request: Request) {
     .executeTakeFirst();
   if (!room || !hotel) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   const user = context.session?.user ?? null;
+  const price = breakdown(room, context.money);
   return {
     flow: context.flow,
     hold: { token: hold.token, live, status: hold.status, expiresAt: hold.expiresAt.toISOString() },
     hotel,
     room: { name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },
     stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
-    price: breakdown(room, context.money),
+    price,
+    /** What paying charges: the total above (`price.total` is it in the visitor's currency). */
+    charge: chargeOf(room.price.inclusive, CHARGE_CURRENCY, describeCharge([hotel.name, room.name, countOf(room.price.nights, 'night'), countOf(room.price.rooms, 'room')])),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),
     canBook: user ? user.can_book : true,

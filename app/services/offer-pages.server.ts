@@ -5,10 +5,12 @@ import { OFFER_HORIZON_DAYS, type OfferSearch, isOfferSegment, offerProducts, of
 import { parseIsoDate } from '~/domain/flight-dates';
 import { savedTraveler, tooSoonParams, tooSoonToBook } from './checkout.server';
 import { getDb } from './db.server';
-import { findVisitorHold, type HoldResult } from './holds.server';
+import { findVisitorHold, holdLocalDates } from './holds.server';
+import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { selectedInt, selectedPriceType, selectedText } from '~/domain/hold-selection';
 import { hotelPageContext } from './hotel-pages.server';
 import { cruiseItineraries } from './seed-offers.server';
-import { heldOption, legsOf, offerSuppliers, type OptionOffer } from './suppliers/offers.server';
+import { heldOption, offerSuppliers, type OptionOffer } from './suppliers/offers.server';
 
 /**
  * Pages of the scheduled offers (/activities, /transfers, /cruises, /restaurants and their
@@ -118,9 +120,9 @@ export async function loadOfferDetails(request: Request, segmentParam: string | 
 const formParams = (form: FormData) => new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
 
 /**
- * Opening checkout holds the chosen option for the organisation's hold time: one hold per
- * leg (a return transfer has two; if the second leg is sold out the first is let go).
- * Answers the hold tokens, a sold-out answer, or throws a 4xx for a bad form.
+ * Opening checkout holds the chosen option for the organisation's hold time: one hold, which
+ * for a return transfer covers both legs (all or nothing). Answers the hold token, a sold-out
+ * answer, or throws a 4xx for a bad form.
  */
 export async function holdOffer(request: Request, segmentParam: string | undefined, form: FormData) {
   const context = await offerPageContext(request, segmentParam);
@@ -134,48 +136,48 @@ export async function holdOffer(request: Request, segmentParam: string | undefin
     throw json({ message: 'Choose an option and a time.' }, { status: 400 });
   }
   const query = parsed.query;
-  const legs = context.rule.code === 'TRF' ? legsOf(query).map((leg) => ({ day: leg.day, time: leg.time ?? '' })) : [{ day, time }];
-  const earliest = await tooSoonToBook(context.org, context.session, legs[0]!.day, context.today);
+  // A transfer starts when the traveller asked: its outbound leg is the search's.
+  const slot = context.rule.code === 'TRF' ? { day: query.date, time: query.time ?? '' } : { day, time };
+  const earliest = await tooSoonToBook(context.org, context.session, slot.day, context.today);
   if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
-  const tokens: string[] = [];
-  let result: HoldResult | null = null;
-  try {
-    for (const leg of legs) {
-      const held = await context.supplier.hold({ query, offer, option, ...leg }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes });
-      if (held.kind === 'not_found') throw new Response('We could not find that option at that time.', { status: 404 });
-      result = held;
-      if (held.kind === 'sold_out') break;
-      tokens.push(held.hold.token);
-    }
-  } finally {
-    // All legs or none: a sold-out, missing or failing leg gives the earlier ones back.
-    if (result?.kind !== 'held' || tokens.length !== legs.length) await Promise.all(tokens.map((t) => context.supplier.release(t)));
-  }
+  const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes });
+  if (held.kind === 'not_found') throw new Response('We could not find that option at that time.', { status: 404 });
   const back = new URLSearchParams(offerSearchParams(context.segment, query));
   back.set('offer', offer);
-  return { held: result?.kind === 'held', tokens, guests: query.guests, back: back.toString() };
+  return { held: held.kind === 'held', token: held.kind === 'held' ? held.hold.token : null, back: back.toString() };
 }
 
-/** The checkout of live holds: what is held, until when, and its price breakdown. */
+/**
+ * The checkout of a live hold: what is held (both legs of a return transfer), until when, its
+ * price breakdown and the charge. The slot, party, bags, return leg and rate are the ones the
+ * hold recorded; the link only names the hold. A hold from before selections were recorded is
+ * priced from what it holds (a guest per place; a vehicle or cabin is priced per unit) at the
+ * visitor's rate, except a restaurant table, priced per guest, which is an invalid link.
+ */
 export async function loadOfferCheckout(request: Request, segmentParam: string | undefined) {
   const context = await offerPageContext(request, segmentParam);
   const params = new URL(request.url).searchParams;
   const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
   const tokens = params.getAll('hold');
-  if (tokens.length < 1 || tokens.length > 2 || new Set(tokens).size !== tokens.length) throw invalid();
-  const holds = await Promise.all(tokens.map((t) => findVisitorHold(t, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null })));
-  if (holds.some((h) => !h || h.product !== context.rule.code)) throw invalid();
-  const [first, second] = holds as NonNullable<(typeof holds)[number]>[];
-  const held = await heldOption(context.rule.code, first!.itemRef);
-  // A return leg is the same vehicle, later: anything else is not a transfer this site holds.
-  if (!held || (second && (second.itemRef !== first!.itemRef || second.startsAt <= first!.startsAt))) throw invalid();
-  const guestsParam = Number(params.get('guests'));
-  const guests = context.rule.unitsPer === 'guest' ? first!.quantity : Number.isInteger(guestsParam) && guestsParam >= 1 && guestsParam <= context.rule.maxGuests ? guestsParam : 1;
+  if (tokens.length !== 1) throw invalid();
+  const hold = await findVisitorHold(tokens[0]!, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
+  if (!hold || hold.product !== context.rule.code) throw invalid();
+  const held = await heldOption(context.rule.code, hold.itemRef);
+  const recorded = hold.selection;
   const at = (d: Date) => ({ day: d.toISOString().slice(0, 10), time: d.toISOString().slice(11, 16) });
-  const start = at(first!.startsAt);
-  const back = second ? at(second.startsAt) : null;
-  const query: OfferSearch = { destination: '', date: start.day, until: start.day, month: null, time: start.time, guests, bags: 0, returnDate: back?.day ?? null, returnTime: back?.time ?? null };
-  const option = await context.supplier.price({ query, offer: held.offer, option: held.option, ...start }, context.supplierContext);
+  const start = at(hold.startsAt);
+  const returnDate = selectedText(recorded, 'returnDate', /^\d{4}-\d{2}-\d{2}$/, '');
+  const returnTime = selectedText(recorded, 'returnTime', /^\d{2}:\d{2}$/, '');
+  const back = returnDate && returnTime ? { day: returnDate, time: returnTime } : null;
+  // The recorded slot and legs must be the ones the hold holds.
+  if (!held || held.legs !== (back ? 2 : 1) || (recorded && (recorded.day !== start.day || recorded.time !== start.time))) throw invalid();
+  // Priced per guest but held as one unit (a table): without a recorded party it cannot be priced.
+  if (!recorded && context.rule.priceBy === 'guest' && context.rule.unitsPer !== 'guest') throw invalid();
+  const guests = context.rule.unitsPer === 'guest' ? hold.quantity : selectedInt(recorded, 'guests', 1, context.rule.maxGuests, 1);
+  const bags = selectedInt(recorded, 'bags', 0, 99, 0);
+  const query: OfferSearch = { destination: '', date: start.day, until: start.day, month: null, time: start.time, guests, bags, returnDate: back?.day ?? null, returnTime: back?.time ?? null };
+  const priceType = selectedPriceType(recorded, context.supplierContext.priceType);
+  const option = await context.supplier.price({ query, offer: held.offer, option: held.option, ...start }, { ...context.supplierContext, priceType });
   const offer = await getDb()
     .selectFrom('offers as o')
     .innerJoin('destinations as d', 'd.slug', 'o.destination_slug')
@@ -183,19 +185,25 @@ export async function loadOfferCheckout(request: Request, segmentParam: string |
     .where('o.slug', '=', held.offer)
     .executeTakeFirst();
   if (!option || !offer) throw invalid();
-  const live = holds.every((h) => h!.status === 'active' && h!.expiresAt.getTime() > Date.now());
+  const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const user = context.session?.user ?? null;
+  const { startsOn } = holdLocalDates(hold);
   return {
     segment: context.segment,
-    hold: { tokens, live, expiresAt: new Date(Math.min(...holds.map((h) => h!.expiresAt.getTime()))).toISOString() },
+    hold: { token: hold.token, live, expiresAt: hold.expiresAt.toISOString() },
     offer,
     option: { name: option.name, refundable: option.refundable, durationMinutes: option.durationMinutes },
     legs: [start, ...(back ? [back] : [])],
-    ends: first!.endsAt.toISOString().slice(0, 10),
+    ends: hold.endsAt.toISOString().slice(0, 10),
     guests,
     price: priceView(option.price, context.money),
+    /** What paying charges: the total (`price.total` is it in the visitor's currency). */
+    charge: chargeOf(
+      option.price.inclusive,
+      CHARGE_CURRENCY,
+      describeCharge([offer.name, option.name, back ? `${startsOn} ${start.time} and ${back.day} ${back.time}` : `${startsOn} ${start.time}`, countOf(guests, 'guest')]),
+    ),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
-    // A return transfer's booking starts from its first leg's hold.
-    savedTraveler: await savedTraveler(first!),
+    savedTraveler: await savedTraveler(hold),
   };
 }

@@ -96,4 +96,28 @@ describe('hotel search to checkout (issue 3)', () => {
     expect(soldOut.status).toBe(409);
     expect(await soldOut.text()).toContain('this room has just sold out');
   });
+
+  it('prices checkout from the hold: a package search keeps its rate, and an edited link changes neither price nor charge (issue 4)', async () => {
+    const page = await fetch(`${base}/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(150)}&checkout=${inDays(152)}&rooms=1&guests=2&package=1`);
+    const html = await page.text();
+    const roomTypeId = /name="roomTypeId" value="(\d+)"/.exec(html)?.[1];
+    expect(roomTypeId).toBeTruthy();
+    const held = await fetch(`${base}/hotel-checkout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ destination: 'cancun', checkin: inDays(150), checkout: inDays(152), rooms: '1', guests: '2', package: '1', roomTypeId: roomTypeId! }),
+    });
+    const location = held.headers.get('location')!;
+    // The link names only the hold.
+    expect([...new URL(location, base).searchParams.keys()]).toEqual(['hold']);
+    type Data = { price: { priceType: string; total: { amountMinor: number } }; charge: { amountMinor: number; currency: string; description: string } };
+    const data = async (query: string) => (await (await fetch(`${base}${location}${query}&_data=routes%2Fhotel-checkout`)).json()) as Data;
+    const shown = await data('');
+    expect(shown.price.priceType).toBe('PKG');
+    expect(shown.charge).toMatchObject({ amountMinor: shown.price.total.amountMinor, currency: 'USD', description: expect.stringContaining('2 nights · 1 room') });
+    const edited = await data('&package=0&guests=1&rooms=3');
+    expect(edited.price).toEqual(shown.price);
+    expect(edited.charge).toEqual(shown.charge);
+  });
 });

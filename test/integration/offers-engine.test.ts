@@ -61,8 +61,11 @@ describe.each(backends)('scheduled offers engine on %s', (backend) => {
     const van = details!.options.find((o) => o.code === 'VAN')!;
     expect(van.price).toMatchObject({ quantity: 1, legs: 2 });
     expect(details!.cheapest?.code).toBe('VAN');
-    const legs = [{ day: inDays(50), time: '10:00' }, { day: inDays(57), time: '12:00' }];
-    for (const leg of legs) expect(await offerSuppliers.TRF.hold({ query, offer: details!.slug, option: 'MINIBUS', ...leg }, hold)).toMatchObject({ kind: 'held' });
+    // A return is one hold of the vehicle on both legs, made from the outbound slot.
+    const both = await offerSuppliers.TRF.hold({ query, offer: details!.slug, option: 'MINIBUS', day: inDays(50), time: '10:00' }, hold);
+    expect(both).toMatchObject({ kind: 'held' });
+    if (both.kind === 'held') expect(both.hold.itemRef.split(' ')).toHaveLength(2);
+    expect(await offerSuppliers.TRF.hold({ query, offer: details!.slug, option: 'MINIBUS', day: inDays(57), time: '12:00' }, hold)).toEqual({ kind: 'not_found' });
     expect(await offerSuppliers.TRF.hold({ query, offer: details!.slug, option: 'MINIBUS', day: inDays(51), time: '10:00' }, hold)).toEqual({ kind: 'not_found' });
     const again = await offerSuppliers.TRF.details('cancun-airport-hotel-zone', query, consumer);
     expect(again!.options.find((o) => o.code === 'MINIBUS')!.slots[0]).toMatchObject({ available: 0, bookable: false });

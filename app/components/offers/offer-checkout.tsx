@@ -45,7 +45,7 @@ function CheckoutView({ data }: { data: Extract<OfferCheckoutData, { tooSoon: nu
           <p>{t(`offers.field.guests.${data.segment}`)}: {data.guests}</p>
           <OfferPrice segment={data.segment} price={data.price} />
         </section>
-        <TravelerSection hold={data.hold.tokens[0]!} prefill={data.traveler} saved={data.savedTraveler} />
+        <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { type CarFamily, type CarPayment, type CarPrice, type CarSearch, computeCarPrice, rentalRange } from '~/domain/car-rental';
+import { type CarFamily, type CarPayment, type CarPrice, type CarSearch, carSearchParams, computeCarPrice, rentalRange } from '~/domain/car-rental';
 import type { CarOffersTable } from '../db-schema';
 import { getDb } from '../db.server';
 import { convertHoldToBooking, countAvailableUnitsByItem, createHold, releaseHold } from '../holds.server';
@@ -183,6 +183,15 @@ export const builtInCarSupplier: ProductSupplier<CarSearch, CarOffer, CarOffer, 
       endsAt: range.endsAt,
       quantity: 1,
       ttlMinutes: options.ttlMinutes,
+      // The quote: desks, times and the driver's age (one-way and young-driver fees), the rate,
+      // and the rental's local dates (pickup and drop-off times are the desks' wall clock).
+      selection: {
+        ...Object.fromEntries(carSearchParams(selection)),
+        car_id: String(offer.id),
+        priceType: options.priceType,
+        startsOn: selection.pickupDate,
+        endsOn: selection.dropoffDate,
+      },
     });
   },
 

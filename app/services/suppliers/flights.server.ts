@@ -1,6 +1,6 @@
 import { destinations } from '~/domain/destinations-data';
 import { computeFlightPrice, type FlightPrice } from '~/domain/flight-price';
-import { type FlightSearch, seatsNeeded } from '~/domain/flight-query';
+import { type FlightSearch, flightSearchParams, seatsNeeded } from '~/domain/flight-query';
 import {
   type Itinerary,
   type ScheduledFlight,
@@ -252,12 +252,32 @@ export const builtInFlightSupplier: ProductSupplier<FlightQuery, FlightOffer, Fl
       items: flightHoldItems(trip, selection.cabin),
       quantity: seatsNeeded(selection),
       ttlMinutes: options.ttlMinutes,
+      selection: flightHoldSelection(selection, trip, options.priceType),
     });
   },
 
   release: (token) => releaseHold(token),
   confirm: (token) => convertHoldToBooking(token),
 };
+
+/**
+ * What a flight hold records: the search (route, dates, cabin and the passenger mix, which
+ * prices it), the trip and fare, the rate, and the trip's local dates: the first flight's
+ * departure date at its airport and the last flight's arrival date at its own.
+ */
+export function flightHoldSelection(selection: FlightSelection, trip: Itinerary[], priceType: string): Record<string, string> {
+  const segments = trip.flatMap((leg) => leg.segments);
+  const first = segments[0]!;
+  const last = segments[segments.length - 1]!;
+  return {
+    ...Object.fromEntries(flightSearchParams(selection)),
+    offer: selection.offerId,
+    brandedfare: selection.fare,
+    priceType,
+    startsOn: instantToLocal(first.departsAt, timeZoneOf(first.flight.origin)).date,
+    endsOn: instantToLocal(last.arrivesAt, timeZoneOf(last.flight.destination)).date,
+  };
+}
 
 /** The seats a trip holds: one item per flight, over its departure→arrival. */
 export function flightHoldItems(trip: Itinerary[], cabin: FlightCabin): HoldItem[] {

@@ -187,6 +187,17 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
       endsAt: stay.endsAt,
       quantity: selection.rooms,
       ttlMinutes: options.ttlMinutes,
+      // The quote: the party and the rate it was priced at; a stay's dates are its own local dates.
+      selection: {
+        propertyType: selection.propertyType,
+        checkin: selection.checkin,
+        checkout: selection.checkout,
+        rooms: String(selection.rooms),
+        guestsPerRoom: String(selection.guestsPerRoom),
+        priceType: options.priceType,
+        startsOn: selection.checkin,
+        endsOn: selection.checkout,
+      },
     });
   },
 

@@ -4,9 +4,10 @@ import { type OfferPrice, computeOfferPrice } from '~/domain/offer-price';
 import { type OfferProductCode, type OfferSearch, daysBetween, offerProducts, segmentOf, slotRange, unitsNeeded, weekdayOf } from '~/domain/offers';
 import type { OfferOptionsTable, OffersTable } from '../db-schema';
 import { getDb } from '../db.server';
-import { convertHoldToBooking, countAvailableUnits, createHold, releaseHold } from '../holds.server';
+import { convertHoldToBooking, countAvailableUnits, createMultiItemHold, releaseHold } from '../holds.server';
 import { offerOptionItemRef } from '../seed-offers.server';
 import type { ProductSupplier, SupplierContext } from './port';
+import { compactSelection } from '~/domain/hold-selection';
 
 /**
  * The scheduled-offers engine: one supplier implementation serving activities, transfers,
@@ -132,17 +133,43 @@ const optionsOf = (offerIds: number[]) =>
 const cheapestOf = (options: OptionOffer[]) =>
   options.filter((o) => o.slots.some((s) => s.bookable)).sort((a, b) => a.price.inclusive - b.price.inclusive)[0] ?? null;
 
-/** The option of an item_ref held on `product` with its offer, or null when it is not one. */
+/**
+ * The option a hold of `product` holds, with its offer, and how many legs it holds (a return
+ * transfer is one hold of the same vehicle on two slots: its item_ref names the option twice);
+ * null when it is not one of ours.
+ */
 export async function heldOption(product: OfferProductCode, itemRef: string) {
-  const id = Number(/^offer-option:(\d+)$/.exec(itemRef)?.[1]);
-  if (!Number.isInteger(id)) return null;
+  const refs = itemRef.split(' ');
+  const id = Number(/^offer-option:(\d+)$/.exec(refs[0]!)?.[1]);
+  if (!Number.isInteger(id) || refs.length > 2 || refs.some((r) => r !== refs[0])) return null;
   const row = await getDb()
     .selectFrom('offer_options as o')
     .innerJoin('offers as f', 'f.id', 'o.offer_id')
     .select(['o.code', 'o.duration_minutes', 'f.slug', 'f.product'])
     .where('o.id', '=', id)
     .executeTakeFirst();
-  return row && row.product === product ? { offer: row.slug, option: row.code, durationMinutes: row.duration_minutes } : null;
+  return row && row.product === product ? { offer: row.slug, option: row.code, durationMinutes: row.duration_minutes, legs: refs.length } : null;
+}
+
+/**
+ * What an offer hold records: the offer, option and slot, the party (and bags) and the return
+ * leg that price it, the rate, and its local dates (slot days are the venue's wall clock).
+ */
+function offerHoldSelection(selection: OfferSelection, legs: { startsAt: Date; endsAt: Date }[], priceType: string): Record<string, string> {
+  const { query } = selection;
+  return compactSelection({
+    offer: selection.offer,
+    option: selection.option,
+    day: selection.day,
+    time: selection.time,
+    guests: query.guests,
+    bags: query.bags,
+    returnDate: legs.length > 1 ? query.returnDate : null,
+    returnTime: legs.length > 1 ? query.returnTime : null,
+    priceType,
+    startsOn: selection.day,
+    endsOn: new Date(Math.max(...legs.map((l) => l.endsAt.getTime()))).toISOString().slice(0, 10),
+  });
 }
 
 export type OfferSupplier = ProductSupplier<OfferSearch, OfferSummary, OfferDetails, OfferSelection, OptionOffer>;
@@ -191,21 +218,25 @@ export function builtInOfferSupplier(product: OfferProductCode): OfferSupplier {
       const { option } = found;
       const rule = offerProducts[segmentOf(product)];
       // The slot must be one the search offers. A transfer's schedule is its outbound slot
-      // (when every leg runs); the return leg is offered with it.
-      const schedule = scheduleOf(option, selection.query, false);
-      const offered = option.start_times.length === 0 && schedule.length > 0 ? legsOf(selection.query) : schedule;
+      // (when every leg runs); the return leg is held with it.
+      const offered = scheduleOf(option, selection.query, false);
       const onSchedule = offered.some((slot) => slot.day === selection.day && slot.time === selection.time);
       const bagsFit = option.bag_capacity === null || option.bag_capacity >= selection.query.bags;
       const units = bagsFit ? unitsNeeded(rule, selection.query.guests, option.unit_capacity) : null;
       if (!onSchedule || units === null) return { kind: 'not_found' };
-      return createHold({
+      // A return transfer holds the vehicle on both legs in one hold: both or neither.
+      const slots = option.start_times.length === 0 ? legsOf(selection.query).map((leg) => ({ day: leg.day, time: leg.time! })) : [{ day: selection.day, time: selection.time }];
+      const legs = slots.map((slot) => slotRange(slot.day, slot.time, option.duration_minutes));
+      // One vehicle cannot be back for the return before the outbound ride is over.
+      if (legs.length === 2 && legs[1]!.startsAt < legs[0]!.endsAt) return { kind: 'not_found' };
+      return createMultiItemHold({
         orgId: options.orgId,
         userId: options.userId,
         product,
-        itemRef: offerOptionItemRef(option.id),
-        ...slotRange(selection.day, selection.time, option.duration_minutes),
+        items: legs.map((range) => ({ itemRef: offerOptionItemRef(option.id), ...range })),
         quantity: units,
         ttlMinutes: options.ttlMinutes,
+        selection: offerHoldSelection(selection, legs, options.priceType),
       });
     },
 

@@ -264,6 +264,16 @@ function builtInWeeksSupplier(kind: ResortKind): ProductSupplier<WeekQuery, Reso
         endsAt: resolved.endsAt,
         quantity: 1,
         ttlMinutes: options.ttlMinutes,
+        // The quote: the unit type, the week(s) and the rate; the stay's dates are its local dates.
+        selection: {
+          resort_id: String(resolved.resort.id),
+          inventory_id: String(resolved.unit.id),
+          check_in_date: selection.checkIn,
+          check_out_date: selection.checkOut,
+          priceType: options.priceType,
+          startsOn: selection.checkIn,
+          endsOn: selection.checkOut,
+        },
       });
     },
 

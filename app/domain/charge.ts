@@ -1,0 +1,52 @@
+/**
+ * What a checkout charges: integer minor units in the currency the merchant is charged in
+ * (the catalogue's, USD: docs/decisions/0011), and a one-line description for the payment,
+ * the booking and the receipt. A checkout page shows this amount, converted for display.
+ */
+export type Charge = { amountMinor: number; currency: string; description: string };
+
+/** Prices are stored and charged in the catalogue currency; the visitor's is for display only. */
+export const CHARGE_CURRENCY = 'USD';
+
+const CURRENCY = /^[A-Z]{3}$/;
+
+/** A charge, refusing amounts that are not whole minor units or a currency that is not a code. */
+export function chargeOf(amountMinor: number, currency: string, description: string): Charge {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`A charge is a whole, non-negative number of minor units, not ${amountMinor}`);
+  if (!CURRENCY.test(currency)) throw new RangeError(`Unknown currency code '${currency}'`);
+  const line = description.replace(/\s+/g, ' ').trim();
+  if (line === '') throw new RangeError('A charge needs a description');
+  return { amountMinor, currency, description: line };
+}
+
+/** The parts of a description that are there, joined the way every checkout writes them: 'Hotel Sol · 2 nights · 1 room'. */
+export function describeCharge(parts: readonly (string | null | undefined | false)[]): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => p.trim()).join(' · ');
+}
+
+/** '1 night', '2 nights': English counts for the description (it is for records, not the page copy). */
+export const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A decimal amount ('1234.5', '0.07', '12') as integer minor units with `minorDigits`
+ * decimals, read as text so no binary float ever rounds it. More decimals than the currency
+ * has, signs, exponents or other text are refused rather than rounded.
+ */
+export function decimalToMinor(amount: string, minorDigits: number): number {
+  if (!Number.isInteger(minorDigits) || minorDigits < 0 || minorDigits > 4) throw new RangeError(`Unsupported minor digits ${minorDigits}`);
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(amount.trim());
+  if (!match) throw new RangeError(`Not a decimal amount: '${amount}'`);
+  const fraction = match[2] ?? '';
+  if (fraction.length > minorDigits && /[1-9]/.test(fraction.slice(minorDigits))) throw new RangeError(`'${amount}' has more than ${minorDigits} decimals`);
+  const minor = BigInt(match[1]!) * 10n ** BigInt(minorDigits) + BigInt(fraction.slice(0, minorDigits).padEnd(minorDigits, '0') || '0');
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`'${amount}' is too large`);
+  return Number(minor);
+}
+
+/** Integer minor units as a decimal string with exactly `minorDigits` decimals (what a gateway is sent). */
+export function minorToDecimal(amountMinor: number, minorDigits: number): string {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) throw new RangeError(`Not whole minor units: ${amountMinor}`);
+  if (minorDigits === 0) return String(amountMinor);
+  const text = String(amountMinor).padStart(minorDigits + 1, '0');
+  return `${text.slice(0, -minorDigits)}.${text.slice(-minorDigits)}`;
+}
