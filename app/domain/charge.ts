@@ -1,6 +1,6 @@
 /**
  * What a checkout charges: integer minor units in the currency the merchant is charged in
- * (the catalogue's, USD: docs/decisions/0011), and a one-line description for the payment,
+ * (the catalogue's, USD: docs/decisions/0014), and a one-line description for the payment,
  * the booking and the receipt. A checkout page shows this amount, converted for display.
  */
 export type Charge = { amountMinor: number; currency: string; description: string };
