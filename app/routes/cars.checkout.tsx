@@ -5,6 +5,8 @@ import { CarFacts, RentalSummary } from '~/components/cars/car-facts';
 import { CarPriceBreakdown } from '~/components/cars/car-price';
 import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
+import { PaymentBlock } from '~/components/checkout/payment-block';
+import { checkoutPayment } from '~/services/payments/checkout-payment.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { carSearchParams } from '~/domain/car-rental';
@@ -23,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect('/cars/search-details');
-  return json({ soldOut: false as const, tooSoon: null, ...(await loadCarCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const page = await loadCarCheckout(request);
+  const payment = await checkoutPayment(request, 'CAR', page.savedTraveler);
+  return json({ soldOut: false as const, tooSoon: null, ...page, payment }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**
@@ -71,6 +75,9 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <p className="muted">{t('cars.checkout.mainDriver')}</p>
           <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
         </div>
+        {data.hold.live ? (
+          <PaymentBlock hold={data.hold.token} product="CAR" charge={data.charge} totalText={car.price.total.text} payment={data.payment} travelerSaved={data.savedTraveler !== null} />
+        ) : null}
       </div>
     </div>
   );

@@ -3,6 +3,8 @@ import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
+import { PaymentBlock } from '~/components/checkout/payment-block';
+import { checkoutPayment } from '~/services/payments/checkout-payment.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from '~/components/flights/flight-itinerary';
 import { useT } from '~/components/shell-context';
@@ -23,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect('/flight');
-  return json({ soldOut: false as const, tooSoon: null, ...(await loadFlightCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const page = await loadFlightCheckout(request);
+  const payment = await checkoutPayment(request, 'FLT', page.savedTraveler);
+  return json({ soldOut: false as const, tooSoon: null, ...page, payment }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**
@@ -73,6 +77,9 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <FlightPriceBreakdown price={data.fare.price} />
         </section>
         <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
+        {data.hold.live ? (
+          <PaymentBlock hold={data.hold.token} product="FLT" charge={data.charge} totalText={data.fare.price.total} payment={data.payment} travelerSaved={data.savedTraveler !== null} />
+        ) : null}
       </div>
     </div>
   );

@@ -12,6 +12,8 @@ import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.se
 import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
 import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
+import { PaymentBlock } from '~/components/checkout/payment-block';
+import { checkoutPayment } from '~/services/payments/checkout-payment.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -25,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect(`${flow.base}/search-detail`);
-  return json({ soldOut: false as const, tooSoon: null, ...(await loadHotelCheckout(request)) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const page = await loadHotelCheckout(request);
+  const payment = await checkoutPayment(request, 'HLT', page.savedTraveler);
+  return json({ soldOut: false as const, tooSoon: null, ...page, payment }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**
@@ -79,6 +83,9 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <PriceBreakdown price={data.price} />
         </section>
         <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
+        {data.hold.live ? (
+          <PaymentBlock hold={data.hold.token} product="HLT" charge={data.charge} totalText={data.price.total.text} payment={data.payment} travelerSaved={data.savedTraveler !== null} />
+        ) : null}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node';
 import { minCheckinDate } from '~/domain/checkin';
-import { tooSoonToBook, travelerAction } from './checkout.server';
+import { tooSoonToBook, travelerAction, savedTraveler } from './checkout.server';
 import { viewMore } from '~/domain/view-more';
 import {
   MAX_WEEKS, WEEKS_COLLECTIONS, WEEKS_KINDS, type WeeksKind, type WeeksScope, type WeeksSearchErrors, addDays, formatDay, isDreamtrip, parseDay, parseWeeksSearch, weekdayNames, weeksKindsOffered, weeksSearchParams,
@@ -194,6 +194,7 @@ export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
       describeCharge([resolved.resort.name, resolved.unit.name, `${checkIn} to ${checkOut}`, countOf(offer.price.weeks, 'week')]),
     ),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
+    savedTraveler: hold ? await savedTraveler(hold) : null,
     // The client holds the week only when the date can still be booked by this visitor.
     tooSoon: await tooSoonToBook(context.org, context.session, checkIn, context.today),
   };

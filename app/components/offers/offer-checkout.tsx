@@ -3,12 +3,15 @@ import { useLoaderData } from '@remix-run/react';
 import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
 import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
+import { PaymentBlock } from '~/components/checkout/payment-block';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadOfferCheckout } from '~/services/offer-pages.server';
+import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { OfferPrice } from './offer-price';
 import { formatOfferDay } from './offer-search-form';
+import { offerProducts } from '~/domain/offers';
 
-type Checkout = SerializeFrom<typeof loadOfferCheckout>;
+type Checkout = SerializeFrom<typeof loadOfferCheckout> & { payment: CheckoutPayment };
 export type OfferCheckoutData =
   | { soldOut: true; back: string; segment: Checkout['segment'] }
   | { soldOut: false; tooSoon: { earliest: string } }
@@ -46,6 +49,9 @@ function CheckoutView({ data }: { data: Extract<OfferCheckoutData, { tooSoon: nu
           <OfferPrice segment={data.segment} price={data.price} />
         </section>
         <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
+        {data.hold.live ? (
+          <PaymentBlock hold={data.hold.token} product={offerProducts[data.segment].code} charge={data.charge} totalText={data.price.total.text} payment={data.payment} travelerSaved={data.savedTraveler !== null} />
+        ) : null}
       </div>
     </div>
   );

@@ -9,9 +9,11 @@ import type { loadWeeksCheckout } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { formatWeekDay } from './weeks-search-form';
 import { TravelerSection } from '~/components/checkout/traveler-section';
+import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
+import { PaymentBlock } from '~/components/checkout/payment-block';
 import { MinCheckinDialog } from '~/components/checkout/guard-dialogs';
 
-type Data = SerializeFrom<typeof loadWeeksCheckout>;
+type Data = SerializeFrom<typeof loadWeeksCheckout> & { payment: CheckoutPayment };
 type Hold = { token: string; expiresAt: string };
 
 function uuid(): string {
@@ -97,6 +99,8 @@ export function WeeksCheckoutPage() {
   const until = state.hold
     ? new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(state.hold.expiresAt))
     : '';
+  // The page prices the held week once the loader has seen the hold (after the traveller step).
+  const priced = state.hold !== null && data.hold?.token === state.hold.token;
   const week = `${formatWeekDay(data.week.checkIn, locale.language)} – ${formatWeekDay(data.week.checkOut, locale.language)}`;
 
   if (data.tooSoon) {
@@ -152,7 +156,10 @@ export function WeeksCheckoutPage() {
           </p>
           {state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null}
         </section>
-        {state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={null} /> : null}
+        {state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={priced ? data.savedTraveler : null} /> : null}
+        {state.hold && priced ? (
+          <PaymentBlock hold={state.hold.token} product={data.kind} charge={data.charge} totalText={data.week.total.text} payment={data.payment} travelerSaved={data.savedTraveler !== null} />
+        ) : null}
       </div>
     </div>
   );

@@ -1,0 +1,378 @@
+import { useRevalidator } from '@remix-run/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '~/components/shell-context';
+import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
+import { CardBrandIcon } from '~/components/payments/card-brand-icon';
+import {
+  CARD_MOUNT_DELAY_MS,
+  RESULT_MESSAGE_MS,
+  SELECTION_READY_MS,
+  type SubmitOutcome,
+  acknowledgementLinks,
+  isValidBookingId,
+  submitOutcome,
+} from '~/domain/booking-submit';
+import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOption } from '~/domain/payment-options';
+import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
+import { BookingFailedDialog, CardFailureDialog, DemoAccountDialog } from './payment-dialogs';
+
+type Props = {
+  hold: string;
+  product: string;
+  /** What the booking charges, from the checkout loader (the server freezes it at init). */
+  charge: { amountMinor: number; currency: string };
+  /** The total as the page shows it (the mobile 'Total'). */
+  totalText: string;
+  payment: CheckoutPayment;
+  travelerSaved: boolean;
+};
+
+type Answer = { status: number; body: unknown };
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers }, body: JSON.stringify(body) });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+const field = (body: unknown, name: string): unknown => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined);
+
+type ChoiceKind = 'saved' | 'add' | 'new' | 'invoice' | 'oxxo';
+
+function kindOf(option: PaymentOption): ChoiceKind {
+  if (option.uniquekey === 'cards') return 'saved';
+  if (option.value === ADD_NEW_CARD) return 'add';
+  if (option.value === PAY_WITH_NEW_CARD) return 'new';
+  if (option.value === PAY_WITH_INVOICE) return 'invoice';
+  if (option.value === OXXO) return 'oxxo';
+  throw new Error(`Unknown payment option ${option.value}`);
+}
+
+/**
+ * The checkout payment block (spec §2 "Checkout payment block", §4 "Card selection" and
+ * "Booking submit"): how to pay, the card forms, the acknowledgement and COMPLETE BOOKING.
+ * Card numbers are typed into the card provider's frame and never reach this page's server.
+ */
+export function PaymentBlock({ hold, product, charge, totalText, payment, travelerSaved }: Props) {
+  const t = useT();
+  const [choices, setChoices] = useState(payment.options);
+  const [selected, setSelected] = useState<string | null>(payment.selected);
+  const [ready, setReady] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [modal, setModal] = useState<SubmitOutcome | null>(null);
+  const newCard = useRef<CardEntryHandle>(null);
+  const addCard = useRef<CardEntryHandle>(null);
+  // One key per payment the visitor means to make: a double click or a retry after a lost
+  // answer reuses it, so the server charges once; a refusal starts a new one.
+  const idempotencyKey = useRef<string | null>(null);
+  const chosen = choices.find((c) => c.value === selected) ?? null;
+  const choice = chosen ? { ...chosen, kind: kindOf(chosen) } : null;
+  const free = charge.amountMinor === 0;
+  const paymentTitle = useId();
+
+  const revalidator = useRevalidator();
+  const pendingSelection = useRef<string | null>(null);
+  useEffect(() => {
+    setChoices(payment.options);
+    const wanted = pendingSelection.current;
+    if (wanted && payment.options.some((c) => c.value === wanted)) {
+      pendingSelection.current = null;
+      setSelected(wanted);
+      idempotencyKey.current = null;
+    }
+  }, [payment.options]);
+
+  useEffect(() => {
+    if (!message) return;
+    const timer = setTimeout(() => setMessage(null), RESULT_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
+
+  function choose(value: string) {
+    setSelected(value);
+    idempotencyKey.current = null;
+    if (value === ADD_NEW_CARD || value === PAY_WITH_NEW_CARD) {
+      setReady(false);
+      setTimeout(() => setReady(true), SELECTION_READY_MS);
+    }
+  }
+
+  function show(outcome: SubmitOutcome) {
+    if (outcome.kind === 'navigate') {
+      window.location.assign(outcome.url);
+      return;
+    }
+    idempotencyKey.current = null;
+    setBusy(false);
+    if (outcome.kind === 'message') setMessage(outcome.text);
+    else setModal(outcome);
+  }
+
+  const outcomeOf = (answer: Answer) => submitOutcome(answer.status, answer.body, { anotherMethod: t('payment.anotherMethod'), tryAgain: t('payment.tryAgain') });
+
+  async function pay(bookingId: string, amountMinor: number, currency: string): Promise<Answer | SubmitOutcome> {
+    const key = (idempotencyKey.current ??= crypto.randomUUID());
+    const headers = { 'Idempotency-Key': key };
+    // `hold` proves a guest booking's payer (the hold's holder); a member's session does that too.
+    const base = {
+      hold,
+      pg_amt: amountMinor / 100,
+      pg_amount: amountMinor / 100,
+      currency,
+      id: bookingId,
+      product_type: product,
+      pg_type: payment.pgType,
+      cashcard_amt: 0,
+      cn_disc_amt: 0,
+      cn_disc_code: '',
+      cn_dis_trnid: '',
+      email: payment.payer.email,
+      names: payment.payer.names,
+      card_id: '',
+      cust_id: '',
+    };
+    if (!choice) return { kind: 'message', text: t('payment.tryAgain') };
+    if (choice.kind === 'invoice') return postJson('/api/booking/generatePgToken', { ...base, payment_method: 'invoice' }, headers);
+    if (choice.kind === 'oxxo') return postJson('/api/booking/generatePgToken', { ...base, payment_method: 'oxxo' }, headers);
+    if (choice.kind === 'new') {
+      const card = await newCard.current?.tokenize({ amountMinor, threeDSecure: payment.threeDSecure !== 'never' });
+      if (!card) return { kind: 'message', text: t('payment.unavailable') };
+      if (!card.ok) return { kind: 'message', text: card.message };
+      return postJson('/api/booking/generatePgToken', { ...base, payment_method: 'card', nonce: card.nonce }, headers);
+    }
+    if (choice.kind === 'saved') {
+      let nonce: string | undefined;
+      if (payment.threeDSecure === 'always') {
+        const minted = await postJson('/api/pgv2/cardNonce', { card_id: choice.value });
+        const cardNonce = field(minted.body, 'nonce');
+        if (typeof cardNonce !== 'string') return outcomeOf(minted);
+        const verified = await newCard.current?.verifySavedCard({ nonce: cardNonce, amountMinor });
+        if (!verified) return { kind: 'message', text: t('payment.unavailable') };
+        if (!verified.ok) return { kind: 'message', text: verified.message };
+        nonce = verified.nonce;
+      }
+      const amount = (amountMinor / 100).toFixed(2);
+      const sum = await postJson('/api/pgv2/generateCheckSum', { orderId: bookingId, currency, countryCode: payment.countryCode, amount, api_key: payment.apiKey });
+      const checksum = field(sum.body, 'checksum');
+      if (typeof checksum !== 'string') return outcomeOf(sum);
+      return postJson(
+        '/api/pgv2/paymentWithSavedCard',
+        {
+          hold,
+          api_key: payment.apiKey,
+          country_code: payment.countryCode,
+          card_id: choice.value,
+          email: payment.payer.email,
+          order_id: bookingId,
+          amount,
+          currency,
+          description: product,
+          subscription: false,
+          checksum,
+          metadata: { bookingId, productType: product },
+          ...(nonce ? { nonce } : {}),
+        },
+        headers,
+      );
+    }
+    return { kind: 'message', text: t('payment.saveFirst') };
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!payment.canBook) {
+      setModal({ kind: 'demo' });
+      return;
+    }
+    setBusy(true);
+    const init = await postJson('/api/booking/initBooking', { hold, product_type: product });
+    const bookingId = field(init.body, 'booking_id');
+    if (init.status !== 200 || !isValidBookingId(bookingId)) {
+      // Spec §4 step 2: no usable booking id stops the flow and gives the page back.
+      show(init.status === 200 ? { kind: 'message', text: t('payment.tryAgain') } : outcomeOf(init));
+      return;
+    }
+    const amountMinor = Number(field(init.body, 'amount_minor'));
+    const currency = String(field(init.body, 'currency') ?? charge.currency);
+    const result = amountMinor > 0 ? await pay(bookingId, amountMinor, currency) : await postJson('/api/booking/zeroAmountBooking', { id: bookingId, hold });
+    show('kind' in result ? result : outcomeOf(result));
+  }
+
+  const cardsUsable = payment.cardEntry !== null;
+  const submitDisabled = busy || !travelerSaved || !ready || (!free && (!choice || choice.kind === 'add'));
+
+  return (
+    <section aria-labelledby={paymentTitle} className="checkout-payment" aria-busy={busy}>
+      <h2 id={paymentTitle}>{t('payment.title')}</h2>
+      {free ? (
+        <p>{t('payment.zeroNote')}</p>
+      ) : (
+        <fieldset className="payment-options">
+          <legend>{t('payment.choose')}</legend>
+          {choices.map((option) => (
+            <label key={option.value} className="payment-option">
+              <input type="radio" name="payment-option" value={option.value} checked={selected === option.value} onChange={() => choose(option.value)} disabled={busy} />
+              <ChoiceLabel choice={option} />
+            </label>
+          ))}
+          {!payment.signedIn ? <p className="muted">{t('payment.signInForCards')}</p> : null}
+          {!cardsUsable ? <p className="muted">{t('payment.unavailable')}</p> : null}
+        </fieldset>
+      )}
+
+      {!free && choice?.kind === 'add' && payment.cardEntry ? (
+        <SaveCardForm
+          cardEntry={payment.cardEntry}
+          entryRef={addCard}
+          onSaved={(cardId) => {
+            // Spec §4: the list reloads and the newest card is selected.
+            pendingSelection.current = cardId;
+            revalidator.revalidate();
+          }}
+        />
+      ) : null}
+
+      {!free && payment.cardEntry && (choice?.kind === 'new' || (choice?.kind === 'saved' && payment.threeDSecure === 'always')) ? (
+        <form aria-label={t('payment.form.creditCard')} className="payment-card-form" onSubmit={(event) => event.preventDefault()}>
+          <CardEntry ref={newCard} config={payment.cardEntry} hidden={choice.kind !== 'new'} />
+        </form>
+      ) : null}
+
+      {!free && choice?.kind === 'invoice' ? <p className="payment-note">{t('payment.invoiceNote')}</p> : null}
+      {!free && choice?.kind === 'oxxo' ? <p className="payment-note">{t('payment.oxxoNote')}</p> : null}
+
+      <form aria-label={t('payment.form.payment')} className="payment-form" onSubmit={submit} noValidate>
+        <p className="payment-ack">
+          {t('payment.ack')}{' '}
+          {acknowledgementLinks(product).map((link, index, all) => (
+            <span key={link.key}>
+              {index === all.length - 1 ? `${t('payment.ack.and')} ` : null}
+              <a href={link.href} target="_blank" rel="noopener noreferrer">
+                {t(`payment.ack.${link.key}`)}
+                <span className="visually-hidden"> {t('payment.newTab')}</span>
+              </a>
+              {index < all.length - 2 ? ', ' : index === all.length - 2 ? ' ' : '.'}
+            </span>
+          ))}
+        </p>
+        {!travelerSaved ? <p className="muted">{t('payment.travelerFirst')}</p> : null}
+        {!free && choice?.kind === 'add' ? <p className="muted">{t('payment.saveFirst')}</p> : null}
+        {message ? (
+          <p role="alert" className="field-error payment-message">
+            {message}
+          </p>
+        ) : null}
+        <p className="payment-mobile-total">
+          <span>
+            {t('payment.total')} <strong>{totalText}</strong>
+          </span>{' '}
+          <a href="#summary-title">{t('payment.details')}</a>
+        </p>
+        <noscript>
+          <p className="muted">{t('payment.noscript')}</p>
+        </noscript>
+        <button type="submit" className="button button-primary payment-submit" disabled={submitDisabled}>
+          {busy ? t('payment.processing') : t('checkout.submit')}
+        </button>
+      </form>
+
+      {busy ? (
+        <div className="loader-overlay payment-busy" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span className="loader-text">{t('payment.processing')}</span>
+        </div>
+      ) : null}
+      <DemoAccountDialog open={modal?.kind === 'demo'} onClose={() => setModal(null)} />
+      <CardFailureDialog open={modal?.kind === 'card_failure'} onClose={() => setModal(null)} />
+      <BookingFailedDialog open={modal?.kind === 'booking_failed'} error={modal?.kind === 'booking_failed' ? modal.error : null} onClose={() => setModal(null)} />
+    </section>
+  );
+}
+
+function ChoiceLabel({ choice }: { choice: PaymentOption }) {
+  const t = useT();
+  const kind = kindOf(choice);
+  if (kind === 'saved') {
+    return (
+      <span className="payment-option-card">
+        <CardBrandIcon brand={choice.cardImage ?? 'unknown'} />
+        <span>
+          {choice.label}
+          {choice.cardDataPGV2?.is_default || choice.cardData?.is_default === 1 ? <span className="badge"> {t('payment.defaultCard')}</span> : null}
+        </span>
+      </span>
+    );
+  }
+  const labels = { add: 'payment.option.addCard', new: 'payment.option.newCard', invoice: 'payment.option.invoice', oxxo: 'payment.option.oxxo' } as const;
+  return <span>{t(labels[kind])}</span>;
+}
+
+/**
+ * 'add new card' (spec §4): the Save New Card form; the card frame mounts after 300 ms. A saved
+ * card joins the list and is selected; a failed save says so and keeps the form.
+ */
+function SaveCardForm({
+  cardEntry,
+  entryRef,
+  onSaved,
+}: {
+  cardEntry: NonNullable<CheckoutPayment['cardEntry']>;
+  entryRef: React.RefObject<CardEntryHandle>;
+  onSaved: (cardId: string) => void;
+}) {
+  const t = useT();
+  const [mounted, setMounted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<'saved' | 'not_saved' | null>(null);
+  const nicknameId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setMounted(true), CARD_MOUNT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  async function save(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const nickname = String(new FormData(event.currentTarget).get('nick_name') ?? '').trim();
+    setSaving(true);
+    setStatus(null);
+    const card = await entryRef.current?.tokenize({ amountMinor: 0, threeDSecure: false });
+    if (!card?.ok) {
+      setSaving(false);
+      setStatus('not_saved');
+      return;
+    }
+    const answer = await postJson('/api/booking/saveCard', { nonce: card.nonce, nick_name: nickname || undefined });
+    setSaving(false);
+    const cardId = field(answer.body, 'id');
+    if (answer.status !== 200 || typeof cardId !== 'string') {
+      setStatus('not_saved');
+      return;
+    }
+    setStatus('saved');
+    onSaved(cardId);
+  }
+
+  return (
+    <form aria-label={t('payment.form.saveNewCard')} className="payment-card-form" onSubmit={save}>
+      {mounted ? <CardEntry ref={entryRef} config={cardEntry} /> : <p className="muted">{t('app.loading')}</p>}
+      <div className="form-field">
+        <label htmlFor={nicknameId}>{t('payment.nickname')}</label>
+        <input id={nicknameId} name="nick_name" maxLength={40} autoComplete="off" />
+      </div>
+      {status ? (
+        <p role={status === 'saved' ? 'status' : 'alert'} className={status === 'saved' ? 'hold-notice' : 'field-error'}>
+          {status === 'saved' ? t('payment.cardSaved') : t('payment.cardNotSaved')}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={saving || !mounted}>
+        {saving ? t('app.loading') : t('payment.saveCard')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+// What a checkout's payment block needs (spec §2 "Checkout payment block", §3 "Payment option",
+// §4 "Saved-card auto-selection"): the options this organisation offers this visitor, which one
+// starts selected, how cards are typed, and the fields the pay calls carry.
+import type { OrgConfig } from '#schemas/org-config.schema';
+import type { CardEntryConfig } from '~/domain/card-entry';
+import { type PaymentOption, autoSelectOption, buildPaymentOptions } from '~/domain/payment-options';
+import { cardServiceApiKey } from '~/domain/payment-providers';
+import { gatewayCustomerIdFor } from '~/domain/saved-cards';
+import type { Traveler } from '~/domain/traveler';
+import { resolveOrg } from '../config.server';
+import { getSession } from '../session.server';
+import { cardEntryForCheckout } from './runtime.server';
+import { listCards } from './saved-cards.server';
+
+export type CheckoutPayment = {
+  options: PaymentOption[];
+  selected: string | null;
+  /** Null when no card can be taken now: only options without a card are offered. */
+  cardEntry: CardEntryConfig | null;
+  threeDSecure: OrgConfig['payments']['threeDSecure'];
+  canBook: boolean;
+  signedIn: boolean;
+  payer: { email: string; names: string };
+  /** ISO country of the organisation's market (the second-provider checksum carries it). */
+  countryCode: string;
+  /** The card provider's key (`getSupplierpg`), sent with the second-provider calls. */
+  apiKey: string;
+  pgType: string;
+};
+
+const CARD_OPTIONS = new Set(['add new card', 'pay with new card']);
+
+export async function checkoutPayment(request: Request, product: string, traveler: Traveler | null): Promise<CheckoutPayment> {
+  const org = resolveOrg(request);
+  const session = await getSession(request);
+  const user = session?.user ?? null;
+  const cardEntry = await cardEntryForCheckout(user ? { customerId: gatewayCustomerIdFor(user.userId) } : {});
+  const all = buildPaymentOptions({
+    enabled: org.payments.options,
+    cards: session ? await listCards(session.userDbId) : null,
+    productCode: product,
+    providerId: org.payments.cardProvider.pgId,
+    merchantId: org.orgId,
+  });
+  // Without a card frame, typing a new card is impossible; saved cards still pay server-side.
+  const options = cardEntry ? all : all.filter((option) => !CARD_OPTIONS.has(option.value));
+  const payer = traveler ?? (user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null);
+  return {
+    options,
+    selected: autoSelectOption(options),
+    cardEntry,
+    threeDSecure: org.payments.threeDSecure,
+    canBook: user ? user.can_book : true,
+    signedIn: user !== null,
+    payer: { email: payer?.email ?? '', names: payer ? `${payer.firstName} ${payer.lastName}` : '' },
+    countryCode: org.locale.defaultLanguage.split('-')[1] ?? 'US',
+    apiKey: cardServiceApiKey(org.payments, org.orgId),
+    pgType: org.payments.cardProvider.pgId,
+  };
+}
