@@ -52,13 +52,13 @@ describe('publicTravellerName', () => {
 
 describe('partyFacts', () => {
   it('reads the held quantity and the selection kept with the hold', () => {
-    expect(partyFacts({ product: 'HLT', quantity: 2, selection: { guests: '3' } })).toEqual([
+    expect(partyFacts({ product: 'HLT', quantity: 2, selection: { guestsPerRoom: '3' } })).toEqual([
       { kind: 'rooms', count: 2 },
       { kind: 'guestsPerRoom', count: 3 },
     ]);
     expect(partyFacts({ product: 'HLT', quantity: 1, selection: null, holidayHome: true })).toEqual([{ kind: 'homes', count: 1 }]);
     expect(partyFacts({ product: 'FLT', quantity: 2, selection: null })).toEqual([{ kind: 'passengers', count: 2 }]);
-    expect(partyFacts({ product: 'FLT', quantity: 2, selection: { adults: '2', infants: '1' } })).toEqual([{ kind: 'passengers', count: 3 }]);
+    expect(partyFacts({ product: 'FLT', quantity: 2, selection: { noofadults: '2', noofinfants: '1' } })).toEqual([{ kind: 'passengers', count: 3 }]);
     expect(partyFacts({ product: 'ACT', quantity: 4, selection: null })).toEqual([{ kind: 'guests', count: 4 }]);
     expect(partyFacts({ product: 'RESTAURANT', quantity: 1, selection: { guests: '6' } })).toEqual([{ kind: 'guests', count: 6 }]);
     expect(partyFacts({ product: 'TRF', quantity: 2, selection: { guests: 'x' } })).toEqual([{ kind: 'units', count: 2 }]);

@@ -96,10 +96,10 @@ export function partyFacts(input: {
   switch (product) {
     case 'HLT':
       push(input.holidayHome ? 'homes' : 'rooms', quantity);
-      push('guestsPerRoom', countOf(selection, 'guests'));
+      push('guestsPerRoom', countOf(selection, 'guestsPerRoom'));
       break;
     case 'FLT': {
-      const listed = ['adults', 'children', 'infants'].map((k) => countOf(selection, k) ?? 0).reduce((a, b) => a + b, 0);
+      const listed = ['noofadults', 'noofchilds', 'noofinfants'].map((k) => countOf(selection, k) ?? 0).reduce((a, b) => a + b, 0);
       push('passengers', listed > 0 ? listed : quantity);
       break;
     }
