@@ -349,7 +349,7 @@ function SaveCardForm({
     }
     const answer = await postJson('/api/booking/saveCard', { nonce: card.nonce, nick_name: nickname || undefined });
     setSaving(false);
-    const cardId = field(answer.body, 'id');
+    const cardId = field(field(answer.body, 'data'), 'id');
     if (answer.status !== 200 || typeof cardId !== 'string') {
       setStatus('not_saved');
       return;
