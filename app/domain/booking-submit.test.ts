@@ -24,6 +24,11 @@ describe('submitOutcome', () => {
   it('shows the card-failure modal for a refused card and the 3-D Secure message for a failed authentication', () => {
     expect(submitOutcome(402, { status: 'card_declined', message: 'Do Not Honor' }, messages)).toEqual({ kind: 'card_failure' });
     expect(submitOutcome(402, { status: 'three_d_secure' }, messages)).toEqual({ kind: 'message', text: 'Please enter another payment method' });
+    // The server answers in English; the page shows its own language's text.
+    expect(submitOutcome(402, { status: 'three_d_secure', message: 'Please enter another payment method' }, { ...messages, anotherMethod: 'Ingresa otro método de pago' })).toEqual({
+      kind: 'message',
+      text: 'Ingresa otro método de pago',
+    });
   });
 
   it('shows the booking-failed modal with the stored error, or none for the default text', () => {

@@ -38,7 +38,8 @@ export function submitOutcome(status: number, body: unknown, messages: { another
   const url = samePath(answer.return_url);
   if ((answer.status === 'confirmed' || answer.status === 'pending') && url) return { kind: 'navigate', url };
   if (answer.status === 'card_declined') return { kind: 'card_failure' };
-  if (answer.status === 'three_d_secure') return { kind: 'message', text: text(answer.message) ?? messages.anotherMethod };
+  // The server's text is English: the page says it in its own language.
+  if (answer.status === 'three_d_secure') return { kind: 'message', text: messages.anotherMethod };
   if (answer.error === 'demo' || status === 403) return { kind: 'demo' };
   if (answer.status === 'booking_failed') return { kind: 'booking_failed', error: text(answer.error) };
   if (status >= 500) return { kind: 'booking_failed', error: null };

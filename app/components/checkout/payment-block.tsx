@@ -2,6 +2,7 @@ import { useRevalidator } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '~/components/shell-context';
 import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
+import type { CardEntryFailure } from '~/domain/card-entry';
 import { CardBrandIcon } from '~/components/payments/card-brand-icon';
 import {
   CARD_MOUNT_DELAY_MS,
@@ -112,6 +113,8 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
     else setModal(outcome);
   }
 
+  // The card port's own messages are English; a failed 3-D Secure check speaks the page's language.
+  const cardMessage = (failure: CardEntryFailure) => (failure.reason === 'requires_payment_method' ? t('payment.anotherMethod') : failure.message);
   const outcomeOf = (answer: Answer) => submitOutcome(answer.status, answer.body, { anotherMethod: t('payment.anotherMethod'), tryAgain: t('payment.tryAgain') });
 
   async function pay(bookingId: string, amountMinor: number, currency: string): Promise<Answer | SubmitOutcome> {
@@ -141,7 +144,7 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
     if (choice.kind === 'new') {
       const card = await newCard.current?.tokenize({ amountMinor, threeDSecure: payment.threeDSecure !== 'never' });
       if (!card) return { kind: 'message', text: t('payment.unavailable') };
-      if (!card.ok) return { kind: 'message', text: card.message };
+      if (!card.ok) return { kind: 'message', text: cardMessage(card) };
       return postJson('/api/booking/generatePgToken', { ...base, payment_method: 'card', nonce: card.nonce }, headers);
     }
     if (choice.kind === 'saved') {
@@ -152,7 +155,7 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
         if (typeof cardNonce !== 'string') return outcomeOf(minted);
         const verified = await newCard.current?.verifySavedCard({ nonce: cardNonce, amountMinor });
         if (!verified) return { kind: 'message', text: t('payment.unavailable') };
-        if (!verified.ok) return { kind: 'message', text: verified.message };
+        if (!verified.ok) return { kind: 'message', text: cardMessage(verified) };
         nonce = verified.nonce;
       }
       const amount = (amountMinor / 100).toFixed(2);

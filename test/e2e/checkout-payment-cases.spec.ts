@@ -1,0 +1,495 @@
+// Issue 4 acceptance items 2, 3 (first part) and 5, end to end in Chromium on the real servers of
+// the global setup: 3-D Secure (frictionless, challenge passed, challenge failed), a declining
+// amount, invoice, OXXO, the demo-account and booking-failed modals and the zero-amount path.
+// Everything runs against the PostgreSQL server, whose database the spec reaches to create its own
+// users (no other spec books with them) and to check what was booked; the sandbox gateway is
+// shared, so its transactions are found by order id (`<booking reference>:<attempt id>`).
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { computeRoomPrice } from '~/domain/room-price';
+import { hashPassword } from '~/services/password.server';
+import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { inDays } from '../support/dates';
+
+const base = inject('pgBaseURL');
+const databaseUrl = inject('pgDatabaseUrl');
+const sandboxURL = inject('sandboxURL');
+const PASSWORD = 'Pay-Cases-2026!';
+const stamp = Date.now().toString(36);
+/** Expiry month 01 and a future year (payments-sandbox.md: the 3-D Secure cards need it). */
+const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+
+type Org = 'wanderly' | 'voyagerpro' | 'viajamas';
+type Language = 'en' | 'es';
+const HOST: Record<Org, string> = { wanderly: 'wanderly.localhost', voyagerpro: 'voyagerpro.localhost', viajamas: 'viajamas.localhost' };
+
+/** The page texts the spec reads, from app/i18n (en-US, es-MX). */
+const TEXT = {
+  en: {
+    reserve: 'Reserve',
+    checkoutTitle: 'Complete your booking',
+    traveler: 'Who is travelling?',
+    continue: 'Continue',
+    travelerSaved: 'Traveller details saved.',
+    newCard: 'Pay with new card',
+    submit: 'COMPLETE BOOKING',
+    confirmed: 'Your booking is confirmed',
+    pending: 'We have your booking',
+    anotherMethod: 'Please enter another payment method',
+  },
+  es: {
+    reserve: 'Reservar',
+    checkoutTitle: 'Completa tu reserva',
+    traveler: '¿Quién viaja?',
+    continue: 'Continuar',
+    travelerSaved: 'Datos del viajero guardados.',
+    newCard: 'Pagar con tarjeta nueva',
+    submit: 'COMPLETAR RESERVA',
+    confirmed: 'Tu reserva está confirmada',
+    pending: 'Recibimos tu reserva',
+    anotherMethod: 'Ingresa otro método de pago',
+  },
+} as const;
+
+let browser: Browser;
+let db: pg.Client;
+
+type User = { id: number; email: string; org: Org };
+
+async function createUser(org: Org, key: string, options: { demo?: boolean; language?: string } = {}): Promise<User> {
+  const email = `paycases-${key}-${stamp}@${org}.example`;
+  const { rows } = await db.query<{ id: number }>(
+    `insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role, is_demo, preferred_language)
+     values ($1, $2, $2, $3, 'Pia', 'Payer', 'member', $4, $5) returning id`,
+    [org, email, await hashPassword(PASSWORD), options.demo ?? false, options.language ?? null],
+  );
+  return { id: rows[0]!.id, email, org };
+}
+
+type Transaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
+
+/** The sandbox gateway's transactions for one booking (its order ids start with the reference). */
+async function transactionsOf(reference: string): Promise<Transaction[]> {
+  const answer = await fetch(`${sandboxURL}/__sandbox/transactions`);
+  const { transactions } = (await answer.json()) as { transactions: Transaction[] };
+  return transactions.filter((transaction) => (transaction.orderId ?? '').startsWith(`${reference}:`));
+}
+
+type BookingRow = { status: string; payment_method: string | null; amount_minor: number | null; currency: string | null; oxxo_reference: string | null; failure_text: string | null };
+
+async function bookingOf(reference: string): Promise<BookingRow> {
+  const { rows } = await db.query<BookingRow>(`select status, payment_method, amount_minor, currency, oxxo_reference, failure_text from bookings where reference = $1`, [reference]);
+  expect(rows, `booking ${reference}`).toHaveLength(1);
+  return rows[0]!;
+}
+
+async function attemptsOf(reference: string): Promise<{ method: string; status: string }[]> {
+  const { rows } = await db.query<{ method: string; status: string }>(
+    `select a.method, a.status from payment_attempts a join bookings b on b.id = a.booking_id where b.reference = $1 order by a.created_at`,
+    [reference],
+  );
+  return rows;
+}
+
+async function signedInPage(user: User, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const { context } = await newContext(browser, { viewport });
+  const page = await context.newPage();
+  await page.goto(orgUrl(base, HOST[user.org], '/'));
+  await signInWithApi(page, user.email, PASSWORD);
+  return { context, page };
+}
+
+type Stay = { hotel: string; destination: string; room: string; checkin: string; checkout: string };
+
+/** Hotel details → Reserve → checkout, then the traveller step (prefilled for a member): the payment block is live. */
+async function reserveHotel(page: Page, org: Org, language: Language, stay: Stay): Promise<string> {
+  const t = TEXT[language];
+  await page.goto(
+    orgUrl(base, HOST[org], `/hotel-details?hotel=${stay.hotel}&destination=${stay.destination}&checkin=${stay.checkin}&checkout=${stay.checkout}&rooms=1&guests=2`),
+  );
+  await page.getByRole('button', { name: `${t.reserve}: ${stay.room}` }).click();
+  await page.getByRole('heading', { level: 1, name: t.checkoutTitle }).waitFor();
+  const hold = new URL(page.url()).searchParams.get('hold');
+  expect(hold).toBeTruthy();
+  await saveTraveller(page, language);
+  return hold!;
+}
+
+async function saveTraveller(page: Page, language: Language) {
+  const t = TEXT[language];
+  await page.getByRole('form', { name: t.traveler }).getByRole('button', { name: t.continue }).click();
+  await page.getByRole('status').filter({ hasText: t.travelerSaved }).waitFor();
+  await page.getByRole('button', { name: t.submit }).waitFor();
+}
+
+/** Types a card into the sandbox card frame (its own origin: the page never sees the digits). */
+async function typeCard(page: Page, language: Language, number: string) {
+  await page.getByRole('radio', { name: TEXT[language].newCard }).check();
+  const frame = page.frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
+  await frame.getByLabel('CVV').fill('123');
+}
+
+/** Clicks the submit button and answers the booking id initBooking froze (the booking reference). */
+async function submit(page: Page, language: Language): Promise<string> {
+  const init = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/booking/initBooking');
+  await page.getByRole('button', { name: TEXT[language].submit }).click();
+  const answer = await init;
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { booking_id: string };
+  return body.booking_id;
+}
+
+/** The success page of a product with this booking id, and its heading. */
+async function expectSuccessPage(page: Page, path: string, reference: string, title: string) {
+  await page.waitForURL((url) => url.pathname === path && url.searchParams.get('booking_id') === reference);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  expect(await page.getByTestId('booking-reference').textContent()).toBe(reference);
+}
+
+/** A captured card payment: exactly one sale for the booking, submitted for settlement (or settled). */
+async function expectOneCharge(reference: string, amountMinor: number) {
+  const sales = await transactionsOf(reference);
+  expect(sales.map((sale) => ({ type: sale.type, amount: sale.amount }))).toEqual([{ type: 'sale', amount: (amountMinor / 100).toFixed(2) }]);
+  expect(['submitted_for_settlement', 'settling', 'settled']).toContain(sales[0]!.status);
+}
+
+const CHARGED = ['authorized', 'submitted_for_settlement', 'settling', 'settled'];
+
+/** The page does not scroll while a modal is open. */
+async function expectScrollLocked(page: Page) {
+  // The checkout is taller than the window, so only the lock keeps the wheel from scrolling it.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 600)).toBe(true);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  const before = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(5, 400);
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(200);
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+}
+
+beforeAll(async () => {
+  if (!base) return;
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await db?.end();
+});
+
+// Chromium logs every 4xx answer to a fetch; these are the ones the cases provoke on purpose.
+const PAYMENT_REQUIRED = /status of 402 \(Payment Required\).*\/api\/booking\/generatePgToken/;
+const CONFLICT = /status of 409 \(Conflict\).*\/api\/booking\/generatePgToken/;
+
+describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)', () => {
+  let spanish: User;
+  let english: User;
+  beforeAll(async () => {
+    spanish = await createUser('viajamas', '3ds-es');
+    english = await createUser('viajamas', '3ds-en', { language: 'en-US' });
+  });
+
+  it('frictionless (4000000000001000): no challenge, the booking is confirmed and charged once', async () => {
+    const { context, page } = await signedInPage(spanish);
+    const check = watchConsole(page);
+    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'Standard room', checkin: inDays(100), checkout: inDays(101) });
+    await typeCard(page, 'es', '4000000000001000');
+    const challenges: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/three-d-secure/challenge/')) challenges.push(request.url());
+    });
+    const reference = await submit(page, 'es');
+    await expectSuccessPage(page, '/checkout-success', reference, TEXT.es.confirmed);
+    // Frictionless: the issuer never asked the cardholder anything.
+    expect(challenges).toEqual([]);
+    const booking = await bookingOf(reference);
+    expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card' });
+    await expectOneCharge(reference, booking.amount_minor!);
+    check();
+    await context.close();
+  });
+
+  it('challenge passed (4000000000001091, code 1234): the 3-D Secure dialog (axe: 0 violations), then the booking is confirmed', async () => {
+    const { context, page } = await signedInPage(spanish);
+    const check = watchConsole(page);
+    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'Standard room', checkin: inDays(102), checkout: inDays(104) });
+    await typeCard(page, 'es', '4000000000001091');
+    const reference = await submit(page, 'es');
+    const dialog = page.getByRole('dialog', { name: '3-D Secure' });
+    await dialog.waitFor();
+    const challenge = page.frameLocator('iframe[title="Verify your payment with your card issuer"]');
+    await challenge.getByLabel('Verification code').waitFor();
+    await expectNoAxeViolationsAtViewports(page, '3-D Secure dialog at checkout');
+    // Nothing is charged while the cardholder is being asked.
+    expect(await transactionsOf(reference)).toEqual([]);
+    await challenge.getByLabel('Verification code').fill('1234');
+    await challenge.getByRole('button', { name: 'Submit' }).click();
+    await expectSuccessPage(page, '/checkout-success', reference, TEXT.es.confirmed);
+    const booking = await bookingOf(reference);
+    expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card' });
+    await expectOneCharge(reference, booking.amount_minor!);
+    check();
+    await context.close();
+  });
+
+  for (const [user, language] of [
+    [() => spanish, 'es'],
+    [() => english, 'en'],
+  ] as const) {
+    it(`challenge failed (4000000000001109): '${TEXT[language].anotherMethod}' under the payment form for 5 s, nothing booked, nothing charged (${language})`, async () => {
+      const { context, page } = await signedInPage(user());
+      const check = watchConsole(page);
+      const hold = await reserveHotel(page, 'viajamas', language, {
+        hotel: 'prague-casa-central',
+        destination: 'prague',
+        room: 'Deluxe room',
+        checkin: inDays(language === 'es' ? 106 : 108),
+        checkout: inDays(language === 'es' ? 107 : 109),
+      });
+      await typeCard(page, language, '4000000000001109');
+      const paid: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/(booking\/generatePgToken|pgv2\/paymentWithSavedCard|booking\/zeroAmountBooking)$/.test(request.url())) paid.push(request.url());
+      });
+      const reference = await submit(page, language);
+      const challenge = page.frameLocator('iframe[title="Verify your payment with your card issuer"]');
+      await challenge.getByLabel('Verification code').fill('1234');
+      await challenge.getByRole('button', { name: 'Submit' }).click();
+
+      const paymentForm = page.getByRole('form', { name: language === 'es' ? 'Pago' : 'Payment' });
+      const message = paymentForm.getByRole('alert').filter({ hasText: TEXT[language].anotherMethod });
+      await message.waitFor();
+      const shownAt = Date.now();
+      expect(await page.getByRole('dialog', { name: '3-D Secure' }).count()).toBe(0);
+      // The page is given back: still the checkout, the button usable again.
+      expect(new URL(page.url()).searchParams.get('hold')).toBe(hold);
+      expect(await page.getByRole('button', { name: TEXT[language].submit }).isEnabled()).toBe(true);
+      await message.waitFor({ state: 'detached', timeout: 8_000 });
+      expect(Date.now() - shownAt).toBeGreaterThan(3_500);
+
+      expect(paid).toEqual([]);
+      expect(await bookingOf(reference)).toMatchObject({ status: 'initiated', payment_method: null });
+      expect(await attemptsOf(reference)).toEqual([]);
+      expect(await transactionsOf(reference)).toEqual([]);
+      check();
+      await context.close();
+    });
+  }
+});
+
+describe.skipIf(!base)('a declining amount (2000.00–2999.99: processor declined)', () => {
+  it('shows the card-failure modal (axe: 0 violations), leaves no confirmed or pending booking and no charge', async () => {
+    const user = await createUser('wanderly', 'decline');
+    // From the seeded catalogue: the nights of a Lisbon room whose total (B2C: a member of a
+    // consumer brand) lands in the declining range, priced as the supplier prices it.
+    const { rows } = await db.query<{ name: string; net_nightly_usd_minor: number; tax_rate_bp: number; b2c_markup_bp: number; strike_pct: number }>(
+      `select r.name, r.net_nightly_usd_minor, r.tax_rate_bp, r.b2c_markup_bp, r.strike_pct from hotel_room_types r join hotels h on h.id = r.hotel_id where h.slug = 'lisbon-grand-plaza' order by r.id`,
+    );
+    const choice = rows
+      .flatMap((room) =>
+        Array.from({ length: 20 }, (_, index) => index + 1).map((nights) => ({
+          room,
+          nights,
+          total: computeRoomPrice({
+            netNightlyMinor: room.net_nightly_usd_minor, nights, rooms: 1, taxRateBp: room.tax_rate_bp, markupBp: room.b2c_markup_bp,
+            strikePct: room.strike_pct, priceType: 'B2C', supplierCode: 'OWN', currency: 'USD',
+          }).inclusive,
+        })),
+      )
+      .find((candidate) => candidate.total >= 200_000 && candidate.total <= 299_999);
+    expect(choice, 'a Lisbon stay priced 2000.00–2999.99').toBeDefined();
+    const { room, nights, total } = choice!;
+
+    const { context, page } = await signedInPage(user);
+    const check = watchConsole(page, [PAYMENT_REQUIRED]);
+    await reserveHotel(page, 'wanderly', 'en', { hotel: 'lisbon-grand-plaza', destination: 'lisbon', room: room.name, checkin: inDays(120), checkout: inDays(120 + nights) });
+    await typeCard(page, 'en', '4111111111111111');
+    const reference = await submit(page, 'en');
+    const dialog = page.getByRole('dialog', { name: 'Sorry! Unable to process your card' });
+    await dialog.waitFor();
+    expect(await dialog.getByText("WE COULDN'T PROCESS PAYMENT ON YOUR CURRENT CARD, PLEASE USE A DIFFERENT ONE AND TRY AGAIN").isVisible()).toBe(true);
+    await expectNoAxeViolationsAtViewports(page, 'card-failure modal');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const booking = await bookingOf(reference);
+    expect(booking).toMatchObject({ status: 'initiated', payment_method: null, amount_minor: total, currency: 'USD' });
+    expect(await attemptsOf(reference)).toEqual([{ method: 'card', status: 'declined' }]);
+    const sales = await transactionsOf(reference);
+    expect(sales.map((sale) => ({ status: sale.status, amount: sale.amount }))).toEqual([{ status: 'processor_declined', amount: (total / 100).toFixed(2) }]);
+    expect(sales.filter((sale) => CHARGED.includes(sale.status))).toEqual([]);
+    check();
+    await context.close();
+  });
+});
+
+describe.skipIf(!base)('payments without a card, and the modals of the submit', () => {
+  it('invoice on voyagerpro: the booking is confirmed with payment method invoice and no gateway transaction', async () => {
+    const user = await createUser('voyagerpro', 'invoice');
+    const { context, page } = await signedInPage(user);
+    const check = watchConsole(page);
+    await reserveHotel(page, 'voyagerpro', 'en', { hotel: 'prague-harbour-view', destination: 'prague', room: 'Standard room', checkin: inDays(110), checkout: inDays(112) });
+    await page.getByRole('radio', { name: 'Pay with invoice' }).check();
+    await page.getByText('Your company is invoiced for this booking; it is confirmed now.').waitFor();
+    const reference = await submit(page, 'en');
+    await expectSuccessPage(page, '/checkout-success', reference, TEXT.en.confirmed);
+    expect(await page.getByText('Confirmed: we will send the invoice to your organisation.').isVisible()).toBe(true);
+    expect(await bookingOf(reference)).toMatchObject({ status: 'confirmed', payment_method: 'invoice' });
+    expect(await attemptsOf(reference)).toEqual([{ method: 'invoice', status: 'completed' }]);
+    expect(await transactionsOf(reference)).toEqual([]);
+    check();
+    await context.close();
+  });
+
+  it('OXXO on viajamas: the success page shows the voucher reference and pending; paid through the sandbox, the booking is confirmed', async () => {
+    const user = await createUser('viajamas', 'oxxo');
+    const { context, page } = await signedInPage(user);
+    const check = watchConsole(page);
+    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-harbour-view', destination: 'prague', room: 'Deluxe room', checkin: inDays(113), checkout: inDays(114) });
+    await page.getByRole('radio', { name: 'Pagar en efectivo en OXXO' }).check();
+    const reference = await submit(page, 'es');
+    await expectSuccessPage(page, '/checkout-success', reference, TEXT.es.pending);
+    const pending = await bookingOf(reference);
+    expect(pending).toMatchObject({ status: 'pending', payment_method: 'oxxo', oxxo_reference: expect.stringMatching(/^\d{14}$/) });
+    const voucher = pending.oxxo_reference!;
+    expect(
+      await page
+        .getByText(`Pendiente: paga en cualquier tienda OXXO con la referencia del voucher ${voucher}. Confirmamos la reserva al recibir el pago.`)
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByText('Pendiente', { exact: true }).isVisible()).toBe(true);
+    expect(await transactionsOf(reference)).toEqual([]);
+
+    const paid = await fetch(`${sandboxURL}/__sandbox/oxxo/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ reference: voucher, notifyUrl: new URL('/api/payments/oxxo/webhook', base).toString(), amountMinor: pending.amount_minor }),
+    });
+    expect(paid.status).toBe(200);
+    expect(((await paid.json()) as { status: number }).status).toBe(200);
+    expect(await bookingOf(reference)).toMatchObject({ status: 'confirmed', payment_method: 'oxxo' });
+    expect(await attemptsOf(reference)).toEqual([{ method: 'oxxo', status: 'completed' }]);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: TEXT.es.confirmed }).waitFor();
+    expect(await page.getByText('Confirmada', { exact: true }).isVisible()).toBe(true);
+    check();
+    await context.close();
+  });
+
+  it('a demo account: COMPLETE BOOKING shows the demo-account modal (axe: 0 violations) and nothing is booked', async () => {
+    const user = await createUser('wanderly', 'demo', { demo: true });
+    const { context, page } = await signedInPage(user);
+    const check = watchConsole(page, [/status of 403 \(Forbidden\).*\/api\/booking\/initBooking/]);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/booking/') || new URL(request.url()).pathname.startsWith('/api/pgv2/')) calls.push(request.url());
+    });
+    const hold = await reserveHotel(page, 'wanderly', 'en', { hotel: 'prague-grand-plaza', destination: 'prague', room: 'Standard room', checkin: inDays(115), checkout: inDays(116) });
+    await typeCard(page, 'en', '4111111111111111');
+    await page.getByRole('button', { name: TEXT.en.submit }).click();
+    const dialog = page.getByRole('dialog', { name: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" });
+    await dialog.waitFor();
+    expect(await dialog.getByText('YOU ARE CURRENTLY USING A DEMO ACCOUNT, WHERE YOU CAN ONLY BROWSE THROUGH OUR DEALS BUT NOT BOOK').isVisible()).toBe(true);
+    await expectNoAxeViolationsAtViewports(page, 'demo-account modal');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(calls).toEqual([]);
+    // The server refuses too, whatever the page does.
+    const refused = await page.evaluate(async (token) => {
+      const response = await fetch('/api/booking/initBooking', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ hold: token, product_type: 'HLT' }) });
+      return { status: response.status, body: (await response.json()) as unknown };
+    }, hold);
+    expect(refused).toEqual({ status: 403, body: { error: 'demo', message: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" } });
+    const { rows } = await db.query(`select b.status, b.amount_minor from bookings b join holds h on h.id = b.hold_id where h.token = $1`, [hold]);
+    expect(rows).toEqual([{ status: 'initiated', amount_minor: null }]);
+    expect((await db.query(`select count(*)::int as n from payment_attempts a join bookings b on b.id = a.booking_id where b.user_id = $1`, [user.id])).rows[0]).toEqual({ n: 0 });
+    check();
+    await context.close();
+  });
+
+  it('booking failed: the hold lapses between init and payment, so the authorisation is voided and the modal shows the stored error; OK, × and the backdrop close it; the page does not scroll meanwhile', async () => {
+    const user = await createUser('wanderly', 'failed');
+    const { context, page } = await signedInPage(user, VIEWPORTS.mobile);
+    const check = watchConsole(page, [CONFLICT]);
+    const closers: { name: string; close: (dialog: ReturnType<Page['getByRole']>) => Promise<void> }[] = [
+      { name: 'OK', close: (dialog) => dialog.getByRole('button', { name: 'OK' }).click() },
+      { name: '×', close: (dialog) => dialog.getByRole('button', { name: 'Close' }).click() },
+      // The ::backdrop: a click outside the panel lands on the <dialog> element itself.
+      { name: 'backdrop', close: () => page.mouse.click(3, 3) },
+    ];
+    for (const [index, closer] of closers.entries()) {
+      const hold = await reserveHotel(page, 'wanderly', 'en', {
+        hotel: 'prague-grand-plaza',
+        destination: 'prague',
+        room: 'Deluxe room',
+        checkin: inDays(130 + index * 2),
+        checkout: inDays(131 + index * 2),
+      });
+      await typeCard(page, 'en', '4111111111111111');
+      // The traveller took too long: the hold lapses after the booking was initialised, while
+      // the card is being paid. The gateway authorises; confirming the booking then fails.
+      await page.route('**/api/booking/generatePgToken', async (route) => {
+        await db.query(`update holds set expires_at = now() - interval '1 second' where token = $1`, [hold]);
+        await route.continue();
+      });
+      const reference = await submit(page, 'en');
+      const dialog = page.getByRole('dialog', { name: 'BOOKING FAILED' });
+      await dialog.waitFor();
+      await page.unroute('**/api/booking/generatePgToken');
+      expect(
+        await dialog.getByText("It looks like your booking didn't go through. Please try again if the problem continues, our support team will be happy to help.").isVisible(),
+      ).toBe(true);
+      expect(await dialog.getByRole('alert').textContent()).toBe('Your reservation expired before the payment completed. Nothing was charged.');
+      if (index === 0) await expectNoAxeViolationsAtViewports(page, 'booking-failed modal');
+      await page.setViewportSize(VIEWPORTS.mobile);
+      await expectScrollLocked(page);
+      await closer.close(dialog);
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('scroll-locked')), `closed by ${closer.name}`).toBe(false);
+
+      const booking = await bookingOf(reference);
+      expect(booking).toMatchObject({ status: 'failed', failure_text: 'Your reservation expired before the payment completed. Nothing was charged.' });
+      expect(await attemptsOf(reference)).toEqual([{ method: 'card', status: 'voided' }]);
+      const sales = await transactionsOf(reference);
+      expect(sales.map((sale) => sale.status)).toEqual(['voided']);
+    }
+    check();
+    await context.close();
+  });
+
+  it('zero amount: a postpaid car charges nothing now; the booking is confirmed without any gateway transaction', async () => {
+    const user = await createUser('wanderly', 'zero');
+    const { context, page } = await signedInPage(user);
+    const check = watchConsole(page);
+    await page.goto(orgUrl(base, HOST.wanderly, '/cars'));
+    const form = page.getByRole('region', { name: 'Find a rental car' });
+    await form.getByLabel('Pick-up location').selectOption({ label: 'Cancún Airport (CUN)' });
+    await form.getByLabel('Pick-up date').fill(inDays(140));
+    await form.getByLabel('Pick-up time').fill('10:00');
+    await form.getByLabel('Drop-off date').fill(inDays(143));
+    await form.getByLabel('Drop-off time').fill('09:00');
+    await form.getByLabel('Driver age').fill('30');
+    await form.getByRole('button', { name: 'Search cars' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Rental cars in Cancún' }).waitFor();
+    // The Compact (Volkswagen Golf) rental is postpaid: paid at the desk.
+    await page.getByRole('link', { name: /^View Volkswagen Golf or similar from / }).click();
+    await page.getByRole('heading', { level: 1, name: 'Compact · Volkswagen Golf or similar' }).waitFor();
+    await page.getByRole('button', { name: 'Reserve this car' }).click();
+    await page.getByRole('heading', { level: 1, name: TEXT.en.checkoutTitle }).waitFor();
+    await saveTraveller(page, 'en');
+    await page.getByText('Nothing to pay: this booking is free.').waitFor();
+    expect(await page.getByRole('radio').count()).toBe(0);
+    const zero = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/booking/zeroAmountBooking');
+    const reference = await submit(page, 'en');
+    expect((await zero).status()).toBe(200);
+    await expectSuccessPage(page, '/cars/checkout-success', reference, TEXT.en.confirmed);
+    expect(await bookingOf(reference)).toMatchObject({ status: 'confirmed', payment_method: 'zero', amount_minor: 0 });
+    expect(await attemptsOf(reference)).toEqual([{ method: 'zero', status: 'completed' }]);
+    expect(await transactionsOf(reference)).toEqual([]);
+    check();
+    await context.close();
+  });
+});
