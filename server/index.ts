@@ -42,12 +42,19 @@ async function main() {
   if (env.seedOnStart) await seedDemoData(opened.db, registry);
   setDatabase(opened);
   const payments = await startPayments(env.nodeEnv);
+  let reconciler;
+  try {
+    // Checked against the gateway timeout, hence after the payments are configured.
+    reconciler = reconcilerJob(env.paymentReconciler);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
 
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
   const app = createExpressApp(build, env.nodeEnv);
   const server = createServer(app);
   const graphql = attachGraphqlWs(server);
-  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconcilerJob]);
+  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler]);
 
   server.listen(env.port, () => {
     log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });

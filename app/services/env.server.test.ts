@@ -36,4 +36,13 @@ describe('parseEnv', () => {
   it('refuses a port out of range', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT: must be between 1 and 65535/);
   });
+
+  it('reads the payment reconciler timing, 30 s / 60 s by default, and refuses values out of range', () => {
+    expect(parseEnv({}).paymentReconciler).toEqual({ everyMs: 30_000, staleMs: 60_000 });
+    expect(parseEnv({ PAYMENT_RECONCILE_EVERY_MS: '500', PAYMENT_RECONCILE_STALE_MS: '8000' }).paymentReconciler).toEqual({ everyMs: 500, staleMs: 8_000 });
+    expect(() => parseEnv({ PAYMENT_RECONCILE_EVERY_MS: '1s' })).toThrow(/PAYMENT_RECONCILE_EVERY_MS: must match pattern/);
+    expect(() => parseEnv({ PAYMENT_RECONCILE_EVERY_MS: '50' })).toThrow(/PAYMENT_RECONCILE_EVERY_MS: must match pattern/);
+    expect(() => parseEnv({ PAYMENT_RECONCILE_EVERY_MS: '99999999' })).toThrow(/PAYMENT_RECONCILE_EVERY_MS: must be between 100 and 3600000/);
+    expect(() => parseEnv({ PAYMENT_RECONCILE_STALE_MS: '500' })).toThrow(/PAYMENT_RECONCILE_STALE_MS: must be between 1000 and 86400000/);
+  });
 });

@@ -14,6 +14,8 @@ const envSchema = {
     LOG_LEVEL: { type: 'string', enum: ['debug', 'info', 'warn', 'error', 'silent'] },
     SEED_ON_START: { type: 'string', enum: ['true', 'false'] },
     CONFIG_DIR: { type: 'string', minLength: 1 },
+    PAYMENT_RECONCILE_EVERY_MS: { type: 'string', pattern: '^[0-9]{3,8}$' },
+    PAYMENT_RECONCILE_STALE_MS: { type: 'string', pattern: '^[0-9]{3,8}$' },
   },
   required: [],
 } as const;
@@ -32,6 +34,8 @@ export type Env = {
   seedOnStart: boolean;
   /** Folder holding org-configs/ and layouts/. */
   configDir: string;
+  /** How often the payment reconciler runs, and how long an open payment attempt must be untouched before it takes it. */
+  paymentReconciler: { everyMs: number; staleMs: number };
 };
 
 const validateEnv = ajv.compile<RawEnv>(envSchema);
@@ -54,6 +58,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const port = Number(relevant.PORT ?? 3000);
   if (port < 1 || port > 65535) throw new EnvError([`PORT: must be between 1 and 65535`]);
+  const reconcileEveryMs = Number(relevant.PAYMENT_RECONCILE_EVERY_MS ?? 30_000);
+  const reconcileStaleMs = Number(relevant.PAYMENT_RECONCILE_STALE_MS ?? 60_000);
+  const problems: string[] = [];
+  if (reconcileEveryMs < 100 || reconcileEveryMs > 3_600_000) problems.push('PAYMENT_RECONCILE_EVERY_MS: must be between 100 and 3600000 milliseconds');
+  if (reconcileStaleMs < 1_000 || reconcileStaleMs > 86_400_000) problems.push('PAYMENT_RECONCILE_STALE_MS: must be between 1000 and 86400000 milliseconds');
+  if (problems.length > 0) throw new EnvError(problems);
   return {
     nodeEnv: (relevant.NODE_ENV as Env['nodeEnv'] | undefined) ?? 'development',
     port,
@@ -65,6 +75,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     logLevel: (relevant.LOG_LEVEL as Env['logLevel'] | undefined) ?? (relevant.NODE_ENV === 'test' ? 'warn' : 'info'),
     seedOnStart: relevant.SEED_ON_START !== 'false',
     configDir: relevant.CONFIG_DIR ?? process.cwd(),
+    paymentReconciler: { everyMs: reconcileEveryMs, staleMs: reconcileStaleMs },
   };
 }
 

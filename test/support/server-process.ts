@@ -21,12 +21,14 @@ export type RunningServer = { url: string; port: number; stop: () => Promise<voi
 /**
  * Starts the built app as production does (`server/index.ts` over `build/`), on a free port,
  * with its own fresh PGlite folder unless a DATABASE_URL is given. Resolves once /healthz is 200.
+ * `dataDir` reuses a PGlite folder the caller owns (e.g. across a restart): `stop` keeps it.
  */
 export async function startServer(
-  options: { databaseUrl?: string; env?: Record<string, string>; command?: [string, ...string[]]; logFile?: string } = {},
+  options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string>; command?: [string, ...string[]]; logFile?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tp-data-'));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tp-data-'));
   let output = '';
   const [command, ...args] = options.command ?? [process.execPath, '--import', 'tsx', 'server/index.ts'];
   // Its own process group, so stopping it also stops what a wrapper (npm) started.
@@ -79,7 +81,7 @@ export async function startServer(
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         if (child.exitCode === null) killGroup(child, 'SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

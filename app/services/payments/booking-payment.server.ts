@@ -534,7 +534,29 @@ async function reconcileOne(attempt: Attempt, db: Database): Promise<void> {
   await refuse(attempt, refused ? failureOfTransaction(refused) : { kind: 'transport', retryable: false, message: 'No transaction reached the gateway' }, db);
 }
 
-export const reconcilerJob = { name: 'payment-reconciler', everyMs: 30_000, run: () => reconcilePayments() };
+/**
+ * The longest a live pay call leaves a 'created' attempt untouched: every try of the
+ * authorisation timing out, plus the waits between them. The reconciler must not take an
+ * attempt sooner, or it could refuse one whose authorisation is still on its way.
+ */
+export function longestAuthorizationMs(timeoutMs = gatewayTimeoutMs()): number {
+  return timeoutMs * (RETRY_DELAYS_MS.length + 1) + RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0);
+}
+
+/**
+ * The periodic reconciler (server/index.ts): every `everyMs` (default 30 s) it finishes attempts
+ * untouched for `staleMs` (default 60 s); both come from PAYMENT_RECONCILE_EVERY_MS and
+ * PAYMENT_RECONCILE_STALE_MS (README "Configuration"). Refuses a `staleMs` shorter than a live
+ * pay call may take (`longestAuthorizationMs`, from BRAINTREE_TIMEOUT_MS).
+ */
+export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = {}) {
+  const { everyMs = 30_000, staleMs = 60_000 } = options;
+  const longest = longestAuthorizationMs();
+  if (staleMs < longest) {
+    throw new Error(`PAYMENT_RECONCILE_STALE_MS: must be at least ${longest} ms, the longest a payment call may run with BRAINTREE_TIMEOUT_MS=${gatewayTimeoutMs()}`);
+  }
+  return { name: 'payment-reconciler', everyMs, run: () => reconcilePayments({ staleMs }) };
+}
 
 // ---------------------------------------------------------------------------------------
 // HTTP: /api/booking/generatePgToken, /api/booking/zeroAmountBooking, /api/pgv2/*, OXXO webhook.
