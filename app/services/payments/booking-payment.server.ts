@@ -67,7 +67,7 @@ function replayWaitMs(): number {
 }
 
 // ---------------------------------------------------------------------------------------
-// Booking initialisation (form intent `init-booking` of a checkout route).
+// Booking initialisation (POST /api/booking/initBooking, app/services/checkout-charge.server.ts).
 // ---------------------------------------------------------------------------------------
 
 export type Charge = { amountMinor: number; currency: string; description: string };
