@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acknowledgementLinks, isValidBookingId, submitOutcome } from './booking-submit';
 
-const messages = { anotherMethod: 'Please enter another payment method', tryAgain: 'Try again' };
+const messages = { anotherMethod: 'Please enter another payment method', tryAgain: 'Try again', holdLapsed: 'Your hold has expired. Please search again.', travelerFirst: 'Save the traveller first.' };
 
 describe('isValidBookingId', () => {
   it('refuses a missing id or one containing undefined or NaN', () => {
@@ -41,7 +41,9 @@ describe('submitOutcome', () => {
   });
 
   it('shows other answers as a message', () => {
-    expect(submitOutcome(409, { error: 'Your hold has expired' }, messages)).toEqual({ kind: 'message', text: 'Your hold has expired' });
+    expect(submitOutcome(409, { status: 'invalid', message: 'pg_amt: must match' }, messages)).toEqual({ kind: 'message', text: 'pg_amt: must match' });
+    expect(submitOutcome(409, { error: 'expired' }, messages)).toEqual({ kind: 'message', text: 'Your hold has expired. Please search again.' });
+    expect(submitOutcome(409, { error: 'traveler_required' }, messages)).toEqual({ kind: 'message', text: 'Save the traveller first.' });
     expect(submitOutcome(400, null, messages)).toEqual({ kind: 'message', text: 'Try again' });
   });
 });

@@ -33,7 +33,12 @@ function samePath(url: unknown): string | null {
  * success page, show the card-failure modal, show a message under the payment form, or the
  * booking-failed modal with the stored error.
  */
-export function submitOutcome(status: number, body: unknown, messages: { anotherMethod: string; tryAgain: string }): SubmitOutcome {
+export type SubmitMessages = { anotherMethod: string; tryAgain: string; holdLapsed: string; travelerFirst: string };
+
+/** initBooking's refusals (docs/api.md) in the page's words rather than their codes. */
+const initErrors: Record<string, keyof SubmitMessages> = { expired: 'holdLapsed', traveler_required: 'travelerFirst', already_paid: 'holdLapsed' };
+
+export function submitOutcome(status: number, body: unknown, messages: SubmitMessages): SubmitOutcome {
   const answer = record(body);
   const url = samePath(answer.return_url);
   if ((answer.status === 'confirmed' || answer.status === 'pending') && url) return { kind: 'navigate', url };
@@ -43,7 +48,9 @@ export function submitOutcome(status: number, body: unknown, messages: { another
   if (answer.error === 'demo' || status === 403) return { kind: 'demo' };
   if (answer.status === 'booking_failed') return { kind: 'booking_failed', error: text(answer.error) };
   if (status >= 500) return { kind: 'booking_failed', error: null };
-  return { kind: 'message', text: text(answer.message) ?? text(answer.error) ?? messages.tryAgain };
+  const initError = typeof answer.error === 'string' ? initErrors[answer.error] : undefined;
+  if (initError) return { kind: 'message', text: messages[initError] };
+  return { kind: 'message', text: text(answer.message) ?? messages.tryAgain };
 }
 
 export type AckLink = { key: 'privacy' | 'rules' | 'cancellation' | 'checkin' | 'terms' | 'flightTerms' | 'airlineCancellation'; href: string };

@@ -115,7 +115,12 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
 
   // The card port's own messages are English; a failed 3-D Secure check speaks the page's language.
   const cardMessage = (failure: CardEntryFailure) => (failure.reason === 'requires_payment_method' ? t('payment.anotherMethod') : failure.message);
-  const outcomeOf = (answer: Answer) => submitOutcome(answer.status, answer.body, { anotherMethod: t('payment.anotherMethod'), tryAgain: t('payment.tryAgain') });
+  const outcomeOf = (answer: Answer) => submitOutcome(answer.status, answer.body, {
+      anotherMethod: t('payment.anotherMethod'),
+      tryAgain: t('payment.tryAgain'),
+      holdLapsed: t('checkout.holdLapsed'),
+      travelerFirst: t('payment.travelerFirst'),
+    });
 
   async function pay(bookingId: string, amountMinor: number, currency: string): Promise<Answer | SubmitOutcome> {
     const key = (idempotencyKey.current ??= crypto.randomUUID());
