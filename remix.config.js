@@ -10,12 +10,18 @@ export default {
    * modules mounted a second time under /holidaystays, each with its own route id; the modules
    * read the variant from the URL (app/domain/hotel-flow.ts). Chosen over thin re-exporting
    * route files because those would have to repeat every export (loader, action, meta,
-   * ErrorBoundary…) and one forgotten would fail silently; here one list says it all.
+   * ErrorBoundary…) and one forgotten would fail silently; here one list says it all. The
+   * products' checkout-success pages are mounted the same way.
    */
   routes: (defineRoutes) =>
     defineRoutes((route) => {
       for (const page of ['search-detail', 'hotel-details', 'hotel-checkout', 'checkout-success']) {
         route(`holidaystays/${page}`, `routes/${page}.tsx`, { id: `routes/holidaystays.${page}` });
+      }
+      // One success page serves every product (it sends a booking opened on another product's
+      // page to its own); flights keep their own module for the flight-login rule.
+      for (const product of ['cars', 'resorts', 'stays']) {
+        route(`${product}/checkout-success`, 'routes/checkout-success.tsx', { id: `routes/${product}.checkout-success` });
       }
     }),
   assetsBuildDirectory: 'public/build',

@@ -21,17 +21,18 @@ import {
 describe('isMethodAllowed', () => {
   const all = ['saved-cards', 'add-card', 'new-card', 'invoice', 'oxxo'];
   it('offers invoice only where the organisation allows it, and never for subscriptions or wallets', () => {
-    expect(isMethodAllowed('invoice', all, 'HLT')).toBe(true);
-    expect(isMethodAllowed('invoice', all, 'SUB')).toBe(false);
-    expect(isMethodAllowed('invoice', all, 'WLT')).toBe(false);
-    expect(isMethodAllowed('invoice', ['new-card'], 'HLT')).toBe(false);
+    expect(isMethodAllowed('invoice', all, 'HLT', true)).toBe(true);
+    expect(isMethodAllowed('invoice', all, 'SUB', true)).toBe(false);
+    expect(isMethodAllowed('invoice', all, 'WLT', true)).toBe(false);
+    expect(isMethodAllowed('invoice', ['new-card'], 'HLT', true)).toBe(false);
+    expect(isMethodAllowed('invoice', all, 'HLT', false)).toBe(false);
   });
   it('offers OXXO only where the organisation does; cards by their options; zero always', () => {
-    expect(isMethodAllowed('oxxo', ['oxxo'], 'SUB')).toBe(true);
-    expect(isMethodAllowed('oxxo', ['invoice'], 'HLT')).toBe(false);
-    expect(isMethodAllowed('card', ['new-card'], 'HLT')).toBe(true);
-    expect(isMethodAllowed('saved_card', ['new-card'], 'HLT')).toBe(false);
-    expect(isMethodAllowed('zero', [], 'HLT')).toBe(true);
+    expect(isMethodAllowed('oxxo', ['oxxo'], 'SUB', true)).toBe(true);
+    expect(isMethodAllowed('oxxo', ['invoice'], 'HLT', true)).toBe(false);
+    expect(isMethodAllowed('card', ['new-card'], 'HLT', true)).toBe(true);
+    expect(isMethodAllowed('saved_card', ['new-card'], 'HLT', true)).toBe(false);
+    expect(isMethodAllowed('zero', [], 'HLT', true)).toBe(true);
   });
   it('requires 3-D Secure only when the organisation says always', () => {
     expect(threeDSecureRequired('always')).toBe(true);

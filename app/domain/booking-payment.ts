@@ -11,15 +11,18 @@ export type PayMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero';
 /** Subscription and wallet products never offer invoice (spec §4). */
 const NO_INVOICE_PRODUCTS = new Set(['SUB', 'WLT']);
 
-/** Whether an organisation (its payments.options) takes this method for this product. */
-export function isMethodAllowed(method: PayMethod, orgOptions: readonly string[], product: string): boolean {
+/**
+ * Whether an organisation (its payments.options) takes this method for this product. An
+ * invoice goes to an account, so only a signed-in payer may choose it.
+ */
+export function isMethodAllowed(method: PayMethod, orgOptions: readonly string[], product: string, signedIn: boolean): boolean {
   switch (method) {
     case 'card':
       return orgOptions.includes('new-card') || orgOptions.includes('add-card');
     case 'saved_card':
       return orgOptions.includes('saved-cards');
     case 'invoice':
-      return orgOptions.includes('invoice') && !NO_INVOICE_PRODUCTS.has(product);
+      return signedIn && orgOptions.includes('invoice') && !NO_INVOICE_PRODUCTS.has(product);
     case 'oxxo':
       return orgOptions.includes('oxxo');
     case 'zero':

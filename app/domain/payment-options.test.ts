@@ -31,8 +31,8 @@ describe('buildPaymentOptions', () => {
     expect(first!.cardImage).toBeNull();
   });
 
-  it('offers no saved cards and no add-card when signed out', () => {
-    expect(build({ cards: null }).map((o) => o.value)).toEqual([PAY_WITH_NEW_CARD, PAY_WITH_INVOICE, OXXO]);
+  it('offers no saved cards, no add-card and no invoice when signed out', () => {
+    expect(build({ cards: null }).map((o) => o.value)).toEqual([PAY_WITH_NEW_CARD, OXXO]);
   });
 
   it('follows the organisation options', () => {

@@ -54,7 +54,7 @@ export type BuildOptionsInput = {
 
 /**
  * Saved cards first (only when signed in and 'saved-cards' is on), then add new card (signed
- * in only: a saved card needs an account), pay with new card, invoice (not for SUB/WLT), OXXO.
+ * in only: a saved card needs an account), pay with new card, invoice (signed in, not for SUB/WLT), OXXO.
  */
 export function buildPaymentOptions({ enabled, cards, productCode, providerId, merchantId, labels = DEFAULT_OPTION_LABELS }: BuildOptionsInput): PaymentOption[] {
   const on = new Set(enabled);
@@ -81,7 +81,8 @@ export function buildPaymentOptions({ enabled, cards, productCode, providerId, m
   if (on.has('new-card')) {
     options.push({ value: PAY_WITH_NEW_CARD, label: labels.payWithNewCard, title: labels.payWithNewCard, cardImage: null, uniquekey: 'pay with new card' });
   }
-  if (on.has('invoice') && !NO_INVOICE_PRODUCTS.has(productCode)) {
+  // An invoice goes to an account: signed in only (like the card vault).
+  if (cards && on.has('invoice') && !NO_INVOICE_PRODUCTS.has(productCode)) {
     options.push({ value: PAY_WITH_INVOICE, label: labels.invoice, title: labels.invoice, cardImage: null, uniquekey: 'invoice' });
   }
   if (on.has('oxxo')) {

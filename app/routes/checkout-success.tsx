@@ -5,8 +5,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadBookingSuccess } from '~/services/bookings.server';
 
 /**
- * Hotels' checkout success (spec §2), also mounted as /holidaystays/checkout-success
- * (remix.config.js): a holiday home's booking belongs on the latter and is sent there.
+ * The checkout success page (spec §2) of hotels, mounted too at /holidaystays, /cars, /resorts
+ * and /stays (remix.config.js): a booking opened on another product's page is sent to its own.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await loadBookingSuccess(request), { headers: { 'Cache-Control': 'private, no-store' } });

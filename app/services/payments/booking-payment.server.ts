@@ -242,7 +242,7 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
   if (input.session?.user.is_demo) return demoRefused();
   const booking = await db.selectFrom('bookings').selectAll().where('reference', '=', input.bookingReference).where('org_id', '=', input.org.orgId).executeTakeFirst();
   if (!booking || !(await mayPay(booking, input.session, input.holdToken, db))) return notFound();
-  if (!isMethodAllowed(input.method, input.org.payments.options, booking.product)) {
+  if (!isMethodAllowed(input.method, input.org.payments.options, booking.product, input.session !== null)) {
     return invalid(`payment_method: ${input.method} is not offered for this booking`);
   }
   let source: PaymentSource | null = null;
@@ -296,7 +296,7 @@ async function run(attempt: Attempt, booking: Booking, source: PaymentSource | n
       amountMinor: attempt.amount_minor,
       source,
       orderId: gatewayOrderId(booking.reference, attempt.id),
-      idempotencyKey: attempt.idempotency_key,
+      idempotencyKey: gatewayKey(attempt, 'sale'),
       threeDSecureRequired: threeDSecure,
       ...(customerId ? { customerId } : {}),
     }),
@@ -394,7 +394,7 @@ async function finishAuthorized(attemptId: string, db: Database): Promise<PayOut
     claimed = false;
   }
   if (!claimed) return voidAndFail(attempt, transactionId, EXPIRED_TEXT, db);
-  const captured = await withRetries(() => paymentGateway().capture({ transactionId, idempotencyKey: `${attempt.idempotency_key}:capture` }));
+  const captured = await withRetries(() => paymentGateway().capture({ transactionId, idempotencyKey: gatewayKey(attempt, 'capture') }));
   if (!captured.ok) {
     if (captured.failure.kind === 'transport' && captured.failure.retryable) return { kind: 'pending' };
     log.warn('capture refused: voiding', { attemptId, failure: captured.failure.kind });
@@ -412,6 +412,14 @@ async function finishAuthorized(attemptId: string, db: Database): Promise<PayOut
   return { kind: 'confirmed' };
 }
 
+/**
+ * The gateway's idempotency key of one call of an attempt: made from the attempt's own id, so no
+ * client key (one per attempt, but any text) can coincide with another attempt's call.
+ */
+function gatewayKey(attempt: Attempt, call: 'sale' | 'capture' | 'void'): string {
+  return `${attempt.id}:${call}`;
+}
+
 /** Gives back the units of a hold converted for a booking that will not be made. */
 async function releaseBookedHold(holdId: string, db: Database): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -426,7 +434,7 @@ async function releaseBookedHold(holdId: string, db: Database): Promise<void> {
  */
 async function voidAndFail(attempt: Attempt, transactionId: string, text: string, db: Database): Promise<PayOutcome> {
   await db.updateTable('bookings').set({ status: 'failed', failure_text: text, updated_at: new Date() }).where('id', '=', attempt.booking_id).where('status', '!=', 'confirmed').execute();
-  const voided = await withRetries(() => paymentGateway().void({ transactionId, idempotencyKey: `${attempt.idempotency_key}:void` }));
+  const voided = await withRetries(() => paymentGateway().void({ transactionId, idempotencyKey: gatewayKey(attempt, 'void') }));
   if (voided.ok) await moveAttempt(attempt.id, 'authorized', 'voided', { failure: { kind: 'booking', text } }, db);
   else log.warn('void not done yet: the reconciler retries it', { attemptId: attempt.id, failure: voided.failure.kind });
   return { kind: 'booking_failed', error: text, httpStatus: 409 };
@@ -644,7 +652,8 @@ export async function zeroAmountBookingAction(request: Request): Promise<Respons
     claimed: null,
     card: null,
     // A free booking needs no client key: one zero-amount attempt per booking is the rule.
-    idempotencyKey: header ?? `zero:${body.id}`,
+    // '/' never appears in a client's key, so this one cannot be claimed by anyone else first.
+    idempotencyKey: header ?? `zero/${body.id}`,
     fingerprint: requestFingerprint('zeroAmountBooking', header ? body : { id: body.id }),
   });
 }
@@ -707,7 +716,8 @@ export async function paymentWithSavedCardAction(request: Request): Promise<Resp
     org: resolveOrg(request),
     session,
     bookingReference: input.orderId,
-    holdToken: null,
+    // A booking started before signing in is the hold holder's (mayPay).
+    holdToken: typeof body.hold === 'string' && body.hold.length <= 128 ? body.hold : null,
     method: 'saved_card',
     claimed: { amountMinor: minor, currency: input.currency },
     card: { savedCardId: body.card_id, nonce: typeof body.nonce === 'string' ? body.nonce : null },

@@ -34,10 +34,13 @@ export async function checkoutPayment(request: Request, product: string, travele
   const org = resolveOrg(request);
   const session = await getSession(request);
   const user = session?.user ?? null;
-  const cardEntry = await cardEntryForCheckout(user ? { customerId: gatewayCustomerIdFor(user.userId) } : {});
+  const cards = session ? await listCards(session.userDbId) : null;
+  // A gateway customer exists once a card was saved; naming one that does not exist makes
+  // Braintree refuse the client token (and with it every card option).
+  const cardEntry = await cardEntryForCheckout(user && cards?.length ? { customerId: gatewayCustomerIdFor(user.userId) } : {});
   const all = buildPaymentOptions({
     enabled: org.payments.options,
-    cards: session ? await listCards(session.userDbId) : null,
+    cards,
     productCode: product,
     providerId: org.payments.cardProvider.pgId,
     merchantId: org.orgId,
