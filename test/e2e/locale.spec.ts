@@ -83,7 +83,8 @@ describe('language & currency picker (acceptance 6)', () => {
     await dialog.getByRole('button', { name: 'Aplicar' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Language & currency: EN · USD' }).isVisible()).toBe(true);
     expect(new URL(page.url()).search).toBe('');
-    expect(await page.getByText(teaser('USD', 'en-US'), { exact: true }).first().isVisible()).toBe(true);
+    // The page after the post streams its deferred prices: wait for them rather than read once.
+    await expect.poll(() => page.getByText(teaser('USD', 'en-US'), { exact: true }).first().isVisible()).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await context.close();
   });
