@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOptionKind, autoSelectOption, buildPaymentOptions, selectNewestCard } from './payment-options';
+import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOptionKind, autoSelectOption, buildPaymentOptions } from './payment-options';
 import type { SavedCardView } from './saved-cards';
 
 const card = (id: string, over: Partial<SavedCardView> = {}): SavedCardView => ({
@@ -67,13 +67,5 @@ describe('autoSelectOption', () => {
     expect(autoSelectOption(build({ enabled: ['saved-cards', 'add-card', 'invoice'] }))).toBe(ADD_NEW_CARD);
     expect(autoSelectOption(build({ enabled: ['invoice'] }))).toBe(PAY_WITH_INVOICE);
     expect(autoSelectOption([])).toBeNull();
-  });
-});
-
-describe('selectNewestCard', () => {
-  it('selects the card saved last, whatever the default', () => {
-    const cards = [card('old', { isDefault: true, createdAt: '2026-01-01T00:00:00Z' }), card('new', { createdAt: '2026-11-21T00:00:00Z' })];
-    expect(selectNewestCard(build({ cards }), cards)).toBe('new');
-    expect(selectNewestCard(build({ cards: [] }), [])).toBe(PAY_WITH_NEW_CARD);
   });
 });

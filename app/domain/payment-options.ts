@@ -110,10 +110,3 @@ export function autoSelectOption(options: readonly PaymentOption[]): string | nu
     options[0];
   return chosen?.value ?? null;
 }
-
-/** Spec §4 "Card selection": after a card is saved, the list reloads and the newest is selected. */
-export function selectNewestCard(options: readonly PaymentOption[], cards: readonly Pick<SavedCardView, 'id' | 'createdAt'>[]): string | null {
-  const newest = [...cards].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-  if (newest && options.some((option) => option.value === newest.id)) return newest.id;
-  return autoSelectOption(options);
-}

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { AIRPORTS } from '~/domain/airports-data';
 import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice } from '~/domain/flight-price';
-import { type FlightSearch, flightSearchParams, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
+import { type FlightSearch, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
 import { findVisitorHold, holdLocalDates, multiItemRef } from './holds.server';
 import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
@@ -145,14 +145,6 @@ export async function holdFlight(request: Request, form: FormData) {
   const result = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
   if (result.kind === 'not_found') throw new Response('We could not find that flight or fare. Please search again.', { status: 404 });
   return { result, search, offerId, fare };
-}
-
-/** The links between the pages carry the search, the trip (`offer`) and the fare (`brandedfare`, spec §3). */
-export function flightSelectionParams(search: FlightSearch, offerId: string, fare?: string): URLSearchParams {
-  const params = flightSearchParams(search);
-  params.set('offer', offerId);
-  if (fare) params.set('brandedfare', fare);
-  return params;
 }
 
 /**

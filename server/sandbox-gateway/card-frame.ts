@@ -37,10 +37,6 @@ export function parentOrigin(value: string | null): string | null {
   return url.origin === value.replace(/\/$/, '') ? url.origin : null;
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /** A JSON value safe inside an inline <script>. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
