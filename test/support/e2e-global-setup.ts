@@ -49,8 +49,9 @@ export default async function setup(project: TestProject) {
   project.provide('sandboxURL', sandbox.url);
   project.provide('serverLogFiles', logFiles.slice(0, servers.length));
   return async () => {
-    rmSync(logDir, { recursive: true, force: true });
     await Promise.all(servers.map((s) => s.stop()));
+    // After the servers: they log while shutting down, into these files.
+    rmSync(logDir, { recursive: true, force: true });
     await sandbox.stop();
     await scratch?.drop();
   };
