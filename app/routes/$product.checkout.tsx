@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { OfferCheckoutPage } from '~/components/offers/offer-checkout';
 import { tooSoonOf, travelerAction } from '~/services/checkout.server';
 import { holdOffer, loadOfferCheckout, offerPageContext } from '~/services/offer-pages.server';
-import { checkoutPayment } from '~/services/payments/checkout-payment.server';
+import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { offerProducts } from '~/domain/offers';
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -24,9 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { segment } = await offerPageContext(request, params.product);
     throw redirect(`/${segment}/search-details`);
   }
-  const page = await loadOfferCheckout(request, params.product);
-  const payment = await checkoutPayment(request, offerProducts[page.segment].code, page.savedTraveler);
-  return json({ soldOut: false as const, tooSoon: null, ...page, payment }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const offer = await loadOfferCheckout(request, params.product);
+  const page = await withCheckoutPayment(request, offerProducts[offer.segment].code, offer);
+  return json({ soldOut: false as const, tooSoon: null, ...page }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**

@@ -6,7 +6,7 @@ import { CarPriceBreakdown } from '~/components/cars/car-price';
 import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 import { PaymentBlock } from '~/components/checkout/payment-block';
-import { checkoutPayment } from '~/services/payments/checkout-payment.server';
+import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { carSearchParams } from '~/domain/car-rental';
@@ -25,9 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect('/cars/search-details');
-  const page = await loadCarCheckout(request);
-  const payment = await checkoutPayment(request, 'CAR', page.savedTraveler);
-  return json({ soldOut: false as const, tooSoon: null, ...page, payment }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const page = await withCheckoutPayment(request, 'CAR', await loadCarCheckout(request));
+  return json({ soldOut: false as const, tooSoon: null, ...page }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**

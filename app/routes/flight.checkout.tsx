@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 import { PaymentBlock } from '~/components/checkout/payment-block';
-import { checkoutPayment } from '~/services/payments/checkout-payment.server';
+import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from '~/components/flights/flight-itinerary';
 import { useT } from '~/components/shell-context';
@@ -25,9 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect('/flight');
-  const page = await loadFlightCheckout(request);
-  const payment = await checkoutPayment(request, 'FLT', page.savedTraveler);
-  return json({ soldOut: false as const, tooSoon: null, ...page, payment }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const page = await withCheckoutPayment(request, 'FLT', await loadFlightCheckout(request));
+  return json({ soldOut: false as const, tooSoon: null, ...page }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**

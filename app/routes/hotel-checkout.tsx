@@ -13,7 +13,7 @@ import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
 import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 import { PaymentBlock } from '~/components/checkout/payment-block';
-import { checkoutPayment } from '~/services/payments/checkout-payment.server';
+import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -27,9 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect(`${flow.base}/search-detail`);
-  const page = await loadHotelCheckout(request);
-  const payment = await checkoutPayment(request, 'HLT', page.savedTraveler);
-  return json({ soldOut: false as const, tooSoon: null, ...page, payment }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const page = await withCheckoutPayment(request, 'HLT', await loadHotelCheckout(request));
+  return json({ soldOut: false as const, tooSoon: null, ...page }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**

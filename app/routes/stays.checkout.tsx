@@ -3,12 +3,10 @@ import { json } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { WeeksCheckoutPage } from '~/components/weeks/weeks-checkout';
 import { loadWeeksCheckout, saveWeeksTraveler } from '~/services/weeks-pages.server';
-import { checkoutPayment } from '~/services/payments/checkout-payment.server';
+import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await loadWeeksCheckout(request, 'STY');
-  const payment = await checkoutPayment(request, 'STY', page.savedTraveler);
-  return json({ ...page, payment }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(await withCheckoutPayment(request, 'STY', await loadWeeksCheckout(request, 'STY')), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,6 +4,7 @@ import { useT } from '~/components/shell-context';
 import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
 import type { CardEntryFailure } from '~/domain/card-entry';
 import { CardBrandIcon } from '~/components/payments/card-brand-icon';
+import { saveCard, savedCardNonce } from '~/components/payments/card-service.client';
 import {
   CARD_MOUNT_DELAY_MS,
   RESULT_MESSAGE_MS,
@@ -155,9 +156,8 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
     if (choice.kind === 'saved') {
       let nonce: string | undefined;
       if (payment.threeDSecure === 'always') {
-        const minted = await postJson('/api/pgv2/cardNonce', { card_id: choice.value });
-        const cardNonce = field(minted.body, 'nonce');
-        if (typeof cardNonce !== 'string') return outcomeOf(minted);
+        const cardNonce = await savedCardNonce(choice.value);
+        if (!cardNonce) return { kind: 'message', text: t('payment.tryAgain') };
         const verified = await newCard.current?.verifySavedCard({ nonce: cardNonce, amountMinor });
         if (!verified) return { kind: 'message', text: t('payment.unavailable') };
         if (!verified.ok) return { kind: 'message', text: cardMessage(verified) };
@@ -355,10 +355,10 @@ function SaveCardForm({
       setStatus('not_saved');
       return;
     }
-    const answer = await postJson('/api/booking/saveCard', { nonce: card.nonce, nick_name: nickname || undefined });
+    const answer = await saveCard({ nonce: card.nonce, nickName: nickname });
     setSaving(false);
-    const cardId = field(field(answer.body, 'data'), 'id');
-    if (answer.status !== 200 || typeof cardId !== 'string') {
+    const cardId = answer?.status_code === 200 ? answer.data?.id : undefined;
+    if (!cardId) {
       setStatus('not_saved');
       return;
     }

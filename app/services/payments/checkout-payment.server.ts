@@ -30,7 +30,7 @@ export type CheckoutPayment = {
 
 const CARD_OPTIONS = new Set(['add new card', 'pay with new card']);
 
-export async function checkoutPayment(request: Request, product: string, traveler: Traveler | null): Promise<CheckoutPayment> {
+async function checkoutPayment(request: Request, product: string, traveler: Traveler | null): Promise<CheckoutPayment> {
   const org = resolveOrg(request);
   const session = await getSession(request);
   const user = session?.user ?? null;
@@ -60,4 +60,9 @@ export async function checkoutPayment(request: Request, product: string, travele
     apiKey: cardServiceApiKey(org.payments, org.orgId),
     pgType: org.payments.cardProvider.pgId,
   };
+}
+
+/** A checkout loader's page data with its payment block's (every checkout answers this way). */
+export async function withCheckoutPayment<Page extends { savedTraveler: Traveler | null }>(request: Request, product: string, page: Page) {
+  return { ...page, payment: await checkoutPayment(request, product, page.savedTraveler) };
 }
