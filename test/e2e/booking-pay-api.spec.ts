@@ -60,6 +60,16 @@ describe.each(backends)('booking payment API on $name', ({ base }) => {
     expect((await http(base, 'GET', '/api/booking/generatePgToken', { cookie })).status).toBe(405);
   });
 
+  it('initBooking: 400 for a bad body or product code, 409 for a hold the visitor does not have; GET is 405', async () => {
+    for (const body of [{}, { hold: '' }, { hold: 'x'.repeat(129), product_type: 'HLT' }, { hold: 'abc', product_type: 'hotel' }, { hold: 'abc' }]) {
+      expect((await http(base, 'POST', '/api/booking/initBooking', { body, cookie })).status, JSON.stringify(body)).toBe(400);
+    }
+    const unknown = await http(base, 'POST', '/api/booking/initBooking', { body: { hold: 'a'.repeat(32), product_type: 'HLT' }, cookie });
+    expect(unknown.status).toBe(409);
+    expect(unknown.json()).toEqual({ error: 'expired' });
+    expect((await http(base, 'GET', '/api/booking/initBooking', { cookie })).status).toBe(405);
+  });
+
   it('zeroAmountBooking: 400 for a bad id, 404 for an unknown booking', async () => {
     for (const id of ['WAN-undefined', 'NaN', '', 7]) {
       expect((await http(base, 'POST', '/api/booking/zeroAmountBooking', { body: { id }, cookie })).status).toBe(400);
