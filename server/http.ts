@@ -5,6 +5,7 @@ import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { getDb, isDatabaseHealthy } from '~/services/db.server';
+import type { Env } from '~/services/env.server';
 import { errorFields, log, requestContext } from '~/services/logger.server';
 import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
@@ -38,10 +39,11 @@ export function isCrossSiteMutation(req: Request): boolean {
   return site === 'cross-site' || site === 'same-site';
 }
 
-export function createExpressApp(build: ServerBuild, mode: 'development' | 'production' | 'test') {
+export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 'trustProxy'>) {
+  const mode = env.nodeEnv;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', env.trustProxy);
 
   // Correlation id and access log: one JSON line per request, the id also as a cookie.
   app.use((req, res, next) => {
@@ -104,7 +106,11 @@ export function createExpressApp(build: ServerBuild, mode: 'development' | 'prod
   const remix = createRequestHandler({
     build,
     mode,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, correlationId: res.locals.correlationId as string }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      correlationId: res.locals.correlationId as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    }),
   });
   app.all('*', (req, res, next) => {
     // Documents get their own CSP from entry.server; everything else keeps the strict baseline.

@@ -51,7 +51,7 @@ async function main() {
   }
 
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
-  const app = createExpressApp(build, env.nodeEnv);
+  const app = createExpressApp(build, env);
   const server = createServer(app);
   const graphql = attachGraphqlWs(server);
   const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler]);

@@ -16,6 +16,8 @@ const envSchema = {
     CONFIG_DIR: { type: 'string', minLength: 1 },
     PAYMENT_RECONCILE_EVERY_MS: { type: 'string', pattern: '^[0-9]{3,8}$' },
     PAYMENT_RECONCILE_STALE_MS: { type: 'string', pattern: '^[0-9]{3,8}$' },
+    /** Express's `trust proxy`: a hop count, or comma-separated addresses/CIDRs/names (loopback, uniquelocal). */
+    TRUST_PROXY: { type: 'string', pattern: '^([0-9]{1,2}|[A-Za-z0-9.:/]+(, *[A-Za-z0-9.:/]+)*)$' },
   },
   required: [],
 } as const;
@@ -36,6 +38,11 @@ export type Env = {
   configDir: string;
   /** How often the payment reconciler runs, and how long an open payment attempt must be untouched before it takes it. */
   paymentReconciler: { everyMs: number; staleMs: number };
+  /**
+   * Which proxies may tell us the client's address and scheme (X-Forwarded-For/-Proto): none
+   * unless configured, so a visitor cannot forge the address rate limits count by.
+   */
+  trustProxy: false | number | string;
 };
 
 const validateEnv = ajv.compile<RawEnv>(envSchema);
@@ -76,6 +83,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     seedOnStart: relevant.SEED_ON_START !== 'false',
     configDir: relevant.CONFIG_DIR ?? process.cwd(),
     paymentReconciler: { everyMs: reconcileEveryMs, staleMs: reconcileStaleMs },
+    trustProxy: relevant.TRUST_PROXY === undefined ? false : /^[0-9]+$/.test(relevant.TRUST_PROXY) ? Number(relevant.TRUST_PROXY) : relevant.TRUST_PROXY,
   };
 }
 

@@ -10,7 +10,7 @@ import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const ORIGIN = 'http://localhost:3000';
-const loadContext = { cspNonce: '', correlationId: 'test' };
+const loadContext = { cspNonce: '', correlationId: 'test', clientIp: '127.0.0.1' };
 
 function loginRequest(body: unknown) {
   return new Request(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', host: 'localhost:3000' }, body: JSON.stringify(body) });
