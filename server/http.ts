@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -9,6 +8,8 @@ import type { Env } from '~/services/env.server';
 import { errorFields, log, requestContext } from '~/services/logger.server';
 import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
+import { limitRequestBodies } from './body-limit';
+import { createRemixRequestHandler } from './remix-handler';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -103,7 +104,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
     }
   });
 
-  const remix = createRequestHandler({
+  const remix = createRemixRequestHandler({
     build,
     mode,
     getLoadContext: (req, res) => ({
@@ -112,7 +113,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     }),
   });
-  app.all('*', (req, res, next) => {
+  app.all('*', limitRequestBodies(), (req, res, next) => {
     // Documents get their own CSP from entry.server; everything else keeps the strict baseline.
     res.removeHeader('Content-Security-Policy');
     const writeHead = res.writeHead;

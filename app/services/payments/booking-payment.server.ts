@@ -735,7 +735,8 @@ export async function oxxoWebhookAction(request: Request, db: Database = getDb()
   const secret = paymentsOrNull()?.secrets.oxxoWebhook;
   if (!secret) return json({ status: 'unavailable' }, { status: 503 });
   const raw = await request.text();
-  if (raw.length > 4_096) return invalid('The body is too large');
+  // The server's body limit stops anything huge before it is read; this is the event's own bound.
+  if (Buffer.byteLength(raw) > 4_096) return json({ status: 'invalid', message: 'The body is too large (at most 4096 bytes)' }, { status: 413 });
   const verdict = verifyWebhook(secret, raw, request.headers.get('x-oxxo-signature'), Math.floor(Date.now() / 1000));
   if (verdict !== 'ok') return json({ status: 'invalid_signature', message: verdict === 'stale' ? 'The webhook is too old' : 'Bad signature' }, { status: 401 });
   let event: unknown;

@@ -1,0 +1,80 @@
+import type { NextFunction, Request, Response } from 'express';
+import { log } from '~/services/logger.server';
+
+/**
+ * Request body limits, by kind. Counted in bytes actually read, never taken from
+ * Content-Length (a chunked upload has none, and a client can lie). Sizes are a generous
+ * multiple of the largest real payload of each kind.
+ */
+export const BODY_LIMITS = {
+  /** Payment provider callbacks: a signed event of a few hundred bytes. */
+  webhook: 64 * 1024,
+  /** /api JSON calls: the largest (a booking with travellers) is a few KiB. */
+  api: 256 * 1024,
+  /** Page form posts (url-encoded): traveller forms, sign-up, checkout. No file uploads. */
+  form: 512 * 1024,
+} as const;
+
+export type BodyKind = keyof typeof BODY_LIMITS;
+
+export function bodyKindOf(path: string): BodyKind {
+  if (path.startsWith('/api/') && /\/webhooks?(\/|$)/.test(path)) return 'webhook';
+  if (path.startsWith('/api/')) return 'api';
+  return 'form';
+}
+
+function tooLarge(req: Request, res: Response, limit: number) {
+  const message = `The request body is too large (at most ${limit} bytes)`;
+  log.warn('request body refused', { method: req.method, path: req.path, limit });
+  // Close the connection after answering: the rest of the upload is never read.
+  res.setHeader('Connection', 'close');
+  if (req.path.startsWith('/api/')) res.status(413).json({ status: 413, message });
+  else res.status(413).type('text/plain').send(message);
+  res.once('finish', () => req.socket.destroy());
+}
+
+/**
+ * Reads the body of a request (up to its kind's limit) before the Remix handler sees it, and
+ * answers 413 the moment it passes the limit: reading stops, the socket closes after the
+ * answer, so a multi-gigabyte chunked upload costs at most `limit` bytes of memory. The body
+ * read is left in `res.locals.body` for `createRemixRequestHandler`.
+ */
+export function limitRequestBodies(limits: Record<BodyKind, number> = BODY_LIMITS) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    const limit = limits[bodyKindOf(req.path)];
+    const declared = Number(req.get('content-length') ?? 'NaN');
+    if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res, limit);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      res.locals.body = Buffer.concat(chunks, received);
+      next();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) return void chunks.push(chunk);
+      done = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.pause();
+      chunks.length = 0;
+      tooLarge(req, res, limit);
+    };
+    const onEnd = () => finish();
+    // An aborted upload: nobody is left to answer.
+    const onError = () => {
+      done = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  };
+}

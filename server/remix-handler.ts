@@ -1,0 +1,65 @@
+import { type AppLoadContext, createRequestHandler, type ServerBuild, writeReadableStreamToWritable } from '@remix-run/node';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * @remix-run/express's request handler, except that the body comes from `res.locals.body`
+ * (read and size-checked by `limitRequestBodies`) rather than from the socket: Remix never
+ * reads an unbounded stream. Everything else (URL from the trusted host, abort on a closed
+ * connection, streaming the answer) follows the adapter (v2.17), whose helpers are not exported.
+ */
+export function createRemixRequestHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+}) {
+  const handleRequest = createRequestHandler(build, mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const response = await handleRequest(remixRequest(req, res), getLoadContext(req, res));
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function remixRequest(req: Request, res: Response): globalThis.Request {
+  // As the adapter: req.hostname honours `trust proxy`; the port comes from X-Forwarded-Host or Host.
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(':')[1] ?? '', 10);
+  const port = [portOf(req.get('X-Forwarded-Host')), portOf(req.get('host'))].find(Number.isSafeInteger);
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  res.on('finish', () => (controller = null));
+  res.on('close', () => controller?.abort());
+  const body: unknown = res.locals.body;
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url.href, {
+    method: req.method,
+    headers: remixHeaders(req.headers),
+    signal: controller.signal,
+    ...(hasBody ? { body: body instanceof Buffer ? body : Buffer.alloc(0) } : {}),
+  });
+}
+
+function remixHeaders(requestHeaders: Request['headers']): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(requestHeaders)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+async function sendRemixResponse(res: Response, response: globalThis.Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
