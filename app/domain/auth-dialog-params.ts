@@ -1,3 +1,5 @@
+import { sameOriginPath } from './safe-redirect';
+
 /**
  * Which sign-in dialog a page URL opens (spec §2 "Modals opened from query parameters").
  * Pure: the shell calls it with the URL's parameters and renders the answer.
@@ -43,10 +45,6 @@ export type DialogContext = {
   tripLinkPaths: readonly string[];
 };
 
-function safePath(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
-}
-
 export function myTripsUrl(tripId: string): string {
   return `/user/my-trips?trip_id=${encodeURIComponent(tripId)}&workarea=viewMyTrips`;
 }
@@ -64,7 +62,7 @@ export function tripLinkId(pathname: string, params: URLSearchParams, tripLinkPa
 export function authDialogFromParams(params: URLSearchParams, context: DialogContext): AuthDialogState {
   // Signed-in visitors have nothing to sign in to; trip links for them redirect on the server.
   if (context.signedIn) return { dialog: null };
-  const redirectTo = safePath(params.get('redirectTo'));
+  const redirectTo = sameOriginPath(params.get('redirectTo'));
   const present = (key: string) => (params.get(key) ?? '') !== '';
   const open = (dialog: AuthDialog, signupMode: SignupMode, consumed: string[], prefill: Partial<Invitation> = {}, to = redirectTo) => ({
     dialog,

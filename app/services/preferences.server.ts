@@ -1,5 +1,6 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { findCurrency, findLanguage } from '~/domain/reference-data';
+import { sameOriginPath } from '~/domain/safe-redirect';
 import { ajv, formatAjvErrors } from './ajv.server';
 import { getDb } from './db.server';
 
@@ -76,9 +77,10 @@ export function localeCookies(request: Request, choice: PreferenceChoice): strin
 
 /** Only a path on this site: never `//evil.example` or `https://…` (open redirect). */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  const path = sameOriginPath(value);
+  if (path === null) return '/';
   // Drop the parameter that opened the dialog, so the page comes back with it closed.
-  const url = new URL(value, 'http://local');
+  const url = new URL(path, 'http://local');
   url.searchParams.delete('preferences');
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { json, redirect } from '@remix-run/node';
+import { safeRedirectTarget } from '~/domain/safe-redirect';
 import type { SessionUser } from '~/domain/session-user';
 import { getDb } from './db.server';
 import { hostnameOf, readCookie, resolveOrg } from './config.server';
@@ -135,8 +136,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 
 /** A same-site path to return to after sign-in; anything else falls back to `/`. */
 export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
-  return to;
+  return safeRedirectTarget(to, fallback);
 }
 
 /**
