@@ -53,6 +53,7 @@ export const enUS = {
   'auth.error.lastName': 'Enter your last name',
   'auth.error.email': 'Enter a valid e-mail address',
   'auth.error.tooManyMails': 'We have already sent several e-mails to this address. Please check your inbox or try again in an hour.',
+  'auth.error.tooManyRequests': 'Too many requests from you in a short time. Please wait {seconds} seconds and try again.',
   'auth.error.passwordShort': 'Use at least 8 characters',
   'auth.error.passwordLong': 'Use at most 256 characters',
   'auth.signupSent': 'Check your e-mail to finish signing up',

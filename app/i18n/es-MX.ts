@@ -54,6 +54,7 @@ export const esMX: Messages = {
   'auth.error.lastName': 'Escribe tu apellido',
   'auth.error.email': 'Escribe un correo electrónico válido',
   'auth.error.tooManyMails': 'Ya enviamos varios correos a esta dirección. Revisa tu bandeja de entrada o inténtalo de nuevo en una hora.',
+  'auth.error.tooManyRequests': 'Demasiadas solicitudes en poco tiempo. Espera {seconds} segundos e inténtalo de nuevo.',
   'auth.error.passwordShort': 'Usa al menos 8 caracteres',
   'auth.error.passwordLong': 'Usa como máximo 256 caracteres',
   'auth.signupSent': 'Revisa tu correo para terminar tu registro',

@@ -33,13 +33,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * Opening checkout holds the chosen option, then shows the hold, or that it sold out, or that
  * the date is too soon to book (POST-redirect-GET). The traveller step posts here too.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'traveler') {
     const { rule } = await offerPageContext(request, params.product);
     return travelerAction(request, form, rule.code);
   }
-  const { token, back } = await holdOffer(request, params.product, form);
+  const { token, back } = await holdOffer(request, params.product, form, context.clientIp);
   const segment = params.product!;
   // The hold records the slot, party and return leg: the link names only the hold.
   if (token) throw redirect(`/${segment}/checkout?${new URLSearchParams({ hold: token }).toString()}`);

@@ -3,9 +3,11 @@ import { json } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { OfferResultsPage } from '~/components/offers/offer-results';
 import { loadOfferResults } from '~/services/offer-pages.server';
+import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
 /** /activities, /transfers, /cruises and /restaurants search results (other segments: 404). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireWithinRateLimit(request, context.clientIp, 'search');
   return json(await loadOfferResults(request, params.product));
 }
 

@@ -33,7 +33,7 @@ export async function loader() {
   return fail(405, 'Use POST to sign in');
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return fail(405, 'Use POST to sign in');
   const body = await readJsonBody(request);
   if (!body.ok) return body.response;
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!payload.email_id || payload.password === undefined) {
       return fail(400, 'Invalid sign-in request: email_id and password are required');
     }
-    const result = await attemptPasswordLogin(org, payload.email_id, payload.password);
+    const result = await attemptPasswordLogin(org, payload.email_id, payload.password, context.clientIp);
     switch (result.kind) {
       case 'throttled':
         return fail(429, throttledMessage(result.retryAfterSeconds), { retry_after: result.retryAfterSeconds }, { 'Retry-After': String(result.retryAfterSeconds) });

@@ -5,15 +5,21 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { emailProblem, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
 import { resolveOrg } from '~/services/config.server';
+import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 
 /** Always the same answer (S3); only an existing account gets a reset link. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const org = resolveOrg(request);
   const t = requestMessages(request, org);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim().slice(0, 254);
   const problem = emailProblem(email);
   if (problem) return json({ ok: false as const, error: t(problem), values: { email } }, { status: 400 });
+  const verdict = await hitRateLimit('reset', visitorOf(request, context.clientIp));
+  if (!verdict.ok) {
+    const error = t('auth.error.tooManyRequests', { seconds: verdict.retryAfterSeconds });
+    return json({ ok: false as const, error, values: { email } }, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
+  }
   if (!(await reserveMailRequest('reset', org, email))) {
     return json({ ok: false as const, error: t('auth.error.tooManyMails'), values: { email } }, { status: 429 });
   }

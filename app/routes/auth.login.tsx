@@ -8,7 +8,7 @@ import { resolveOrg } from '~/services/config.server';
 import { createSession, safeRedirectPath } from '~/services/session.server';
 
 /** Sign-in form post (dialog fetcher, or a plain form without JavaScript). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const org = resolveOrg(request);
   const t = requestMessages(request, org);
   const form = await request.formData();
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirectPath(form.get('redirectTo'));
   const values = { email, redirectTo };
   if (!email || !password) return json({ ok: false as const, error: t('auth.error.invalid'), values }, { status: 400 });
-  const result = await attemptPasswordLogin(org, email, password);
+  const result = await attemptPasswordLogin(org, email, password, context.clientIp);
   switch (result.kind) {
     case 'throttled':
       return json({ ok: false as const, error: t('auth.error.throttled', { seconds: result.retryAfterSeconds }), values }, { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } });

@@ -5,11 +5,12 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { emailProblem, passwordProblem, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
 import { resolveOrg } from '~/services/config.server';
+import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 
 const INVITATION_FIELDS = ['accesscode', 'title', 'countrycode', 'phonenumber', 'lang', 'tripid'] as const;
 
 /** Always the same answer, whether or not the e-mail has an account (S3); the e-mail says which. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const org = resolveOrg(request);
   const t = requestMessages(request, org);
   const form = await request.formData();
@@ -24,6 +25,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const passwordError = passwordProblem(password);
   if (passwordError) return invalid('password', t(passwordError));
   const invitation = Object.fromEntries(INVITATION_FIELDS.map((key) => [key, text(key, 100)]).filter(([, v]) => v));
+  // Per visitor (address and session), then per e-mail: neither many addresses nor one address many times.
+  const verdict = await hitRateLimit('signup', visitorOf(request, context.clientIp));
+  if (!verdict.ok) {
+    const error = t('auth.error.tooManyRequests', { seconds: verdict.retryAfterSeconds });
+    return json({ ok: false as const, field: null, error, values }, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
+  }
   if (!(await reserveMailRequest('signup', org, values.email))) {
     return json({ ok: false as const, field: 'email', error: t('auth.error.tooManyMails'), values }, { status: 429 });
   }

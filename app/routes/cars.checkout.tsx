@@ -33,10 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Opening checkout holds one car, then shows the hold, or that it sold out, or that the
  * pickup is too soon to book (POST-redirect-GET). The traveller step posts here too.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'traveler') return travelerAction(request, form, 'CAR');
-  const { result, search } = await holdCar(request, form);
+  const { result, search } = await holdCar(request, form, context.clientIp);
   if (result.kind === 'too_soon') throw redirect(`/cars/checkout?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
     // The hold records the desks, times and driver's age: the link names only the hold.

@@ -8,8 +8,10 @@ import { useT } from '~/components/shell-context';
 import { CAR_FAMILIES, PASSENGER_OPTIONS, carSearchParams, carSearchValues } from '~/domain/car-rental';
 import { loadCarResults } from '~/services/car-pages.server';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
+import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireWithinRateLimit(request, context.clientIp, 'search');
   return json(await loadCarResults(request));
 }
 

@@ -34,11 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * sold out, or that the departure is too soon to book (POST-redirect-GET). The traveller step
  * posts here too.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   await requireFlightVisitor(request);
   const form = await request.formData();
   if (form.get('intent') === 'traveler') return travelerAction(request, form, 'FLT');
-  const { result, search } = await holdFlight(request, form);
+  const { result, search } = await holdFlight(request, form, context.clientIp);
   if (result.kind === 'too_soon') throw redirect(`/flight/checkout?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
     // The hold records the search, trip, fare and passengers: the link names only the hold.

@@ -9,8 +9,10 @@ import { flightSearchParams } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS } from '~/domain/flight-schedule';
 import { loadFlightResults } from '~/services/flight-pages.server';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
+import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireWithinRateLimit(request, context.clientIp, 'search');
   return json(await loadFlightResults(request));
 }
 

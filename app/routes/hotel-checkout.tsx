@@ -35,12 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * Opening checkout holds the room, then shows the hold, or that it sold out, or that the date
  * is too soon to book (POST-redirect-GET). The traveller step posts here too.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'traveler') {
     return travelerAction(request, form, 'HLT');
   }
-  const { result, search, flow } = await holdHotelRoom(request, form);
+  const { result, search, flow } = await holdHotelRoom(request, form, context.clientIp);
   const checkout = `${flow.base}/hotel-checkout`;
   if (result.kind === 'too_soon') throw redirect(`${checkout}?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {

@@ -3,8 +3,10 @@ import { json } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { WeeksResultsPage } from '~/components/weeks/weeks-results';
 import { loadWeeksResults } from '~/services/weeks-pages.server';
+import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireWithinRateLimit(request, context.clientIp, 'search');
   return json(await loadWeeksResults(request, 'RST'));
 }
 

@@ -9,8 +9,10 @@ import { hotelSearchParams } from '~/domain/hotel-query';
 import { loadHotelResults } from '~/services/hotel-pages.server';
 import { Stars } from '~/components/stars';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
+import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireWithinRateLimit(request, context.clientIp, 'search');
   return json(await loadHotelResults(request));
 }
 

@@ -3,12 +3,14 @@ import { json } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { WeeksResultsPage } from '~/components/weeks/weeks-results';
 import { loadWeeksResults } from '~/services/weeks-pages.server';
+import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
 /**
  * Timeshare weeks: resorts and stays together; each result opens its own /resorts or /stays
  * details and checkout, so the hold flow stays one. The dreamtrips collection is searched here.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireWithinRateLimit(request, context.clientIp, 'search');
   return json(await loadWeeksResults(request, 'WEEKS'));
 }
 

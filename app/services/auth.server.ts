@@ -93,31 +93,44 @@ export type LoginResult =
   | { kind: 'blocked' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
-async function throttleWait(db: Transaction<DB>, key: string): Promise<number> {
+async function throttleWait(db: Transaction<DB>, key: string, clientIp: string): Promise<number> {
   const row = await db
     .selectFrom('auth_failures')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('failed_at').as('newest'), eb.fn.min('failed_at').as('oldest')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min('failed_at').as('oldest'),
+      sql<number>`count(*) filter (where client_ip = ${clientIp})`.as('client_count'),
+      sql<Date | string | null>`max(failed_at) filter (where client_ip = ${clientIp})`.as('client_newest'),
+    ])
     .where('account_key', '=', key)
     .where('failed_at', '>', new Date(Date.now() - FAILURE_WINDOW_MS))
     .executeTakeFirst();
   const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() : null);
-  return retryAfterMs({ count: Number(row?.count ?? 0), newest: time(row?.newest), oldest: time(row?.oldest) }, Date.now());
+  return retryAfterMs(
+    {
+      // The account's newest failure is not needed: only the address's own starts a backoff.
+      account: { count: Number(row?.count ?? 0), newest: null, oldest: time(row?.oldest) },
+      fromClient: { count: Number(row?.client_count ?? 0), newest: time(row?.client_newest), oldest: null },
+    },
+    Date.now(),
+  );
 }
 
 /**
- * Either says how long the account must wait, or records this attempt as a failure up front
- * (removed again if the password is right). Under a per-key advisory lock, so a burst of
- * parallel guesses cannot all pass the check before any of them is counted.
+ * Either says how long this address must wait before trying the account again, or records
+ * this attempt as a failure up front (removed again if the password is right). Under a
+ * per-key advisory lock, so a burst of parallel guesses cannot all pass the check before any
+ * of them is counted.
  */
-async function reserveAttempt(key: string): Promise<number> {
+async function reserveAttempt(key: string, clientIp: string): Promise<number> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-      const wait = await throttleWait(trx, key);
+      const wait = await throttleWait(trx, key, clientIp);
       if (wait > 0) return wait;
-      await trx.insertInto('auth_failures').values({ account_key: key }).execute();
-      // Old rows no longer count; drop them so the table stays small.
+      await trx.insertInto('auth_failures').values({ account_key: key, client_ip: clientIp }).execute();
+      // Old rows no longer count; drop them so the table stays small (purgeAuthFailures does the rest).
       await trx.deleteFrom('auth_failures').where('account_key', '=', key).where('failed_at', '<', new Date(Date.now() - FAILURE_WINDOW_MS)).execute();
       return 0;
     });
@@ -126,11 +139,12 @@ async function reserveAttempt(key: string): Promise<number> {
 /**
  * Checks an e-mail and password. Unknown e-mails cost the same hash and count failures the
  * same way as known ones, so neither the answer nor its timing says whether an account exists.
- * A throttled attempt answers at once without hashing.
+ * A throttled attempt answers at once without hashing. `clientIp` is the caller's address:
+ * the backoff is per account and address (login-throttle.ts says why).
  */
-export async function attemptPasswordLogin(org: OrgConfig, email: string, password: string): Promise<LoginResult> {
+export async function attemptPasswordLogin(org: OrgConfig, email: string, password: string, clientIp: string): Promise<LoginResult> {
   const key = accountKey(org.orgId, email);
-  const wait = await reserveAttempt(key);
+  const wait = await reserveAttempt(key, clientIp);
   if (wait > 0) return { kind: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) };
 
   const user = await getDb()
@@ -144,9 +158,16 @@ export async function attemptPasswordLogin(org: OrgConfig, email: string, passwo
     : await verifyAgainstDummy(password);
   // A failure stays counted (it was recorded by reserveAttempt).
   if (!user || !ok) return { kind: 'invalid' };
-  await getDb().deleteFrom('auth_failures').where('account_key', '=', key).execute();
+  // The owner's own failures are forgiven; a stranger's stay counted towards the hourly cap.
+  await getDb().deleteFrom('auth_failures').where('account_key', '=', key).where('client_ip', '=', clientIp).execute();
   if (user.is_blocked) return { kind: 'blocked' };
   return { kind: 'ok', userId: user.id };
+}
+
+/** Drops sign-in failures and mail requests older than the hour they count in (every key, also those never tried again). */
+export async function purgeAuthFailures(): Promise<number> {
+  const result = await getDb().deleteFrom('auth_failures').where('failed_at', '<', new Date(Date.now() - FAILURE_WINDOW_MS)).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 // ---------------------------------------------------------------------------------------

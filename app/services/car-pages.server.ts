@@ -7,6 +7,7 @@ import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
+import { requireHoldAllowed } from './rate-limit.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
@@ -90,7 +91,7 @@ export async function loadCarDetails(request: Request) {
  * Opening checkout holds one car of the offer over the rental. Answers the hold, a sold-out
  * answer, or throws a 4xx for a bad form.
  */
-export async function holdCar(request: Request, form: FormData) {
+export async function holdCar(request: Request, form: FormData, clientIp: string) {
   const context = await carContext(request);
   const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const parsed = await checkedSearch(params, context.minPickup);
@@ -99,7 +100,8 @@ export async function holdCar(request: Request, form: FormData) {
   if (!OFFER_ID.test(carId)) throw json({ message: 'Choose a car.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.search.pickupDate, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.search };
-  const result = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
+  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
+  const result = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp });
   if (result.kind === 'not_found') throw new Response('We could not find that car.', { status: 404 });
   return { result, search: parsed.search };
 }

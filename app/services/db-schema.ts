@@ -102,6 +102,8 @@ export interface AuthFailuresTable {
   id: Generated<number>;
   account_key: string;
   failed_at: CreatedAt;
+  /** The address the failed attempt came from (backoff is per account and address); null for mail-request rows. */
+  client_ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type TokenPurpose = 'password_reset' | 'impersonation' | 'signup';
@@ -192,6 +194,8 @@ export interface HoldsTable {
   created_at: CreatedAt;
   /** The pricing choices made when holding (fare, passengers, party size…), as a JSON text on insert. */
   selection: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** The address that made it, for the per-visitor cap on active holds. */
+  client_ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UnitAllocationsTable {
@@ -523,6 +527,7 @@ export interface DB {
   fare_brands: FareBrandsTable;
   offers: OffersTable;
   offer_options: OfferOptionsTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -533,3 +538,10 @@ export type Ad = Selectable<AdsTable>;
 export type Destination = Selectable<DestinationsTable>;
 export type Currency = Selectable<CurrenciesTable>;
 export type Language = Selectable<LanguagesTable>;
+
+/** One fixed window of one action for one visitor (key = action:visitor:window). */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
+}

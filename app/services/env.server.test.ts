@@ -45,4 +45,12 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PAYMENT_RECONCILE_EVERY_MS: '99999999' })).toThrow(/PAYMENT_RECONCILE_EVERY_MS: must be between 100 and 3600000/);
     expect(() => parseEnv({ PAYMENT_RECONCILE_STALE_MS: '500' })).toThrow(/PAYMENT_RECONCILE_STALE_MS: must be between 1000 and 86400000/);
   });
+
+  it('reads RATE_LIMIT_SCALE (1 by default) and refuses one that is not a positive number', () => {
+    expect(parseEnv({}).rateLimitScale).toBe(1);
+    expect(parseEnv({ RATE_LIMIT_SCALE: '1000' }).rateLimitScale).toBe(1000);
+    expect(parseEnv({ RATE_LIMIT_SCALE: '0.5' }).rateLimitScale).toBe(0.5);
+    expect(() => parseEnv({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE: must be greater than 0/);
+    expect(() => parseEnv({ RATE_LIMIT_SCALE: 'lots' })).toThrow(/RATE_LIMIT_SCALE/);
+  });
 });

@@ -18,6 +18,8 @@ const envSchema = {
     PAYMENT_RECONCILE_STALE_MS: { type: 'string', pattern: '^[0-9]{3,8}$' },
     /** Express's `trust proxy`: a hop count, or comma-separated addresses/CIDRs/names (loopback, uniquelocal). */
     TRUST_PROXY: { type: 'string', pattern: '^([0-9]{1,2}|[A-Za-z0-9.:/]+(, *[A-Za-z0-9.:/]+)*)$' },
+    /** Multiplies every per-visitor rate limit and the active-holds cap (1 in production). */
+    RATE_LIMIT_SCALE: { type: 'string', pattern: '^[0-9]{1,7}(\\.[0-9]{1,3})?$' },
   },
   required: [],
 } as const;
@@ -43,6 +45,8 @@ export type Env = {
    * unless configured, so a visitor cannot forge the address rate limits count by.
    */
   trustProxy: false | number | string;
+  /** Multiplier of every per-visitor limit (docs/decisions/0016): 1 in production, large on shared test servers. */
+  rateLimitScale: number;
 };
 
 const validateEnv = ajv.compile<RawEnv>(envSchema);
@@ -70,6 +74,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const problems: string[] = [];
   if (reconcileEveryMs < 100 || reconcileEveryMs > 3_600_000) problems.push('PAYMENT_RECONCILE_EVERY_MS: must be between 100 and 3600000 milliseconds');
   if (reconcileStaleMs < 1_000 || reconcileStaleMs > 86_400_000) problems.push('PAYMENT_RECONCILE_STALE_MS: must be between 1000 and 86400000 milliseconds');
+  const rateLimitScale = Number(relevant.RATE_LIMIT_SCALE ?? 1);
+  if (!(rateLimitScale > 0)) problems.push('RATE_LIMIT_SCALE: must be greater than 0');
   if (problems.length > 0) throw new EnvError(problems);
   return {
     nodeEnv: (relevant.NODE_ENV as Env['nodeEnv'] | undefined) ?? 'development',
@@ -84,6 +90,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     configDir: relevant.CONFIG_DIR ?? process.cwd(),
     paymentReconciler: { everyMs: reconcileEveryMs, staleMs: reconcileStaleMs },
     trustProxy: relevant.TRUST_PROXY === undefined ? false : /^[0-9]+$/.test(relevant.TRUST_PROXY) ? Number(relevant.TRUST_PROXY) : relevant.TRUST_PROXY,
+    rateLimitScale,
   };
 }
 

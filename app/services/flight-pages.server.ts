@@ -11,6 +11,7 @@ import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import { hotelPageContext } from './hotel-pages.server';
 import { requireFlightLogin } from './route-behaviours.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
+import { requireHoldAllowed } from './rate-limit.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
@@ -133,7 +134,7 @@ export async function loadFlightDetails(request: Request) {
  * Opening checkout holds the chosen fare's seats on every flight of the trip for the
  * organisation's hold time. Answers the hold, a sold-out answer, or throws a 4xx.
  */
-export async function holdFlight(request: Request, form: FormData) {
+export async function holdFlight(request: Request, form: FormData, clientIp: string) {
   const context = await flightContext(request);
   const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const search = requireSearch(params, context);
@@ -142,7 +143,8 @@ export async function holdFlight(request: Request, form: FormData) {
   if (!/^[A-Z]{2,20}$/.test(fare)) throw json({ message: 'Choose a fare.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, search.legs[0]!.date, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search, offerId, fare };
-  const result = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes });
+  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
+  const result = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp });
   if (result.kind === 'not_found') throw new Response('We could not find that flight or fare. Please search again.', { status: 404 });
   return { result, search, offerId, fare };
 }

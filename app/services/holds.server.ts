@@ -24,6 +24,8 @@ export type HoldRequest = {
    * checkout prices from these, never from its link. Kept as the row's `selection` jsonb.
    */
   selection?: Record<string, string>;
+  /** The address it is made from: the active-holds cap counts an anonymous visitor's holds by it. */
+  clientIp?: string | null;
 };
 
 export type Hold = {
@@ -309,6 +311,7 @@ export async function createMultiItemHold(request: MultiItemHoldRequest, db: Dat
             ends_at: endsAt,
             quantity: request.quantity,
             selection: request.selection ? JSON.stringify(request.selection) : null,
+            client_ip: request.clientIp ?? null,
             status: 'active',
             expires_at: sql<Date>`now() + make_interval(mins => ${request.ttlMinutes})`,
           })

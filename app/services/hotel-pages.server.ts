@@ -15,6 +15,7 @@ import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server'
 import { getSession } from './session.server';
 import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from './suppliers/hotels.server';
 import type { SupplierContext } from './suppliers/port';
+import { requireHoldAllowed } from './rate-limit.server';
 
 /** Everything a hotel page needs about the visitor: organisation, session, locale, price view. */
 export async function hotelPageContext(request: Request) {
@@ -132,7 +133,7 @@ export async function loadHotelDetails(request: Request) {
  * Opening checkout holds the chosen room for the organisation's hold time. Answers the hold
  * token, a sold-out answer, or throws a 4xx for a bad request.
  */
-export async function holdHotelRoom(request: Request, form: FormData) {
+export async function holdHotelRoom(request: Request, form: FormData, clientIp: string) {
   const context = await hotelFlowContext(request);
   const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
@@ -140,8 +141,9 @@ export async function holdHotelRoom(request: Request, form: FormData) {
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.query.checkin, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
+  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
   // The hold records the rate of this search (a package search's rate) with the party.
-  const result = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes });
+  const result = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp });
   if (result.kind === 'not_found') throw new Response('We could not find that room.', { status: 404 });
   return { result, search: parsed.query, flow: context.flow };
 }

@@ -603,6 +603,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bookings_user_recent_idx').on('bookings').columns(['user_id', 'created_at']).where(sql.ref('user_id'), 'is not', null).execute();
     },
   },
+  '0014_rate_limits': {
+    /**
+     * Abuse limits (docs/decisions/0016). `rate_limit_counters`: one row per action, visitor
+     * and fixed window, bumped by one upsert per check and purged after the window ends.
+     * `holds.client_ip`: who made an anonymous hold, for the active-holds cap.
+     * `auth_failures.client_ip`: sign-in backoff is per account and address, so a stranger's
+     * guesses cannot lock the owner out.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('rate_limit_counters')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limit_counters_expiry_idx').on('rate_limit_counters').column('expires_at').execute();
+      await db.schema.alterTable('holds').addColumn('client_ip', 'text').execute();
+      await sql`create index holds_active_client_idx on holds (org_id, client_ip) where status = 'active'`.execute(db);
+      await sql`create index holds_active_user_idx on holds (org_id, user_id) where status = 'active' and user_id is not null`.execute(db);
+      await db.schema.alterTable('auth_failures').addColumn('client_ip', 'text').execute();
+      await db.schema.createIndex('auth_failures_time_idx').on('auth_failures').column('failed_at').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -11,6 +11,7 @@ import { selectedInt, selectedPriceType, selectedText } from '~/domain/hold-sele
 import { hotelPageContext } from './hotel-pages.server';
 import { cruiseItineraries } from './seed-offers.server';
 import { heldOption, offerSuppliers, type OptionOffer } from './suppliers/offers.server';
+import { requireHoldAllowed } from './rate-limit.server';
 
 /**
  * Pages of the scheduled offers (/activities, /transfers, /cruises, /restaurants and their
@@ -124,7 +125,7 @@ const formParams = (form: FormData) => new URLSearchParams([...form.entries()].f
  * for a return transfer covers both legs (all or nothing). Answers the hold token, a sold-out
  * answer, or throws a 4xx for a bad form.
  */
-export async function holdOffer(request: Request, segmentParam: string | undefined, form: FormData) {
+export async function holdOffer(request: Request, segmentParam: string | undefined, form: FormData, clientIp: string) {
   const context = await offerPageContext(request, segmentParam);
   const parsed = parseFrom(formParams(form), context);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
@@ -140,7 +141,8 @@ export async function holdOffer(request: Request, segmentParam: string | undefin
   const slot = context.rule.code === 'TRF' ? { day: query.date, time: query.time ?? '' } : { day, time };
   const earliest = await tooSoonToBook(context.org, context.session, slot.day, context.today);
   if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
-  const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes });
+  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
+  const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp });
   if (held.kind === 'not_found') throw new Response('We could not find that option at that time.', { status: 404 });
   const back = new URLSearchParams(offerSearchParams(context.segment, query));
   back.set('offer', offer);

@@ -23,6 +23,7 @@ import {
   todayUtc,
   weeksSupplierFor,
 } from './suppliers/weeks.server';
+import { requireHoldAllowed } from './rate-limit.server';
 
 /**
  * The spec's weeks and resorts calls (§7), field names as the spec has them. Every body is
@@ -295,7 +296,7 @@ export async function getGenerateMinPrice(request: Request) {
  * POST /api/weeks/prepareBookWeeks: holds one unit of the chosen unit type for the chosen
  * week(s) for the organisation's `booking.holdMinutes`. 409 when no unit is free.
  */
-export async function prepareBookWeeks(request: Request) {
+export async function prepareBookWeeks(request: Request, clientIp: string) {
   const body = await readBody(request, validatePrepare);
   const { code, rates } = await currencyOf(body.currency);
   const { org, session, context } = await callerOf(request);
@@ -311,7 +312,8 @@ export async function prepareBookWeeks(request: Request) {
   const kind = resolved.resort.kind;
   if (!sells(org, kind)) return notOffered(kind);
   const supplier = weeksSupplierFor(kind);
-  const result = await supplier.hold(selection, { ...context, ttlMinutes: org.booking.holdMinutes });
+  await requireHoldAllowed(request, { orgId: org.orgId, clientIp, session });
+  const result = await supplier.hold(selection, { ...context, ttlMinutes: org.booking.holdMinutes, clientIp });
   if (result.kind === 'not_found') return fail(404, `Resort ${body.resort_id} has no inventory ${body.inventory_id}`);
   if (result.kind === 'sold_out') {
     return answer(409, {

@@ -27,6 +27,9 @@ const formOf = (values: Record<string, string>) => {
   for (const [k, v] of Object.entries(values)) form.append(k, v);
   return form;
 };
+/** A new address per hold: these tests make more holds than one visitor may keep (the per-visitor cap has its own tests). */
+let nextAddress = 1;
+const clientIp = () => `198.51.100.${nextAddress++}`;
 const held = <T extends { kind: string }>(result: T) => {
   expect(result.kind).toBe('held');
   return result as Extract<T, { kind: 'held' }>;
@@ -44,7 +47,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
       .where('r.code', '=', 'STD')
       .executeTakeFirstOrThrow();
     const stay = { destination: 'cancun', checkin: inDays(70), checkout: inDays(73), rooms: '1', guests: '2', roomTypeId: String(room.id) };
-    const plain = held((await holdHotelRoom(post('/hotel-checkout'), formOf(stay))).result);
+    const plain = held((await holdHotelRoom(post('/hotel-checkout'), formOf(stay), clientIp())).result);
     const shown = await loadHotelCheckout(get(`/hotel-checkout?hold=${plain.hold.token}`));
     expect(shown.charge).toEqual({ amountMinor: expect.any(Number), currency: 'USD', description: expect.stringContaining('3 nights · 1 room') });
     expect(shown.charge.amountMinor).toBeGreaterThan(0);
@@ -55,11 +58,11 @@ describe('checkout quotes come from the hold (pglite)', () => {
     expect(edited.charge).toEqual(shown.charge);
     expect(edited.stay).toEqual(shown.stay);
 
-    const pkg = held((await holdHotelRoom(post('/hotel-checkout'), formOf({ ...stay, checkin: inDays(80), checkout: inDays(83), package: '1' }))).result);
+    const pkg = held((await holdHotelRoom(post('/hotel-checkout'), formOf({ ...stay, checkin: inDays(80), checkout: inDays(83), package: '1' }), clientIp())).result);
     expect(pkg.hold.selection).toMatchObject({ priceType: 'PKG', guestsPerRoom: '2', startsOn: inDays(80), endsOn: inDays(83) });
     const packageShown = await loadHotelCheckout(get(`/hotel-checkout?hold=${pkg.hold.token}`));
     expect(packageShown.price.priceType).toBe('PKG');
-    const plainAgain = held((await holdHotelRoom(post('/hotel-checkout'), formOf({ ...stay, checkin: inDays(80), checkout: inDays(83) }))).result);
+    const plainAgain = held((await holdHotelRoom(post('/hotel-checkout'), formOf({ ...stay, checkin: inDays(80), checkout: inDays(83) }), clientIp())).result);
     const plainShown = await loadHotelCheckout(get(`/hotel-checkout?hold=${plainAgain.hold.token}&package=1`));
     expect(plainShown.price.priceType).toBe('B2C');
     expect(plainShown.charge.amountMinor).not.toBe(packageShown.charge.amountMinor);
@@ -75,7 +78,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
       .orderBy('r.max_guests', 'desc')
       .executeTakeFirstOrThrow();
     const stay = { destination: 'cancun', checkin: inDays(110), checkout: inDays(114), rooms: '1', guests: '2', roomTypeId: String(home.id) };
-    const hold = held((await holdHotelRoom(post('/holidaystays/hotel-checkout'), formOf(stay))).result);
+    const hold = held((await holdHotelRoom(post('/holidaystays/hotel-checkout'), formOf(stay), clientIp())).result);
     const shown = await loadHotelCheckout(get(`/holidaystays/hotel-checkout?hold=${hold.hold.token}`));
     expect(shown.stay.guests).toBe(2);
     expect(shown.charge.description).toContain('4 nights');
@@ -125,7 +128,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
     const details = await flights.details(offer!.id, query, consumer);
     const [cheapFare, dearFare] = [details!.fares[0]!.brand.code, details!.fares[details!.fares.length - 1]!.brand.code];
     const form = { triptype: 'oneway', from: 'CUN', to: 'MCO', depart: inDays(60), cabinclass: 'economy', noofadults: '2', noofchilds: '0', noofinfants: '0', offer: offer!.id, brandedfare: dearFare };
-    const hold = held((await holdFlight(new Request(`${viajamas}/flight/checkout`, { method: 'POST' }), formOf(form))).result);
+    const hold = held((await holdFlight(new Request(`${viajamas}/flight/checkout`, { method: 'POST' }), formOf(form), clientIp())).result);
     const shown = await loadFlightCheckout(new Request(`${viajamas}/flight/checkout?hold=${hold.hold.token}`));
     const quoted = await flights.price({ ...query, offerId: offer!.id, fare: dearFare }, consumer);
     expect(shown.charge).toEqual({ amountMinor: quoted!.fare.price.inclusive, currency: 'USD', description: `Flight CUN–MCO · ${inDays(60)} · ${quoted!.fare.brand.name} · 2 passengers` });
@@ -160,7 +163,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
         const first = late.legs[0]!.segments[0]!;
         const last = late.legs.at(-1)!.segments.at(-1)!;
         const form = { triptype: 'oneway', from: origin, to: destination, depart: inDays(days), cabinclass: 'economy', noofadults: '1', noofchilds: '0', noofinfants: '0', offer: late.id, brandedfare: late.cheapest!.brand.code };
-        const hold = held((await holdFlight(new Request(`${viajamas}/flight/checkout`, { method: 'POST' }), formOf(form))).result);
+        const hold = held((await holdFlight(new Request(`${viajamas}/flight/checkout`, { method: 'POST' }), formOf(form), clientIp())).result);
         expect(first.departsLocal.date).toBe(inDays(days));
         expect(hold.hold.startsAt.toISOString().slice(0, 10)).toBe(inDays(days + 1));
         const saved = await travelerAction(
@@ -184,7 +187,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
       { orgId: 'wanderly', userId: null, priceType: 'B2C' },
     );
     const form = { pickup: 'CUNA', same_dropoff: '1', pickup_date: inDays(64), pickup_time: '10:00', dropoff_date: inDays(67), dropoff_time: '10:00', driver_age: '35', car_id: String(offer!.id) };
-    const hold = held((await holdCar(post('/cars/checkout'), formOf(form))).result);
+    const hold = held((await holdCar(post('/cars/checkout'), formOf(form), clientIp())).result);
     const shown = await loadCarCheckout(get(`/cars/checkout?hold=${hold.hold.token}`));
     expect(shown.charge).toMatchObject({ currency: 'USD', description: expect.stringContaining('3 days') });
     expect(shown.charge.amountMinor).toBe(shown.car.price.payment === 'prepaid' ? shown.car.price.total.amountMinor : 0);
@@ -199,7 +202,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
   it('activities and restaurants: the party size in the link does not re-price', async () => {
     const activity = (await offerSuppliers.ACT.search({ destination: 'cancun', date: inDays(66), until: inDays(66), month: null, time: null, guests: 2, bags: 0, returnDate: null, returnTime: null }, { orgId: 'wanderly', userId: null, priceType: 'B2C' }))[0]!;
     const slot = activity.cheapest!.slots.find((s) => s.bookable)!;
-    const act = await holdOffer(post('/activities/checkout'), 'activities', formOf({ destination: 'cancun', date: inDays(66), guests: '2', offer: activity.slug, option: activity.cheapest!.code, day: slot.day, time: slot.time }));
+    const act = await holdOffer(post('/activities/checkout'), 'activities', formOf({ destination: 'cancun', date: inDays(66), guests: '2', offer: activity.slug, option: activity.cheapest!.code, day: slot.day, time: slot.time }), clientIp());
     expect(act.token).not.toBeNull();
     const actShown = await loadOfferCheckout(get(`/activities/checkout?hold=${act.token}`), 'activities');
     const actEdited = await loadOfferCheckout(get(`/activities/checkout?hold=${act.token}&guests=1`), 'activities');
@@ -209,7 +212,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
 
     const restaurant = (await offerSuppliers.RESTAURANT.search({ destination: 'cancun', date: inDays(66), until: inDays(66), month: null, time: '19:00', guests: 6, bags: 0, returnDate: null, returnTime: null }, { orgId: 'wanderly', userId: null, priceType: 'B2C' }))[0]!;
     const table = restaurant.cheapest!;
-    const dinner = await holdOffer(post('/restaurants/checkout'), 'restaurants', formOf({ destination: 'cancun', date: inDays(66), time: '19:00', guests: '6', offer: restaurant.slug, option: table.code, day: inDays(66) }));
+    const dinner = await holdOffer(post('/restaurants/checkout'), 'restaurants', formOf({ destination: 'cancun', date: inDays(66), time: '19:00', guests: '6', offer: restaurant.slug, option: table.code, day: inDays(66) }), clientIp());
     expect(dinner.token).not.toBeNull();
     const shown = await loadOfferCheckout(get(`/restaurants/checkout?hold=${dinner.token}`), 'restaurants');
     expect(shown.guests).toBe(6);
@@ -225,7 +228,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
     const [cruise] = await offerSuppliers.CRUISE.search({ destination: 'cancun', date: inDays(60), until: inDays(90), month: null, time: null, guests: 2, bags: 0, returnDate: null, returnTime: null }, { orgId: 'wanderly', userId: null, priceType: 'B2C' });
     const sailing = cruise!.cheapest!.slots.find((s) => s.bookable)!;
     const form = { destination: 'cancun', month: sailing.day.slice(0, 7), guests: '2', offer: cruise!.slug, option: cruise!.cheapest!.code, day: sailing.day, time: sailing.time };
-    const booked = await holdOffer(post('/cruises/checkout'), 'cruises', formOf(form));
+    const booked = await holdOffer(post('/cruises/checkout'), 'cruises', formOf(form), clientIp());
     expect(booked.token).not.toBeNull();
     const shown = await loadOfferCheckout(get(`/cruises/checkout?hold=${booked.token}`), 'cruises');
     const edited = await loadOfferCheckout(get(`/cruises/checkout?hold=${booked.token}&guests=4&month=${form.month}`), 'cruises');
@@ -236,7 +239,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
 
   it('return transfer: one hold for both legs, one total, all or nothing', async () => {
     const search = { destination: 'cancun', date: inDays(68), time: '10:00', guests: '5', bags: '6', trip: 'return', return_date: inDays(75), return_time: '12:00' };
-    const outbound = await holdOffer(post('/transfers/checkout'), 'transfers', formOf({ ...search, offer: 'cancun-airport-hotel-zone', option: 'VAN', day: inDays(68), time: '10:00' }));
+    const outbound = await holdOffer(post('/transfers/checkout'), 'transfers', formOf({ ...search, offer: 'cancun-airport-hotel-zone', option: 'VAN', day: inDays(68), time: '10:00' }), clientIp());
     expect(outbound.token).not.toBeNull();
     const hold = (await findHoldByToken(outbound.token!))!;
     expect(hold.itemRef.split(' ')).toHaveLength(2);
@@ -272,6 +275,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
       post('/transfers/checkout'),
       'transfers',
       formOf({ ...search, date: inDays(69), return_date: inDays(76), offer: 'cancun-airport-hotel-zone', option: 'MINIBUS', day: inDays(69), time: '10:00' }),
+      clientIp(),
     );
     expect(refused).toMatchObject({ held: false, token: null });
     expect(await countAvailableUnits({ product: 'TRF', itemRef: ref, ...out })).toBe(before);

@@ -177,6 +177,7 @@ export const builtInCarSupplier: ProductSupplier<CarSearch, CarOffer, CarOffer, 
     return createHold({
       orgId: options.orgId,
       userId: options.userId,
+      clientIp: options.clientIp,
       product: 'CAR',
       itemRef: carOfferItemRef(offer.id),
       startsAt: range.startsAt,

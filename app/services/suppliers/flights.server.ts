@@ -248,6 +248,7 @@ export const builtInFlightSupplier: ProductSupplier<FlightQuery, FlightOffer, Fl
     return createMultiItemHold({
       orgId: options.orgId,
       userId: options.userId,
+      clientIp: options.clientIp,
       product: 'FLT',
       items: flightHoldItems(trip, selection.cabin),
       quantity: seatsNeeded(selection),

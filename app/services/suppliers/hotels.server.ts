@@ -181,6 +181,7 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
     return createHold({
       orgId: options.orgId,
       userId: options.userId,
+      clientIp: options.clientIp,
       product: 'HLT',
       itemRef: hotelRoomItemRef(selection.roomTypeId),
       startsAt: stay.startsAt,

@@ -232,6 +232,7 @@ export function builtInOfferSupplier(product: OfferProductCode): OfferSupplier {
       return createMultiItemHold({
         orgId: options.orgId,
         userId: options.userId,
+        clientIp: options.clientIp,
         product,
         items: legs.map((range) => ({ itemRef: offerOptionItemRef(option.id), ...range })),
         quantity: units,

@@ -13,7 +13,8 @@ export type SupplierContext = {
   priceType: PriceType;
 };
 
-export type HoldOptions = SupplierContext & { ttlMinutes: number };
+/** `clientIp`: the address the hold is made from, recorded for the per-visitor cap on active holds. */
+export type HoldOptions = SupplierContext & { ttlMinutes: number; clientIp?: string };
 
 export interface ProductSupplier<Query, Offer, Details, Selection, Priced> {
   readonly product: string;

@@ -258,6 +258,7 @@ function builtInWeeksSupplier(kind: ResortKind): ProductSupplier<WeekQuery, Reso
       return createHold({
         orgId: options.orgId,
         userId: options.userId,
+        clientIp: options.clientIp,
         product: kind,
         itemRef: resortUnitItemRef(resolved.unit.id),
         startsAt: resolved.startsAt,
