@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { FAILURE_WINDOW_MS } from '~/domain/login-throttle';
+import { MAX_ACTIVE_HOLDS, RATE_LIMITS } from '~/domain/rate-limits';
+import { attemptPasswordLogin, purgeAuthFailures } from '~/services/auth.server';
+import { getOrgById } from '~/services/config.server';
+import { createHold, releaseHold } from '~/services/holds.server';
+import { countActiveHolds, hitRateLimit, purgeRateLimitCounters, requireHoldAllowed } from '~/services/rate-limit.server';
+import { DEMO_PASSWORD, demoEmail } from '~/services/seed.server';
+import { type Backend, useSeededDatabase } from '../support/databases';
+
+/** Issue 9, abuse: the database side of the per-visitor limits, on both engines. */
+const backends: Backend[] = ['pglite', 'postgres'];
+let address = 0;
+const newAddress = () => `203.0.113.${++address}`;
+
+describe.each(backends)('abuse limits on %s', (backend) => {
+  const database = useSeededDatabase(backend);
+
+  it('counts a burst of parallel requests exactly: no more than the limit pass, per address and per session', async ({ skip }) => {
+    if (database.skip) return skip(database.skip);
+    const limit = RATE_LIMITS.signup;
+    const clientIp = newAddress();
+    const verdicts = await Promise.all(Array.from({ length: limit.perAddress * 2 }, () => hitRateLimit('signup', { clientIp, sessionKey: null }, database.db)));
+    expect(verdicts.filter((v) => v.ok)).toHaveLength(limit.perAddress);
+    const refused = verdicts.find((v) => !v.ok);
+    expect(refused).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+
+    // One session from many addresses is stopped by its own, lower limit.
+    const sessionKey = `user:${backend}-${Date.now()}`;
+    const bySession = [];
+    for (let i = 0; i < limit.perSession + 1; i++) bySession.push(await hitRateLimit('signup', { clientIp: newAddress(), sessionKey }, database.db));
+    expect(bySession.slice(0, limit.perSession).every((v) => v.ok)).toBe(true);
+    expect(bySession.at(-1)?.ok).toBe(false);
+  });
+
+  it('purges counters of ended windows only', async ({ skip }) => {
+    if (database.skip) return skip(database.skip);
+    await database.db.insertInto('rate_limit_counters').values({ key: `old-${backend}`, hits: 3, expires_at: new Date(Date.now() - 1_000) }).execute();
+    await hitRateLimit('search', { clientIp: newAddress(), sessionKey: null }, database.db);
+    const before = await database.db.selectFrom('rate_limit_counters').select('key').execute();
+    expect(await purgeRateLimitCounters(database.db)).toBeGreaterThanOrEqual(1);
+    const after = await database.db.selectFrom('rate_limit_counters').select('key').execute();
+    expect(after.map((r) => r.key)).not.toContain(`old-${backend}`);
+    expect(after.length).toBe(before.length - 1);
+  });
+
+  it(`caps active holds at ${MAX_ACTIVE_HOLDS} per address (and per signed-in user); released ones stop counting`, async ({ skip }) => {
+    if (database.skip) return skip(database.skip);
+    const clientIp = newAddress();
+    const itemRef = `test:abuse-${backend}-${Date.now()}`;
+    await database.db
+      .insertInto('inventory_units')
+      .values(Array.from({ length: MAX_ACTIVE_HOLDS + 2 }, (_, i) => ({ product: 'HLT', supplier_code: 'OWN', item_ref: itemRef, unit_label: `room-${i}` })))
+      .execute();
+    const hold = () =>
+      createHold({ orgId: 'wanderly', userId: null, product: 'HLT', itemRef, startsAt: new Date('2031-01-01'), endsAt: new Date('2031-01-03'), quantity: 1, ttlMinutes: 15, clientIp });
+    const tokens: string[] = [];
+    for (let i = 0; i < MAX_ACTIVE_HOLDS; i++) {
+      const result = await hold();
+      if (result.kind !== 'held') throw new Error('expected a hold');
+      tokens.push(result.hold.token);
+    }
+    const visitor = { orgId: 'wanderly', clientIp, session: null };
+    const request = new Request('http://localhost/hotel-checkout', { method: 'POST' });
+    expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: null })).toMatchObject({ count: MAX_ACTIVE_HOLDS });
+    const refused = await requireHoldAllowed(request, visitor).then(() => null, (answer: unknown) => answer);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(429);
+    expect(await (refused as Response).text()).toMatch(/already have 5 bookings on hold/);
+    expect(Number((refused as Response).headers.get('Retry-After'))).toBeGreaterThan(0);
+    // Another organisation, or another address, is not this visitor.
+    await expect(requireHoldAllowed(request, { ...visitor, orgId: 'viajamas' })).resolves.toBeUndefined();
+    await expect(requireHoldAllowed(request, { ...visitor, clientIp: newAddress() })).resolves.toBeUndefined();
+    await releaseHold(tokens[0]!);
+    await expect(requireHoldAllowed(request, visitor)).resolves.toBeUndefined();
+  });
+
+  it('purges sign-in failures older than the hour they count in', async ({ skip }) => {
+    if (database.skip) return skip(database.skip);
+    const key = `wanderly:purge-${backend}@example.com`;
+    await sql`insert into auth_failures (account_key, client_ip, failed_at) values (${key}, '203.0.113.250', ${new Date(Date.now() - FAILURE_WINDOW_MS - 60_000)}), (${key}, '203.0.113.250', now())`.execute(database.db);
+    expect(await purgeAuthFailures()).toBeGreaterThanOrEqual(1);
+    const left = await database.db.selectFrom('auth_failures').select('failed_at').where('account_key', '=', key).execute();
+    expect(left).toHaveLength(1);
+  });
+
+  it("a stranger's wrong passwords back off the stranger's address, not the owner's", async ({ skip }) => {
+    if (database.skip) return skip(database.skip);
+    const org = getOrgById('wanderly')!;
+    const email = demoEmail('wanderly', 'agent');
+    const attacker = newAddress();
+    const owner = newAddress();
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push(await attemptPasswordLogin(org, email, 'wrong-password', attacker));
+    expect(results.slice(0, 5).every((r) => r.kind === 'invalid')).toBe(true);
+    expect(results[5]).toMatchObject({ kind: 'throttled', retryAfterSeconds: expect.any(Number) });
+    expect(await attemptPasswordLogin(org, email, DEMO_PASSWORD, owner)).toMatchObject({ kind: 'ok' });
+    // The owner's success does not wipe the stranger's record: the stranger still waits.
+    expect(await attemptPasswordLogin(org, email, DEMO_PASSWORD, attacker)).toMatchObject({ kind: 'throttled' });
+  });
+});
