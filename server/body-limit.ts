@@ -23,14 +23,45 @@ export function bodyKindOf(path: string): BodyKind {
   return 'form';
 }
 
+/**
+ * After a refusal the connection closes, but not abruptly: closing a socket with unread data
+ * makes the kernel send a reset, which can destroy the 413 before the client reads it. So the
+ * server half-closes (FIN after the answer) and discards what is still in flight for a short,
+ * bounded while (lingering close, as nginx does), then drops the connection.
+ */
+const LINGER_BYTES = 64 * 1024 * 1024;
+const LINGER_MS = 2_000;
+
+function closeAfterAnswer(req: Request) {
+  const socket = req.socket;
+  // Node ends a `Connection: close` answer with socket.destroySoon(), which destroys the socket
+  // as soon as the answer is flushed: replaced, for this socket only, by a lingering close.
+  socket.destroySoon = () => {
+    let discarded = 0;
+    const drop = () => {
+      clearTimeout(timer);
+      socket.destroy();
+    };
+    const timer = setTimeout(drop, LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.end();
+    req.on('data', (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > LINGER_BYTES) drop();
+    });
+    req.resume();
+  };
+}
+
 function tooLarge(req: Request, res: Response, limit: number) {
   const message = `The request body is too large (at most ${limit} bytes)`;
   log.warn('request body refused', { method: req.method, path: req.path, limit });
   // Close the connection after answering: the rest of the upload is never read.
   res.setHeader('Connection', 'close');
+  closeAfterAnswer(req);
   if (req.path.startsWith('/api/')) res.status(413).json({ status: 413, message });
   else res.status(413).type('text/plain').send(message);
-  res.once('finish', () => req.socket.destroy());
 }
 
 /**

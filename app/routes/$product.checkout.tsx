@@ -6,6 +6,10 @@ import { tooSoonOf, travelerAction } from '~/services/checkout.server';
 import { holdOffer, loadOfferCheckout, offerPageContext } from '~/services/offer-pages.server';
 import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { offerProducts } from '~/domain/offers';
+import { retryAfterHeaders } from '~/route-headers';
+
+/** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);

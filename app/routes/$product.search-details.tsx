@@ -4,6 +4,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { OfferResultsPage } from '~/components/offers/offer-results';
 import { loadOfferResults } from '~/services/offer-pages.server';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
+import { retryAfterHeaders } from '~/route-headers';
+
+/** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
+export const headers = retryAfterHeaders;
 
 /** /activities, /transfers, /cruises and /restaurants search results (other segments: 404). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

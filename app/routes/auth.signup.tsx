@@ -6,6 +6,10 @@ import { useT } from '~/components/shell-context';
 import { emailProblem, passwordProblem, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
 import { resolveOrg } from '~/services/config.server';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
+import { retryAfterHeaders } from '~/route-headers';
+
+/** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
+export const headers = retryAfterHeaders;
 
 const INVITATION_FIELDS = ['accesscode', 'title', 'countrycode', 'phonenumber', 'lang', 'tripid'] as const;
 

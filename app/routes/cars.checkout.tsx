@@ -13,6 +13,10 @@ import { carSearchParams } from '~/domain/car-rental';
 import { holdCar, loadCarCheckout } from '~/services/car-pages.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
 import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
+import { retryAfterHeaders } from '~/route-headers';
+
+/** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

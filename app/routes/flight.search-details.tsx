@@ -10,6 +10,10 @@ import { DEPARTURE_WINDOWS } from '~/domain/flight-schedule';
 import { loadFlightResults } from '~/services/flight-pages.server';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
+import { retryAfterHeaders } from '~/route-headers';
+
+/** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireWithinRateLimit(request, context.clientIp, 'search');

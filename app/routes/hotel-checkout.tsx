@@ -14,6 +14,10 @@ import { HoldNotice, SoldOutCheckout } from '~/components/checkout/checkout-stat
 import { TravelerSection } from '~/components/checkout/traveler-section';
 import { PaymentBlock } from '~/components/checkout/payment-block';
 import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
+import { retryAfterHeaders } from '~/route-headers';
+
+/** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

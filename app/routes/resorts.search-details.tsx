@@ -4,6 +4,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { WeeksResultsPage } from '~/components/weeks/weeks-results';
 import { loadWeeksResults } from '~/services/weeks-pages.server';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
+import { retryAfterHeaders } from '~/route-headers';
+
+/** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireWithinRateLimit(request, context.clientIp, 'search');

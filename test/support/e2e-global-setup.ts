@@ -38,9 +38,7 @@ export default async function setup(project: TestProject) {
   // Info level, so the log check (no card data in any log line) sees what production logs.
   const logDir = mkdtempSync(path.join(tmpdir(), 'tp-logs-'));
   const logFiles = [path.join(logDir, 'pglite.log'), path.join(logDir, 'postgres.log')];
-  // Every spec shares these servers from 127.0.0.1, in parallel (hundreds of holds and searches):
-  // per-visitor limits scaled far up here; test/e2e/abuse.spec.ts proves the real ones on its own server.
-  const logged = { ...env, LOG_LEVEL: 'info', RATE_LIMIT_SCALE: '1000' };
+  const logged = { ...env, LOG_LEVEL: 'info' };
   const servers: RunningServer[] = await Promise.all([
     startServer({ env: logged, logFile: logFiles[0] }),
     ...(scratch ? [startServer({ databaseUrl: scratch.url, env: logged, logFile: logFiles[1] })] : []),

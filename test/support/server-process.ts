@@ -20,7 +20,8 @@ export type RunningServer = { url: string; port: number; stop: () => Promise<voi
 
 /**
  * Starts the built app as production does (`server/index.ts` over `build/`), on a free port,
- * with its own fresh PGlite folder unless a DATABASE_URL is given. Resolves once /healthz is 200.
+ * with its own fresh PGlite folder unless a DATABASE_URL is given, and relaxed per-visitor
+ * rate limits unless `env` sets RATE_LIMIT_SCALE. Resolves once /healthz is 200.
  * `dataDir` reuses a PGlite folder the caller owns (e.g. across a restart): `stop` keeps it.
  */
 export async function startServer(
@@ -41,6 +42,9 @@ export async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Specs share servers and start their own from 127.0.0.1, in parallel, with hundreds of holds
+      // and searches: per-visitor limits scaled far up. test/e2e/abuse.spec.ts sets 1 (production).
+      RATE_LIMIT_SCALE: '1000',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
       ...options.env,
     },
