@@ -12,7 +12,7 @@ import { baselineHeaders } from '~/services/security-headers.server';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function isLocalHost(hostname: string) {
+export function isLocalHost(hostname: string) {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost');
 }
 

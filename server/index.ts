@@ -8,6 +8,7 @@ import { EnvError, parseEnv } from '~/services/env.server';
 import { errorFields, log } from '~/services/logger.server';
 import { migrateToLatest } from '~/services/migrations.server';
 import { seedDemoData } from '~/services/seed.server';
+import { getSessionByToken } from '~/services/session.server';
 import { holdExpiryJob } from '~/services/holds.server';
 import { mailJob } from '~/services/mail.server';
 import { reconcilerJob } from '~/services/payments/booking-payment.server';
@@ -53,7 +54,7 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
   const app = createExpressApp(build, env);
   const server = createServer(app);
-  const graphql = attachGraphqlWs(server);
+  const graphql = attachGraphqlWs(server, { nodeEnv: env.nodeEnv, registry, findSession: getSessionByToken });
   const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler]);
 
   server.listen(env.port, () => {

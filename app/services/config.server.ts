@@ -147,18 +147,24 @@ export function getOrgById(idOrNumber: string): OrgConfig | undefined {
 }
 
 export function hostnameOf(request: Request): string {
-  const host = request.headers.get('host') ?? new URL(request.url).host;
+  return hostnameOfHostHeader(request.headers.get('host') ?? new URL(request.url).host);
+}
+
+/** `Host: Wanderly.localhost:3000` → `wanderly.localhost`. */
+export function hostnameOfHostHeader(host: string): string {
   return host.replace(/:\d+$/, '').toLowerCase();
 }
 
 /** The organisation of a request: host name, then the `orgid` cookie, then the default. */
 export function resolveOrg(request: Request): OrgConfig {
-  const registry = getConfigRegistry();
-  const host = hostnameOf(request);
-  const byHost = registry.orgs.find((o) => o.hosts.includes(host));
+  return orgOfHost(getConfigRegistry(), { hostname: hostnameOf(request), orgIdCookie: readCookie(request, 'orgid') });
+}
+
+/** resolveOrg for callers without a fetch `Request` (the graphql-ws handshake); `hostname` has no port. */
+export function orgOfHost(registry: Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>, { hostname, orgIdCookie }: { hostname: string; orgIdCookie: string | undefined }): OrgConfig {
+  const byHost = registry.orgs.find((o) => o.hosts.includes(hostname));
   if (byHost) return byHost;
-  const cookieOrg = readCookie(request, 'orgid');
-  const byCookie = cookieOrg ? getOrgById(cookieOrg) : undefined;
+  const byCookie = orgIdCookie ? registry.orgs.find((o) => o.orgId === orgIdCookie || String(o.orgNumber) === orgIdCookie) : undefined;
   return byCookie ?? registry.defaultOrg;
 }
 
@@ -170,7 +176,11 @@ export function getLayout(org: OrgConfig, page: PageKey): Layout {
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie');
+  return readCookieHeader(request.headers.get('cookie') ?? undefined, name);
+}
+
+/** One cookie from a raw Cookie header (node's IncomingMessage has no fetch `Request`). */
+export function readCookieHeader(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

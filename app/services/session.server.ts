@@ -21,7 +21,16 @@ export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: nu
  */
 export async function getSession(request: Request): Promise<ActiveSession | null> {
   const secret = readCookie(request, SESSION_COOKIE);
-  if (!secret || secret.length < 32 || secret.length > 128) return null;
+  if (!secret) return null;
+  return getSessionByToken({ token: secret, orgId: resolveOrg(request).orgId });
+}
+
+/**
+ * The session a cookie secret opens on `orgId`'s site, for callers that have the cookie and
+ * the organisation but no fetch `Request` (the graphql-ws handshake). Same rules as getSession.
+ */
+export async function getSessionByToken({ token: secret, orgId }: { token: string; orgId: string }): Promise<ActiveSession | null> {
+  if (secret.length < 32 || secret.length > 128) return null;
   const db = getDb();
   const id = hashToken(secret);
   const row = await db
@@ -37,7 +46,7 @@ export async function getSession(request: Request): Promise<ActiveSession | null
     .where('s.id', '=', id)
     .executeTakeFirst();
   // A session belongs to one organisation; on another org's site it reads as anonymous.
-  if (!row || row.org_id !== resolveOrg(request).orgId) return null;
+  if (!row || row.org_id !== orgId) return null;
   const now = Date.now();
   if (row.is_blocked || row.expires_at.getTime() <= now || row.last_seen_at.getTime() + IDLE_TIMEOUT_MS <= now) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
