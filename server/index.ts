@@ -10,7 +10,7 @@ import { migrateToLatest } from '~/services/migrations.server';
 import { seedDemoData } from '~/services/seed.server';
 import { holdExpiryJob } from '~/services/holds.server';
 import { mailJob } from '~/services/mail.server';
-import { reconcilerJob } from '~/services/payments/booking-payment.server';
+import { oxxoExpiryJob, reconcilerJob } from '~/services/payments/booking-payment.server';
 import { startJobs } from './jobs';
 import { attachGraphqlWs } from './graphql';
 import { createExpressApp } from './http';
@@ -54,7 +54,7 @@ async function main() {
   const app = createExpressApp(build, env);
   const server = createServer(app);
   const graphql = attachGraphqlWs(server);
-  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler]);
+  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob]);
 
   server.listen(env.port, () => {
     log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });

@@ -3,13 +3,13 @@
 // starts selected, how cards are typed, and the fields the pay calls carry.
 import type { OrgConfig } from '#schemas/org-config.schema';
 import type { CardEntryConfig } from '~/domain/card-entry';
-import { type PaymentOption, autoSelectOption, buildPaymentOptions } from '~/domain/payment-options';
+import { OXXO, type PaymentOption, autoSelectOption, buildPaymentOptions } from '~/domain/payment-options';
 import { cardServiceApiKey } from '~/domain/payment-providers';
 import { gatewayCustomerIdFor } from '~/domain/saved-cards';
 import type { Traveler } from '~/domain/traveler';
 import { resolveOrg } from '../config.server';
 import { getSession } from '../session.server';
-import { cardEntryForCheckout } from './runtime.server';
+import { cardEntryForCheckout, oxxoCollectorOrNull } from './runtime.server';
 import { listCards } from './saved-cards.server';
 
 export type CheckoutPayment = {
@@ -46,7 +46,9 @@ async function checkoutPayment(request: Request, product: string, traveler: Trav
     merchantId: org.orgId,
   });
   // Without a card frame, typing a new card is impossible; saved cards still pay server-side.
-  const options = cardEntry ? all : all.filter((option) => !CARD_OPTIONS.has(option.value));
+  // OXXO only where someone can collect it (the sandbox today; Braintree cannot).
+  const collectsOxxo = oxxoCollectorOrNull() !== null;
+  const options = all.filter((option) => (cardEntry || !CARD_OPTIONS.has(option.value)) && (collectsOxxo || option.value !== OXXO));
   const payer = traveler ?? (user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null);
   return {
     options,
