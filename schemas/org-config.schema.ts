@@ -173,6 +173,13 @@ export const orgConfigSchema = {
         },
         threeDSecure: { type: 'string', enum: ['always', 'when-required', 'never'] },
         carReferenceProvider: { type: 'string', enum: ['PG_01', 'PG_02', 'PG_03'] },
+        // How long an OXXO voucher stays payable (docs/decisions/0018); default 72 hours.
+        oxxo: {
+          type: 'object',
+          properties: { voucherHours: { type: 'integer', minimum: 1, maximum: 720 } },
+          required: ['voucherHours'],
+          additionalProperties: false,
+        },
       },
       required: ['cardProvider', 'options', 'threeDSecure', 'carReferenceProvider'],
       additionalProperties: false,

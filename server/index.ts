@@ -11,7 +11,7 @@ import { seedDemoData } from '~/services/seed.server';
 import { getSessionByToken } from '~/services/session.server';
 import { holdExpiryJob } from '~/services/holds.server';
 import { mailJob } from '~/services/mail.server';
-import { reconcilerJob } from '~/services/payments/booking-payment.server';
+import { oxxoExpiryJob, reconcilerJob } from '~/services/payments/booking-payment.server';
 import { startJobs } from './jobs';
 import { attachGraphqlWs } from './graphql';
 import { createExpressApp } from './http';
@@ -55,7 +55,7 @@ async function main() {
   const app = createExpressApp(build, env);
   const server = createServer(app);
   const graphql = attachGraphqlWs(server, { nodeEnv: env.nodeEnv, registry, findSession: getSessionByToken });
-  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler]);
+  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob]);
 
   server.listen(env.port, () => {
     log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });

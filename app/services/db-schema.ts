@@ -312,6 +312,8 @@ export interface BookingsTable {
   confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The status its owner last saw on its success page; a different status is a message (0013). */
   seen_status: ColumnType<BookingStatus | null, BookingStatus | null | undefined, BookingStatus | null>;
+  /** When the OXXO voucher lapses unpaid (org `payments.oxxo.voucherHours` after issue; 0015). */
+  oxxo_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export type PaymentMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero';

@@ -603,6 +603,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bookings_user_recent_idx').on('bookings').columns(['user_id', 'created_at']).where(sql.ref('user_id'), 'is not', null).execute();
     },
   },
+  '0015_payment_integrity': {
+    /**
+     * Payment integrity (docs/decisions/0018). At most one live payment attempt per booking is
+     * the database's rule, not only the pay code's: a partial unique index over the live
+     * statuses (ATTEMPT_LIVE in app/domain/booking-payment.ts). An OXXO voucher lapses at
+     * `oxxo_expires_at`; the expiry job then fails the booking and frees its units.
+     */
+    async up(db: Kysely<any>) {
+      await sql`create unique index payment_attempts_one_live on payment_attempts (booking_id) where status in ('created', 'authorized', 'unknown', 'awaiting_payment')`.execute(db);
+      await db.schema.alterTable('bookings').addColumn('oxxo_expires_at', 'timestamptz').execute();
+      await sql`create index bookings_oxxo_expiry_idx on bookings (oxxo_expires_at) where oxxo_expires_at is not null and status = 'pending'`.execute(db);
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

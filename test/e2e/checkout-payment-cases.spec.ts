@@ -6,6 +6,7 @@
 // shared, so its transactions are found by order id (`<booking reference>:<attempt id>`).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatChargedAmount } from '~/domain/charge';
 import { computeRoomPrice } from '~/domain/room-price';
 import { hashPassword } from '~/services/password.server';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
@@ -197,6 +198,8 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     const check = watchConsole(page);
     await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'Standard room', checkin: inDays(100), checkout: inDays(101) });
     await typeCard(page, 'es', '4000000000001000');
+    // A peso site: before paying, the payer reads what the card is charged, in dollars (0014, 0018).
+    const chargedText = await page.locator('.payment-charge').textContent();
     const challenges: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/three-d-secure/challenge/')) challenges.push(request.url());
@@ -206,7 +209,9 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     // Frictionless: the issuer never asked the cardholder anything.
     expect(challenges).toEqual([]);
     const booking = await bookingOf(reference);
-    expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card' });
+    expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card', currency: 'USD' });
+    expect(chargedText).toBe(`Se cargarán ${formatChargedAmount({ amountMinor: booking.amount_minor!, currency: 'USD' }, 'es-MX')} a tu tarjeta.`);
+    expect(chargedText).toMatch(/^Se cargarán US\$[\d,]+\.\d{2} a tu tarjeta\.$/);
     await expectOneCharge(reference, booking.amount_minor!);
     check();
     await context.close();
@@ -361,6 +366,8 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
         .isVisible(),
     ).toBe(true);
     expect(await page.getByText('Pendiente', { exact: true }).isVisible()).toBe(true);
+    // viajamas: a voucher is payable for 48 hours; the page says until when.
+    expect(await page.getByText(/Paga antes del .+; después la referencia vence y la reserva se libera\./).isVisible()).toBe(true);
     expect(await transactionsOf(reference)).toEqual([]);
 
     const paid = await fetch(`${sandboxURL}/__sandbox/oxxo/pay`, {

@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
     BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
     BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
     BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    BRAINTREE_MERCHANT_ACCOUNT_ID: SANDBOX_CREDENTIALS.merchantAccountId,
   };
   // Info level, so the log check (no card data in any log line) sees what production logs.
   const logDir = mkdtempSync(path.join(tmpdir(), 'tp-logs-'));

@@ -1,8 +1,9 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useT } from '~/components/shell-context';
+import { useShell, useT } from '~/components/shell-context';
 import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
 import type { CardEntryFailure } from '~/domain/card-entry';
+import { formatChargedAmount } from '~/domain/charge';
 import { CardBrandIcon } from '~/components/payments/card-brand-icon';
 import { saveCard, savedCardNonce } from '~/components/payments/card-service.client';
 import {
@@ -60,6 +61,7 @@ function kindOf(option: PaymentOption): ChoiceKind {
  */
 export function PaymentBlock({ hold, product, charge, totalText, payment, travelerSaved }: Props) {
   const t = useT();
+  const { locale } = useShell();
   const [choices, setChoices] = useState(payment.options);
   const [selected, setSelected] = useState<string | null>(payment.selected);
   const [ready, setReady] = useState(true);
@@ -268,6 +270,10 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
             </span>
           ))}
         </p>
+        {/* What the card is charged, in the charged currency (USD), whatever currency the page shows. */}
+        {!free && (choice?.kind === 'saved' || choice?.kind === 'new' || choice?.kind === 'add') ? (
+          <p className="payment-charge">{t('payment.chargedAs', { amount: formatChargedAmount(charge, locale.language) })}</p>
+        ) : null}
         {!travelerSaved ? <p className="muted">{t('payment.travelerFirst')}</p> : null}
         {!free && choice?.kind === 'add' ? <p className="muted">{t('payment.saveFirst')}</p> : null}
         {message ? (

@@ -11,6 +11,7 @@ import { type Selectable, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
   ATTEMPT_IN_FLIGHT,
+  ATTEMPT_LIVE,
   type AttemptStatus,
   type BookingFailure,
   type PayAnswer,
@@ -20,6 +21,8 @@ import {
   checksumOf,
   gatewayOrderId,
   isMethodAllowed,
+  ONE_LIVE_ATTEMPT_INDEX,
+  oxxoVoucherExpiresAt,
   outcomeOfAttempt,
   outcomeOfFailure,
   payAnswer,
@@ -30,7 +33,7 @@ import {
   verifyWebhook,
 } from '~/domain/booking-payment';
 import { successPath } from '~/domain/checkout-success';
-import { resolveOrg } from '../config.server';
+import { getOrgById, resolveOrg } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
@@ -39,7 +42,7 @@ import { errorFields, log } from '../logger.server';
 import { type ActiveSession, getSession, requireApiSession } from '../session.server';
 import { toGatewayAmount } from './gateway-results';
 import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
-import { paymentGateway, paymentsOrNull } from './runtime.server';
+import { oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from './runtime.server';
 
 type Booking = Selectable<BookingsTable>;
 type Attempt = Selectable<PaymentAttemptsTable>;
@@ -49,6 +52,30 @@ const RETRY_DELAYS_MS = [200, 600];
 const POLL_MS = 100;
 const EXPIRED_TEXT = 'Your reservation expired before the payment completed. Nothing was charged.';
 const NOT_CAPTURED_TEXT = 'The payment could not be completed. Nothing was charged.';
+const LATE_TEXT = 'The payment took too long and was cancelled. Nothing was charged: please try again.';
+export const OXXO_EXPIRED_TEXT = 'The OXXO voucher expired before it was paid. The reservation was released; nothing was charged.';
+
+/**
+ * A guarded state move that did not happen: the row was no longer in the status it was expected
+ * in (another worker, the reconciler or a job moved it first). Thrown inside a transaction to
+ * roll back what it wrote; the caller decides what the lost move means.
+ */
+class LostMove extends Error {
+  constructor(readonly what: string) {
+    super(`lost move: ${what}`);
+  }
+}
+
+/** Moves a booking from the status it is expected in; false when it was no longer in it. */
+async function moveBooking(
+  bookingId: string,
+  from: Booking['status'],
+  set: { status?: Booking['status']; payment_method?: Booking['payment_method']; failure_text?: string | null; confirmed_at?: Date; oxxo_reference?: string; oxxo_expires_at?: Date },
+  db: Database,
+): Promise<boolean> {
+  const moved = await db.updateTable('bookings').set({ ...set, updated_at: new Date() }).where('id', '=', bookingId).where('status', '=', from).executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -157,8 +184,14 @@ type Begun =
   | { kind: 'busy'; attempt: Attempt }
   | { kind: 'answer'; outcome: PayOutcome };
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') return false;
+  return constraint === undefined || ('constraint' in error && error.constraint === constraint);
+}
+
+/** The booking's live attempt (at most one: the index payment_attempts_one_live). */
+function liveAttemptOf(bookingId: string, db: Database): Promise<Attempt | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('booking_id', '=', bookingId).where('status', 'in', [...ATTEMPT_LIVE]).orderBy('created_at', 'desc').executeTakeFirst();
 }
 
 /**
@@ -166,7 +199,7 @@ function isUniqueViolation(error: unknown): boolean {
  * of the key, refuse a second charge, check the amount, then write the attempt ('created') and
  * move the booking to 'pending'.
  */
-async function begin(bookingId: string, input: PayRequest, db: Database): Promise<Begun> {
+async function begin(bookingId: string, input: PayRequest, db: Database, tries = 3): Promise<Begun> {
   try {
     return await db.transaction().execute(async (trx): Promise<Begun> => {
       const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
@@ -176,13 +209,7 @@ async function begin(bookingId: string, input: PayRequest, db: Database): Promis
         return same ? { kind: 'replay', attempt: existing } : { kind: 'answer', outcome: { kind: 'conflict' } };
       }
       if (booking.status === 'confirmed') return { kind: 'answer', outcome: { kind: 'confirmed' } };
-      const running = await trx
-        .selectFrom('payment_attempts')
-        .selectAll()
-        .where('booking_id', '=', booking.id)
-        .where('status', 'in', [...ATTEMPT_IN_FLIGHT, 'awaiting_payment'])
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
+      const running = await liveAttemptOf(booking.id, trx);
       if (running) return { kind: 'busy', attempt: running };
       if (booking.status === 'failed') return { kind: 'answer', outcome: { kind: 'booking_failed', error: booking.failure_text, httpStatus: 409 } };
       if (booking.status !== 'initiated' || booking.amount_minor === null || booking.currency === null) {
@@ -209,14 +236,19 @@ async function begin(bookingId: string, input: PayRequest, db: Database): Promis
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('bookings')
-        .set({ status: 'pending', payment_method: input.method, failure_text: null, updated_at: new Date() })
-        .where('id', '=', booking.id)
-        .execute();
+      // The booking row is locked and was 'initiated' above; a lost move would be a bug.
+      if (!(await moveBooking(booking.id, 'initiated', { status: 'pending', payment_method: input.method, failure_text: null }, trx))) throw new LostMove('booking initiated → pending');
       return { kind: 'fresh', attempt };
     });
   } catch (error) {
+    // Another attempt of the booking went live beside this one (a writer that did not wait for
+    // the booking's lock): the index refused this one and nothing was written. Wait for that one.
+    if (isUniqueViolation(error, ONE_LIVE_ATTEMPT_INDEX)) {
+      const running = await liveAttemptOf(bookingId, db);
+      if (running) return { kind: 'busy', attempt: running };
+      if (tries > 1) return begin(bookingId, input, db, tries - 1);
+      return { kind: 'answer', outcome: { kind: 'pending' } };
+    }
     // The same key raced in for another booking: the unique key decides, nothing was written.
     if (isUniqueViolation(error)) return { kind: 'answer', outcome: { kind: 'conflict' } };
     throw error;
@@ -260,6 +292,7 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     source = input.card.nonce ? { nonce: input.card.nonce } : { token: saved.token };
     customerId = saved.gateway_customer_id;
   } else if (input.card) source = { nonce: input.card.nonce };
+  if (input.method === 'oxxo' && !oxxoCollectorOrNull()) return invalid('payment_method: oxxo is not offered here (no OXXO collector is configured)');
   if ((input.method === 'card' || input.method === 'saved_card') && !paymentsOrNull()) {
     return respond(payAnswer({ kind: 'booking_failed', error: 'Card payments are not available', httpStatus: 502 }, { reference: booking.reference, returnUrl: '' }));
   }
@@ -303,15 +336,70 @@ async function run(attempt: Attempt, booking: Booking, source: PaymentSource | n
   );
   if (!result.ok) {
     if (result.failure.kind === 'transport' && result.failure.retryable) {
-      await moveAttempt(attempt.id, 'created', 'unknown', { failure: result.failure }, db);
+      // Lost: the reconciler already settled the attempt; its answer stands.
+      if (!(await moveAttempt(attempt.id, 'created', 'unknown', { failure: result.failure }, db))) return storedOutcome(await reload(attempt.id, db), db);
       log.warn('payment outcome unknown: the reconciler will finish it', { attemptId: attempt.id, message: result.failure.message });
       return { kind: 'pending' };
     }
     await refuse(attempt, result.failure, db);
     return outcomeOfFailure(result.failure);
   }
-  await moveAttempt(attempt.id, 'created', 'authorized', { gateway_transaction_id: result.value.id }, db);
+  if (!(await moveAttempt(attempt.id, 'created', 'authorized', { gateway_transaction_id: result.value.id }, db))) {
+    // The authorisation came back after the reconciler had settled the attempt (found nothing
+    // yet and refused it; the traveller may have paid since with another attempt).
+    if ((await keepOrGiveBack(attempt.id, result.value.id, 'late authorisation', db)) === 'owned') return storedOutcome(await waitForAttempt(attempt.id, db), db);
+    const now = await db.selectFrom('bookings').select('status').where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+    return now.status === 'confirmed' ? { kind: 'confirmed' } : { kind: 'booking_failed', error: LATE_TEXT, httpStatus: 409 };
+  }
   return finishAuthorized(attempt.id, db);
+}
+
+function reload(attemptId: string, db: Database): Promise<Attempt> {
+  return db.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+}
+
+/**
+ * After a lost move of an attempt that holds gateway transaction `transactionId`: 'owned' when
+ * the attempt now carries that very transaction (another worker took the same sale and finishes
+ * it); otherwise nobody will capture it, so it is voided (or refunded once settled) and noted on
+ * the attempt.
+ */
+async function keepOrGiveBack(attemptId: string, transactionId: string, why: string, db: Database): Promise<'owned' | 'given_back'> {
+  const now = await reload(attemptId, db);
+  if (now.gateway_transaction_id === transactionId && now.status !== 'failed' && now.status !== 'declined') return 'owned';
+  await giveBack(now, transactionId, why);
+  await db.updateTable('payment_attempts').set({ gateway_transaction_id: transactionId }).where('id', '=', attemptId).where('gateway_transaction_id', 'is', null).execute();
+  return 'given_back';
+}
+
+/**
+ * Lets go of what a gateway transaction holds on the card: a void before settlement (an
+ * authorisation, or a capture not yet settled), a refund after it. True when nothing is held any
+ * more; false when the gateway did not answer (the caller leaves the attempt for the reconciler,
+ * or it is logged for a person to finish).
+ */
+async function giveBack(attempt: Attempt, transactionId: string, why: string): Promise<boolean> {
+  const gateway = paymentGateway();
+  const found = await withRetries(() => gateway.findTransaction(transactionId));
+  if (!found.ok || !found.value) {
+    log.error('cannot give back a payment: the gateway did not find it; void or refund it by hand', { attemptId: attempt.id, transactionId, why });
+    return false;
+  }
+  const status = found.value.status;
+  const action = status === 'authorized' || status === 'submitted_for_settlement' ? 'void' : status === 'settling' || status === 'settled' ? 'refund' : null;
+  // Voided, declined, failed, rejected: the card holds nothing.
+  if (!action) return true;
+  const result = await withRetries(() =>
+    action === 'void'
+      ? gateway.void({ transactionId, idempotencyKey: gatewayKey(attempt, 'void') })
+      : gateway.refund({ transactionId, idempotencyKey: gatewayKey(attempt, 'refund') }),
+  );
+  if (!result.ok) {
+    log.error('giving back a payment failed: it will be retried if the attempt is still open, else finish it by hand', { attemptId: attempt.id, transactionId, why, action, failure: result.failure.kind });
+    return false;
+  }
+  log.warn('payment given back', { attemptId: attempt.id, transactionId, why, action });
+  return true;
 }
 
 /** Calls the gateway again with the same key while the outcome is unknown (transport), a bounded number of times. */
@@ -349,16 +437,17 @@ async function moveAttempt(
 }
 
 /** Declined or failed at the gateway: no charge, and the booking can take another card. */
-async function refuse(attempt: Attempt, failure: PaymentFailure, db: Database): Promise<void> {
+async function refuse(attempt: Attempt, failure: PaymentFailure, db: Database): Promise<boolean> {
   const status: AttemptStatus = failure.kind === 'processor_declined' || failure.kind === 'gateway_rejected' ? 'declined' : 'failed';
-  await db.transaction().execute(async (trx) => {
-    await moveAttempt(attempt.id, ['created', 'unknown'], status, { failure }, trx);
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'initiated', payment_method: null, updated_at: new Date() })
-      .where('id', '=', attempt.booking_id)
-      .where('status', '=', 'pending')
-      .execute();
+  return db.transaction().execute(async (trx) => {
+    // Lost: another worker settled the attempt first (and with it the booking): leave both.
+    if (!(await moveAttempt(attempt.id, ['created', 'unknown'], status, { failure }, trx))) return false;
+    // The booking is 'pending' while its one live attempt is; anything else was moved by
+    // someone else (failed, cancelled) and stays as it is.
+    if (!(await moveBooking(attempt.booking_id, 'pending', { status: 'initiated', payment_method: null }, trx))) {
+      log.warn('refused attempt: the booking had already left pending', { attemptId: attempt.id });
+    }
+    return true;
   });
 }
 
@@ -401,31 +490,51 @@ async function finishAuthorized(attemptId: string, db: Database): Promise<PayOut
     if (hold) await releaseBookedHold(hold.id, db);
     return voidAndFail(attempt, transactionId, NOT_CAPTURED_TEXT, db);
   }
-  await db.transaction().execute(async (trx) => {
-    await moveAttempt(attempt.id, 'authorized', 'captured', {}, trx);
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, failure_text: null, updated_at: new Date() })
-      .where('id', '=', booking.id)
-      .execute();
-  });
-  return { kind: 'confirmed' };
+  let kept: 'confirmed' | 'attempt_lost' | 'booking_lost';
+  try {
+    kept = await db.transaction().execute(async (trx) => {
+      if (!(await moveAttempt(attempt.id, 'authorized', 'captured', {}, trx))) return 'attempt_lost';
+      if (!(await moveBooking(booking.id, 'pending', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, failure_text: null }, trx))) {
+        throw new LostMove('booking pending → confirmed');
+      }
+      return 'confirmed';
+    });
+  } catch (error) {
+    if (!(error instanceof LostMove)) throw error;
+    kept = 'booking_lost';
+  }
+  if (kept === 'confirmed') return { kind: 'confirmed' };
+  if (kept === 'attempt_lost') {
+    // Another worker captured the same authorisation (same key, one capture) and confirmed it;
+    // if it was voided instead, nothing of this capture may stay on the card.
+    const now = await reload(attempt.id, db);
+    if (now.status !== 'captured') await giveBack(now, transactionId, 'capture after the attempt was settled elsewhere');
+    return storedOutcome(now, db);
+  }
+  // Captured, but the booking left 'pending' meanwhile (failed or cancelled by someone else):
+  // it will not be made, so the capture is given back and the units are freed.
+  log.warn('booking left pending while its payment was captured: giving the payment back', { attemptId });
+  if (hold) await releaseBookedHold(hold.id, db);
+  return voidAndFail(attempt, transactionId, NOT_CAPTURED_TEXT, db);
 }
 
 /**
  * The gateway's idempotency key of one call of an attempt: made from the attempt's own id, so no
  * client key (one per attempt, but any text) can coincide with another attempt's call.
  */
-function gatewayKey(attempt: Attempt, call: 'sale' | 'capture' | 'void'): string {
+function gatewayKey(attempt: Attempt, call: 'sale' | 'capture' | 'void' | 'refund'): string {
   return `${attempt.id}:${call}`;
 }
 
 /** Gives back the units of a hold converted for a booking that will not be made. */
 async function releaseBookedHold(holdId: string, db: Database): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const release = async (trx: Database) => {
     const released = await trx.updateTable('holds').set({ status: 'released' }).where('id', '=', holdId).where('status', '=', 'booked').executeTakeFirst();
     if (Number(released.numUpdatedRows) > 0) await trx.deleteFrom('unit_allocations').where('hold_id', '=', holdId).execute();
-  });
+  };
+  // Inside a caller's transaction (the OXXO expiry) it joins that transaction.
+  if (db.isTransaction) await release(db);
+  else await db.transaction().execute(release);
 }
 
 /**
@@ -433,11 +542,18 @@ async function releaseBookedHold(holdId: string, db: Database): Promise<void> {
  * attempt stays 'authorized' for the reconciler when the void's outcome is unknown).
  */
 async function voidAndFail(attempt: Attempt, transactionId: string, text: string, db: Database): Promise<PayOutcome> {
-  await db.updateTable('bookings').set({ status: 'failed', failure_text: text, updated_at: new Date() }).where('id', '=', attempt.booking_id).where('status', '!=', 'confirmed').execute();
-  const voided = await withRetries(() => paymentGateway().void({ transactionId, idempotencyKey: gatewayKey(attempt, 'void') }));
-  if (voided.ok) await moveAttempt(attempt.id, 'authorized', 'voided', { failure: { kind: 'booking', text } }, db);
-  else log.warn('void not done yet: the reconciler retries it', { attemptId: attempt.id, failure: voided.failure.kind });
-  return { kind: 'booking_failed', error: text, httpStatus: 409 };
+  // Only a booking still waiting for this attempt fails with `text`; one already failed (or
+  // moved on by someone else) keeps its status and its own text.
+  await moveBooking(attempt.booking_id, 'pending', { status: 'failed', failure_text: text }, db);
+  const booking = await db.selectFrom('bookings').select(['status', 'failure_text']).where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+  const error = booking.status === 'failed' ? (booking.failure_text ?? text) : text;
+  // A void before settlement, a refund after (a capture whose booking was lost).
+  if (await giveBack(attempt, transactionId, error)) {
+    if (!(await moveAttempt(attempt.id, 'authorized', 'voided', { failure: { kind: 'booking', text: error } }, db))) {
+      log.warn('voided attempt had already been settled by another worker', { attemptId: attempt.id, status: (await reload(attempt.id, db)).status });
+    }
+  } else log.warn('void not done yet: the reconciler retries it', { attemptId: attempt.id });
+  return { kind: 'booking_failed', error, httpStatus: 409 };
 }
 
 /** Invoice, zero-amount and OXXO: the inventory is claimed; no gateway call. */
@@ -445,29 +561,44 @@ async function finishWithoutGateway(attempt: Attempt, db: Database): Promise<Pay
   const { booking, hold } = await bookingAndHold(attempt, db);
   if (!(await claimInventory(hold))) {
     const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
-    await db.transaction().execute(async (trx) => {
-      await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx);
-      await trx.updateTable('bookings').set({ status: 'failed', failure_text: EXPIRED_TEXT, updated_at: new Date() }).where('id', '=', booking.id).execute();
+    const moved = await db.transaction().execute(async (trx) => {
+      if (!(await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx))) return false;
+      await moveBooking(booking.id, 'pending', { status: 'failed', failure_text: EXPIRED_TEXT }, trx);
+      return true;
     });
+    // Lost: another worker finished this attempt; its answer stands.
+    if (!moved) return storedOutcome(await reload(attempt.id, db), db);
     return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
   }
-  if (attempt.method === 'oxxo') {
-    const reference = booking.oxxo_reference ?? oxxoVoucherReference();
-    await db.transaction().execute(async (trx) => {
-      await moveAttempt(attempt.id, 'created', 'awaiting_payment', {}, trx);
-      await trx.updateTable('bookings').set({ oxxo_reference: reference, updated_at: new Date() }).where('id', '=', booking.id).execute();
+  const reference = booking.oxxo_reference ?? oxxoVoucherReference();
+  const org = getOrgById(booking.org_id);
+  const expiresAt = oxxoVoucherExpiresAt(new Date(), org?.payments.oxxo?.voucherHours);
+  let kept: 'moved' | 'attempt_lost' | 'booking_lost';
+  try {
+    kept = await db.transaction().execute(async (trx) => {
+      if (attempt.method === 'oxxo') {
+        if (!(await moveAttempt(attempt.id, 'created', 'awaiting_payment', {}, trx))) return 'attempt_lost';
+        if (!(await moveBooking(booking.id, 'pending', { oxxo_reference: reference, oxxo_expires_at: expiresAt }, trx))) throw new LostMove('booking pending (voucher)');
+        return 'moved';
+      }
+      if (!(await moveAttempt(attempt.id, 'created', 'completed', {}, trx))) return 'attempt_lost';
+      if (!(await moveBooking(booking.id, 'pending', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method }, trx))) throw new LostMove('booking pending → confirmed');
+      return 'moved';
     });
-    return { kind: 'pending', oxxoReference: reference };
+  } catch (error) {
+    if (!(error instanceof LostMove)) throw error;
+    kept = 'booking_lost';
   }
-  await db.transaction().execute(async (trx) => {
-    await moveAttempt(attempt.id, 'created', 'completed', {}, trx);
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, updated_at: new Date() })
-      .where('id', '=', booking.id)
-      .execute();
-  });
-  return { kind: 'confirmed' };
+  if (kept === 'attempt_lost') return storedOutcome(await reload(attempt.id, db), db);
+  if (kept === 'booking_lost') {
+    // The booking left 'pending' before this attempt finished: it is not made; free its units.
+    if (hold) await releaseBookedHold(hold.id, db);
+    const failure: BookingFailure = { kind: 'booking', text: NOT_CAPTURED_TEXT };
+    await moveAttempt(attempt.id, 'created', 'failed', { failure }, db);
+    const now = await db.selectFrom('bookings').select('failure_text').where('id', '=', booking.id).executeTakeFirstOrThrow();
+    return { kind: 'booking_failed', error: now.failure_text ?? NOT_CAPTURED_TEXT, httpStatus: 409 };
+  }
+  return attempt.method === 'oxxo' ? { kind: 'pending', oxxoReference: reference } : { kind: 'confirmed' };
 }
 
 /** An OXXO voucher reference: 14 digits the store clerk types in. */
@@ -535,6 +666,9 @@ async function reconcileOne(attempt: Attempt, db: Database): Promise<void> {
   const approved = found.value.find((transaction) => APPROVED.includes(transaction.status));
   if (approved) {
     if (await moveAttempt(attempt.id, ['created', 'unknown'], 'authorized', { gateway_transaction_id: approved.id }, db)) await finishAuthorized(attempt.id, db);
+    // Lost: the live pay call recorded this sale itself (and finishes it), or settled the
+    // attempt otherwise, leaving this sale to nobody.
+    else await keepOrGiveBack(attempt.id, approved.id, 'reconciled after the attempt was settled', db);
     return;
   }
   const refused = found.value.at(-1);
@@ -732,7 +866,7 @@ export async function paymentWithSavedCardAction(request: Request): Promise<Resp
  */
 export async function oxxoWebhookAction(request: Request, db: Database = getDb()): Promise<Response> {
   if (request.method !== 'POST') return json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-  const secret = paymentsOrNull()?.secrets.oxxoWebhook;
+  const secret = oxxoCollectorOrNull()?.webhookSecret;
   if (!secret) return json({ status: 'unavailable' }, { status: 503 });
   const raw = await request.text();
   if (raw.length > 4_096) return invalid('The body is too large');
@@ -751,6 +885,12 @@ export async function oxxoWebhookAction(request: Request, db: Database = getDb()
     const booking = await trx.selectFrom('bookings').selectAll().where('oxxo_reference', '=', reference).forUpdate().executeTakeFirst();
     if (!booking) return json({ status: 'not_found' }, { status: 404 });
     if (booking.status === 'confirmed') return json({ status: 'confirmed', booking_id: booking.reference, replay: true });
+    // A voucher paid after it lapsed (or after the expiry job failed the booking) does not
+    // confirm anything: its units may be someone else's by now. The acquirer refunds the payer.
+    const lapsed = booking.oxxo_expires_at !== null && booking.oxxo_expires_at.getTime() <= Date.now();
+    if (lapsed || booking.status === 'failed') {
+      return json({ status: 'expired', booking_id: booking.reference, message: 'This OXXO voucher expired before it was paid; the booking was not made' }, { status: 409 });
+    }
     if (booking.amount_minor !== amountMinor) return invalid('amount_minor: does not match the voucher');
     const attempt = await trx
       .selectFrom('payment_attempts')
@@ -760,8 +900,51 @@ export async function oxxoWebhookAction(request: Request, db: Database = getDb()
       .where('status', '=', 'awaiting_payment')
       .executeTakeFirst();
     if (!attempt) return json({ status: 'not_found', message: 'No voucher awaiting payment' }, { status: 404 });
-    await moveAttempt(attempt.id, 'awaiting_payment', 'completed', {}, trx);
-    await trx.updateTable('bookings').set({ status: 'confirmed', confirmed_at: new Date(), updated_at: new Date() }).where('id', '=', booking.id).execute();
+    // Both rows are as read under the booking's lock; a lost move would be a bug.
+    if (!(await moveAttempt(attempt.id, 'awaiting_payment', 'completed', {}, trx))) throw new LostMove('attempt awaiting_payment → completed');
+    if (!(await moveBooking(booking.id, 'pending', { status: 'confirmed', confirmed_at: new Date() }, trx))) throw new LostMove('booking pending → confirmed (voucher paid)');
     return json({ status: 'confirmed', booking_id: booking.reference });
   });
 }
+
+// ---------------------------------------------------------------------------------------
+// OXXO voucher expiry.
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Fails the OXXO bookings whose voucher lapsed unpaid: the attempt 'failed', the booking
+ * 'failed' with OXXO_EXPIRED_TEXT, and the units converted when the voucher was issued released.
+ * Each booking in its own transaction, its row locked (SKIP LOCKED: another instance, or a
+ * webhook paying it right now, has it), so a voucher is either paid or expired, never both.
+ */
+export async function expireOxxoVouchers(options: { limit?: number } = {}, db: Database = getDb()): Promise<number> {
+  const { limit = 50 } = options;
+  const due = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('payment_method', '=', 'oxxo')
+    .where('oxxo_expires_at', '<=', new Date())
+    .orderBy('oxxo_expires_at')
+    .limit(limit)
+    .execute();
+  let expired = 0;
+  for (const { id } of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+      if (!booking || booking.status !== 'pending' || !booking.oxxo_expires_at || booking.oxxo_expires_at.getTime() > Date.now()) return false;
+      const attempt = await trx.selectFrom('payment_attempts').select('id').where('booking_id', '=', id).where('status', '=', 'awaiting_payment').executeTakeFirst();
+      const failure: BookingFailure = { kind: 'booking', text: OXXO_EXPIRED_TEXT };
+      if (attempt && !(await moveAttempt(attempt.id, 'awaiting_payment', 'failed', { failure }, trx))) return false;
+      if (!(await moveBooking(id, 'pending', { status: 'failed', failure_text: OXXO_EXPIRED_TEXT }, trx))) return false;
+      if (booking.hold_id) await releaseBookedHold(booking.hold_id, trx);
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  if (expired > 0) log.info('OXXO vouchers expired', { count: expired });
+  return expired;
+}
+
+/** The periodic OXXO voucher expiry (server/index.ts), every minute. */
+export const oxxoExpiryJob = { name: 'oxxo-voucher-expiry', everyMs: 60_000, run: () => expireOxxoVouchers() };

@@ -3,13 +3,13 @@
 // starts selected, how cards are typed, and the fields the pay calls carry.
 import type { OrgConfig } from '#schemas/org-config.schema';
 import type { CardEntryConfig } from '~/domain/card-entry';
-import { type PaymentOption, autoSelectOption, buildPaymentOptions } from '~/domain/payment-options';
+import { type PaymentOption, autoSelectOption, availableOptions, buildPaymentOptions } from '~/domain/payment-options';
 import { cardServiceApiKey } from '~/domain/payment-providers';
 import { gatewayCustomerIdFor } from '~/domain/saved-cards';
 import type { Traveler } from '~/domain/traveler';
 import { resolveOrg } from '../config.server';
 import { getSession } from '../session.server';
-import { cardEntryForCheckout } from './runtime.server';
+import { cardEntryForCheckout, oxxoCollectorOrNull } from './runtime.server';
 import { listCards } from './saved-cards.server';
 
 export type CheckoutPayment = {
@@ -28,8 +28,6 @@ export type CheckoutPayment = {
   pgType: string;
 };
 
-const CARD_OPTIONS = new Set(['add new card', 'pay with new card']);
-
 async function checkoutPayment(request: Request, product: string, traveler: Traveler | null): Promise<CheckoutPayment> {
   const org = resolveOrg(request);
   const session = await getSession(request);
@@ -45,8 +43,7 @@ async function checkoutPayment(request: Request, product: string, traveler: Trav
     providerId: org.payments.cardProvider.pgId,
     merchantId: org.orgId,
   });
-  // Without a card frame, typing a new card is impossible; saved cards still pay server-side.
-  const options = cardEntry ? all : all.filter((option) => !CARD_OPTIONS.has(option.value));
+  const options = availableOptions(all, { typeCards: cardEntry !== null, collectOxxo: oxxoCollectorOrNull() !== null });
   const payer = traveler ?? (user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null);
   return {
     options,
