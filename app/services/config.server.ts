@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Layout, layoutSchema } from '#schemas/layout.schema';
 import { type OrgConfig, type PageKey, orgConfigSchema, pageKeys } from '#schemas/org-config.schema';
+import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/domain/public-origin';
 import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
 import { singleton } from '~/utils/singleton.server';
 import { ajv, formatAjvErrors } from './ajv.server';
+import { getEnv } from './env.server';
 import { log } from './logger.server';
 
 const validateOrgConfig = ajv.compile<OrgConfig>(orgConfigSchema);
@@ -92,6 +94,7 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     for (const page of pageKeys) {
       if (!layouts.has(org.pages[page])) add(`pages.${page}`, `unknown layout '${org.pages[page]}'`);
     }
+    for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
     for (const code of Object.keys(org.copy ?? {})) {
       if (!org.locale.languages.includes(code)) add(`copy.${code}`, 'language not offered by locale.languages');
     }
@@ -147,19 +150,42 @@ export function getOrgById(idOrNumber: string): OrgConfig | undefined {
 }
 
 export function hostnameOf(request: Request): string {
-  const host = request.headers.get('host') ?? new URL(request.url).host;
+  return hostnameOfHostHeader(request.headers.get('host') ?? new URL(request.url).host);
+}
+
+/** `Wanderly.Example.com:443` → `wanderly.example.com`: the name organisations claim in `hosts`. */
+export function hostnameOfHostHeader(host: string): string {
   return host.replace(/:\d+$/, '').toLowerCase();
+}
+
+/** The organisation that claims a host name (no port), if any. */
+export function orgClaimingHost(hostname: string): OrgConfig | undefined {
+  return getConfigRegistry().orgs.find((o) => o.hosts.includes(hostname));
 }
 
 /** The organisation of a request: host name, then the `orgid` cookie, then the default. */
 export function resolveOrg(request: Request): OrgConfig {
   const registry = getConfigRegistry();
-  const host = hostnameOf(request);
-  const byHost = registry.orgs.find((o) => o.hosts.includes(host));
+  const byHost = orgClaimingHost(hostnameOf(request));
   if (byHost) return byHost;
   const cookieOrg = readCookie(request, 'orgid');
   const byCookie = cookieOrg ? getOrgById(cookieOrg) : undefined;
   return byCookie ?? registry.defaultOrg;
+}
+
+/**
+ * The origin every absolute link of the organisation starts with (e-mails, sign-in links):
+ * configured, never taken from the request's Host or X-Forwarded-Host.
+ */
+export function publicOriginOf(org: OrgConfig): string {
+  return publicOriginFor(org, getEnv().port);
+}
+
+/** What production adds to the configuration rules: every organisation names its https origin. */
+export function productionConfigProblems(registry: ConfigRegistry): ConfigProblem[] {
+  return registry.orgs.flatMap((org) =>
+    publicOriginProblems(org, true).map((p) => ({ file: `org-configs/${org.orgId}.json`, path: p.path, message: p.message })),
+  );
 }
 
 export function getLayout(org: OrgConfig, page: PageKey): Layout {
@@ -184,4 +210,9 @@ export function readCookie(request: Request, name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The `; Secure` attribute every cookie we set carries: always in production, elsewhere off the machine's own names. */
+export function secureCookieAttribute(request: Request): '; Secure' | '' {
+  return cookiesMustBeSecure(getEnv().nodeEnv === 'production', hostnameOf(request)) ? '; Secure' : '';
 }

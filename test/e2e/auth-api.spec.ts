@@ -201,7 +201,8 @@ for (const { name, base } of backends) {
       expect(issued.status, issued.text).toBe(201);
       const { data } = issued.json();
       expect(data.impersonate_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(data.url).toBe(`${new URL(base).origin}/?impersonate_key=${data.impersonate_key}`);
+      // On the organisation's public origin (derived in tests: its first host on the server's port), not the request's host.
+      expect(data.url).toBe(`http://wanderly.localhost:${new URL(base).port}/?impersonate_key=${data.impersonate_key}`);
       expect(new Date(data.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(2 * 60_000);
 
       const used = await http(base, 'POST', '/api/auth/login', { body: { impersonate_key: data.impersonate_key } });
