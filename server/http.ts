@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
@@ -35,6 +36,11 @@ export function isCrossSiteMutation(req: Request): boolean {
   if (origin) return !isSameOrigin(origin, req.get('host'));
   const site = req.get('sec-fetch-site');
   return site === 'cross-site' || site === 'same-site';
+}
+
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
 /** Production answers only hosts an organisation claims; a year of HTTPS-only for them (not their subdomains). */
@@ -135,9 +141,14 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
     return remix(req, res, next);
   });
 
+  // Never the error's message or stack in an answer (they stay in the log): a malformed request
+  // (Express marks e.g. an undecodable path 400) gets its status, anything else a plain 500.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    log.error('unhandled error', errorFields(error));
-    if (!res.headersSent) res.status(500).json({ status: 500, message: 'Internal server error' });
+    const status = clientErrorStatus(error);
+    if (status) log.warn('bad request refused', errorFields(error));
+    else log.error('unhandled error', errorFields(error));
+    if (res.headersSent) return;
+    res.status(status ?? 500).json(status ? { status, message: STATUS_CODES[status] ?? 'Bad request' } : { status: 500, message: 'Internal server error' });
   });
   return app;
 }

@@ -202,7 +202,9 @@ describe('identity in the browser', () => {
   it('signs up through the dialog and the e-mailed link, and asks for a reset link', async () => {
     const { context, page, check } = await openPage();
     const email = `browser-${Date.now()}@example.com`;
-    await page.goto(`${base}/?type=email`);
+    // On the organisation's own host: e-mailed links point at its public origin (derived in tests: first host, server port).
+    const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
+    await page.goto(site('/?type=email'));
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel('First name').fill('Bea');
@@ -212,14 +214,14 @@ describe('identity in the browser', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Check your e-mail to finish signing up');
 
-    await page.goto(`${base}/dev/mail?to=${encodeURIComponent(email)}`);
+    await page.goto(site(`/dev/mail?to=${encodeURIComponent(email)}`));
     await page.getByRole('link', { name: /\/auth\/verify\?token=/ }).first().click();
     await page.getByRole('button', { name: 'Create my account' }).click();
-    await page.waitForURL(`${base}/user/profile`);
+    await page.waitForURL(site('/user/profile'));
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Bea Browser' }).isVisible()).toBe(true);
 
     await signOutThroughHeader(page, 'Bea Browser');
-    await page.goto(`${base}/?forgot=true`);
+    await page.goto(site('/?forgot=true'));
     const forgot = page.getByRole('dialog', { name: 'Reset your password' });
     await expect.poll(() => forgot.isVisible()).toBe(true);
     await forgot.getByLabel('E-mail').fill(email);
