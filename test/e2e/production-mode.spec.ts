@@ -27,7 +27,8 @@ function productionConfigs(): string {
   for (const org of ORGS) {
     const file = path.join(dir, 'org-configs', `${org}.json`);
     const config = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...config, hosts: [siteOf(org)], publicOrigin: `https://${siteOf(org)}` }, null, 2));
+    // Also its *.localhost name: production cookies are Secure even there.
+    writeFileSync(file, JSON.stringify({ ...config, hosts: [siteOf(org), `${org}.localhost`], publicOrigin: `https://${siteOf(org)}` }, null, 2));
   }
   return dir;
 }
@@ -105,7 +106,7 @@ describe.skipIf(skipReason)('npm run start:prod', () => {
   });
 
   it('refuses a host no organisation claims with 421, while /healthz answers any host', async () => {
-    for (const host of ['evil.example', 'localhost', '127.0.0.1']) {
+    for (const host of ['evil.example', 'localhost', '127.0.0.1', 'voyagerpro.example.test.evil.example']) {
       const page = await http(server.url, 'GET', '/', { headers: { host } });
       expect(page.status, host).toBe(421);
       expect(page.text).toBe('Misdirected request: no site is served at this host name.\n');
@@ -127,15 +128,21 @@ describe.skipIf(skipReason)('npm run start:prod', () => {
     expect(malformed.json()).toEqual({ status: 400, message: 'Bad Request' });
   });
 
-  it('marks every cookie Secure and sends HSTS, on the org host and on a refused one', async () => {
-    const home = await send('GET', '/');
-    expect(home.headers['strict-transport-security']).toBe('max-age=31536000');
+  it('marks every cookie Secure, whatever the host, and sends HSTS', async () => {
     expect((await http(server.url, 'GET', '/', { headers: { host: 'evil.example' } })).headers['strict-transport-security']).toBe('max-age=31536000');
-    const preferences = await send('POST', '/resources/preferences', { body: new URLSearchParams({ language: 'en-US', currency: 'USD', returnTo: '/' }).toString(), headers: FORM });
-    expect(preferences.status).toBe(302);
-    const cookies = [...setCookies(home), ...setCookies(preferences)];
-    expect(cookies.map((c) => c.split('=')[0])).toEqual(expect.arrayContaining(['correlationId', 'ssoLanguage', 'ssoCurrency', 'lan_code', 'currency_code']));
-    for (const cookie of cookies) expect(cookie).toMatch(/; Secure(;|$)/);
+    for (const host of [siteOf('wanderly'), 'wanderly.localhost']) {
+      const home = await send('GET', '/', { headers: { host } });
+      expect(home.status).toBe(200);
+      expect(home.headers['strict-transport-security']).toBe('max-age=31536000');
+      const preferences = await send('POST', '/resources/preferences', {
+        body: new URLSearchParams({ language: 'en-US', currency: 'USD', returnTo: '/' }).toString(),
+        headers: { ...FORM, host },
+      });
+      expect(preferences.status).toBe(302);
+      const cookies = [...setCookies(home), ...setCookies(preferences)];
+      expect(cookies.map((c) => c.split('=')[0])).toEqual(expect.arrayContaining(['correlationId', 'ssoLanguage', 'ssoCurrency', 'lan_code', 'currency_code']));
+      for (const cookie of cookies) expect(cookie, host).toMatch(/; Secure(;|$)/);
+    }
   });
 
   it("mails links to the organisation's own origin whatever X-Forwarded-Host says; a forged Host gets no mail at all", async () => {
