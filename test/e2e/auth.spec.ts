@@ -260,7 +260,10 @@ describe('identity in the browser', () => {
     expect(issued.status).toBe(201);
 
     const { context, page, check } = await openPage();
-    await page.goto(`${base}/user/profile?login=true`); // anything stored before must go
+    // The key's link opens on the organisation's public origin (in tests: its first host, the server's port).
+    const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
+    expect(issued.json().data.url).toBe(`${site('/')}?impersonate_key=${issued.json().data.impersonate_key}`);
+    await page.goto(site('/user/profile?login=true')); // anything stored before must go
     await page.evaluate(() => window.localStorage.setItem('leftover', '1'));
     // Hold the login call until the status has been seen, so the check cannot race the flow.
     let release!: () => void;
@@ -272,13 +275,13 @@ describe('identity in the browser', () => {
     await page.goto(issued.json().data.url);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Signing you in…' }).isVisible()).toBe(true);
     release();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(site('/'));
     await expectSignedInAs(page, 'Dana Demo');
     expect(await page.evaluate(() => [window.localStorage.getItem('role'), window.localStorage.getItem('leftover')])).toEqual(['member', null]);
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
     expect(cookies).toMatchObject({ ssoCurrency: '9', currency_code: 'USD', ssoLanguage: '1', lan_code: 'en-US' });
     // The demo flag reaches the profile.
-    await page.goto(`${base}/user/profile`);
+    await page.goto(site('/user/profile'));
     await expect.poll(() => page.getByText('Demo account: you can browse deals but not book').isVisible()).toBe(true);
     check();
     await context.close();
