@@ -1,5 +1,6 @@
 import { type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
-import { isLocalHost, isSameOrigin } from './http';
+import { isLocalHostname } from '~/domain/public-origin';
+import { isSameOrigin } from './http';
 
 /** S7 limits of the realtime endpoint (see docs/decisions/0017-realtime-guard.md). */
 export const REALTIME_LIMITS = {
@@ -32,7 +33,7 @@ export function isAllowedOrigin({
 }): boolean {
   if (!origin || !isSameOrigin(origin, host)) return false;
   const { hostname } = new URL(origin);
-  return claimedHosts.has(hostname) || (allowLocalhost && isLocalHost(hostname));
+  return claimedHosts.has(hostname) || (allowLocalhost && isLocalHostname(hostname));
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { json, redirect } from '@remix-run/node';
 import type { SessionUser } from '~/domain/session-user';
 import { getDb } from './db.server';
-import { hostnameOf, readCookie, resolveOrg } from './config.server';
+import { readCookie, resolveOrg, secureCookieAttribute } from './config.server';
 
 export const SESSION_COOKIE = 'userToken';
 /** S1: a session ends after 30 minutes without use and 12 hours after sign-in, whichever first. */
@@ -85,13 +85,8 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
 // database keeps only its SHA-256, so a leaked table cannot be replayed as cookies.
 // ---------------------------------------------------------------------------------------
 
-function isLocalHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost');
-}
-
 function cookieAttributes(request: Request, maxAgeSeconds: number): string {
-  const secure = isLocalHostname(hostnameOf(request)) ? '' : '; Secure';
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secureCookieAttribute(request)}`;
 }
 
 export function newSecret(): string {
