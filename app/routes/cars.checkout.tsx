@@ -69,6 +69,8 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <CarFacts car={car} />
           <RentalSummary search={search} car={car} />
           <CarPriceBreakdown price={car.price} />
+          {/* A postpaid car through the card provider: our markup now, the rest at the desk (decision 0019). */}
+          {data.paymentMode.mode === 'card-provider' && car.price.payment === 'postpaid' ? <p className="payment-note">{t('payment.cardProviderNote')}</p> : null}
         </section>
         <div>
           <p className="muted">{t('cars.checkout.mainDriver')}</p>

@@ -29,16 +29,21 @@ import {
   toMinorUnits,
   verifyWebhook,
 } from '~/domain/booking-payment';
+import { carModeTakes } from '~/domain/car-payment-mode';
 import { successPath } from '~/domain/checkout-success';
+import type { PriceType } from '~/domain/room-price';
+import { brandLabel } from '~/domain/saved-cards';
 import { resolveOrg } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
+import { carPaymentModeOfHold } from '../car-quote.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { readJsonBody } from '../json-body.server';
 import { errorFields, log } from '../logger.server';
 import { type ActiveSession, getSession, requireApiSession } from '../session.server';
 import { toGatewayAmount } from './gateway-results';
 import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
+import { claimInvoiceCredit } from './invoice-credit.server';
 import { paymentGateway, paymentsOrNull } from './runtime.server';
 
 type Booking = Selectable<BookingsTable>;
@@ -122,7 +127,7 @@ type PayRequest = {
   method: PayMethod;
   /** What the client believes it pays (minor units, currency); must equal the frozen amount. */
   claimed: { amountMinor: number; currency: string } | null;
-  /** card: a nonce; saved_card: the saved card's id (and a 3-D Secure nonce of it, if any). */
+  /** card, guarantee: a nonce; saved_card: the saved card's id (and a 3-D Secure nonce of it, if any). */
   card: { nonce: string } | { savedCardId: string; nonce: string | null } | null;
   idempotencyKey: string;
   fingerprint: string;
@@ -188,13 +193,22 @@ async function begin(bookingId: string, input: PayRequest, db: Database): Promis
       if (booking.status !== 'initiated' || booking.amount_minor === null || booking.currency === null) {
         return { kind: 'answer', outcome: { kind: 'booking_failed', error: 'The booking was not initialised: reload the checkout', httpStatus: 409 } };
       }
-      const zero = input.method === 'zero';
+      // Nothing is charged on the zero path or for a card guarantee.
+      const zero = input.method === 'zero' || input.method === 'guarantee';
       const amountAgrees = zero
         ? booking.amount_minor === 0
         : booking.amount_minor > 0 && input.claimed?.amountMinor === booking.amount_minor && input.claimed.currency === booking.currency;
       if (!amountAgrees) {
         const error = zero ? 'This booking is not free: pay it with a card' : 'The amount to pay does not match the booking: reload the checkout';
         return { kind: 'answer', outcome: { kind: 'booking_failed', error, httpStatus: 409 } };
+      }
+      // Invoice is credit (decision 0019): the payer's line is locked until this transaction
+      // ends, so concurrent invoice payments are counted one after the other.
+      let invoiceCreditLineId: number | null = null;
+      if (input.method === 'invoice') {
+        const claim = booking.user_id === null ? null : await claimInvoiceCredit(trx, booking.user_id, { amountMinor: booking.amount_minor, currency: booking.currency });
+        if (!claim?.ok) return { kind: 'answer', outcome: { kind: 'booking_failed', error: claim?.message ?? 'Only an account can be invoiced', httpStatus: 409 } };
+        invoiceCreditLineId = claim.lineId;
       }
       const attempt = await trx
         .insertInto('payment_attempts')
@@ -211,7 +225,7 @@ async function begin(bookingId: string, input: PayRequest, db: Database): Promis
         .executeTakeFirstOrThrow();
       await trx
         .updateTable('bookings')
-        .set({ status: 'pending', payment_method: input.method, failure_text: null, updated_at: new Date() })
+        .set({ status: 'pending', payment_method: input.method, failure_text: null, invoice_credit_line_id: invoiceCreditLineId, updated_at: new Date() })
         .where('id', '=', booking.id)
         .execute();
       return { kind: 'fresh', attempt };
@@ -244,6 +258,18 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
   if (!booking || !(await mayPay(booking, input.session, input.holdToken, db))) return notFound();
   if (!isMethodAllowed(input.method, input.org.payments.options, booking.product, input.session !== null)) {
     return invalid(`payment_method: ${input.method} is not offered for this booking`);
+  }
+  if (booking.product === 'CAR') {
+    // The car's payment mode, from its hold as the checkout computed it (decision 0019): a
+    // request cannot charge a car paid at the desk, nor book a guaranteed one without a card.
+    const mode = await carPaymentModeOfHold(
+      booking.hold_id,
+      { orgId: booking.org_id, userId: booking.user_id, priceType: fallbackPriceType(input.session), referenceProvider: input.org.payments.carReferenceProvider },
+      db,
+    );
+    if (!mode || !carModeTakes(mode, input.method)) {
+      return invalid(`payment_method: ${input.method} is not how this car is paid${mode ? ` (payment mode ${mode.mode})` : ''}`);
+    }
   }
   let source: PaymentSource | null = null;
   let customerId: string | undefined;
@@ -290,6 +316,10 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
 /** Runs a fresh attempt to its outcome. */
 async function run(attempt: Attempt, booking: Booking, source: PaymentSource | null, customerId: string | undefined, threeDSecure: boolean, db: Database): Promise<PayOutcome> {
   if (attempt.method === 'invoice' || attempt.method === 'zero' || attempt.method === 'oxxo') return finishWithoutGateway(attempt, db);
+  if (attempt.method === 'guarantee') {
+    if (!source || !('nonce' in source)) throw new Error('run: a guarantee attempt without a card nonce');
+    return finishGuarantee(attempt, booking, source.nonce, db);
+  }
   if (!source) throw new Error('run: a card attempt without a card');
   const result = await withRetries(() =>
     paymentGateway().authorize({
@@ -470,6 +500,58 @@ async function finishWithoutGateway(attempt: Attempt, db: Database): Promise<Pay
   return { kind: 'confirmed' };
 }
 
+/**
+ * A car booked on a card guarantee (payment mode 'iframe'): the card is verified and vaulted at
+ * the gateway (`paymentMethod.create` with `verifyCard`) under a customer of its own for this
+ * booking, never charged; the hold is converted and the booking confirmed with the vaulted
+ * card as its guarantee. A refused verification is a decline; the traveller may try another card.
+ */
+async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string, db: Database): Promise<PayOutcome> {
+  const gateway = paymentGateway();
+  const customerId = guaranteeCustomerId(booking.reference);
+  const customer = await withRetries(() => gateway.ensureCustomer({ customerId, email: booking.guest_email }));
+  const vaulted = customer.ok ? await gateway.vaultPaymentMethod({ customerId, nonce, verify: true }) : customer;
+  if (!vaulted.ok) {
+    // Vaulting has no idempotency key: an unknown outcome is refused too (an orphan vaulted
+    // card charges nothing); the nonce is spent, so the traveller types the card again.
+    await refuse(attempt, vaulted.failure, db);
+    return outcomeOfFailure(vaulted.failure.kind === 'transport' ? { ...vaulted.failure, retryable: false } : vaulted.failure);
+  }
+  const { hold } = await bookingAndHold(attempt, db);
+  if (!(await claimInventory(hold))) {
+    await gateway.deletePaymentMethod({ token: vaulted.value.token });
+    const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
+    await db.transaction().execute(async (trx) => {
+      await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx);
+      await trx.updateTable('bookings').set({ status: 'failed', failure_text: EXPIRED_TEXT, updated_at: new Date() }).where('id', '=', booking.id).execute();
+    });
+    return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
+  }
+  await db.transaction().execute(async (trx) => {
+    await moveAttempt(attempt.id, 'created', 'completed', {}, trx);
+    await trx
+      .updateTable('bookings')
+      .set({
+        status: 'confirmed',
+        confirmed_at: new Date(),
+        payment_method: 'guarantee',
+        guarantee_customer_id: customerId,
+        guarantee_token: vaulted.value.token,
+        guarantee_card: `${brandLabel(vaulted.value.brand)} ${vaulted.value.last4}`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', booking.id)
+      .execute();
+  });
+  return { kind: 'confirmed' };
+}
+
+/** The gateway customer a booking's guarantee card is vaulted under (one per booking). */
+const guaranteeCustomerId = (reference: string) => `g${reference.toLowerCase().replace(/[^0-9a-z]/g, '')}`.slice(0, 36);
+
+/** A hold records its price type; a hold without one is priced as the visitor's own rate. */
+const fallbackPriceType = (session: ActiveSession | null): PriceType => (session?.user.role === 'agent' ? 'B2B' : 'B2C');
+
 /** An OXXO voucher reference: 14 digits the store clerk types in. */
 function oxxoVoucherReference(): string {
   return `9${[...randomBytes(13)].map((b) => String(b % 10)).join('')}`;
@@ -521,6 +603,12 @@ function failureOfTransaction(transaction: GatewayTransaction): PaymentFailure {
 }
 
 async function reconcileOne(attempt: Attempt, db: Database): Promise<void> {
+  if (attempt.method === 'guarantee') {
+    // Left 'created' by a crash while vaulting: the nonce is spent and no card is known, so the
+    // booking goes back to the traveller (never confirmed without a verified card).
+    if (attempt.status === 'created') await refuse(attempt, { kind: 'transport', retryable: false, message: 'The card guarantee did not complete' }, db);
+    return;
+  }
   if (attempt.method !== 'card' && attempt.method !== 'saved_card') {
     if (attempt.status === 'created') await finishWithoutGateway(attempt, db);
     return;
@@ -655,6 +743,32 @@ export async function zeroAmountBookingAction(request: Request): Promise<Respons
     // '/' never appears in a client's key, so this one cannot be claimed by anyone else first.
     idempotencyKey: header ?? `zero/${body.id}`,
     fingerprint: requestFingerprint('zeroAmountBooking', header ? body : { id: body.id }),
+  });
+}
+
+/**
+ * POST /api/booking/cardGuarantee {id, nonce, hold?}: books a car whose payment mode is 'iframe'
+ * on a verified card kept as its guarantee; nothing is charged (decision 0019).
+ */
+export async function cardGuaranteeAction(request: Request): Promise<Response> {
+  const read = await readBody(request);
+  if (!read.ok) return read.response;
+  const body = read.body;
+  const idempotencyKey = idempotencyKeyOf(request);
+  if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
+  if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
+  if (typeof body.nonce !== 'string' || !NONCE.test(body.nonce)) return invalid('nonce: the card frame nonce of the guarantee card');
+  if (!optionalString(body, 'hold')) return invalid('hold: must be a string');
+  return pay({
+    org: resolveOrg(request),
+    session: await getSession(request),
+    bookingReference: body.id,
+    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    method: 'guarantee',
+    claimed: null,
+    card: { nonce: body.nonce },
+    idempotencyKey,
+    fingerprint: requestFingerprint('cardGuarantee', body),
   });
 }
 
