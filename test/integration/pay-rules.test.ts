@@ -297,7 +297,13 @@ describe.each(backends)('money rules on %s', (backend) => {
       expect((await pay(made, card(made))).status).toBe(400);
       expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
 
+      // Bad input to cardGuarantee is a 400 and changes nothing.
       expect((await guarantee(made, {})).status).toBe(400);
+      expect((await guarantee(made, { nonce: 'has spaces' })).status).toBe(400);
+      expect((await guarantee(made, { id: 'WAN-NaN', nonce: 'fake-valid-nonce' })).status).toBe(400);
+      expect((await cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', { id: made.reference, nonce: 'fake-valid-nonce' }, { cookie: made.cookie, key: null }))).status).toBe(400);
+      expect((await cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', '[1]', { cookie: made.cookie }))).status).toBe(400);
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
       const declined = await guarantee(made, { nonce: await nonceFor('4000111111111115') });
       expect(declined.status).toBe(402);
       expect(await state(made)).toMatchObject({ booking: { status: 'initiated', guarantee_token: null }, attempts: [{ method: 'guarantee', status: 'declined' }] });
