@@ -470,17 +470,20 @@ async function voidAndFail(attempt: Attempt, transactionId: string, text: string
   return { kind: 'booking_failed', error: text, httpStatus: 409 };
 }
 
+/** The hold lapsed before a payment without a charge could claim it: the booking fails. */
+async function failExpired(attempt: Attempt, db: Database): Promise<PayOutcome> {
+  const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
+  await db.transaction().execute(async (trx) => {
+    await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx);
+    await trx.updateTable('bookings').set({ status: 'failed', failure_text: EXPIRED_TEXT, updated_at: new Date() }).where('id', '=', attempt.booking_id).execute();
+  });
+  return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
+}
+
 /** Invoice, zero-amount and OXXO: the inventory is claimed; no gateway call. */
 async function finishWithoutGateway(attempt: Attempt, db: Database): Promise<PayOutcome> {
   const { booking, hold } = await bookingAndHold(attempt, db);
-  if (!(await claimInventory(hold))) {
-    const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
-    await db.transaction().execute(async (trx) => {
-      await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx);
-      await trx.updateTable('bookings').set({ status: 'failed', failure_text: EXPIRED_TEXT, updated_at: new Date() }).where('id', '=', booking.id).execute();
-    });
-    return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
-  }
+  if (!(await claimInventory(hold))) return failExpired(attempt, db);
   if (attempt.method === 'oxxo') {
     const reference = booking.oxxo_reference ?? oxxoVoucherReference();
     await db.transaction().execute(async (trx) => {
@@ -520,12 +523,7 @@ async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string
   const { hold } = await bookingAndHold(attempt, db);
   if (!(await claimInventory(hold))) {
     await gateway.deletePaymentMethod({ token: vaulted.value.token });
-    const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
-    await db.transaction().execute(async (trx) => {
-      await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx);
-      await trx.updateTable('bookings').set({ status: 'failed', failure_text: EXPIRED_TEXT, updated_at: new Date() }).where('id', '=', booking.id).execute();
-    });
-    return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
+    return failExpired(attempt, db);
   }
   await db.transaction().execute(async (trx) => {
     await moveAttempt(attempt.id, 'created', 'completed', {}, trx);
