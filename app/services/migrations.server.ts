@@ -629,7 +629,7 @@ const migrations: Record<string, Migration> = {
       await sql`create unique index invoice_credit_lines_company on invoice_credit_lines (org_id, company) where company is not null`.execute(db);
       await db.schema
         .alterTable('bookings')
-        .addColumn('invoice_credit_line_id', 'integer', (c) => c.references('invoice_credit_lines.id'))
+        .addColumn('invoice_credit_line_id', 'integer', (c) => c.references('invoice_credit_lines.id').onDelete('set null'))
         .addColumn('guarantee_customer_id', 'text')
         .addColumn('guarantee_token', 'text')
         .addColumn('guarantee_card', 'text')
