@@ -352,7 +352,7 @@ export const enUS = {
   "payment.zeroNote": "Nothing to pay: this booking is free.",
   "payment.guaranteeNote": "You pay this rental at the desk. Your card is verified and kept as a guarantee; nothing is charged now.",
   "payment.guaranteeCard": "Card for the guarantee",
-  "payment.cardProviderNote": "Paid now by card: our part of the rental. The rest is paid at the desk.",
+  "payment.cardProviderNote": "Paid now by card: our part of the rental, {amount}. The rest is paid at the desk.",
   "payment.unavailable": "Card payments are not available right now. Please try again later.",
   "payment.anotherMethod": "Please enter another payment method",
   "payment.processing": "Processing your booking…",

@@ -353,7 +353,7 @@ export const esMX: Messages = {
   "payment.zeroNote": "Nada que pagar: esta reserva es gratuita.",
   "payment.guaranteeNote": "Pagas esta renta en el mostrador. Verificamos tu tarjeta y la guardamos como garantía; no se cobra nada ahora.",
   "payment.guaranteeCard": "Tarjeta para la garantía",
-  "payment.cardProviderNote": "Se paga ahora con tarjeta: nuestra parte de la renta. El resto se paga en el mostrador.",
+  "payment.cardProviderNote": "Se paga ahora con tarjeta: nuestra parte de la renta, {amount}. El resto se paga en el mostrador.",
   "payment.unavailable": "Los pagos con tarjeta no están disponibles ahora. Inténtalo más tarde.",
   "payment.anotherMethod": "Ingresa otro método de pago",
   "payment.processing": "Procesando tu reserva…",

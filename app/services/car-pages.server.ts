@@ -27,6 +27,8 @@ function carBreakdown(price: CarPrice, money: Context['money']) {
     oneWayFee: price.one_way_fee > 0 ? money(price.one_way_fee) : null,
     tax: money(price.tax),
     total: money(price.total),
+    /** Our markup: what a postpaid car charges now when the card provider takes it (decision 0019). */
+    markup: money(price.markup),
     payment: price.payment,
     priceType: price.price_type,
   };

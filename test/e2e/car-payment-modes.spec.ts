@@ -83,6 +83,18 @@ describe.skipIf(!base)('the car checkout follows the payment mode', () => {
     await context.close();
   });
 
+  it('card provider for a postpaid car (BMW 5 Series, guarantee and markup): the card options, and our markup is what is paid now', async () => {
+    const { context, page } = await signedIn('markup');
+    const check = watchConsole(page);
+    await reserve(page, 'BMW 5 Series or similar', 152);
+    const payment = page.getByRole('region', { name: 'Payment' });
+    expect(await payment.getByRole('radio', { name: 'Pay with new card' }).isVisible()).toBe(true);
+    expect(await page.getByText(/^Paid now by card: our part of the rental, \S+\. The rest is paid at the desk\.$/).isVisible()).toBe(true);
+    expect(await page.getByText(GUARANTEE_NOTE).count()).toBe(0);
+    check();
+    await context.close();
+  });
+
   it('iframe (Fiat 500, postpaid with a guarantee): only a card for the guarantee (axe: 0 violations); the booking is confirmed on a verified card, nothing charged', async () => {
     const { context, page } = await signedIn('guarantee');
     const check = watchConsole(page);
