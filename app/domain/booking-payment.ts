@@ -5,8 +5,11 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentFailure } from '~/services/payments/port';
 
 
-/** How a booking is paid; 'zero' is the zero-amount path (spec §4 step 4). */
-export type PayMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero';
+/**
+ * How a booking is paid; 'zero' is the zero-amount path (spec §4 step 4); 'guarantee' books a
+ * car on a verified card kept as its guarantee, nothing charged (car payment mode 'iframe').
+ */
+export type PayMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero' | 'guarantee';
 
 /** Subscription and wallet products never offer invoice (spec §4). */
 const NO_INVOICE_PRODUCTS = new Set(['SUB', 'WLT']);
@@ -27,6 +30,9 @@ export function isMethodAllowed(method: PayMethod, orgOptions: readonly string[]
       return orgOptions.includes('oxxo');
     case 'zero':
       return true;
+    // Which car takes it is the car's payment mode (carModeTakes).
+    case 'guarantee':
+      return product === 'CAR';
   }
 }
 

@@ -216,6 +216,7 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
       created++;
     }
   }
+  await seedInvoiceCredit(db, registry);
   log.info('seed finished', { reset, usersCreated: created, ms: Date.now() - started });
 }
 
@@ -227,4 +228,32 @@ export async function findDemoAccounts(db: Database, registry: ConfigRegistry): 
   const emails = registry.orgs.flatMap((org) => demoAccounts.map((a) => demoEmail(org.orgId, a.key)));
   const rows = await db.selectFrom('users').select('email_normalized').where('email_normalized', 'in', emails).orderBy('email_normalized').execute();
   return rows.map((r) => r.email_normalized);
+}
+
+/** The demo company whose accounts book on invoice, where the organisation offers invoice. */
+export const DEMO_INVOICE_COMPANY = 'Demo Travel Desk';
+/** Its credit line: 5,000.00 USD (decision 0019; README "Demo accounts"). */
+export const DEMO_INVOICE_LIMIT_MINOR = 500_000;
+const INVOICE_ACCOUNTS: readonly DemoAccount['key'][] = ['member', 'agent'];
+
+/**
+ * Invoice is credit (decision 0019): where an organisation offers invoice, its demo member and
+ * agent belong to the demo company, which has a credit line. Other accounts have none until an
+ * admin grants it (POST /api/admin/invoiceCredit). Idempotent.
+ */
+async function seedInvoiceCredit(db: Database, registry: ConfigRegistry) {
+  for (const org of registry.orgs) {
+    if (!org.payments.options.some((option) => option === 'invoice')) continue;
+    await db
+      .updateTable('users')
+      .set({ company: DEMO_INVOICE_COMPANY })
+      .where('org_id', '=', org.orgId)
+      .where('email_normalized', 'in', INVOICE_ACCOUNTS.map((key) => demoEmail(org.orgId, key)))
+      .where('company', 'is', null)
+      .execute();
+    const line = await db.selectFrom('invoice_credit_lines').select('id').where('org_id', '=', org.orgId).where('company', '=', DEMO_INVOICE_COMPANY).executeTakeFirst();
+    if (!line) {
+      await db.insertInto('invoice_credit_lines').values({ org_id: org.orgId, company: DEMO_INVOICE_COMPANY, user_id: null, limit_minor: DEMO_INVOICE_LIMIT_MINOR, currency: 'USD' }).execute();
+    }
+  }
 }

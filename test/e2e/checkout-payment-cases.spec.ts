@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatChargedAmount } from '~/domain/charge';
 import { computeRoomPrice } from '~/domain/room-price';
 import { hashPassword } from '~/services/password.server';
+import { DEMO_PASSWORD } from '~/services/seed.server';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
@@ -168,6 +169,20 @@ async function expectScrollLocked(page: Page) {
   await page.mouse.wheel(0, 600);
   await page.waitForTimeout(200);
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
+}
+
+/** The voyagerpro admin grants `email` an invoice credit line through the admin API. */
+async function grantInvoiceCredit(email: string, limit: string): Promise<number> {
+  const { context } = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(orgUrl(base, HOST.voyagerpro, '/'));
+  await signInWithApi(page, 'admin@voyagerpro.example', DEMO_PASSWORD);
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/api/admin/invoiceCredit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return response.status;
+  }, { email, limit, currency: 'USD' });
+  await context.close();
+  return status;
 }
 
 beforeAll(async () => {
@@ -332,11 +347,17 @@ describe.skipIf(!base)('a declining amount (2000.00–2999.99: processor decline
 });
 
 describe.skipIf(!base)('payments without a card, and the modals of the submit', () => {
-  it('invoice on voyagerpro: the booking is confirmed with payment method invoice and no gateway transaction', async () => {
+  it('invoice on voyagerpro: offered once the admin grants credit; the booking is confirmed with payment method invoice and no gateway transaction', async () => {
     const user = await createUser('voyagerpro', 'invoice');
     const { context, page } = await signedInPage(user);
     const check = watchConsole(page);
-    await reserveHotel(page, 'voyagerpro', 'en', { hotel: 'prague-harbour-view', destination: 'prague', room: 'Standard room', checkin: inDays(110), checkout: inDays(112) });
+    const stay = { hotel: 'prague-harbour-view', destination: 'prague', room: 'Standard room', checkin: inDays(110), checkout: inDays(112) };
+    // Invoice is credit (decision 0019): a new account has none, so it is not offered.
+    await reserveHotel(page, 'voyagerpro', 'en', stay);
+    expect(await page.getByRole('radio', { name: 'Pay with invoice' }).count()).toBe(0);
+    expect(await grantInvoiceCredit(user.email, '5000.00')).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: TEXT.en.submit }).waitFor();
     await page.getByRole('radio', { name: 'Pay with invoice' }).check();
     await page.getByText('Your company is invoiced for this booking; it is confirmed now.').waitFor();
     const reference = await submit(page, 'en');

@@ -192,6 +192,15 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
     return { kind: 'message', text: t('payment.saveFirst') };
   }
 
+  /** A car paid at the desk on a card guarantee: the card is verified and kept, never charged. */
+  async function guaranteeWithCard(bookingId: string): Promise<Answer | SubmitOutcome> {
+    const key = (idempotencyKey.current ??= crypto.randomUUID());
+    const card = await newCard.current?.tokenize({ amountMinor: 0, threeDSecure: false });
+    if (!card) return { kind: 'message', text: t('payment.unavailable') };
+    if (!card.ok) return { kind: 'message', text: cardMessage(card) };
+    return postJson('/api/booking/cardGuarantee', { id: bookingId, hold, nonce: card.nonce }, { 'Idempotency-Key': key });
+  }
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
@@ -209,17 +218,33 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
     }
     const amountMinor = Number(field(init.body, 'amount_minor'));
     const currency = String(field(init.body, 'currency') ?? charge.currency);
-    const result = amountMinor > 0 ? await pay(bookingId, amountMinor, currency) : await postJson('/api/booking/zeroAmountBooking', { id: bookingId, hold });
+    const result =
+      amountMinor > 0
+        ? await pay(bookingId, amountMinor, currency)
+        : payment.guarantee
+          ? await guaranteeWithCard(bookingId)
+          : await postJson('/api/booking/zeroAmountBooking', { id: bookingId, hold });
     show('kind' in result ? result : outcomeOf(result));
   }
 
   const cardsUsable = payment.cardEntry !== null;
-  const submitDisabled = busy || !travelerSaved || !ready || (!free && (!choice || choice.kind === 'add'));
+  const submitDisabled = busy || !travelerSaved || !ready || (payment.guarantee ? !cardsUsable : !free && (!choice || choice.kind === 'add'));
 
   return (
     <section aria-labelledby={paymentTitle} className="checkout-payment" aria-busy={busy}>
       <h2 id={paymentTitle}>{t('payment.title')}</h2>
-      {free ? (
+      {payment.guarantee ? (
+        <>
+          <p className="payment-note">{t('payment.guaranteeNote')}</p>
+          {payment.cardEntry ? (
+            <form aria-label={t('payment.guaranteeCard')} className="payment-card-form" onSubmit={(event) => event.preventDefault()}>
+              <CardEntry ref={newCard} config={payment.cardEntry} />
+            </form>
+          ) : (
+            <p className="muted">{t('payment.unavailable')}</p>
+          )}
+        </>
+      ) : free ? (
         <p>{t('payment.zeroNote')}</p>
       ) : (
         <fieldset className="payment-options">

@@ -7,7 +7,7 @@
 import { isValidBookingId } from '~/domain/booking-submit';
 import { randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, type Updateable, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
   ATTEMPT_IN_FLIGHT,
@@ -32,16 +32,21 @@ import {
   toMinorUnits,
   verifyWebhook,
 } from '~/domain/booking-payment';
+import { carModeTakes } from '~/domain/car-payment-mode';
 import { successPath } from '~/domain/checkout-success';
+import type { PriceType } from '~/domain/room-price';
+import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById, resolveOrg } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
+import { carPaymentModeOfHold } from '../car-quote.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { readJsonBody } from '../json-body.server';
 import { errorFields, log } from '../logger.server';
 import { type ActiveSession, getSession, requireApiSession } from '../session.server';
 import { toGatewayAmount } from './gateway-results';
 import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
+import { claimInvoiceCredit } from './invoice-credit.server';
 import { oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from './runtime.server';
 
 type Booking = Selectable<BookingsTable>;
@@ -66,11 +71,13 @@ class LostMove extends Error {
   }
 }
 
+type BookingChange = Omit<Updateable<BookingsTable>, 'id' | 'updated_at'>;
+
 /** Moves a booking from the status it is expected in; false when it was no longer in it. */
 async function moveBooking(
   bookingId: string,
   from: Booking['status'],
-  set: { status?: Booking['status']; payment_method?: Booking['payment_method']; failure_text?: string | null; confirmed_at?: Date; oxxo_reference?: string; oxxo_expires_at?: Date },
+  set: BookingChange,
   db: Database,
 ): Promise<boolean> {
   const moved = await db.updateTable('bookings').set({ ...set, updated_at: new Date() }).where('id', '=', bookingId).where('status', '=', from).executeTakeFirst();
@@ -149,7 +156,7 @@ type PayRequest = {
   method: PayMethod;
   /** What the client believes it pays (minor units, currency); must equal the frozen amount. */
   claimed: { amountMinor: number; currency: string } | null;
-  /** card: a nonce; saved_card: the saved card's id (and a 3-D Secure nonce of it, if any). */
+  /** card, guarantee: a nonce; saved_card: the saved card's id (and a 3-D Secure nonce of it, if any). */
   card: { nonce: string } | { savedCardId: string; nonce: string | null } | null;
   idempotencyKey: string;
   fingerprint: string;
@@ -215,13 +222,22 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
       if (booking.status !== 'initiated' || booking.amount_minor === null || booking.currency === null) {
         return { kind: 'answer', outcome: { kind: 'booking_failed', error: 'The booking was not initialised: reload the checkout', httpStatus: 409 } };
       }
-      const zero = input.method === 'zero';
+      // Nothing is charged on the zero path or for a card guarantee.
+      const zero = input.method === 'zero' || input.method === 'guarantee';
       const amountAgrees = zero
         ? booking.amount_minor === 0
         : booking.amount_minor > 0 && input.claimed?.amountMinor === booking.amount_minor && input.claimed.currency === booking.currency;
       if (!amountAgrees) {
         const error = zero ? 'This booking is not free: pay it with a card' : 'The amount to pay does not match the booking: reload the checkout';
         return { kind: 'answer', outcome: { kind: 'booking_failed', error, httpStatus: 409 } };
+      }
+      // Invoice is credit (decision 0019): the payer's line is locked until this transaction
+      // ends, so concurrent invoice payments are counted one after the other.
+      let invoiceCreditLineId: number | null = null;
+      if (input.method === 'invoice') {
+        const claim = booking.user_id === null ? null : await claimInvoiceCredit(trx, booking.user_id, { amountMinor: booking.amount_minor, currency: booking.currency });
+        if (!claim?.ok) return { kind: 'answer', outcome: { kind: 'booking_failed', error: claim?.message ?? 'Only an account can be invoiced', httpStatus: 409 } };
+        invoiceCreditLineId = claim.lineId;
       }
       const attempt = await trx
         .insertInto('payment_attempts')
@@ -237,7 +253,8 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
         .returningAll()
         .executeTakeFirstOrThrow();
       // The booking row is locked and was 'initiated' above; a lost move would be a bug.
-      if (!(await moveBooking(booking.id, 'initiated', { status: 'pending', payment_method: input.method, failure_text: null }, trx))) throw new LostMove('booking initiated → pending');
+      const pending = { status: 'pending', payment_method: input.method, failure_text: null, invoice_credit_line_id: invoiceCreditLineId } as const;
+      if (!(await moveBooking(booking.id, 'initiated', pending, trx))) throw new LostMove('booking initiated → pending');
       return { kind: 'fresh', attempt };
     });
   } catch (error) {
@@ -276,6 +293,18 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
   if (!booking || !(await mayPay(booking, input.session, input.holdToken, db))) return notFound();
   if (!isMethodAllowed(input.method, input.org.payments.options, booking.product, input.session !== null)) {
     return invalid(`payment_method: ${input.method} is not offered for this booking`);
+  }
+  if (booking.product === 'CAR') {
+    // The car's payment mode, from its hold as the checkout computed it (decision 0019): a
+    // request cannot charge a car paid at the desk, nor book a guaranteed one without a card.
+    const mode = await carPaymentModeOfHold(
+      booking.hold_id,
+      { orgId: booking.org_id, userId: booking.user_id, priceType: fallbackPriceType(input.session), referenceProvider: input.org.payments.carReferenceProvider },
+      db,
+    );
+    if (!mode || !carModeTakes(mode, input.method)) {
+      return invalid(`payment_method: ${input.method} is not how this car is paid${mode ? ` (payment mode ${mode.mode})` : ''}`);
+    }
   }
   let source: PaymentSource | null = null;
   let customerId: string | undefined;
@@ -323,6 +352,10 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
 /** Runs a fresh attempt to its outcome. */
 async function run(attempt: Attempt, booking: Booking, source: PaymentSource | null, customerId: string | undefined, threeDSecure: boolean, db: Database): Promise<PayOutcome> {
   if (attempt.method === 'invoice' || attempt.method === 'zero' || attempt.method === 'oxxo') return finishWithoutGateway(attempt, db);
+  if (attempt.method === 'guarantee') {
+    if (!source || !('nonce' in source)) throw new Error('run: a guarantee attempt without a card nonce');
+    return finishGuarantee(attempt, booking, source.nonce, db);
+  }
   if (!source) throw new Error('run: a card attempt without a card');
   const result = await withRetries(() =>
     paymentGateway().authorize({
@@ -556,50 +589,108 @@ async function voidAndFail(attempt: Attempt, transactionId: string, text: string
   return { kind: 'booking_failed', error, httpStatus: 409 };
 }
 
+/** The hold lapsed before a payment without a charge could claim it: the booking fails. */
+async function failExpired(attempt: Attempt, db: Database): Promise<PayOutcome> {
+  const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
+  const moved = await db.transaction().execute(async (trx) => {
+    if (!(await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx))) return false;
+    await moveBooking(attempt.booking_id, 'pending', { status: 'failed', failure_text: EXPIRED_TEXT }, trx);
+    return true;
+  });
+  // Lost: another worker finished this attempt; its answer stands.
+  if (!moved) return storedOutcome(await reload(attempt.id, db), db);
+  return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
+}
+
 /** Invoice, zero-amount and OXXO: the inventory is claimed; no gateway call. */
 async function finishWithoutGateway(attempt: Attempt, db: Database): Promise<PayOutcome> {
   const { booking, hold } = await bookingAndHold(attempt, db);
-  if (!(await claimInventory(hold))) {
-    const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
-    const moved = await db.transaction().execute(async (trx) => {
-      if (!(await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx))) return false;
-      await moveBooking(booking.id, 'pending', { status: 'failed', failure_text: EXPIRED_TEXT }, trx);
-      return true;
-    });
-    // Lost: another worker finished this attempt; its answer stands.
-    if (!moved) return storedOutcome(await reload(attempt.id, db), db);
-    return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
+  if (!(await claimInventory(hold))) return failExpired(attempt, db);
+  if (attempt.method === 'oxxo') {
+    const reference = booking.oxxo_reference ?? oxxoVoucherReference();
+    const expiresAt = oxxoVoucherExpiresAt(new Date(), getOrgById(booking.org_id)?.payments.oxxo?.voucherHours);
+    const settled = await settleUncharged(attempt, 'awaiting_payment', { oxxo_reference: reference, oxxo_expires_at: expiresAt }, db);
+    return settled === 'moved' ? { kind: 'pending', oxxoReference: reference } : answerLostRace(settled, attempt, hold, db);
   }
-  const reference = booking.oxxo_reference ?? oxxoVoucherReference();
-  const org = getOrgById(booking.org_id);
-  const expiresAt = oxxoVoucherExpiresAt(new Date(), org?.payments.oxxo?.voucherHours);
-  let kept: 'moved' | 'attempt_lost' | 'booking_lost';
+  const settled = await settleUncharged(attempt, 'completed', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method }, db);
+  return settled === 'moved' ? { kind: 'confirmed' } : answerLostRace(settled, attempt, hold, db);
+}
+
+/**
+ * Finishes an attempt that charges nothing now: moves it from 'created' to `to`, and its booking
+ * (expected 'pending') by `set`, in one transaction; says which of the two lost a race, if any.
+ */
+async function settleUncharged(attempt: Attempt, to: AttemptStatus, set: BookingChange, db: Database): Promise<'moved' | 'attempt_lost' | 'booking_lost'> {
   try {
-    kept = await db.transaction().execute(async (trx) => {
-      if (attempt.method === 'oxxo') {
-        if (!(await moveAttempt(attempt.id, 'created', 'awaiting_payment', {}, trx))) return 'attempt_lost';
-        if (!(await moveBooking(booking.id, 'pending', { oxxo_reference: reference, oxxo_expires_at: expiresAt }, trx))) throw new LostMove('booking pending (voucher)');
-        return 'moved';
-      }
-      if (!(await moveAttempt(attempt.id, 'created', 'completed', {}, trx))) return 'attempt_lost';
-      if (!(await moveBooking(booking.id, 'pending', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method }, trx))) throw new LostMove('booking pending → confirmed');
+    return await db.transaction().execute(async (trx) => {
+      if (!(await moveAttempt(attempt.id, 'created', to, {}, trx))) return 'attempt_lost';
+      if (!(await moveBooking(attempt.booking_id, 'pending', set, trx))) throw new LostMove(`booking pending (attempt ${to})`);
       return 'moved';
     });
   } catch (error) {
-    if (!(error instanceof LostMove)) throw error;
-    kept = 'booking_lost';
+    if (error instanceof LostMove) return 'booking_lost';
+    throw error;
   }
-  if (kept === 'attempt_lost') return storedOutcome(await reload(attempt.id, db), db);
-  if (kept === 'booking_lost') {
-    // The booking left 'pending' before this attempt finished: it is not made; free its units.
-    if (hold) await releaseBookedHold(hold.id, db);
-    const failure: BookingFailure = { kind: 'booking', text: NOT_CAPTURED_TEXT };
-    await moveAttempt(attempt.id, 'created', 'failed', { failure }, db);
-    const now = await db.selectFrom('bookings').select('failure_text').where('id', '=', booking.id).executeTakeFirstOrThrow();
-    return { kind: 'booking_failed', error: now.failure_text ?? NOT_CAPTURED_TEXT, httpStatus: 409 };
-  }
-  return attempt.method === 'oxxo' ? { kind: 'pending', oxxoReference: reference } : { kind: 'confirmed' };
 }
+
+/**
+ * The answer after `settleUncharged` lost: another worker finished the attempt (its answer
+ * stands), or the booking left 'pending' first, so it is not made and its units are freed.
+ */
+async function answerLostRace(lost: 'attempt_lost' | 'booking_lost', attempt: Attempt, hold: { id: string } | undefined, db: Database): Promise<PayOutcome> {
+  if (lost === 'attempt_lost') return storedOutcome(await reload(attempt.id, db), db);
+  if (hold) await releaseBookedHold(hold.id, db);
+  await moveAttempt(attempt.id, 'created', 'failed', { failure: { kind: 'booking', text: NOT_CAPTURED_TEXT } }, db);
+  const now = await db.selectFrom('bookings').select('failure_text').where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+  return { kind: 'booking_failed', error: now.failure_text ?? NOT_CAPTURED_TEXT, httpStatus: 409 };
+}
+
+/**
+ * A car booked on a card guarantee (payment mode 'iframe'): the card is verified and vaulted at
+ * the gateway (`paymentMethod.create` with `verifyCard`) under a customer of its own for this
+ * booking, never charged; the hold is converted and the booking confirmed with the vaulted
+ * card as its guarantee. A refused verification is a decline; the traveller may try another card.
+ */
+async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string, db: Database): Promise<PayOutcome> {
+  const gateway = paymentGateway();
+  const customerId = guaranteeCustomerId(booking.reference);
+  const customer = await withRetries(() => gateway.ensureCustomer({ customerId, email: booking.guest_email }));
+  const vaulted = customer.ok ? await gateway.vaultPaymentMethod({ customerId, nonce, verify: true }) : customer;
+  if (!vaulted.ok) {
+    // Vaulting has no idempotency key: an unknown outcome is refused too (an orphan vaulted
+    // card charges nothing); the nonce is spent, so the traveller types the card again.
+    await refuse(attempt, vaulted.failure, db);
+    return outcomeOfFailure(vaulted.failure.kind === 'transport' ? { ...vaulted.failure, retryable: false } : vaulted.failure);
+  }
+  const { hold } = await bookingAndHold(attempt, db);
+  if (!(await claimInventory(hold))) {
+    await gateway.deletePaymentMethod({ token: vaulted.value.token });
+    return failExpired(attempt, db);
+  }
+  const settled = await settleUncharged(
+    attempt,
+    'completed',
+    {
+      status: 'confirmed',
+      confirmed_at: new Date(),
+      payment_method: 'guarantee',
+      guarantee_customer_id: customerId,
+      guarantee_token: vaulted.value.token,
+      guarantee_card: `${brandLabel(vaulted.value.brand)} ${vaulted.value.last4}`,
+    },
+    db,
+  );
+  if (settled === 'moved') return { kind: 'confirmed' };
+  // Lost a race: the guarantee card is not kept.
+  await gateway.deletePaymentMethod({ token: vaulted.value.token });
+  return answerLostRace(settled, attempt, hold, db);
+}
+
+/** The gateway customer a booking's guarantee card is vaulted under (one per booking). */
+const guaranteeCustomerId = (reference: string) => `g${reference.toLowerCase().replace(/[^0-9a-z]/g, '')}`.slice(0, 36);
+
+/** A hold records its price type; a hold without one is priced as the visitor's own rate. */
+const fallbackPriceType = (session: ActiveSession | null): PriceType => (session?.user.role === 'agent' ? 'B2B' : 'B2C');
 
 /** An OXXO voucher reference: 14 digits the store clerk types in. */
 function oxxoVoucherReference(): string {
@@ -652,6 +743,12 @@ function failureOfTransaction(transaction: GatewayTransaction): PaymentFailure {
 }
 
 async function reconcileOne(attempt: Attempt, db: Database): Promise<void> {
+  if (attempt.method === 'guarantee') {
+    // Left 'created' by a crash while vaulting: the nonce is spent and no card is known, so the
+    // booking goes back to the traveller (never confirmed without a verified card).
+    if (attempt.status === 'created') await refuse(attempt, { kind: 'transport', retryable: false, message: 'The card guarantee did not complete' }, db);
+    return;
+  }
   if (attempt.method !== 'card' && attempt.method !== 'saved_card') {
     if (attempt.status === 'created') await finishWithoutGateway(attempt, db);
     return;
@@ -789,6 +886,32 @@ export async function zeroAmountBookingAction(request: Request): Promise<Respons
     // '/' never appears in a client's key, so this one cannot be claimed by anyone else first.
     idempotencyKey: header ?? `zero/${body.id}`,
     fingerprint: requestFingerprint('zeroAmountBooking', header ? body : { id: body.id }),
+  });
+}
+
+/**
+ * POST /api/booking/cardGuarantee {id, nonce, hold?}: books a car whose payment mode is 'iframe'
+ * on a verified card kept as its guarantee; nothing is charged (decision 0019).
+ */
+export async function cardGuaranteeAction(request: Request): Promise<Response> {
+  const read = await readBody(request);
+  if (!read.ok) return read.response;
+  const body = read.body;
+  const idempotencyKey = idempotencyKeyOf(request);
+  if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
+  if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
+  if (typeof body.nonce !== 'string' || !NONCE.test(body.nonce)) return invalid('nonce: the card frame nonce of the guarantee card');
+  if (!optionalString(body, 'hold')) return invalid('hold: must be a string');
+  return pay({
+    org: resolveOrg(request),
+    session: await getSession(request),
+    bookingReference: body.id,
+    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    method: 'guarantee',
+    claimed: null,
+    card: { nonce: body.nonce },
+    idempotencyKey,
+    fingerprint: requestFingerprint('cardGuarantee', body),
   });
 }
 
