@@ -14,6 +14,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          // graphql-ws imported as-is would load graphql's CommonJS build next to the ESM one the
+          // app's code gets: two graphql modules refuse each other's schema. Inlined, it shares one.
+          server: { deps: { inline: ['graphql-ws'] } },
           // Expected failures (refused mail, dropped connections) log warnings; keep the output readable.
           env: { LOG_LEVEL: 'error' },
           include: ['app/**/*.test.{ts,tsx}', 'test/contracts/**/*.test.ts', 'test/integration/**/*.test.ts', 'server/**/*.test.ts'],

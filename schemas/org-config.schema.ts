@@ -45,6 +45,11 @@ export const orgConfigSchema = {
     /** Who the brand sells to: business brands see B2B prices (spec §6). */
     audience: { type: 'string', enum: ['consumer', 'business'] },
     hosts: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9.-]+$' } },
+    /**
+     * Where the organisation's e-mailed links point (scheme, host, optional port; no path).
+     * Required, and https, in production; the demo derives http://<first host>:<PORT>.
+     */
+    publicOrigin: { type: 'string', pattern: '^https?://[a-z0-9.-]+(:[0-9]{1,5})?$' },
     theme: {
       type: 'object',
       properties: {
@@ -173,6 +178,13 @@ export const orgConfigSchema = {
         },
         threeDSecure: { type: 'string', enum: ['always', 'when-required', 'never'] },
         carReferenceProvider: { type: 'string', enum: ['PG_01', 'PG_02', 'PG_03'] },
+        // How long an OXXO voucher stays payable (docs/decisions/0018); default 72 hours.
+        oxxo: {
+          type: 'object',
+          properties: { voucherHours: { type: 'integer', minimum: 1, maximum: 720 } },
+          required: ['voucherHours'],
+          additionalProperties: false,
+        },
       },
       required: ['cardProvider', 'options', 'threeDSecure', 'carReferenceProvider'],
       additionalProperties: false,

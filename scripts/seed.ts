@@ -6,6 +6,11 @@ import { seedDemoData } from '~/services/seed.server';
 
 // `npm run seed`: migrates, then rebuilds the demo accounts and ads from scratch.
 const env = parseEnv();
+if (env.nodeEnv === 'production') {
+  // Demo accounts share one published password: a production database must never get them.
+  process.stderr.write('npm run seed refuses to run with NODE_ENV=production: it creates the demo accounts, whose password is public.\n');
+  process.exit(1);
+}
 const registry = loadConfigRegistry();
 const { db } = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
 await migrateToLatest(db);

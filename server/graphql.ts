@@ -1,15 +1,68 @@
-import type { IncomingMessage, Server } from 'node:http';
-import { GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLInt, GraphQLNonNull } from 'graphql';
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  type DocumentNode,
+  getOperationAST,
+  GraphQLError,
+  GraphQLInt,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
-import { isSameOrigin } from './http';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { SessionUser } from '~/domain/session-user';
+import { type ConfigRegistry, hostnameOfHostHeader, orgOfHost, readCookieHeader } from '~/services/config.server';
+import type { Env } from '~/services/env.server';
 import { log } from '~/services/logger.server';
+import { type ActiveSession, SESSION_COOKIE } from '~/services/session.server';
+import { REALTIME_LIMITS, UsageCounter, depthLimitRule, isAllowedOrigin } from './graphql-guards';
 
-async function* ticks(intervalMs: number, count: number): AsyncGenerator<{ serverTime: string }> {
-  for (let i = 0; i < count; i++) {
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    yield { serverTime: new Date().toISOString() };
-  }
+export const GRAPHQL_PATH = '/graphql';
+
+/** What every resolver sees: the signed-in user of the connection, checked again per operation. */
+export type RealtimeContext = { user: SessionUser; userDbId: number };
+
+/**
+ * Ticks of the server clock. A hand-written iterator rather than an async generator: a
+ * generator's `return()` waits behind its pending `next()`, so unsubscribing would hold the
+ * timer (and the user's subscription slot) until the next tick.
+ */
+function ticks(intervalMs: number, count: number): AsyncIterableIterator<{ serverTime: string }> {
+  let sent = 0;
+  let ended = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const done = { done: true, value: undefined } as const;
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      if (ended || sent >= count) return done;
+      if (sent > 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, intervalMs);
+        });
+      }
+      if (ended) return done;
+      sent += 1;
+      return { done: false, value: { serverTime: new Date().toISOString() } };
+    },
+    async return() {
+      ended = true;
+      clearTimeout(timer);
+      wake?.();
+      return done;
+    },
+  };
 }
 
 /** The realtime schema. Later issues add booking-status, user and notification channels. */
@@ -35,23 +88,155 @@ export const schema = new GraphQLSchema({
   }),
 });
 
-/** graphql-ws on the HTTP server at /graphql; browsers must come from one of our hosts. */
-export function attachGraphqlWs(server: Server) {
-  const wss = new WebSocketServer({
-    server,
-    path: '/graphql',
-    maxPayload: 64 * 1024,
-    // Browsers must connect from the page's own origin; non-browser clients send no Origin.
-    verifyClient: ({ origin, req }: { origin?: string; req: IncomingMessage }) =>
-      !origin || isSameOrigin(origin, req.headers.host),
-  });
-  const cleanup = useServer({ schema }, wss);
+/** Close code when the connection's session has ended (sign-out, block, timeout): sign in again. */
+export const CLOSE_SESSION_ENDED = CloseCode.Unauthorized;
+
+export type GraphqlWsOptions = {
+  nodeEnv: Env['nodeEnv'];
+  /** The organisations: their hosts are the Origin allowlist, and a host names the session's organisation. */
+  registry: Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>;
+  /** The live session a cookie secret opens on an organisation's site (getSessionByToken). */
+  findSession: (input: { token: string; orgId: string }) => Promise<ActiveSession | null>;
+};
+
+/** One accepted connection: whose it is, and which of its operations hold a subscription slot. */
+type Connection = { token: string; orgId: string; userDbId: number; subscriptionIds: Set<string>; closed: boolean };
+
+/** Answers an upgrade request with a plain HTTP refusal and no socket. */
+function refuseUpgrade(socket: Duplex, status: number, message: string) {
+  if (!socket.writable) return socket.destroy();
+  const body = JSON.stringify({ status, message });
+  socket.once('finish', () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * graphql-ws on the HTTP server at /graphql (S7). The handshake needs an allowed Origin (403),
+ * a live session cookie (401) and a free connection slot for the user (429); each operation
+ * is checked for depth (and introspection in production), re-checks the session (close 4401)
+ * and, for a subscription, takes one of the user's subscription slots.
+ */
+export function attachGraphqlWs(server: Server, { nodeEnv, registry, findSession }: GraphqlWsOptions) {
+  const production = nodeEnv === 'production';
+  const claimedHosts = new Set(registry.orgs.flatMap((org) => org.hosts));
+  const rules = [...specifiedRules, depthLimitRule(REALTIME_LIMITS.maxDepth), ...(production ? [NoSchemaIntrospectionCustomRule] : [])];
+  // Per instance: several instances each cap their own connections (decision 0017).
+  const connections = new UsageCounter<number>(REALTIME_LIMITS.connectionsPerUser);
+  const subscriptions = new UsageCounter<number>(REALTIME_LIMITS.subscriptionsPerUser);
+  const connectionOf = new WeakMap<WebSocket, Connection>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+  async function admit(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const { origin, host, cookie } = req.headers;
+    if (!isAllowedOrigin({ origin, host, claimedHosts, allowLocalhost: !production })) {
+      log.warn('websocket refused: origin', { origin, host });
+      return refuseUpgrade(socket, 403, 'Origin not allowed');
+    }
+    const token = readCookieHeader(cookie, SESSION_COOKIE);
+    const org = orgOfHost(registry, { hostname: hostnameOfHostHeader(host ?? ''), orgIdCookie: readCookieHeader(cookie, 'orgid') });
+    const session = token ? await findSession({ token, orgId: org.orgId }) : null;
+    if (!token || !session) return refuseUpgrade(socket, 401, 'Sign in first: a live session is required');
+    if (socket.destroyed) return;
+    const userDbId = session.userDbId;
+    if (!connections.take(userDbId)) {
+      log.warn('websocket refused: connection cap', { user: session.user.userId });
+      return refuseUpgrade(socket, 429, `Too many realtime connections: at most ${REALTIME_LIMITS.connectionsPerUser} per user`);
+    }
+    let released = false;
+    const connection: Connection = { token, orgId: org.orgId, userDbId, subscriptionIds: new Set(), closed: false };
+    // Frees the slots exactly once, whether the handshake fails (the TCP socket closes) or the
+    // websocket closes later; synchronously, so a reconnect right after a close finds them free.
+    const release = () => {
+      connection.closed = true;
+      connection.subscriptionIds.forEach(() => subscriptions.release(userDbId));
+      connection.subscriptionIds.clear();
+      if (released) return;
+      released = true;
+      connections.release(userDbId);
+    };
+    socket.once('close', release);
+    socket.off('error', destroyOnError);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.once('close', release);
+      connectionOf.set(ws, connection);
+      wss.emit('connection', ws, req);
+    });
+  }
+
+  function destroyOnError(this: Duplex) {
+    this.destroy();
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Until ws takes the socket, a client reset must not become an unhandled 'error'.
+    socket.on('error', destroyOnError);
+    const pathname = (req.url ?? '').split('?')[0];
+    if (pathname !== GRAPHQL_PATH) return refuseUpgrade(socket, 404, 'No websocket endpoint here');
+    admit(req, socket, head).catch((error: unknown) => {
+      log.error('websocket handshake failed', { error: error instanceof Error ? error.message : String(error) });
+      refuseUpgrade(socket, 500, 'Internal server error');
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  const refusal = (message: string, code: string) => [new GraphQLError(message, { extensions: { code } })];
+
+  const cleanup = useServer(
+    {
+      schema,
+      isProd: production,
+      onSubscribe: async (ctx, id, payload) => {
+        const socket = ctx.extra.socket;
+        const connection = connectionOf.get(socket);
+        if (!connection) return refusal('Unknown connection', 'UNAUTHENTICATED');
+        // A session ended after the handshake (sign-out, block, timeout) ends the connection.
+        const session = await findSession({ token: connection.token, orgId: connection.orgId });
+        if (!session || session.userDbId !== connection.userDbId) {
+          socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+          return refusal('Your session has ended; sign in again', 'UNAUTHENTICATED');
+        }
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, { maxTokens: REALTIME_LIMITS.maxTokens });
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError('The query could not be parsed')];
+        }
+        const errors = validate(schema, document, rules);
+        if (errors.length > 0) return [...errors];
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return refusal('Name the operation to run', 'BAD_OPERATION');
+        if (operation.operation === 'subscription') {
+          if (connection.closed) return refusal('The connection has closed', 'CONNECTION_CLOSED');
+          if (!subscriptions.take(connection.userDbId)) {
+            return refusal(
+              `Too many active subscriptions: at most ${REALTIME_LIMITS.subscriptionsPerUser} per user; end one first`,
+              'TOO_MANY_SUBSCRIPTIONS',
+            );
+          }
+          connection.subscriptionIds.add(id);
+        }
+        const contextValue: RealtimeContext = { user: session.user, userDbId: session.userDbId };
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+      },
+      // Called once per operation that ran, however it ended (completed, errored, unsubscribed).
+      onComplete: (ctx, id) => {
+        const connection = connectionOf.get(ctx.extra.socket);
+        if (connection?.subscriptionIds.delete(id)) subscriptions.release(connection.userDbId);
+      },
+    },
+    wss,
+  );
   wss.on('error', (error) => log.error('graphql-ws server error', { error: error.message }));
   return {
     wss,
+    /** Slots held now, for tests and diagnostics. */
+    usage: (userDbId: number) => ({ connections: connections.count(userDbId), subscriptions: subscriptions.count(userDbId) }),
     close: async () => {
+      server.off('upgrade', onUpgrade);
       await cleanup.dispose();
-      wss.close();
     },
   };
 }

@@ -1,8 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { hostnameOfHostHeader, orgClaimingHost } from '~/services/config.server';
 import { getDb, isDatabaseHealthy } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
 import { errorFields, log, requestContext } from '~/services/logger.server';
@@ -10,12 +12,9 @@ import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behavi
 import { baselineHeaders } from '~/services/security-headers.server';
 import { limitRequestBodies } from './body-limit';
 import { createRemixRequestHandler } from './remix-handler';
+import { cookiesMustBeSecure } from '~/domain/public-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-function isLocalHost(hostname: string) {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost');
-}
 
 /** True when a browser Origin header names the host the request was sent to. */
 export function isSameOrigin(origin: string, host: string | undefined): boolean {
@@ -40,8 +39,17 @@ export function isCrossSiteMutation(req: Request): boolean {
   return site === 'cross-site' || site === 'same-site';
 }
 
+function clientErrorStatus(error: unknown): number | undefined {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** Production answers only hosts an organisation claims; a year of HTTPS-only for them (not their subdomains). */
+const HSTS = 'max-age=31536000';
+
 export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 'trustProxy'>) {
   const mode = env.nodeEnv;
+  const production = mode === 'production';
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.trustProxy);
@@ -53,11 +61,12 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
     res.locals.cspNonce = randomBytes(16).toString('base64');
     res.setHeader('X-Correlation-Id', correlationId);
     for (const [name, value] of Object.entries(baselineHeaders)) res.setHeader(name, value);
+    if (production) res.setHeader('Strict-Transport-Security', HSTS);
     if (!req.path.startsWith('/build/') && !req.path.startsWith('/assets/')) {
       res.cookie('correlationId', correlationId, {
         sameSite: 'lax',
         path: '/',
-        secure: !isLocalHost(req.hostname),
+        secure: cookiesMustBeSecure(production, hostnameOfHostHeader(req.get('host') ?? '')),
       });
     }
     const started = process.hrtime.bigint();
@@ -75,6 +84,15 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
   app.get('/healthz', async (_req, res) => {
     const healthy = await isDatabaseHealthy(getDb());
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'unavailable', database: healthy ? 'up' : 'down' });
+  });
+
+  // Production serves only the hosts organisations claim (the same Host header resolveOrg reads):
+  // anything else is a misdirected or forged request, refused before any page or mail is made.
+  // /healthz above answers every host, as load balancers probe by address.
+  app.use((req, res, next) => {
+    if (!production || orgClaimingHost(hostnameOfHostHeader(req.get('host') ?? ''))) return next();
+    log.warn('request for an unclaimed host refused', { host: req.get('host'), path: req.path });
+    res.status(421).type('text/plain').send('Misdirected request: no site is served at this host name.\n');
   });
 
   app.use((req, res, next) => {
@@ -124,9 +142,14 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
     return remix(req, res, next);
   });
 
+  // Never the error's message or stack in an answer (they stay in the log): a malformed request
+  // (Express marks e.g. an undecodable path 400) gets its status, anything else a plain 500.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    log.error('unhandled error', errorFields(error));
-    if (!res.headersSent) res.status(500).json({ status: 500, message: 'Internal server error' });
+    const status = clientErrorStatus(error);
+    if (status) log.warn('bad request refused', errorFields(error));
+    else log.error('unhandled error', errorFields(error));
+    if (res.headersSent) return;
+    res.status(status ?? 500).json(status ? { status, message: STATUS_CODES[status] ?? 'Bad request' } : { status: 500, message: 'Internal server error' });
   });
   return app;
 }

@@ -2,19 +2,21 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { ConfigError, getConfigRegistry } from '~/services/config.server';
+import { ConfigError, getConfigRegistry, productionConfigProblems } from '~/services/config.server';
 import { openDatabase, setDatabase } from '~/services/db.server';
 import { EnvError, parseEnv } from '~/services/env.server';
 import { errorFields, log } from '~/services/logger.server';
 import { migrateToLatest } from '~/services/migrations.server';
-import { seedDemoData } from '~/services/seed.server';
+import { findDemoAccounts, seedCatalogue, seedDemoData, syncReferenceData } from '~/services/seed.server';
+import { getSessionByToken } from '~/services/session.server';
 import { holdExpiryJob } from '~/services/holds.server';
 import { mailJob } from '~/services/mail.server';
 import { abuseCleanupJob } from '~/services/rate-limit.server';
-import { reconcilerJob } from '~/services/payments/booking-payment.server';
+import { oxxoExpiryJob, reconcilerJob } from '~/services/payments/booking-payment.server';
 import { startJobs } from './jobs';
 import { attachGraphqlWs } from './graphql';
 import { createExpressApp } from './http';
+import { DEMO_NOTICE } from './demo-notice';
 import { startPayments } from './payments';
 
 function fail(message: string): never {
@@ -30,6 +32,9 @@ async function main() {
     if (error instanceof EnvError) fail(error.message);
     throw error;
   }
+  const production = env.nodeEnv === 'production';
+  // The first line a demo start logs says what it is (demo accounts, /dev/mail, the sandbox).
+  if (!production) log.warn(DEMO_NOTICE);
   let registry;
   try {
     registry = getConfigRegistry();
@@ -37,10 +42,24 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  if (production) {
+    const problems = productionConfigProblems(registry);
+    if (problems.length > 0) fail(new ConfigError(problems).message);
+  }
 
   const opened = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.resolve(env.dataDir) });
   await migrateToLatest(opened.db);
-  if (env.seedOnStart) await seedDemoData(opened.db, registry);
+  await syncReferenceData(opened.db, registry);
+  if (production) {
+    // Demo accounts share a password README publishes: a production database with one is refused.
+    const demo = await findDemoAccounts(opened.db, registry);
+    if (demo.length > 0) {
+      fail(`Refusing to start in production: the database holds demo accounts (${demo.join(', ')}), whose password is public. Delete them, or use a database no demo start has seeded.`);
+    }
+    if (env.seedOnStart) await seedCatalogue(opened.db, registry);
+  } else if (env.seedOnStart) {
+    await seedDemoData(opened.db, registry);
+  }
   setDatabase(opened);
   const payments = await startPayments(env.nodeEnv);
   let reconciler;
@@ -54,8 +73,8 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
   const app = createExpressApp(build, env);
   const server = createServer(app);
-  const graphql = attachGraphqlWs(server);
-  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, abuseCleanupJob]);
+  const graphql = attachGraphqlWs(server, { nodeEnv: env.nodeEnv, registry, findSession: getSessionByToken });
+  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob]);
 
   server.listen(env.port, () => {
     log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });

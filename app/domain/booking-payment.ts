@@ -5,8 +5,11 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentFailure } from '~/services/payments/port';
 
 
-/** How a booking is paid; 'zero' is the zero-amount path (spec §4 step 4). */
-export type PayMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero';
+/**
+ * How a booking is paid; 'zero' is the zero-amount path (spec §4 step 4); 'guarantee' books a
+ * car on a verified card kept as its guarantee, nothing charged (car payment mode 'iframe').
+ */
+export type PayMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero' | 'guarantee';
 
 /** Subscription and wallet products never offer invoice (spec §4). */
 const NO_INVOICE_PRODUCTS = new Set(['SUB', 'WLT']);
@@ -27,6 +30,9 @@ export function isMethodAllowed(method: PayMethod, orgOptions: readonly string[]
       return orgOptions.includes('oxxo');
     case 'zero':
       return true;
+    // Which car takes it is the car's payment mode (carModeTakes).
+    case 'guarantee':
+      return product === 'CAR';
   }
 }
 
@@ -93,6 +99,15 @@ export function canMoveAttempt(from: AttemptStatus, to: AttemptStatus): boolean 
 
 /** Statuses where the attempt may still charge: a second charge for the booking must wait. */
 export const ATTEMPT_IN_FLIGHT: readonly AttemptStatus[] = ['created', 'authorized', 'unknown'];
+
+/**
+ * Statuses of a live attempt: in flight, or an OXXO voucher waiting to be paid. A booking has at
+ * most one (the partial unique index payment_attempts_one_live, migration 0015, lists the same).
+ */
+export const ATTEMPT_LIVE: readonly AttemptStatus[] = [...ATTEMPT_IN_FLIGHT, 'awaiting_payment'];
+
+/** The constraint that refuses a second live attempt for a booking. */
+export const ONE_LIVE_ATTEMPT_INDEX = 'payment_attempts_one_live';
 
 export const isAttemptFinal = (status: AttemptStatus) => TRANSITIONS[status].length === 0;
 
@@ -221,6 +236,14 @@ export function verifyWebhook(secret: Buffer, body: string, header: string | nul
   const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
   if (!sameHex(match[2] ?? '', expected)) return 'bad_signature';
   return Math.abs(nowSeconds - t) > WEBHOOK_TOLERANCE_SECONDS ? 'stale' : 'ok';
+}
+
+/** How long an OXXO voucher stays payable when the organisation does not say (`payments.oxxo.voucherHours`). */
+export const DEFAULT_OXXO_VOUCHER_HOURS = 72;
+
+/** When a voucher issued at `issuedAt` lapses unpaid. */
+export function oxxoVoucherExpiresAt(issuedAt: Date, voucherHours: number = DEFAULT_OXXO_VOUCHER_HOURS): Date {
+  return new Date(issuedAt.getTime() + voucherHours * 3_600_000);
 }
 
 /** The order id a gateway transaction carries: one per attempt, so the reconciler finds exactly it. */

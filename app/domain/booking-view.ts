@@ -50,19 +50,19 @@ export function publicTravellerName(firstName: string, lastName: string): string
 export type StatusNotice =
   | { kind: 'confirmed' }
   | { kind: 'confirmed_invoice' }
-  | { kind: 'pending_oxxo'; voucher: string | null }
+  | { kind: 'pending_oxxo'; voucher: string | null; /** ISO instant the voucher lapses unpaid (0018). */ expiresAt?: string }
   | { kind: 'pending_invoice' }
   | { kind: 'pending' }
   | { kind: 'cancelled' };
 
-export function statusNotice(booking: { status: ShownStatus; paymentMethod: PaymentMethod | null; oxxoReference: string | null }): StatusNotice {
+export function statusNotice(booking: { status: ShownStatus; paymentMethod: PaymentMethod | null; oxxoReference: string | null; oxxoExpiresAt?: string | null }): StatusNotice {
   switch (booking.status) {
     case 'cancelled':
       return { kind: 'cancelled' };
     case 'confirmed':
       return booking.paymentMethod === 'invoice' ? { kind: 'confirmed_invoice' } : { kind: 'confirmed' };
     case 'pending':
-      if (booking.paymentMethod === 'oxxo') return { kind: 'pending_oxxo', voucher: booking.oxxoReference };
+      if (booking.paymentMethod === 'oxxo') return { kind: 'pending_oxxo', voucher: booking.oxxoReference, ...(booking.oxxoExpiresAt ? { expiresAt: booking.oxxoExpiresAt } : {}) };
       if (booking.paymentMethod === 'invoice') return { kind: 'pending_invoice' };
       return { kind: 'pending' };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CarPaymentInput, carPaymentMode } from './car-payment-mode';
+import { type CarPaymentInput, type CarPaymentMode, carChargeMinor, carModeTakes, carPaymentMode } from './car-payment-mode';
 
 const base: CarPaymentInput = {
   paymentType: 'prepaid', hasMarkup: false, hasPricingRule: false, hasCoupon: false, hasCashCard: false, hasWallet: false,
@@ -65,5 +65,24 @@ describe('carPaymentMode: the reference provider', () => {
           seen += 1;
         }
     expect(seen).toBe(128);
+  });
+});
+
+describe('carChargeMinor and carModeTakes: what each mode charges and takes', () => {
+  const prepaid = { payment: 'prepaid' as const, total: 36_000, markup: 6_000 };
+  const postpaid = { payment: 'postpaid' as const, total: 36_000, markup: 6_000 };
+  it('card-provider charges a prepaid total, or a postpaid rental’s markup', () => {
+    expect(carChargeMinor(direct as CarPaymentMode, prepaid)).toBe(36_000);
+    expect(carChargeMinor(redirect as CarPaymentMode, postpaid)).toBe(6_000);
+  });
+  it('iframe and nopg charge nothing', () => {
+    expect(carChargeMinor({ mode: 'iframe' }, prepaid)).toBe(0);
+    expect(carChargeMinor({ mode: 'nopg' }, prepaid)).toBe(0);
+  });
+  it('iframe takes only a card guarantee; nopg only the zero path; card-provider never a guarantee', () => {
+    const methods = ['card', 'saved_card', 'invoice', 'oxxo', 'zero', 'guarantee'] as const;
+    expect(methods.filter((m) => carModeTakes({ mode: 'iframe' }, m))).toEqual(['guarantee']);
+    expect(methods.filter((m) => carModeTakes({ mode: 'nopg' }, m))).toEqual(['zero']);
+    expect(methods.filter((m) => carModeTakes(direct as CarPaymentMode, m))).toEqual(['card', 'saved_card', 'invoice', 'oxxo', 'zero']);
   });
 });

@@ -53,3 +53,28 @@ export function carPaymentMode(input: CarPaymentInput): CarPaymentMode {
   if (!input.guaranteeNeeded) return { mode: 'nopg' };
   return repriced ? cardProvider : { mode: 'iframe' };
 }
+
+/**
+ * What the car checkout charges now, in minor units (docs/decisions/0019):
+ * - 'card-provider': a prepaid rental's total; for a postpaid one, our markup (the supplier
+ *   collects its own rate, fees and tax at the desk, and our margin is ours to collect).
+ * - 'iframe': nothing; the card is verified and kept as the booking's guarantee.
+ * - 'nopg': nothing.
+ */
+export function carChargeMinor(mode: CarPaymentMode, price: { payment: 'prepaid' | 'postpaid'; total: number; markup: number }): number {
+  if (mode.mode !== 'card-provider') return 0;
+  return price.payment === 'prepaid' ? price.total : price.markup;
+}
+
+/** How a car booking in `mode` may be paid: the pay core refuses every other method. */
+export function carModeTakes(mode: CarPaymentMode, method: 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero' | 'guarantee'): boolean {
+  switch (mode.mode) {
+    // The checkout's normal options; 'zero' only where the charge is 0 (the pay core checks).
+    case 'card-provider':
+      return method !== 'guarantee';
+    case 'iframe':
+      return method === 'guarantee';
+    case 'nopg':
+      return method === 'zero';
+  }
+}

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { chargeOf, countOf, decimalToMinor, describeCharge, minorToDecimal } from './charge';
+import { chargeOf, countOf, decimalToMinor, describeCharge, formatChargedAmount, minorToDecimal } from './charge';
+
+describe('formatChargedAmount', () => {
+  it('names the charged currency unambiguously, with its cents, in the page locale', () => {
+    expect(formatChargedAmount({ amountMinor: 12_345, currency: 'USD' }, 'en-US')).toBe('US$123.45');
+    expect(formatChargedAmount({ amountMinor: 12_345, currency: 'USD' }, 'es-MX')).toBe('US$123.45');
+    expect(formatChargedAmount({ amountMinor: 12_000, currency: 'USD' }, 'en-US')).toBe('US$120.00');
+    expect(formatChargedAmount({ amountMinor: 123_456_789, currency: 'USD' }, 'es-MX')).toBe('US$1,234,567.89');
+    expect(formatChargedAmount({ amountMinor: 5, currency: 'USD' }, 'en-US')).toBe('US$0.05');
+  });
+
+  it('other currencies keep their own symbol and decimals', () => {
+    expect(formatChargedAmount({ amountMinor: 12_345, currency: 'MXN' }, 'es-MX')).toBe('MX$123.45');
+    expect(formatChargedAmount({ amountMinor: 1_500, currency: 'JPY' }, 'en-US')).toBe('¥1,500');
+  });
+});
 
 describe('decimalToMinor', () => {
   it('reads decimals as text, without float error', () => {

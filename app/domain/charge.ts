@@ -50,3 +50,17 @@ export function minorToDecimal(amountMinor: number, minorDigits: number): string
   const text = String(amountMinor).padStart(minorDigits + 1, '0');
   return `${text.slice(0, -minorDigits)}.${text.slice(-minorDigits)}`;
 }
+
+/**
+ * What the card will be charged, as the payer reads it before paying: the charged currency
+ * (USD, decision 0014) in the page's locale, cents included, and never a bare "$" that a peso
+ * site also shows ("US$123.45"; docs/decisions/0018).
+ */
+export function formatChargedAmount(charge: { amountMinor: number; currency: string }, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: charge.currency, currencyDisplay: 'narrowSymbol' });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format
+    .formatToParts(charge.amountMinor / 10 ** digits)
+    .map((part) => (part.type === 'currency' && part.value === '$' ? `${charge.currency.slice(0, 2)}$` : part.value))
+    .join('');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOptionKind, autoSelectOption, buildPaymentOptions } from './payment-options';
+import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOptionKind, autoSelectOption, availableOptions, buildPaymentOptions } from './payment-options';
 import type { SavedCardView } from './saved-cards';
 
 const card = (id: string, over: Partial<SavedCardView> = {}): SavedCardView => ({
@@ -50,6 +50,17 @@ describe('buildPaymentOptions', () => {
   it('takes translated labels', () => {
     const labels = { addNewCard: 'Agregar tarjeta', payWithNewCard: 'Pagar con tarjeta nueva', invoice: 'Factura', oxxo: 'OXXO' };
     expect(build({ labels }).map((o) => o.label)).toEqual(['Agregar tarjeta', 'Pagar con tarjeta nueva', 'Factura', 'OXXO']);
+  });
+});
+
+describe('availableOptions', () => {
+  const options = () => build({ cards: [card('c1')] });
+  it('offers OXXO only where the runtime has an OXXO collector (the sandbox; never Braintree)', () => {
+    expect(availableOptions(options(), { typeCards: true, collectOxxo: true }).map((o) => o.value)).toContain(OXXO);
+    expect(availableOptions(options(), { typeCards: true, collectOxxo: false }).map((o) => o.value)).toEqual(['c1', ADD_NEW_CARD, PAY_WITH_NEW_CARD, PAY_WITH_INVOICE]);
+  });
+  it('without a card frame, saved cards, invoice and OXXO remain', () => {
+    expect(availableOptions(options(), { typeCards: false, collectOxxo: true }).map((o) => o.value)).toEqual(['c1', PAY_WITH_INVOICE, OXXO]);
   });
 });
 

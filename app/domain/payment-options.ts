@@ -91,6 +91,17 @@ export function buildPaymentOptions({ enabled, cards, productCode, providerId, m
   return options;
 }
 
+/**
+ * The options that can be taken now: typing a new card needs a card frame (saved cards still pay
+ * server-side), and OXXO needs someone who collects it (docs/decisions/0018: the sandbox today;
+ * Braintree does not), whatever the organisation's config lists.
+ */
+export function availableOptions(options: readonly PaymentOption[], can: { typeCards: boolean; collectOxxo: boolean }): PaymentOption[] {
+  return options.filter(
+    (option) => (can.typeCards || (option.value !== ADD_NEW_CARD && option.value !== PAY_WITH_NEW_CARD)) && (can.collectOxxo || option.value !== OXXO),
+  );
+}
+
 function isDefaultOption(option: PaymentOption): boolean {
   return option.cardDataPGV2?.is_default === true || option.cardData?.is_default === 1;
 }

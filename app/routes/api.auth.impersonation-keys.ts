@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json } from '@remix-run/node';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ajv, formatAjvErrors } from '~/services/ajv.server';
 import { issueImpersonationKey } from '~/services/auth.server';
+import { publicOriginOf, resolveOrg } from '~/services/config.server';
 import { readJsonBody } from '~/services/json-body.server';
 import { requireApiSession } from '~/services/session.server';
 
@@ -32,7 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
     body.value.user_id,
   );
   if (result.kind === 'error') return json({ status: result.status, message: result.message }, { status: result.status });
-  const url = new URL('/', request.url);
+  // The link opens on the organisation's own origin, whatever Host the request named.
+  const url = new URL('/', publicOriginOf(resolveOrg(request)));
   url.searchParams.set('impersonate_key', result.key);
   return json(
     { status: 201, data: { impersonate_key: result.key, expires_at: result.expiresAt.toISOString(), url: url.toString() } },

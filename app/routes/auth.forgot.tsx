@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await reserveMailRequest('reset', org, email))) {
     return json({ ok: false as const, error: t('auth.error.tooManyMails'), values: { email } }, { status: 429 });
   }
-  await requestPasswordReset(org, new URL(request.url).origin, email);
+  await requestPasswordReset(org, email);
   return json({ ok: true as const, message: t('auth.resetSent') });
 }
 

@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await reserveMailRequest('signup', org, values.email))) {
     return json({ ok: false as const, field: 'email', error: t('auth.error.tooManyMails'), values }, { status: 429 });
   }
-  await requestSignup(org, new URL(request.url).origin, { ...values, password, invitation });
+  await requestSignup(org, { ...values, password, invitation });
   return json({ ok: true as const, message: t('auth.signupSent') });
 }
 

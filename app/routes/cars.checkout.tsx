@@ -73,13 +73,15 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <CarFacts car={car} />
           <RentalSummary search={search} car={car} />
           <CarPriceBreakdown price={car.price} />
+          {/* A postpaid car through the card provider: our markup now, the rest at the desk (decision 0019). */}
+          {data.paymentMode.mode === 'card-provider' && car.price.payment === 'postpaid' ? <p className="payment-note">{t('payment.cardProviderNote', { amount: car.price.markup.text })}</p> : null}
         </section>
         <div>
           <p className="muted">{t('cars.checkout.mainDriver')}</p>
           <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />
         </div>
         {data.hold.live ? (
-          <PaymentBlock hold={data.hold.token} product="CAR" charge={data.charge} totalText={car.price.total.text} payment={data.payment} travelerSaved={data.savedTraveler !== null} />
+          <PaymentBlock hold={data.hold.token} product="CAR" charge={data.charge} totalText={data.paymentMode.mode === 'card-provider' && car.price.payment === 'postpaid' ? car.price.markup.text : car.price.total.text} payment={data.payment} travelerSaved={data.savedTraveler !== null} />
         ) : null}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { accountKey, FAILURE_WINDOW_MS, MAIL_REQUESTS_PER_HOUR, normalizeEmail, retryAfterMs } from '~/domain/login-throttle';
 import { format, type MessageKey, messagesFor } from '~/i18n';
+import { publicOriginOf } from './config.server';
 import { getDb } from './db.server';
 import { resolveLocale } from './locale.server';
 import type { DB, TokenPurpose } from './db-schema';
@@ -251,8 +252,12 @@ export async function reserveMailRequest(kind: 'signup' | 'reset', org: OrgConfi
     });
 }
 
-/** Mails a verification link (new e-mail) or a "you already have an account" note. */
-export async function requestSignup(org: OrgConfig, origin: string, input: SignupInput) {
+/**
+ * Mails a verification link (new e-mail) or a "you already have an account" note. Links start
+ * with the organisation's public origin, never the request's Host (docs/decisions/0015).
+ */
+export async function requestSignup(org: OrgConfig, input: SignupInput) {
+  const origin = publicOriginOf(org);
   const email = input.email.trim();
   const existing = await getDb()
     .selectFrom('users')
@@ -300,7 +305,9 @@ export async function completeSignup(org: OrgConfig, token: string): Promise<num
   return created?.id ?? null;
 }
 
-export async function requestPasswordReset(org: OrgConfig, origin: string, email: string) {
+/** Mails a reset link, to the organisation's own origin, when the e-mail names a usable account. */
+export async function requestPasswordReset(org: OrgConfig, email: string) {
+  const origin = publicOriginOf(org);
   const user = await getDb()
     .selectFrom('users')
     .select(['id', 'email', 'first_name', 'is_blocked'])

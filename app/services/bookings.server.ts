@@ -45,7 +45,7 @@ function bookingsQuery() {
     .select([
       'b.id', 'b.reference', 'b.org_id', 'b.user_id', 'b.product', 'b.item_ref', 'b.starts_on', 'b.ends_on',
       'b.guest_first_name', 'b.guest_last_name', 'b.guest_email', 'b.guest_phone', 'b.status', 'b.amount_minor', 'b.currency',
-      'b.payment_method', 'b.oxxo_reference', 'b.confirmed_at', 'b.created_at', 'b.seen_status',
+      'b.payment_method', 'b.oxxo_reference', 'b.confirmed_at', 'b.created_at', 'b.seen_status', 'b.oxxo_expires_at',
       'h.quantity as hold_quantity', 'h.selection as hold_selection', 'h.starts_at as hold_starts_at', 'h.ends_at as hold_ends_at',
     ]);
 }
@@ -232,7 +232,7 @@ function bookingView(
     reference: booking.reference,
     product: booking.product,
     status,
-    notice: statusNotice({ status, paymentMethod: booking.payment_method, oxxoReference: booking.oxxo_reference }),
+    notice: statusNotice({ status, paymentMethod: booking.payment_method, oxxoReference: booking.oxxo_reference, oxxoExpiresAt: iso(booking.oxxo_expires_at) }),
     item,
     startsOn: booking.starts_on,
     endsOn: booking.ends_on,

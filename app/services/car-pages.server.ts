@@ -3,7 +3,7 @@ import { type CarPrice, type CarSearch, type CarSearchErrors, type CarSearchValu
 import { minCheckinDate } from '~/domain/checkin';
 import { findVisitorHold, holdLocalDates } from './holds.server';
 import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
-import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
+import { quoteCarHold } from './car-quote.server';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
@@ -28,6 +28,8 @@ function carBreakdown(price: CarPrice, money: Context['money']) {
     oneWayFee: price.one_way_fee > 0 ? money(price.one_way_fee) : null,
     tax: money(price.tax),
     total: money(price.total),
+    /** Our markup: what a postpaid car charges now when the card provider takes it (decision 0019). */
+    markup: money(price.markup),
     payment: price.payment,
     priceType: price.price_type,
   };
@@ -120,33 +122,32 @@ export async function loadCarCheckout(request: Request) {
   const token = params.get('hold') ?? '';
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   if (!hold || hold.product !== 'CAR' || !hold.selection) throw invalidLink();
-  const offerId = Number(/^car-offer:(\d+)$/.exec(hold.itemRef)?.[1]);
-  const recorded = selectionParams(hold.selection);
-  // The hold was checked against the lead days when it was made; it stays valid after that.
-  const parsed = await checkedSearch(recorded, recorded.get('pickup_date') ?? '');
-  if (!parsed.ok || recorded.get('car_id') !== String(offerId)) throw invalidLink();
-  const priceType = selectedPriceType(hold.selection, context.supplier.priceType);
-  const offer = await cars.price({ ...parsed.search, offerId }, { ...context.supplier, priceType });
-  if (!offer) throw invalidLink();
+  const quote = await quoteCarHold(hold, context.supplier, context.org.payments.carReferenceProvider);
+  if (!quote) throw invalidLink();
+  const { offer, search, mode } = quote;
   const user = context.session?.user ?? null;
   const { startsOn, endsOn } = holdLocalDates(hold);
   return {
     hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },
-    search: parsed.search,
+    search,
     car: carView(offer, context.money),
+    /** How this car is paid (spec §4 "Payment mode routing for cars"; decision 0019). */
+    paymentMode: mode,
     /**
-     * What paying now charges: a prepaid rental's total (`car.price.total` is it in the
-     * visitor's currency); nothing for a postpaid one, which is paid at the desk.
+     * What paying now charges (`carChargeMinor`): a prepaid rental's total through the card
+     * provider (`car.price.total` is it in the visitor's currency); a postpaid one's markup when
+     * the card provider takes it; nothing for a card guarantee (iframe) or without payment (nopg).
      */
     charge: chargeOf(
-      offer.fare_summary.payment === 'prepaid' ? offer.fare_summary.total : 0,
+      quote.chargeMinor,
       CHARGE_CURRENCY,
       describeCharge([
         `Car ${offer.carfamily} ${offer.cartype}`,
-        `${parsed.search.pickupCode} ${startsOn}`,
-        parsed.search.sameDropoff ? null : `${parsed.search.dropoffCode} ${endsOn}`,
+        `${search.pickupCode} ${startsOn}`,
+        search.sameDropoff ? null : `${search.dropoffCode} ${endsOn}`,
         countOf(offer.fare_summary.days, 'day'),
         offer.fare_summary.payment === 'prepaid' ? null : 'pay at desk',
+        mode.mode === 'iframe' ? 'card guarantee' : null,
       ]),
     ),
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,

@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Layout, layoutSchema } from '#schemas/layout.schema';
 import { type OrgConfig, type PageKey, orgConfigSchema, pageKeys } from '#schemas/org-config.schema';
+import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/domain/public-origin';
 import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
 import { singleton } from '~/utils/singleton.server';
 import { ajv, formatAjvErrors } from './ajv.server';
+import { getEnv } from './env.server';
 import { log } from './logger.server';
 
 const validateOrgConfig = ajv.compile<OrgConfig>(orgConfigSchema);
@@ -92,6 +94,7 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     for (const page of pageKeys) {
       if (!layouts.has(org.pages[page])) add(`pages.${page}`, `unknown layout '${org.pages[page]}'`);
     }
+    for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
     for (const code of Object.keys(org.copy ?? {})) {
       if (!org.locale.languages.includes(code)) add(`copy.${code}`, 'language not offered by locale.languages');
     }
@@ -142,24 +145,50 @@ export function getConfigRegistry(): ConfigRegistry {
   return holder.current;
 }
 
-export function getOrgById(idOrNumber: string): OrgConfig | undefined {
-  return getConfigRegistry().orgs.find((o) => o.orgId === idOrNumber || String(o.orgNumber) === idOrNumber);
+export function getOrgById(idOrNumber: string, registry: Pick<ConfigRegistry, 'orgs'> = getConfigRegistry()): OrgConfig | undefined {
+  return registry.orgs.find((o) => o.orgId === idOrNumber || String(o.orgNumber) === idOrNumber);
 }
 
 export function hostnameOf(request: Request): string {
-  const host = request.headers.get('host') ?? new URL(request.url).host;
+  return hostnameOfHostHeader(request.headers.get('host') ?? new URL(request.url).host);
+}
+
+/** `Wanderly.Example.com:443` → `wanderly.example.com`: the name organisations claim in `hosts`. */
+export function hostnameOfHostHeader(host: string): string {
   return host.replace(/:\d+$/, '').toLowerCase();
+}
+
+/** The organisation that claims a host name (no port), if any. */
+export function orgClaimingHost(hostname: string, registry: Pick<ConfigRegistry, 'orgs'> = getConfigRegistry()): OrgConfig | undefined {
+  return registry.orgs.find((o) => o.hosts.includes(hostname));
 }
 
 /** The organisation of a request: host name, then the `orgid` cookie, then the default. */
 export function resolveOrg(request: Request): OrgConfig {
-  const registry = getConfigRegistry();
-  const host = hostnameOf(request);
-  const byHost = registry.orgs.find((o) => o.hosts.includes(host));
+  return orgOfHost(getConfigRegistry(), { hostname: hostnameOf(request), orgIdCookie: readCookie(request, 'orgid') });
+}
+
+/** resolveOrg for callers without a fetch `Request` (the graphql-ws handshake); `hostname` has no port. */
+export function orgOfHost(registry: Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>, { hostname, orgIdCookie }: { hostname: string; orgIdCookie: string | undefined }): OrgConfig {
+  const byHost = orgClaimingHost(hostname, registry);
   if (byHost) return byHost;
-  const cookieOrg = readCookie(request, 'orgid');
-  const byCookie = cookieOrg ? getOrgById(cookieOrg) : undefined;
+  const byCookie = orgIdCookie ? getOrgById(orgIdCookie, registry) : undefined;
   return byCookie ?? registry.defaultOrg;
+}
+
+/**
+ * The origin every absolute link of the organisation starts with (e-mails, sign-in links):
+ * configured, never taken from the request's Host or X-Forwarded-Host.
+ */
+export function publicOriginOf(org: OrgConfig): string {
+  return publicOriginFor(org, getEnv().port);
+}
+
+/** What production adds to the configuration rules: every organisation names its https origin. */
+export function productionConfigProblems(registry: ConfigRegistry): ConfigProblem[] {
+  return registry.orgs.flatMap((org) =>
+    publicOriginProblems(org, true).map((p) => ({ file: `org-configs/${org.orgId}.json`, path: p.path, message: p.message })),
+  );
 }
 
 export function getLayout(org: OrgConfig, page: PageKey): Layout {
@@ -170,7 +199,11 @@ export function getLayout(org: OrgConfig, page: PageKey): Layout {
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie');
+  return readCookieHeader(request.headers.get('cookie') ?? undefined, name);
+}
+
+/** One cookie from a raw Cookie header (node's IncomingMessage has no fetch `Request`). */
+export function readCookieHeader(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
@@ -184,4 +217,9 @@ export function readCookie(request: Request, name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The `; Secure` attribute every cookie we set carries: always in production, elsewhere off the machine's own names. */
+export function secureCookieAttribute(request: Request): '; Secure' | '' {
+  return cookiesMustBeSecure(getEnv().nodeEnv === 'production', hostnameOf(request)) ? '; Secure' : '';
 }

@@ -59,6 +59,8 @@ export interface UsersTable {
   /** A lead time raised for this user by fraud signals; null: the organisation's. */
   min_checkin_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
+  /** The company the user books for (a company invoice credit line covers its users); 0016. */
+  company: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MembershipPlansTable {
@@ -316,9 +318,28 @@ export interface BookingsTable {
   confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The status its owner last saw on its success page; a different status is a message (0013). */
   seen_status: ColumnType<BookingStatus | null, BookingStatus | null | undefined, BookingStatus | null>;
+  /** When the OXXO voucher lapses unpaid (org `payments.oxxo.voucherHours` after issue; 0015). */
+  oxxo_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The invoice credit line an invoice booking drew on (0016, decision 0019). */
+  invoice_credit_line_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A car booked on a card guarantee: the gateway customer and vaulted token, and 'visa 1111'. */
+  guarantee_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  guarantee_token: ColumnType<string | null, string | null | undefined, string | null>;
+  guarantee_card: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export type PaymentMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero';
+export type PaymentMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero' | 'guarantee';
+
+/** An organisation's invoice credit for one user or one company (0016, decision 0019). */
+export interface InvoiceCreditLinesTable {
+  id: Generated<number>;
+  org_id: string;
+  user_id: number | null;
+  company: string | null;
+  limit_minor: number;
+  currency: string;
+  updated_at: Timestamp;
+}
 
 export interface SavedCardsTable {
   id: Generated<string>;
@@ -367,6 +388,8 @@ export interface CarRentalCompaniesTable {
   id: Generated<number>;
   code: string;
   name: string;
+  /** The payment provider the company's cars are sold through (car payment mode, 0016). */
+  payment_provider: ColumnType<'PG_01' | 'PG_02' | 'PG_03', 'PG_01' | 'PG_02' | 'PG_03' | undefined, 'PG_01' | 'PG_02' | 'PG_03'>;
 }
 
 export interface CarLocationsTable {
@@ -404,6 +427,8 @@ export interface CarOffersTable {
   b2c_markup_bp: number;
   b2b_markup_bp: number;
   image_path: string;
+  /** A pricing rule set this offer's rate (car payment mode, 0016). */
+  pricing_rule: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface AirlinesTable {
@@ -528,6 +553,7 @@ export interface DB {
   offers: OffersTable;
   offer_options: OfferOptionsTable;
   rate_limit_counters: RateLimitCountersTable;
+  invoice_credit_lines: InvoiceCreditLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,6 +11,13 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({ databaseUrl: 'postgres://u@127.0.0.1:5432/test', port: 4100, nodeEnv: 'production' });
   });
 
+  it('seeds on start outside production, and in production only when asked', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).seedOnStart).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production' }).seedOnStart).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_ON_START: 'true' }).seedOnStart).toBe(true);
+    expect(parseEnv({ SEED_ON_START: 'false' }).seedOnStart).toBe(false);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -35,6 +35,7 @@ export type Env = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Add missing catalogue and reference data at start (and, outside production, the demo accounts and ads). */
   seedOnStart: boolean;
   /** Folder holding org-configs/ and layouts/. */
   configDir: string;
@@ -86,7 +87,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     smtpUrl: relevant.SMTP_URL,
     mailFrom: relevant.MAIL_FROM ?? 'no-reply@travel.localhost',
     logLevel: (relevant.LOG_LEVEL as Env['logLevel'] | undefined) ?? (relevant.NODE_ENV === 'test' ? 'warn' : 'info'),
-    seedOnStart: relevant.SEED_ON_START !== 'false',
+    // Off in production unless asked for, and even then never demo accounts (server/index.ts).
+    seedOnStart: relevant.SEED_ON_START === undefined ? relevant.NODE_ENV !== 'production' : relevant.SEED_ON_START === 'true',
     configDir: relevant.CONFIG_DIR ?? process.cwd(),
     paymentReconciler: { everyMs: reconcileEveryMs, staleMs: reconcileStaleMs },
     trustProxy: relevant.TRUST_PROXY === undefined ? false : /^[0-9]+$/.test(relevant.TRUST_PROXY) ? Number(relevant.TRUST_PROXY) : relevant.TRUST_PROXY,

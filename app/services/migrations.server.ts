@@ -626,6 +626,59 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('auth_failures_time_idx').on('auth_failures').column('failed_at').execute();
     },
   },
+  '0015_payment_integrity': {
+    /**
+     * Payment integrity (docs/decisions/0018). At most one live payment attempt per booking is
+     * the database's rule, not only the pay code's: a partial unique index over the live
+     * statuses (ATTEMPT_LIVE in app/domain/booking-payment.ts). An OXXO voucher lapses at
+     * `oxxo_expires_at`; the expiry job then fails the booking and frees its units.
+     */
+    async up(db: Kysely<any>) {
+      await sql`create unique index payment_attempts_one_live on payment_attempts (booking_id) where status in ('created', 'authorized', 'unknown', 'awaiting_payment')`.execute(db);
+      await db.schema.alterTable('bookings').addColumn('oxxo_expires_at', 'timestamptz').execute();
+      await sql`create index bookings_oxxo_expiry_idx on bookings (oxxo_expires_at) where oxxo_expires_at is not null and status = 'pending'`.execute(db);
+    },
+  },
+  '0016_invoice_credit': {
+    /**
+     * Money rules (docs/decisions/0019). Invoice is a credit line the organisation grants to a
+     * user or to a company (`users.company`), with a limit in minor units of one currency; a
+     * booking paid by invoice records the line it drew on, so the used credit is the sum of its
+     * pending and confirmed bookings. A car whose payment mode is 'iframe' is booked on a
+     * verified, vaulted card kept as its guarantee (payment method 'guarantee'); the car data
+     * names the provider it is sold through and whether a pricing rule set its rate.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('company', 'text', (c) => c.check(sql`length(company) between 1 and 120`)).execute();
+      await db.schema
+        .createTable('invoice_credit_lines')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('company', 'text')
+        .addColumn('limit_minor', 'integer', (c) => c.notNull().check(sql`limit_minor >= 0`))
+        .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addCheckConstraint('invoice_credit_lines_payer_check', sql`(user_id is null) <> (company is null)`)
+        .execute();
+      await sql`create unique index invoice_credit_lines_user on invoice_credit_lines (user_id) where user_id is not null`.execute(db);
+      await sql`create unique index invoice_credit_lines_company on invoice_credit_lines (org_id, company) where company is not null`.execute(db);
+      await db.schema
+        .alterTable('bookings')
+        .addColumn('invoice_credit_line_id', 'integer', (c) => c.references('invoice_credit_lines.id').onDelete('set null'))
+        .addColumn('guarantee_customer_id', 'text')
+        .addColumn('guarantee_token', 'text')
+        .addColumn('guarantee_card', 'text')
+        .execute();
+      await db.schema.createIndex('bookings_invoice_credit_idx').on('bookings').column('invoice_credit_line_id').where(sql.ref('invoice_credit_line_id'), 'is not', null).execute();
+      for (const [table, column] of [['bookings', 'payment_method'], ['payment_attempts', 'method']] as const) {
+        await sql`alter table ${sql.table(table)} drop constraint ${sql.id(`${table}_${column}_check`)}`.execute(db);
+        await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_${column}_check`)} check (${sql.ref(column)} in ('card', 'saved_card', 'invoice', 'oxxo', 'zero', 'guarantee'))`.execute(db);
+      }
+      await db.schema.alterTable('car_rental_companies').addColumn('payment_provider', 'text', (c) => c.notNull().defaultTo('PG_01').check(sql`payment_provider in ('PG_01', 'PG_02', 'PG_03')`)).execute();
+      await db.schema.alterTable('car_offers').addColumn('pricing_rule', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -2,6 +2,7 @@ import type { OrgConfig } from '#schemas/org-config.schema';
 import { findCurrency, findLanguage } from '~/domain/reference-data';
 import { sameOriginPath } from '~/domain/safe-redirect';
 import { ajv, formatAjvErrors } from './ajv.server';
+import { secureCookieAttribute } from './config.server';
 import { getDb } from './db.server';
 
 /** Spec §7: a preference update sends usr_type, preferred_language, preferred_currency. */
@@ -61,12 +62,10 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
  * The spec's locale cookies (ssoLanguage, ssoCurrency by id; lan_code, currency_code by
- * code). Scripts read them, so they are not HttpOnly; Secure everywhere but localhost.
+ * code). Scripts read them, so they are not HttpOnly; Secure in production and off localhost.
  */
 export function localeCookies(request: Request, choice: PreferenceChoice): string[] {
-  const host = new URL(request.url).hostname;
-  const local = host === 'localhost' || host === '127.0.0.1' || host.endsWith('.localhost');
-  const attributes = `Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${local ? '' : '; Secure'}`;
+  const attributes = `Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secureCookieAttribute(request)}`;
   return [
     `ssoLanguage=${choice.language.id}; ${attributes}`,
     `ssoCurrency=${choice.currency.id}; ${attributes}`,

@@ -11,10 +11,11 @@ import { hash } from './seed-catalog.server';
  */
 type SeedDestination = { slug: string; name: string; airport_iata: string };
 
+/** `payment_provider`: the provider each company's cars are sold through (car payment mode). */
 export const carCompanies = [
-  { code: 'SOL', name: 'Sol Rent a Car' },
-  { code: 'ATL', name: 'Atlas Car Hire' },
-  { code: 'NWY', name: 'Northway Rentals' },
+  { code: 'SOL', name: 'Sol Rent a Car', payment_provider: 'PG_01' },
+  { code: 'ATL', name: 'Atlas Car Hire', payment_provider: 'PG_01' },
+  { code: 'NWY', name: 'Northway Rentals', payment_provider: 'PG_02' },
 ] as const;
 
 type OfferTemplate = {
@@ -31,16 +32,26 @@ type OfferTemplate = {
   payment: CarPayment;
   guaranteeNeeded: boolean;
   factor: number;
+  /**
+   * Our markup (basis points, B2C and B2B); none: the supplier's commissionable rate. With the
+   * payment, guarantee and pricing rule it decides the car's payment mode (decision 0019):
+   * every desk has a card-provider car (ECO1, SUV, VAN prepaid with markup; LUX postpaid with
+   * a guarantee and markup), an iframe car (ECO2: postpaid, guarantee, no markup) and a nopg
+   * car (CMP: postpaid, no guarantee).
+   */
+  markupBp?: { b2c: number; b2b: number };
+  /** A pricing rule set the rate. */
+  pricingRule?: boolean;
   /** A fixed fleet size; otherwise 2–5 from the desk's hash. */
   fleet?: number;
 };
 
 export const carOfferTemplates: readonly OfferTemplate[] = [
   { key: 'ECO1', family: 'Economy', carType: 'Kia Picanto or similar', passengers: 4, baggage: 1, doors: 4, isAc: true, transmission: 'manual', mileageKmPerDay: 250, freeCancellation: true, payment: 'prepaid', guaranteeNeeded: false, factor: 1 },
-  { key: 'ECO2', family: 'Economy', carType: 'Fiat 500 or similar', passengers: 4, baggage: 1, doors: 2, isAc: false, transmission: 'manual', mileageKmPerDay: null, freeCancellation: false, payment: 'postpaid', guaranteeNeeded: true, factor: 0.9 },
+  { key: 'ECO2', family: 'Economy', carType: 'Fiat 500 or similar', passengers: 4, baggage: 1, doors: 2, isAc: false, transmission: 'manual', mileageKmPerDay: null, freeCancellation: false, payment: 'postpaid', guaranteeNeeded: true, factor: 0.9, markupBp: { b2c: 0, b2b: 0 } },
   { key: 'CMP', family: 'Compact', carType: 'Volkswagen Golf or similar', passengers: 5, baggage: 2, doors: 5, isAc: true, transmission: 'automatic', mileageKmPerDay: null, freeCancellation: true, payment: 'postpaid', guaranteeNeeded: false, factor: 1.3 },
   { key: 'SUV', family: 'SUV', carType: 'Toyota RAV4 or similar', passengers: 5, baggage: 3, doors: 5, isAc: true, transmission: 'automatic', mileageKmPerDay: null, freeCancellation: true, payment: 'prepaid', guaranteeNeeded: false, factor: 2 },
-  { key: 'VAN', family: 'Van', carType: 'Ford Transit Custom or similar', passengers: 8, baggage: 4, doors: 4, isAc: true, transmission: 'manual', mileageKmPerDay: 300, freeCancellation: false, payment: 'prepaid', guaranteeNeeded: false, factor: 2.6 },
+  { key: 'VAN', family: 'Van', carType: 'Ford Transit Custom or similar', passengers: 8, baggage: 4, doors: 4, isAc: true, transmission: 'manual', mileageKmPerDay: 300, freeCancellation: false, payment: 'prepaid', guaranteeNeeded: false, factor: 2.6, pricingRule: true },
   { key: 'LUX', family: 'Luxury', carType: 'BMW 5 Series or similar', passengers: 5, baggage: 3, doors: 4, isAc: true, transmission: 'automatic', mileageKmPerDay: null, freeCancellation: true, payment: 'postpaid', guaranteeNeeded: true, factor: 3.8, fleet: 2 },
 ];
 
@@ -88,8 +99,9 @@ export function carOffersFor(location: { code: string; kind: 'airport' | 'downto
       guarantee_needed: template.guaranteeNeeded,
       daily_net_usd_minor: roundTo100(baseDaily * template.factor),
       tax_rate_bp: 1_000 + (h % 8) * 100,
-      b2c_markup_bp: 2_000,
-      b2b_markup_bp: 1_000,
+      b2c_markup_bp: template.markupBp?.b2c ?? 2_000,
+      b2b_markup_bp: template.markupBp?.b2b ?? 1_000,
+      pricing_rule: template.pricingRule ?? false,
       image_path: `/images/cars/${template.family.toLowerCase()}.svg`,
     },
   }));
@@ -104,7 +116,7 @@ export async function seedCars(db: Database, destinations: readonly SeedDestinat
   const companies = await db
     .insertInto('car_rental_companies')
     .values([...carCompanies])
-    .onConflict((oc) => oc.column('code').doUpdateSet({ name: sql`excluded.name` }))
+    .onConflict((oc) => oc.column('code').doUpdateSet({ name: sql`excluded.name`, payment_provider: sql`excluded.payment_provider` }))
     .returning(['id', 'code'])
     .execute();
   const companyId = new Map(companies.map((c) => [c.code, c.id]));
@@ -125,6 +137,7 @@ export async function seedCars(db: Database, destinations: readonly SeedDestinat
         tax_rate_bp: sql`excluded.tax_rate_bp`,
         b2c_markup_bp: sql`excluded.b2c_markup_bp`,
         b2b_markup_bp: sql`excluded.b2b_markup_bp`,
+        pricing_rule: sql`excluded.pricing_rule`,
       }),
     )
     .returning(['id', 'code'])

@@ -68,11 +68,21 @@ const adsSeed = [
 ];
 
 /**
- * Writes the reference and demo data. Idempotent: it adds only what is missing, so it runs
- * on every start. With `reset`, the demo accounts, their sessions and the ads are rebuilt.
+ * The demo start's data: reference data, the catalogue, then the demo accounts and ads.
+ * Idempotent: it adds only what is missing, so it runs on every demo start. With `reset`, the
+ * demo accounts, their sessions and the ads are rebuilt. Never in production (server/index.ts).
  */
 export async function seedDemoData(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
-  const started = Date.now();
+  await syncReferenceData(db, registry);
+  await seedCatalogue(db, registry);
+  await seedDemoAccounts(db, registry, { reset });
+}
+
+/**
+ * What every start needs, in production too: a row per configured organisation (mail, users
+ * and bookings refer to it) and the languages and currencies the code knows.
+ */
+export async function syncReferenceData(db: Database, registry: ConfigRegistry) {
   await db.transaction().execute(async (trx) => {
     for (const org of registry.orgs) {
       await trx
@@ -97,6 +107,14 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
         .onConflict((oc) => oc.column('currency_code').doNothing())
         .execute();
     }
+  });
+  clearReferenceCache();
+}
+
+/** Destinations, membership plans and the seeded inventory; no accounts, so production may ask for it (SEED_ON_START=true). */
+export async function seedCatalogue(db: Database, registry: ConfigRegistry) {
+  const started = Date.now();
+  await db.transaction().execute(async (trx) => {
     for (const d of destinationsSeed) {
       await trx.insertInto('destinations').values(d).onConflict((oc) => oc.column('slug').doUpdateSet(d)).execute();
     }
@@ -116,6 +134,24 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
           .onConflict((oc) => oc.columns(['org_id', 'code']).doNothing())
           .execute();
       }
+    }
+  });
+
+  await db.transaction().execute((trx) => seedHotels(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedHolidayHomes(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedResorts(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedCars(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedFlights(trx));
+  await db.transaction().execute((trx) => seedOffers(trx, destinationsSeed));
+  clearReferenceCache();
+  log.info('catalogue seeded', { ms: Date.now() - started });
+}
+
+/** The demo accounts (one password, published in README) and the demo ads. Demo starts only. */
+export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
+  const started = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (const org of registry.orgs) {
       if (reset) {
         await trx.deleteFrom('ads').where('org_id', '=', org.orgId).execute();
         await trx
@@ -131,14 +167,6 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
       if (!hasAds && ads.length > 0) await trx.insertInto('ads').values(ads).execute();
     }
   });
-
-  await db.transaction().execute((trx) => seedHotels(trx, destinationsSeed));
-  await db.transaction().execute((trx) => seedHolidayHomes(trx, destinationsSeed));
-  await db.transaction().execute((trx) => seedResorts(trx, destinationsSeed));
-  await db.transaction().execute((trx) => seedCars(trx, destinationsSeed));
-  await db.transaction().execute((trx) => seedFlights(trx));
-  await db.transaction().execute((trx) => seedOffers(trx, destinationsSeed));
-  clearReferenceCache();
 
   // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
   let created = 0;
@@ -188,5 +216,44 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
       created++;
     }
   }
+  await seedInvoiceCredit(db, registry);
   log.info('seed finished', { reset, usersCreated: created, ms: Date.now() - started });
+}
+
+/**
+ * The demo accounts present in a database, by e-mail, whatever their organisation: a
+ * production server refuses to start while any exists (their password is public).
+ */
+export async function findDemoAccounts(db: Database, registry: ConfigRegistry): Promise<string[]> {
+  const emails = registry.orgs.flatMap((org) => demoAccounts.map((a) => demoEmail(org.orgId, a.key)));
+  const rows = await db.selectFrom('users').select('email_normalized').where('email_normalized', 'in', emails).orderBy('email_normalized').execute();
+  return rows.map((r) => r.email_normalized);
+}
+
+/** The demo company whose accounts book on invoice, where the organisation offers invoice. */
+export const DEMO_INVOICE_COMPANY = 'Demo Travel Desk';
+/** Its credit line: 5,000.00 USD (decision 0019; README "Demo accounts"). */
+export const DEMO_INVOICE_LIMIT_MINOR = 500_000;
+const INVOICE_ACCOUNTS: readonly DemoAccount['key'][] = ['member', 'agent'];
+
+/**
+ * Invoice is credit (decision 0019): where an organisation offers invoice, its demo member and
+ * agent belong to the demo company, which has a credit line. Other accounts have none until an
+ * admin grants it (POST /api/admin/invoiceCredit). Idempotent.
+ */
+async function seedInvoiceCredit(db: Database, registry: ConfigRegistry) {
+  for (const org of registry.orgs) {
+    if (!org.payments.options.some((option) => option === 'invoice')) continue;
+    await db
+      .updateTable('users')
+      .set({ company: DEMO_INVOICE_COMPANY })
+      .where('org_id', '=', org.orgId)
+      .where('email_normalized', 'in', INVOICE_ACCOUNTS.map((key) => demoEmail(org.orgId, key)))
+      .where('company', 'is', null)
+      .execute();
+    const line = await db.selectFrom('invoice_credit_lines').select('id').where('org_id', '=', org.orgId).where('company', '=', DEMO_INVOICE_COMPANY).executeTakeFirst();
+    if (!line) {
+      await db.insertInto('invoice_credit_lines').values({ org_id: org.orgId, company: DEMO_INVOICE_COMPANY, user_id: null, limit_minor: DEMO_INVOICE_LIMIT_MINOR, currency: 'USD' }).execute();
+    }
+  }
 }

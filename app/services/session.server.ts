@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { safeRedirectTarget } from '~/domain/safe-redirect';
 import type { SessionUser } from '~/domain/session-user';
 import { getDb } from './db.server';
-import { hostnameOf, readCookie, resolveOrg } from './config.server';
+import { readCookie, resolveOrg, secureCookieAttribute } from './config.server';
 
 export const SESSION_COOKIE = 'userToken';
 /** S1: a session ends after 30 minutes without use and 12 hours after sign-in, whichever first. */
@@ -22,7 +22,16 @@ export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: nu
  */
 export async function getSession(request: Request): Promise<ActiveSession | null> {
   const secret = readCookie(request, SESSION_COOKIE);
-  if (!secret || secret.length < 32 || secret.length > 128) return null;
+  if (!secret) return null;
+  return getSessionByToken({ token: secret, orgId: resolveOrg(request).orgId });
+}
+
+/**
+ * The session a cookie secret opens on `orgId`'s site, for callers that have the cookie and
+ * the organisation but no fetch `Request` (the graphql-ws handshake). Same rules as getSession.
+ */
+export async function getSessionByToken({ token: secret, orgId }: { token: string; orgId: string }): Promise<ActiveSession | null> {
+  if (secret.length < 32 || secret.length > 128) return null;
   const db = getDb();
   const id = hashToken(secret);
   const row = await db
@@ -38,7 +47,7 @@ export async function getSession(request: Request): Promise<ActiveSession | null
     .where('s.id', '=', id)
     .executeTakeFirst();
   // A session belongs to one organisation; on another org's site it reads as anonymous.
-  if (!row || row.org_id !== resolveOrg(request).orgId) return null;
+  if (!row || row.org_id !== orgId) return null;
   const now = Date.now();
   if (row.is_blocked || row.expires_at.getTime() <= now || row.last_seen_at.getTime() + IDLE_TIMEOUT_MS <= now) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
@@ -77,13 +86,8 @@ export async function getSession(request: Request): Promise<ActiveSession | null
 // database keeps only its SHA-256, so a leaked table cannot be replayed as cookies.
 // ---------------------------------------------------------------------------------------
 
-function isLocalHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname.endsWith('.localhost');
-}
-
 function cookieAttributes(request: Request, maxAgeSeconds: number): string {
-  const secure = isLocalHostname(hostnameOf(request)) ? '' : '; Secure';
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secureCookieAttribute(request)}`;
 }
 
 export function newSecret(): string {

@@ -7,7 +7,7 @@ import { priceTypeFor } from '~/domain/room-price';
 import { formatDay, parseDay, weekdayNames } from '~/domain/weeks';
 import { tooSoonToBook } from './checkout.server';
 import { ajv, formatAjvErrors } from './ajv.server';
-import { readCookie, resolveOrg } from './config.server';
+import { readCookie, resolveOrg, secureCookieAttribute } from './config.server';
 import type { ResortKind } from './db-schema';
 import { getDb } from './db.server';
 import { readJsonBody } from './json-body.server';
@@ -354,6 +354,6 @@ export async function releaseWeeksHold(request: Request) {
   // Only weeks holds of this organisation: this route is no way to drop another product's hold.
   const kind = hold?.org_id === org.orgId && (hold.product === 'RST' || hold.product === 'STY') ? hold.product : null;
   const released = kind ? await weeksSupplierFor(kind).release(body.reservationToken) : false;
-  const headers: Record<string, string> = readCookie(request, HOLD_COOKIE) !== undefined ? { 'Set-Cookie': `${HOLD_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` } : {};
+  const headers: Record<string, string> = readCookie(request, HOLD_COOKIE) !== undefined ? { 'Set-Cookie': `${HOLD_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secureCookieAttribute(request)}` } : {};
   return answer(200, { released, data: { released } }, headers);
 }

@@ -7,10 +7,10 @@ import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { derivedSecret, signWebhook } from '~/domain/booking-payment';
 import { handleCardFrame } from './card-frame';
-import { type Reply, SandboxState } from './state';
+import { type Reply, SANDBOX_MERCHANT_ACCOUNT_ID, SandboxState } from './state';
 import { toXml } from './xml';
 
-export const SANDBOX_CREDENTIALS = { merchantId: 'sandbox_merchant', publicKey: 'sandbox_public_key', privateKey: 'sandbox_private_key' } as const;
+export const SANDBOX_CREDENTIALS = { merchantId: 'sandbox_merchant', publicKey: 'sandbox_public_key', privateKey: 'sandbox_private_key', merchantAccountId: SANDBOX_MERCHANT_ACCOUNT_ID } as const;
 
 export type FaultKind = '500' | 'reset' | 'delay';
 

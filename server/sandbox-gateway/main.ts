@@ -8,7 +8,8 @@ const gateway = await startSandboxGateway({ port });
 process.stdout.write(
   `Sandbox payment gateway on ${gateway.url}\n` +
     `  BRAINTREE_GATEWAY_URL=${gateway.url} BRAINTREE_MERCHANT_ID=${SANDBOX_CREDENTIALS.merchantId} ` +
-    `BRAINTREE_PUBLIC_KEY=${SANDBOX_CREDENTIALS.publicKey} BRAINTREE_PRIVATE_KEY=${SANDBOX_CREDENTIALS.privateKey}\n`,
+    `BRAINTREE_PUBLIC_KEY=${SANDBOX_CREDENTIALS.publicKey} BRAINTREE_PRIVATE_KEY=${SANDBOX_CREDENTIALS.privateKey} ` +
+    `BRAINTREE_MERCHANT_ACCOUNT_ID=${SANDBOX_CREDENTIALS.merchantAccountId}\n`,
 );
 const shutdown = () => void gateway.stop().then(() => process.exit(0));
 process.on('SIGINT', shutdown);

@@ -51,6 +51,7 @@ type Transaction = {
   status: TransactionStatus;
   amount: number;
   orderId: string | null;
+  merchantAccountId: string;
   customerId: string | null;
   token: string | null;
   card: Card;
@@ -74,6 +75,9 @@ export type Reply = { status: number; xml: XmlObject | XmlList | null; root: str
 type FieldError = { code: string; attribute: string; message: string };
 
 const DUPLICATE_WINDOW_MS = 30_000;
+
+/** The sandbox merchant's one (USD) merchant account, its default; a sale naming another is refused (91513). */
+export const SANDBOX_MERCHANT_ACCOUNT_ID = 'sandbox_usd';
 
 function ok(root: string, xml: XmlObject | XmlList, status = 200): Reply {
   return { status, xml, root };
@@ -472,7 +476,7 @@ export class SandboxState {
       amount: formatAmount(transaction.amount),
       currencyIsoCode: 'USD',
       orderId: transaction.orderId,
-      merchantAccountId: this.merchantId,
+      merchantAccountId: transaction.merchantAccountId,
       createdAt: iso(transaction.createdAt),
       updatedAt: iso(transaction.updatedAt),
       processorResponseCode: transaction.processorCode,
@@ -498,7 +502,7 @@ export class SandboxState {
     transaction.history.push({ status, timestamp: transaction.updatedAt, amount: transaction.amount });
   }
 
-  private newTransaction(fields: Pick<Transaction, 'type' | 'amount' | 'orderId' | 'customerId' | 'token' | 'card' | 'threeDSecure'>, status: TransactionStatus): Transaction {
+  private newTransaction(fields: Pick<Transaction, 'type' | 'amount' | 'orderId' | 'merchantAccountId' | 'customerId' | 'token' | 'card' | 'threeDSecure'>, status: TransactionStatus): Transaction {
     let id = newId();
     while (this.transactions.has(id)) id = newId();
     const transaction: Transaction = {
@@ -547,6 +551,9 @@ export class SandboxState {
     if (cents === 0) return fieldError('transaction', '81531', 'amount', 'Amount must be greater than zero.');
     const orderId = text(input.order_id);
     if (orderId && orderId.length > 255) return fieldError('transaction', '91501', 'order_id', 'Order ID is too long.');
+    // As at Braintree: an unknown merchant account is a validation error, and nothing is charged.
+    const merchantAccountId = text(input.merchant_account_id) ?? SANDBOX_MERCHANT_ACCOUNT_ID;
+    if (merchantAccountId !== SANDBOX_MERCHANT_ACCOUNT_ID) return fieldError('transaction', '91513', 'merchant_account_id', 'Merchant account ID is invalid.');
 
     let card: Card;
     let token: string | null = null;
@@ -575,7 +582,7 @@ export class SandboxState {
     if (token) customerId = this.paymentMethods.get(token)?.customerId ?? customerId;
     if (customerId && !this.customers.has(customerId)) return fieldError('transaction', '91510', 'customer_id', 'Customer ID is invalid.');
 
-    const fields = { type: 'sale' as const, amount: cents, orderId, customerId, token, card, threeDSecure };
+    const fields = { type: 'sale' as const, amount: cents, orderId, merchantAccountId, customerId, token, card, threeDSecure };
     const reject = (reason: string): Reply => {
       const transaction = this.newTransaction(fields, 'gateway_rejected');
       transaction.rejectionReason = reason;
@@ -661,7 +668,7 @@ export class SandboxState {
       cents = parsed;
     }
     const refund = this.newTransaction(
-      { type: 'credit', amount: cents, orderId: text(input.order_id) ?? transaction.orderId, customerId: transaction.customerId, token: transaction.token, card: transaction.card, threeDSecure: null },
+      { type: 'credit', amount: cents, orderId: text(input.order_id) ?? transaction.orderId, merchantAccountId: transaction.merchantAccountId, customerId: transaction.customerId, token: transaction.token, card: transaction.card, threeDSecure: null },
       'submitted_for_settlement',
     );
     refund.refundedTransactionId = transaction.id;
@@ -706,13 +713,14 @@ export class SandboxState {
   }
 
   /** Every transaction, for tests that count charges. */
-  listTransactions(): { id: string; type: string; status: TransactionStatus; amount: string; orderId: string | null }[] {
+  listTransactions(): { id: string; type: string; status: TransactionStatus; amount: string; orderId: string | null; merchantAccountId: string }[] {
     return [...this.transactions.values()].map((transaction) => ({
       id: transaction.id,
       type: transaction.type,
       status: transaction.status,
       amount: formatAmount(transaction.amount),
       orderId: transaction.orderId,
+      merchantAccountId: transaction.merchantAccountId,
     }));
   }
 }

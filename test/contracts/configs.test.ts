@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkConfigs, loadConfigRegistry } from '~/services/config.server';
+import { checkConfigs, loadConfigRegistry, productionConfigProblems } from '~/services/config.server';
 
 const repo = process.cwd();
 let scratch: string | undefined;
@@ -100,5 +100,32 @@ describe('organisation configs and layouts', () => {
     );
     const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
     expect(lines).toContain("org-configs/viajamas.json: hosts.1: host 'wanderly.localhost' is already used by org-configs/wanderly.json");
+  });
+
+  it('refuses a public origin on a host the organisation does not claim, or with a path', () => {
+    const root = configCopy((dir) => {
+      editJson(path.join(dir, 'org-configs/voyagerpro.json'), (c) => (c.publicOrigin = 'https://wanderly.localhost'));
+      editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => (c.publicOrigin = 'https://viajamas.localhost/es'));
+    });
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain("org-configs/voyagerpro.json: publicOrigin: host 'wanderly.localhost' is not one of hosts");
+    expect(lines).toContain('org-configs/viajamas.json: publicOrigin: must match pattern "^https?://[a-z0-9.-]+(:[0-9]{1,5})?$"');
+  });
+
+  it('production needs every organisation to name an https public origin; the demo configs do not', () => {
+    expect(productionConfigProblems(loadConfigRegistry(repo)).map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
+      'org-configs/wanderly.json: publicOrigin: required in production (e.g. "https://travel.example.com")',
+      'org-configs/voyagerpro.json: publicOrigin: required in production (e.g. "https://travel.example.com")',
+      'org-configs/viajamas.json: publicOrigin: required in production (e.g. "https://travel.example.com")',
+    ]);
+    const root = configCopy((dir) => {
+      for (const org of ['wanderly', 'voyagerpro', 'viajamas']) {
+        editJson(path.join(dir, `org-configs/${org}.json`), (c) => (c.publicOrigin = `https://${org}.localhost`));
+      }
+      editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => (c.publicOrigin = 'http://viajamas.localhost:8080'));
+    });
+    expect(productionConfigProblems(loadConfigRegistry(root)).map((p) => `${p.file}: ${p.path}: ${p.message}`)).toEqual([
+      'org-configs/viajamas.json: publicOrigin: must be https in production',
+    ]);
   });
 });

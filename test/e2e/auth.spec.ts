@@ -202,7 +202,9 @@ describe('identity in the browser', () => {
   it('signs up through the dialog and the e-mailed link, and asks for a reset link', async () => {
     const { context, page, check } = await openPage();
     const email = `browser-${Date.now()}@example.com`;
-    await page.goto(`${base}/?type=email`);
+    // On the organisation's own host: e-mailed links point at its public origin (derived in tests: first host, server port).
+    const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
+    await page.goto(site('/?type=email'));
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel('First name').fill('Bea');
@@ -212,14 +214,14 @@ describe('identity in the browser', () => {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Check your e-mail to finish signing up');
 
-    await page.goto(`${base}/dev/mail?to=${encodeURIComponent(email)}`);
+    await page.goto(site(`/dev/mail?to=${encodeURIComponent(email)}`));
     await page.getByRole('link', { name: /\/auth\/verify\?token=/ }).first().click();
     await page.getByRole('button', { name: 'Create my account' }).click();
-    await page.waitForURL(`${base}/user/profile`);
+    await page.waitForURL(site('/user/profile'));
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Bea Browser' }).isVisible()).toBe(true);
 
     await signOutThroughHeader(page, 'Bea Browser');
-    await page.goto(`${base}/?forgot=true`);
+    await page.goto(site('/?forgot=true'));
     const forgot = page.getByRole('dialog', { name: 'Reset your password' });
     await expect.poll(() => forgot.isVisible()).toBe(true);
     await forgot.getByLabel('E-mail').fill(email);
@@ -258,7 +260,10 @@ describe('identity in the browser', () => {
     expect(issued.status).toBe(201);
 
     const { context, page, check } = await openPage();
-    await page.goto(`${base}/user/profile?login=true`); // anything stored before must go
+    // The key's link opens on the organisation's public origin (in tests: its first host, the server's port).
+    const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
+    expect(issued.json().data.url).toBe(`${site('/')}?impersonate_key=${issued.json().data.impersonate_key}`);
+    await page.goto(site('/user/profile?login=true')); // anything stored before must go
     await page.evaluate(() => window.localStorage.setItem('leftover', '1'));
     // Hold the login call until the status has been seen, so the check cannot race the flow.
     let release!: () => void;
@@ -270,13 +275,13 @@ describe('identity in the browser', () => {
     await page.goto(issued.json().data.url);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Signing you in…' }).isVisible()).toBe(true);
     release();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(site('/'));
     await expectSignedInAs(page, 'Dana Demo');
     expect(await page.evaluate(() => [window.localStorage.getItem('role'), window.localStorage.getItem('leftover')])).toEqual(['member', null]);
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
     expect(cookies).toMatchObject({ ssoCurrency: '9', currency_code: 'USD', ssoLanguage: '1', lan_code: 'en-US' });
     // The demo flag reaches the profile.
-    await page.goto(`${base}/user/profile`);
+    await page.goto(site('/user/profile'));
     await expect.poll(() => page.getByText('Demo account: you can browse deals but not book').isVisible()).toBe(true);
     check();
     await context.close();

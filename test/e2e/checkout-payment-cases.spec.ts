@@ -6,8 +6,10 @@
 // shared, so its transactions are found by order id (`<booking reference>:<attempt id>`).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatChargedAmount } from '~/domain/charge';
 import { computeRoomPrice } from '~/domain/room-price';
 import { hashPassword } from '~/services/password.server';
+import { DEMO_PASSWORD } from '~/services/seed.server';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
@@ -169,6 +171,20 @@ async function expectScrollLocked(page: Page) {
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
 }
 
+/** The voyagerpro admin grants `email` an invoice credit line through the admin API. */
+async function grantInvoiceCredit(email: string, limit: string): Promise<number> {
+  const { context } = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(orgUrl(base, HOST.voyagerpro, '/'));
+  await signInWithApi(page, 'admin@voyagerpro.example', DEMO_PASSWORD);
+  const status = await page.evaluate(async (body) => {
+    const response = await fetch('/api/admin/invoiceCredit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return response.status;
+  }, { email, limit, currency: 'USD' });
+  await context.close();
+  return status;
+}
+
 beforeAll(async () => {
   if (!base) return;
   db = new pg.Client({ connectionString: databaseUrl });
@@ -197,6 +213,8 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     const check = watchConsole(page);
     await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'Standard room', checkin: inDays(100), checkout: inDays(101) });
     await typeCard(page, 'es', '4000000000001000');
+    // A peso site: before paying, the payer reads what the card is charged, in dollars (0014, 0018).
+    const chargedText = await page.locator('.payment-charge').textContent();
     const challenges: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/three-d-secure/challenge/')) challenges.push(request.url());
@@ -206,7 +224,9 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     // Frictionless: the issuer never asked the cardholder anything.
     expect(challenges).toEqual([]);
     const booking = await bookingOf(reference);
-    expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card' });
+    expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card', currency: 'USD' });
+    expect(chargedText).toBe(`Se cargarán ${formatChargedAmount({ amountMinor: booking.amount_minor!, currency: 'USD' }, 'es-MX')} a tu tarjeta.`);
+    expect(chargedText).toMatch(/^Se cargarán US\$[\d,]+\.\d{2} a tu tarjeta\.$/);
     await expectOneCharge(reference, booking.amount_minor!);
     check();
     await context.close();
@@ -327,11 +347,17 @@ describe.skipIf(!base)('a declining amount (2000.00–2999.99: processor decline
 });
 
 describe.skipIf(!base)('payments without a card, and the modals of the submit', () => {
-  it('invoice on voyagerpro: the booking is confirmed with payment method invoice and no gateway transaction', async () => {
+  it('invoice on voyagerpro: offered once the admin grants credit; the booking is confirmed with payment method invoice and no gateway transaction', async () => {
     const user = await createUser('voyagerpro', 'invoice');
     const { context, page } = await signedInPage(user);
     const check = watchConsole(page);
-    await reserveHotel(page, 'voyagerpro', 'en', { hotel: 'prague-harbour-view', destination: 'prague', room: 'Standard room', checkin: inDays(110), checkout: inDays(112) });
+    const stay = { hotel: 'prague-harbour-view', destination: 'prague', room: 'Standard room', checkin: inDays(110), checkout: inDays(112) };
+    // Invoice is credit (decision 0019): a new account has none, so it is not offered.
+    await reserveHotel(page, 'voyagerpro', 'en', stay);
+    expect(await page.getByRole('radio', { name: 'Pay with invoice' }).count()).toBe(0);
+    expect(await grantInvoiceCredit(user.email, '5000.00')).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: TEXT.en.submit }).waitFor();
     await page.getByRole('radio', { name: 'Pay with invoice' }).check();
     await page.getByText('Your company is invoiced for this booking; it is confirmed now.').waitFor();
     const reference = await submit(page, 'en');
@@ -361,6 +387,8 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
         .isVisible(),
     ).toBe(true);
     expect(await page.getByText('Pendiente', { exact: true }).isVisible()).toBe(true);
+    // viajamas: a voucher is payable for 48 hours; the page says until when.
+    expect(await page.getByText(/Paga antes del .+; después la referencia vence y la reserva se libera\./).isVisible()).toBe(true);
     expect(await transactionsOf(reference)).toEqual([]);
 
     const paid = await fetch(`${sandboxURL}/__sandbox/oxxo/pay`, {

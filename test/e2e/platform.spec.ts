@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import { describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
+import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
 import { createScratchDatabase, postgresOrSkipReason } from '../support/postgres';
 import { startServer } from '../support/server-process';
 
@@ -56,8 +57,33 @@ describe.each(backends)('platform on $name', ({ url }) => {
     expect(sameOrigin.status).not.toBe(403);
   });
 
-  it('streams the serverTime subscription over graphql-ws at /graphql', async () => {
-    const client = createClient({ url: `${url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+  /** A signed-in member's session cookie, from the real login route. */
+  async function memberCookie() {
+    const res = await http(url, 'POST', '/api/auth/login', { body: { email_id: demo('member'), password: DEMO_PASSWORD } });
+    expect(res.status, res.text).toBe(200);
+    return sessionCookie(res);
+  }
+
+  /** The HTTP status a graphql-ws handshake gets (101 when the socket opens). */
+  async function handshakeStatus(headers: Record<string, string>) {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });
+    const status = await new Promise<number>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => resolve(-1));
+    });
+    ws.terminate();
+    return status;
+  }
+
+  it('streams the serverTime subscription over graphql-ws at /graphql to a signed-in page of ours', async () => {
+    const headers = { origin: url, cookie: await memberCookie() };
+    class SignedInWebSocket extends WebSocket {
+      constructor(address: string | URL, protocols?: string | string[]) {
+        super(address, protocols, { headers });
+      }
+    }
+    const client = createClient({ url: `${url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: SignedInWebSocket, retryAttempts: 0 });
     const times: string[] = [];
     await new Promise<void>((resolve, reject) => {
       client.subscribe<{ serverTime: string }>(
@@ -71,15 +97,13 @@ describe.each(backends)('platform on $name', ({ url }) => {
     expect(Date.parse(times[2]!)).toBeGreaterThan(Date.parse(times[0]!));
   });
 
-  it('refuses a websocket from another origin', async () => {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { origin: 'https://evil.example' });
-    const status = await new Promise<number>((resolve) => {
-      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-      ws.on('open', () => resolve(101));
-      ws.on('error', () => resolve(-1));
-    });
-    ws.terminate();
-    expect(status).toBe(401);
+  it('refuses a websocket from another origin or without Origin (403), and one without a session (401) (S7)', async () => {
+    const cookie = await memberCookie();
+    expect(await handshakeStatus({ origin: 'https://evil.example', cookie })).toBe(403);
+    expect(await handshakeStatus({ cookie })).toBe(403);
+    expect(await handshakeStatus({ origin: url })).toBe(401);
+    expect(await handshakeStatus({ origin: url, cookie: `userToken=${'x'.repeat(43)}` })).toBe(401);
+    expect(await handshakeStatus({ origin: url, cookie })).toBe(101);
   });
 });
 

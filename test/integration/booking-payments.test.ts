@@ -6,9 +6,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHold } from '~/services/holds.server';
 import {
+  expireOxxoVouchers,
   generateCheckSumAction,
   generatePgTokenAction,
   initBookingAction,
+  OXXO_EXPIRED_TEXT,
   oxxoWebhookAction,
   paymentWithSavedCardAction,
   reconcilePayments,
@@ -43,6 +45,21 @@ async function control<T = Record<string, unknown>>(path: string, body?: unknown
 async function salesOf(reference: string): Promise<SandboxTransaction[]> {
   const { transactions } = await control<{ transactions: SandboxTransaction[] }>('transactions');
   return transactions.filter((t) => t.type === 'sale' && (t.orderId ?? '').startsWith(`${reference}:`));
+}
+
+/** Polls until `done` holds (the test's own time limit bounds it). */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+/** Runs `body` with another gateway timeout (so a held sale can come back to its own pay call), then restores the file's. */
+async function withGatewayTimeout<T>(timeoutMs: number, body: () => Promise<T>): Promise<T> {
+  configurePayments({ ...SANDBOX_CREDENTIALS, environment: { url: sandbox.url }, timeoutMs });
+  try {
+    return await body();
+  } finally {
+    configurePayments({ ...SANDBOX_CREDENTIALS, environment: { url: sandbox.url }, timeoutMs: TIMEOUT_MS });
+  }
 }
 
 const nonceFor = async (number = '4111111111111111', extra: Record<string, unknown> = {}) =>
@@ -95,7 +112,7 @@ describe.each(backends)('booking payments on %s', (backend) => {
     return new Request(`http://${hostOf(org)}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
   }
 
-  type Made = { reference: string; bookingId: string; hold: string; holdId: string; cookie: string | undefined; org: string; amountMinor: number };
+  type Made = { reference: string; bookingId: string; hold: string; holdId: string; cookie: string | undefined; org: string; amountMinor: number; itemRef: string; startsAt: Date };
 
   /** A hold, its traveller step (booking 'initiated') and the init-booking step, as a checkout does. */
   async function booking(options: { org?: string; user?: string | null; amountMinor?: number; product?: string } = {}): Promise<Made> {
@@ -124,7 +141,7 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const init = await initBookingAction(post(org, '/activities/checkout', '', { cookie, key: null }), form, product, { amountMinor, currency: 'USD', description: 'Test' });
     expect(init.status).toBe(200);
     expect(await init.json()).toEqual({ booking_id: reference, amount_minor: amountMinor, currency: 'USD' });
-    return { reference, bookingId: row.id, hold: held.hold.token, holdId: held.hold.id, cookie, org, amountMinor };
+    return { reference, bookingId: row.id, hold: held.hold.token, holdId: held.hold.id, cookie, org, amountMinor, itemRef, startsAt };
   }
 
   const major = (minor: number) => (minor / 100).toFixed(2);
@@ -296,6 +313,126 @@ describe.each(backends)('booking payments on %s', (backend) => {
     expect((await payCard(fresh)).status).toBe(202);
     await reconcilePayments({ staleMs: 60_000 });
     expect((await state(fresh)).attempts.map((a) => a.status)).toEqual(['unknown']);
+  });
+
+  it('a late authorisation after the reconciler refused its attempt is voided; the traveller paid again and is charged once (acceptance 9)', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    await withGatewayTimeout(10_000, async () => {
+      const made = await booking();
+      // The gateway holds the first sale (a slow authorisation) without doing it yet.
+      await control('faults', { method: 'POST', path: '/transactions', kind: 'delay', delayMs: 1_500 });
+      const first = payCard(made);
+      await until(async () => (await state(made)).attempts.length === 1);
+      const firstAttempt = (await state(made)).attempts[0]!;
+      // The reconciler takes the attempt, finds nothing at the gateway yet, and refuses it.
+      await reconcilePayments({ staleMs: 0 });
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [expect.objectContaining({ status: 'failed' })] });
+      // The traveller pays again: a second attempt, captured, the booking confirmed.
+      const second = await payCard(made, { nonce: 'fake-valid-visa-nonce' });
+      expect(second.status).toBe(200);
+      // The first authorisation comes back late: it is voided, never left holding money.
+      const late = await first;
+      const lateBody = await late.json();
+      if (late.status === 200) expect(lateBody).toMatchObject({ status: 'confirmed', booking_id: made.reference });
+      else expect({ status: late.status, body: lateBody }).toMatchObject({ status: 409, body: { status: 'booking_failed', error: expect.stringMatching(/took too long/) } });
+      expect(await state(made)).toMatchObject({ booking: { status: 'confirmed', amount_minor: made.amountMinor }, hold: 'booked' });
+      const sales = await salesOf(made.reference);
+      expect(sales.find((sale) => sale.orderId === `${made.reference}:${firstAttempt.id}`)).toMatchObject({ status: 'voided' });
+      expect(sales.map((sale) => sale.status).sort()).toEqual(['submitted_for_settlement', 'voided']);
+      const attempts = (await state(made)).attempts;
+      expect(attempts.map((a) => a.status)).toEqual(['failed', 'captured']);
+      // The voided sale is noted on the attempt that lost it.
+      expect(attempts[0]!.gateway_transaction_id).toBe(sales.find((sale) => sale.status === 'voided')!.id);
+    });
+  });
+
+  it('a booking that leaves pending while its payment is captured: the move to confirmed is refused, the capture given back and the unit freed', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    await withGatewayTimeout(10_000, async () => {
+      const made = await booking();
+      await control('faults', { path: '/transactions/*/submit_for_settlement', kind: 'delay', delayMs: 1_000 });
+      const paying = payCard(made);
+      await until(async () => (await state(made)).attempts[0]?.status === 'authorized');
+      // Someone else ends the booking meanwhile (an agent's cancellation, an expiry).
+      await database.db.updateTable('bookings').set({ status: 'failed', failure_text: 'Cancelled by the agency' }).where('id', '=', made.bookingId).execute();
+      const answer = await paying;
+      expect(answer.status).toBe(409);
+      expect(await answer.json()).toMatchObject({ status: 'booking_failed', error: 'Cancelled by the agency' });
+      expect(await state(made)).toMatchObject({
+        booking: { status: 'failed', failure_text: 'Cancelled by the agency', confirmed_at: null },
+        hold: 'released',
+        attempts: [expect.objectContaining({ status: 'voided' })],
+      });
+      expect((await salesOf(made.reference)).map((sale) => sale.status)).toEqual(['voided']);
+    });
+  });
+
+  it('one live attempt per booking is a database rule: a second live attempt row is refused, a finished one is not', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const made = await booking({ org: 'viajamas' });
+    expect((await payCard(made, { payment_method: 'oxxo' })).status).toBe(202);
+    const row = (status: 'created' | 'failed') => ({
+      booking_id: made.bookingId, idempotency_key: randomUUID(), request_fingerprint: 'raw', method: 'card' as const, amount_minor: made.amountMinor, currency: 'USD', status,
+    });
+    await expect(database.db.insertInto('payment_attempts').values(row('created')).execute()).rejects.toMatchObject({ code: '23505', constraint: 'payment_attempts_one_live' });
+    await database.db.insertInto('payment_attempts').values(row('failed')).execute();
+    expect((await state(made)).attempts.map((a) => a.status)).toEqual(['awaiting_payment', 'failed']);
+  });
+
+  it('an OXXO voucher lapses unpaid: its webhook is refused (409) and changes nothing; the expiry job fails the booking and frees the unit', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const made = await booking({ org: 'viajamas' });
+    const issued = await payCard(made, { payment_method: 'oxxo' });
+    expect(issued.status).toBe(202);
+    const { oxxo_reference: reference } = (await issued.json()) as { oxxo_reference: string };
+    const pending = await state(made);
+    // viajamas: payments.oxxo.voucherHours = 48, counted from when the voucher was issued.
+    expect(pending.booking.oxxo_expires_at).toBeInstanceOf(Date);
+    expect(Math.round((pending.booking.oxxo_expires_at!.getTime() - pending.booking.updated_at.getTime()) / 3_600_000)).toBe(48);
+    const sameUnit = { orgId: 'viajamas', userId: null, product: 'ACT', itemRef: made.itemRef, startsAt: made.startsAt, endsAt: new Date(made.startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 };
+    expect((await createHold(sameUnit)).kind).toBe('sold_out');
+    // Not due yet: the job leaves it alone.
+    await expireOxxoVouchers();
+    expect((await state(made)).booking.status).toBe('pending');
+
+    await database.db.updateTable('bookings').set({ oxxo_expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', made.bookingId).execute();
+    const lapsed = await state(made);
+    const early = await control<{ status: number; body: string }>('oxxo/pay', { reference, notifyUrl: webhookUrl, amountMinor: made.amountMinor });
+    expect(early.status).toBe(409);
+    expect(JSON.parse(early.body)).toMatchObject({ status: 'expired', booking_id: made.reference });
+    expect(await state(made)).toEqual(lapsed);
+
+    expect(await expireOxxoVouchers()).toBeGreaterThanOrEqual(1);
+    expect(await state(made)).toMatchObject({
+      booking: { status: 'failed', failure_text: OXXO_EXPIRED_TEXT, confirmed_at: null },
+      hold: 'released',
+      attempts: [expect.objectContaining({ status: 'failed' })],
+    });
+    // The unit can be held again; a payment of the lapsed voucher after the job changes nothing.
+    expect((await createHold(sameUnit)).kind).toBe('held');
+    const expired = await state(made);
+    const late = await control<{ status: number; body: string }>('oxxo/pay', { reference, notifyUrl: webhookUrl, amountMinor: made.amountMinor });
+    expect(late.status).toBe(409);
+    expect(await state(made)).toEqual(expired);
+    // Paying again is refused too: the booking failed.
+    expect((await payCard(made, { payment_method: 'oxxo' })).status).toBe(409);
+  });
+
+  it('OXXO is neither accepted nor its webhook served where nobody can collect it (Braintree keys, no OXXO acquirer)', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    // Braintree's own environment: configuring it makes no network call; Braintree does not collect OXXO.
+    configurePayments({ ...SANDBOX_CREDENTIALS, environment: 'sandbox', timeoutMs: TIMEOUT_MS });
+    try {
+      const made = await booking({ org: 'viajamas' });
+      const refused = await payCard(made, { payment_method: 'oxxo' });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ status: 'invalid', message: expect.stringMatching(/oxxo is not offered/) });
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
+      const webhook = await oxxoWebhookAction(new Request(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+      expect(webhook.status).toBe(503);
+    } finally {
+      configurePayments({ ...SANDBOX_CREDENTIALS, environment: { url: sandbox.url }, timeoutMs: TIMEOUT_MS });
+    }
   });
 
   it('a capture whose outcome stays unknown is finished by the reconciler', async (ctx) => {

@@ -56,6 +56,18 @@ beforeEach(async () => {
   await control('reset', {});
 });
 
+describe('merchant account', () => {
+  it('every sale names the configured merchant account; the sandbox records it and refuses an unknown one, as Braintree does', async () => {
+    const sale = value(await authorize(4_200, { nonce: 'fake-valid-nonce' }, { orderId: 'MA-1' }));
+    const { transactions } = await control<{ transactions: { id: string; merchantAccountId: string }[] }>('transactions');
+    expect(transactions).toEqual([expect.objectContaining({ id: sale.id, merchantAccountId: SANDBOX_CREDENTIALS.merchantAccountId })]);
+    const elsewhere = createBraintreeGateway({ ...SANDBOX_CREDENTIALS, merchantAccountId: 'travel_eur', environment: { url: sandbox.url }, timeoutMs: 1_500 });
+    const refused = await elsewhere.authorize({ amountMinor: 4_200, source: { nonce: 'fake-valid-nonce' }, orderId: 'MA-2', idempotencyKey: randomUUID(), threeDSecureRequired: false });
+    expect(refused).toEqual({ ok: false, failure: { kind: 'validation', errors: [expect.objectContaining({ field: 'merchant_account_id', code: '91513' })] } });
+    expect(await charges()).toHaveLength(1);
+  });
+});
+
 describe('authorize: Braintree test amounts', () => {
   it('authorises 0.01–1999.99 and reports brand, last 4 and order id', async () => {
     const transaction = value(await authorize(12_345, { nonce: await nonceFor('5555555555554444') }, { orderId: 'BK-1' }));

@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
     BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
     BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
     BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    BRAINTREE_MERCHANT_ACCOUNT_ID: SANDBOX_CREDENTIALS.merchantAccountId,
   };
   // Info level, so the log check (no card data in any log line) sees what production logs.
   const logDir = mkdtempSync(path.join(tmpdir(), 'tp-logs-'));
@@ -68,6 +69,9 @@ async function checkReadmeStartCommand() {
   try {
     const html = await (await fetch(`${server.url}/`)).text();
     if (!html.includes('<title>Wanderly Travel</title>')) throw new Error(`npm start did not serve the default organisation:\n${html.slice(0, 500)}`);
+    // Its first line (after npm's own) says it is a demo, before the build's output.
+    const first = server.logs().split('\n').find((line) => line.trim() && !line.startsWith('>') && !line.startsWith('npm '));
+    if (!first?.startsWith('DEMO START: ')) throw new Error(`npm start did not say first that it is a demo:\n${server.logs().slice(0, 500)}`);
   } finally {
     await server.stop();
   }

@@ -48,14 +48,25 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** When a voucher lapses, with its time zone named (the instant is shown in UTC). */
+function formatDeadline(value: string, language: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(date);
+}
+
 function StatusNotice({ notice }: { notice: Booking['notice'] }) {
   const t = useT();
-  const text =
+  const { locale } = useShell();
+  const base =
     notice.kind === 'pending_oxxo'
       ? notice.voucher
         ? t('success.notice.pending_oxxo', { voucher: notice.voucher })
         : t('success.notice.pending_oxxo_unknown')
       : t(`success.notice.${notice.kind}` satisfies MessageKey);
+  // An OXXO voucher lapses: say until when it can be paid (docs/decisions/0018).
+  const text = notice.kind === 'pending_oxxo' && notice.expiresAt ? `${base} ${t('success.notice.oxxo_expires', { when: formatDeadline(notice.expiresAt, locale.language) })}` : base;
   const tone = notice.kind === 'cancelled' ? 'notice-warning' : notice.kind.startsWith('pending') ? 'notice-info' : 'notice-success';
   return <p className={`notice ${tone}`}>{text}</p>;
 }

@@ -1,8 +1,9 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useT } from '~/components/shell-context';
+import { useShell, useT } from '~/components/shell-context';
 import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
 import type { CardEntryFailure } from '~/domain/card-entry';
+import { formatChargedAmount } from '~/domain/charge';
 import { CardBrandIcon } from '~/components/payments/card-brand-icon';
 import { saveCard, savedCardNonce } from '~/components/payments/card-service.client';
 import {
@@ -60,6 +61,7 @@ function kindOf(option: PaymentOption): ChoiceKind {
  */
 export function PaymentBlock({ hold, product, charge, totalText, payment, travelerSaved }: Props) {
   const t = useT();
+  const { locale } = useShell();
   const [choices, setChoices] = useState(payment.options);
   const [selected, setSelected] = useState<string | null>(payment.selected);
   const [ready, setReady] = useState(true);
@@ -190,6 +192,15 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
     return { kind: 'message', text: t('payment.saveFirst') };
   }
 
+  /** A car paid at the desk on a card guarantee: the card is verified and kept, never charged. */
+  async function guaranteeWithCard(bookingId: string): Promise<Answer | SubmitOutcome> {
+    const key = (idempotencyKey.current ??= crypto.randomUUID());
+    const card = await newCard.current?.tokenize({ amountMinor: 0, threeDSecure: false });
+    if (!card) return { kind: 'message', text: t('payment.unavailable') };
+    if (!card.ok) return { kind: 'message', text: cardMessage(card) };
+    return postJson('/api/booking/cardGuarantee', { id: bookingId, hold, nonce: card.nonce }, { 'Idempotency-Key': key });
+  }
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
@@ -207,17 +218,33 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
     }
     const amountMinor = Number(field(init.body, 'amount_minor'));
     const currency = String(field(init.body, 'currency') ?? charge.currency);
-    const result = amountMinor > 0 ? await pay(bookingId, amountMinor, currency) : await postJson('/api/booking/zeroAmountBooking', { id: bookingId, hold });
+    const result =
+      amountMinor > 0
+        ? await pay(bookingId, amountMinor, currency)
+        : payment.guarantee
+          ? await guaranteeWithCard(bookingId)
+          : await postJson('/api/booking/zeroAmountBooking', { id: bookingId, hold });
     show('kind' in result ? result : outcomeOf(result));
   }
 
   const cardsUsable = payment.cardEntry !== null;
-  const submitDisabled = busy || !travelerSaved || !ready || (!free && (!choice || choice.kind === 'add'));
+  const submitDisabled = busy || !travelerSaved || !ready || (payment.guarantee ? !cardsUsable : !free && (!choice || choice.kind === 'add'));
 
   return (
     <section aria-labelledby={paymentTitle} className="checkout-payment" aria-busy={busy}>
       <h2 id={paymentTitle}>{t('payment.title')}</h2>
-      {free ? (
+      {payment.guarantee ? (
+        <>
+          <p className="payment-note">{t('payment.guaranteeNote')}</p>
+          {payment.cardEntry ? (
+            <form aria-label={t('payment.guaranteeCard')} className="payment-card-form" onSubmit={(event) => event.preventDefault()}>
+              <CardEntry ref={newCard} config={payment.cardEntry} />
+            </form>
+          ) : (
+            <p className="muted">{t('payment.unavailable')}</p>
+          )}
+        </>
+      ) : free ? (
         <p>{t('payment.zeroNote')}</p>
       ) : (
         <fieldset className="payment-options">
@@ -268,6 +295,10 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
             </span>
           ))}
         </p>
+        {/* What the card is charged, in the charged currency (USD), whatever currency the page shows. */}
+        {!free && (choice?.kind === 'saved' || choice?.kind === 'new' || choice?.kind === 'add') ? (
+          <p className="payment-charge">{t('payment.chargedAs', { amount: formatChargedAmount(charge, locale.language) })}</p>
+        ) : null}
         {!travelerSaved ? <p className="muted">{t('payment.travelerFirst')}</p> : null}
         {!free && choice?.kind === 'add' ? <p className="muted">{t('payment.saveFirst')}</p> : null}
         {message ? (

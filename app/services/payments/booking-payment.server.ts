@@ -7,10 +7,11 @@
 import { isValidBookingId } from '~/domain/booking-submit';
 import { randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, type Updateable, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
   ATTEMPT_IN_FLIGHT,
+  ATTEMPT_LIVE,
   type AttemptStatus,
   type BookingFailure,
   type PayAnswer,
@@ -20,6 +21,8 @@ import {
   checksumOf,
   gatewayOrderId,
   isMethodAllowed,
+  ONE_LIVE_ATTEMPT_INDEX,
+  oxxoVoucherExpiresAt,
   outcomeOfAttempt,
   outcomeOfFailure,
   payAnswer,
@@ -29,17 +32,22 @@ import {
   toMinorUnits,
   verifyWebhook,
 } from '~/domain/booking-payment';
+import { carModeTakes } from '~/domain/car-payment-mode';
 import { successPath } from '~/domain/checkout-success';
-import { resolveOrg } from '../config.server';
+import type { PriceType } from '~/domain/room-price';
+import { brandLabel } from '~/domain/saved-cards';
+import { getOrgById, resolveOrg } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
+import { carPaymentModeOfHold } from '../car-quote.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { readJsonBody } from '../json-body.server';
 import { errorFields, log } from '../logger.server';
 import { type ActiveSession, getSession, requireApiSession } from '../session.server';
 import { toGatewayAmount } from './gateway-results';
 import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
-import { paymentGateway, paymentsOrNull } from './runtime.server';
+import { claimInvoiceCredit } from './invoice-credit.server';
+import { oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from './runtime.server';
 
 type Booking = Selectable<BookingsTable>;
 type Attempt = Selectable<PaymentAttemptsTable>;
@@ -49,6 +57,32 @@ const RETRY_DELAYS_MS = [200, 600];
 const POLL_MS = 100;
 const EXPIRED_TEXT = 'Your reservation expired before the payment completed. Nothing was charged.';
 const NOT_CAPTURED_TEXT = 'The payment could not be completed. Nothing was charged.';
+const LATE_TEXT = 'The payment took too long and was cancelled. Nothing was charged: please try again.';
+export const OXXO_EXPIRED_TEXT = 'The OXXO voucher expired before it was paid. The reservation was released; nothing was charged.';
+
+/**
+ * A guarded state move that did not happen: the row was no longer in the status it was expected
+ * in (another worker, the reconciler or a job moved it first). Thrown inside a transaction to
+ * roll back what it wrote; the caller decides what the lost move means.
+ */
+class LostMove extends Error {
+  constructor(readonly what: string) {
+    super(`lost move: ${what}`);
+  }
+}
+
+type BookingChange = Omit<Updateable<BookingsTable>, 'id' | 'updated_at'>;
+
+/** Moves a booking from the status it is expected in; false when it was no longer in it. */
+async function moveBooking(
+  bookingId: string,
+  from: Booking['status'],
+  set: BookingChange,
+  db: Database,
+): Promise<boolean> {
+  const moved = await db.updateTable('bookings').set({ ...set, updated_at: new Date() }).where('id', '=', bookingId).where('status', '=', from).executeTakeFirst();
+  return Number(moved.numUpdatedRows) > 0;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -122,7 +156,7 @@ type PayRequest = {
   method: PayMethod;
   /** What the client believes it pays (minor units, currency); must equal the frozen amount. */
   claimed: { amountMinor: number; currency: string } | null;
-  /** card: a nonce; saved_card: the saved card's id (and a 3-D Secure nonce of it, if any). */
+  /** card, guarantee: a nonce; saved_card: the saved card's id (and a 3-D Secure nonce of it, if any). */
   card: { nonce: string } | { savedCardId: string; nonce: string | null } | null;
   idempotencyKey: string;
   fingerprint: string;
@@ -157,8 +191,14 @@ type Begun =
   | { kind: 'busy'; attempt: Attempt }
   | { kind: 'answer'; outcome: PayOutcome };
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') return false;
+  return constraint === undefined || ('constraint' in error && error.constraint === constraint);
+}
+
+/** The booking's live attempt (at most one: the index payment_attempts_one_live). */
+function liveAttemptOf(bookingId: string, db: Database): Promise<Attempt | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('booking_id', '=', bookingId).where('status', 'in', [...ATTEMPT_LIVE]).orderBy('created_at', 'desc').executeTakeFirst();
 }
 
 /**
@@ -166,7 +206,7 @@ function isUniqueViolation(error: unknown): boolean {
  * of the key, refuse a second charge, check the amount, then write the attempt ('created') and
  * move the booking to 'pending'.
  */
-async function begin(bookingId: string, input: PayRequest, db: Database): Promise<Begun> {
+async function begin(bookingId: string, input: PayRequest, db: Database, tries = 3): Promise<Begun> {
   try {
     return await db.transaction().execute(async (trx): Promise<Begun> => {
       const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
@@ -176,25 +216,28 @@ async function begin(bookingId: string, input: PayRequest, db: Database): Promis
         return same ? { kind: 'replay', attempt: existing } : { kind: 'answer', outcome: { kind: 'conflict' } };
       }
       if (booking.status === 'confirmed') return { kind: 'answer', outcome: { kind: 'confirmed' } };
-      const running = await trx
-        .selectFrom('payment_attempts')
-        .selectAll()
-        .where('booking_id', '=', booking.id)
-        .where('status', 'in', [...ATTEMPT_IN_FLIGHT, 'awaiting_payment'])
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
+      const running = await liveAttemptOf(booking.id, trx);
       if (running) return { kind: 'busy', attempt: running };
       if (booking.status === 'failed') return { kind: 'answer', outcome: { kind: 'booking_failed', error: booking.failure_text, httpStatus: 409 } };
       if (booking.status !== 'initiated' || booking.amount_minor === null || booking.currency === null) {
         return { kind: 'answer', outcome: { kind: 'booking_failed', error: 'The booking was not initialised: reload the checkout', httpStatus: 409 } };
       }
-      const zero = input.method === 'zero';
+      // Nothing is charged on the zero path or for a card guarantee.
+      const zero = input.method === 'zero' || input.method === 'guarantee';
       const amountAgrees = zero
         ? booking.amount_minor === 0
         : booking.amount_minor > 0 && input.claimed?.amountMinor === booking.amount_minor && input.claimed.currency === booking.currency;
       if (!amountAgrees) {
         const error = zero ? 'This booking is not free: pay it with a card' : 'The amount to pay does not match the booking: reload the checkout';
         return { kind: 'answer', outcome: { kind: 'booking_failed', error, httpStatus: 409 } };
+      }
+      // Invoice is credit (decision 0019): the payer's line is locked until this transaction
+      // ends, so concurrent invoice payments are counted one after the other.
+      let invoiceCreditLineId: number | null = null;
+      if (input.method === 'invoice') {
+        const claim = booking.user_id === null ? null : await claimInvoiceCredit(trx, booking.user_id, { amountMinor: booking.amount_minor, currency: booking.currency });
+        if (!claim?.ok) return { kind: 'answer', outcome: { kind: 'booking_failed', error: claim?.message ?? 'Only an account can be invoiced', httpStatus: 409 } };
+        invoiceCreditLineId = claim.lineId;
       }
       const attempt = await trx
         .insertInto('payment_attempts')
@@ -209,14 +252,20 @@ async function begin(bookingId: string, input: PayRequest, db: Database): Promis
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('bookings')
-        .set({ status: 'pending', payment_method: input.method, failure_text: null, updated_at: new Date() })
-        .where('id', '=', booking.id)
-        .execute();
+      // The booking row is locked and was 'initiated' above; a lost move would be a bug.
+      const pending = { status: 'pending', payment_method: input.method, failure_text: null, invoice_credit_line_id: invoiceCreditLineId } as const;
+      if (!(await moveBooking(booking.id, 'initiated', pending, trx))) throw new LostMove('booking initiated → pending');
       return { kind: 'fresh', attempt };
     });
   } catch (error) {
+    // Another attempt of the booking went live beside this one (a writer that did not wait for
+    // the booking's lock): the index refused this one and nothing was written. Wait for that one.
+    if (isUniqueViolation(error, ONE_LIVE_ATTEMPT_INDEX)) {
+      const running = await liveAttemptOf(bookingId, db);
+      if (running) return { kind: 'busy', attempt: running };
+      if (tries > 1) return begin(bookingId, input, db, tries - 1);
+      return { kind: 'answer', outcome: { kind: 'pending' } };
+    }
     // The same key raced in for another booking: the unique key decides, nothing was written.
     if (isUniqueViolation(error)) return { kind: 'answer', outcome: { kind: 'conflict' } };
     throw error;
@@ -245,6 +294,18 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
   if (!isMethodAllowed(input.method, input.org.payments.options, booking.product, input.session !== null)) {
     return invalid(`payment_method: ${input.method} is not offered for this booking`);
   }
+  if (booking.product === 'CAR') {
+    // The car's payment mode, from its hold as the checkout computed it (decision 0019): a
+    // request cannot charge a car paid at the desk, nor book a guaranteed one without a card.
+    const mode = await carPaymentModeOfHold(
+      booking.hold_id,
+      { orgId: booking.org_id, userId: booking.user_id, priceType: fallbackPriceType(input.session), referenceProvider: input.org.payments.carReferenceProvider },
+      db,
+    );
+    if (!mode || !carModeTakes(mode, input.method)) {
+      return invalid(`payment_method: ${input.method} is not how this car is paid${mode ? ` (payment mode ${mode.mode})` : ''}`);
+    }
+  }
   let source: PaymentSource | null = null;
   let customerId: string | undefined;
   if (input.card && 'savedCardId' in input.card) {
@@ -260,6 +321,7 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     source = input.card.nonce ? { nonce: input.card.nonce } : { token: saved.token };
     customerId = saved.gateway_customer_id;
   } else if (input.card) source = { nonce: input.card.nonce };
+  if (input.method === 'oxxo' && !oxxoCollectorOrNull()) return invalid('payment_method: oxxo is not offered here (no OXXO collector is configured)');
   if ((input.method === 'card' || input.method === 'saved_card') && !paymentsOrNull()) {
     return respond(payAnswer({ kind: 'booking_failed', error: 'Card payments are not available', httpStatus: 502 }, { reference: booking.reference, returnUrl: '' }));
   }
@@ -290,6 +352,10 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
 /** Runs a fresh attempt to its outcome. */
 async function run(attempt: Attempt, booking: Booking, source: PaymentSource | null, customerId: string | undefined, threeDSecure: boolean, db: Database): Promise<PayOutcome> {
   if (attempt.method === 'invoice' || attempt.method === 'zero' || attempt.method === 'oxxo') return finishWithoutGateway(attempt, db);
+  if (attempt.method === 'guarantee') {
+    if (!source || !('nonce' in source)) throw new Error('run: a guarantee attempt without a card nonce');
+    return finishGuarantee(attempt, booking, source.nonce, db);
+  }
   if (!source) throw new Error('run: a card attempt without a card');
   const result = await withRetries(() =>
     paymentGateway().authorize({
@@ -303,15 +369,70 @@ async function run(attempt: Attempt, booking: Booking, source: PaymentSource | n
   );
   if (!result.ok) {
     if (result.failure.kind === 'transport' && result.failure.retryable) {
-      await moveAttempt(attempt.id, 'created', 'unknown', { failure: result.failure }, db);
+      // Lost: the reconciler already settled the attempt; its answer stands.
+      if (!(await moveAttempt(attempt.id, 'created', 'unknown', { failure: result.failure }, db))) return storedOutcome(await reload(attempt.id, db), db);
       log.warn('payment outcome unknown: the reconciler will finish it', { attemptId: attempt.id, message: result.failure.message });
       return { kind: 'pending' };
     }
     await refuse(attempt, result.failure, db);
     return outcomeOfFailure(result.failure);
   }
-  await moveAttempt(attempt.id, 'created', 'authorized', { gateway_transaction_id: result.value.id }, db);
+  if (!(await moveAttempt(attempt.id, 'created', 'authorized', { gateway_transaction_id: result.value.id }, db))) {
+    // The authorisation came back after the reconciler had settled the attempt (found nothing
+    // yet and refused it; the traveller may have paid since with another attempt).
+    if ((await keepOrGiveBack(attempt.id, result.value.id, 'late authorisation', db)) === 'owned') return storedOutcome(await waitForAttempt(attempt.id, db), db);
+    const now = await db.selectFrom('bookings').select('status').where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+    return now.status === 'confirmed' ? { kind: 'confirmed' } : { kind: 'booking_failed', error: LATE_TEXT, httpStatus: 409 };
+  }
   return finishAuthorized(attempt.id, db);
+}
+
+function reload(attemptId: string, db: Database): Promise<Attempt> {
+  return db.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+}
+
+/**
+ * After a lost move of an attempt that holds gateway transaction `transactionId`: 'owned' when
+ * the attempt now carries that very transaction (another worker took the same sale and finishes
+ * it); otherwise nobody will capture it, so it is voided (or refunded once settled) and noted on
+ * the attempt.
+ */
+async function keepOrGiveBack(attemptId: string, transactionId: string, why: string, db: Database): Promise<'owned' | 'given_back'> {
+  const now = await reload(attemptId, db);
+  if (now.gateway_transaction_id === transactionId && now.status !== 'failed' && now.status !== 'declined') return 'owned';
+  await giveBack(now, transactionId, why);
+  await db.updateTable('payment_attempts').set({ gateway_transaction_id: transactionId }).where('id', '=', attemptId).where('gateway_transaction_id', 'is', null).execute();
+  return 'given_back';
+}
+
+/**
+ * Lets go of what a gateway transaction holds on the card: a void before settlement (an
+ * authorisation, or a capture not yet settled), a refund after it. True when nothing is held any
+ * more; false when the gateway did not answer (the caller leaves the attempt for the reconciler,
+ * or it is logged for a person to finish).
+ */
+async function giveBack(attempt: Attempt, transactionId: string, why: string): Promise<boolean> {
+  const gateway = paymentGateway();
+  const found = await withRetries(() => gateway.findTransaction(transactionId));
+  if (!found.ok || !found.value) {
+    log.error('cannot give back a payment: the gateway did not find it; void or refund it by hand', { attemptId: attempt.id, transactionId, why });
+    return false;
+  }
+  const status = found.value.status;
+  const action = status === 'authorized' || status === 'submitted_for_settlement' ? 'void' : status === 'settling' || status === 'settled' ? 'refund' : null;
+  // Voided, declined, failed, rejected: the card holds nothing.
+  if (!action) return true;
+  const result = await withRetries(() =>
+    action === 'void'
+      ? gateway.void({ transactionId, idempotencyKey: gatewayKey(attempt, 'void') })
+      : gateway.refund({ transactionId, idempotencyKey: gatewayKey(attempt, 'refund') }),
+  );
+  if (!result.ok) {
+    log.error('giving back a payment failed: it will be retried if the attempt is still open, else finish it by hand', { attemptId: attempt.id, transactionId, why, action, failure: result.failure.kind });
+    return false;
+  }
+  log.warn('payment given back', { attemptId: attempt.id, transactionId, why, action });
+  return true;
 }
 
 /** Calls the gateway again with the same key while the outcome is unknown (transport), a bounded number of times. */
@@ -349,16 +470,17 @@ async function moveAttempt(
 }
 
 /** Declined or failed at the gateway: no charge, and the booking can take another card. */
-async function refuse(attempt: Attempt, failure: PaymentFailure, db: Database): Promise<void> {
+async function refuse(attempt: Attempt, failure: PaymentFailure, db: Database): Promise<boolean> {
   const status: AttemptStatus = failure.kind === 'processor_declined' || failure.kind === 'gateway_rejected' ? 'declined' : 'failed';
-  await db.transaction().execute(async (trx) => {
-    await moveAttempt(attempt.id, ['created', 'unknown'], status, { failure }, trx);
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'initiated', payment_method: null, updated_at: new Date() })
-      .where('id', '=', attempt.booking_id)
-      .where('status', '=', 'pending')
-      .execute();
+  return db.transaction().execute(async (trx) => {
+    // Lost: another worker settled the attempt first (and with it the booking): leave both.
+    if (!(await moveAttempt(attempt.id, ['created', 'unknown'], status, { failure }, trx))) return false;
+    // The booking is 'pending' while its one live attempt is; anything else was moved by
+    // someone else (failed, cancelled) and stays as it is.
+    if (!(await moveBooking(attempt.booking_id, 'pending', { status: 'initiated', payment_method: null }, trx))) {
+      log.warn('refused attempt: the booking had already left pending', { attemptId: attempt.id });
+    }
+    return true;
   });
 }
 
@@ -401,31 +523,51 @@ async function finishAuthorized(attemptId: string, db: Database): Promise<PayOut
     if (hold) await releaseBookedHold(hold.id, db);
     return voidAndFail(attempt, transactionId, NOT_CAPTURED_TEXT, db);
   }
-  await db.transaction().execute(async (trx) => {
-    await moveAttempt(attempt.id, 'authorized', 'captured', {}, trx);
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, failure_text: null, updated_at: new Date() })
-      .where('id', '=', booking.id)
-      .execute();
-  });
-  return { kind: 'confirmed' };
+  let kept: 'confirmed' | 'attempt_lost' | 'booking_lost';
+  try {
+    kept = await db.transaction().execute(async (trx) => {
+      if (!(await moveAttempt(attempt.id, 'authorized', 'captured', {}, trx))) return 'attempt_lost';
+      if (!(await moveBooking(booking.id, 'pending', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, failure_text: null }, trx))) {
+        throw new LostMove('booking pending → confirmed');
+      }
+      return 'confirmed';
+    });
+  } catch (error) {
+    if (!(error instanceof LostMove)) throw error;
+    kept = 'booking_lost';
+  }
+  if (kept === 'confirmed') return { kind: 'confirmed' };
+  if (kept === 'attempt_lost') {
+    // Another worker captured the same authorisation (same key, one capture) and confirmed it;
+    // if it was voided instead, nothing of this capture may stay on the card.
+    const now = await reload(attempt.id, db);
+    if (now.status !== 'captured') await giveBack(now, transactionId, 'capture after the attempt was settled elsewhere');
+    return storedOutcome(now, db);
+  }
+  // Captured, but the booking left 'pending' meanwhile (failed or cancelled by someone else):
+  // it will not be made, so the capture is given back and the units are freed.
+  log.warn('booking left pending while its payment was captured: giving the payment back', { attemptId });
+  if (hold) await releaseBookedHold(hold.id, db);
+  return voidAndFail(attempt, transactionId, NOT_CAPTURED_TEXT, db);
 }
 
 /**
  * The gateway's idempotency key of one call of an attempt: made from the attempt's own id, so no
  * client key (one per attempt, but any text) can coincide with another attempt's call.
  */
-function gatewayKey(attempt: Attempt, call: 'sale' | 'capture' | 'void'): string {
+function gatewayKey(attempt: Attempt, call: 'sale' | 'capture' | 'void' | 'refund'): string {
   return `${attempt.id}:${call}`;
 }
 
 /** Gives back the units of a hold converted for a booking that will not be made. */
 async function releaseBookedHold(holdId: string, db: Database): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const release = async (trx: Database) => {
     const released = await trx.updateTable('holds').set({ status: 'released' }).where('id', '=', holdId).where('status', '=', 'booked').executeTakeFirst();
     if (Number(released.numUpdatedRows) > 0) await trx.deleteFrom('unit_allocations').where('hold_id', '=', holdId).execute();
-  });
+  };
+  // Inside a caller's transaction (the OXXO expiry) it joins that transaction.
+  if (db.isTransaction) await release(db);
+  else await db.transaction().execute(release);
 }
 
 /**
@@ -433,42 +575,122 @@ async function releaseBookedHold(holdId: string, db: Database): Promise<void> {
  * attempt stays 'authorized' for the reconciler when the void's outcome is unknown).
  */
 async function voidAndFail(attempt: Attempt, transactionId: string, text: string, db: Database): Promise<PayOutcome> {
-  await db.updateTable('bookings').set({ status: 'failed', failure_text: text, updated_at: new Date() }).where('id', '=', attempt.booking_id).where('status', '!=', 'confirmed').execute();
-  const voided = await withRetries(() => paymentGateway().void({ transactionId, idempotencyKey: gatewayKey(attempt, 'void') }));
-  if (voided.ok) await moveAttempt(attempt.id, 'authorized', 'voided', { failure: { kind: 'booking', text } }, db);
-  else log.warn('void not done yet: the reconciler retries it', { attemptId: attempt.id, failure: voided.failure.kind });
-  return { kind: 'booking_failed', error: text, httpStatus: 409 };
+  // Only a booking still waiting for this attempt fails with `text`; one already failed (or
+  // moved on by someone else) keeps its status and its own text.
+  await moveBooking(attempt.booking_id, 'pending', { status: 'failed', failure_text: text }, db);
+  const booking = await db.selectFrom('bookings').select(['status', 'failure_text']).where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+  const error = booking.status === 'failed' ? (booking.failure_text ?? text) : text;
+  // A void before settlement, a refund after (a capture whose booking was lost).
+  if (await giveBack(attempt, transactionId, error)) {
+    if (!(await moveAttempt(attempt.id, 'authorized', 'voided', { failure: { kind: 'booking', text: error } }, db))) {
+      log.warn('voided attempt had already been settled by another worker', { attemptId: attempt.id, status: (await reload(attempt.id, db)).status });
+    }
+  } else log.warn('void not done yet: the reconciler retries it', { attemptId: attempt.id });
+  return { kind: 'booking_failed', error, httpStatus: 409 };
+}
+
+/** The hold lapsed before a payment without a charge could claim it: the booking fails. */
+async function failExpired(attempt: Attempt, db: Database): Promise<PayOutcome> {
+  const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
+  const moved = await db.transaction().execute(async (trx) => {
+    if (!(await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx))) return false;
+    await moveBooking(attempt.booking_id, 'pending', { status: 'failed', failure_text: EXPIRED_TEXT }, trx);
+    return true;
+  });
+  // Lost: another worker finished this attempt; its answer stands.
+  if (!moved) return storedOutcome(await reload(attempt.id, db), db);
+  return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
 }
 
 /** Invoice, zero-amount and OXXO: the inventory is claimed; no gateway call. */
 async function finishWithoutGateway(attempt: Attempt, db: Database): Promise<PayOutcome> {
   const { booking, hold } = await bookingAndHold(attempt, db);
-  if (!(await claimInventory(hold))) {
-    const failure: BookingFailure = { kind: 'booking', text: EXPIRED_TEXT };
-    await db.transaction().execute(async (trx) => {
-      await moveAttempt(attempt.id, 'created', 'failed', { failure }, trx);
-      await trx.updateTable('bookings').set({ status: 'failed', failure_text: EXPIRED_TEXT, updated_at: new Date() }).where('id', '=', booking.id).execute();
-    });
-    return { kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 };
-  }
+  if (!(await claimInventory(hold))) return failExpired(attempt, db);
   if (attempt.method === 'oxxo') {
     const reference = booking.oxxo_reference ?? oxxoVoucherReference();
-    await db.transaction().execute(async (trx) => {
-      await moveAttempt(attempt.id, 'created', 'awaiting_payment', {}, trx);
-      await trx.updateTable('bookings').set({ oxxo_reference: reference, updated_at: new Date() }).where('id', '=', booking.id).execute();
-    });
-    return { kind: 'pending', oxxoReference: reference };
+    const expiresAt = oxxoVoucherExpiresAt(new Date(), getOrgById(booking.org_id)?.payments.oxxo?.voucherHours);
+    const settled = await settleUncharged(attempt, 'awaiting_payment', { oxxo_reference: reference, oxxo_expires_at: expiresAt }, db);
+    return settled === 'moved' ? { kind: 'pending', oxxoReference: reference } : answerLostRace(settled, attempt, hold, db);
   }
-  await db.transaction().execute(async (trx) => {
-    await moveAttempt(attempt.id, 'created', 'completed', {}, trx);
-    await trx
-      .updateTable('bookings')
-      .set({ status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, updated_at: new Date() })
-      .where('id', '=', booking.id)
-      .execute();
-  });
-  return { kind: 'confirmed' };
+  const settled = await settleUncharged(attempt, 'completed', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method }, db);
+  return settled === 'moved' ? { kind: 'confirmed' } : answerLostRace(settled, attempt, hold, db);
 }
+
+/**
+ * Finishes an attempt that charges nothing now: moves it from 'created' to `to`, and its booking
+ * (expected 'pending') by `set`, in one transaction; says which of the two lost a race, if any.
+ */
+async function settleUncharged(attempt: Attempt, to: AttemptStatus, set: BookingChange, db: Database): Promise<'moved' | 'attempt_lost' | 'booking_lost'> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await moveAttempt(attempt.id, 'created', to, {}, trx))) return 'attempt_lost';
+      if (!(await moveBooking(attempt.booking_id, 'pending', set, trx))) throw new LostMove(`booking pending (attempt ${to})`);
+      return 'moved';
+    });
+  } catch (error) {
+    if (error instanceof LostMove) return 'booking_lost';
+    throw error;
+  }
+}
+
+/**
+ * The answer after `settleUncharged` lost: another worker finished the attempt (its answer
+ * stands), or the booking left 'pending' first, so it is not made and its units are freed.
+ */
+async function answerLostRace(lost: 'attempt_lost' | 'booking_lost', attempt: Attempt, hold: { id: string } | undefined, db: Database): Promise<PayOutcome> {
+  if (lost === 'attempt_lost') return storedOutcome(await reload(attempt.id, db), db);
+  if (hold) await releaseBookedHold(hold.id, db);
+  await moveAttempt(attempt.id, 'created', 'failed', { failure: { kind: 'booking', text: NOT_CAPTURED_TEXT } }, db);
+  const now = await db.selectFrom('bookings').select('failure_text').where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+  return { kind: 'booking_failed', error: now.failure_text ?? NOT_CAPTURED_TEXT, httpStatus: 409 };
+}
+
+/**
+ * A car booked on a card guarantee (payment mode 'iframe'): the card is verified and vaulted at
+ * the gateway (`paymentMethod.create` with `verifyCard`) under a customer of its own for this
+ * booking, never charged; the hold is converted and the booking confirmed with the vaulted
+ * card as its guarantee. A refused verification is a decline; the traveller may try another card.
+ */
+async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string, db: Database): Promise<PayOutcome> {
+  const gateway = paymentGateway();
+  const customerId = guaranteeCustomerId(booking.reference);
+  const customer = await withRetries(() => gateway.ensureCustomer({ customerId, email: booking.guest_email }));
+  const vaulted = customer.ok ? await gateway.vaultPaymentMethod({ customerId, nonce, verify: true }) : customer;
+  if (!vaulted.ok) {
+    // Vaulting has no idempotency key: an unknown outcome is refused too (an orphan vaulted
+    // card charges nothing); the nonce is spent, so the traveller types the card again.
+    await refuse(attempt, vaulted.failure, db);
+    return outcomeOfFailure(vaulted.failure.kind === 'transport' ? { ...vaulted.failure, retryable: false } : vaulted.failure);
+  }
+  const { hold } = await bookingAndHold(attempt, db);
+  if (!(await claimInventory(hold))) {
+    await gateway.deletePaymentMethod({ token: vaulted.value.token });
+    return failExpired(attempt, db);
+  }
+  const settled = await settleUncharged(
+    attempt,
+    'completed',
+    {
+      status: 'confirmed',
+      confirmed_at: new Date(),
+      payment_method: 'guarantee',
+      guarantee_customer_id: customerId,
+      guarantee_token: vaulted.value.token,
+      guarantee_card: `${brandLabel(vaulted.value.brand)} ${vaulted.value.last4}`,
+    },
+    db,
+  );
+  if (settled === 'moved') return { kind: 'confirmed' };
+  // Lost a race: the guarantee card is not kept.
+  await gateway.deletePaymentMethod({ token: vaulted.value.token });
+  return answerLostRace(settled, attempt, hold, db);
+}
+
+/** The gateway customer a booking's guarantee card is vaulted under (one per booking). */
+const guaranteeCustomerId = (reference: string) => `g${reference.toLowerCase().replace(/[^0-9a-z]/g, '')}`.slice(0, 36);
+
+/** A hold records its price type; a hold without one is priced as the visitor's own rate. */
+const fallbackPriceType = (session: ActiveSession | null): PriceType => (session?.user.role === 'agent' ? 'B2B' : 'B2C');
 
 /** An OXXO voucher reference: 14 digits the store clerk types in. */
 function oxxoVoucherReference(): string {
@@ -521,6 +743,12 @@ function failureOfTransaction(transaction: GatewayTransaction): PaymentFailure {
 }
 
 async function reconcileOne(attempt: Attempt, db: Database): Promise<void> {
+  if (attempt.method === 'guarantee') {
+    // Left 'created' by a crash while vaulting: the nonce is spent and no card is known, so the
+    // booking goes back to the traveller (never confirmed without a verified card).
+    if (attempt.status === 'created') await refuse(attempt, { kind: 'transport', retryable: false, message: 'The card guarantee did not complete' }, db);
+    return;
+  }
   if (attempt.method !== 'card' && attempt.method !== 'saved_card') {
     if (attempt.status === 'created') await finishWithoutGateway(attempt, db);
     return;
@@ -535,6 +763,9 @@ async function reconcileOne(attempt: Attempt, db: Database): Promise<void> {
   const approved = found.value.find((transaction) => APPROVED.includes(transaction.status));
   if (approved) {
     if (await moveAttempt(attempt.id, ['created', 'unknown'], 'authorized', { gateway_transaction_id: approved.id }, db)) await finishAuthorized(attempt.id, db);
+    // Lost: the live pay call recorded this sale itself (and finishes it), or settled the
+    // attempt otherwise, leaving this sale to nobody.
+    else await keepOrGiveBack(attempt.id, approved.id, 'reconciled after the attempt was settled', db);
     return;
   }
   const refused = found.value.at(-1);
@@ -658,6 +889,32 @@ export async function zeroAmountBookingAction(request: Request): Promise<Respons
   });
 }
 
+/**
+ * POST /api/booking/cardGuarantee {id, nonce, hold?}: books a car whose payment mode is 'iframe'
+ * on a verified card kept as its guarantee; nothing is charged (decision 0019).
+ */
+export async function cardGuaranteeAction(request: Request): Promise<Response> {
+  const read = await readBody(request);
+  if (!read.ok) return read.response;
+  const body = read.body;
+  const idempotencyKey = idempotencyKeyOf(request);
+  if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
+  if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
+  if (typeof body.nonce !== 'string' || !NONCE.test(body.nonce)) return invalid('nonce: the card frame nonce of the guarantee card');
+  if (!optionalString(body, 'hold')) return invalid('hold: must be a string');
+  return pay({
+    org: resolveOrg(request),
+    session: await getSession(request),
+    bookingReference: body.id,
+    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    method: 'guarantee',
+    claimed: null,
+    card: { nonce: body.nonce },
+    idempotencyKey,
+    fingerprint: requestFingerprint('cardGuarantee', body),
+  });
+}
+
 type ChecksumInput = { orderId: string; currency: string; countryCode: string; amount: string; apiKey: string };
 
 function checksumInput(orderId: unknown, currency: unknown, countryCode: unknown, amount: unknown, apiKey: unknown): ChecksumInput | string {
@@ -732,7 +989,7 @@ export async function paymentWithSavedCardAction(request: Request): Promise<Resp
  */
 export async function oxxoWebhookAction(request: Request, db: Database = getDb()): Promise<Response> {
   if (request.method !== 'POST') return json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-  const secret = paymentsOrNull()?.secrets.oxxoWebhook;
+  const secret = oxxoCollectorOrNull()?.webhookSecret;
   if (!secret) return json({ status: 'unavailable' }, { status: 503 });
   const raw = await request.text();
   // The server's body limit stops anything huge before it is read; this is the event's own bound.
@@ -752,6 +1009,12 @@ export async function oxxoWebhookAction(request: Request, db: Database = getDb()
     const booking = await trx.selectFrom('bookings').selectAll().where('oxxo_reference', '=', reference).forUpdate().executeTakeFirst();
     if (!booking) return json({ status: 'not_found' }, { status: 404 });
     if (booking.status === 'confirmed') return json({ status: 'confirmed', booking_id: booking.reference, replay: true });
+    // A voucher paid after it lapsed (or after the expiry job failed the booking) does not
+    // confirm anything: its units may be someone else's by now. The acquirer refunds the payer.
+    const lapsed = booking.oxxo_expires_at !== null && booking.oxxo_expires_at.getTime() <= Date.now();
+    if (lapsed || booking.status === 'failed') {
+      return json({ status: 'expired', booking_id: booking.reference, message: 'This OXXO voucher expired before it was paid; the booking was not made' }, { status: 409 });
+    }
     if (booking.amount_minor !== amountMinor) return invalid('amount_minor: does not match the voucher');
     const attempt = await trx
       .selectFrom('payment_attempts')
@@ -761,8 +1024,51 @@ export async function oxxoWebhookAction(request: Request, db: Database = getDb()
       .where('status', '=', 'awaiting_payment')
       .executeTakeFirst();
     if (!attempt) return json({ status: 'not_found', message: 'No voucher awaiting payment' }, { status: 404 });
-    await moveAttempt(attempt.id, 'awaiting_payment', 'completed', {}, trx);
-    await trx.updateTable('bookings').set({ status: 'confirmed', confirmed_at: new Date(), updated_at: new Date() }).where('id', '=', booking.id).execute();
+    // Both rows are as read under the booking's lock; a lost move would be a bug.
+    if (!(await moveAttempt(attempt.id, 'awaiting_payment', 'completed', {}, trx))) throw new LostMove('attempt awaiting_payment → completed');
+    if (!(await moveBooking(booking.id, 'pending', { status: 'confirmed', confirmed_at: new Date() }, trx))) throw new LostMove('booking pending → confirmed (voucher paid)');
     return json({ status: 'confirmed', booking_id: booking.reference });
   });
 }
+
+// ---------------------------------------------------------------------------------------
+// OXXO voucher expiry.
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Fails the OXXO bookings whose voucher lapsed unpaid: the attempt 'failed', the booking
+ * 'failed' with OXXO_EXPIRED_TEXT, and the units converted when the voucher was issued released.
+ * Each booking in its own transaction, its row locked (SKIP LOCKED: another instance, or a
+ * webhook paying it right now, has it), so a voucher is either paid or expired, never both.
+ */
+export async function expireOxxoVouchers(options: { limit?: number } = {}, db: Database = getDb()): Promise<number> {
+  const { limit = 50 } = options;
+  const due = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('payment_method', '=', 'oxxo')
+    .where('oxxo_expires_at', '<=', new Date())
+    .orderBy('oxxo_expires_at')
+    .limit(limit)
+    .execute();
+  let expired = 0;
+  for (const { id } of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', id).forUpdate().skipLocked().executeTakeFirst();
+      if (!booking || booking.status !== 'pending' || !booking.oxxo_expires_at || booking.oxxo_expires_at.getTime() > Date.now()) return false;
+      const attempt = await trx.selectFrom('payment_attempts').select('id').where('booking_id', '=', id).where('status', '=', 'awaiting_payment').executeTakeFirst();
+      const failure: BookingFailure = { kind: 'booking', text: OXXO_EXPIRED_TEXT };
+      if (attempt && !(await moveAttempt(attempt.id, 'awaiting_payment', 'failed', { failure }, trx))) return false;
+      if (!(await moveBooking(id, 'pending', { status: 'failed', failure_text: OXXO_EXPIRED_TEXT }, trx))) return false;
+      if (booking.hold_id) await releaseBookedHold(booking.hold_id, trx);
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  if (expired > 0) log.info('OXXO vouchers expired', { count: expired });
+  return expired;
+}
+
+/** The periodic OXXO voucher expiry (server/index.ts), every minute. */
+export const oxxoExpiryJob = { name: 'oxxo-voucher-expiry', everyMs: 60_000, run: () => expireOxxoVouchers() };

@@ -3,13 +3,16 @@
 // starts selected, how cards are typed, and the fields the pay calls carry.
 import type { OrgConfig } from '#schemas/org-config.schema';
 import type { CardEntryConfig } from '~/domain/card-entry';
-import { type PaymentOption, autoSelectOption, buildPaymentOptions } from '~/domain/payment-options';
+import type { CarPaymentMode } from '~/domain/car-payment-mode';
+import { invoiceCreditCovers } from '~/domain/invoice-credit';
+import { PAY_WITH_INVOICE, type PaymentOption, autoSelectOption, availableOptions, buildPaymentOptions } from '~/domain/payment-options';
 import { cardServiceApiKey } from '~/domain/payment-providers';
 import { gatewayCustomerIdFor } from '~/domain/saved-cards';
 import type { Traveler } from '~/domain/traveler';
 import { resolveOrg } from '../config.server';
 import { getSession } from '../session.server';
-import { cardEntryForCheckout } from './runtime.server';
+import { cardEntryForCheckout, oxxoCollectorOrNull } from './runtime.server';
+import { invoiceCreditOf } from './invoice-credit.server';
 import { listCards } from './saved-cards.server';
 
 export type CheckoutPayment = {
@@ -26,11 +29,17 @@ export type CheckoutPayment = {
   /** The card provider's key (`getSupplierpg`), sent with the second-provider calls. */
   apiKey: string;
   pgType: string;
+  /**
+   * A car whose payment mode is 'iframe' (decision 0019): a card is required as the booking's
+   * guarantee, nothing is charged, and no other option is offered.
+   */
+  guarantee: boolean;
 };
 
-const CARD_OPTIONS = new Set(['add new card', 'pay with new card']);
+/** What a checkout page tells its payment block beyond the traveller. */
+type PageCharge = { charge?: { amountMinor: number; currency: string } | null; paymentMode?: CarPaymentMode };
 
-async function checkoutPayment(request: Request, product: string, traveler: Traveler | null): Promise<CheckoutPayment> {
+async function checkoutPayment(request: Request, product: string, traveler: Traveler | null, page: PageCharge): Promise<CheckoutPayment> {
   const org = resolveOrg(request);
   const session = await getSession(request);
   const user = session?.user ?? null;
@@ -45,8 +54,16 @@ async function checkoutPayment(request: Request, product: string, traveler: Trav
     providerId: org.payments.cardProvider.pgId,
     merchantId: org.orgId,
   });
-  // Without a card frame, typing a new card is impossible; saved cards still pay server-side.
-  const options = cardEntry ? all : all.filter((option) => !CARD_OPTIONS.has(option.value));
+  // Invoice is credit (decision 0019): offered only when the payer's credit line covers this
+  // booking's charge on top of what it already uses.
+  const credit = session && all.some((option) => option.value === PAY_WITH_INVOICE) ? await invoiceCreditOf(session.userDbId) : null;
+  const covered = (option: PaymentOption) => option.value !== PAY_WITH_INVOICE || (page.charge != null && invoiceCreditCovers(credit, page.charge));
+  // A car's payment mode other than the card provider's offers no option (decision 0019).
+  const guarantee = page.paymentMode?.mode === 'iframe';
+  const options =
+    page.paymentMode && page.paymentMode.mode !== 'card-provider'
+      ? []
+      : availableOptions(all, { typeCards: cardEntry !== null, collectOxxo: oxxoCollectorOrNull() !== null }).filter(covered);
   const payer = traveler ?? (user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null);
   return {
     options,
@@ -59,10 +76,11 @@ async function checkoutPayment(request: Request, product: string, traveler: Trav
     countryCode: org.locale.defaultLanguage.split('-')[1] ?? 'US',
     apiKey: cardServiceApiKey(org.payments, org.orgId),
     pgType: org.payments.cardProvider.pgId,
+    guarantee,
   };
 }
 
 /** A checkout loader's page data with its payment block's (every checkout answers this way). */
-export async function withCheckoutPayment<Page extends { savedTraveler: Traveler | null }>(request: Request, product: string, page: Page) {
-  return { ...page, payment: await checkoutPayment(request, product, page.savedTraveler) };
+export async function withCheckoutPayment<Page extends { savedTraveler: Traveler | null } & PageCharge>(request: Request, product: string, page: Page) {
+  return { ...page, payment: await checkoutPayment(request, product, page.savedTraveler, page) };
 }

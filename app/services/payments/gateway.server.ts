@@ -22,6 +22,11 @@ export type BraintreeSettings = {
   environment: 'sandbox' | 'production' | { url: string };
   /** How long one call may take before it counts as a transport failure (unknown outcome). */
   timeoutMs: number;
+  /**
+   * The merchant account every sale names (BRAINTREE_MERCHANT_ACCOUNT_ID): the USD account the
+   * charge is made in (docs/decisions/0014, 0018). Without it the gateway's default account is used.
+   */
+  merchantAccountId?: string;
 };
 
 export class BraintreeConfigError extends Error {
@@ -33,7 +38,9 @@ export class BraintreeConfigError extends Error {
 /**
  * Reads BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY and either
  * BRAINTREE_ENVIRONMENT (sandbox | production) or BRAINTREE_GATEWAY_URL (the local sandbox
- * gateway), plus BRAINTREE_TIMEOUT_MS. Null when no merchant id is set (payments not configured).
+ * gateway), plus BRAINTREE_TIMEOUT_MS and BRAINTREE_MERCHANT_ACCOUNT_ID (required with
+ * BRAINTREE_ENVIRONMENT: at Braintree the sale must name its USD account, since the default
+ * account may settle in another currency). Null when no merchant id is set (payments not configured).
  */
 export function braintreeSettingsFromEnv(source: Record<string, string | undefined> = process.env): BraintreeSettings | null {
   const value = (name: string) => (source[name] ?? '').trim();
@@ -51,6 +58,9 @@ export function braintreeSettingsFromEnv(source: Record<string, string | undefin
   else problems.push('BRAINTREE_ENVIRONMENT: must be sandbox or production (or set BRAINTREE_GATEWAY_URL)');
   const timeout = value('BRAINTREE_TIMEOUT_MS') || '10000';
   if (!/^\d{3,6}$/.test(timeout)) problems.push('BRAINTREE_TIMEOUT_MS: must be milliseconds (100–999999)');
+  const merchantAccountId = value('BRAINTREE_MERCHANT_ACCOUNT_ID');
+  if (merchantAccountId && !/^[A-Za-z0-9_-]{1,64}$/.test(merchantAccountId)) problems.push('BRAINTREE_MERCHANT_ACCOUNT_ID: letters, digits, _ and - (at most 64)');
+  else if (!merchantAccountId && environmentName) problems.push('BRAINTREE_MERCHANT_ACCOUNT_ID: required with BRAINTREE_ENVIRONMENT (the USD merchant account sales are made in)');
   if (problems.length > 0) throw new BraintreeConfigError(problems);
   return {
     merchantId: value('BRAINTREE_MERCHANT_ID'),
@@ -58,6 +68,7 @@ export function braintreeSettingsFromEnv(source: Record<string, string | undefin
     privateKey: value('BRAINTREE_PRIVATE_KEY'),
     environment,
     timeoutMs: Number(timeout),
+    ...(merchantAccountId ? { merchantAccountId } : {}),
   };
 }
 
@@ -202,6 +213,7 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
             amount: toGatewayAmount(amountMinor),
             ...('nonce' in source ? { paymentMethodNonce: source.nonce } : { paymentMethodToken: source.token }),
             ...(customerId ? { customerId } : {}),
+            ...(settings.merchantAccountId ? { merchantAccountId: settings.merchantAccountId } : {}),
             orderId,
             apiRequestKey: idempotencyKey,
             options: { submitForSettlement, threeDSecure: { required: threeDSecureRequired } },

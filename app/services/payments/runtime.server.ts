@@ -16,10 +16,18 @@ import type { PaymentGateway } from './port';
 export type CardEntry = { kind: 'sandbox'; origin: string } | { kind: 'braintree'; environment: 'sandbox' | 'production' };
 
 /**
+ * Who collects OXXO cash payments and signs their webhook. Braintree does not collect OXXO, so
+ * only the local sandbox gateway (which issues vouchers and pays them through its control API)
+ * is one today; a live deployment needs an OXXO acquirer wired as a second provider (README
+ * "Payments", docs/decisions/0018). Without a collector OXXO is neither offered nor accepted.
+ */
+export type OxxoCollector = { webhookSecret: Buffer };
+
+/**
  * `secrets`: keys derived from the gateway's private key for the second-provider checksum and
  * the OXXO webhook signature (docs/decisions/0011), so there is one secret to rotate.
  */
-type Payments = { gateway: PaymentGateway; cardEntry: CardEntry; timeoutMs: number; secrets: { checksum: Buffer; oxxoWebhook: Buffer } };
+type Payments = { gateway: PaymentGateway; cardEntry: CardEntry; timeoutMs: number; secrets: { checksum: Buffer }; oxxo: OxxoCollector | null };
 
 const holder = singleton('payments', () => ({ current: null as Payments | null }));
 
@@ -31,8 +39,15 @@ export function configurePayments(settings: BraintreeSettings): void {
     gateway: createBraintreeGateway(settings),
     cardEntry,
     timeoutMs: settings.timeoutMs,
-    secrets: { checksum: derivedSecret(settings.privateKey, 'checksum'), oxxoWebhook: derivedSecret(settings.privateKey, 'oxxo-webhook') },
+    secrets: { checksum: derivedSecret(settings.privateKey, 'checksum') },
+    // A gateway at a URL is the sandbox (the card entry says the same); Braintree is not an OXXO collector.
+    oxxo: cardEntry.kind === 'sandbox' ? { webhookSecret: derivedSecret(settings.privateKey, 'oxxo-webhook') } : null,
   };
+}
+
+/** The OXXO collector, or null when OXXO cannot be collected (then it is not offered). */
+export function oxxoCollectorOrNull(): OxxoCollector | null {
+  return holder.current?.oxxo ?? null;
 }
 
 /** Null when no gateway is configured: checkout then offers only what needs no card. */

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { type CarFamily, type CarPayment, type CarPrice, type CarSearch, carSearchParams, computeCarPrice, rentalRange } from '~/domain/car-rental';
+import type { PaymentGatewayId } from '~/domain/payment-options';
 import type { CarOffersTable } from '../db-schema';
 import { getDb } from '../db.server';
 import { convertHoldToBooking, countAvailableUnitsByItem, createHold, releaseHold } from '../holds.server';
@@ -30,7 +31,11 @@ export type CarOffer = {
   freecancellation: boolean;
   payment: CarPayment;
   guarantee_needed: boolean;
+  /** A pricing rule set this offer's rate (car payment mode). */
+  pricing_rule: boolean;
   company: string;
+  /** The payment provider the car is sold through (car payment mode). */
+  payment_provider: PaymentGatewayId;
   image: string;
   pickup: CarLocation;
   dropoff: CarLocation;
@@ -85,7 +90,7 @@ export async function resolveRentalLocations(pickupCode: string, dropoffCode: st
 
 const publicLocation = ({ id: _id, ...location }: CarLocation & { id: number }): CarLocation => location;
 
-function toOffer(row: Selectable<CarOffersTable> & { company: string }, query: CarSearch, where: Extract<Resolved, { kind: 'ok' }>, available: number, context: SupplierContext): CarOffer | null {
+function toOffer(row: Selectable<CarOffersTable> & { company: string; payment_provider: PaymentGatewayId }, query: CarSearch, where: Extract<Resolved, { kind: 'ok' }>, available: number, context: SupplierContext): CarOffer | null {
   const range = rentalRange(query);
   if (!range) return null;
   const oneWay = where.pickup.code !== where.dropoff.code;
@@ -104,7 +109,9 @@ function toOffer(row: Selectable<CarOffersTable> & { company: string }, query: C
     freecancellation: row.free_cancellation,
     payment: row.payment,
     guarantee_needed: row.guarantee_needed,
+    pricing_rule: row.pricing_rule,
     company: row.company,
+    payment_provider: row.payment_provider,
     image: row.image_path,
     pickup: publicLocation(where.pickup),
     dropoff: publicLocation(where.dropoff),
@@ -136,7 +143,7 @@ function offersAt(locationId: number, offerId?: number) {
     .selectFrom('car_offers as o')
     .innerJoin('car_rental_companies as c', 'c.id', 'o.company_id')
     .selectAll('o')
-    .select('c.name as company')
+    .select(['c.name as company', 'c.payment_provider'])
     .where('o.location_id', '=', locationId);
   if (offerId !== undefined) query = query.where('o.id', '=', offerId);
   return query.orderBy('o.daily_net_usd_minor').orderBy('o.id').execute();

@@ -1,0 +1,117 @@
+// Invoice credit lines (docs/decisions/0019): which line covers a payer, how much of it is used,
+// the claim the pay core makes under a row lock, and the organisation admin's grant
+// (POST /api/admin/invoiceCredit).
+import { json } from '@remix-run/node';
+import { sql } from 'kysely';
+import { normalizeEmail } from '~/domain/login-throttle';
+import { CREDIT_EXCEEDED_MESSAGE, type CreditLine, invoiceCreditCovers, parseCreditGrant } from '~/domain/invoice-credit';
+import { resolveOrg } from '../config.server';
+import { type Database, getDb } from '../db.server';
+import { readJsonBody } from '../json-body.server';
+import { log } from '../logger.server';
+import { requireApiSession } from '../session.server';
+
+/** Bookings that use credit: paying or paid. There is no settlement yet (decision 0019). */
+const USING_CREDIT = ['pending', 'confirmed'] as const;
+
+/**
+ * The line that covers a user: their own, else their company's (in their organisation).
+ * With `lock`, the line's row is locked until the transaction ends: claims serialise on it.
+ */
+async function lineOf(userDbId: number, db: Database, lock: boolean) {
+  const user = await db.selectFrom('users').select(['org_id', 'company']).where('id', '=', userDbId).executeTakeFirst();
+  if (!user) return null;
+  let query = db
+    .selectFrom('invoice_credit_lines')
+    .select(['id', 'limit_minor', 'currency'])
+    .where('org_id', '=', user.org_id)
+    .where((eb) => (user.company === null ? eb('user_id', '=', userDbId) : eb.or([eb('user_id', '=', userDbId), eb('company', '=', user.company)])))
+    // The user's own line first.
+    .orderBy(sql`user_id is null`)
+    .limit(1);
+  if (lock) query = query.forUpdate();
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+async function usedMinor(lineId: number, db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(sql<string | number | null>`sum(amount_minor)`.as('used'))
+    .where('invoice_credit_line_id', '=', lineId)
+    .where('status', 'in', [...USING_CREDIT])
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
+/** The credit line covering a user and what it has used, or null without one. */
+export async function invoiceCreditOf(userDbId: number, db: Database = getDb()): Promise<(CreditLine & { id: number }) | null> {
+  const line = await lineOf(userDbId, db, false);
+  if (!line) return null;
+  return { id: line.id, limitMinor: line.limit_minor, currency: line.currency, usedMinor: await usedMinor(line.id, db) };
+}
+
+/**
+ * Inside the pay core's transaction: locks the payer's credit line and answers the line this
+ * booking may draw on, or the refusal. Two concurrent claims on one line serialise on the lock,
+ * and the second sees the first's booking as 'pending' (it counts), so together they cannot pass
+ * the limit.
+ */
+export async function claimInvoiceCredit(
+  trx: Database,
+  payerDbId: number,
+  amount: { amountMinor: number; currency: string },
+): Promise<{ ok: true; lineId: number } | { ok: false; message: string }> {
+  const line = await lineOf(payerDbId, trx, true);
+  if (!line) return { ok: false, message: CREDIT_EXCEEDED_MESSAGE };
+  const credit: CreditLine = { limitMinor: line.limit_minor, currency: line.currency, usedMinor: await usedMinor(line.id, trx) };
+  return invoiceCreditCovers(credit, amount) ? { ok: true, lineId: line.id } : { ok: false, message: CREDIT_EXCEEDED_MESSAGE };
+}
+
+/**
+ * POST /api/admin/invoiceCredit: an administrator of the organisation sets (creates or changes)
+ * the invoice credit of one of its users or companies. 200 with the line and its used credit;
+ * 400 bad body; 401 signed out; 403 not the organisation's admin; 404 no such user here.
+ */
+export async function grantInvoiceCreditAction(request: Request, db: Database = getDb()): Promise<Response> {
+  if (request.method !== 'POST') return json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+  const session = await requireApiSession(request);
+  const org = resolveOrg(request);
+  if (session.user.role !== 'admin' || session.user.org_id !== org.orgId) {
+    return json({ status: 403, message: 'Only an administrator of this organisation sets invoice credit' }, { status: 403 });
+  }
+  const read = await readJsonBody(request);
+  if (!read.ok) return read.response;
+  const parsed = parseCreditGrant(read.value);
+  if (!parsed.ok) return json({ status: 400, message: parsed.message }, { status: 400 });
+  const { payer, limitMinor, currency } = parsed.grant;
+  let userId: number | null = null;
+  if ('email' in payer) {
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('org_id', '=', org.orgId)
+      .where('email_normalized', '=', normalizeEmail(payer.email))
+      .executeTakeFirst();
+    if (!user) return json({ status: 404, message: 'No user with this email in this organisation' }, { status: 404 });
+    userId = user.id;
+  }
+  const values = { org_id: org.orgId, user_id: userId, company: 'company' in payer ? payer.company : null, limit_minor: limitMinor, currency, updated_at: new Date() };
+  const line = await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('invoice_credit_lines')
+      .select('id')
+      .where('org_id', '=', org.orgId)
+      .where((eb) => (userId !== null ? eb('user_id', '=', userId) : eb('company', '=', values.company)))
+      .forUpdate()
+      .executeTakeFirst();
+    if (existing) {
+      return trx.updateTable('invoice_credit_lines').set({ limit_minor: limitMinor, currency, updated_at: values.updated_at }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+    }
+    return trx.insertInto('invoice_credit_lines').values(values).returningAll().executeTakeFirstOrThrow();
+  });
+  log.info('invoice credit set', { orgId: org.orgId, lineId: line.id, by: session.userDbId, limitMinor, currency });
+  return json({
+    status: 200,
+    data: { id: line.id, ...('email' in payer ? { email: payer.email } : { company: payer.company }), limit_minor: line.limit_minor, currency: line.currency, used_minor: await usedMinor(line.id, db) },
+  });
+}

@@ -1,0 +1,347 @@
+// Money rules (issue 9, docs/decisions/0019) with the real pay service, a real database (PGlite
+// and PostgreSQL) and the real `braintree` SDK against the sandbox gateway: invoice is a credit
+// line with a limit (also under concurrent payments), set by the organisation's admin; a car's
+// payment mode decides how the pay core lets it be paid.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHold } from '~/services/holds.server';
+import { quoteCarHold } from '~/services/car-quote.server';
+import { cardGuaranteeAction, generatePgTokenAction, initBookingAction, zeroAmountBookingAction } from '~/services/payments/booking-payment.server';
+import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
+import { grantInvoiceCreditAction, invoiceCreditOf } from '~/services/payments/invoice-credit.server';
+import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
+import { DEMO_INVOICE_COMPANY, DEMO_INVOICE_LIMIT_MINOR } from '~/services/seed.server';
+import { createSession } from '~/services/session.server';
+import { builtInCarSupplier } from '~/services/suppliers/cars.server';
+import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
+import { type Backend, useSeededDatabase } from '../support/databases';
+import { inDays } from '../support/dates';
+import { hostOf } from '../support/http-client';
+
+const backends: Backend[] = ['pglite', 'postgres'];
+let sandbox: SandboxGateway;
+
+type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
+
+async function control<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${sandbox.url}/__sandbox/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+async function salesOf(reference: string): Promise<SandboxTransaction[]> {
+  const { transactions } = await control<{ transactions: SandboxTransaction[] }>('transactions');
+  return transactions.filter((t) => (t.orderId ?? '').startsWith(`${reference}:`));
+}
+
+const nonceFor = async (number: string) => (await control<{ nonce: string }>('nonces', { number, expirationMonth: '12', expirationYear: '2030' })).nonce;
+
+beforeAll(async () => {
+  sandbox = await startSandboxGateway({ port: 0 });
+  configurePayments({ ...SANDBOX_CREDENTIALS, environment: { url: sandbox.url }, timeoutMs: 1_000 });
+});
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+describe.each(backends)('money rules on %s', (backend) => {
+  const database = useSeededDatabase(backend);
+  let serial = 0;
+
+  async function userId(org: string, email: string): Promise<number> {
+    return (await database.db.selectFrom('users').select('id').where('org_id', '=', org).where('email', '=', email).executeTakeFirstOrThrow()).id;
+  }
+
+  async function cookieOf(org: string, email: string): Promise<string> {
+    const { setCookie } = await createSession(new Request(`http://${hostOf(org)}/`), { userId: await userId(org, email) });
+    return setCookie.split(';')[0]!;
+  }
+
+  /** A user of `org` with no credit of their own (and no company). */
+  async function newUser(org: string): Promise<{ email: string; id: number; cookie: string }> {
+    const email = `rules-${backend}-${++serial}-${randomUUID().slice(0, 8)}@${org}.example`;
+    const row = await database.db
+      .insertInto('users')
+      .values({ org_id: org, email, email_normalized: email, password_hash: null, first_name: 'Rita', last_name: 'Rules', role: 'member' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { email, id: row.id, cookie: await cookieOf(org, email) };
+  }
+
+  function post(org: string, path: string, body: unknown, options: { cookie?: string; key?: string | null } = {}): Request {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.key !== null) headers['idempotency-key'] = options.key ?? randomUUID();
+    return new Request(`http://${hostOf(org)}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  }
+
+  type Made = { reference: string; bookingId: string; hold: string; cookie: string | undefined; org: string; amountMinor: number; product: string };
+
+  /** A booking 'initiated' for a hold (the traveller step), then init-booking freezes `amountMinor`. */
+  async function bookingOf(
+    org: string,
+    owner: { id: number; cookie: string } | null,
+    held: { id: string; token: string },
+    product: string,
+    itemRef: string,
+    amountMinor: number,
+  ): Promise<Made> {
+    const reference = `${org.slice(0, 3).toUpperCase()}-R${++serial}${randomUUID().slice(0, 6).toUpperCase()}`;
+    const row = await database.db
+      .insertInto('bookings')
+      .values({
+        reference, org_id: org, user_id: owner?.id ?? null, hold_id: held.id, product, item_ref: itemRef, starts_on: inDays(40),
+        ends_on: null, guest_first_name: 'Rita', guest_last_name: 'Rules', guest_email: 'rita@example.com', guest_phone: null, status: 'initiated', updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const form = new FormData();
+    form.set('hold', held.token);
+    const init = await initBookingAction(post(org, '/checkout', '', { cookie: owner?.cookie, key: null }), form, product, { amountMinor, currency: 'USD', description: 'Test' });
+    expect(init.status).toBe(200);
+    return { reference, bookingId: row.id, hold: held.token, cookie: owner?.cookie, org, amountMinor, product };
+  }
+
+  /** An activity booking of `amountMinor` for `owner` (one unit of its own). */
+  async function activity(org: string, owner: { id: number; cookie: string }, amountMinor: number): Promise<Made> {
+    const itemRef = `test:rules-${backend}-${++serial}-${Date.now()}`;
+    await database.db.insertInto('inventory_units').values({ product: 'ACT', supplier_code: 'OWN', item_ref: itemRef, unit_label: 'u-1' }).execute();
+    const startsAt = new Date(Date.now() + 40 * 86_400_000);
+    const held = await createHold({ orgId: org, userId: owner.id, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 });
+    if (held.kind !== 'held') throw new Error('expected a hold');
+    return bookingOf(org, owner, held.hold, 'ACT', itemRef, amountMinor);
+  }
+
+  const major = (minor: number) => (minor / 100).toFixed(2);
+  const payBody = (made: Made, extra: Record<string, unknown> = {}) => ({
+    id: made.reference, pg_amt: major(made.amountMinor), pg_amount: major(made.amountMinor), currency: 'USD', product_type: made.product,
+    payment_method: 'invoice', hold: made.hold, ...extra,
+  });
+  const pay = (made: Made, extra: Record<string, unknown> = {}) => generatePgTokenAction(post(made.org, '/api/booking/generatePgToken', payBody(made, extra), { cookie: made.cookie }));
+
+  async function state(made: Made) {
+    const booking = await database.db.selectFrom('bookings').selectAll().where('id', '=', made.bookingId).executeTakeFirstOrThrow();
+    const attempts = await database.db.selectFrom('payment_attempts').select(['method', 'status']).where('booking_id', '=', made.bookingId).execute();
+    return { booking, attempts };
+  }
+
+  const grant = (cookie: string | undefined, body: unknown, org = 'voyagerpro') =>
+    grantInvoiceCreditAction(post(org, '/api/admin/invoiceCredit', body, { cookie, key: null })).catch((thrown: unknown) => {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    });
+
+  /** The payment options a checkout of `amountMinor` offers this user. */
+  async function offered(org: string, cookie: string, amountMinor: number): Promise<string[]> {
+    const request = new Request(`http://${hostOf(org)}/activities/checkout`, { headers: { cookie } });
+    const page = await withCheckoutPayment(request, 'ACT', { savedTraveler: null, charge: { amountMinor, currency: 'USD' } });
+    return page.payment.options.map((option) => option.value);
+  }
+
+  describe('invoice is a credit line', () => {
+    it('the demo company covers its member up to its limit; over it, invoice is neither offered nor taken, and nothing changes', async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const member = { id: await userId('voyagerpro', 'member@voyagerpro.example'), cookie: await cookieOf('voyagerpro', 'member@voyagerpro.example') };
+      expect((await database.db.selectFrom('users').select('company').where('id', '=', member.id).executeTakeFirstOrThrow()).company).toBe(DEMO_INVOICE_COMPANY);
+      const credit = await invoiceCreditOf(member.id);
+      expect(credit).toMatchObject({ limitMinor: DEMO_INVOICE_LIMIT_MINOR, currency: 'USD' });
+      const left = credit!.limitMinor - credit!.usedMinor;
+      expect(left).toBeGreaterThan(10_000);
+
+      expect(await offered('voyagerpro', member.cookie, left)).toContain('pay with invoice');
+      expect(await offered('voyagerpro', member.cookie, left + 1)).not.toContain('pay with invoice');
+
+      const over = await activity('voyagerpro', member, left + 1);
+      const refused = await pay(over);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ status: 'booking_failed', error: expect.stringMatching(/over your invoice credit/) });
+      expect(await state(over)).toMatchObject({ booking: { status: 'initiated', payment_method: null, invoice_credit_line_id: null }, attempts: [] });
+
+      // Exactly the rest of the limit is taken; then nothing more is.
+      const exact = await activity('voyagerpro', member, left);
+      expect((await pay(exact)).status).toBe(200);
+      expect(await state(exact)).toMatchObject({ booking: { status: 'confirmed', payment_method: 'invoice', invoice_credit_line_id: expect.any(Number) } });
+      expect(await offered('voyagerpro', member.cookie, 1)).not.toContain('pay with invoice');
+      const one = await activity('voyagerpro', member, 100);
+      expect((await pay(one)).status).toBe(409);
+      expect(await salesOf(exact.reference)).toEqual([]);
+    });
+
+    it('a user without a credit line is not offered invoice and is refused; the admin grants it, and two concurrent payments cannot pass the limit together', async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const user = await newUser('voyagerpro');
+      expect(await offered('voyagerpro', user.cookie, 5_000)).not.toContain('pay with invoice');
+      const before = await activity('voyagerpro', user, 5_000);
+      expect((await pay(before)).status).toBe(409);
+      expect(await state(before)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
+
+      const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
+      const granted = await grant(admin, { email: user.email.toUpperCase(), limit: '100.00', currency: 'USD' });
+      expect(granted.status).toBe(200);
+      expect(await granted.json()).toMatchObject({ status: 200, data: { email: user.email.toUpperCase(), limit_minor: 10_000, currency: 'USD', used_minor: 0 } });
+      expect(await offered('voyagerpro', user.cookie, 6_000)).toContain('pay with invoice');
+
+      // 60.00 + 60.00 > 100.00: whatever the interleaving, one is invoiced and one refused.
+      const first = await activity('voyagerpro', user, 6_000);
+      const second = await activity('voyagerpro', user, 6_000);
+      const answers = await Promise.all([pay(first), pay(second)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const states = await Promise.all([state(first), state(second)]);
+      expect(states.map((s) => s.booking.status).sort()).toEqual(['confirmed', 'initiated']);
+      expect(states.flatMap((s) => s.attempts)).toEqual([{ method: 'invoice', status: 'completed' }]);
+
+      // Raising the limit lets the other one through; lowering it to 0 withdraws invoice.
+      expect((await grant(admin, { email: user.email, limit: 120, currency: 'USD' })).status).toBe(200);
+      const refused = states[0]!.booking.status === 'initiated' ? first : second;
+      expect((await pay(refused)).status).toBe(200);
+      expect((await grant(admin, { email: user.email, limit: 0, currency: 'USD' })).status).toBe(200);
+      expect(await offered('voyagerpro', user.cookie, 1)).not.toContain('pay with invoice');
+      expect(await database.db.selectFrom('invoice_credit_lines').select('limit_minor').where('user_id', '=', user.id).execute()).toEqual([{ limit_minor: 0 }]);
+    });
+
+    it('a company line covers the users of the company; a line in another currency covers nothing', async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const user = await newUser('voyagerpro');
+      const company = `Rules Co ${backend} ${serial}`;
+      await database.db.updateTable('users').set({ company }).where('id', '=', user.id).execute();
+      const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
+      expect((await grant(admin, { company, limit: '50', currency: 'MXN' })).status).toBe(200);
+      expect(await offered('voyagerpro', user.cookie, 1_000)).not.toContain('pay with invoice');
+      expect((await pay(await activity('voyagerpro', user, 1_000))).status).toBe(409);
+      expect((await grant(admin, { company, limit: '50', currency: 'USD' })).status).toBe(200);
+      expect(await offered('voyagerpro', user.cookie, 1_000)).toContain('pay with invoice');
+      expect((await pay(await activity('voyagerpro', user, 1_000))).status).toBe(200);
+    });
+
+    it('POST /api/admin/invoiceCredit: bad input is a 400, a non-admin 403, signed out 401, an unknown user 404; nothing changes', async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const count = async () => Number((await database.db.selectFrom('invoice_credit_lines').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+      const lines = await count();
+      const user = await newUser('voyagerpro');
+      const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
+      for (const body of [
+        '{"email":',
+        '[1]',
+        { email: user.email, limit: '10.001', currency: 'USD' },
+        { email: user.email, limit: -5, currency: 'USD' },
+        { email: user.email, limit: 10, currency: 'usd' },
+        { email: user.email, company: 'Both', limit: 10, currency: 'USD' },
+        { limit: 10, currency: 'USD' },
+        { email: user.email, limit: 10, currency: 'USD', user_id: 1 },
+      ]) {
+        const answer = await grant(admin, body);
+        expect(answer.status, JSON.stringify(body)).toBe(400);
+        expect(await answer.json()).toMatchObject({ status: 400, message: expect.any(String) });
+      }
+      for (const key of ['member', 'agent']) {
+        expect((await grant(await cookieOf('voyagerpro', `${key}@voyagerpro.example`), { email: user.email, limit: 10, currency: 'USD' })).status).toBe(403);
+      }
+      // Another organisation's admin is signed out on this organisation's site.
+      expect((await grant(await cookieOf('wanderly', 'admin@wanderly.example'), { email: user.email, limit: 10, currency: 'USD' })).status).toBe(401);
+      expect((await grant(undefined, { email: user.email, limit: 10, currency: 'USD' })).status).toBe(401);
+      // A user of another organisation is not found here.
+      expect((await grant(admin, { email: 'member@wanderly.example', limit: 10, currency: 'USD' })).status).toBe(404);
+      expect(await count()).toBe(lines);
+    });
+  });
+
+  describe("a car is paid as its payment mode says", () => {
+    /** A hold of the CUNA offer `code` (e.g. CUNA-ECO2) for `owner`, its quote and its booking. */
+    async function car(code: string, owner: { id: number; cookie: string }, pickupDays: number) {
+      const offer = await database.db.selectFrom('car_offers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+      const search = {
+        pickupCode: 'CUNA', dropoffCode: 'CUNA', sameDropoff: true, pickupDate: inDays(pickupDays), pickupTime: '10:00', dropoffDate: inDays(pickupDays + 3), dropoffTime: '09:00', driverAge: 35,
+      };
+      const context = { orgId: 'wanderly', userId: owner.id, priceType: 'B2C' as const };
+      const held = await builtInCarSupplier.hold({ ...search, offerId: offer.id }, { ...context, ttlMinutes: 15 });
+      if (held.kind !== 'held') throw new Error(`expected a hold of ${code}`);
+      const quote = await quoteCarHold(held.hold, context, 'PG_01');
+      if (!quote) throw new Error('expected a quote');
+      const made = await bookingOf('wanderly', owner, held.hold, 'CAR', held.hold.itemRef, quote.chargeMinor);
+      return { made, quote };
+    }
+
+    const card = (made: Made, nonce = 'fake-valid-nonce') => ({ payment_method: 'card', nonce, pg_amt: '10.00', pg_amount: '10.00' });
+    const zero = (made: Made) => zeroAmountBookingAction(post(made.org, '/api/booking/zeroAmountBooking', { id: made.reference, hold: made.hold }, { cookie: made.cookie, key: null }));
+    const guarantee = (made: Made, body: Record<string, unknown>) => cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', { id: made.reference, hold: made.hold, ...body }, { cookie: made.cookie }));
+
+    it("'nopg' (postpaid, no guarantee: CMP): books on the zero path only; no card is charged, whatever the request says", async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const owner = await newUser('wanderly');
+      const { made, quote } = await car('CUNA-CMP', owner, 70);
+      expect(quote.mode).toEqual({ mode: 'nopg' });
+      expect(quote.chargeMinor).toBe(0);
+      const forged = await pay(made, card(made));
+      expect(forged.status).toBe(400);
+      expect(await forged.json()).toMatchObject({ message: expect.stringMatching(/payment mode nopg/) });
+      expect((await guarantee(made, { nonce: await nonceFor('4111111111111111') })).status).toBe(400);
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
+      expect((await zero(made)).status).toBe(200);
+      expect(await state(made)).toMatchObject({ booking: { status: 'confirmed', payment_method: 'zero', amount_minor: 0 } });
+      expect(await salesOf(made.reference)).toEqual([]);
+    });
+
+    it("'iframe' (postpaid, guarantee, no markup: ECO2): the zero path and a card charge are refused; a card that fails verification books nothing; a verified card is vaulted as the guarantee, nothing charged", async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const owner = await newUser('wanderly');
+      const { made, quote } = await car('CUNA-ECO2', owner, 74);
+      expect(quote.mode).toEqual({ mode: 'iframe' });
+      expect(quote.chargeMinor).toBe(0);
+      const forgedZero = await zero(made);
+      expect(forgedZero.status).toBe(400);
+      expect(await forgedZero.json()).toMatchObject({ message: expect.stringMatching(/payment mode iframe/) });
+      expect((await pay(made, card(made))).status).toBe(400);
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
+
+      // Bad input to cardGuarantee is a 400 and changes nothing.
+      expect((await guarantee(made, {})).status).toBe(400);
+      expect((await guarantee(made, { nonce: 'has spaces' })).status).toBe(400);
+      expect((await guarantee(made, { id: 'WAN-NaN', nonce: 'fake-valid-nonce' })).status).toBe(400);
+      expect((await cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', { id: made.reference, nonce: 'fake-valid-nonce' }, { cookie: made.cookie, key: null }))).status).toBe(400);
+      expect((await cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', '[1]', { cookie: made.cookie }))).status).toBe(400);
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
+      const declined = await guarantee(made, { nonce: await nonceFor('4000111111111115') });
+      expect(declined.status).toBe(402);
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated', guarantee_token: null }, attempts: [{ method: 'guarantee', status: 'declined' }] });
+
+      const answer = await guarantee(made, { nonce: await nonceFor('4111111111111111') });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ status: 'confirmed', booking_id: made.reference });
+      const now = await state(made);
+      expect(now.booking).toMatchObject({ status: 'confirmed', payment_method: 'guarantee', amount_minor: 0, guarantee_card: 'Visa 1111', guarantee_token: expect.any(String) });
+      expect(now.attempts).toContainEqual({ method: 'guarantee', status: 'completed' });
+      // Vaulted and verified at the gateway, never charged.
+      const customer = now.booking.guarantee_customer_id!;
+      expect((await paymentGateway().createNonceForCard(now.booking.guarantee_token!)).ok).toBe(true);
+      expect(customer).toMatch(/^g/);
+      expect(await salesOf(made.reference)).toEqual([]);
+    });
+
+    it("'card-provider' (prepaid with markup: SUV): charged by card; a guarantee or the zero path is refused", async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const owner = await newUser('wanderly');
+      const { made, quote } = await car('CUNA-SUV', owner, 78);
+      expect(quote.mode).toEqual({ mode: 'card-provider', variant: expect.any(String), referenceProvider: expect.any(Boolean) });
+      expect(quote.chargeMinor).toBe(quote.offer.fare_summary.total);
+      expect((await guarantee(made, { nonce: await nonceFor('4111111111111111') })).status).toBe(400);
+      expect((await zero(made)).status).toBe(409);
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
+      const paid = await pay(made, { payment_method: 'card', nonce: await nonceFor('4111111111111111') });
+      expect(paid.status).toBe(200);
+      expect((await salesOf(made.reference)).map((s) => ({ type: s.type, amount: s.amount }))).toEqual([{ type: 'sale', amount: major(made.amountMinor) }]);
+    });
+
+    it("a postpaid car with a guarantee and markup (LUX) takes the card-provider path and charges the markup now", async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const owner = await newUser('wanderly');
+      const { quote } = await car('CUNA-LUX', owner, 82);
+      expect(quote.mode.mode).toBe('card-provider');
+      expect(quote.chargeMinor).toBe(quote.offer.fare_summary.markup);
+      expect(quote.chargeMinor).toBeGreaterThan(0);
+    });
+  });
+});
