@@ -7,7 +7,7 @@ import { openDatabase, setDatabase } from '~/services/db.server';
 import { EnvError, parseEnv } from '~/services/env.server';
 import { errorFields, log } from '~/services/logger.server';
 import { migrateToLatest } from '~/services/migrations.server';
-import { findDemoAccounts, seedCatalogue, seedDemoData, syncReferenceData } from '~/services/seed.server';
+import { findDemoAccounts, seedCatalogue, seedDemoAccounts, syncReferenceData } from '~/services/seed.server';
 import { getSessionByToken } from '~/services/session.server';
 import { holdExpiryJob } from '~/services/holds.server';
 import { mailJob } from '~/services/mail.server';
@@ -17,6 +17,7 @@ import { startJobs } from './jobs';
 import { attachGraphqlWs } from './graphql';
 import { createExpressApp } from './http';
 import { DEMO_NOTICE } from './demo-notice';
+import { BraintreeConfigError } from '~/services/payments/gateway.server';
 import { startPayments } from './payments';
 
 function fail(message: string): never {
@@ -58,10 +59,17 @@ async function main() {
     }
     if (env.seedOnStart) await seedCatalogue(opened.db, registry);
   } else if (env.seedOnStart) {
-    await seedDemoData(opened.db, registry);
+    await seedCatalogue(opened.db, registry);
+    await seedDemoAccounts(opened.db, registry);
   }
   setDatabase(opened);
-  const payments = await startPayments(env.nodeEnv);
+  let payments;
+  try {
+    payments = await startPayments(env.nodeEnv);
+  } catch (error) {
+    if (error instanceof BraintreeConfigError) fail(error.message);
+    throw error;
+  }
   let reconciler;
   try {
     // Checked against the gateway timeout, hence after the payments are configured.

@@ -1,7 +1,7 @@
 // Payments at boot: Braintree (or any gateway speaking its API) when BRAINTREE_* is set;
 // otherwise, outside production, the local sandbox gateway started in this process, so a fresh
 // clone takes test cards with no setup. Production without keys starts without card payments.
-import { type BraintreeSettings, braintreeSettingsFromEnv } from '~/services/payments/gateway.server';
+import { BraintreeConfigError, type BraintreeSettings, braintreeSettingsFromEnv } from '~/services/payments/gateway.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { log } from '~/services/logger.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from './sandbox-gateway';
@@ -21,6 +21,10 @@ async function startSandbox(port: number): Promise<SandboxGateway> {
 
 export async function startPayments(nodeEnv: string, source: Record<string, string | undefined> = process.env): Promise<{ stop: () => Promise<void> }> {
   const configured = braintreeSettingsFromEnv(source);
+  // A gateway URL is the local sandbox's (tests, demos): its keys are public and it offers OXXO.
+  if (configured && nodeEnv === 'production' && typeof configured.environment === 'object') {
+    throw new BraintreeConfigError(['BRAINTREE_GATEWAY_URL: only for the local sandbox gateway; in production set BRAINTREE_ENVIRONMENT']);
+  }
   if (configured) {
     configurePayments(configured);
     return { stop: async () => {} };

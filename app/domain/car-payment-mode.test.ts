@@ -22,9 +22,10 @@ describe('carPaymentMode: prepaid', () => {
   it('the card-provider rule comes first (the spec order), even under 1', () => {
     expect(mode({ total: 0, hasCoupon: true })).toEqual(direct);
   });
-  it('no markup, rule or discount with a total of 1 or more: the supplier iframe', () => {
-    expect(mode({ total: 1 })).toEqual({ mode: 'iframe' });
-    expect(mode({ total: 1, guaranteeNeeded: true })).toEqual({ mode: 'iframe' });
+  it('no markup, rule or discount with a total of 1 or more is still charged now, never only guaranteed', () => {
+    expect(mode({ total: 1 })).toEqual(direct);
+    expect(mode({ total: 1, guaranteeNeeded: true })).toEqual(direct);
+    expect(mode({ total: 1, providerId: 'PG_03' })).toEqual(redirect);
   });
 });
 

@@ -11,8 +11,9 @@
  * The rules apply in the spec's order, so a prepaid car with markup, a pricing rule or a discount
  * takes the card-provider path even when the total is under 1 (the booking submit then takes
  * its zero-amount path). Where the spec is silent: a prepaid car with none of those and a
- * total of 1 or more is paid to the supplier through its card iframe; postpaid ignores
- * discounts (nothing is charged now).
+ * total of 1 or more is charged through the card provider too, because prepaid means paid now
+ * and no supplier here collects a payment in its own frame ('iframe' only keeps a card as a
+ * guarantee, decision 0019); postpaid ignores discounts (nothing is charged now).
  */
 import type { PaymentGatewayId } from './payment-options';
 
@@ -47,8 +48,7 @@ export function carPaymentMode(input: CarPaymentInput): CarPaymentMode {
   const repriced = input.hasMarkup || input.hasPricingRule;
   if (input.paymentType === 'prepaid') {
     if (repriced || input.hasCoupon || input.hasCashCard || input.hasWallet) return cardProvider;
-    if (!(input.total >= 1)) return { mode: 'nopg' };
-    return { mode: 'iframe' };
+    return input.total >= 1 ? cardProvider : { mode: 'nopg' };
   }
   if (!input.guaranteeNeeded) return { mode: 'nopg' };
   return repriced ? cardProvider : { mode: 'iframe' };

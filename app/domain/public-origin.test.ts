@@ -14,6 +14,12 @@ describe('publicOriginFor', () => {
 describe('publicOriginProblems', () => {
   const hosts = ['travel.example.com'];
 
+  it('names an origin that is not a URL rather than throwing', () => {
+    expect(publicOriginProblems({ hosts, publicOrigin: 'https://travel.example.com:99999' }, true)).toEqual([
+      { path: 'publicOrigin', message: 'must be an origin such as "https://travel.example.com"' },
+    ]);
+  });
+
   it('requires an origin in production only', () => {
     expect(publicOriginProblems({ hosts }, false)).toEqual([]);
     expect(publicOriginProblems({ hosts }, true)).toEqual([{ path: 'publicOrigin', message: 'required in production (e.g. "https://travel.example.com")' }]);

@@ -20,8 +20,13 @@ export function publicOriginProblems(
   if (!org.publicOrigin) {
     return production ? [{ path: 'publicOrigin', message: 'required in production (e.g. "https://travel.example.com")' }] : [];
   }
+  let url: URL;
+  try {
+    url = new URL(org.publicOrigin);
+  } catch {
+    return [{ path: 'publicOrigin', message: 'must be an origin such as "https://travel.example.com"' }];
+  }
   const problems: { path: string; message: string }[] = [];
-  const url = new URL(org.publicOrigin);
   if (production && url.protocol !== 'https:') problems.push({ path: 'publicOrigin', message: 'must be https in production' });
   if (!org.hosts.includes(url.hostname)) problems.push({ path: 'publicOrigin', message: `host '${url.hostname}' is not one of hosts` });
   return problems;

@@ -59,5 +59,7 @@ describe('parseEnv', () => {
     expect(parseEnv({ RATE_LIMIT_SCALE: '0.5' }).rateLimitScale).toBe(0.5);
     expect(() => parseEnv({ RATE_LIMIT_SCALE: '0' })).toThrow(/RATE_LIMIT_SCALE: must be greater than 0/);
     expect(() => parseEnv({ RATE_LIMIT_SCALE: 'lots' })).toThrow(/RATE_LIMIT_SCALE/);
+    expect(parseEnv({ NODE_ENV: 'production', RATE_LIMIT_SCALE: '2' }).rateLimitScale).toBe(2);
+    expect(() => parseEnv({ NODE_ENV: 'production', RATE_LIMIT_SCALE: '1000' })).toThrow(/RATE_LIMIT_SCALE: at most 10 in production/);
   });
 });

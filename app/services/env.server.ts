@@ -18,7 +18,7 @@ const envSchema = {
     PAYMENT_RECONCILE_STALE_MS: { type: 'string', pattern: '^[0-9]{3,8}$' },
     /** Express's `trust proxy`: a hop count, or comma-separated addresses/CIDRs/names (loopback, uniquelocal). */
     TRUST_PROXY: { type: 'string', pattern: '^([0-9]{1,2}|[A-Za-z0-9.:/]+(, *[A-Za-z0-9.:/]+)*)$' },
-    /** Multiplies every per-visitor rate limit and the active-holds cap (1 in production). */
+    /** Multiplies every per-visitor rate limit and the active-holds cap (at most 10 in production). */
     RATE_LIMIT_SCALE: { type: 'string', pattern: '^[0-9]{1,7}(\\.[0-9]{1,3})?$' },
   },
   required: [],
@@ -46,7 +46,7 @@ export type Env = {
    * unless configured, so a visitor cannot forge the address rate limits count by.
    */
   trustProxy: false | number | string;
-  /** Multiplier of every per-visitor limit (docs/decisions/0016): 1 in production, large on shared test servers. */
+  /** Multiplier of every per-visitor limit (docs/decisions/0016): tuning in production (at most 10), large on shared test servers. */
   rateLimitScale: number;
 };
 
@@ -77,6 +77,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (reconcileStaleMs < 1_000 || reconcileStaleMs > 86_400_000) problems.push('PAYMENT_RECONCILE_STALE_MS: must be between 1000 and 86400000 milliseconds');
   const rateLimitScale = Number(relevant.RATE_LIMIT_SCALE ?? 1);
   if (!(rateLimitScale > 0)) problems.push('RATE_LIMIT_SCALE: must be greater than 0');
+  // A test server's scale (1000) would switch the limits off: production may only tune them.
+  else if (relevant.NODE_ENV === 'production' && rateLimitScale > 10) problems.push('RATE_LIMIT_SCALE: at most 10 in production');
   if (problems.length > 0) throw new EnvError(problems);
   return {
     nodeEnv: (relevant.NODE_ENV as Env['nodeEnv'] | undefined) ?? 'development',

@@ -636,6 +636,8 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       await sql`create unique index payment_attempts_one_live on payment_attempts (booking_id) where status in ('created', 'authorized', 'unknown', 'awaiting_payment')`.execute(db);
       await db.schema.alterTable('bookings').addColumn('oxxo_expires_at', 'timestamptz').execute();
+      // Vouchers issued before this migration lapse like new ones (the default 72 hours after issue).
+      await sql`update bookings set oxxo_expires_at = updated_at + interval '72 hours' where payment_method = 'oxxo' and status = 'pending' and oxxo_reference is not null`.execute(db);
       await sql`create index bookings_oxxo_expiry_idx on bookings (oxxo_expires_at) where oxxo_expires_at is not null and status = 'pending'`.execute(db);
     },
   },

@@ -84,7 +84,10 @@ export async function requireWithinRateLimit(request: Request, clientIp: string,
   if (!verdict.ok) throw tooManyRequests(request, rateLimitedMessage(action, verdict.retryAfterSeconds), verdict.retryAfterSeconds);
 }
 
-/** Active holds of a visitor in an organisation: made from their address, or by them when signed in. */
+/**
+ * Active holds of a visitor in an organisation: a signed-in user's own (so colleagues behind one
+ * office address do not share a cap), else those made from the address.
+ */
 export async function countActiveHolds(visitor: { orgId: string; clientIp: string; userId: number | null }, db: Database = getDb()) {
   const row = await db
     .selectFrom('holds')
@@ -92,7 +95,7 @@ export async function countActiveHolds(visitor: { orgId: string; clientIp: strin
     .where('org_id', '=', visitor.orgId)
     .where('status', '=', 'active')
     .where('expires_at', '>', sql<Date>`now()`)
-    .where((eb) => (visitor.userId === null ? eb('client_ip', '=', visitor.clientIp) : eb.or([eb('client_ip', '=', visitor.clientIp), eb('user_id', '=', visitor.userId)])))
+    .where((eb) => (visitor.userId === null ? eb('client_ip', '=', visitor.clientIp) : eb('user_id', '=', visitor.userId)))
     .executeTakeFirst();
   return { count: Number(row?.count ?? 0), firstExpiry: row?.first_expiry ? new Date(row.first_expiry) : null };
 }

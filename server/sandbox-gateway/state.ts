@@ -413,6 +413,10 @@ export class SandboxState {
     const nonce = nonceValue ? this.nonce(nonceValue) : null;
     if (!nonceValue || !nonce) return fieldError('credit_card', '91732', 'payment_method_nonce', 'Unknown or expired payment_method_nonce.');
     if (nonce.consumed) return fieldError('credit_card', '91731', 'payment_method_nonce', 'Cannot use a payment_method_nonce more than once.');
+    const verificationAccount = text(options.verification_merchant_account_id);
+    if (verificationAccount !== null && verificationAccount !== SANDBOX_MERCHANT_ACCOUNT_ID) {
+      return fieldError('credit_card', '91728', 'verification_merchant_account_id', 'Verification Merchant Account ID is invalid.');
+    }
     const token = text(input.token) ?? newId(7);
     if (this.paymentMethods.has(token)) return fieldError('credit_card', '91718', 'token', 'Token is already in use.');
     nonce.consumed = true;

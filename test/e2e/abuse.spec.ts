@@ -170,6 +170,14 @@ describe('per-visitor rate limits answer a clear 429', () => {
     expect((await http(base, 'GET', '/search-detail?destination=cancun', { headers: from(newAddress()) })).status).toBe(200);
   });
 
+  it('the weeks search API counts as search: an address is throttled at 120 a minute with a JSON 429', async () => {
+    const address = newAddress();
+    const minPrices = (headers: Record<string, string>) => http(base, 'POST', '/api/weeks/getGenerateMinPrice', { body: {}, headers });
+    const throttled = expectThrottledAfter(await untilThrottled(() => minPrices(from(address)), 241), 120);
+    expect(throttled.json()).toEqual({ status: 429, message: expect.stringMatching(/^Too many searches in a short time/), retry_after: expect.any(Number) });
+    expect((await minPrices(from(newAddress()))).status).toBe(200);
+  });
+
   it('sign-up and password reset: an address is throttled at 10 an hour, whatever the e-mail, with the form saying so', async () => {
     for (const [path, values] of [
       ['/auth/signup', (n: number) => ({ firstName: 'Rate', lastName: 'Limit', email: `rate-${Date.now()}-${n}@example.com`, password: 'a-long-password' })],

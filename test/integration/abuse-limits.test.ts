@@ -64,6 +64,8 @@ describe.each(backends)('abuse limits on %s', (backend) => {
     const visitor = { orgId: 'wanderly', clientIp, session: null };
     const request = new Request('http://localhost/hotel-checkout', { method: 'POST' });
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: null })).toMatchObject({ count: MAX_ACTIVE_HOLDS });
+    // A signed-in colleague behind the same office address has a cap of their own.
+    expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: 424_242 })).toMatchObject({ count: 0 });
     const refused = await requireHoldAllowed(request, visitor).then(() => null, (answer: unknown) => answer);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(429);

@@ -66,6 +66,14 @@ describe('merchant account', () => {
     expect(refused).toEqual({ ok: false, failure: { kind: 'validation', errors: [expect.objectContaining({ field: 'merchant_account_id', code: '91513' })] } });
     expect(await charges()).toHaveLength(1);
   });
+
+  it('a card check (vaulting with verification) runs on the configured account too', async () => {
+    value(await gateway.ensureCustomer({ customerId: 'verify-1' }));
+    value(await gateway.vaultPaymentMethod({ customerId: 'verify-1', nonce: await nonceFor('4111111111111111'), verify: true }));
+    const elsewhere = createBraintreeGateway({ ...SANDBOX_CREDENTIALS, merchantAccountId: 'travel_eur', environment: { url: sandbox.url }, timeoutMs: 1_500 });
+    const refused = await elsewhere.vaultPaymentMethod({ customerId: 'verify-1', nonce: await nonceFor('4111111111111111'), verify: true });
+    expect(refused).toMatchObject({ ok: false, failure: { kind: 'validation', errors: [expect.objectContaining({ field: 'verification_merchant_account_id', code: '91728' })] } });
+  });
 });
 
 describe('authorize: Braintree test amounts', () => {

@@ -34,7 +34,7 @@ import {
 } from '~/domain/booking-payment';
 import { carModeTakes } from '~/domain/car-payment-mode';
 import { successPath } from '~/domain/checkout-success';
-import type { PriceType } from '~/domain/room-price';
+import { priceTypeFor } from '~/domain/room-price';
 import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById, resolveOrg } from '../config.server';
 import { type Database, getDb } from '../db.server';
@@ -275,7 +275,7 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
 async function waitForAttempt(attemptId: string, db: Database): Promise<Attempt> {
   const deadline = Date.now() + replayWaitMs();
   for (;;) {
-    const attempt = await db.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+    const attempt = await reload(attemptId, db);
     if (attempt.status !== 'created' && attempt.status !== 'authorized') return attempt;
     if (Date.now() >= deadline) return attempt;
     await sleep(POLL_MS);
@@ -299,11 +299,18 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     // request cannot charge a car paid at the desk, nor book a guaranteed one without a card.
     const mode = await carPaymentModeOfHold(
       booking.hold_id,
-      { orgId: booking.org_id, userId: booking.user_id, priceType: fallbackPriceType(input.session), referenceProvider: input.org.payments.carReferenceProvider },
+      {
+        orgId: booking.org_id,
+        userId: booking.user_id,
+        priceType: priceTypeFor(input.session?.user.role, input.org.audience === 'business'),
+        referenceProvider: input.org.payments.carReferenceProvider,
+      },
       db,
     );
-    if (!mode || !carModeTakes(mode, input.method)) {
-      return invalid(`payment_method: ${input.method} is not how this car is paid${mode ? ` (payment mode ${mode.mode})` : ''}`);
+    // No mode: the hold lapsed (or cannot be priced any more), as every other pay call answers it.
+    if (!mode) return respond(payAnswer({ kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 }, { reference: booking.reference, returnUrl: '' }));
+    if (!carModeTakes(mode, input.method)) {
+      return invalid(`payment_method: ${input.method} is not how this car is paid (payment mode ${mode.mode})`);
     }
   }
   let source: PaymentSource | null = null;
@@ -322,7 +329,7 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     customerId = saved.gateway_customer_id;
   } else if (input.card) source = { nonce: input.card.nonce };
   if (input.method === 'oxxo' && !oxxoCollectorOrNull()) return invalid('payment_method: oxxo is not offered here (no OXXO collector is configured)');
-  if ((input.method === 'card' || input.method === 'saved_card') && !paymentsOrNull()) {
+  if ((input.method === 'card' || input.method === 'saved_card' || input.method === 'guarantee') && !paymentsOrNull()) {
     return respond(payAnswer({ kind: 'booking_failed', error: 'Card payments are not available', httpStatus: 502 }, { reference: booking.reference, returnUrl: '' }));
   }
   const returnUrl = await returnUrlOf(booking, db);
@@ -374,7 +381,8 @@ async function run(attempt: Attempt, booking: Booking, source: PaymentSource | n
       log.warn('payment outcome unknown: the reconciler will finish it', { attemptId: attempt.id, message: result.failure.message });
       return { kind: 'pending' };
     }
-    await refuse(attempt, result.failure, db);
+    // Lost: the reconciler settled the attempt first; its answer stands.
+    if (!(await refuse(attempt, result.failure, db))) return storedOutcome(await reload(attempt.id, db), db);
     return outcomeOfFailure(result.failure);
   }
   if (!(await moveAttempt(attempt.id, 'created', 'authorized', { gateway_transaction_id: result.value.id }, db))) {
@@ -503,7 +511,7 @@ async function claimInventory(hold: { token: string; status: string } | undefine
  * left 'authorized' for the reconciler, which repeats the capture with the same key.
  */
 async function finishAuthorized(attemptId: string, db: Database): Promise<PayOutcome> {
-  const attempt = await db.selectFrom('payment_attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  const attempt = await reload(attemptId, db);
   const transactionId = attempt.gateway_transaction_id;
   if (attempt.status !== 'authorized' || !transactionId) return storedOutcome(attempt, db);
   const { booking, hold } = await bookingAndHold(attempt, db);
@@ -523,20 +531,8 @@ async function finishAuthorized(attemptId: string, db: Database): Promise<PayOut
     if (hold) await releaseBookedHold(hold.id, db);
     return voidAndFail(attempt, transactionId, NOT_CAPTURED_TEXT, db);
   }
-  let kept: 'confirmed' | 'attempt_lost' | 'booking_lost';
-  try {
-    kept = await db.transaction().execute(async (trx) => {
-      if (!(await moveAttempt(attempt.id, 'authorized', 'captured', {}, trx))) return 'attempt_lost';
-      if (!(await moveBooking(booking.id, 'pending', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, failure_text: null }, trx))) {
-        throw new LostMove('booking pending → confirmed');
-      }
-      return 'confirmed';
-    });
-  } catch (error) {
-    if (!(error instanceof LostMove)) throw error;
-    kept = 'booking_lost';
-  }
-  if (kept === 'confirmed') return { kind: 'confirmed' };
+  const kept = await settleAttempt(attempt, 'authorized', 'captured', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method, failure_text: null }, db);
+  if (kept === 'moved') return { kind: 'confirmed' };
   if (kept === 'attempt_lost') {
     // Another worker captured the same authorisation (same key, one capture) and confirmed it;
     // if it was voided instead, nothing of this capture may stay on the card.
@@ -609,21 +605,21 @@ async function finishWithoutGateway(attempt: Attempt, db: Database): Promise<Pay
   if (attempt.method === 'oxxo') {
     const reference = booking.oxxo_reference ?? oxxoVoucherReference();
     const expiresAt = oxxoVoucherExpiresAt(new Date(), getOrgById(booking.org_id)?.payments.oxxo?.voucherHours);
-    const settled = await settleUncharged(attempt, 'awaiting_payment', { oxxo_reference: reference, oxxo_expires_at: expiresAt }, db);
+    const settled = await settleAttempt(attempt, 'created', 'awaiting_payment', { oxxo_reference: reference, oxxo_expires_at: expiresAt }, db);
     return settled === 'moved' ? { kind: 'pending', oxxoReference: reference } : answerLostRace(settled, attempt, hold, db);
   }
-  const settled = await settleUncharged(attempt, 'completed', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method }, db);
+  const settled = await settleAttempt(attempt, 'created', 'completed', { status: 'confirmed', confirmed_at: new Date(), payment_method: attempt.method }, db);
   return settled === 'moved' ? { kind: 'confirmed' } : answerLostRace(settled, attempt, hold, db);
 }
 
 /**
- * Finishes an attempt that charges nothing now: moves it from 'created' to `to`, and its booking
- * (expected 'pending') by `set`, in one transaction; says which of the two lost a race, if any.
+ * Finishes an attempt: moves it from `from` to `to`, and its booking (expected 'pending') by
+ * `set`, in one transaction; says which of the two lost a race, if any.
  */
-async function settleUncharged(attempt: Attempt, to: AttemptStatus, set: BookingChange, db: Database): Promise<'moved' | 'attempt_lost' | 'booking_lost'> {
+async function settleAttempt(attempt: Attempt, from: AttemptStatus, to: AttemptStatus, set: BookingChange, db: Database): Promise<'moved' | 'attempt_lost' | 'booking_lost'> {
   try {
     return await db.transaction().execute(async (trx) => {
-      if (!(await moveAttempt(attempt.id, 'created', to, {}, trx))) return 'attempt_lost';
+      if (!(await moveAttempt(attempt.id, from, to, {}, trx))) return 'attempt_lost';
       if (!(await moveBooking(attempt.booking_id, 'pending', set, trx))) throw new LostMove(`booking pending (attempt ${to})`);
       return 'moved';
     });
@@ -634,7 +630,7 @@ async function settleUncharged(attempt: Attempt, to: AttemptStatus, set: Booking
 }
 
 /**
- * The answer after `settleUncharged` lost: another worker finished the attempt (its answer
+ * The answer after `settleAttempt` from 'created' lost: another worker finished the attempt (its answer
  * stands), or the booking left 'pending' first, so it is not made and its units are freed.
  */
 async function answerLostRace(lost: 'attempt_lost' | 'booking_lost', attempt: Attempt, hold: { id: string } | undefined, db: Database): Promise<PayOutcome> {
@@ -659,7 +655,7 @@ async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string
   if (!vaulted.ok) {
     // Vaulting has no idempotency key: an unknown outcome is refused too (an orphan vaulted
     // card charges nothing); the nonce is spent, so the traveller types the card again.
-    await refuse(attempt, vaulted.failure, db);
+    if (!(await refuse(attempt, vaulted.failure, db))) return storedOutcome(await reload(attempt.id, db), db);
     return outcomeOfFailure(vaulted.failure.kind === 'transport' ? { ...vaulted.failure, retryable: false } : vaulted.failure);
   }
   const { hold } = await bookingAndHold(attempt, db);
@@ -667,8 +663,9 @@ async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string
     await gateway.deletePaymentMethod({ token: vaulted.value.token });
     return failExpired(attempt, db);
   }
-  const settled = await settleUncharged(
+  const settled = await settleAttempt(
     attempt,
+    'created',
     'completed',
     {
       status: 'confirmed',
@@ -689,8 +686,6 @@ async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string
 /** The gateway customer a booking's guarantee card is vaulted under (one per booking). */
 const guaranteeCustomerId = (reference: string) => `g${reference.toLowerCase().replace(/[^0-9a-z]/g, '')}`.slice(0, 36);
 
-/** A hold records its price type; a hold without one is priced as the visitor's own rate. */
-const fallbackPriceType = (session: ActiveSession | null): PriceType => (session?.user.role === 'agent' ? 'B2B' : 'B2C');
 
 /** An OXXO voucher reference: 14 digits the store clerk types in. */
 function oxxoVoucherReference(): string {

@@ -189,7 +189,13 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
 
     vaultPaymentMethod: ({ customerId, nonce, makeDefault = false, verify = true }) =>
       call(
-        () => sdk.paymentMethod.create({ customerId, paymentMethodNonce: nonce, options: { makeDefault, verifyCard: verify } }),
+        () =>
+          sdk.paymentMethod.create({
+            customerId,
+            paymentMethodNonce: nonce,
+            // The card check runs on the account sales are made in, not the merchant's default (decision 0018).
+            options: { makeDefault, verifyCard: verify, ...(verify && settings.merchantAccountId ? { verificationMerchantAccountId: settings.merchantAccountId } : {}) },
+          }),
         (response) => toVaultedCard(response.paymentMethod),
       ),
 
