@@ -58,7 +58,8 @@ describe.skipIf(skipReason)('npm run start:prod', () => {
   let configDir: string;
   let sandboxPort: number;
   let sql: pg.Client;
-  const env = () => ({ NODE_ENV: 'production', CONFIG_DIR: configDir, SANDBOX_GATEWAY_PORT: String(sandboxPort), TRUST_PROXY: 'loopback' });
+  // RATE_LIMIT_SCALE: production's own limits, not the shared test servers' relaxed ones (which it refuses).
+  const env = () => ({ NODE_ENV: 'production', CONFIG_DIR: configDir, SANDBOX_GATEWAY_PORT: String(sandboxPort), TRUST_PROXY: 'loopback', RATE_LIMIT_SCALE: '1' });
 
   beforeAll(async () => {
     database = await createScratchDatabase('tp_prod');
