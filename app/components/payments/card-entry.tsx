@@ -7,6 +7,7 @@ import { Dialog } from '~/components/dialog';
 import {
   amountForThreeDSecure,
   CARD_ENTRY_MESSAGES,
+  cardElementId,
   type CardEntryConfig,
   type CardEntryResult,
   cardFrameUrl,
@@ -85,6 +86,7 @@ class FrameChannel {
 
 const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: boolean }>(function SandboxCardEntry({ origin, hidden }, ref) {
   const sandboxOrigin = new URL(origin).origin;
+  const frameId = cardElementId(useId(), 'frame');
   const frameRef = useRef<HTMLIFrameElement>(null);
   const challengeFrameRef = useRef<HTMLIFrameElement>(null);
   const channel = useRef(new FrameChannel()).current;
@@ -170,6 +172,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
       {pageOrigin ? (
         <iframe
           ref={frameRef}
+          id={frameId}
           className="card-entry-frame"
           title="Card details"
           src={cardFrameUrl(sandboxOrigin, pageOrigin)}
@@ -205,7 +208,7 @@ function errorCode(error: unknown): string {
  * Braintree's hosts.
  */
 const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; hidden: boolean }>(function BraintreeCardEntry({ config, hidden }, ref) {
-  const id = useId().replace(/:/g, '');
+  const id = useId();
   const parts = useRef<Promise<BraintreeParts> | null>(null);
 
   useEffect(() => {
@@ -222,9 +225,9 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
           : hostedFields.create({
               client: clientInstance,
               fields: {
-                number: { container: `#${id}-number`, internalLabel: 'Card number' },
-                expirationDate: { container: `#${id}-expiry`, internalLabel: 'Expiry (MM/YY)', placeholder: 'MM/YY' },
-                cvv: { container: `#${id}-cvv`, internalLabel: 'CVV' },
+                number: { container: `#${cardElementId(id, 'number')}`, internalLabel: 'Card number' },
+                expirationDate: { container: `#${cardElementId(id, 'expiry')}`, internalLabel: 'Expiry (MM/YY)', placeholder: 'MM/YY' },
+                cvv: { container: `#${cardElementId(id, 'cvv')}`, internalLabel: 'CVV' },
               },
             }),
         threeDSecure.create({ client: clientInstance, version: 2 }),
@@ -295,7 +298,7 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
           <span className="card-entry-hosted-label" aria-hidden="true">
             {label}
           </span>
-          <div id={`${id}-${field}`} className="card-entry-hosted-input" />
+          <div id={cardElementId(id, field)} className="card-entry-hosted-input" />
         </div>
       ))}
     </div>
