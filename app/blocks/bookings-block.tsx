@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { dateRange, useProductName } from '~/components/bookings/booking-success';
-import { useShell, useT } from '~/components/shell-context';
+import { useDateStyle } from '~/components/dates';
+import { useT } from '~/components/shell-context';
 import type { BlockProps } from './registry';
 
 /**
@@ -9,7 +10,7 @@ import type { BlockProps } from './registry';
  */
 export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
   const t = useT();
-  const { locale } = useShell();
+  const dates = useDateStyle();
   const productName = useProductName();
   return (
     <section className="my-bookings" id="my-bookings" aria-labelledby="my-bookings-title">
@@ -41,7 +42,7 @@ export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
                     {productName(b.product)}
                     {b.itemName ? <span className="muted booking-item-name">{b.itemName}</span> : null}
                   </td>
-                  <td>{dateRange(b.startsOn, b.endsOn, locale.language, t)}</td>
+                  <td>{dateRange(b.startsOn, b.endsOn, dates, t)}</td>
                   <td>
                     <span className={`status status-booking-${b.status}`}>{t(`success.status.${b.status}`)}</span>
                   </td>

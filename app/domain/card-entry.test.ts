@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountForThreeDSecure,
+  cardElementId,
   cardFrameUrl,
   type FrameThreeDSecure,
   challengeUrl,
@@ -126,5 +127,18 @@ describe('amounts and URLs', () => {
   it('names the embedding origin in the frame URLs', () => {
     expect(cardFrameUrl('http://127.0.0.1:4010', 'http://localhost:3000')).toBe('http://127.0.0.1:4010/card-frame?parent=http%3A%2F%2Flocalhost%3A3000');
     expect(challengeUrl('http://127.0.0.1:4010', '3ds_a', 'http://localhost:3000')).toBe('http://127.0.0.1:4010/three-d-secure/challenge/3ds_a?parent=http%3A%2F%2Flocalhost%3A3000');
+  });
+});
+
+describe('cardElementId (spec §5: card element id text is alphanumeric only)', () => {
+  it('keeps only letters and digits of what it is made from', () => {
+    expect(cardElementId(':r1a:', 'number')).toBe('cardr1anumber');
+    expect(cardElementId('«r3»', '-', 'expiry date', '_#.!é')).toBe('cardr3expirydate');
+    expect(cardElementId('WAN-7K2QX9')).toBe('cardWAN7K2QX9');
+  });
+
+  it('is a usable CSS id selector even from nothing or from digits first', () => {
+    expect(cardElementId()).toBe('card');
+    expect(cardElementId('123')).toMatch(/^[A-Za-z][A-Za-z0-9]*$/);
   });
 });

@@ -142,6 +142,16 @@ export function resultAfterChallenge(message: Extract<FrameMessage, { type: '3ds
   }
 }
 
+/**
+ * The DOM id of a card element (a hosted-field container, the card frame). Spec §5: "Card
+ * element id text: alphanumeric only": anything else in the parts it is made from (React's
+ * ':r1:' ids, hyphens, spaces) is dropped. It starts with 'card' so it is also a valid CSS id
+ * selector ('#card…'), which braintree-web's `container` option is.
+ */
+export function cardElementId(...parts: readonly string[]): string {
+  return `card${parts.join('')}`.replace(/[^A-Za-z0-9]/g, '');
+}
+
 /** The sandbox frame URLs for a page at `parentOrigin` (the frame only lets that origin embed it). */
 export function cardFrameUrl(sandboxOrigin: string, parentOrigin: string): string {
   return `${sandboxOrigin}/card-frame?parent=${encodeURIComponent(parentOrigin)}`;

@@ -8,6 +8,7 @@ import {
   checkNickname,
   expiryMMYY,
   gatewayCustomerIdFor,
+  paymentCustomerPhone,
   isCardId,
   maskCardNumber,
   sameEmail,
@@ -92,6 +93,13 @@ describe('sortCards', () => {
 });
 
 describe('ids, nicknames, e-mails', () => {
+  it("gives the payment customer the placeholder phone '555' when none is known (spec §9)", () => {
+    expect(paymentCustomerPhone(null)).toBe('555');
+    expect(paymentCustomerPhone(undefined)).toBe('555');
+    expect(paymentCustomerPhone('  ')).toBe('555');
+    expect(paymentCustomerPhone(' +52 55 1234 5678 ')).toBe('+52 55 1234 5678');
+  });
+
   it('derives a Braintree-sized customer id from the public user id', () => {
     expect(gatewayCustomerIdFor('35DE9CC0-8890-4d9a-9d0a-0b4719daf371')).toBe('u35de9cc088904d9a9d0a0b4719daf371');
     expect(gatewayCustomerIdFor('35de9cc0-8890-4d9a-9d0a-0b4719daf371').length).toBeLessThanOrEqual(36);

@@ -141,6 +141,15 @@ export function gatewayCustomerIdFor(userPublicId: string): string {
   return `u${userPublicId.toLowerCase().replace(/[^0-9a-z]/g, '')}`.slice(0, 36);
 }
 
+/** Spec §9: the payment customer's phone is the placeholder '555' when none is known. */
+export const PLACEHOLDER_CUSTOMER_PHONE = '555';
+
+/** The phone a gateway customer is created with: the known one, else the placeholder. */
+export function paymentCustomerPhone(phone: string | null | undefined): string {
+  const known = phone?.trim();
+  return known ? known : PLACEHOLDER_CUSTOMER_PHONE;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Our card ids are uuids; anything else names no card (and must not reach a uuid column). */

@@ -6,7 +6,7 @@ import { PreferenceError, parsePreferenceUpdate, saveUserPreferences } from '~/s
 import { getSession } from '~/services/session.server';
 
 /**
- * POST /api/user/preferences (spec §7): `{ usr_type, preferred_language, preferred_currency }`.
+ * POST /api/user/preferences (spec §7): `{ usr_type, preferred_language, preferred_currency, date_format? }`.
  * usr_type is checked but never changes the account's type: a preference call is no way to
  * change who a user is.
  */
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({
       status: 200,
       message: 'Preferences saved',
-      data: { preferred_language: choice.language.code, preferred_currency: choice.currency.code },
+      data: { preferred_language: choice.language.code, preferred_currency: choice.currency.code, ...(choice.dateFormat ? { date_format: choice.dateFormat } : {}) },
     });
   } catch (error) {
     if (error instanceof PreferenceError) throw json({ status: 400, message: error.message }, { status: 400 });

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { flowCopy } from '~/components/hotels/flow-copy';
 import { PriceBreakdown } from '~/components/hotels/price-breakdown';
 import { useT } from '~/components/shell-context';
+import { useUserDay } from '~/components/dates';
 import { hotelFlowOf } from '~/domain/hotel-flow';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
@@ -64,6 +65,7 @@ export default function HotelCheckout() {
 
 function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { soldOut: false; tooSoon: null }> }) {
   const t = useT();
+  const userDay = useUserDay();
   const copy = flowCopy[data.flow.propertyType];
   return (
     <div className="checkout-page">
@@ -82,7 +84,7 @@ function CheckoutView({ data }: { data: Extract<SerializeFrom<typeof loader>, { 
           <p>
             <strong>{data.room.name}</strong> · {data.room.refundable ? t('details.refundable') : t('details.nonRefundable')}
           </p>
-          <p>{t(copy.stay, { checkin: data.stay.checkin, checkout: data.stay.checkout, rooms: data.stay.rooms, guests: data.stay.guests })}</p>
+          <p>{t(copy.stay, { checkin: userDay(data.stay.checkin), checkout: userDay(data.stay.checkout), rooms: data.stay.rooms, guests: data.stay.guests })}</p>
           <PriceBreakdown price={data.price} />
         </section>
         <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} />

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { PropertyType } from '~/domain/hotel-flow';
+import type { DateFormat } from '~/domain/date-format';
 
 /**
  * Kysely table types. Keep in step with the migrations in `migrations.server.ts`.
@@ -61,6 +62,8 @@ export interface UsersTable {
   created_at: CreatedAt;
   /** The company the user books for (a company invoice credit line covers its users); 0016. */
   company: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The user's date format (app/domain/date-format.ts); null: 'DD/MM/YYYY'. 0018_pay_details. */
+  date_format: ColumnType<DateFormat | null, DateFormat | null | undefined, DateFormat | null>;
 }
 
 export interface MembershipPlansTable {

@@ -681,6 +681,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('car_offers').addColumn('pricing_rule', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
     },
   },
+  '0018_pay_details': {
+    /**
+     * The date-format rule (spec §6, §9; docs/decisions/0022): a user's chosen date format;
+     * null means the default 'DD/MM/YYYY'. The check lists DATE_FORMATS (app/domain/date-format.ts).
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('date_format', 'text', (c) => c.check(sql`date_format in ('DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD')`))
+        .execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

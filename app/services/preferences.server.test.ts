@@ -28,6 +28,15 @@ describe('parsePreferenceUpdate', () => {
     expect(() => parsePreferenceUpdate({ usr_type: 2, preferred_language: 'en-US', preferred_currency: 'USD', role: 'admin' }, org)).toThrow(PreferenceError);
   });
 
+  it('takes an optional date format from the allowed list (spec §6, §9); anything else names date_format', () => {
+    const org = orgOf('wanderly');
+    const base = { usr_type: 2, preferred_language: 'en-US', preferred_currency: 'USD' };
+    expect(parsePreferenceUpdate({ ...base, date_format: 'MM/DD/YYYY' }, org)).toMatchObject({ dateFormat: 'MM/DD/YYYY' });
+    expect(parsePreferenceUpdate(base, org)).not.toHaveProperty('dateFormat');
+    expect(() => parsePreferenceUpdate({ ...base, date_format: 'mm/dd/yyyy' }, org)).toThrow('date_format: must be one of "DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD"');
+    expect(() => parsePreferenceUpdate({ ...base, date_format: 1 }, org)).toThrow(/^date_format: /);
+  });
+
   it('refuses codes the organisation does not offer, naming them', () => {
     expect(() => parsePreferenceUpdate({ usr_type: 2, preferred_language: 'en-US', preferred_currency: 'MXN' }, orgOf('voyagerpro'))).toThrow(
       "preferred_currency: 'MXN' is not offered",

@@ -1,4 +1,5 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
+import { DATE_FORMATS, type DateFormat } from '~/domain/date-format';
 import { findCurrency, findLanguage } from '~/domain/reference-data';
 import { sameOriginPath } from '~/domain/safe-redirect';
 import { ajv, formatAjvErrors } from './ajv.server';
@@ -12,17 +13,21 @@ const preferenceUpdateSchema = {
     usr_type: { type: 'integer', minimum: 1, maximum: 9 },
     preferred_language: { type: 'string', minLength: 1, maxLength: 10 },
     preferred_currency: { type: 'string', minLength: 1, maxLength: 10 },
+    /** Optional: the user's date format (spec §6, §9); left out, the saved one stays. */
+    date_format: { type: 'string', enum: DATE_FORMATS },
   },
   required: ['usr_type', 'preferred_language', 'preferred_currency'],
   additionalProperties: false,
 } as const;
 
-export type PreferenceUpdate = { usr_type: number; preferred_language: string; preferred_currency: string };
+export type PreferenceUpdate = { usr_type: number; preferred_language: string; preferred_currency: string; date_format?: DateFormat };
 const validatePreferenceUpdate = ajv.compile<PreferenceUpdate>(preferenceUpdateSchema);
 
 export type PreferenceChoice = {
   language: { id: number; code: string };
   currency: { id: number; code: string };
+  /** Only when the update names one (the form route never does). */
+  dateFormat?: DateFormat;
 };
 
 export class PreferenceError extends Error {}
@@ -34,7 +39,8 @@ export class PreferenceError extends Error {}
  */
 export function parsePreferenceUpdate(body: unknown, org: OrgConfig): PreferenceChoice {
   if (!validatePreferenceUpdate(body)) throw new PreferenceError(formatAjvErrors(validatePreferenceUpdate.errors).join('; '));
-  return checkOffered(org, body.preferred_language, body.preferred_currency);
+  const choice = checkOffered(org, body.preferred_language, body.preferred_currency);
+  return body.date_format ? { ...choice, dateFormat: body.date_format } : choice;
 }
 
 export function checkOffered(org: OrgConfig, languageIn: string, currencyIn: string): PreferenceChoice {
@@ -53,7 +59,7 @@ export function checkOffered(org: OrgConfig, languageIn: string, currencyIn: str
 export async function saveUserPreferences(userDbId: number, choice: PreferenceChoice): Promise<void> {
   await getDb()
     .updateTable('users')
-    .set({ preferred_language: choice.language.code, preferred_currency: choice.currency.code })
+    .set({ preferred_language: choice.language.code, preferred_currency: choice.currency.code, ...(choice.dateFormat ? { date_format: choice.dateFormat } : {}) })
     .where('id', '=', userDbId)
     .execute();
 }

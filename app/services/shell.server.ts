@@ -3,6 +3,7 @@ import { productNav } from '~/domain/landing-pages';
 import { messagesFor } from '~/i18n';
 import { getPageAds } from './ads.server';
 import { resolveOrg } from './config.server';
+import { lookupDateFormat } from './date-format.server';
 import { offeredCurrencies, offeredLanguages, resolveLocale } from './locale.server';
 import { getSession } from './session.server';
 
@@ -30,11 +31,16 @@ export async function loadShell(request: Request) {
   const org = resolveOrg(request);
   const session = await getSession(request);
   const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
-  const ads = await getPageAds({ org, pathname: new URL(request.url).pathname, signedIn: session !== null });
+  const [ads, dateFormat] = await Promise.all([
+    getPageAds({ org, pathname: new URL(request.url).pathname, signedIn: session !== null }),
+    session ? lookupDateFormat({ userDbId: session.userDbId }) : null,
+  ]);
   return {
     org: publicOrg(org),
     user: session?.user ?? null,
     locale,
+    /** A signed-in user's date format (spec §6, §9); null for an anonymous visitor (the locale's dates). */
+    dateFormat,
     messages: messagesFor(locale.language, org.copy?.[locale.language]),
     languages: offeredLanguages(org),
     currencies: offeredCurrencies(org).map(({ id, code, name, flag }) => ({ id, code, name, flag })),

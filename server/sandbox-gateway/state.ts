@@ -37,7 +37,7 @@ export type FrameTokenized = {
   threeDSecure: FrameThreeDSecure | null;
 };
 
-type Customer = { id: string; email: string | null; firstName: string | null; lastName: string | null; createdAt: number };
+type Customer = { id: string; email: string | null; phone: string | null; firstName: string | null; lastName: string | null; createdAt: number };
 
 type Verification = { id: string; status: 'verified' | 'processor_declined' | 'gateway_rejected'; code: string; text: string; rejectionReason: string | null; createdAt: number };
 
@@ -342,6 +342,7 @@ export class SandboxState {
     return {
       id: customer.id,
       email: customer.email,
+      phone: customer.phone,
       firstName: customer.firstName,
       lastName: customer.lastName,
       createdAt: iso(customer.createdAt),
@@ -354,7 +355,7 @@ export class SandboxState {
     const id = text(input.id) ?? newId(9);
     if (!/^[A-Za-z0-9_-]{1,36}$/.test(id)) return fieldError('customer', '91610', 'id', 'Customer ID is invalid.');
     if (this.customers.has(id)) return fieldError('customer', '91609', 'id', 'Customer ID has already been taken.');
-    const customer: Customer = { id, email: text(input.email), firstName: text(input.first_name), lastName: text(input.last_name), createdAt: this.now() };
+    const customer: Customer = { id, email: text(input.email), phone: text(input.phone), firstName: text(input.first_name), lastName: text(input.last_name), createdAt: this.now() };
     this.customers.set(id, customer);
     return ok('customer', this.customerXml(customer), 201);
   }

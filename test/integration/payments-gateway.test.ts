@@ -246,6 +246,14 @@ describe('capture, void, refund', () => {
 });
 
 describe('customers and the vault', () => {
+  it("creates the customer with the placeholder phone '555' when none is known (spec §9), else with the known phone", async () => {
+    value(await gateway.ensureCustomer({ customerId: 'phone-none', email: 'maya@example.com' }));
+    value(await gateway.ensureCustomer({ customerId: 'phone-known', phone: '+52 55 1234 5678' }));
+    const sdk = await bareSdk();
+    expect((await sdk.customer.find('phone-none')).phone).toBe('555');
+    expect((await sdk.customer.find('phone-known')).phone).toBe('+52 55 1234 5678');
+  });
+
   it('creates the customer once, vaults cards with brand, last 4 and expiry, and manages the default', async () => {
     expect(value(await gateway.ensureCustomer({ customerId: 'user-1', email: 'maya@example.com' }))).toEqual({ customerId: 'user-1' });
     expect(value(await gateway.ensureCustomer({ customerId: 'user-1' }))).toEqual({ customerId: 'user-1' });

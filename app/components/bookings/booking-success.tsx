@@ -2,6 +2,8 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useShell, useT } from '~/components/shell-context';
+import { type DateStyle, useDateStyle } from '~/components/dates';
+import { formatCalendarDay, formatWallClock } from '~/domain/date-format';
 import type { MessageKey } from '~/i18n';
 import type { BookingSuccessData } from '~/services/bookings.server';
 
@@ -23,20 +25,11 @@ function isMessageKey(messages: Record<MessageKey, string>, key: string): key is
   return Object.hasOwn(messages, key);
 }
 
-/** 'YYYY-MM-DD' is a calendar date: formatted in UTC so no time zone shifts the day. */
-export function formatDay(value: string, language: string): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
-/** Held instants carry the local wall-clock time as UTC (see the checkout loaders). */
-function formatInstant(value: string, language: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
-}
-
-export function dateRange(startsOn: string, endsOn: string | null, language: string, t: T): string {
-  return endsOn && endsOn !== startsOn ? t('success.dateRange', { from: formatDay(startsOn, language), to: formatDay(endsOn, language) }) : formatDay(startsOn, language);
+/** 'YYYY-MM-DD' days (held instants carry the local wall-clock time as UTC: see formatWallClock). */
+export function dateRange(startsOn: string, endsOn: string | null, style: DateStyle, t: T): string {
+  return endsOn && endsOn !== startsOn
+    ? t('success.dateRange', { from: formatCalendarDay(startsOn, style), to: formatCalendarDay(endsOn, style) })
+    : formatCalendarDay(startsOn, style);
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -73,7 +66,7 @@ function StatusNotice({ notice }: { notice: Booking['notice'] }) {
 
 function ItemFacts({ booking }: { booking: Booking }) {
   const t = useT();
-  const { locale } = useShell();
+  const dates = useDateStyle();
   const item = booking.item;
   if (!item) return <p>{t('success.itemUnknown')}</p>;
   switch (item.kind) {
@@ -111,8 +104,8 @@ function ItemFacts({ booking }: { booking: Booking }) {
           </Fact>
           <Fact label={t('success.company')}>{item.company}</Fact>
           <Fact label={t('success.pickup')}>{item.pickup}</Fact>
-          {item.pickupAt ? <Fact label={t('success.pickupAt')}>{formatInstant(item.pickupAt, locale.language)}</Fact> : null}
-          {item.dropoffAt ? <Fact label={t('success.dropoffAt')}>{formatInstant(item.dropoffAt, locale.language)}</Fact> : null}
+          {item.pickupAt ? <Fact label={t('success.pickupAt')}>{formatWallClock(item.pickupAt, dates)}</Fact> : null}
+          {item.dropoffAt ? <Fact label={t('success.dropoffAt')}>{formatWallClock(item.dropoffAt, dates)}</Fact> : null}
           <Fact label={t('success.transmission')}>
             {item.transmission === 'automatic' || item.transmission === 'manual' ? t(`success.transmission.${item.transmission}`) : item.transmission}
           </Fact>
@@ -123,7 +116,7 @@ function ItemFacts({ booking }: { booking: Booking }) {
         <>
           <Fact label={t('success.offer')}>{item.offer}</Fact>
           <Fact label={t('success.option')}>{item.option}</Fact>
-          {item.startsAt ? <Fact label={t('success.startsAt')}>{formatInstant(item.startsAt, locale.language)}</Fact> : null}
+          {item.startsAt ? <Fact label={t('success.startsAt')}>{formatWallClock(item.startsAt, dates)}</Fact> : null}
           {item.details.map((d) => (
             <Fact key={d.key} label={t(`success.detail.${d.key}` satisfies MessageKey)}>
               {d.value}
@@ -146,7 +139,7 @@ function ItemFacts({ booking }: { booking: Booking }) {
 export function BookingSuccessPage() {
   const { booking, access, profilePath } = useLoaderData<BookingSuccessData>();
   const t = useT();
-  const { locale } = useShell();
+  const dates = useDateStyle();
   const productName = useProductName();
   const { pathname, search } = useLocation();
   const signIn = new URLSearchParams(search);
@@ -172,7 +165,7 @@ export function BookingSuccessPage() {
           </Fact>
           <ItemFacts booking={booking} />
           <Fact label={t(booking.endsOn && booking.endsOn !== booking.startsOn ? 'success.dates' : 'success.date')}>
-            {dateRange(booking.startsOn, booking.endsOn, locale.language, t)}
+            {dateRange(booking.startsOn, booking.endsOn, dates, t)}
           </Fact>
           {booking.party.length > 0 ? (
             <Fact label={t('success.party')}>{booking.party.map((p) => t(`success.party.${p.kind}` satisfies MessageKey, { count: p.count })).join(' · ')}</Fact>

@@ -6,6 +6,7 @@ import type { CardEntryFailure } from '~/domain/card-entry';
 import { formatChargedAmount } from '~/domain/charge';
 import { CardBrandIcon } from '~/components/payments/card-brand-icon';
 import { saveCard, savedCardNonce } from '~/components/payments/card-service.client';
+import { logCardStep } from '~/components/payments/card-process-log';
 import {
   CARD_MOUNT_DELAY_MS,
   RESULT_MESSAGE_MS,
@@ -97,6 +98,7 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
   }, [message]);
 
   function choose(value: string) {
+    logCardStep('update_payment', 'ok');
     setSelected(value);
     idempotencyKey.current = null;
     if (value === ADD_NEW_CARD || value === PAY_WITH_NEW_CARD) {
@@ -204,6 +206,7 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
+    logCardStep('pay_click', payment.canBook ? 'ok' : 'failed', payment.canBook ? undefined : 'demo_account');
     if (!payment.canBook) {
       setModal({ kind: 'demo' });
       return;
@@ -382,6 +385,7 @@ function SaveCardForm({
     setStatus(null);
     const card = await entryRef.current?.tokenize({ amountMinor: 0, threeDSecure: false });
     if (!card?.ok) {
+      logCardStep('save_card', 'failed', card ? card.reason : 'unavailable');
       setSaving(false);
       setStatus('not_saved');
       return;
@@ -390,9 +394,11 @@ function SaveCardForm({
     setSaving(false);
     const cardId = answer?.status_code === 200 ? answer.data?.id : undefined;
     if (!cardId) {
+      logCardStep('save_card', 'failed', 'not_saved');
       setStatus('not_saved');
       return;
     }
+    logCardStep('save_card', 'ok');
     setStatus('saved');
     onSaved(cardId);
   }

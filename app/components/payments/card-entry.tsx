@@ -4,9 +4,12 @@
 // fields and 3-D Secure 2, imported only when the config says braintree.
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Dialog } from '~/components/dialog';
+import { logCardStep } from '~/components/payments/card-process-log';
+import type { CardProcessStep } from '~/domain/process-log';
 import {
   amountForThreeDSecure,
   CARD_ENTRY_MESSAGES,
+  cardElementId,
   type CardEntryConfig,
   type CardEntryResult,
   cardFrameUrl,
@@ -43,6 +46,12 @@ const READY_TIMEOUT_MS = 15_000;
 const ANSWER_TIMEOUT_MS = 30_000;
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Spec §7: each card provider step goes to the process log, with its outcome (never card data). */
+function logResult(step: CardProcessStep, result: CardEntryResult): CardEntryResult {
+  logCardStep(step, result.ok ? 'ok' : 'failed', result.ok ? undefined : result.reason);
+  return result;
+}
 
 type Answer = Exclude<FrameMessage, { type: 'ready' } | { type: 'challenge-closed' }>;
 
@@ -85,6 +94,7 @@ class FrameChannel {
 
 const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: boolean }>(function SandboxCardEntry({ origin, hidden }, ref) {
   const sandboxOrigin = new URL(origin).origin;
+  const frameId = cardElementId(useId(), 'frame');
   const frameRef = useRef<HTMLIFrameElement>(null);
   const challengeFrameRef = useRef<HTMLIFrameElement>(null);
   const channel = useRef(new FrameChannel()).current;
@@ -106,8 +116,10 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
         return;
       }
       if (event.source !== frameRef.current?.contentWindow) return;
-      if (message.type === 'ready') channel.markReady();
-      else channel.answer(message);
+      if (message.type === 'ready') {
+        channel.markReady();
+        logCardStep('init', 'ok');
+      } else channel.answer(message);
     }
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -133,14 +145,15 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
     });
 
   async function finish(answer: Answer | null): Promise<CardEntryResult> {
-    if (!answer || answer.type !== 'tokenized') return unavailable;
+    if (!answer || answer.type !== 'tokenized') return logResult('submit_card', unavailable);
     const step = stepAfterTokenized(answer);
-    if (step.kind === 'done') return step.result;
+    if (step.kind === 'done') return logResult('submit_card', step.result);
+    logCardStep('submit_card', 'ok', 'challenge_required');
     await challenge(step.challengeId);
     // Spec §4: on close, the payment result is retrieved.
     const result = await channel.request(post, (id) => ({ type: 'retrieve-3ds', id, challengeId: step.challengeId }));
-    if (!result || result.type !== '3ds-result') return unavailable;
-    const outcome = resultAfterChallenge(result, step);
+    if (!result || result.type !== '3ds-result') return logResult('retrieve_payment_intent', unavailable);
+    const outcome = logResult('retrieve_payment_intent', resultAfterChallenge(result, step));
     if (outcome.ok) await wait(THREE_D_SECURE_COMPLETE_DELAY_MS);
     return outcome;
   }
@@ -170,6 +183,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
       {pageOrigin ? (
         <iframe
           ref={frameRef}
+          id={frameId}
           className="card-entry-frame"
           title="Card details"
           src={cardFrameUrl(sandboxOrigin, pageOrigin)}
@@ -205,7 +219,7 @@ function errorCode(error: unknown): string {
  * Braintree's hosts.
  */
 const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; hidden: boolean }>(function BraintreeCardEntry({ config, hidden }, ref) {
-  const id = useId().replace(/:/g, '');
+  const id = useId();
   const parts = useRef<Promise<BraintreeParts> | null>(null);
 
   useEffect(() => {
@@ -222,9 +236,9 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
           : hostedFields.create({
               client: clientInstance,
               fields: {
-                number: { container: `#${id}-number`, internalLabel: 'Card number' },
-                expirationDate: { container: `#${id}-expiry`, internalLabel: 'Expiry (MM/YY)', placeholder: 'MM/YY' },
-                cvv: { container: `#${id}-cvv`, internalLabel: 'CVV' },
+                number: { container: `#${cardElementId(id, 'number')}`, internalLabel: 'Card number' },
+                expirationDate: { container: `#${cardElementId(id, 'expiry')}`, internalLabel: 'Expiry (MM/YY)', placeholder: 'MM/YY' },
+                cvv: { container: `#${cardElementId(id, 'cvv')}`, internalLabel: 'CVV' },
               },
             }),
         threeDSecure.create({ client: clientInstance, version: 2 }),
@@ -232,6 +246,10 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
       return { fields, secure, teardown: async () => void (await Promise.allSettled([fields?.teardown(), secure.teardown(), clientInstance.teardown()])) };
     })();
     parts.current = setup;
+    setup.then(
+      () => logCardStep('init', 'ok'),
+      () => logCardStep('init', 'failed', 'unavailable'),
+    );
     return () => {
       parts.current = null;
       setup.then((ready) => ready.teardown()).catch(() => {});
@@ -250,28 +268,31 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
           next();
         },
       });
-      const result = resultFromBraintreeThreeDSecure(payload, card);
+      const result = logResult('retrieve_payment_intent', resultFromBraintreeThreeDSecure(payload, card));
       if (result.ok && challenged) await wait(THREE_D_SECURE_COMPLETE_DELAY_MS);
       return result;
     } catch (error) {
       // The cardholder closed Cardinal's challenge: as a failed authentication, ask for another method.
-      if (errorCode(error).startsWith('THREEDS_CARDINAL_SDK_CANCELED')) return { ok: false, reason: 'requires_payment_method', message: CARD_ENTRY_MESSAGES.anotherMethod };
-      return unavailable;
+      if (errorCode(error).startsWith('THREEDS_CARDINAL_SDK_CANCELED')) {
+        return logResult('retrieve_payment_intent', { ok: false, reason: 'requires_payment_method', message: CARD_ENTRY_MESSAGES.anotherMethod });
+      }
+      return logResult('retrieve_payment_intent', unavailable);
     }
   }
 
   useImperativeHandle(ref, () => ({
     async tokenize({ amountMinor, threeDSecure }) {
       const ready = await parts.current?.catch(() => null);
-      if (!ready?.fields) return unavailable;
+      if (!ready?.fields) return logResult('submit_card', unavailable);
       let payload: Awaited<ReturnType<NonNullable<BraintreeParts['fields']>['tokenize']>>;
       try {
         payload = await ready.fields.tokenize();
       } catch (error) {
-        return errorCode(error).startsWith('HOSTED_FIELDS_FIELDS_') ? { ok: false, reason: 'invalid', message: CARD_ENTRY_MESSAGES.invalid } : unavailable;
+        return logResult('submit_card', errorCode(error).startsWith('HOSTED_FIELDS_FIELDS_') ? { ok: false, reason: 'invalid', message: CARD_ENTRY_MESSAGES.invalid } : unavailable);
       }
       const card = { brand: payload.details.cardType, last4: payload.details.lastFour };
-      if (!threeDSecure) return { ok: true, nonce: payload.nonce, ...card, threeDSecure: null };
+      if (!threeDSecure) return logResult('submit_card', { ok: true, nonce: payload.nonce, ...card, threeDSecure: null });
+      logCardStep('submit_card', 'ok');
       return verify(ready.secure, payload.nonce, amountMinor, card, payload.details.bin);
     },
     async verifySavedCard({ nonce, amountMinor, bin }) {
@@ -295,7 +316,7 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
           <span className="card-entry-hosted-label" aria-hidden="true">
             {label}
           </span>
-          <div id={`${id}-${field}`} className="card-entry-hosted-input" />
+          <div id={cardElementId(id, field)} className="card-entry-hosted-input" />
         </div>
       ))}
     </div>

@@ -650,7 +650,7 @@ async function answerLostRace(lost: 'attempt_lost' | 'booking_lost', attempt: At
 async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string, db: Database): Promise<PayOutcome> {
   const gateway = paymentGateway();
   const customerId = guaranteeCustomerId(booking.reference);
-  const customer = await withRetries(() => gateway.ensureCustomer({ customerId, email: booking.guest_email }));
+  const customer = await withRetries(() => gateway.ensureCustomer({ customerId, email: booking.guest_email, phone: booking.guest_phone }));
   const vaulted = customer.ok ? await gateway.vaultPaymentMethod({ customerId, nonce, verify: true }) : customer;
   if (!vaulted.ok) {
     // Vaulting has no idempotency key: an unknown outcome is refused too (an orphan vaulted

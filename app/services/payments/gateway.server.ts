@@ -3,6 +3,7 @@
 // is configuration: nothing here knows which gateway answers.
 import type { Readable } from 'node:stream';
 import braintree from 'braintree';
+import { paymentCustomerPhone } from '~/domain/saved-cards';
 import {
   cardBrand,
   failureFromAttempt,
@@ -177,14 +178,14 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
   return {
     createClientToken: ({ customerId }) => call(() => sdk.clientToken.generate(customerId ? { customerId } : {}), (response) => response.clientToken),
 
-    async ensureCustomer({ customerId, email }) {
+    async ensureCustomer({ customerId, email, phone }) {
       try {
         const found = await sdk.customer.find(customerId);
         return { ok: true, value: { customerId: found.id } };
       } catch (error) {
         if (!isNotFound(error)) return { ok: false, failure: failureFromException(error) };
       }
-      return call(() => sdk.customer.create({ id: customerId, ...(email ? { email } : {}) }), (response) => ({ customerId: response.customer.id }));
+      return call(() => sdk.customer.create({ id: customerId, ...(email ? { email } : {}), phone: paymentCustomerPhone(phone) }), (response) => ({ customerId: response.customer.id }));
     },
 
     vaultPaymentMethod: ({ customerId, nonce, makeDefault = false, verify = true }) =>

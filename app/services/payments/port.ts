@@ -84,8 +84,8 @@ export type PaymentSource = { nonce: string } | { token: string };
 
 export interface PaymentGateway {
   createClientToken(input: { customerId?: string }): Promise<GatewayResult<string>>;
-  /** Finds the gateway customer for one of our users, creating it on first use. */
-  ensureCustomer(input: { customerId: string; email?: string }): Promise<GatewayResult<{ customerId: string }>>;
+  /** Finds the gateway customer for one of our users, creating it on first use (phone '555' when none is known, spec §9). */
+  ensureCustomer(input: { customerId: string; email?: string; phone?: string | null }): Promise<GatewayResult<{ customerId: string }>>;
   vaultPaymentMethod(input: { customerId: string; nonce: string; makeDefault?: boolean; verify?: boolean }): Promise<GatewayResult<VaultedCard>>;
   setDefault(input: { token: string }): Promise<GatewayResult<VaultedCard>>;
   deletePaymentMethod(input: { token: string }): Promise<GatewayResult<null>>;

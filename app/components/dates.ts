@@ -1,0 +1,19 @@
+import { useShell } from '~/components/shell-context';
+import { type DateFormat, formatDayAs } from '~/domain/date-format';
+
+/** How dates are shown: the signed-in user's date format, else the locale's (app/domain/date-format.ts). */
+export type DateStyle = { language: string; dateFormat: DateFormat | null };
+
+export function useDateStyle(): DateStyle {
+  const { locale, dateFormat } = useShell();
+  return { language: locale.language, dateFormat };
+}
+
+/**
+ * A 'YYYY-MM-DD' day in the signed-in user's date format; for an anonymous visitor (or what is
+ * not a day) the value as it came, so pages that show raw days keep showing them.
+ */
+export function useUserDay(): (day: string) => string {
+  const { dateFormat } = useShell();
+  return (day) => (dateFormat ? (formatDayAs(day, dateFormat) ?? day) : day);
+}

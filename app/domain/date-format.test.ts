@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_FORMAT_USR_TYPE, DEFAULT_DATE_FORMAT, dateFormatOrDefault, formatCalendarDay, formatDayAs, formatWallClock, isDateFormat } from './date-format';
+
+describe('date format (spec §6, §9)', () => {
+  it("defaults to DD/MM/YYYY and is looked up with usr_type 2", () => {
+    expect(DEFAULT_DATE_FORMAT).toBe('DD/MM/YYYY');
+    expect(DATE_FORMAT_USR_TYPE).toBe(2);
+    expect(dateFormatOrDefault(null)).toBe('DD/MM/YYYY');
+    expect(dateFormatOrDefault('dd.mm.yy')).toBe('DD/MM/YYYY');
+    expect(dateFormatOrDefault('MM/DD/YYYY')).toBe('MM/DD/YYYY');
+    expect(isDateFormat('YYYY-MM-DD')).toBe(true);
+    expect(isDateFormat('mm/dd/yyyy')).toBe(false);
+  });
+
+  it('writes a calendar day in each format; a day that does not exist is null', () => {
+    expect(formatDayAs('2026-05-04', 'DD/MM/YYYY')).toBe('04/05/2026');
+    expect(formatDayAs('2026-05-04', 'MM/DD/YYYY')).toBe('05/04/2026');
+    expect(formatDayAs('2026-05-04', 'YYYY-MM-DD')).toBe('2026-05-04');
+    expect(formatDayAs('2026-02-30', 'DD/MM/YYYY')).toBeNull();
+    expect(formatDayAs('4 May 2026', 'DD/MM/YYYY')).toBeNull();
+  });
+
+  it("a signed-in user's format wins; without one (an anonymous visitor) the locale's long date stays", () => {
+    expect(formatCalendarDay('2026-05-04', { language: 'en-US', dateFormat: 'MM/DD/YYYY' })).toBe('05/04/2026');
+    expect(formatCalendarDay('2026-05-04', { language: 'en-US', dateFormat: 'DD/MM/YYYY' })).toBe('04/05/2026');
+    expect(formatCalendarDay('2026-05-04', { language: 'en-US', dateFormat: null })).toBe('May 4, 2026');
+    expect(formatCalendarDay('2026-05-04', { language: 'es-MX', dateFormat: null })).toBe('4 de mayo de 2026');
+    expect(formatCalendarDay('soon', { language: 'en-US', dateFormat: 'MM/DD/YYYY' })).toBe('soon');
+  });
+
+  it('a held wall-clock instant: the day in the user format with the locale time', () => {
+    expect(formatWallClock('2026-05-04T14:30:00.000Z', { language: 'en-US', dateFormat: 'MM/DD/YYYY' })).toBe('05/04/2026 2:30 PM');
+    expect(formatWallClock('2026-05-04T14:30:00.000Z', { language: 'en-US', dateFormat: null })).toBe('May 4, 2026, 2:30 PM');
+    expect(formatWallClock('later', { language: 'en-US', dateFormat: null })).toBe('later');
+  });
+});

@@ -1,0 +1,64 @@
+// The date-format rule (spec §6, §9): a signed-in user's dates are shown in the user's date
+// format, looked up with usr_type 2 and 'DD/MM/YYYY' by default; anonymous visitors keep the
+// locale's formatting. Pure; the lookup is app/services/date-format.server.ts.
+
+/** The formats a user may choose (POST /api/user/preferences `date_format`). */
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** Spec §9 "Defaults: … date format DD/MM/YYYY". */
+export const DEFAULT_DATE_FORMAT: DateFormat = 'DD/MM/YYYY';
+
+/** Spec §6: "usr_type 2 is the default consumer type. It is sent with … the date-format lookup." */
+export const DATE_FORMAT_USR_TYPE = 2;
+
+export function isDateFormat(value: unknown): value is DateFormat {
+  return (DATE_FORMATS as readonly unknown[]).includes(value);
+}
+
+/** What a stored preference means: the user's format, or the default for none (or an unknown one). */
+export function dateFormatOrDefault(stored: string | null | undefined): DateFormat {
+  return isDateFormat(stored) ? stored : DEFAULT_DATE_FORMAT;
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day 'YYYY-MM-DD' written in `format`; null when it is no real day. */
+export function formatDayAs(day: string, format: DateFormat): string | null {
+  const match = CALENDAR_DAY.exec(day);
+  if (!match) return null;
+  const [, year = '', month = '', date = ''] = match;
+  const check = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== day) return null;
+  switch (format) {
+    case 'DD/MM/YYYY':
+      return `${date}/${month}/${year}`;
+    case 'MM/DD/YYYY':
+      return `${month}/${date}/${year}`;
+    case 'YYYY-MM-DD':
+      return day;
+  }
+}
+
+/**
+ * How a page shows a calendar day: in the user's format when there is one (a signed-in user),
+ * else the locale's long date ('May 4, 2026'). Formatted in UTC so no time zone shifts the day;
+ * anything that is not a day is shown as it came.
+ */
+export function formatCalendarDay(value: string, { language, dateFormat }: { language: string; dateFormat: DateFormat | null }): string {
+  if (dateFormat) return formatDayAs(value, dateFormat) ?? value;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/**
+ * A held instant (local wall-clock time carried as UTC): the day in the user's format and the
+ * locale's short time, or the locale's medium date and short time for an anonymous visitor.
+ */
+export function formatWallClock(value: string, { language, dateFormat }: { language: string; dateFormat: DateFormat | null }): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  if (!dateFormat) return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  return `${formatDayAs(date.toISOString().slice(0, 10), dateFormat) ?? ''} ${time}`;
+}
