@@ -530,6 +530,7 @@ export const enUS = {
   "flight.from": "From",
   "flight.to": "To",
   "flight.airportHint": "City or airport code, e.g. CUN",
+  "flight.airports.list": "{label}: suggested airports",
   "flight.airports.loading": "Searching airports…",
   "flight.airports.none": "No airports match. Try a city or a 3-letter airport code.",
   "flight.airports.one": "1 airport found. Use the up and down arrows to choose.",

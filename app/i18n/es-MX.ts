@@ -531,6 +531,7 @@ export const esMX: Messages = {
   "flight.from": "Origen",
   "flight.to": "Destino",
   "flight.airportHint": "Ciudad o código de aeropuerto, p. ej. CUN",
+  "flight.airports.list": "{label}: aeropuertos sugeridos",
   "flight.airports.loading": "Buscando aeropuertos…",
   "flight.airports.none": "Ningún aeropuerto coincide. Prueba con una ciudad o un código de aeropuerto de 3 letras.",
   "flight.airports.one": "1 aeropuerto encontrado. Usa las flechas arriba y abajo para elegir.",

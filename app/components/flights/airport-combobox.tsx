@@ -70,7 +70,7 @@ export function AirportCombobox({
     pending.current.timer = window.setTimeout(async () => {
       const controller = new AbortController();
       pending.current.controller = controller;
-      const answer = await postJson('/api/flights/autosuggestV2', { text: query, latitude: null, longitude: null, type: direction, language: locale }, {}, controller.signal);
+      const answer = await postJson('/api/flights/autosuggestV2', { text: query, latitude: null, longitude: null, type: direction, language: locale.language }, {}, controller.signal);
       if (controller.signal.aborted) return;
       pending.current.controller = null;
       const read = readSuggestAnswer(answer.status, answer.body);
@@ -167,7 +167,7 @@ export function AirportCombobox({
           onKeyDown={onKeyDown}
           onBlur={close}
         />
-        <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!expanded}>
+        <ul id={listId} role="listbox" aria-label={t('flight.airports.list', { label })} className="combobox-list" hidden={!expanded}>
           {state.items.map((airport, index) => (
             <li
               key={airport.iata}
