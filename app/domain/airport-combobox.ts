@@ -110,7 +110,7 @@ export function announcement(state: ComboboxState): { key: 'loading' | 'none' | 
  * anything else a failure. The body comes off the wire, so each item is checked.
  */
 export function readSuggestAnswer(status: number, body: unknown): { ok: true; items: AirportSuggestion[] } | { ok: false; failure: SuggestFailure } {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const record: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
   if (status === 429) {
     const seconds = Number(record.retry_after);
     return { ok: false, failure: { kind: 'tooMany', retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60 } };

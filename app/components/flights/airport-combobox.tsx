@@ -121,10 +121,6 @@ export function AirportCombobox({
           dispatch({ type: 'typed', text: '' });
         }
         return;
-      case 'Tab':
-        // Tab leaves without choosing; the text typed stays as the field's value.
-        close();
-        return;
     }
   };
 
@@ -165,6 +161,7 @@ export function AirportCombobox({
             lookUp(event.currentTarget.value.trim());
           }}
           onKeyDown={onKeyDown}
+          // Tab (or a click elsewhere) leaves without choosing: the text typed stays the value.
           onBlur={close}
         />
         <ul id={listId} role="listbox" aria-label={t('flight.airports.list', { label })} className="combobox-list" hidden={!expanded}>
