@@ -19,6 +19,7 @@ import {
 import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOption } from '~/domain/payment-options';
 import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { BookingFailedDialog, CardFailureDialog, DemoAccountDialog } from './payment-dialogs';
+import { postJson } from '~/components/post-json';
 
 type Props = {
   hold: string;
@@ -32,15 +33,6 @@ type Props = {
 };
 
 type Answer = { status: number; body: unknown };
-
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  try {
-    const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers }, body: JSON.stringify(body) });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  } catch {
-    return { status: 0, body: null };
-  }
-}
 
 const field = (body: unknown, name: string): unknown => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined);
 

@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { AirportCombobox } from '~/components/flights/airport-combobox';
 import { useSearchFields } from '~/components/search/search-fields';
 import { useT } from '~/components/shell-context';
 import type { SavedFlightSearch } from '~/domain/car-searches';
@@ -23,8 +24,9 @@ function readStored(): unknown {
 /**
  * The flight search: a plain GET form to /flight/search-details, so it works without
  * JavaScript (every field is there; the ones the trip type does not use are ignored). With
- * JavaScript the unused fields are hidden, each search is saved in localStorage and, when
- * `recent` is set, the last searches are listed to run again.
+ * JavaScript the unused fields are hidden, the airport fields suggest airports as the user
+ * types (AirportCombobox; the datalist is their fallback), each search is saved in
+ * localStorage and, when `recent` is set, the last searches are listed to run again.
  */
 export function FlightSearchForm({
   airports,
@@ -88,11 +90,16 @@ export function FlightSearchForm({
   };
 
   const text = (name: FlightField, label: string, required = false) => (
-    <div className="search-field">
-      <label htmlFor={idOf(name)}>{label}</label>
-      <input {...field(name)} list={listId} defaultValue={values[name]} autoComplete="off" placeholder={t('flight.airportHint')} required={required} />
-      {error(name)}
-    </div>
+    <AirportCombobox
+      field={field(name)}
+      label={label}
+      defaultValue={values[name]}
+      required={required}
+      direction={name.startsWith('from') ? 'from' : 'to'}
+      datalistId={listId}
+      hydrated={hydrated}
+      error={error(name)}
+    />
   );
   const date = (name: FlightField, label: string, required = false) => (
     <div className="search-field">
