@@ -1,24 +1,13 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { findCurrency, findLanguage } from '~/domain/reference-data';
 import { sameOriginPath } from '~/domain/safe-redirect';
-import { ajv, formatAjvErrors } from './ajv.server';
+import { type PreferencesBody, preferencesSchema } from '#schemas/api/account.schema';
+import { apiBodyErrors, compileApiBody } from './api-body.server';
 import { secureCookieAttribute } from './config.server';
 import { getDb } from './db.server';
 
-/** Spec §7: a preference update sends usr_type, preferred_language, preferred_currency. */
-const preferenceUpdateSchema = {
-  type: 'object',
-  properties: {
-    usr_type: { type: 'integer', minimum: 1, maximum: 9 },
-    preferred_language: { type: 'string', minLength: 1, maxLength: 10 },
-    preferred_currency: { type: 'string', minLength: 1, maxLength: 10 },
-  },
-  required: ['usr_type', 'preferred_language', 'preferred_currency'],
-  additionalProperties: false,
-} as const;
-
-export type PreferenceUpdate = { usr_type: number; preferred_language: string; preferred_currency: string };
-const validatePreferenceUpdate = ajv.compile<PreferenceUpdate>(preferenceUpdateSchema);
+/** The body of POST /api/user/preferences (schemas/api/account.schema.ts). */
+export const validatePreferenceUpdate = compileApiBody<PreferencesBody>(preferencesSchema);
 
 export type PreferenceChoice = {
   language: { id: number; code: string };
@@ -33,7 +22,7 @@ export class PreferenceError extends Error {}
  * offer is refused with a message that names it.
  */
 export function parsePreferenceUpdate(body: unknown, org: OrgConfig): PreferenceChoice {
-  if (!validatePreferenceUpdate(body)) throw new PreferenceError(formatAjvErrors(validatePreferenceUpdate.errors).join('; '));
+  if (!validatePreferenceUpdate(body)) throw new PreferenceError(apiBodyErrors(validatePreferenceUpdate.errors).join('; '));
   return checkOffered(org, body.preferred_language, body.preferred_currency);
 }
 
