@@ -811,6 +811,8 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
 // ---------------------------------------------------------------------------------------
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
+/** A saved card's id; checked here because the schema allows '' (the legacy client sends it with new cards). */
+const SAVED_CARD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const validateGeneratePgToken = compileApiBody<GeneratePgTokenBody>(generatePgTokenSchema);
 const validateZeroAmountBooking = compileApiBody<ZeroAmountBookingBody>(zeroAmountBookingSchema);
@@ -866,8 +868,6 @@ export async function generatePgTokenAction(request: Request): Promise<Response>
     fingerprint: requestFingerprint('generatePgToken', body),
   });
 }
-
-const SAVED_CARD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /api/booking/zeroAmountBooking {id}: confirms a free booking without the gateway. */
 export async function zeroAmountBookingAction(request: Request): Promise<Response> {
