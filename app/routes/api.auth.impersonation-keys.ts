@@ -1,19 +1,11 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
-import type { FromSchema } from 'json-schema-to-ts';
-import { ajv, formatAjvErrors } from '~/services/ajv.server';
+import { type ImpersonationKeyBody, impersonationKeySchema } from '#schemas/api/auth.schema';
+import { compileApiBody, readApiBody } from '~/services/api-body.server';
 import { issueImpersonationKey } from '~/services/auth.server';
 import { publicOriginOf, resolveOrg } from '~/services/config.server';
-import { readJsonBody } from '~/services/json-body.server';
 import { requireApiSession } from '~/services/session.server';
 
-
-const issueSchema = {
-  type: 'object',
-  properties: { user_id: { type: 'string', minLength: 1, maxLength: 64 } },
-  required: ['user_id'],
-  additionalProperties: false,
-} as const;
-const validateIssue = ajv.compile<FromSchema<typeof issueSchema>>(issueSchema);
+const validateIssue = compileApiBody<ImpersonationKeyBody>(impersonationKeySchema);
 
 export async function loader() {
   return json({ status: 405, message: 'Use POST to issue a key' }, { status: 405 });
@@ -23,14 +15,11 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return json({ status: 405, message: 'Use POST to issue a key' }, { status: 405 });
   const session = await requireApiSession(request);
-  const body = await readJsonBody(request);
+  const body = await readApiBody(request, validateIssue);
   if (!body.ok) return body.response;
-  if (!validateIssue(body.value)) {
-    return json({ status: 400, message: `Invalid request: ${formatAjvErrors(validateIssue.errors).join('; ')}` }, { status: 400 });
-  }
   const result = await issueImpersonationKey(
     { id: session.userDbId, role: session.user.role, orgId: session.user.org_id },
-    body.value.user_id,
+    body.body.user_id,
   );
   if (result.kind === 'error') return json({ status: result.status, message: result.message }, { status: result.status });
   // The link opens on the organisation's own origin, whatever Host the request named.

@@ -1,29 +1,11 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
-import type { FromSchema } from 'json-schema-to-ts';
-import { ajv, formatAjvErrors } from '~/services/ajv.server';
+import { type LoginBody, loginSchema } from '#schemas/api/auth.schema';
+import { compileApiBody, readApiBody } from '~/services/api-body.server';
 import { attemptPasswordLogin, consumeImpersonationKey, MESSAGES, throttledMessage } from '~/services/auth.server';
 import { resolveOrg } from '~/services/config.server';
-import { readJsonBody } from '~/services/json-body.server';
 import { createSession, getSession, SESSION_OUT_URL } from '~/services/session.server';
 
-/** The spec's login payload (§3). Sign-in is by e-mail and password, or by an impersonation key. */
-const loginPayloadSchema = {
-  type: 'object',
-  properties: {
-    email_id: { type: 'string', maxLength: 320 },
-    password: { type: 'string', maxLength: 256 },
-    impersonate_key: { type: 'string', maxLength: 200 },
-    googletoken: { type: 'string', maxLength: 4096 },
-    fbtoken: { type: 'string', maxLength: 4096 },
-    site_url: { type: 'string', maxLength: 2048 },
-    accesscode: { type: 'string', maxLength: 200 },
-    promotions: { type: ['boolean', 'string', 'number'] },
-    userdetails: { type: 'object' },
-  },
-  additionalProperties: false,
-} as const;
-type LoginPayload = FromSchema<typeof loginPayloadSchema>;
-const validateLoginPayload = ajv.compile<LoginPayload>(loginPayloadSchema);
+const validateLoginPayload = compileApiBody<LoginBody>(loginSchema);
 
 function fail(status: number, message: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) {
   return json({ status, message, ...extra }, { status, headers });
@@ -35,12 +17,9 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return fail(405, 'Use POST to sign in');
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  if (!validateLoginPayload(body.value)) {
-    return fail(400, `Invalid sign-in request: ${formatAjvErrors(validateLoginPayload.errors).join('; ')}`);
-  }
-  const payload = body.value;
+  const read = await readApiBody(request, validateLoginPayload);
+  if (!read.ok) return read.response;
+  const payload = read.body;
   const org = resolveOrg(request);
 
   if (payload.googletoken || payload.fbtoken) return fail(400, MESSAGES.social);

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { resolveOrg } from '~/services/config.server';
-import { readJsonBody } from '~/services/json-body.server';
-import { PreferenceError, parsePreferenceUpdate, saveUserPreferences } from '~/services/preferences.server';
+import { readApiBody } from '~/services/api-body.server';
+import { PreferenceError, preferenceChoice, saveUserPreferences, validatePreferenceUpdate } from '~/services/preferences.server';
 import { getSession } from '~/services/session.server';
 
 /**
@@ -14,10 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
   const session = await getSession(request);
   if (!session) throw json({ status: 401, message: 'Sign in to save preferences' }, { status: 401 });
-  const body = await readJsonBody(request);
-  if (!body.ok) throw body.response;
+  const read = await readApiBody(request, validatePreferenceUpdate);
+  if (!read.ok) throw read.response;
   try {
-    const choice = parsePreferenceUpdate(body.value, resolveOrg(request));
+    const choice = preferenceChoice(resolveOrg(request), read.body);
     await saveUserPreferences(session.userDbId, choice);
     return json({
       status: 200,

@@ -16,6 +16,8 @@ import { successPath } from '~/domain/checkout-success';
 import { hotelFlowOf } from '~/domain/hotel-flow';
 import { readOfferFacts } from '~/domain/offer-facts';
 import type { OfferProductCode } from '~/domain/offers';
+import { type CountMessagesBody, countMessagesSchema } from '#schemas/api/account.schema';
+import { compileApiBody, readApiBody } from './api-body.server';
 import { resolveOrg } from './config.server';
 import { getDb } from './db.server';
 import { resolveLocale } from './locale.server';
@@ -310,19 +312,7 @@ function itemName(item: BookedItem | null): string | null {
 
 const BOOKING_DETAILS_LIMIT = 10;
 
-function bodyIdentity(body: unknown): { ok: true; userId: unknown; orgId: unknown } | { ok: false; message: string } {
-  if (body === null || body === undefined) return { ok: true, userId: undefined, orgId: undefined };
-  if (typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: 'The body must be a JSON object' };
-  const known = new Set(['user_id', 'org_id']);
-  const unknown = Object.keys(body).filter((k) => !known.has(k));
-  if (unknown.length > 0) return { ok: false, message: `Unknown field: ${unknown[0]}` };
-  const record = body as Record<string, unknown>;
-  for (const key of ['user_id', 'org_id'] as const) {
-    const value = record[key];
-    if (value !== undefined && value !== null && typeof value !== 'string') return { ok: false, message: `${key} must be a string` };
-  }
-  return { ok: true, userId: record.user_id, orgId: record.org_id };
-}
+const validateCountMessages = compileApiBody<CountMessagesBody>(countMessagesSchema);
 
 /**
  * The session's booking messages. The body may name `user_id` / `org_id` (the spec's payload);
@@ -330,21 +320,11 @@ function bodyIdentity(body: unknown): { ok: true; userId: unknown; orgId: unknow
  */
 export async function getCountMessages(request: Request) {
   const session = await requireApiSession(request);
-  const text = await request.text();
-  if (text.length > 4096) throw json({ status: 400, message: 'The request body is too large (at most 4096 bytes)' }, { status: 400 });
-  let parsed: unknown = null;
-  if (text.trim() !== '') {
-    try {
-      parsed = JSON.parse(text) as unknown;
-    } catch {
-      throw json({ status: 400, message: 'The request body is not valid JSON' }, { status: 400 });
-    }
-  }
-  const identity = bodyIdentity(parsed);
-  if (!identity.ok) throw json({ status: 400, message: identity.message }, { status: 400 });
+  const read = await readApiBody(request, validateCountMessages, { emptyIsObject: true });
+  if (!read.ok) throw read.response;
   const { user } = session;
-  const other = (value: unknown, own: string) => typeof value === 'string' && value !== '' && value !== own;
-  if (other(identity.userId, user.userId) || other(identity.orgId, user.org_id)) {
+  const other = (value: string | null | undefined, own: string) => typeof value === 'string' && value !== '' && value !== own;
+  if (other(read.body.user_id, user.userId) || other(read.body.org_id, user.org_id)) {
     throw json({ status: 403, message: 'You can only read your own booking messages' }, { status: 403 });
   }
   return json({ status: 200, result: await countMessagesOf(session) }, { headers: { 'Cache-Control': 'private, no-store' } });

@@ -3,7 +3,8 @@
 import { offerProducts, segmentOf, type OfferProductCode } from '~/domain/offers';
 import { json } from '@remix-run/node';
 import { type Charge, initBookingAction } from './payments/booking-payment.server';
-import { readJsonBody } from './json-body.server';
+import { compileApiBody, readApiBody } from './api-body.server';
+import { type InitBookingBody, initBookingSchema } from '#schemas/api/booking-payment.schema';
 import { loadCarCheckout } from './car-pages.server';
 import { loadFlightCheckout } from './flight-pages.server';
 import { loadHotelCheckout } from './hotel-pages.server';
@@ -55,7 +56,7 @@ export async function chargeForHold(request: Request, product: string, holdToken
   }
 }
 
-const PRODUCT = /^[A-Z]{3,10}$/;
+const validateInitBooking = compileApiBody<InitBookingBody>(initBookingSchema);
 
 /**
  * POST /api/booking/initBooking {hold, product_type}: the first step of the booking submit
@@ -63,11 +64,10 @@ const PRODUCT = /^[A-Z]{3,10}$/;
  * visitor's booking (`initBookingAction`). 400 malformed, 409 when there is no such live hold.
  */
 export async function initBooking(request: Request): Promise<Response> {
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  const { hold, product_type: product } = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as Record<string, unknown>;
-  if (typeof hold !== 'string' || hold === '' || hold.length > 128) return json({ error: 'invalid', message: 'hold: the hold token of this checkout' }, { status: 400 });
-  if (typeof product !== 'string' || !PRODUCT.test(product)) return json({ error: 'invalid', message: 'product_type: a product code such as HLT' }, { status: 400 });
+  // initBooking's refusals are `{ error: 'invalid', message }` (docs/api.md; domain/booking-submit reads `error`).
+  const read = await readApiBody(request, validateInitBooking, { fail: (status, message) => json({ error: 'invalid', message }, { status }) });
+  if (!read.ok) return read.response;
+  const { hold, product_type: product } = read.body;
   const charge = await chargeForHold(request, product, hold);
   if (!charge) return json({ error: 'expired' }, { status: 409 });
   const form = new FormData();

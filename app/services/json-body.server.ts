@@ -7,21 +7,31 @@ import { json } from '@remix-run/node';
  */
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** Reads a JSON body, or answers 413 (too large) or 400 (not JSON) saying what is wrong with it. */
-export async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const tooLarge = () => ({ ok: false as const, response: fail(413, `The request body is too large (at most ${MAX_BODY_BYTES} bytes)`) });
+type JsonValue = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
+
+/**
+ * Reads a JSON body, or says why not: 413 (too large) or 400 (not JSON). /api routes read
+ * their bodies through `readApiBody` (api-body.server.ts), which adds the schema.
+ */
+export async function readJsonValue(request: Request, options: { emptyIsObject?: boolean } = {}): Promise<JsonValue> {
+  const tooLarge = { ok: false as const, status: 413 as const, message: `The request body is too large (at most ${MAX_BODY_BYTES} bytes)` };
   const length = Number(request.headers.get('content-length') ?? '0');
-  if (length > MAX_BODY_BYTES) return tooLarge();
+  if (length > MAX_BODY_BYTES) return tooLarge;
   // Bytes, not characters: a multi-byte body is as large as it is on the wire.
   const bytes = await request.arrayBuffer();
-  if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge();
+  if (bytes.byteLength > MAX_BODY_BYTES) return tooLarge;
+  const text = new TextDecoder().decode(bytes);
+  if (options.emptyIsObject && text.trim() === '') return { ok: true, value: {} };
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) as unknown };
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, response: fail(400, 'The request body is not valid JSON') };
+    return { ok: false, status: 400, message: 'The request body is not valid JSON' };
   }
 }
 
-function fail(status: 400 | 413, message: string) {
-  return json({ status, message }, { status });
+/** Reads a JSON body, or answers 413 (too large) or 400 (not JSON) saying what is wrong with it. */
+export async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const read = await readJsonValue(request);
+  if (!read.ok) return { ok: false, response: json({ status: read.status, message: read.message }, { status: read.status }) };
+  return read;
 }

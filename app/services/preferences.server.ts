@@ -1,27 +1,14 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { DATE_FORMATS, type DateFormat } from '~/domain/date-format';
+import type { DateFormat } from '~/domain/date-format';
 import { findCurrency, findLanguage } from '~/domain/reference-data';
 import { sameOriginPath } from '~/domain/safe-redirect';
-import { ajv, formatAjvErrors } from './ajv.server';
+import { type PreferencesBody, preferencesSchema } from '#schemas/api/account.schema';
+import { apiBodyErrors, compileApiBody } from './api-body.server';
 import { secureCookieAttribute } from './config.server';
 import { getDb } from './db.server';
 
-/** Spec §7: a preference update sends usr_type, preferred_language, preferred_currency. */
-const preferenceUpdateSchema = {
-  type: 'object',
-  properties: {
-    usr_type: { type: 'integer', minimum: 1, maximum: 9 },
-    preferred_language: { type: 'string', minLength: 1, maxLength: 10 },
-    preferred_currency: { type: 'string', minLength: 1, maxLength: 10 },
-    /** Optional: the user's date format (spec §6, §9); left out, the saved one stays. */
-    date_format: { type: 'string', enum: DATE_FORMATS },
-  },
-  required: ['usr_type', 'preferred_language', 'preferred_currency'],
-  additionalProperties: false,
-} as const;
-
-export type PreferenceUpdate = { usr_type: number; preferred_language: string; preferred_currency: string; date_format?: DateFormat };
-const validatePreferenceUpdate = ajv.compile<PreferenceUpdate>(preferenceUpdateSchema);
+/** The body of POST /api/user/preferences (schemas/api/account.schema.ts). */
+export const validatePreferenceUpdate = compileApiBody<PreferencesBody>(preferencesSchema);
 
 export type PreferenceChoice = {
   language: { id: number; code: string };
@@ -38,7 +25,12 @@ export class PreferenceError extends Error {}
  * offer is refused with a message that names it.
  */
 export function parsePreferenceUpdate(body: unknown, org: OrgConfig): PreferenceChoice {
-  if (!validatePreferenceUpdate(body)) throw new PreferenceError(formatAjvErrors(validatePreferenceUpdate.errors).join('; '));
+  if (!validatePreferenceUpdate(body)) throw new PreferenceError(apiBodyErrors(validatePreferenceUpdate.errors).join('; '));
+  return preferenceChoice(org, body);
+}
+
+/** A valid update's choice: the offered language and currency, and the date format when given. */
+export function preferenceChoice(org: OrgConfig, body: PreferencesBody): PreferenceChoice {
   const choice = checkOffered(org, body.preferred_language, body.preferred_currency);
   return body.date_format ? { ...choice, dateFormat: body.date_format } : choice;
 }

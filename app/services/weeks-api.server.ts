@@ -1,16 +1,26 @@
 import { json } from '@remix-run/node';
-import type { FromSchema } from 'json-schema-to-ts';
 import type { OrgConfig } from '#schemas/org-config.schema';
+import {
+  type WeeksInventoryBody,
+  type WeeksReviewsBody,
+  type WeeksMinPriceBody,
+  type WeeksPrepareBody,
+  type WeeksReleaseBody,
+  weeksInventorySchema,
+  weeksReviewsSchema,
+  weeksMinPriceSchema,
+  weeksPrepareSchema,
+  weeksReleaseSchema,
+} from '#schemas/api/weeks.schema';
 import { minCheckinDate } from '~/domain/checkin';
 import type { RateTable } from '~/domain/money';
 import { priceTypeFor } from '~/domain/room-price';
 import { formatDay, parseDay, weekdayNames } from '~/domain/weeks';
 import { tooSoonToBook } from './checkout.server';
-import { ajv, formatAjvErrors } from './ajv.server';
+import { type ApiBodyValidator, compileApiBody, readApiBody } from './api-body.server';
 import { readCookie, resolveOrg, secureCookieAttribute } from './config.server';
 import type { ResortKind } from './db-schema';
 import { getDb } from './db.server';
-import { readJsonBody } from './json-body.server';
 import { getRateTable, toDisplayPrice } from './rates.server';
 import { type ActiveSession, getSession } from './session.server';
 import type { SupplierContext } from './suppliers/port';
@@ -33,78 +43,12 @@ import { requireHoldAllowed } from './rate-limit.server';
 
 export const HOLD_COOKIE = 'holdTok';
 export const REVIEWS_PAGE_SIZE = 10;
-const MIN_PRICE_MAX_DATES = 14;
 
-const id = { type: ['integer', 'string'], minimum: 1, maximum: 999_999_999, pattern: '^[1-9][0-9]{0,8}$' } as const;
-const day = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
-const country = { type: 'string', pattern: '^[A-Z]{2}$' } as const;
-/** Fields the legacy client sends along with most calls; checked, and used where they matter. */
-const common = {
-  lang: { type: 'string', minLength: 2, maxLength: 10 },
-  currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-  residency: country,
-  search_type: { type: 'string', minLength: 1, maxLength: 20 },
-  category: { type: 'string', minLength: 1, maxLength: 20 },
-  destination_id: { type: ['integer', 'string'], minimum: 1, minLength: 1, maxLength: 64 },
-  whitelabel_no: id,
-  mainPath: { type: 'string', maxLength: 300 },
-} as const;
-
-const inventorySchema = {
-  type: 'object',
-  properties: { resort_id: id, check_in_date: day, check_out_date: day, ...common },
-  required: ['resort_id', 'check_in_date', 'check_out_date'],
-  additionalProperties: false,
-} as const;
-const reviewsSchema = {
-  type: 'object',
-  properties: { resort_id: id, page: { type: 'integer', minimum: 1, maximum: 1000 }, lang: common.lang },
-  required: ['resort_id'],
-  additionalProperties: false,
-} as const;
-const minPriceSchema = {
-  type: 'object',
-  properties: {
-    country,
-    residency: country,
-    dates: { type: 'array', items: day, minItems: 1, maxItems: MIN_PRICE_MAX_DATES },
-    whitelabel_ids: { type: 'array', items: id, maxItems: 50 },
-    inspiraId: { type: ['integer', 'string'], minimum: 0, maxLength: 64 },
-    currency: common.currency,
-    lang: common.lang,
-  },
-  additionalProperties: false,
-} as const;
-const prepareSchema = {
-  type: 'object',
-  properties: {
-    resort_id: id,
-    inventory_id: id,
-    check_in_date: day,
-    check_out_date: day,
-    uuid: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
-    ...common,
-  },
-  required: ['resort_id', 'inventory_id', 'check_in_date', 'check_out_date'],
-  additionalProperties: false,
-} as const;
-const releaseSchema = {
-  type: 'object',
-  properties: {
-    reservationToken: { type: 'string', minLength: 1, maxLength: 128 },
-    residency: country,
-    search_type: { type: 'string', enum: ['country'] },
-    mainPath: common.mainPath,
-  },
-  required: ['reservationToken'],
-  additionalProperties: false,
-} as const;
-
-const validateInventory = ajv.compile<FromSchema<typeof inventorySchema>>(inventorySchema);
-const validateReviews = ajv.compile<FromSchema<typeof reviewsSchema>>(reviewsSchema);
-const validateMinPrice = ajv.compile<FromSchema<typeof minPriceSchema>>(minPriceSchema);
-const validatePrepare = ajv.compile<FromSchema<typeof prepareSchema>>(prepareSchema);
-const validateRelease = ajv.compile<FromSchema<typeof releaseSchema>>(releaseSchema);
+const validateInventory = compileApiBody<WeeksInventoryBody>(weeksInventorySchema);
+const validateReviews = compileApiBody<WeeksReviewsBody>(weeksReviewsSchema);
+const validateMinPrice = compileApiBody<WeeksMinPriceBody>(weeksMinPriceSchema);
+const validatePrepare = compileApiBody<WeeksPrepareBody>(weeksPrepareSchema);
+const validateRelease = compileApiBody<WeeksReleaseBody>(weeksReleaseSchema);
 
 const noStore = { 'Cache-Control': 'private, no-store' };
 
@@ -117,15 +61,12 @@ export function methodNotAllowed() {
   return json({ status: 405, message: 'Use POST', data: null }, { status: 405, headers: { Allow: 'POST' } });
 }
 
-/** The JSON body checked by `validate`, or the 400/405 answer to throw. */
-async function readBody<T>(request: Request, validate: { (value: unknown): value is T; errors?: Parameters<typeof formatAjvErrors>[0] }): Promise<T> {
+/** The JSON body checked by its schema (schemas/api/weeks.schema.ts), or the 400/405/413 answer to throw. */
+async function readBody<T>(request: Request, validate: ApiBodyValidator<T>): Promise<T> {
   if (request.method !== 'POST') throw methodNotAllowed();
-  const body = await readJsonBody(request);
-  if (!body.ok) throw body.response;
-  const value = body.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail(400, 'The body must be a JSON object');
-  if (!validate(value)) throw fail(400, `Invalid request: ${formatAjvErrors(validate.errors).join('; ')}`);
-  return value;
+  const read = await readApiBody(request, validate, { fail });
+  if (!read.ok) throw read.response;
+  return read.body;
 }
 
 type Caller = { org: OrgConfig; session: ActiveSession | null; context: SupplierContext };

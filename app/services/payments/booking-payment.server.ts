@@ -10,6 +10,20 @@ import { json } from '@remix-run/node';
 import { type Selectable, type Updateable, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
+  type CardGuaranteeBody,
+  type GenerateCheckSumBody,
+  type GeneratePgTokenBody,
+  type OxxoWebhookBody,
+  type PaymentWithSavedCardBody,
+  type ZeroAmountBookingBody,
+  cardGuaranteeSchema,
+  generateCheckSumSchema,
+  generatePgTokenSchema,
+  oxxoWebhookSchema,
+  paymentWithSavedCardSchema,
+  zeroAmountBookingSchema,
+} from '#schemas/api/booking-payment.schema';
+import {
   ATTEMPT_IN_FLIGHT,
   ATTEMPT_LIVE,
   type AttemptStatus,
@@ -41,7 +55,7 @@ import { type Database, getDb } from '../db.server';
 import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
 import { carPaymentModeOfHold } from '../car-quote.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
-import { readJsonBody } from '../json-body.server';
+import { type ApiBodyValidator, checkApiBody, compileApiBody, readApiBody } from '../api-body.server';
 import { errorFields, log } from '../logger.server';
 import { type ActiveSession, getSession, requireApiSession } from '../session.server';
 import { toGatewayAmount } from './gateway-results';
@@ -797,18 +811,23 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
 // ---------------------------------------------------------------------------------------
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NONCE = /^[A-Za-z0-9_-]{1,512}$/;
+/** A saved card's id; checked here because the schema allows '' (the legacy client sends it with new cards). */
+const SAVED_CARD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Body = Record<string, unknown>;
+const validateGeneratePgToken = compileApiBody<GeneratePgTokenBody>(generatePgTokenSchema);
+const validateZeroAmountBooking = compileApiBody<ZeroAmountBookingBody>(zeroAmountBookingSchema);
+const validateCardGuarantee = compileApiBody<CardGuaranteeBody>(cardGuaranteeSchema);
+const validateGenerateCheckSum = compileApiBody<GenerateCheckSumBody>(generateCheckSumSchema);
+const validatePaymentWithSavedCard = compileApiBody<PaymentWithSavedCardBody>(paymentWithSavedCardSchema);
+const validateOxxoWebhook = compileApiBody<OxxoWebhookBody>(oxxoWebhookSchema);
 
-async function readBody(request: Request): Promise<{ ok: true; body: Body } | { ok: false; response: Response }> {
+/** This family's refusal envelope: `{ status: 'invalid', message }` (docs/api.md "Booking payment"). */
+const bodyRefused = (status: 400 | 413, message: string) => json({ status: 'invalid', message }, { status });
+
+/** A POST's body checked by its schema (schemas/api/booking-payment.schema.ts), or the 4xx to answer. */
+async function readBody<T>(request: Request, validate: ApiBodyValidator<T>): Promise<{ ok: true; body: T } | { ok: false; response: Response }> {
   if (request.method !== 'POST') return { ok: false, response: json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } }) };
-  const read = await readJsonBody(request);
-  if (!read.ok) return read;
-  const value = read.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, response: invalid('The body must be a JSON object') };
-  return { ok: true, body: Object.fromEntries(Object.entries(value)) };
+  return readApiBody(request, validate, { fail: bodyRefused });
 }
 
 function idempotencyKeyOf(request: Request): string | null {
@@ -816,36 +835,26 @@ function idempotencyKeyOf(request: Request): string | null {
   return key !== null && IDEMPOTENCY_KEY.test(key) ? key : null;
 }
 
-const optionalString = (body: Body, name: string, max = 256) => body[name] === undefined || body[name] === null || (typeof body[name] === 'string' && body[name].length <= max);
-const currencyOf = (value: unknown) => (typeof value === 'string' && /^[A-Z]{3}$/.test(value) ? value : null);
-
 /** POST /api/booking/generatePgToken: pays a booking by card, saved card, invoice or OXXO. */
 export async function generatePgTokenAction(request: Request): Promise<Response> {
-  const read = await readBody(request);
+  const read = await readBody(request, validateGeneratePgToken);
   if (!read.ok) return read.response;
   const body = read.body;
   const idempotencyKey = idempotencyKeyOf(request);
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
   const method = body.payment_method;
-  if (method !== 'card' && method !== 'saved_card' && method !== 'invoice' && method !== 'oxxo') return invalid("payment_method: one of 'card', 'saved_card', 'invoice', 'oxxo'");
   const amountMinor = toMinorUnits(body.pg_amt);
   if (amountMinor === null || amountMinor === 0) return invalid('pg_amt: the amount to pay, above 0, with at most 2 decimals');
   if (body.pg_amount !== undefined && body.pg_amount !== null && toMinorUnits(body.pg_amount) !== amountMinor) return invalid('pg_amount: must equal pg_amt');
-  const currency = currencyOf(body.currency);
-  if (!currency) return invalid('currency: a 3-letter code such as USD');
-  for (const name of ['product_type', 'pg_type', 'cn_disc_code', 'cn_dis_trnid', 'email', 'names', 'cust_id', 'hold']) {
-    if (!optionalString(body, name)) return invalid(`${name}: must be a string`);
-  }
   let card: PayRequest['card'] = null;
   if (method === 'card') {
-    if (typeof body.nonce !== 'string' || !NONCE.test(body.nonce)) return invalid('nonce: the card frame nonce is required for payment_method card');
+    if (body.nonce === undefined) return invalid('nonce: the card frame nonce is required for payment_method card');
     card = { nonce: body.nonce };
   }
   if (method === 'saved_card') {
-    if (typeof body.card_id !== 'string' || !UUID.test(body.card_id)) return invalid('card_id: the id of one of your saved cards');
-    if (body.nonce !== undefined && (typeof body.nonce !== 'string' || !NONCE.test(body.nonce))) return invalid('nonce: must be a nonce');
-    card = { savedCardId: body.card_id, nonce: typeof body.nonce === 'string' ? body.nonce : null };
+    if (typeof body.card_id !== 'string' || !SAVED_CARD_ID.test(body.card_id)) return invalid('card_id: the id of one of your saved cards');
+    card = { savedCardId: body.card_id, nonce: body.nonce ?? null };
   }
   return pay({
     org: resolveOrg(request),
@@ -853,7 +862,7 @@ export async function generatePgTokenAction(request: Request): Promise<Response>
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method,
-    claimed: { amountMinor, currency },
+    claimed: { amountMinor, currency: body.currency },
     card,
     idempotencyKey,
     fingerprint: requestFingerprint('generatePgToken', body),
@@ -862,11 +871,10 @@ export async function generatePgTokenAction(request: Request): Promise<Response>
 
 /** POST /api/booking/zeroAmountBooking {id}: confirms a free booking without the gateway. */
 export async function zeroAmountBookingAction(request: Request): Promise<Response> {
-  const read = await readBody(request);
+  const read = await readBody(request, validateZeroAmountBooking);
   if (!read.ok) return read.response;
   const body = read.body;
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
-  if (!optionalString(body, 'hold')) return invalid('hold: must be a string');
   const header = request.headers.get('idempotency-key');
   if (header !== null && !IDEMPOTENCY_KEY.test(header)) return invalid('Idempotency-Key: 8–128 letters, digits, _ : . -');
   return pay({
@@ -889,14 +897,12 @@ export async function zeroAmountBookingAction(request: Request): Promise<Respons
  * on a verified card kept as its guarantee; nothing is charged (decision 0019).
  */
 export async function cardGuaranteeAction(request: Request): Promise<Response> {
-  const read = await readBody(request);
+  const read = await readBody(request, validateCardGuarantee);
   if (!read.ok) return read.response;
   const body = read.body;
   const idempotencyKey = idempotencyKeyOf(request);
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
-  if (typeof body.nonce !== 'string' || !NONCE.test(body.nonce)) return invalid('nonce: the card frame nonce of the guarantee card');
-  if (!optionalString(body, 'hold')) return invalid('hold: must be a string');
   return pay({
     org: resolveOrg(request),
     session: await getSession(request),
@@ -912,15 +918,15 @@ export async function cardGuaranteeAction(request: Request): Promise<Response> {
 
 type ChecksumInput = { orderId: string; currency: string; countryCode: string; amount: string; apiKey: string };
 
-function checksumInput(orderId: unknown, currency: unknown, countryCode: unknown, amount: unknown, apiKey: unknown): ChecksumInput | string {
-  if (!isValidBookingId(orderId)) return "orderId: a booking id (without 'undefined' or 'NaN')";
-  const code = currencyOf(currency);
-  if (!code) return 'currency: a 3-letter code such as USD';
-  if (typeof countryCode !== 'string' || !/^[A-Z]{2}$/.test(countryCode)) return 'countryCode: a 2-letter country code such as MX';
-  const minor = toMinorUnits(amount);
-  if (minor === null || minor === 0) return 'amount: above 0, with at most 2 decimals';
-  if (apiKey !== undefined && apiKey !== null && (typeof apiKey !== 'string' || apiKey.length > 128)) return 'api_key: a string';
-  return { orderId, currency: code, countryCode, amount: toGatewayAmount(minor), apiKey: typeof apiKey === 'string' ? apiKey : '' };
+/** What the schema cannot say about a checksum's fields; the message names the caller's field. */
+function checksumInput(
+  fields: { orderId: string; currency: string; countryCode: string; amount: number | string; apiKey?: string | null },
+  names: { orderId: string; amount: string },
+): ChecksumInput | string {
+  if (!isValidBookingId(fields.orderId)) return `${names.orderId}: a booking id (without 'undefined' or 'NaN')`;
+  const minor = toMinorUnits(fields.amount);
+  if (minor === null || minor === 0) return `${names.amount}: above 0, with at most 2 decimals`;
+  return { orderId: fields.orderId, currency: fields.currency, countryCode: fields.countryCode, amount: toGatewayAmount(minor), apiKey: fields.apiKey ?? '' };
 }
 
 function checksumSecret(): Buffer | null {
@@ -930,10 +936,10 @@ function checksumSecret(): Buffer | null {
 /** POST /api/pgv2/generateCheckSum {orderId, currency, countryCode, amount, api_key} → {checksum}. */
 export async function generateCheckSumAction(request: Request): Promise<Response> {
   const session = await requireApiSession(request);
-  const read = await readBody(request);
+  const read = await readBody(request, validateGenerateCheckSum);
   if (!read.ok) return read.response;
-  const { orderId, currency, countryCode, amount, api_key: apiKey } = read.body;
-  const input = checksumInput(orderId, currency, countryCode, amount, apiKey);
+  const { api_key: apiKey, ...fields } = read.body;
+  const input = checksumInput({ ...fields, apiKey }, { orderId: 'orderId', amount: 'amount' });
   if (typeof input === 'string') return invalid(input);
   const secret = checksumSecret();
   if (!secret) return json({ status: 'unavailable', message: 'Card payments are not available' }, { status: 503 });
@@ -946,18 +952,16 @@ export async function generateCheckSumAction(request: Request): Promise<Response
  */
 export async function paymentWithSavedCardAction(request: Request): Promise<Response> {
   const session = await requireApiSession(request);
-  const read = await readBody(request);
+  const read = await readBody(request, validatePaymentWithSavedCard);
   if (!read.ok) return read.response;
   const body = read.body;
   const idempotencyKey = idempotencyKeyOf(request);
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
-  const input = checksumInput(body.order_id, body.currency, body.country_code, body.amount, body.api_key);
-  if (typeof input === 'string') return invalid(input.replace(/^orderId/, 'order_id').replace(/^countryCode/, 'country_code'));
-  if (typeof body.card_id !== 'string' || !UUID.test(body.card_id)) return invalid('card_id: the id of one of your saved cards');
-  if (typeof body.checksum !== 'string' || !/^[0-9a-f]{64}$/.test(body.checksum)) return invalid('checksum: the checksum from /api/pgv2/generateCheckSum');
-  if (body.nonce !== undefined && body.nonce !== null && (typeof body.nonce !== 'string' || !NONCE.test(body.nonce))) return invalid('nonce: must be a nonce');
-  for (const name of ['ip', 'email', 'description']) if (!optionalString(body, name)) return invalid(`${name}: must be a string`);
-  if (body.metadata !== undefined && (typeof body.metadata !== 'object' || body.metadata === null || Array.isArray(body.metadata))) return invalid('metadata: must be an object');
+  const input = checksumInput(
+    { orderId: body.order_id, currency: body.currency, countryCode: body.country_code, amount: body.amount, apiKey: body.api_key },
+    { orderId: 'order_id', amount: 'amount' },
+  );
+  if (typeof input === 'string') return invalid(input);
   const secret = checksumSecret();
   if (!secret) return json({ status: 'unavailable', message: 'Card payments are not available' }, { status: 503 });
   if (!sameHex(body.checksum, checksumOf(secret, { ...input, userId: session.userDbId }))) {
@@ -991,15 +995,16 @@ export async function oxxoWebhookAction(request: Request, db: Database = getDb()
   if (Buffer.byteLength(raw) > 4_096) return json({ status: 'invalid', message: 'The body is too large (at most 4096 bytes)' }, { status: 413 });
   const verdict = verifyWebhook(secret, raw, request.headers.get('x-oxxo-signature'), Math.floor(Date.now() / 1000));
   if (verdict !== 'ok') return json({ status: 'invalid_signature', message: verdict === 'stale' ? 'The webhook is too old' : 'Bad signature' }, { status: 401 });
-  let event: unknown;
+  let parsed: unknown;
   try {
-    event = JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     return invalid('The body is not valid JSON');
   }
-  if (typeof event !== 'object' || event === null || !('reference' in event) || !('amount_minor' in event)) return invalid('reference and amount_minor are required');
-  const { reference, amount_minor: amountMinor } = event;
-  if (typeof reference !== 'string' || !/^\d{14}$/.test(reference) || typeof amountMinor !== 'number') return invalid('reference: 14 digits; amount_minor: a number');
+  // Checked only once the signature holds: an unsigned body is not worth describing.
+  const event = checkApiBody(parsed, validateOxxoWebhook, bodyRefused);
+  if (!event.ok) return event.response;
+  const { reference, amount_minor: amountMinor } = event.body;
   return db.transaction().execute(async (trx) => {
     const booking = await trx.selectFrom('bookings').selectAll().where('oxxo_reference', '=', reference).forUpdate().executeTakeFirst();
     if (!booking) return json({ status: 'not_found' }, { status: 404 });

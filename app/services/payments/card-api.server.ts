@@ -2,14 +2,31 @@
 // session required, JSON in and out, 4xx for bad input with nothing changed. The session is
 // the only authority: an e-mail or card id that is not the signed-in user's answers 404.
 import { json } from '@remix-run/node';
-import type { FromSchema } from 'json-schema-to-ts';
-import { productCodeSchema } from '#schemas/blocks.schema';
 import type { OrgConfig } from '#schemas/org-config.schema';
+import {
+  type CardServiceSetDefaultBody,
+  type CardServiceDeleteBody,
+  type CardServiceUpdateBody,
+  type LegacyListCardsBody,
+  type LegacyCardBody,
+  type LegacyDefaultCardBody,
+  type SupplierPgBody,
+  type SaveCardBody,
+  type CardNonceBody,
+  cardServiceSetDefaultSchema,
+  cardServiceDeleteSchema,
+  cardServiceUpdateSchema,
+  legacyListCardsSchema,
+  legacyCardSchema,
+  legacyDefaultCardSchema,
+  supplierPgSchema,
+  saveCardSchema,
+  cardNonceSchema,
+} from '#schemas/api/saved-cards.schema';
 import { cardServiceApiKey, supplierEntries } from '~/domain/payment-providers';
 import { checkNickname, sameEmail, toCardPG1, toCardPGV2 } from '~/domain/saved-cards';
-import { ajv, formatAjvErrors } from '../ajv.server';
+import { type ApiBodyValidator, compileApiBody, readApiBody } from '../api-body.server';
 import { resolveOrg } from '../config.server';
-import { readJsonBody } from '../json-body.server';
 import { type ActiveSession, requireApiSession } from '../session.server';
 import { paymentsOrNull } from './runtime.server';
 import { type CardChange, deleteCard, findDefaultCard, listCards, nonceForCard, saveCard, setDefaultCard, updateNickname } from './saved-cards.server';
@@ -27,25 +44,17 @@ export function methodNotAllowed(allow: 'POST' | 'DELETE') {
   return answer(405, { message: `Use ${allow}`, data: null }, { Allow: allow });
 }
 
-type Validator<T> = { (value: unknown): value is T; errors?: Parameters<typeof formatAjvErrors>[0] };
-
-/** The signed-in session and the checked JSON body, or the 4xx to answer. */
-async function readRequest<T>(request: Request, method: 'POST' | 'DELETE', validate: Validator<T>): Promise<{ session: ActiveSession; body: T }> {
+/** The signed-in session and the body checked by its schema (schemas/api/saved-cards.schema.ts), or the 4xx to answer. */
+async function readRequest<T>(request: Request, method: 'POST' | 'DELETE', validate: ApiBodyValidator<T>): Promise<{ session: ActiveSession; body: T }> {
   if (request.method !== method) throw methodNotAllowed(method);
   const session = await requireApiSession(request).catch(async (thrown: unknown) => {
     // The shared 401 (with its logout_url), carrying status_code like every answer here.
     if (thrown instanceof Response) throw answer(thrown.status, (await thrown.json()) as Record<string, unknown>);
     throw thrown;
   });
-  const raw = await readJsonBody(request);
-  if (!raw.ok) {
-    const refused: unknown = await raw.response.json();
-    const message = typeof refused === 'object' && refused !== null && 'message' in refused ? String(refused.message) : 'Invalid request body';
-    throw fail(raw.response.status, message);
-  }
-  if (typeof raw.value !== 'object' || raw.value === null || Array.isArray(raw.value)) throw fail(400, 'The body must be a JSON object');
-  if (!validate(raw.value)) throw fail(400, `Invalid request: ${formatAjvErrors(validate.errors).join('; ')}`);
-  return { session, body: raw.value };
+  const read = await readApiBody(request, validate, { fail });
+  if (!read.ok) throw read.response;
+  return { session, body: read.body };
 }
 
 function requireGateway() {
@@ -68,19 +77,10 @@ export function merchantIdOf(org: OrgConfig): string {
   return org.orgId;
 }
 
-const cardId = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const email = { type: 'string', minLength: 3, maxLength: 254 } as const;
-const merchantId = { type: ['string', 'integer'], maxLength: 64 } as const;
 
 // ---- card service ---------------------------------------------------------------------------
 
-const setDefaultSchema = {
-  type: 'object',
-  properties: { card_id: cardId, email },
-  required: ['card_id', 'email'],
-  additionalProperties: false,
-} as const;
-const validateSetDefault = ajv.compile<FromSchema<typeof setDefaultSchema>>(setDefaultSchema);
+const validateSetDefault = compileApiBody<CardServiceSetDefaultBody>(cardServiceSetDefaultSchema);
 
 /** POST /api/card-service/v1/card/set_default_card {card_id, email} with the api-key header. */
 export async function cardServiceSetDefault(request: Request) {
@@ -94,8 +94,7 @@ export async function cardServiceSetDefault(request: Request) {
   return changeAnswer(await setDefaultCard(session.userDbId, body.card_id), 'Default card updated');
 }
 
-const deleteSchema = { type: 'object', properties: { card_id: cardId }, required: ['card_id'], additionalProperties: false } as const;
-const validateDelete = ajv.compile<FromSchema<typeof deleteSchema>>(deleteSchema);
+const validateDelete = compileApiBody<CardServiceDeleteBody>(cardServiceDeleteSchema);
 
 /** DELETE /api/card-service/v1/card/delete/{email} {card_id} */
 export async function cardServiceDelete(request: Request, pathEmail: string) {
@@ -105,13 +104,7 @@ export async function cardServiceDelete(request: Request, pathEmail: string) {
   return changeAnswer(await deleteCard(session.userDbId, body.card_id), 'Card deleted');
 }
 
-const updateSchema = {
-  type: 'object',
-  properties: { card_id: cardId, nick_name: { type: 'string', maxLength: 200 } },
-  required: ['card_id', 'nick_name'],
-  additionalProperties: false,
-} as const;
-const validateUpdate = ajv.compile<FromSchema<typeof updateSchema>>(updateSchema);
+const validateUpdate = compileApiBody<CardServiceUpdateBody>(cardServiceUpdateSchema);
 
 /** POST /api/card-service/v1/card/update/{email} {card_id, nick_name} */
 export async function cardServiceUpdate(request: Request, pathEmail: string) {
@@ -124,12 +117,7 @@ export async function cardServiceUpdate(request: Request, pathEmail: string) {
 
 // ---- legacy calls ---------------------------------------------------------------------------
 
-const listSchema = {
-  type: 'object',
-  properties: { merchant_id: merchantId, email, mobile: { type: ['string', 'integer'], maxLength: 32 } },
-  additionalProperties: false,
-} as const;
-const validateList = ajv.compile<FromSchema<typeof listSchema>>(listSchema);
+const validateList = compileApiBody<LegacyListCardsBody>(legacyListCardsSchema);
 
 /** POST /api/booking/getUserCreditCards {merchant_id, email, mobile}: the first provider's shape. */
 export async function legacyListCards(request: Request) {
@@ -141,13 +129,7 @@ export async function legacyListCards(request: Request) {
   return answer(200, { message: 'OK', data: cards.map((card) => toCardPG1(card, merchant)) });
 }
 
-const legacyCardSchema = {
-  type: 'object',
-  properties: { card_id: cardId, email, merchant_id: merchantId },
-  required: ['card_id'],
-  additionalProperties: false,
-} as const;
-const validateLegacyCard = ajv.compile<FromSchema<typeof legacyCardSchema>>(legacyCardSchema);
+const validateLegacyCard = compileApiBody<LegacyCardBody>(legacyCardSchema);
 
 function legacyChangeAnswer(result: CardChange, message: string, merchant: string) {
   if (result.ok) return answer(200, { message, data: result.card ? toCardPG1(result.card, merchant) : null });
@@ -170,13 +152,7 @@ export async function legacyDelete(request: Request) {
   return legacyChangeAnswer(await deleteCard(session.userDbId, body.card_id), 'Card deleted', merchantIdOf(resolveOrg(request)));
 }
 
-const defaultLookupSchema = {
-  type: 'object',
-  properties: { email, is_default: { enum: [1, '1', true] }, merchant_id: merchantId },
-  required: ['email'],
-  additionalProperties: false,
-} as const;
-const validateDefaultLookup = ajv.compile<FromSchema<typeof defaultLookupSchema>>(defaultLookupSchema);
+const validateDefaultLookup = compileApiBody<LegacyDefaultCardBody>(legacyDefaultCardSchema);
 
 /** POST /api/booking/getDefaultCard {email, is_default: 1, merchant_id}: status_code 200 with the card, or 404. */
 export async function legacyDefaultCard(request: Request) {
@@ -187,13 +163,7 @@ export async function legacyDefaultCard(request: Request) {
   return card ? answer(200, { message: 'OK', data: toCardPG1(card, merchant) }) : fail(404, 'No default card');
 }
 
-const supplierSchema = {
-  type: 'object',
-  properties: { pg_product_type: productCodeSchema, pg_supplier_id: { type: ['string', 'integer'], maxLength: 64 } },
-  required: ['pg_product_type'],
-  additionalProperties: false,
-} as const;
-const validateSupplier = ajv.compile<FromSchema<typeof supplierSchema>>(supplierSchema);
+const validateSupplier = compileApiBody<SupplierPgBody>(supplierPgSchema);
 
 /** POST /api/booking/getSupplierpg {pg_product_type, pg_supplier_id}: the payment provider entries. */
 export async function legacySupplierPg(request: Request) {
@@ -205,13 +175,7 @@ export async function legacySupplierPg(request: Request) {
 
 // ---- saving a card, nonces for saved cards --------------------------------------------------
 
-const saveSchema = {
-  type: 'object',
-  properties: { nonce: { type: 'string', minLength: 1, maxLength: 256 }, nick_name: { type: ['string', 'null'], maxLength: 200 }, is_default: { type: 'boolean' } },
-  required: ['nonce'],
-  additionalProperties: false,
-} as const;
-const validateSave = ajv.compile<FromSchema<typeof saveSchema>>(saveSchema);
+const validateSave = compileApiBody<SaveCardBody>(saveCardSchema);
 
 /** POST /api/booking/saveCard {nonce, nick_name?, is_default?}: the saved card, or 422 not successful. */
 export async function saveCardFromNonce(request: Request) {
@@ -235,8 +199,7 @@ export async function saveCardFromNonce(request: Request) {
   return answer(200, { message: 'Card saved', data: toCardPGV2(saved.card) });
 }
 
-const nonceSchema = { type: 'object', properties: { card_id: cardId }, required: ['card_id'], additionalProperties: false } as const;
-const validateNonce = ajv.compile<FromSchema<typeof nonceSchema>>(nonceSchema);
+const validateNonce = compileApiBody<CardNonceBody>(cardNonceSchema);
 
 /** POST /api/pgv2/cardNonce {card_id}: a one-time nonce for the user's own card (3-D Secure). */
 export async function savedCardNonce(request: Request) {

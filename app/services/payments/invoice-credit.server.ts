@@ -7,9 +7,12 @@ import { normalizeEmail } from '~/domain/login-throttle';
 import { CREDIT_EXCEEDED_MESSAGE, type CreditLine, invoiceCreditCovers, parseCreditGrant } from '~/domain/invoice-credit';
 import { resolveOrg } from '../config.server';
 import { type Database, getDb } from '../db.server';
-import { readJsonBody } from '../json-body.server';
+import { type InvoiceCreditBody, invoiceCreditSchema } from '#schemas/api/account.schema';
+import { compileApiBody, readApiBody } from '../api-body.server';
 import { log } from '../logger.server';
 import { requireApiSession } from '../session.server';
+
+const validateInvoiceCredit = compileApiBody<InvoiceCreditBody>(invoiceCreditSchema);
 
 /** Bookings that use credit: paying or paid. There is no settlement yet (decision 0019). */
 const USING_CREDIT = ['pending', 'confirmed'] as const;
@@ -79,9 +82,9 @@ export async function grantInvoiceCreditAction(request: Request, db: Database = 
   if (session.user.role !== 'admin' || session.user.org_id !== org.orgId) {
     return json({ status: 403, message: 'Only an administrator of this organisation sets invoice credit' }, { status: 403 });
   }
-  const read = await readJsonBody(request);
+  const read = await readApiBody(request, validateInvoiceCredit);
   if (!read.ok) return read.response;
-  const parsed = parseCreditGrant(read.value);
+  const parsed = parseCreditGrant(read.body);
   if (!parsed.ok) return json({ status: 400, message: parsed.message }, { status: 400 });
   const { payer, limitMinor, currency } = parsed.grant;
   let userId: number | null = null;
