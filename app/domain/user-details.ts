@@ -118,3 +118,24 @@ export function parseSavedTraveler(input: Partial<Record<SavedTravelerField, unk
 export function canSaveAnotherTraveler(count: number): boolean {
   return count < MAX_SAVED_TRAVELERS;
 }
+
+/** Countries for a nationality select, named and sorted in the reader's language. */
+export function countryOptions(language: string): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, language));
+}
+
+/** What a successful change on /user-details reports once the page is loaded again. */
+export const userDetailsOutcomes = ['details', 'added', 'updated', 'deleted'] as const;
+export type UserDetailsOutcome = (typeof userDetailsOutcomes)[number];
+
+export function readOutcome(value: string | null): UserDetailsOutcome | null {
+  return userDetailsOutcomes.find((outcome) => outcome === value) ?? null;
+}
+
+/** The answer of a refused change on /user-details: which form, and what to show next to its fields. */
+export type UserDetailsRefusal =
+  | { intent: 'details'; errors: Partial<Record<UserDetailsField, DetailsErrorKey>>; values: Record<UserDetailsField, string> }
+  | { intent: 'add-traveler'; errors: Partial<Record<SavedTravelerField, DetailsErrorKey>>; values: Record<SavedTravelerField, string> }
+  | { intent: 'edit-traveler'; travelerId: string; errors: Partial<Record<SavedTravelerField, DetailsErrorKey>>; values: Record<SavedTravelerField, string> }
+  | { intent: 'limit' };
