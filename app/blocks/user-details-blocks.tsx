@@ -198,6 +198,12 @@ function TravelerItem({ traveler, countries }: { traveler: Traveler; countries: 
     (r): r is Extract<UserDetailsRefusal, { intent: 'edit-traveler' }> => r.intent === 'edit-traveler' && r.travelerId === traveler.id,
   );
   useFocusFirstError(form, refusal);
+  // After any other answer (this traveller saved, another one changed) the editor closes.
+  const editor = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (!refusal && editor.current) editor.current.open = false;
+  }, [key, refusal]);
   const name = `${traveler.firstName} ${traveler.lastName}`;
   const formId = `traveler-${traveler.id}`;
   const facts = [
@@ -210,7 +216,7 @@ function TravelerItem({ traveler, countries }: { traveler: Traveler; countries: 
     <li className="saved-traveler">
       <p className="saved-traveler-name">{name}</p>
       {facts.length > 0 ? <p className="muted saved-traveler-facts">{facts.join(' · ')}</p> : null}
-      <details className="saved-traveler-edit" open={refusal ? true : undefined}>
+      <details ref={editor} className="saved-traveler-edit" open={refusal ? true : undefined}>
         <summary>
           {t('userDetails.travelers.edit')}
           <span className="visually-hidden"> {name}</span>
@@ -254,7 +260,7 @@ export function SavedTravelersBlock({ data }: BlockProps<'profile.travelers'>) {
       {data.travelers.length === 0 ? (
         <p>{t('userDetails.travelers.empty')}</p>
       ) : (
-        <ul className="saved-traveler-list" key={key}>
+        <ul className="saved-traveler-list">
           {data.travelers.map((traveler) => (
             <TravelerItem key={traveler.id} traveler={traveler} countries={data.countries} />
           ))}
