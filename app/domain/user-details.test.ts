@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraveler } from './traveler';
-import { COUNTRY_CODES, MAX_SAVED_TRAVELERS, canSaveAnotherTraveler, parseSavedTraveler, parseUserDetails, validDateOfBirth } from './user-details';
+import { COUNTRY_CODES, MAX_SAVED_TRAVELERS, canSaveAnotherTraveler, countryOptions, parseSavedTraveler, parseUserDetails, readOutcome, validDateOfBirth } from './user-details';
 
 const TODAY = '2026-11-24';
 
@@ -92,4 +92,21 @@ it('country codes are unique two-letter codes', () => {
   expect(new Set(COUNTRY_CODES).size).toBe(COUNTRY_CODES.length);
   expect(COUNTRY_CODES.every((code) => /^[A-Z]{2}$/.test(code))).toBe(true);
   expect(COUNTRY_CODES).toContain('MX');
+});
+
+describe('countryOptions and readOutcome', () => {
+  it('names every country in the reader’s language, sorted for that language', () => {
+    const spanish = countryOptions('es-MX');
+    expect(spanish).toHaveLength(COUNTRY_CODES.length);
+    expect(spanish.find((c) => c.code === 'MX')?.name).toBe('México');
+    const names = spanish.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'es-MX')));
+    expect(countryOptions('en-US').find((c) => c.code === 'US')?.name).toBe('United States');
+  });
+
+  it('reads only known outcomes from the query', () => {
+    expect(readOutcome('added')).toBe('added');
+    expect(readOutcome('<script>')).toBeNull();
+    expect(readOutcome(null)).toBeNull();
+  });
 });
