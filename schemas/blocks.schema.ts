@@ -91,6 +91,11 @@ export const myBookingsBlockSchema = optionalPropsBlock('profile.bookings', {
 
 export const hotelSearchBlockSchema = optionalPropsBlock('search.hotel', noProps);
 
+/** /user-details: the user's own traveller details (name, e-mail, phone, nationality). */
+export const userDetailsBlockSchema = optionalPropsBlock('profile.details', noProps);
+/** /user-details: the people the user often books for, to add, edit and delete. */
+export const savedTravelersBlockSchema = optionalPropsBlock('profile.travelers', noProps);
+
 export const blockSchemas = [
   heroBlockSchema,
   searchEntryBlockSchema,
@@ -105,4 +110,6 @@ export const blockSchemas = [
   tripsListBlockSchema,
   myBookingsBlockSchema,
   hotelSearchBlockSchema,
+  userDetailsBlockSchema,
+  savedTravelersBlockSchema,
 ] as const;

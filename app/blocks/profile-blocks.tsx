@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react';
+import { Link, useFetcher } from '@remix-run/react';
 import { useId } from 'react';
 import { useShell, useT } from '~/components/shell-context';
 import type { BlockProps } from './registry';
@@ -20,6 +20,9 @@ export function ProfileSummaryBlock({ data }: BlockProps<'profile.summary'>) {
           <dd>{t(`profile.role.${user.role}`)}</dd>
         </div>
       </dl>
+      <p>
+        <Link to="/user-details">{t('profile.userDetailsLink')}</Link>
+      </p>
       {user.is_demo ? (
         <p className="notice notice-warning" role="note">
           {t('profile.demo')}

@@ -8,6 +8,7 @@ import { HotelSearchBlock } from './search-blocks';
 import { ImpersonationBlock, MembershipBlock, ProfileSummaryBlock, TripsListBlock } from './profile-blocks';
 import { SavedCardsBlock } from './saved-cards-block';
 import { MyBookingsBlock } from './bookings-block';
+import { SavedTravelersBlock, UserDetailsBlock } from './user-details-blocks';
 
 /** Blocks and their data as the browser receives them (JSON: dates become strings). */
 export type BlockProps<K extends BlockType> = { block: Extract<Block, { type: K }>; data: SerializeFrom<BlockData<K>> };
@@ -27,6 +28,8 @@ const registry: { [K in BlockType]: ComponentType<BlockProps<K>> } = {
   'trips.list': TripsListBlock,
   'profile.bookings': MyBookingsBlock,
   'search.hotel': HotelSearchBlock,
+  'profile.details': UserDetailsBlock,
+  'profile.travelers': SavedTravelersBlock,
 };
 
 /** Renders a page's resolved blocks in layout order. */

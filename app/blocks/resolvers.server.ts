@@ -1,4 +1,5 @@
 import type { BlockResolvers } from './data.server';
+import { resolveSavedTravelers, resolveUserDetails } from './user-details-blocks.server';
 import {
   resolveFeaturedDestinations,
   resolveLandingIntro,
@@ -24,4 +25,6 @@ export const blockResolvers = {
   'trips.list': resolveTripsList,
   'profile.bookings': resolveMyBookings,
   'search.hotel': resolveHotelSearch,
+  'profile.details': resolveUserDetails,
+  'profile.travelers': resolveSavedTravelers,
 } satisfies BlockResolvers;

@@ -15,12 +15,25 @@ const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^\+?[0-9 ()-]{6,20}$/;
 
-function text(value: unknown): string {
+/** Form text as typed: a string with runs of spaces folded and ends trimmed; anything else is empty. */
+export function text(value: unknown): string {
   return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
 }
 
-function validName(value: string): boolean {
+/*
+ * One rule per field, shared by every form that takes a person's details (the checkout's
+ * traveller, the user's own details, saved travellers), so they can never disagree.
+ */
+export function validName(value: string): boolean {
   return value.length > 0 && value.length <= MAX_NAME && NAME.test(value);
+}
+
+export function validEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+export function validPhone(value: string): boolean {
+  return PHONE.test(value);
 }
 
 /** Reads and checks the traveller fields (the guest's own details may differ from the account's). */
@@ -29,8 +42,8 @@ export function parseTraveler(input: Partial<Record<TravelerField, unknown>>): T
   const errors: Partial<Record<TravelerField, TravelerErrorKey>> = {};
   if (!validName(values.firstName)) errors.firstName = 'checkout.error.firstName';
   if (!validName(values.lastName)) errors.lastName = 'checkout.error.lastName';
-  if (values.email.length > 254 || !EMAIL.test(values.email)) errors.email = 'checkout.error.email';
-  if (values.phone !== '' && !PHONE.test(values.phone)) errors.phone = 'checkout.error.phone';
+  if (!validEmail(values.email)) errors.email = 'checkout.error.email';
+  if (values.phone !== '' && !validPhone(values.phone)) errors.phone = 'checkout.error.phone';
   if (Object.keys(errors).length > 0) return { ok: false, errors, values };
   return { ok: true, traveler: { ...values, email: values.email.toLowerCase(), phone: values.phone || null } };
 }

@@ -62,6 +62,8 @@ export interface UsersTable {
   created_at: CreatedAt;
   /** The company the user books for (a company invoice credit line covers its users); 0016. */
   company: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The user's own phone, from /user-details; 0017. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
   /** The user's date format (app/domain/date-format.ts); null: 'DD/MM/YYYY'. 0018_pay_details. */
   date_format: ColumnType<DateFormat | null, DateFormat | null | undefined, DateFormat | null>;
 }
@@ -527,6 +529,7 @@ export interface DB {
   currencies: CurrenciesTable;
   exchange_rates: ExchangeRatesTable;
   users: UsersTable;
+  saved_travelers: SavedTravelersTable;
   membership_plans: MembershipPlansTable;
   user_subscriptions: UserSubscriptionsTable;
   sessions: SessionsTable;
@@ -573,4 +576,20 @@ export interface RateLimitCountersTable {
   key: string;
   hits: number;
   expires_at: Timestamp;
+}
+
+/** People a user often books for (/user-details); 0017. */
+export interface SavedTravelersTable {
+  id: Generated<number>;
+  public_id: Generated<string>;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  /** YYYY-MM-DD (dates come back as text on both engines). */
+  date_of_birth: string | null;
+  nationality: string | null;
+  email: string | null;
+  phone: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -681,6 +681,31 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('car_offers').addColumn('pricing_rule', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
     },
   },
+  '0017_user_details': {
+    /**
+     * /user-details (spec §2): the user's own phone, and the people they often book for. A
+     * saved traveller is addressed by a random public id, never the serial, and always
+     * together with its owner, so one user can neither guess nor reach another's.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('users').addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 20`)).execute();
+      await db.schema
+        .createTable('saved_travelers')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('public_id', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('first_name', 'text', (c) => c.notNull().check(sql`length(first_name) between 1 and 60`))
+        .addColumn('last_name', 'text', (c) => c.notNull().check(sql`length(last_name) between 1 and 60`))
+        .addColumn('date_of_birth', 'date')
+        .addColumn('nationality', 'text', (c) => c.check(sql`nationality ~ '^[A-Z]{2}$'`))
+        .addColumn('email', 'text', (c) => c.check(sql`length(email) between 3 and 254`))
+        .addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 20`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('saved_travelers_user_idx').on('saved_travelers').column('user_id').execute();
+    },
+  },
   '0018_pay_details': {
     /**
      * The date-format rule (spec §6, §9; docs/decisions/0022): a user's chosen date format;
