@@ -62,10 +62,20 @@ describe('saved cards service', () => {
     const cards = await listCards(member.id);
     expect(cards.map((c) => c.last4)).toEqual(['1111', '4444']);
     expect(cards[0]!.gatewayCustomerId).toMatch(/^u[0-9a-f]{32}$/);
-    // Our users have no phone on file: the gateway customer gets the placeholder '555' (spec §9).
+    // The member has no phone on file: the gateway customer gets the placeholder '555' (spec §9).
     const braintree = (await import('braintree')).default;
     const sdk = new braintree.BraintreeGateway({ environment: new braintree.Environment('127.0.0.1', String(sandbox.port), sandbox.url, false, '127.0.0.1', String(sandbox.port)), ...SANDBOX_CREDENTIALS });
     expect((await sdk.customer.find(cards[0]!.gatewayCustomerId)).phone).toBe('555');
+    // A user who gave one on /user-details: their customer carries it.
+    const withPhone = await database.db
+      .updateTable('users')
+      .set({ phone: '+52 55 1234 5678' })
+      .where('email', '=', 'newuser@wanderly.example')
+      .returning(['id', 'public_id', 'email'])
+      .executeTakeFirstOrThrow();
+    expect(await save(withPhone, '4111111111111111')).toMatchObject({ ok: true });
+    const [phoneCard] = await listCards(withPhone.id);
+    expect((await sdk.customer.find(phoneCard!.gatewayCustomerId)).phone).toBe('+52 55 1234 5678');
     expect(Object.keys(cards[0]!)).not.toContain('token');
     expect((await listCardsOfUser(member.public_id, 'wanderly')).length).toBe(2);
     expect(await listCardsOfUser(member.public_id, 'voyagerpro')).toEqual([]);

@@ -117,7 +117,9 @@ export async function saveCard(input: {
   // The list shows at most 100 cards (spec §9): a card beyond that could never be chosen.
   if (Number(existing.n) >= CARD_LIST_LIMIT) return { ok: false, message: `You can keep at most ${CARD_LIST_LIMIT} saved cards. Delete one to save another.` };
   const makeDefault = input.makeDefault || Number(existing.n) === 0;
-  const customer = await gateway.ensureCustomer({ customerId, email: input.email });
+  // The phone from /user-details, when the user gave one (the gateway gets '555' otherwise).
+  const owner = await db.selectFrom('users').select('phone').where('id', '=', input.userDbId).executeTakeFirst();
+  const customer = await gateway.ensureCustomer({ customerId, email: input.email, phone: owner?.phone });
   if (!customer.ok) return { ok: false, message: saveFailureMessage(customer.failure) };
   const vaulted = await gateway.vaultPaymentMethod({ customerId, nonce: input.nonce, makeDefault, verify: true });
   if (!vaulted.ok) return { ok: false, message: saveFailureMessage(vaulted.failure) };
