@@ -1,5 +1,3 @@
-import { json } from '@remix-run/node';
-
 /**
  * Bodies bigger than this are refused before parsing; a real payload is far smaller. The
  * server's byte-counting limit (server/body-limit.ts) already stops anything far larger
@@ -27,11 +25,4 @@ export async function readJsonValue(request: Request, options: { emptyIsObject?:
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid JSON' };
   }
-}
-
-/** Reads a JSON body, or answers 413 (too large) or 400 (not JSON) saying what is wrong with it. */
-export async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const read = await readJsonValue(request);
-  if (!read.ok) return { ok: false, response: json({ status: read.status, message: read.message }, { status: read.status }) };
-  return read;
 }

@@ -688,7 +688,7 @@ const migrations: Record<string, Migration> = {
      * together with its owner, so one user can neither guess nor reach another's.
      */
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('users').addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 20`)).execute();
+      await db.schema.alterTable('users').addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 21`)).execute();
       await db.schema
         .createTable('saved_travelers')
         .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -699,7 +699,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('date_of_birth', 'date')
         .addColumn('nationality', 'text', (c) => c.check(sql`nationality ~ '^[A-Z]{2}$'`))
         .addColumn('email', 'text', (c) => c.check(sql`length(email) between 3 and 254`))
-        .addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 20`))
+        .addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 21`))
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();

@@ -99,7 +99,7 @@ export const oxxoWebhookSchema = {
   properties: {
     event_id: { type: 'string', maxLength: 128 },
     reference: { type: 'string', pattern: '^[0-9]{14}$' },
-    amount_minor: { type: 'number' },
+    amount_minor: { type: 'integer', minimum: 1 },
     paid_at: { type: 'string', maxLength: 64 },
   },
   required: ['reference', 'amount_minor'],

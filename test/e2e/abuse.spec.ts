@@ -60,7 +60,7 @@ describe('request bodies are limited by bytes read (413)', () => {
     const declared = await http(base, 'POST', '/api/auth/login', { body: big });
     expect(declared.status).toBe(413);
     expect(declared.json()).toMatchObject({ status: 413, message: expect.stringMatching(/too large/) });
-    // Under the server's limit but over the JSON calls' own: readJsonBody answers 413 too.
+    // Under the server's limit but over the JSON calls' own: readApiBody answers 413 too.
     const medium = await http(base, 'POST', '/api/flights/autosuggestV2', { body: JSON.stringify({ text: 'x'.repeat(20_000) }) });
     expect(medium.status).toBe(413);
     expect(medium.json()).toMatchObject({ status: 413, message: expect.stringMatching(/too large/) });

@@ -230,6 +230,10 @@ for (const { name, base: server } of backends) {
       const { html, ids } = await travelerIds(cookie);
       expect(ids).toEqual([]);
       expect(html).toContain('value="Fresh"');
+      // The longest phone the shared rule accepts ('+' and 20 digits) is stored, never a 500.
+      const longest = `+${'1'.repeat(20)}`;
+      expect((await post(cookie, { intent: 'details', firstName: 'Ana', lastName: 'López', phone: longest, nationality: '' })).status).toBe(302);
+      expect((await post(cookie, { intent: 'add-traveler', ...traveler, phone: longest })).status).toBe(302);
       expect(html).not.toContain('value="Ana"');
     });
 

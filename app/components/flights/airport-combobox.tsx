@@ -142,10 +142,12 @@ export function AirportCombobox({
           {...field}
           ref={inputRef}
           type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
+          // A combobox only once our list can open: before hydration (or without JavaScript) the
+          // field is a plain input with the browser's datalist.
+          role={hydrated ? 'combobox' : undefined}
+          aria-autocomplete={hydrated ? 'list' : undefined}
+          aria-expanded={hydrated ? expanded : undefined}
+          aria-controls={hydrated ? listId : undefined}
           aria-activedescendant={expanded && state.active >= 0 ? optionId(state.active) : undefined}
           aria-describedby={describedBy}
           // Before hydration the browser's datalist is the suggestion list; after, ours is.
