@@ -162,8 +162,14 @@ for (const { name, base } of backends) {
         expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
         expect(throttled.json().message).toMatch(/Too many failed sign-in attempts/);
         expect(sessionSetCookie(throttled)).toBeUndefined();
-        // No hashing: faster than the fastest refused attempt that hashed.
-        expect(throttled.ms).toBeLessThan(Math.min(...times));
+        // No hashing: the quickest of a few throttled answers beats the typical refused attempt
+        // that hashed (the best of several against the median, so one slow moment on a busy
+        // machine decides nothing).
+        const more = [throttled];
+        for (let i = 0; i < 2; i++) more.push(await login(base, email, 'wrong password!'));
+        expect(more.map((res) => res.status)).toEqual([429, 429, 429]);
+        const median = [...times].sort((x, y) => x - y)[Math.floor(times.length / 2)]!;
+        expect(Math.min(...more.map((res) => res.ms))).toBeLessThan(median);
       }
       const a = await login(base, known, 'x-wrong-x');
       const b = await login(base, unknown, 'x-wrong-x');

@@ -20,7 +20,9 @@ async function openPage(options: Parameters<typeof newContext>[1] = {}) {
 /** Signs the browser in through the API from a page of the organisation (same-origin fetch). */
 async function apiSignIn(page: Page, key: string, host = 'localhost') {
   const org = host === 'localhost' ? 'wanderly' : host.split('.')[0]!;
-  await page.goto(orgUrl(base, host, '/session-out'));
+  // Network idle: the page's first notification poll (made with the session this sign-in is
+  // about to end) is answered before the session rotates, so it cannot come back 401.
+  await page.goto(orgUrl(base, host, '/session-out'), { waitUntil: 'networkidle' });
   const status = await page.evaluate(
     async ([email, password]) =>
       (await fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email_id: email, password }) })).status,
