@@ -21,6 +21,7 @@ import { createSession } from '~/services/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
+import { sandboxControl } from '../support/sandbox-control';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const TIMEOUT_MS = 1_000;
@@ -31,15 +32,7 @@ let webhookUrl = '';
 
 type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
 
-async function control<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandbox.url}/__sandbox/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const control = <T = Record<string, unknown>>(path: string, body?: unknown) => sandboxControl<T>(sandbox.url, path, body);
 
 /** The sales the sandbox holds for a booking (every attempt's order id starts with its reference). */
 async function salesOf(reference: string): Promise<SandboxTransaction[]> {

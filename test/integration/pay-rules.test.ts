@@ -17,21 +17,14 @@ import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '.
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';
 import { hostOf } from '../support/http-client';
+import { sandboxControl } from '../support/sandbox-control';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 let sandbox: SandboxGateway;
 
 type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
 
-async function control<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandbox.url}/__sandbox/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const control = <T = Record<string, unknown>>(path: string, body?: unknown) => sandboxControl<T>(sandbox.url, path, body);
 
 async function salesOf(reference: string): Promise<SandboxTransaction[]> {
   const { transactions } = await control<{ transactions: SandboxTransaction[] }>('transactions');

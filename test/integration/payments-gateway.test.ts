@@ -5,19 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBraintreeGateway } from '~/services/payments/gateway.server';
 import type { GatewayResult, GatewayTransaction, PaymentGateway, PaymentSource } from '~/services/payments/port';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
+import { sandboxControl } from '../support/sandbox-control';
 
 let sandbox: SandboxGateway;
 let gateway: PaymentGateway;
 
-async function control<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${sandbox.url}/__sandbox/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const control = <T = Record<string, unknown>>(path: string, body?: unknown) => sandboxControl<T>(sandbox.url, path, body);
 
 /** Stands in for the card frame: card details go to the sandbox, the test only holds a nonce. */
 async function nonceFor(number: string, extra: Record<string, unknown> = {}): Promise<string> {
