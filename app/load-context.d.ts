@@ -1,10 +1,9 @@
 import '@remix-run/node';
+import type { RequestContext } from '~/services/request-context.server';
 
 declare module '@remix-run/node' {
-  interface AppLoadContext {
+  /** The request context (resolved once by the server, docs/decisions/0024) and the page's CSP nonce. */
+  interface AppLoadContext extends RequestContext {
     cspNonce: string;
-    correlationId: string;
-    /** The visitor's address: the socket's, or a trusted proxy's X-Forwarded-For (TRUST_PROXY). */
-    clientIp: string;
   }
 }

@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { hostnameOfHostHeader, orgClaimingHost } from '~/services/config.server';
 import { getDb, isDatabaseHealthy } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
+import { resolveRequestContext } from '~/services/request-context.server';
 import { errorFields, log, requestContext } from '~/services/logger.server';
 import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
@@ -72,11 +73,12 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      requestContext.run({ correlationId }, () =>
-        log.info('request', { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }),
+      requestContext.run(store, () =>
+        log.info('request', { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, orgResolutions: store.orgResolutions }),
       );
     });
-    requestContext.run({ correlationId }, next);
+    const store = { correlationId, orgResolutions: 0 };
+    requestContext.run(store, next);
   });
 
   app.use(compression());
@@ -125,10 +127,14 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
   const remix = createRemixRequestHandler({
     build,
     mode,
-    getLoadContext: (req, res) => ({
+    getLoadContext: async (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
-      correlationId: res.locals.correlationId as string,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      ...(await resolveRequestContext({
+        hostname: hostnameOfHostHeader(req.get('host') ?? ''),
+        cookieHeader: req.get('cookie'),
+        correlationId: res.locals.correlationId as string,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      })),
     }),
   });
   app.all('*', limitRequestBodies(), (req, res, next) => {

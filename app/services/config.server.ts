@@ -1,3 +1,4 @@
+import { requestContext } from './logger.server';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Layout, layoutSchema } from '#schemas/layout.schema';
@@ -170,6 +171,8 @@ export function resolveOrg(request: Request): OrgConfig {
 
 /** resolveOrg for callers without a fetch `Request` (the graphql-ws handshake); `hostname` has no port. */
 export function orgOfHost(registry: Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>, { hostname, orgIdCookie }: { hostname: string; orgIdCookie: string | undefined }): OrgConfig {
+  const store = requestContext.getStore();
+  if (store) store.orgResolutions += 1;
   const byHost = orgClaimingHost(hostname, registry);
   if (byHost) return byHost;
   const byCookie = orgIdCookie ? getOrgById(orgIdCookie, registry) : undefined;

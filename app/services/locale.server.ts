@@ -14,15 +14,24 @@ export function resolveLocale(
   org: OrgConfig,
   preferred?: { language?: string | null; currency?: string | null },
 ): Locale {
+  return resolveLocaleFromCookies((name) => readCookie(request, name), org, preferred);
+}
+
+/** resolveLocale from the request's cookies (the request context resolves it once). */
+export function resolveLocaleFromCookies(
+  cookie: (name: string) => string | undefined,
+  org: OrgConfig,
+  preferred?: { language?: string | null; currency?: string | null },
+): Locale {
   const offeredLanguage = (code: string | undefined | null) =>
     code && isLanguageCode(code) && org.locale.languages.includes(code) ? code : undefined;
   const offeredCurrency = (code: string | undefined | null) =>
     code && isCurrencyCode(code) && org.locale.currencies.includes(code) ? code : undefined;
 
   const cookieLanguage =
-    readCookie(request, 'lan_code') ?? findLanguage(readCookie(request, 'ssoLanguage') ?? '')?.code;
+    cookie('lan_code') ?? findLanguage(cookie('ssoLanguage') ?? '')?.code;
   const cookieCurrency =
-    readCookie(request, 'currency_code') ?? findCurrency(readCookie(request, 'ssoCurrency') ?? '')?.code;
+    cookie('currency_code') ?? findCurrency(cookie('ssoCurrency') ?? '')?.code;
 
   const language =
     offeredLanguage(cookieLanguage) ?? offeredLanguage(preferred?.language) ?? offeredLanguage(org.locale.defaultLanguage);

@@ -3,8 +3,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
-/** Per-request context carried through async calls so every log line names its request. */
-export const requestContext = new AsyncLocalStorage<{ correlationId: string }>();
+/**
+ * Per-request context carried through async calls so every log line names its request.
+ * `orgResolutions` counts how often the request's organisation was resolved (once is right:
+ * the request context does it; the access log line reports the count).
+ */
+export const requestContext = new AsyncLocalStorage<{ correlationId: string; orgResolutions: number }>();
 
 function threshold(): number {
   const configured = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info');

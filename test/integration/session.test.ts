@@ -6,18 +6,22 @@ import { deliverPendingEmails, queueEmail } from '~/services/mail.server';
 import { hashPassword, verifyPassword } from '~/services/password.server';
 import { DEMO_PASSWORD, demoEmail } from '~/services/seed.server';
 import { getSession, hashToken } from '~/services/session.server';
+import { loadContextFor } from '../support/load-context';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const ORIGIN = 'http://localhost:3000';
-const loadContext = { cspNonce: '', correlationId: 'test', clientIp: '127.0.0.1' };
+
+async function login(request: Request) {
+  return loginAction({ request, params: {}, context: await loadContextFor(request) });
+}
 
 function loginRequest(body: unknown) {
   return new Request(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', host: 'localhost:3000' }, body: JSON.stringify(body) });
 }
 
 async function signIn(key: Parameters<typeof demoEmail>[1]) {
-  const res = await loginAction({ request: loginRequest({ email_id: demoEmail('wanderly', key), password: DEMO_PASSWORD }), params: {}, context: loadContext });
+  const res = await login(loginRequest({ email_id: demoEmail('wanderly', key), password: DEMO_PASSWORD }));
   expect(res.status).toBe(200);
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   return { cookie, id: hashToken(cookie.slice('userToken='.length)) };
@@ -98,12 +102,12 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
     expect(stored.issued_by).toBe(agent.id);
     expect(stored.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(2 * 60_000);
     await database.db.updateTable('one_time_tokens').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', stored.token_hash).execute();
-    const late = await loginAction({ request: loginRequest({ impersonate_key: expired.key }), params: {}, context: loadContext });
+    const late = await login(loginRequest({ impersonate_key: expired.key }));
     expect(late.status).toBe(401);
 
     const fresh = await issueImpersonationKey(issuer, member.public_id);
     if (fresh.kind !== 'ok') throw new Error('not issued');
-    const answers = await Promise.all([1, 2].map(() => loginAction({ request: loginRequest({ impersonate_key: fresh.key }), params: {}, context: loadContext })));
+    const answers = await Promise.all([1, 2].map(() => login(loginRequest({ impersonate_key: fresh.key }))));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
   });
 
