@@ -96,6 +96,42 @@ export const userDetailsBlockSchema = optionalPropsBlock('profile.details', noPr
 /** /user-details: the people the user often books for, to add, edit and delete. */
 export const savedTravelersBlockSchema = optionalPropsBlock('profile.travelers', noProps);
 
+/**
+ * Sign-in, sign-up and forgot-password layouts (docs/decisions/0027). Each page's form wraps
+ * its blocks; which blocks a page needs and allows is app/domain/auth-layouts.ts.
+ */
+const messageKey = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)+$' } as const;
+/** A paragraph of copy (an intro, a legal note): a message key the org's copy may override. */
+export const authTextBlockSchema = block('auth.text', {
+  type: 'object',
+  properties: { textKey: messageKey },
+  required: ['textKey'],
+  additionalProperties: false,
+} as const);
+/** Sign-in: the e-mail and password fields. */
+export const authCredentialsBlockSchema = optionalPropsBlock('auth.credentials', noProps);
+/** Sign-up: names, e-mail and password. */
+export const authNewAccountBlockSchema = optionalPropsBlock('auth.newAccount', noProps);
+/** Sign-up: the invitation's access code (shown when the organisation offers invitation sign-up). */
+export const authInvitationCodeBlockSchema = optionalPropsBlock('auth.invitationCode', noProps);
+/** Forgot password: the account's e-mail. */
+export const authRecoveryEmailBlockSchema = optionalPropsBlock('auth.recoveryEmail', noProps);
+/** The form's submit button; the label defaults to the page's own. */
+export const authSubmitBlockSchema = optionalPropsBlock('auth.submit', {
+  type: 'object',
+  properties: { labelKey: messageKey },
+  additionalProperties: false,
+} as const);
+const authLinkProps = {
+  type: 'object',
+  properties: { promptKey: messageKey, linkKey: messageKey },
+  additionalProperties: false,
+} as const;
+/** Links to the other dialogs: an optional prompt before the link's text. */
+export const authForgotLinkBlockSchema = optionalPropsBlock('auth.forgotLink', authLinkProps);
+export const authSignUpLinkBlockSchema = optionalPropsBlock('auth.signUpLink', authLinkProps);
+export const authSignInLinkBlockSchema = optionalPropsBlock('auth.signInLink', authLinkProps);
+
 export const blockSchemas = [
   heroBlockSchema,
   searchEntryBlockSchema,
@@ -112,4 +148,13 @@ export const blockSchemas = [
   hotelSearchBlockSchema,
   userDetailsBlockSchema,
   savedTravelersBlockSchema,
+  authTextBlockSchema,
+  authCredentialsBlockSchema,
+  authNewAccountBlockSchema,
+  authInvitationCodeBlockSchema,
+  authRecoveryEmailBlockSchema,
+  authSubmitBlockSchema,
+  authForgotLinkBlockSchema,
+  authSignUpLinkBlockSchema,
+  authSignInLinkBlockSchema,
 ] as const;

@@ -115,8 +115,19 @@ export const orgConfigSchema = {
           items: { type: 'string', enum: ['email', 'invitation'] },
         },
         tripLinkPaths: { type: 'array', uniqueItems: true, items: path },
+        /** The layouts of the sign-in, sign-up and forgot-password dialogs and pages (docs/decisions/0027). */
+        layouts: {
+          type: 'object',
+          properties: {
+            signIn: { type: 'string', minLength: 1 },
+            signUp: { type: 'string', minLength: 1 },
+            forgotPassword: { type: 'string', minLength: 1 },
+          },
+          required: ['signIn', 'signUp', 'forgotPassword'],
+          additionalProperties: false,
+        },
       },
-      required: ['flightLoginRequired', 'signupModes', 'tripLinkPaths'],
+      required: ['flightLoginRequired', 'signupModes', 'tripLinkPaths', 'layouts'],
       additionalProperties: false,
     },
     ads: {

@@ -5,7 +5,7 @@ import type { MessageKey } from '~/i18n';
 import type { BlockProps } from './registry';
 
 /** Layout props name message keys; an unknown key (a typo in a layout) shows as itself. */
-function useMessage() {
+export function useMessage() {
   const { messages } = useShell();
   return (key: string) => (Object.hasOwn(messages, key) ? messages[key as MessageKey] : key);
 }

@@ -9,6 +9,17 @@ import { ImpersonationBlock, MembershipBlock, ProfileSummaryBlock, TripsListBloc
 import { SavedCardsBlock } from './saved-cards-block';
 import { MyBookingsBlock } from './bookings-block';
 import { SavedTravelersBlock, UserDetailsBlock } from './user-details-blocks';
+import {
+  AuthCredentialsBlock,
+  AuthForgotLinkBlock,
+  AuthInvitationCodeBlock,
+  AuthNewAccountBlock,
+  AuthRecoveryEmailBlock,
+  AuthSignInLinkBlock,
+  AuthSignUpLinkBlock,
+  AuthSubmitBlock,
+  AuthTextBlock,
+} from './auth-blocks';
 
 /** Blocks and their data as the browser receives them (JSON: dates become strings). */
 export type BlockProps<K extends BlockType> = { block: Extract<Block, { type: K }>; data: SerializeFrom<BlockData<K>> };
@@ -30,6 +41,15 @@ const registry: { [K in BlockType]: ComponentType<BlockProps<K>> } = {
   'search.hotel': HotelSearchBlock,
   'profile.details': UserDetailsBlock,
   'profile.travelers': SavedTravelersBlock,
+  'auth.text': AuthTextBlock,
+  'auth.credentials': AuthCredentialsBlock,
+  'auth.newAccount': AuthNewAccountBlock,
+  'auth.invitationCode': AuthInvitationCodeBlock,
+  'auth.recoveryEmail': AuthRecoveryEmailBlock,
+  'auth.submit': AuthSubmitBlock,
+  'auth.forgotLink': AuthForgotLinkBlock,
+  'auth.signUpLink': AuthSignUpLinkBlock,
+  'auth.signInLink': AuthSignInLinkBlock,
 };
 
 /** Renders a page's resolved blocks in layout order. */

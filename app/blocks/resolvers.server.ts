@@ -27,4 +27,14 @@ export const blockResolvers = {
   'search.hotel': resolveHotelSearch,
   'profile.details': resolveUserDetails,
   'profile.travelers': resolveSavedTravelers,
+  // Sign-in blocks need no data: their form state comes from the dialog or page around them.
+  'auth.text': async () => null,
+  'auth.credentials': async () => null,
+  'auth.newAccount': async () => null,
+  'auth.invitationCode': async () => null,
+  'auth.recoveryEmail': async () => null,
+  'auth.submit': async () => null,
+  'auth.forgotLink': async () => null,
+  'auth.signUpLink': async () => null,
+  'auth.signInLink': async () => null,
 } satisfies BlockResolvers;

@@ -59,6 +59,8 @@ export const enUS = {
   'auth.signupSent': 'Check your e-mail to finish signing up',
   'auth.resetSent': 'If an account uses this e-mail, we have sent it a link to reset the password. Check your e-mail.',
   'auth.linkInvalid': 'This link is invalid, has already been used or has expired.',
+  'auth.error.emailSignupNotOffered': 'Sign-up here needs an invitation: enter your access code.',
+  'auth.error.invitationSignupNotOffered': 'Sign-up here is by e-mail only: leave the access code out.',
   'profile.role': 'Role',
   'profile.role.member': 'Member',
   'profile.role.agent': 'Agent',

@@ -60,6 +60,8 @@ export const esMX: Messages = {
   'auth.signupSent': 'Revisa tu correo para terminar tu registro',
   'auth.resetSent': 'Si alguna cuenta usa este correo, le enviamos un enlace para restablecer la contraseña. Revisa tu correo.',
   'auth.linkInvalid': 'Este enlace no es válido, ya se usó o ha caducado.',
+  'auth.error.emailSignupNotOffered': 'El registro aquí requiere una invitación: escribe tu código de acceso.',
+  'auth.error.invitationSignupNotOffered': 'El registro aquí es solo por correo electrónico: deja vacío el código de acceso.',
   'profile.role': 'Rol',
   'profile.role.member': 'Socio',
   'profile.role.agent': 'Agente',

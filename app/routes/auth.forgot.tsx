@@ -1,10 +1,9 @@
 import { type ActionFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { ForgotForm } from '~/components/auth/auth-forms';
+import { ForgotForm, PAGE_AUTH_LINKS } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { emailProblem, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { retryAfterHeaders } from '~/route-headers';
 
@@ -13,7 +12,7 @@ export const headers = retryAfterHeaders;
 
 /** Always the same answer (S3); only an existing account gets a reset link. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const org = resolveOrg(request);
+  const { org } = context;
   const t = requestMessages(request, org);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim().slice(0, 254);
@@ -37,7 +36,7 @@ export default function ForgotPage() {
   return (
     <section className="auth-page" aria-labelledby="forgot-title">
       <h1 id="forgot-title">{t('auth.forgot.title')}</h1>
-      <ForgotForm initial={data} signinHref="/?login=true" />
+      <ForgotForm initial={data} links={PAGE_AUTH_LINKS} />
     </section>
   );
 }

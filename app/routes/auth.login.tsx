@@ -1,15 +1,14 @@
 import { type ActionFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { SignInForm } from '~/components/auth/auth-forms';
+import { PAGE_AUTH_LINKS, SignInForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { attemptPasswordLogin, requestMessages } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
 import { createSession, safeRedirectPath } from '~/services/session.server';
 
 /** Sign-in form post (dialog fetcher, or a plain form without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const org = resolveOrg(request);
+  const { org } = context;
   const t = requestMessages(request, org);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').slice(0, 320);
@@ -38,7 +37,7 @@ export default function SignInPage() {
   return (
     <section className="auth-page" aria-labelledby="signin-title">
       <h1 id="signin-title">{t('auth.signIn.title')}</h1>
-      <SignInForm redirectTo={data && !data.ok ? data.values.redirectTo : '/'} initial={data} forgotHref="/?forgot=true" signupHref="/?signup=true" />
+      <SignInForm redirectTo={data && !data.ok ? data.values.redirectTo : '/'} initial={data} links={PAGE_AUTH_LINKS} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
-import { SignUpForm } from '~/components/auth/auth-forms';
+import { PAGE_AUTH_LINKS, SignUpForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { emailProblem, passwordProblem, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
+import { submittedSignupMode } from '~/domain/auth-layouts';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { retryAfterHeaders } from '~/route-headers';
 
@@ -15,13 +15,19 @@ const INVITATION_FIELDS = ['accesscode', 'title', 'countrycode', 'phonenumber', 
 
 /** Always the same answer, whether or not the e-mail has an account (S3); the e-mail says which. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const org = resolveOrg(request);
+  const { org } = context;
   const t = requestMessages(request, org);
   const form = await request.formData();
   const text = (name: string, max: number) => String(form.get(name) ?? '').trim().slice(0, max);
   const values = { firstName: text('firstName', 100), lastName: text('lastName', 100), email: text('email', 254), accesscode: text('accesscode', 100) };
   const password = String(form.get('password') ?? '');
   const invalid = (field: string, error: string) => json({ ok: false as const, field, error, values }, { status: 400 });
+  // auth.signupModes: a mode the organisation does not offer is refused before anything else.
+  const mode = submittedSignupMode(values.accesscode);
+  if (!org.auth.signupModes.includes(mode)) {
+    const error = t(mode === 'email' ? 'auth.error.emailSignupNotOffered' : 'auth.error.invitationSignupNotOffered');
+    return json({ ok: false as const, field: 'accesscode', error, values }, { status: 403 });
+  }
   if (!values.firstName) return invalid('firstName', t('auth.error.firstName'));
   if (!values.lastName) return invalid('lastName', t('auth.error.lastName'));
   const emailError = emailProblem(values.email);
@@ -48,7 +54,7 @@ export default function SignUpPage() {
   return (
     <section className="auth-page" aria-labelledby="signup-title">
       <h1 id="signup-title">{t('auth.signUp.title')}</h1>
-      <SignUpForm mode="choose" initial={data} signinHref="/?login=true" />
+      <SignUpForm mode="choose" initial={data} links={PAGE_AUTH_LINKS} />
     </section>
   );
 }

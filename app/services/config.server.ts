@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Layout, layoutSchema } from '#schemas/layout.schema';
 import { type OrgConfig, type PageKey, orgConfigSchema, pageKeys } from '#schemas/org-config.schema';
+import { AUTH_LAYOUT_KINDS, type AuthLayoutKind, authLayoutProblems, isAuthBlockType } from '~/domain/auth-layouts';
 import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/domain/public-origin';
 import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
 import { singleton } from '~/utils/singleton.server';
@@ -93,8 +94,16 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     if (!org.locale.languages.includes(org.locale.defaultLanguage)) add('locale.defaultLanguage', 'must be one of locale.languages');
     if (!org.locale.currencies.includes(org.locale.defaultCurrency)) add('locale.defaultCurrency', 'must be one of locale.currencies');
     for (const page of pageKeys) {
-      if (!layouts.has(org.pages[page])) add(`pages.${page}`, `unknown layout '${org.pages[page]}'`);
+      const layout = layouts.get(org.pages[page]);
+      if (!layout) add(`pages.${page}`, `unknown layout '${org.pages[page]}'`);
+      // Sign-in blocks need the form of a sign-in layout around them.
+      layout?.blocks.forEach((block, index) => {
+        if (isAuthBlockType(block.type)) {
+          problems.push({ file: `layouts/${layout.id}.json`, path: `blocks.${index}.type`, message: `'${block.type}' belongs on a sign-in layout (${file} uses it as pages.${page})` });
+        }
+      });
     }
+    authLayoutsProblems(org, layouts, file).forEach((problem) => problems.push(problem));
     for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
     for (const code of Object.keys(org.copy ?? {})) {
       if (!org.locale.languages.includes(code)) add(`copy.${code}`, 'language not offered by locale.languages');
@@ -127,6 +136,30 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
   const sorted = orgs.map((o) => o.value);
   const defaultOrg = defaults[0]?.value ?? sorted[0]!;
   return { problems, registry: { orgs: sorted, defaultOrg, layouts } };
+}
+
+/**
+ * The organisation's sign-in, sign-up and forgot-password layouts exist and can serve their
+ * page (docs/decisions/0027); a layout's own faults are named at the layout's file.
+ */
+function authLayoutsProblems(org: OrgConfig, layouts: ReadonlyMap<string, Layout>, file: string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  for (const kind of AUTH_LAYOUT_KINDS) {
+    const id = org.auth.layouts[kind];
+    const layout = layouts.get(id);
+    if (!layout) {
+      problems.push({ file, path: `auth.layouts.${kind}`, message: `unknown layout '${id}'` });
+      continue;
+    }
+    for (const problem of authLayoutProblems(kind, layout.blocks)) {
+      problems.push({ file: `layouts/${id}.json`, path: problem.path, message: `${problem.message} (${file} uses it as auth.layouts.${kind})` });
+    }
+  }
+  const signUp = layouts.get(org.auth.layouts.signUp);
+  if (signUp && org.auth.signupModes.includes('invitation') && !signUp.blocks.some((block) => block.type === 'auth.invitationCode')) {
+    problems.push({ file, path: 'auth.signupModes', message: `offers 'invitation' but layout '${signUp.id}' has no 'auth.invitationCode' block` });
+  }
+  return problems;
 }
 
 /** Loads the registry or refuses with the whole readable list; never a partial config. */
@@ -199,6 +232,19 @@ export function getLayout(org: OrgConfig, page: PageKey): Layout {
   // Cross-checked at load, so a miss here is a programming error.
   if (!layout) throw new Error(`Layout '${org.pages[page]}' missing for ${org.orgId}`);
   return layout;
+}
+
+/** The blocks of the organisation's sign-in, sign-up and forgot-password dialogs and pages. */
+export function getAuthLayouts(org: OrgConfig): Record<AuthLayoutKind, Layout['blocks']> {
+  const { layouts } = getConfigRegistry();
+  return Object.fromEntries(
+    AUTH_LAYOUT_KINDS.map((kind) => {
+      const layout = layouts.get(org.auth.layouts[kind]);
+      // Cross-checked at load, so a miss here is a programming error.
+      if (!layout) throw new Error(`Layout '${org.auth.layouts[kind]}' missing for ${org.orgId}`);
+      return [kind, layout.blocks];
+    }),
+  ) as Record<AuthLayoutKind, Layout['blocks']>;
 }
 
 export function readCookie(request: Request, name: string): string | undefined {

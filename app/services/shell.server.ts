@@ -2,7 +2,7 @@ import type { OrgConfig } from '#schemas/org-config.schema';
 import { productNav } from '~/domain/landing-pages';
 import { messagesFor } from '~/i18n';
 import { getPageAds } from './ads.server';
-import { resolveOrg } from './config.server';
+import { getAuthLayouts, resolveOrg } from './config.server';
 import { lookupDateFormat } from './date-format.server';
 import { offeredCurrencies, offeredLanguages, resolveLocale } from './locale.server';
 import { getSession } from './session.server';
@@ -19,6 +19,8 @@ export function publicOrg(org: OrgConfig) {
     productNav: productNav(org.products),
     chat: org.chat,
     auth: org.auth,
+    /** The sign-in dialogs open over any page, so their layouts travel with the shell. */
+    authLayouts: getAuthLayouts(org),
     support: org.support,
     map: org.map ?? null,
     membership: org.membership,

@@ -129,3 +129,55 @@ describe('organisation configs and layouts', () => {
     ]);
   });
 });
+
+describe('sign-in layouts (docs/decisions/0027)', () => {
+  const signIn = 'layouts/sign-in.default.json';
+  const blockIndex = (file: string, type: string) =>
+    (JSON.parse(readFileSync(path.join(repo, file), 'utf8')) as { blocks: { type: string }[] }).blocks.findIndex((b) => b.type === type);
+
+  it('validate:configs names the file and path of an unknown sign-in block and of bad block props', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, signIn), (l) => {
+        const blocks = l.blocks as { id: string; type: string; props?: unknown }[];
+        blocks.find((b) => b.type === 'auth.submit')!.props = { labelKey: 'Sign me in!' };
+        blocks.find((b) => b.type === 'auth.forgotLink')!.props = { colour: 'red' };
+        blocks.push({ id: 'social', type: 'auth.social' });
+      }),
+    );
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    const count = (JSON.parse(readFileSync(path.join(repo, signIn), 'utf8')) as { blocks: unknown[] }).blocks.length;
+    expect(output).toContain(`${signIn}: blocks.${count}: unknown type "auth.social"`);
+    expect(output).toContain(`${signIn}: blocks.${blockIndex(signIn, 'auth.submit')}.props.labelKey: must match pattern`);
+    expect(output).toContain(`${signIn}: blocks.${blockIndex(signIn, 'auth.forgotLink')}.props: unrecognized property 'colour'`);
+  });
+
+  it('refuses a sign-in layout without its credentials form, and a block of another page', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, signIn), (l) => {
+        const blocks = l.blocks as { id: string; type: string }[];
+        l.blocks = [...blocks.filter((b) => b.type !== 'auth.credentials'), { id: 'code', type: 'auth.invitationCode' }];
+      }),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain(`${signIn}: blocks: a sign-in layout needs a 'auth.credentials' block (org-configs/wanderly.json uses it as auth.layouts.signIn)`);
+    const last = blockIndex(signIn, 'auth.signUpLink');
+    expect(lines).toContain(`${signIn}: blocks.${last}.type: 'auth.invitationCode' does not belong on a sign-in layout (org-configs/wanderly.json uses it as auth.layouts.signIn)`);
+  });
+
+  it('refuses an unknown auth layout, invitation sign-up without the access-code block, and sign-in blocks on other pages', () => {
+    const root = configCopy((dir) => {
+      editJson(path.join(dir, 'org-configs/voyagerpro.json'), (c) => ((c.auth as { layouts: Record<string, string> }).layouts.forgotPassword = 'forgot.missing'));
+      writeFileSync(
+        path.join(dir, 'layouts/sign-up.email.json'),
+        JSON.stringify({ id: 'sign-up.email', blocks: [{ id: 'account', type: 'auth.newAccount' }, { id: 'submit', type: 'auth.submit' }] }),
+      );
+      editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => ((c.auth as { layouts: Record<string, string> }).layouts.signUp = 'sign-up.email'));
+      editJson(path.join(dir, 'layouts/legal.terms.json'), (l) => (l.blocks as unknown[]).push({ id: 'sign-in', type: 'auth.credentials' }));
+    });
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain("org-configs/voyagerpro.json: auth.layouts.forgotPassword: unknown layout 'forgot.missing'");
+    expect(lines).toContain("org-configs/viajamas.json: auth.signupModes: offers 'invitation' but layout 'sign-up.email' has no 'auth.invitationCode' block");
+    expect(lines).toContain("layouts/legal.terms.json: blocks.1.type: 'auth.credentials' belongs on a sign-in layout (org-configs/wanderly.json uses it as pages.terms-of-use)");
+  });
+});

@@ -6,7 +6,7 @@ import { ForgotForm, SignInForm, SignUpForm } from './auth-forms';
 
 const DIALOG_KEYS = ['login', 'signup', 'register', 'forgot', 'type'];
 
-/** Sign-in, sign-up and forgot-password dialogs opened by query parameters (spec §2). */
+/** Sign-in, sign-up and forgot-password dialogs opened by query parameters (spec §2), each from its layout. */
 export function AuthDialogs() {
   const { org, user } = useShell();
   const t = useT();
@@ -25,24 +25,25 @@ export function AuthDialogs() {
   };
   const close = () => navigate(base, { replace: true, preventScrollReset: true });
   const redirectTo = state.redirectTo ?? base;
+  const links = { signIn: hrefFor('signin'), signUp: hrefFor('signup'), forgot: hrefFor('forgot') };
 
   switch (state.dialog) {
     case 'signin':
       return (
         <Dialog open title={t('auth.signIn.title')} onClose={close} closeHref={base} closeLabel={t('auth.close')} className="auth-dialog">
-          <SignInForm redirectTo={redirectTo} prefill={state.prefill} forgotHref={hrefFor('forgot')} signupHref={hrefFor('signup')} />
+          <SignInForm redirectTo={redirectTo} prefill={state.prefill} links={links} />
         </Dialog>
       );
     case 'signup':
       return (
         <Dialog open title={t('auth.signUp.title')} onClose={close} closeHref={base} closeLabel={t('auth.close')} className="auth-dialog">
-          <SignUpForm mode={state.signupMode} prefill={state.prefill} signinHref={hrefFor('signin')} />
+          <SignUpForm mode={state.signupMode} prefill={state.prefill} links={links} />
         </Dialog>
       );
     case 'forgot':
       return (
         <Dialog open title={t('auth.forgot.title')} onClose={close} closeHref={base} closeLabel={t('auth.close')} className="auth-dialog">
-          <ForgotForm signinHref={hrefFor('signin')} />
+          <ForgotForm links={links} />
         </Dialog>
       );
   }
