@@ -4,7 +4,6 @@ import { ForgotForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { emailProblem, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { retryAfterHeaders } from '~/route-headers';
 
@@ -13,13 +12,13 @@ export const headers = retryAfterHeaders;
 
 /** Always the same answer (S3); only an existing account gets a reset link. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const org = resolveOrg(request);
-  const t = requestMessages(request, org);
+  const { org } = context;
+  const t = requestMessages(context);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim().slice(0, 254);
   const problem = emailProblem(email);
   if (problem) return json({ ok: false as const, error: t(problem), values: { email } }, { status: 400 });
-  const verdict = await hitRateLimit('reset', visitorOf(request, context.clientIp));
+  const verdict = await hitRateLimit('reset', visitorOf(context));
   if (!verdict.ok) {
     const error = t('auth.error.tooManyRequests', { seconds: verdict.retryAfterSeconds });
     return json({ ok: false as const, error, values: { email } }, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });

@@ -4,13 +4,12 @@ import { SignInForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { attemptPasswordLogin, requestMessages } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
 import { createSession, safeRedirectPath } from '~/services/session.server';
 
 /** Sign-in form post (dialog fetcher, or a plain form without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const org = resolveOrg(request);
-  const t = requestMessages(request, org);
+  const { org } = context;
+  const t = requestMessages(context);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').slice(0, 320);
   const password = String(form.get('password') ?? '');
@@ -26,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'blocked':
       return json({ ok: false as const, error: t('auth.error.blocked'), values }, { status: 403 });
     case 'ok': {
-      const { setCookie } = await createSession(request, { userId: result.userId });
+      const { setCookie } = await createSession(context, { userId: result.userId });
       return redirect(redirectTo, { headers: { 'Set-Cookie': setCookie } });
     }
   }

@@ -4,7 +4,6 @@ import { SignUpForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { emailProblem, passwordProblem, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { retryAfterHeaders } from '~/route-headers';
 
@@ -15,8 +14,8 @@ const INVITATION_FIELDS = ['accesscode', 'title', 'countrycode', 'phonenumber', 
 
 /** Always the same answer, whether or not the e-mail has an account (S3); the e-mail says which. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const org = resolveOrg(request);
-  const t = requestMessages(request, org);
+  const { org } = context;
+  const t = requestMessages(context);
   const form = await request.formData();
   const text = (name: string, max: number) => String(form.get(name) ?? '').trim().slice(0, max);
   const values = { firstName: text('firstName', 100), lastName: text('lastName', 100), email: text('email', 254), accesscode: text('accesscode', 100) };
@@ -30,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (passwordError) return invalid('password', t(passwordError));
   const invitation = Object.fromEntries(INVITATION_FIELDS.map((key) => [key, text(key, 100)]).filter(([, v]) => v));
   // Per visitor (address and session), then per e-mail: neither many addresses nor one address many times.
-  const verdict = await hitRateLimit('signup', visitorOf(request, context.clientIp));
+  const verdict = await hitRateLimit('signup', visitorOf(context));
   if (!verdict.ok) {
     const error = t('auth.error.tooManyRequests', { seconds: verdict.retryAfterSeconds });
     return json({ ok: false as const, field: null, error, values }, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
