@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type LoginBody, loginSchema } from '#schemas/api/auth.schema';
 import { compileApiBody, readApiBody } from '~/http/api-body.server';
 import { attemptPasswordLogin, consumeImpersonationKey, MESSAGES, throttledMessage } from '~/services/auth.server';
+import { log } from '~/services/logger.server';
 import { createSession, getSessionByToken, SESSION_OUT_URL } from '~/services/session.server';
 
 const validateLoginPayload = compileApiBody<LoginBody>(loginSchema);
@@ -35,6 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return fail(400, 'Invalid sign-in request: email_id and password are required');
     }
     const result = await attemptPasswordLogin(org, payload.email_id, payload.password, context.clientIp);
+    // The request's correlation id rides on the line (logger): a refusal is found with its request.
+    if (result.kind !== 'ok') log.warn('sign-in refused', { reason: result.kind, orgId: org.orgId, clientIp: context.clientIp });
     switch (result.kind) {
       case 'throttled':
         return fail(429, throttledMessage(result.retryAfterSeconds), { retry_after: result.retryAfterSeconds }, { 'Retry-After': String(result.retryAfterSeconds) });
