@@ -78,6 +78,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
       );
     });
     const store = { correlationId, orgResolutions: 0 };
+    res.locals.logStore = store;
     requestContext.run(store, next);
   });
 
@@ -149,7 +150,9 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
       if (!res.hasHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', baselineHeaders['Content-Security-Policy']!);
       return writeHead.apply(this, args);
     } as typeof writeHead;
-    return remix(req, res, next);
+    // The body limit calls on from the socket's 'end' event, outside the request's log store:
+    // entered again so route code logs with the correlation id and counts org resolutions.
+    return requestContext.run(res.locals.logStore as { correlationId: string; orgResolutions: number }, () => remix(req, res, next));
   });
 
   // Never the error's message or stack in an answer (they stay in the log): a malformed request
