@@ -1,6 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { type CardCaller, cardFail, methodNotAllowed, requireCardSession } from '~/services/payments/card-api.server';
-import { type ApiBodyValidator, requireApiBody } from './api-body.server';
+import { type ApiBodyValidator } from '~/services/api-body-schema.server';
+import { requireApiBody } from './api-body.server';
 
 /**
  * A saved-card call's caller and body (checked by its schema), or the 4xx to answer: the

@@ -1,5 +1,6 @@
 import { payBodyRefused } from '~/services/payments/booking-payment.server';
-import { type ApiBodyValidator, requireApiBody } from './api-body.server';
+import { type ApiBodyValidator } from '~/services/api-body-schema.server';
+import { requireApiBody } from './api-body.server';
 
 /**
  * A pay call's body (checked by its schema, refused in the payment family's envelope) and its

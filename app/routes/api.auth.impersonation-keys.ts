@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type ImpersonationKeyBody, impersonationKeySchema } from '#schemas/api/auth.schema';
-import { compileApiBody, readApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
 import { issueImpersonationKey } from '~/services/auth.server';
 import { publicOriginOf } from '~/services/config.server';
 import { requireApiSession } from '~/services/session.server';

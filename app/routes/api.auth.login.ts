@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type LoginBody, loginSchema } from '#schemas/api/auth.schema';
-import { compileApiBody, readApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
 import { attemptPasswordLogin, consumeImpersonationKey, MESSAGES, throttledMessage } from '~/services/auth.server';
 import { log } from '~/services/logger.server';
 import { createSession, getSessionByToken, SESSION_OUT_URL } from '~/services/session.server';

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type LogoutBody, logoutSchema } from '#schemas/api/auth.schema';
-import { compileApiBody, readApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
 import { destroySession } from '~/services/session.server';
 
 const validateLogout = compileApiBody<LogoutBody>(logoutSchema);

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { autosuggestAirports } from '~/domain/airports';
 import { type AutosuggestBody, autosuggestSchema } from '#schemas/api/flights.schema';
-import { compileApiBody, readApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
 /**

@@ -17,7 +17,7 @@ import { hotelFlowOf } from '~/domain/hotel-flow';
 import { readOfferFacts } from '~/domain/offer-facts';
 import type { OfferProductCode } from '~/domain/offers';
 import { type CountMessagesBody, countMessagesSchema } from '#schemas/api/account.schema';
-import { compileApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
 import { getDb } from './db.server';
 import type { RequestContext } from './request-context.server';
 import { getRateTable, toDisplayPrice } from './rates.server';

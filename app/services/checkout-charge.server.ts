@@ -3,7 +3,8 @@
 import { offerProducts, segmentOf, type OfferProductCode } from '~/domain/offers';
 import { json } from '@remix-run/node';
 import { type Charge, initBookingAction } from './payments/booking-payment.server';
-import { compileApiBody, readApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
 import { getSession, resolveOrg } from '~/http/request-adapters.server';
 import { type InitBookingBody, initBookingSchema } from '#schemas/api/booking-payment.schema';
 import { loadCarCheckout } from './car-pages.server';

@@ -3,7 +3,7 @@ import type { DateFormat } from '~/domain/date-format';
 import { findCurrency, findLanguage } from '~/domain/reference-data';
 import { sameOriginPath } from '~/domain/safe-redirect';
 import { type PreferencesBody, preferencesSchema } from '#schemas/api/account.schema';
-import { apiBodyErrors, compileApiBody } from '~/http/api-body.server';
+import { apiBodyErrors, compileApiBody } from '~/services/api-body-schema.server';
 import { secureCookieAttribute } from './config.server';
 import { getDb } from './db.server';
 

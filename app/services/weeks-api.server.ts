@@ -16,7 +16,7 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { RateTable } from '~/domain/money';
 import { formatDay, parseDay, weekdayNames } from '~/domain/weeks';
 import { tooSoonToBook } from './checkout.server';
-import { compileApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
 import { secureCookieAttribute } from './config.server';
 import type { ResortKind } from './db-schema';
 import { getDb } from './db.server';

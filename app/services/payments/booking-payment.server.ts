@@ -55,7 +55,7 @@ import { type Database, getDb } from '../db.server';
 import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
 import { carPaymentModeOfHold } from '../car-quote.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
-import { checkApiBody, compileApiBody } from '~/http/api-body.server';
+import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
 import { errorFields, log } from '../logger.server';
 import type { RequestContext } from '../request-context.server';
 import type { ActiveSession } from '../session.server';

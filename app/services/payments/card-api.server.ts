@@ -26,7 +26,7 @@ import {
 } from '#schemas/api/saved-cards.schema';
 import { cardServiceApiKey, supplierEntries } from '~/domain/payment-providers';
 import { checkNickname, sameEmail, toCardPG1, toCardPGV2 } from '~/domain/saved-cards';
-import { compileApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
 import { type ActiveSession, NO_API_SESSION } from '../session.server';
 import { paymentsOrNull } from './runtime.server';
 import { type CardChange, deleteCard, findDefaultCard, listCards, nonceForCard, saveCard, setDefaultCard, updateNickname } from './saved-cards.server';

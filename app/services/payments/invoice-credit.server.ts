@@ -7,7 +7,7 @@ import { normalizeEmail } from '~/domain/login-throttle';
 import { CREDIT_EXCEEDED_MESSAGE, type CreditLine, invoiceCreditCovers, parseCreditGrant } from '~/domain/invoice-credit';
 import { type Database, getDb } from '../db.server';
 import { type InvoiceCreditBody, invoiceCreditSchema } from '#schemas/api/account.schema';
-import { compileApiBody } from '~/http/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
 import { log } from '../logger.server';
 import type { RequestContext } from '../request-context.server';
 import { type ActiveSession, requireApiSession } from '../session.server';
