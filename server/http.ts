@@ -8,7 +8,7 @@ import { hostnameOfHostHeader, orgClaimingHost } from '~/services/config.server'
 import { getDb, isDatabaseHealthy } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
 import { type RequestContext, resolveRequestContext } from '~/services/request-context.server';
-import { errorFields, log, requestContext } from '~/services/logger.server';
+import { type RequestLogStore, errorFields, log, requestContext } from '~/services/logger.server';
 import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
 import { limitRequestBodies } from './body-limit';
@@ -77,7 +77,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
         log.info('request', { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, orgResolutions: store.orgResolutions }),
       );
     });
-    const store = { correlationId, orgResolutions: 0 };
+    const store: RequestLogStore = { correlationId, orgResolutions: 0 };
     res.locals.logStore = store;
     requestContext.run(store, next);
   });
@@ -152,7 +152,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
     } as typeof writeHead;
     // The body limit calls on from the socket's 'end' event, outside the request's log store:
     // entered again so route code logs with the correlation id and counts org resolutions.
-    return requestContext.run(res.locals.logStore as { correlationId: string; orgResolutions: number }, () => remix(req, res, next));
+    return requestContext.run(res.locals.logStore as RequestLogStore, () => remix(req, res, next));
   });
 
   // Never the error's message or stack in an answer (they stay in the log): a malformed request

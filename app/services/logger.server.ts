@@ -8,7 +8,7 @@ const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30,
  * `orgResolutions` counts how often the request's organisation was resolved (once is right:
  * the request context does it; the access log line reports the count).
  */
-type RequestLogStore = { correlationId: string; orgResolutions: number };
+export type RequestLogStore = { correlationId: string; orgResolutions: number };
 /**
  * One instance per process: the server (server/*.ts) and the Remix build each load their own
  * copy of this module, and route code must see the store the server entered.
