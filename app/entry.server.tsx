@@ -5,7 +5,6 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
-import { resolveOrg } from '~/services/config.server';
 import { paymentsOrNull } from '~/services/payments/runtime.server';
 import { documentCsp } from '~/services/security-headers.server';
 import { errorFields, log } from '~/services/logger.server';
@@ -20,7 +19,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  responseHeaders.set('Content-Security-Policy', documentCsp(nonce, resolveOrg(request), request, paymentsOrNull()?.cardEntry ?? null));
+  responseHeaders.set('Content-Security-Policy', documentCsp(nonce, loadContext.org, new URL(request.url).origin, paymentsOrNull()?.cardEntry ?? null));
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {

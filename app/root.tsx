@@ -23,10 +23,11 @@ export const links: LinksFunction = () => [
  */
 const BARE_DOCUMENT_PATHS = new Set(['/bench/hello']);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (BARE_DOCUMENT_PATHS.has(new URL(request.url).pathname)) return json(null);
-  const shell = await loadShell(request);
-  await applyRouteBehaviours(request, shell);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (BARE_DOCUMENT_PATHS.has(url.pathname)) return json(null);
+  const shell = await loadShell(context, url.pathname);
+  applyRouteBehaviours(url, shell);
   return json(shell);
 }
 

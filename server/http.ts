@@ -7,8 +7,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { hostnameOfHostHeader, orgClaimingHost } from '~/services/config.server';
 import { getDb, isDatabaseHealthy } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
-import { resolveRequestContext } from '~/services/request-context.server';
-import { errorFields, log, requestContext } from '~/services/logger.server';
+import { type RequestContext, resolveRequestContext } from '~/services/request-context.server';
+import { type RequestLogStore, errorFields, log, requestContext } from '~/services/logger.server';
 import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
 import { limitRequestBodies } from './body-limit';
@@ -77,7 +77,8 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
         log.info('request', { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, orgResolutions: store.orgResolutions }),
       );
     });
-    const store = { correlationId, orgResolutions: 0 };
+    const store: RequestLogStore = { correlationId, orgResolutions: 0 };
+    res.locals.logStore = store;
     requestContext.run(store, next);
   });
 
@@ -107,15 +108,27 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
   app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }));
   app.use(express.static(publicDir, { maxAge: '1h', index: false }));
 
+  // The request context (docs/decisions/0024): organisation, session, locale, resolved here
+  // once from the request's plain facts, for everything after (the flight gate, Remix).
+  app.use((req, res, next) => {
+    resolveRequestContext({
+      hostname: hostnameOfHostHeader(req.get('host') ?? ''),
+      cookieHeader: req.get('cookie'),
+      correlationId: res.locals.correlationId as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    }).then((context) => {
+      res.locals.requestContext = context;
+      next();
+    }, next);
+  });
+
   // Spec §2 flight login paths: an anonymous visitor goes to /flight before any route runs
   // (a form post's action included). Remix data requests are left to the routes' own check,
   // which answers them the way the client router follows.
-  app.use(async (req, res, next) => {
+  app.use((req, res, next) => {
     if (!isFlightLoginPath(req.path) || '_data' in req.query) return next();
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     try {
-      await requireFlightVisitor(new Request(`http://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { headers }));
+      requireFlightVisitor(req.path, res.locals.requestContext as RequestContext);
       next();
     } catch (answer) {
       const location = answer instanceof Response ? answer.headers.get('location') : null;
@@ -127,15 +140,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
   const remix = createRemixRequestHandler({
     build,
     mode,
-    getLoadContext: async (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      ...(await resolveRequestContext({
-        hostname: hostnameOfHostHeader(req.get('host') ?? ''),
-        cookieHeader: req.get('cookie'),
-        correlationId: res.locals.correlationId as string,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      })),
-    }),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, ...(res.locals.requestContext as RequestContext) }),
   });
   app.all('*', limitRequestBodies(), (req, res, next) => {
     // Documents get their own CSP from entry.server; everything else keeps the strict baseline.
@@ -145,7 +150,9 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
       if (!res.hasHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', baselineHeaders['Content-Security-Policy']!);
       return writeHead.apply(this, args);
     } as typeof writeHead;
-    return remix(req, res, next);
+    // The body limit calls on from the socket's 'end' event, outside the request's log store:
+    // entered again so route code logs with the correlation id and counts org resolutions.
+    return requestContext.run(res.locals.logStore as RequestLogStore, () => remix(req, res, next));
   });
 
   // Never the error's message or stack in an answer (they stay in the log): a malformed request

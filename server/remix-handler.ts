@@ -14,12 +14,12 @@ export function createRemixRequestHandler({
 }: {
   build: ServerBuild;
   mode: string;
-  getLoadContext: (req: Request, res: Response) => Promise<AppLoadContext>;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
 }) {
   const handleRequest = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const response = await handleRequest(remixRequest(req, res), await getLoadContext(req, res));
+      const response = await handleRequest(remixRequest(req, res), getLoadContext(req, res));
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);

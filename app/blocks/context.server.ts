@@ -4,7 +4,6 @@ import type { Locale } from '~/services/locale.server';
 
 /** What a block's data resolver may use: the request's organisation, visitor and locale. */
 export type BlockContext = {
-  request: Request;
   org: OrgConfig;
   user: SessionUser | null;
   locale: Locale;

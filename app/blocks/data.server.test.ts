@@ -6,7 +6,6 @@ import { resolveLayout } from './data.server';
 
 const org = loadConfigRegistry().defaultOrg;
 const context: BlockContext = {
-  request: new Request('http://localhost/'),
   org,
   user: null,
   locale: { language: 'en-US', currency: 'USD' },

@@ -11,7 +11,6 @@ import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
 import { type LandingSlug, isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
 import { carSearchFormData } from '~/services/car-pages.server';
 import { isOfferSegment } from '~/domain/offers';
-import { resolveOrg } from '~/services/config.server';
 import { flightSearchFormData } from '~/services/flight-pages.server';
 import { hotelSearchFormData } from '~/services/hotel-pages.server';
 import { offerPageContext, offerSearchFormData } from '~/services/offer-pages.server';
@@ -47,12 +46,12 @@ async function landingSearch(request: Request, slug: LandingSlug) {
  * The product landing pages (/hotels, /flight, /cars, … spec §2). Any other one-segment
  * path, or a product the organisation does not sell, is a 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.landing ?? '';
-  if (!isLandingSlug(slug) || !landingPageOffered(slug, resolveOrg(request).products)) {
+  if (!isLandingSlug(slug) || !landingPageOffered(slug, context.org.products)) {
     throw new Response('Not found', { status: 404 });
   }
-  return json({ slug, search: await landingSearch(request, slug), ...(await loadPage(request, 'landing')) });
+  return json({ slug, search: await landingSearch(request, slug), ...(await loadPage(context, new URL(request.url).pathname, 'landing')) });
 }
 
 function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof loader>['search']> }) {

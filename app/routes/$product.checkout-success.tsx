@@ -6,9 +6,9 @@ import { isOfferSegment } from '~/domain/offers';
 import { loadBookingSuccess } from '~/services/bookings.server';
 
 /** Checkout success of the scheduled-offer products: activities, transfers, cruises, restaurants (spec §2). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isOfferSegment(params.product ?? '')) throw new Response('Not found', { status: 404 });
-  return json(await loadBookingSuccess(request), { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(await loadBookingSuccess(context, new URL(request.url)), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export default BookingSuccessPage;

@@ -11,7 +11,7 @@ export const headers = retryAfterHeaders;
 
 /** /activities, /transfers, /cruises and /restaurants search results (other segments: 404). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireWithinRateLimit(request, context.clientIp, 'search');
+  await requireWithinRateLimit(context, 'search');
   return json(await loadOfferResults(request, params.product));
 }
 

@@ -4,8 +4,8 @@ import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
 import { loadPage } from '~/services/page.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadPage(request, 'home'));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadPage(context, new URL(request.url).pathname, 'home'));
 }
 
 export default function HomePage() {

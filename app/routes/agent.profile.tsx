@@ -6,11 +6,11 @@ import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 
 /** Agents' profile. Admins use /user/profile; members may not see this page. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = requireUser(context.session, request.url);
   if (user.role === 'admin') throw redirect('/user/profile');
   if (user.role !== 'agent') throw new Response('This page is for agents only.', { status: 403 });
-  return json(await loadPage(request, 'agent-profile'), { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(await loadPage(context, new URL(request.url).pathname, 'agent-profile'), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export default function AgentProfile() {

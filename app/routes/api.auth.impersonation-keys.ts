@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type ImpersonationKeyBody, impersonationKeySchema } from '#schemas/api/auth.schema';
-import { compileApiBody, readApiBody } from '~/services/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
 import { issueImpersonationKey } from '~/services/auth.server';
-import { publicOriginOf, resolveOrg } from '~/services/config.server';
+import { publicOriginOf } from '~/services/config.server';
 import { requireApiSession } from '~/services/session.server';
 
 const validateIssue = compileApiBody<ImpersonationKeyBody>(impersonationKeySchema);
@@ -12,9 +13,9 @@ export async function loader() {
 }
 
 /** An agent or admin asks for a 2-minute, single-use sign-in link for one of its customers. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') return json({ status: 405, message: 'Use POST to issue a key' }, { status: 405 });
-  const session = await requireApiSession(request);
+  const session = requireApiSession(context.session);
   const body = await readApiBody(request, validateIssue);
   if (!body.ok) return body.response;
   const result = await issueImpersonationKey(
@@ -23,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   if (result.kind === 'error') return json({ status: result.status, message: result.message }, { status: result.status });
   // The link opens on the organisation's own origin, whatever Host the request named.
-  const url = new URL('/', publicOriginOf(resolveOrg(request)));
+  const url = new URL('/', publicOriginOf(context.org));
   url.searchParams.set('impersonate_key', result.key);
   return json(
     { status: 201, data: { impersonate_key: result.key, expires_at: result.expiresAt.toISOString(), url: url.toString() } },

@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type LoginBody, loginSchema } from '#schemas/api/auth.schema';
-import { compileApiBody, readApiBody } from '~/services/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
 import { attemptPasswordLogin, consumeImpersonationKey, MESSAGES, throttledMessage } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
-import { createSession, getSession, SESSION_OUT_URL } from '~/services/session.server';
+import { log } from '~/services/logger.server';
+import { createSession, getSessionByToken, SESSION_OUT_URL } from '~/services/session.server';
 
 const validateLoginPayload = compileApiBody<LoginBody>(loginSchema);
 
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readApiBody(request, validateLoginPayload);
   if (!read.ok) return read.response;
   const payload = read.body;
-  const org = resolveOrg(request);
+  const { org } = context;
 
   if (payload.googletoken || payload.fbtoken) return fail(400, MESSAGES.social);
 
@@ -36,6 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return fail(400, 'Invalid sign-in request: email_id and password are required');
     }
     const result = await attemptPasswordLogin(org, payload.email_id, payload.password, context.clientIp);
+    // The request's correlation id rides on the line (logger): a refusal is found with its request.
+    if (result.kind !== 'ok') log.warn('sign-in refused', { reason: result.kind, orgId: org.orgId, clientIp: context.clientIp });
     switch (result.kind) {
       case 'throttled':
         return fail(429, throttledMessage(result.retryAfterSeconds), { retry_after: result.retryAfterSeconds }, { 'Retry-After': String(result.retryAfterSeconds) });
@@ -48,9 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
-  const { setCookie } = await createSession(request, { userId, impersonatorId });
-  // Read the new session back through the same code path the rest of the app uses.
-  const cookie = setCookie.split(';')[0]!;
-  const session = await getSession(new Request(request.url, { headers: { cookie, host: request.headers.get('host') ?? '' } }));
+  const { setCookie, token } = await createSession(context, { userId, impersonatorId });
+  // Read the new session back through the same code path every request's context uses.
+  const session = await getSessionByToken({ token, orgId: org.orgId });
   return json({ status: 200, message: 'Signed in', data: session?.user ?? null }, { status: 200, headers: { 'Set-Cookie': setCookie } });
 }

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { generatePgTokenAction } from '~/services/payments/booking-payment.server';
+import { readPayCall } from '~/http/pay-call.server';
+import { generatePgToken, payBodies } from '~/services/payments/booking-payment.server';
 
 /** POST /api/booking/generatePgToken (docs/api.md "Booking payment"). */
-export const action = ({ request }: ActionFunctionArgs) => generatePgTokenAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { body, idempotencyKey } = await readPayCall(request, payBodies.generatePgToken);
+  return generatePgToken(context, body, idempotencyKey);
+}
 
 export function loader() {
   throw json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });

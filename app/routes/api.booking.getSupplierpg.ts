@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { legacySupplierPg, methodNotAllowed } from '~/services/payments/card-api.server';
+import { readCardCall } from '~/http/card-call.server';
+import { cardBodies, legacySupplierPg, methodNotAllowed } from '~/services/payments/card-api.server';
 
 /** POST /api/booking/getSupplierpg: the organisation's payment provider entries (spec §7); docs/api.md shows the fields. */
-export const action = ({ request }: ActionFunctionArgs) => legacySupplierPg(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller, body } = await readCardCall(request, context, 'POST', cardBodies.supplier);
+  return legacySupplierPg(caller, body);
+}
 
 export function loader() {
   throw methodNotAllowed('POST');

@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { saveCardFromNonce, methodNotAllowed } from '~/services/payments/card-api.server';
+import { readCardCall } from '~/http/card-call.server';
+import { cardBodies, saveCardFromNonce, methodNotAllowed } from '~/services/payments/card-api.server';
 
 /** POST /api/booking/saveCard: vaults a card from a card-frame nonce (spec §7); docs/api.md shows the fields. */
-export const action = ({ request }: ActionFunctionArgs) => saveCardFromNonce(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller, body } = await readCardCall(request, context, 'POST', cardBodies.save);
+  return saveCardFromNonce(caller, body);
+}
 
 export function loader() {
   throw methodNotAllowed('POST');

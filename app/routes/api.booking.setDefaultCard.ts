@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { legacySetDefault, methodNotAllowed } from '~/services/payments/card-api.server';
+import { readCardCall } from '~/http/card-call.server';
+import { cardBodies, legacySetDefault, methodNotAllowed } from '~/services/payments/card-api.server';
 
 /** POST /api/booking/setDefaultCard (legacy) (spec §7); docs/api.md shows the fields. */
-export const action = ({ request }: ActionFunctionArgs) => legacySetDefault(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller, body } = await readCardCall(request, context, 'POST', cardBodies.legacyCard);
+  return legacySetDefault(caller, body);
+}
 
 export function loader() {
   throw methodNotAllowed('POST');

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { zeroAmountBookingAction } from '~/services/payments/booking-payment.server';
+import { readPayCall } from '~/http/pay-call.server';
+import { payBodies, zeroAmountBooking } from '~/services/payments/booking-payment.server';
 
 /** POST /api/booking/zeroAmountBooking (docs/api.md "Booking payment"). */
-export const action = ({ request }: ActionFunctionArgs) => zeroAmountBookingAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { body, idempotencyKey } = await readPayCall(request, payBodies.zeroAmountBooking);
+  return zeroAmountBooking(context, body, idempotencyKey);
+}
 
 export function loader() {
   throw json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });

@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { getCountMessages } from '~/services/bookings.server';
+import { requireApiBody } from '~/http/api-body.server';
+import { getCountMessages, validateCountMessages } from '~/services/bookings.server';
+import { requireApiSession } from '~/services/session.server';
 
 /**
  * POST /api/bookingHistory/getCountMessages (spec §3 "Booking notification", §7 Notifications):
  * the session's booking messages; docs/api.md says what a message is.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-  return getCountMessages(request);
+  const session = requireApiSession(context.session);
+  return getCountMessages(session, await requireApiBody(request, validateCountMessages, { emptyIsObject: true }));
 }
 
 export function loader() {

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { autosuggestAirports } from '~/domain/airports';
 import { type AutosuggestBody, autosuggestSchema } from '#schemas/api/flights.schema';
-import { compileApiBody, readApiBody } from '~/services/api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
 /**
@@ -14,7 +15,7 @@ const validateAutosuggest = compileApiBody<AutosuggestBody>(autosuggestSchema);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== 'POST') throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-  await requireWithinRateLimit(request, context.clientIp, 'autosuggest');
+  await requireWithinRateLimit(context, 'autosuggest', 'api');
   const read = await readApiBody(request, validateAutosuggest);
   if (!read.ok) throw read.response;
   const result = autosuggestAirports(read.body);

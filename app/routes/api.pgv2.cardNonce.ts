@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { savedCardNonce, methodNotAllowed } from '~/services/payments/card-api.server';
+import { readCardCall } from '~/http/card-call.server';
+import { cardBodies, savedCardNonce, methodNotAllowed } from '~/services/payments/card-api.server';
 
 /** POST /api/pgv2/cardNonce: a one-time nonce for a saved card (3-D Secure) (spec §7); docs/api.md shows the fields. */
-export const action = ({ request }: ActionFunctionArgs) => savedCardNonce(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { caller, body } = await readCardCall(request, context, 'POST', cardBodies.nonce);
+  return savedCardNonce(caller, body);
+}
 
 export function loader() {
   throw methodNotAllowed('POST');

@@ -1,9 +1,15 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { generateCheckSumAction } from '~/services/payments/booking-payment.server';
+import { readPayCall } from '~/http/pay-call.server';
+import { generateCheckSum, payBodies } from '~/services/payments/booking-payment.server';
+import { requireApiSession } from '~/services/session.server';
 
-/** POST /api/pgv2/generateCheckSum (docs/api.md "Booking payment"). */
-export const action = ({ request }: ActionFunctionArgs) => generateCheckSumAction(request);
+/** POST /api/pgv2/generateCheckSum (docs/api.md "Booking payment"); signed in first. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = requireApiSession(context.session);
+  const { body } = await readPayCall(request, payBodies.generateCheckSum);
+  return generateCheckSum(session, body);
+}
 
 export function loader() {
   throw json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });

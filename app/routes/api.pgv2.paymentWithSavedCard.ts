@@ -1,9 +1,15 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { paymentWithSavedCardAction } from '~/services/payments/booking-payment.server';
+import { readPayCall } from '~/http/pay-call.server';
+import { payBodies, paymentWithSavedCard } from '~/services/payments/booking-payment.server';
+import { requireApiSession } from '~/services/session.server';
 
-/** POST /api/pgv2/paymentWithSavedCard (docs/api.md "Booking payment"). */
-export const action = ({ request }: ActionFunctionArgs) => paymentWithSavedCardAction(request);
+/** POST /api/pgv2/paymentWithSavedCard (docs/api.md "Booking payment"); signed in first. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = requireApiSession(context.session);
+  const { body, idempotencyKey } = await readPayCall(request, payBodies.paymentWithSavedCard);
+  return paymentWithSavedCard({ org: context.org, session }, body, idempotencyKey);
+}
 
 export function loader() {
   throw json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });

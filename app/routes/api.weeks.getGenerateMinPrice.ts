@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { requireApiBody } from '~/http/api-body.server';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
-import { getGenerateMinPrice, methodNotAllowed } from '~/services/weeks-api.server';
+import { getGenerateMinPrice, methodNotAllowed, weeksBodies, weeksFail } from '~/services/weeks-api.server';
 
 /** POST /api/weeks/getGenerateMinPrice (spec §7 "Weeks and resorts"); docs/api.md shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {
   // A search over the whole inventory: limited per visitor like the results pages.
-  await requireWithinRateLimit(request, context.clientIp, 'search');
-  return getGenerateMinPrice(request);
+  await requireWithinRateLimit(context, 'search', 'api');
+  if (request.method !== 'POST') throw methodNotAllowed();
+  return getGenerateMinPrice(context, await requireApiBody(request, weeksBodies.minPrice, { fail: weeksFail }));
 }
 
 export function loader() {

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { requireApiBody } from '~/http/api-body.server';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
-import { getInventory, methodNotAllowed } from '~/services/weeks-api.server';
+import { getInventory, methodNotAllowed, weeksBodies, weeksFail } from '~/services/weeks-api.server';
 
 /** POST /api/weeks/getInventory (spec §7 "Weeks and resorts"); docs/api.md shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {
   // A search over the whole inventory: limited per visitor like the results pages.
-  await requireWithinRateLimit(request, context.clientIp, 'search');
-  return getInventory(request);
+  await requireWithinRateLimit(context, 'search', 'api');
+  if (request.method !== 'POST') throw methodNotAllowed();
+  return getInventory(context, await requireApiBody(request, weeksBodies.inventory, { fail: weeksFail }));
 }
 
 export function loader() {

@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { prepareBookWeeks, methodNotAllowed } from '~/services/weeks-api.server';
+import { requireApiBody } from '~/http/api-body.server';
+import { prepareBookWeeks, methodNotAllowed, weeksBodies, weeksFail } from '~/services/weeks-api.server';
 
 /** POST /api/weeks/prepareBookWeeks (spec §7 "Weeks and resorts"); docs/api.md shows the fields. */
-export const action = ({ request, context }: ActionFunctionArgs) => prepareBookWeeks(request, context.clientIp);
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== 'POST') throw methodNotAllowed();
+  return prepareBookWeeks(context, await requireApiBody(request, weeksBodies.prepare, { fail: weeksFail }));
+}
 
 export function loader() {
   throw methodNotAllowed();

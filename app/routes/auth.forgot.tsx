@@ -13,12 +13,12 @@ export const headers = retryAfterHeaders;
 /** Always the same answer (S3); only an existing account gets a reset link. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { org } = context;
-  const t = requestMessages(request, org);
+  const t = requestMessages(context);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim().slice(0, 254);
   const problem = emailProblem(email);
   if (problem) return json({ ok: false as const, error: t(problem), values: { email } }, { status: 400 });
-  const verdict = await hitRateLimit('reset', visitorOf(request, context.clientIp));
+  const verdict = await hitRateLimit('reset', visitorOf(context));
   if (!verdict.ok) {
     const error = t('auth.error.tooManyRequests', { seconds: verdict.retryAfterSeconds });
     return json({ ok: false as const, error, values: { email } }, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });

@@ -9,7 +9,7 @@ import { createSession, safeRedirectPath } from '~/services/session.server';
 /** Sign-in form post (dialog fetcher, or a plain form without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { org } = context;
-  const t = requestMessages(request, org);
+  const t = requestMessages(context);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').slice(0, 320);
   const password = String(form.get('password') ?? '');
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 'blocked':
       return json({ ok: false as const, error: t('auth.error.blocked'), values }, { status: 403 });
     case 'ok': {
-      const { setCookie } = await createSession(request, { userId: result.userId });
+      const { setCookie } = await createSession(context, { userId: result.userId });
       return redirect(redirectTo, { headers: { 'Set-Cookie': setCookie } });
     }
   }

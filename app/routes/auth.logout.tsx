@@ -6,6 +6,6 @@ export async function loader() {
 }
 
 /** The header's Sign out button: ends the session server-side, clears the cookie, goes home. */
-export async function action({ request }: ActionFunctionArgs) {
-  return redirect('/', { headers: { 'Set-Cookie': await destroySession(request) } });
+export async function action({ context }: ActionFunctionArgs) {
+  return redirect('/', { headers: { 'Set-Cookie': await destroySession(context) } });
 }

@@ -4,19 +4,18 @@ import { ResetForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { isTokenUsable, passwordProblem, requestMessages, resetPassword } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
 import { createSession } from '~/services/session.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const usable = await isTokenUsable('password_reset', resolveOrg(request).orgId, token);
+  const usable = await isTokenUsable('password_reset', context.org.orgId, token);
   return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' } });
 }
 
 /** Sets the new password, ends every other session of the user, and signs this browser in. */
-export async function action({ request }: ActionFunctionArgs) {
-  const org = resolveOrg(request);
-  const t = requestMessages(request, org);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { org } = context;
+  const t = requestMessages(context);
   const form = await request.formData();
   const token = String(form.get('token') ?? '');
   const password = String(form.get('password') ?? '');
@@ -24,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problem) return json({ error: t(problem), token }, { status: 400 });
   const userId = await resetPassword(org, token, password);
   if (!userId) return json({ error: t('auth.linkInvalid'), token: null }, { status: 400 });
-  const { setCookie } = await createSession(request, { userId });
+  const { setCookie } = await createSession(context, { userId });
   return redirect('/', { headers: { 'Set-Cookie': setCookie } });
 }
 

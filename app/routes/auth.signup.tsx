@@ -16,7 +16,7 @@ const INVITATION_FIELDS = ['accesscode', 'title', 'countrycode', 'phonenumber', 
 /** Always the same answer, whether or not the e-mail has an account (S3); the e-mail says which. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { org } = context;
-  const t = requestMessages(request, org);
+  const t = requestMessages(context);
   const form = await request.formData();
   const text = (name: string, max: number) => String(form.get(name) ?? '').trim().slice(0, max);
   const values = { firstName: text('firstName', 100), lastName: text('lastName', 100), email: text('email', 254), accesscode: text('accesscode', 100) };
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (passwordError) return invalid('password', t(passwordError));
   const invitation = Object.fromEntries(INVITATION_FIELDS.map((key) => [key, text(key, 100)]).filter(([, v]) => v));
   // Per visitor (address and session), then per e-mail: neither many addresses nor one address many times.
-  const verdict = await hitRateLimit('signup', visitorOf(request, context.clientIp));
+  const verdict = await hitRateLimit('signup', visitorOf(context));
   if (!verdict.ok) {
     const error = t('auth.error.tooManyRequests', { seconds: verdict.retryAfterSeconds });
     return json({ ok: false as const, field: null, error, values }, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });

@@ -3,25 +3,24 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { completeSignup, isTokenUsable, requestMessages } from '~/services/auth.server';
-import { resolveOrg } from '~/services/config.server';
 import { createSession } from '~/services/session.server';
 
 /**
  * The link only shows a confirm button: the account is created by the POST, because mail
  * scanners open links (GET) on their own and would use the single-use token up.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const usable = await isTokenUsable('signup', resolveOrg(request).orgId, token);
+  const usable = await isTokenUsable('signup', context.org.orgId, token);
   return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const token = String(form.get('token') ?? '');
-  const userId = await completeSignup(resolveOrg(request), token);
-  if (!userId) return json({ error: requestMessages(request, resolveOrg(request))('auth.linkInvalid') }, { status: 400 });
-  const { setCookie } = await createSession(request, { userId });
+  const userId = await completeSignup(context.org, token);
+  if (!userId) return json({ error: requestMessages(context)('auth.linkInvalid') }, { status: 400 });
+  const { setCookie } = await createSession(context, { userId });
   return redirect('/user/profile', { headers: { 'Set-Cookie': setCookie } });
 }
 

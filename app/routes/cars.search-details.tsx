@@ -15,7 +15,7 @@ import { retryAfterHeaders } from '~/route-headers';
 export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWithinRateLimit(request, context.clientIp, 'search');
+  await requireWithinRateLimit(context, 'search');
   return json(await loadCarResults(request));
 }
 

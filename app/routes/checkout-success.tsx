@@ -8,8 +8,8 @@ import { loadBookingSuccess } from '~/services/bookings.server';
  * The checkout success page (spec §2) of hotels, mounted too at /holidaystays, /cars, /resorts
  * and /stays (remix.config.js): a booking opened on another product's page is sent to its own.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadBookingSuccess(request), { headers: { 'Cache-Control': 'private, no-store' } });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadBookingSuccess(context, new URL(request.url)), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export default BookingSuccessPage;

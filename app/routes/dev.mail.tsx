@@ -1,11 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { getDb } from '~/services/db.server';
-import { resolveOrg } from '~/services/config.server';
 import { getEnv } from '~/services/env.server';
 
 /** Development mail viewer: what the outbox holds for this organisation, newest first. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // NOTE: read at run time: the build inlines process.env.NODE_ENV as 'production'.
   // Mails carry live sign-in tokens; this page must never exist in production.
   if (getEnv().nodeEnv === 'production') throw new Response('Not found', { status: 404 });
@@ -13,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let query = getDb()
     .selectFrom('outbox')
     .select(['id', 'recipient', 'subject', 'text_body', 'status', 'created_at'])
-    .where('org_id', '=', resolveOrg(request).orgId)
+    .where('org_id', '=', context.org.orgId)
     .orderBy('id', 'desc')
     .limit(50);
   if (to) query = query.where('recipient', '=', to);

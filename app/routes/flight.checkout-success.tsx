@@ -6,9 +6,9 @@ import { loadBookingSuccess } from '~/services/bookings.server';
 import { requireFlightVisitor } from '~/services/route-behaviours.server';
 
 /** The flight checkout success page (spec §2): a flight login path, so anonymous visitors go to /flight first. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFlightVisitor(request);
-  return json(await loadBookingSuccess(request), { headers: { 'Cache-Control': 'private, no-store' } });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireFlightVisitor(new URL(request.url).pathname, context);
+  return json(await loadBookingSuccess(context, new URL(request.url)), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export default BookingSuccessPage;

@@ -18,8 +18,8 @@ import { retryAfterHeaders } from '~/route-headers';
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
 export const headers = retryAfterHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFlightVisitor(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireFlightVisitor(new URL(request.url).pathname, context);
   const params = new URL(request.url).searchParams;
   if (params.get('soldout') === '1') {
     params.delete('soldout');
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * posts here too.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireFlightVisitor(request);
+  requireFlightVisitor(new URL(request.url).pathname, context);
   const form = await request.formData();
   if (form.get('intent') === 'traveler') return travelerAction(request, form, 'FLT');
   const { result, search } = await holdFlight(request, form, context.clientIp);

@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { resolveOrg } from '~/services/config.server';
 import { PreferenceError, checkOffered, localeCookies, safeReturnPath, saveUserPreferences } from '~/services/preferences.server';
-import { getSession } from '~/services/session.server';
 
 /** The language & currency dialog's Apply: cookies for everyone, saved preference for a user. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const language = form.get('language');
   const currency = form.get('currency');
@@ -14,15 +12,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   let choice;
   try {
-    choice = checkOffered(resolveOrg(request), language, currency);
+    choice = checkOffered(context.org, language, currency);
   } catch (error) {
     if (error instanceof PreferenceError) throw json({ status: 400, message: error.message }, { status: 400 });
     throw error;
   }
-  const session = await getSession(request);
+  const { session } = context;
   if (session) await saveUserPreferences(session.userDbId, choice);
   const headers = new Headers();
-  for (const cookie of localeCookies(request, choice)) headers.append('Set-Cookie', cookie);
+  for (const cookie of localeCookies(context.hostname, choice)) headers.append('Set-Cookie', cookie);
   return redirect(safeReturnPath(form.get('returnTo')), { headers });
 }
 

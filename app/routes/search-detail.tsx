@@ -16,7 +16,7 @@ import { retryAfterHeaders } from '~/route-headers';
 export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWithinRateLimit(request, context.clientIp, 'search');
+  await requireWithinRateLimit(context, 'search');
   return json(await loadHotelResults(request));
 }
 

@@ -5,8 +5,8 @@ import { BlockList } from '~/blocks/registry';
 import { loadPage } from '~/services/page.server';
 import { legalMeta } from './privacy-policy';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadPage(request, 'terms-of-use'));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadPage(context, new URL(request.url).pathname, 'terms-of-use'));
 }
 
 export default function TermsOfUsePage() {

@@ -10,9 +10,9 @@ import { addSavedTraveler, deleteSavedTraveler, ownsSavedTraveler, updateSavedTr
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /** A signed-in user's traveller details and saved travellers (spec §2 /user-details). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return json(await loadPage(request, 'user-details'), { headers: NO_STORE });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireUser(context.session, request.url);
+  return json(await loadPage(context, new URL(request.url).pathname, 'user-details'), { headers: NO_STORE });
 }
 
 /**
@@ -20,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * with the field messages and changes nothing; a success redirects to the page, which
  * then says what was done. A traveller id the user does not own is a 404.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { user } = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user } = requireUser(context.session, request.url);
   const form = await request.formData();
   const field = (name: string) => form.get(name);
   const refuse = (refusal: UserDetailsRefusal, status = 400) => json(refusal, { status, headers: NO_STORE });

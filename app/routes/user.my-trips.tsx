@@ -7,10 +7,10 @@ import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 
 /** Signed-in users' trips. A trip link (trip_id) lands here; trips arrive with their own issue. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireUser(context.session, request.url);
   const tripId = new URL(request.url).searchParams.get('trip_id')?.slice(0, 100) || null;
-  const page = await loadPage(request, 'my-trips');
+  const page = await loadPage(context, new URL(request.url).pathname, 'my-trips');
   return json({ ...page, tripId }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 

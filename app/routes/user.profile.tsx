@@ -6,10 +6,10 @@ import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 
 /** Members' and admins' profile; agents have their own path (spec §2). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = requireUser(context.session, request.url);
   if (user.role === 'agent') throw redirect('/agent/profile');
-  return json(await loadPage(request, 'user-profile'), { headers: { 'Cache-Control': 'private, no-store' } });
+  return json(await loadPage(context, new URL(request.url).pathname, 'user-profile'), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export default function UserProfile() {

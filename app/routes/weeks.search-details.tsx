@@ -14,7 +14,7 @@ export const headers = retryAfterHeaders;
  * details and checkout, so the hold flow stays one. The dreamtrips collection is searched here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWithinRateLimit(request, context.clientIp, 'search');
+  await requireWithinRateLimit(context, 'search');
   return json(await loadWeeksResults(request, 'WEEKS'));
 }
 

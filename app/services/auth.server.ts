@@ -5,7 +5,7 @@ import { accountKey, FAILURE_WINDOW_MS, MAIL_REQUESTS_PER_HOUR, normalizeEmail, 
 import { format, type MessageKey, messagesFor } from '~/i18n';
 import { publicOriginOf } from './config.server';
 import { getDb } from './db.server';
-import { resolveLocale } from './locale.server';
+import type { RequestContext } from './request-context.server';
 import type { DB, TokenPurpose } from './db-schema';
 import { renderEmail, queueEmail } from './mail.server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyAgainstDummy, verifyPassword } from './password.server';
@@ -334,8 +334,7 @@ export async function resetPassword(org: OrgConfig, token: string, password: str
 }
 
 /** The visitor's UI strings, for messages the HTML form routes show (the JSON API stays English). */
-export function requestMessages(request: Request, org: OrgConfig) {
-  const { language } = resolveLocale(request, org);
+export function requestMessages({ org, locale: { language } }: Pick<RequestContext, 'org' | 'locale'>) {
   const messages = messagesFor(language, org.copy?.[language]);
   return (key: MessageKey, values?: Record<string, string | number>) => (values ? format(messages[key], values) : messages[key]);
 }

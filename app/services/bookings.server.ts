@@ -17,12 +17,11 @@ import { hotelFlowOf } from '~/domain/hotel-flow';
 import { readOfferFacts } from '~/domain/offer-facts';
 import type { OfferProductCode } from '~/domain/offers';
 import { type CountMessagesBody, countMessagesSchema } from '#schemas/api/account.schema';
-import { compileApiBody, readApiBody } from './api-body.server';
-import { resolveOrg } from './config.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
 import { getDb } from './db.server';
-import { resolveLocale } from './locale.server';
+import type { RequestContext } from './request-context.server';
 import { getRateTable, toDisplayPrice } from './rates.server';
-import { type ActiveSession, getSession, requireApiSession } from './session.server';
+import type { ActiveSession } from './session.server';
 
 /**
  * After booking (issue 4): the success pages, the profile's "My bookings" and the booking
@@ -195,13 +194,11 @@ export type SuccessPageProduct = 'HLT' | 'FLT' | 'CAR' | 'RST' | 'STY' | OfferPr
  * see. Unknown, foreign or not-yours references are one 404. The owner's visit records the
  * status as seen (booking messages), except in a session opened by an agent's impersonation.
  */
-export async function loadBookingSuccess(request: Request) {
-  const url = new URL(request.url);
+export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | 'session' | 'locale'>, url: URL) {
   const notFound = () => new Response('We could not find that booking. Check the booking reference, or find your bookings in your profile.', { status: 404 });
   const reference = parseBookingReference(url.searchParams.get('booking_id'));
   if (!reference) throw notFound();
-  const org = resolveOrg(request);
-  const session = await getSession(request);
+  const { org, session, locale } = context;
   const booking = await bookingsQuery().where('b.reference', '=', reference).executeTakeFirst();
   if (!booking) throw notFound();
   const access = bookingAccess({ orgId: booking.org_id, userId: booking.user_id, status: booking.status }, { orgId: org.orgId, userDbId: session?.userDbId ?? null });
@@ -214,7 +211,6 @@ export async function loadBookingSuccess(request: Request) {
   if (access === 'owner' && booking.seen_status !== booking.status && !session?.user.impersonated_by) {
     await getDb().updateTable('bookings').set({ seen_status: booking.status }).where('id', '=', booking.id).execute();
   }
-  const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
   return {
     access,
     booking: bookingView(booking, status, item, access, await amountView(booking, locale.language)),
@@ -312,19 +308,17 @@ function itemName(item: BookedItem | null): string | null {
 
 const BOOKING_DETAILS_LIMIT = 10;
 
-const validateCountMessages = compileApiBody<CountMessagesBody>(countMessagesSchema);
+/** The body's schema; the route reads the body with it (emptyIsObject: the fields are optional). */
+export const validateCountMessages = compileApiBody<CountMessagesBody>(countMessagesSchema);
 
 /**
  * The session's booking messages. The body may name `user_id` / `org_id` (the spec's payload);
  * they must be the session's own, else 403 with no data: one user never reads another's count.
  */
-export async function getCountMessages(request: Request) {
-  const session = await requireApiSession(request);
-  const read = await readApiBody(request, validateCountMessages, { emptyIsObject: true });
-  if (!read.ok) throw read.response;
+export async function getCountMessages(session: ActiveSession, body: CountMessagesBody) {
   const { user } = session;
   const other = (value: string | null | undefined, own: string) => typeof value === 'string' && value !== '' && value !== own;
-  if (other(read.body.user_id, user.userId) || other(read.body.org_id, user.org_id)) {
+  if (other(body.user_id, user.userId) || other(body.org_id, user.org_id)) {
     throw json({ status: 403, message: 'You can only read your own booking messages' }, { status: 403 });
   }
   return json({ status: 200, result: await countMessagesOf(session) }, { headers: { 'Cache-Control': 'private, no-store' } });

@@ -8,6 +8,7 @@ import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { hotelPageContext } from './hotel-pages.server';
 import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
 import { requireHoldAllowed } from './rate-limit.server';
+import { readCookie } from '~/http/request-adapters.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
@@ -102,7 +103,7 @@ export async function holdCar(request: Request, form: FormData, clientIp: string
   if (!OFFER_ID.test(carId)) throw json({ message: 'Choose a car.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.search.pickupDate, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.search };
-  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
+  await requireHoldAllowed({ org: context.org, clientIp, session: context.session, cookie: (name) => readCookie(request, name) });
   const result = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp });
   if (result.kind === 'not_found') throw new Response('We could not find that car.', { status: 404 });
   return { result, search: parsed.search };

@@ -3,7 +3,9 @@
 import { offerProducts, segmentOf, type OfferProductCode } from '~/domain/offers';
 import { json } from '@remix-run/node';
 import { type Charge, initBookingAction } from './payments/booking-payment.server';
-import { compileApiBody, readApiBody } from './api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from '~/http/api-body.server';
+import { getSession, resolveOrg } from '~/http/request-adapters.server';
 import { type InitBookingBody, initBookingSchema } from '#schemas/api/booking-payment.schema';
 import { loadCarCheckout } from './car-pages.server';
 import { loadFlightCheckout } from './flight-pages.server';
@@ -72,5 +74,5 @@ export async function initBooking(request: Request): Promise<Response> {
   if (!charge) return json({ error: 'expired' }, { status: 409 });
   const form = new FormData();
   form.set('hold', hold);
-  return initBookingAction(request, form, product, charge);
+  return initBookingAction({ org: resolveOrg(request), session: await getSession(request) }, form, product, charge);
 }

@@ -6,8 +6,8 @@ import { isDuplicateBooking } from '~/domain/duplicate-booking';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
 import { getDb } from './db.server';
 import { findVisitorHold, holdLocalDates, type Hold } from './holds.server';
-import { resolveOrg } from './config.server';
-import { type ActiveSession, getSession } from './session.server';
+import { getSession, resolveOrg } from '~/http/request-adapters.server';
+import type { ActiveSession } from './session.server';
 
 /**
  * The booking guards every checkout runs (spec §2 modals, §4, §9): the minimum check-in and

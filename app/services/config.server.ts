@@ -183,10 +183,6 @@ export function getOrgById(idOrNumber: string, registry: Pick<ConfigRegistry, 'o
   return registry.orgs.find((o) => o.orgId === idOrNumber || String(o.orgNumber) === idOrNumber);
 }
 
-export function hostnameOf(request: Request): string {
-  return hostnameOfHostHeader(request.headers.get('host') ?? new URL(request.url).host);
-}
-
 /** `Wanderly.Example.com:443` → `wanderly.example.com`: the name organisations claim in `hosts`. */
 export function hostnameOfHostHeader(host: string): string {
   return host.replace(/:\d+$/, '').toLowerCase();
@@ -197,12 +193,10 @@ export function orgClaimingHost(hostname: string, registry: Pick<ConfigRegistry,
   return registry.orgs.find((o) => o.hosts.includes(hostname));
 }
 
-/** The organisation of a request: host name, then the `orgid` cookie, then the default. */
-export function resolveOrg(request: Request): OrgConfig {
-  return orgOfHost(getConfigRegistry(), { hostname: hostnameOf(request), orgIdCookie: readCookie(request, 'orgid') });
-}
-
-/** resolveOrg for callers without a fetch `Request` (the graphql-ws handshake); `hostname` has no port. */
+/**
+ * The organisation of a request: host name (no port), then the `orgid` cookie, then the
+ * default. Only the request context (and the graphql-ws handshake) call it: once per request.
+ */
 export function orgOfHost(registry: Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>, { hostname, orgIdCookie }: { hostname: string; orgIdCookie: string | undefined }): OrgConfig {
   const store = requestContext.getStore();
   if (store) store.orgResolutions += 1;
@@ -247,11 +241,7 @@ export function getAuthLayouts(org: OrgConfig): Record<AuthLayoutKind, Layout['b
   ) as Record<AuthLayoutKind, Layout['blocks']>;
 }
 
-export function readCookie(request: Request, name: string): string | undefined {
-  return readCookieHeader(request.headers.get('cookie') ?? undefined, name);
-}
-
-/** One cookie from a raw Cookie header (node's IncomingMessage has no fetch `Request`). */
+/** One cookie from a raw Cookie header. */
 export function readCookieHeader(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
@@ -269,6 +259,6 @@ export function readCookieHeader(header: string | undefined, name: string): stri
 }
 
 /** The `; Secure` attribute every cookie we set carries: always in production, elsewhere off the machine's own names. */
-export function secureCookieAttribute(request: Request): '; Secure' | '' {
-  return cookiesMustBeSecure(getEnv().nodeEnv === 'production', hostnameOf(request)) ? '; Secure' : '';
+export function secureCookieAttribute(hostname: string): '; Secure' | '' {
+  return cookiesMustBeSecure(getEnv().nodeEnv === 'production', hostname) ? '; Secure' : '';
 }

@@ -12,6 +12,7 @@ import { hotelPageContext } from './hotel-pages.server';
 import { requireFlightLogin } from './route-behaviours.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
 import { requireHoldAllowed } from './rate-limit.server';
+import { readCookie } from '~/http/request-adapters.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
@@ -143,7 +144,7 @@ export async function holdFlight(request: Request, form: FormData, clientIp: str
   if (!/^[A-Z]{2,20}$/.test(fare)) throw json({ message: 'Choose a fare.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, search.legs[0]!.date, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search, offerId, fare };
-  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
+  await requireHoldAllowed({ org: context.org, clientIp, session: context.session, cookie: (name) => readCookie(request, name) });
   const result = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp });
   if (result.kind === 'not_found') throw new Response('We could not find that flight or fare. Please search again.', { status: 404 });
   return { result, search, offerId, fare };

@@ -4,15 +4,13 @@ import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/h
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
 import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-price';
-import { resolveOrg } from './config.server';
+import { getSession, readCookie, resolveLocale, resolveOrg } from '~/http/request-adapters.server';
 import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
 import { findVisitorHold, holdLocalDates } from './holds.server';
 import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
-import { resolveLocale } from './locale.server';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
-import { getSession } from './session.server';
 import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from './suppliers/hotels.server';
 import type { SupplierContext } from './suppliers/port';
 import { requireHoldAllowed } from './rate-limit.server';
@@ -141,7 +139,7 @@ export async function holdHotelRoom(request: Request, form: FormData, clientIp: 
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.query.checkin, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
-  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
+  await requireHoldAllowed({ org: context.org, clientIp, session: context.session, cookie: (name) => readCookie(request, name) });
   // The hold records the rate of this search (a package search's rate) with the party.
   const result = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp });
   if (result.kind === 'not_found') throw new Response('We could not find that room.', { status: 404 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { getOrgById } from './config.server';
-import { offeredCurrencies, offeredLanguages, resolveLocale } from './locale.server';
+import { getOrgById, readCookieHeader } from './config.server';
+import { offeredCurrencies, offeredLanguages, resolveLocaleFromCookies as resolveLocale } from './locale.server';
 
 function orgOf(id: string) {
   const org = getOrgById(id);
   if (!org) throw new Error(`no org ${id}`);
   return org;
 }
-const withCookie = (cookie?: string) => new Request('http://localhost/', { headers: cookie ? { cookie } : {} });
+const withCookie = (cookie?: string) => (name: string) => readCookieHeader(cookie, name);
 
 describe('resolveLocale', () => {
   it("uses the organisation's defaults for a new visitor", () => {

@@ -1,23 +1,13 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { type CurrencyCode, type LanguageCode, currencies, findCurrency, findLanguage, isCurrencyCode, isLanguageCode, languages } from '~/domain/reference-data';
-import { readCookie } from './config.server';
 
 export type Locale = { language: LanguageCode; currency: CurrencyCode };
 
 /**
  * The visitor's language and currency: the spec's cookies first (lan_code / ssoLanguage,
  * currency_code / ssoCurrency), then the signed-in user's preference, then the org default.
- * Only what the organisation offers is accepted.
+ * Only what the organisation offers is accepted. The request context resolves it once.
  */
-export function resolveLocale(
-  request: Request,
-  org: OrgConfig,
-  preferred?: { language?: string | null; currency?: string | null },
-): Locale {
-  return resolveLocaleFromCookies((name) => readCookie(request, name), org, preferred);
-}
-
-/** resolveLocale from the request's cookies (the request context resolves it once). */
 export function resolveLocaleFromCookies(
   cookie: (name: string) => string | undefined,
   org: OrgConfig,

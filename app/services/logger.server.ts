@@ -8,7 +8,14 @@ const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30,
  * `orgResolutions` counts how often the request's organisation was resolved (once is right:
  * the request context does it; the access log line reports the count).
  */
-export const requestContext = new AsyncLocalStorage<{ correlationId: string; orgResolutions: number }>();
+export type RequestLogStore = { correlationId: string; orgResolutions: number };
+/**
+ * One instance per process: the server (server/*.ts) and the Remix build each load their own
+ * copy of this module, and route code must see the store the server entered.
+ */
+const SHARED = Symbol.for('travel-platform.request-log-context');
+const shared = globalThis as typeof globalThis & { [SHARED]?: AsyncLocalStorage<RequestLogStore> };
+export const requestContext = (shared[SHARED] ??= new AsyncLocalStorage<RequestLogStore>());
 
 function threshold(): number {
   const configured = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info');

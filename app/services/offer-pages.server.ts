@@ -12,6 +12,7 @@ import { hotelPageContext } from './hotel-pages.server';
 import { cruiseItineraries } from './seed-offers.server';
 import { heldOption, offerSuppliers, type OptionOffer } from './suppliers/offers.server';
 import { requireHoldAllowed } from './rate-limit.server';
+import { readCookie } from '~/http/request-adapters.server';
 
 /**
  * Pages of the scheduled offers (/activities, /transfers, /cruises, /restaurants and their
@@ -141,7 +142,7 @@ export async function holdOffer(request: Request, segmentParam: string | undefin
   const slot = context.rule.code === 'TRF' ? { day: query.date, time: query.time ?? '' } : { day, time };
   const earliest = await tooSoonToBook(context.org, context.session, slot.day, context.today);
   if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
-  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
+  await requireHoldAllowed({ org: context.org, clientIp, session: context.session, cookie: (name) => readCookie(request, name) });
   const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp });
   if (held.kind === 'not_found') throw new Response('We could not find that option at that time.', { status: 404 });
   const back = new URLSearchParams(offerSearchParams(context.segment, query));

@@ -1,16 +1,12 @@
 import type { PageKey } from '#schemas/org-config.schema';
 import { resolveLayout } from '~/blocks/data.server';
-import { getLayout, resolveOrg } from './config.server';
-import { resolveLocale } from './locale.server';
-import { getSession } from './session.server';
+import { getLayout } from './config.server';
+import type { RequestContext } from './request-context.server';
 
 /** A configured page: the organisation's layout for `page`, with every block's data resolved. */
-export async function loadPage(request: Request, page: PageKey) {
-  const org = resolveOrg(request);
-  const session = await getSession(request);
-  const user = session?.user ?? null;
-  const locale = resolveLocale(request, org, user ? { language: user.language, currency: user.currency_code } : undefined);
+export async function loadPage(context: Pick<RequestContext, 'org' | 'user' | 'locale'>, pathname: string, page: PageKey) {
+  const { org, user, locale } = context;
   const layout = getLayout(org, page);
-  const blocks = await resolveLayout(layout, { request, org, user, locale, pathname: new URL(request.url).pathname });
+  const blocks = await resolveLayout(layout, { org, user, locale, pathname });
   return { layoutId: layout.id, blocks };
 }

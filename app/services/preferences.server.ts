@@ -3,7 +3,7 @@ import type { DateFormat } from '~/domain/date-format';
 import { findCurrency, findLanguage } from '~/domain/reference-data';
 import { sameOriginPath } from '~/domain/safe-redirect';
 import { type PreferencesBody, preferencesSchema } from '#schemas/api/account.schema';
-import { apiBodyErrors, compileApiBody } from './api-body.server';
+import { apiBodyErrors, compileApiBody } from '~/services/api-body-schema.server';
 import { secureCookieAttribute } from './config.server';
 import { getDb } from './db.server';
 
@@ -62,8 +62,8 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
  * The spec's locale cookies (ssoLanguage, ssoCurrency by id; lan_code, currency_code by
  * code). Scripts read them, so they are not HttpOnly; Secure in production and off localhost.
  */
-export function localeCookies(request: Request, choice: PreferenceChoice): string[] {
-  const attributes = `Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secureCookieAttribute(request)}`;
+export function localeCookies(hostname: string, choice: PreferenceChoice): string[] {
+  const attributes = `Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secureCookieAttribute(hostname)}`;
   return [
     `ssoLanguage=${choice.language.id}; ${attributes}`,
     `ssoCurrency=${choice.currency.id}; ${attributes}`,

@@ -11,23 +11,29 @@ import {
   windowOf,
 } from '~/domain/rate-limits';
 import { purgeAuthFailures } from './auth.server';
-import { readCookie } from './config.server';
 import { type Database, getDb } from './db.server';
 import { getEnv } from './env.server';
 import { log } from './logger.server';
-import { type ActiveSession, hashToken, SESSION_COOKIE } from './session.server';
+import type { RequestContext } from './request-context.server';
+import { hashToken, SESSION_COOKIE } from './session.server';
 
 /** Who is asking: the client address (TRUST_PROXY decides whose word counts) and their session, if any. */
 export type Visitor = { clientIp: string; sessionKey: string | null };
+
+/** What counting a request needs of its context. */
+export type RateContext = Pick<RequestContext, 'clientIp' | 'session' | 'cookie'>;
+
+/** Who the 429 is for: an /api caller gets JSON, a page a plain message. */
+export type Answering = 'page' | 'api';
 
 /**
  * The visitor of a request. A signed-in visitor counts as their user (all their sessions
  * together); otherwise a session cookie counts by its hash without a database read. A made-up
  * cookie only changes the session count: the address is counted all the same.
  */
-export function visitorOf(request: Request, clientIp: string, session?: ActiveSession | null): Visitor {
+export function visitorOf({ clientIp, session, cookie }: RateContext): Visitor {
   if (session) return { clientIp, sessionKey: `user:${session.userDbId}` };
-  const secret = readCookie(request, SESSION_COOKIE);
+  const secret = cookie(SESSION_COOKIE);
   const sessionKey = secret && secret.length >= 32 && secret.length <= 128 ? `cookie:${hashToken(secret)}` : null;
   return { clientIp, sessionKey };
 }
@@ -70,18 +76,18 @@ export function rateLimitedMessage(action: LimitedAction, retryAfterSeconds: num
  * A 429 answer: JSON `{ status, message, retry_after }` on /api, a plain message otherwise
  * (the page's error boundary shows it). Retry-After in both.
  */
-export function tooManyRequests(request: Request, message: string, retryAfterSeconds: number): Response {
+export function tooManyRequests(answering: Answering, message: string, retryAfterSeconds: number): Response {
   const headers = { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' };
-  if (new URL(request.url).pathname.startsWith('/api/')) {
+  if (answering === 'api') {
     return json({ status: 429, message, retry_after: retryAfterSeconds }, { status: 429, headers });
   }
   return new Response(message, { status: 429, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 /** Counts the request and throws a 429 when the visitor is over a limit of `action`. */
-export async function requireWithinRateLimit(request: Request, clientIp: string, action: LimitedAction, session?: ActiveSession | null): Promise<void> {
-  const verdict = await hitRateLimit(action, visitorOf(request, clientIp, session));
-  if (!verdict.ok) throw tooManyRequests(request, rateLimitedMessage(action, verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+export async function requireWithinRateLimit(context: RateContext, action: LimitedAction, answering: Answering = 'page'): Promise<void> {
+  const verdict = await hitRateLimit(action, visitorOf(context));
+  if (!verdict.ok) throw tooManyRequests(answering, rateLimitedMessage(action, verdict.retryAfterSeconds), verdict.retryAfterSeconds);
 }
 
 /**
@@ -109,14 +115,14 @@ export function tooManyHoldsMessage(max: number): string {
  * (MAX_ACTIVE_HOLDS), else a 429 that says which. The cap is checked, not locked: parallel
  * holds of one visitor may pass it by a few, which the rate limit bounds.
  */
-export async function requireHoldAllowed(request: Request, visitor: { orgId: string; clientIp: string; session: ActiveSession | null }): Promise<void> {
-  await requireWithinRateLimit(request, visitor.clientIp, 'hold', visitor.session);
+export async function requireHoldAllowed(visitor: RateContext & { org: { orgId: string } }, answering: Answering = 'page'): Promise<void> {
+  await requireWithinRateLimit(visitor, 'hold', answering);
   const max = scaledLimit(MAX_ACTIVE_HOLDS, getEnv().rateLimitScale);
-  const active = await countActiveHolds({ orgId: visitor.orgId, clientIp: visitor.clientIp, userId: visitor.session?.userDbId ?? null });
+  const active = await countActiveHolds({ orgId: visitor.org.orgId, clientIp: visitor.clientIp, userId: visitor.session?.userDbId ?? null });
   if (active.count < max) return;
   const retryAfter = Math.max(1, Math.ceil(((active.firstExpiry?.getTime() ?? Date.now()) - Date.now()) / 1000));
   log.warn('active holds cap reached', { clientIp: visitor.clientIp, active: active.count });
-  throw tooManyRequests(request, tooManyHoldsMessage(max), retryAfter);
+  throw tooManyRequests(answering, tooManyHoldsMessage(max), retryAfter);
 }
 
 /** Drops counters whose window has ended. */

@@ -1,7 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { myTripsUrl, tripLinkId } from '~/domain/auth-dialog-params';
-import { resolveOrg } from './config.server';
-import { getSession } from './session.server';
+import type { RequestContext } from './request-context.server';
 import type { ShellData } from './shell.server';
 
 /**
@@ -12,8 +11,7 @@ import type { ShellData } from './shell.server';
  * user to their trips. Anonymous visitors stay and get the sign-in dialog (auth-dialog-params),
  * which returns them to the same my-trips URL after signing in.
  */
-export async function applyRouteBehaviours(request: Request, shell: ShellData): Promise<void> {
-  const url = new URL(request.url);
+export function applyRouteBehaviours(url: URL, shell: ShellData): void {
   requireFlightLogin(url.pathname, shell.org.auth.flightLoginRequired, shell.user !== null);
   if (!shell.user) return;
   const tripId = tripLinkId(url.pathname, url.searchParams, shell.org.auth.tripLinkPaths);
@@ -40,8 +38,7 @@ export function requireFlightLogin(pathname: string, loginRequired: boolean, sig
   if (loginRequired && !signedIn && isFlightLoginPath(pathname)) throw redirect('/flight');
 }
 
-/** `requireFlightLogin` for a request: its organisation's rule and its session. */
-export async function requireFlightVisitor(request: Request): Promise<void> {
-  if (!isFlightLoginPath(new URL(request.url).pathname) || !resolveOrg(request).auth.flightLoginRequired) return;
-  requireFlightLogin(new URL(request.url).pathname, true, (await getSession(request)) !== null);
+/** `requireFlightLogin` for a request's path with its context's organisation rule and session. */
+export function requireFlightVisitor(pathname: string, context: Pick<RequestContext, 'org' | 'session'>): void {
+  requireFlightLogin(pathname, context.org.auth.flightLoginRequired, context.session !== null);
 }

@@ -48,11 +48,12 @@ export function cardEntryCspSources(cardEntry: CardEntry | null): Sources {
  * The CSP of an HTML document: a per-request nonce plus the org's own third parties and the
  * card entry's hosts only.
  */
-export function documentCsp(nonce: string, org: OrgConfig, request: Request, cardEntry: CardEntry | null = null): string {
+/** `origin`: the document's own origin (the live-update socket connects to it). */
+export function documentCsp(nonce: string, org: OrgConfig, origin: string, cardEntry: CardEntry | null = null): string {
   const chat = chatCspSources(org.chat);
   const card = cardEntryCspSources(cardEntry);
   const tiles = org.map?.tileServer ? [originOf(org.map.tileServer)] : [];
-  const wsOrigin = new URL(request.url).origin.replace(/^http/, 'ws');
+  const wsOrigin = origin.replace(/^http/, 'ws');
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`, ...chat.script, ...card.script],

@@ -3,7 +3,8 @@ import { json, redirect } from '@remix-run/node';
 import { safeRedirectTarget } from '~/domain/safe-redirect';
 import type { SessionUser } from '~/domain/session-user';
 import { getDb } from './db.server';
-import { readCookie, resolveOrg, secureCookieAttribute } from './config.server';
+import { secureCookieAttribute } from './config.server';
+import type { RequestContext } from './request-context.server';
 
 export const SESSION_COOKIE = 'userToken';
 /** S1: a session ends after 30 minutes without use and 12 hours after sign-in, whichever first. */
@@ -17,18 +18,9 @@ export function hashToken(secret: string): string {
 export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: number };
 
 /**
- * Reads the session of a request. Expired, idle or blocked sessions are deleted and read as
- * anonymous, so a blocked user is signed out on their next request.
- */
-export async function getSession(request: Request): Promise<ActiveSession | null> {
-  const secret = readCookie(request, SESSION_COOKIE);
-  if (!secret) return null;
-  return getSessionByToken({ token: secret, orgId: resolveOrg(request).orgId });
-}
-
-/**
- * The session a cookie secret opens on `orgId`'s site, for callers that have the cookie and
- * the organisation but no fetch `Request` (the graphql-ws handshake). Same rules as getSession.
+ * The session a cookie secret opens on `orgId`'s site (the request context reads it once per
+ * request; the graphql-ws handshake too). Expired, idle or blocked sessions are deleted and
+ * read as anonymous, so a blocked user is signed out on their next request.
  */
 export async function getSessionByToken({ token: secret, orgId }: { token: string; orgId: string }): Promise<ActiveSession | null> {
   if (secret.length < 32 || secret.length > 128) return null;
@@ -86,8 +78,11 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
 // database keeps only its SHA-256, so a leaked table cannot be replayed as cookies.
 // ---------------------------------------------------------------------------------------
 
-function cookieAttributes(request: Request, maxAgeSeconds: number): string {
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secureCookieAttribute(request)}`;
+/** What setting or clearing the session cookie needs of the request. */
+export type CookieContext = Pick<RequestContext, 'hostname' | 'cookie'>;
+
+function cookieAttributes(hostname: string, maxAgeSeconds: number): string {
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secureCookieAttribute(hostname)}`;
 }
 
 export function newSecret(): string {
@@ -95,15 +90,16 @@ export function newSecret(): string {
 }
 
 /**
- * Starts a new session for `userId` and returns the Set-Cookie header. Any session the
- * request already carried is deleted first: a new id at every sign-in (rotation).
+ * Starts a new session for `userId` and returns the Set-Cookie header (and the cookie's secret,
+ * to read the session back with getSessionByToken). Any session the request already carried is
+ * deleted first: a new id at every sign-in (rotation).
  */
 export async function createSession(
-  request: Request,
+  context: CookieContext,
   { userId, impersonatorId = null }: { userId: number; impersonatorId?: number | null },
-): Promise<{ setCookie: string; publicId: string }> {
+): Promise<{ setCookie: string; publicId: string; token: string }> {
   const db = getDb();
-  const previous = readCookie(request, SESSION_COOKIE);
+  const previous = context.cookie(SESSION_COOKIE);
   if (previous) await db.deleteFrom('sessions').where('id', '=', hashToken(previous)).execute();
   const secret = newSecret();
   const publicId = randomBytes(16).toString('base64url');
@@ -118,24 +114,21 @@ export async function createSession(
     })
     .execute();
   return {
-    setCookie: `${SESSION_COOKIE}=${secret}; ${cookieAttributes(request, ABSOLUTE_TIMEOUT_MS / 1000)}`,
+    setCookie: `${SESSION_COOKIE}=${secret}; ${cookieAttributes(context.hostname, ABSOLUTE_TIMEOUT_MS / 1000)}`,
     publicId,
+    token: secret,
   };
 }
 
 /** Ends the request's session server-side and returns the Set-Cookie header that clears it. */
-export async function destroySession(request: Request): Promise<string> {
-  const secret = readCookie(request, SESSION_COOKIE);
+export async function destroySession(context: CookieContext): Promise<string> {
+  const secret = context.cookie(SESSION_COOKIE);
   if (secret) await getDb().deleteFrom('sessions').where('id', '=', hashToken(secret)).execute();
-  return clearSessionCookie(request);
+  return clearSessionCookie(context.hostname);
 }
 
-export function clearSessionCookie(request: Request): string {
-  return `${SESSION_COOKIE}=; ${cookieAttributes(request, 0)}`;
-}
-
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  return (await getSession(request))?.user ?? null;
+export function clearSessionCookie(hostname: string): string {
+  return `${SESSION_COOKIE}=; ${cookieAttributes(hostname, 0)}`;
 }
 
 /** A same-site path to return to after sign-in; anything else falls back to `/`. */
@@ -147,18 +140,19 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
  * The signed-in session, or a redirect that opens the sign-in dialog and comes back here.
  * For /api routes use `requireApiSession`, which answers 401 JSON instead.
  */
-export async function requireUser(request: Request): Promise<ActiveSession> {
-  const session = await getSession(request);
+export function requireUser(session: ActiveSession | null, requestUrl: string): ActiveSession {
   if (session) return session;
-  const url = new URL(request.url);
+  const url = new URL(requestUrl);
   const back = `${url.pathname}${url.search}`;
   throw redirect(`/?login=true&redirectTo=${encodeURIComponent(back)}`);
 }
 
 export const SESSION_OUT_URL = '/session-out';
 
-export async function requireApiSession(request: Request): Promise<ActiveSession> {
-  const session = await getSession(request);
+/** The body of an /api call's 401 without a session. */
+export const NO_API_SESSION = { status: 401, message: 'You are not signed in, or your session has ended', logout_url: SESSION_OUT_URL } as const;
+
+export function requireApiSession(session: ActiveSession | null): ActiveSession {
   if (session) return session;
-  throw json({ status: 401, message: 'You are not signed in, or your session has ended', logout_url: SESSION_OUT_URL }, { status: 401 });
+  throw json(NO_API_SESSION, { status: 401 });
 }

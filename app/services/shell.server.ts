@@ -2,10 +2,10 @@ import type { OrgConfig } from '#schemas/org-config.schema';
 import { productNav } from '~/domain/landing-pages';
 import { messagesFor } from '~/i18n';
 import { getPageAds } from './ads.server';
-import { getAuthLayouts, resolveOrg } from './config.server';
+import { getAuthLayouts } from './config.server';
 import { lookupDateFormat } from './date-format.server';
-import { offeredCurrencies, offeredLanguages, resolveLocale } from './locale.server';
-import { getSession } from './session.server';
+import { offeredCurrencies, offeredLanguages } from './locale.server';
+import type { RequestContext } from './request-context.server';
 
 /** What the browser needs to know about the organisation (no secrets, no legal bodies). */
 export function publicOrg(org: OrgConfig) {
@@ -29,12 +29,10 @@ export function publicOrg(org: OrgConfig) {
 export type PublicOrg = ReturnType<typeof publicOrg>;
 
 /** Data every page's shell renders: organisation, visitor, locale and strings. */
-export async function loadShell(request: Request) {
-  const org = resolveOrg(request);
-  const session = await getSession(request);
-  const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
+export async function loadShell(context: Pick<RequestContext, 'org' | 'session' | 'locale'>, pathname: string) {
+  const { org, session, locale } = context;
   const [ads, dateFormat] = await Promise.all([
-    getPageAds({ org, pathname: new URL(request.url).pathname, signedIn: session !== null }),
+    getPageAds({ org, pathname, signedIn: session !== null }),
     session ? lookupDateFormat({ userDbId: session.userDbId }) : null,
   ]);
   return {

@@ -14,15 +14,14 @@ import {
 } from '#schemas/api/weeks.schema';
 import { minCheckinDate } from '~/domain/checkin';
 import type { RateTable } from '~/domain/money';
-import { priceTypeFor } from '~/domain/room-price';
 import { formatDay, parseDay, weekdayNames } from '~/domain/weeks';
 import { tooSoonToBook } from './checkout.server';
-import { type ApiBodyValidator, compileApiBody, readApiBody } from './api-body.server';
-import { readCookie, resolveOrg, secureCookieAttribute } from './config.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { secureCookieAttribute } from './config.server';
 import type { ResortKind } from './db-schema';
 import { getDb } from './db.server';
 import { getRateTable, toDisplayPrice } from './rates.server';
-import { type ActiveSession, getSession } from './session.server';
+import type { RequestContext } from './request-context.server';
 import type { SupplierContext } from './suppliers/port';
 import {
   type WeekOffer,
@@ -37,18 +36,21 @@ import { requireHoldAllowed } from './rate-limit.server';
 
 /**
  * The spec's weeks and resorts calls (§7), field names as the spec has them. Every body is
- * checked against a schema compiled once here; a body that fails answers 400 with what is
- * wrong and changes nothing. Envelope: `{ status, message?, data }`.
+ * checked (by the route, with `weeksBodies` and `weeksFail`) against a schema compiled once
+ * here; a body that fails answers 400 with what is wrong and changes nothing. Envelope:
+ * `{ status, message?, data }`.
  */
 
 export const HOLD_COOKIE = 'holdTok';
 export const REVIEWS_PAGE_SIZE = 10;
 
-const validateInventory = compileApiBody<WeeksInventoryBody>(weeksInventorySchema);
-const validateReviews = compileApiBody<WeeksReviewsBody>(weeksReviewsSchema);
-const validateMinPrice = compileApiBody<WeeksMinPriceBody>(weeksMinPriceSchema);
-const validatePrepare = compileApiBody<WeeksPrepareBody>(weeksPrepareSchema);
-const validateRelease = compileApiBody<WeeksReleaseBody>(weeksReleaseSchema);
+export const weeksBodies = {
+  inventory: compileApiBody<WeeksInventoryBody>(weeksInventorySchema),
+  reviews: compileApiBody<WeeksReviewsBody>(weeksReviewsSchema),
+  minPrice: compileApiBody<WeeksMinPriceBody>(weeksMinPriceSchema),
+  prepare: compileApiBody<WeeksPrepareBody>(weeksPrepareSchema),
+  release: compileApiBody<WeeksReleaseBody>(weeksReleaseSchema),
+};
 
 const noStore = { 'Cache-Control': 'private, no-store' };
 
@@ -56,29 +58,16 @@ function answer(status: number, body: { message?: string; data: unknown; [extra:
   return json({ status, ...body }, { status, headers: { ...noStore, ...headers } });
 }
 const fail = (status: number, message: string) => answer(status, { message, data: null });
+/** The weeks envelope of a refused body, for the routes' `requireApiBody`. */
+export const weeksFail = fail;
 
 export function methodNotAllowed() {
   return json({ status: 405, message: 'Use POST', data: null }, { status: 405, headers: { Allow: 'POST' } });
 }
 
-/** The JSON body checked by its schema (schemas/api/weeks.schema.ts), or the 400/405/413 answer to throw. */
-async function readBody<T>(request: Request, validate: ApiBodyValidator<T>): Promise<T> {
-  if (request.method !== 'POST') throw methodNotAllowed();
-  const read = await readApiBody(request, validate, { fail });
-  if (!read.ok) throw read.response;
-  return read.body;
-}
-
-type Caller = { org: OrgConfig; session: ActiveSession | null; context: SupplierContext };
-
-async function callerOf(request: Request): Promise<Caller> {
-  const org = resolveOrg(request);
-  const session = await getSession(request);
-  return {
-    org,
-    session,
-    context: { orgId: org.orgId, userId: session?.userDbId ?? null, priceType: priceTypeFor(session?.user.role, org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C' },
-  };
+/** Who is asking, as the suppliers price it. */
+function supplierContextOf({ org, session, priceType }: Pick<RequestContext, 'org' | 'session' | 'priceType'>): SupplierContext {
+  return { orgId: org.orgId, userId: session?.userDbId ?? null, priceType };
 }
 
 const sells = (org: OrgConfig, kind: ResortKind) => org.products.some((p) => p === kind);
@@ -135,11 +124,11 @@ function searchDates(checkIn: string, checkOut: string) {
 }
 
 /** POST /api/weeks/getInventory: a resort and its unit types priced for the requested week(s). */
-export async function getInventory(request: Request) {
-  const body = await readBody(request, validateInventory);
+export async function getInventory(caller: Pick<RequestContext, 'org' | 'session' | 'priceType'>, body: WeeksInventoryBody) {
   searchDates(body.check_in_date, body.check_out_date);
   const { code, rates } = await currencyOf(body.currency);
-  const { org, context } = await callerOf(request);
+  const { org } = caller;
+  const context = supplierContextOf(caller);
   const lang = body.lang ?? org.locale.defaultLanguage;
   const resort = await findResortById(idNumber(body.resort_id));
   if (!resort) return fail(404, `No resort with id ${body.resort_id}`);
@@ -179,8 +168,7 @@ function resortFields(resort: NonNullable<Awaited<ReturnType<typeof findResortBy
 }
 
 /** POST /api/weeks/getReviews: a resort's reviews, REVIEWS_PAGE_SIZE per page. */
-export async function getReviews(request: Request) {
-  const body = await readBody(request, validateReviews);
+export async function getReviews(body: WeeksReviewsBody) {
   const page = body.page ?? 1;
   const reviews = await resortReviews(idNumber(body.resort_id), page, REVIEWS_PAGE_SIZE);
   if (!reviews) return fail(404, `No resort with id ${body.resort_id}`);
@@ -200,11 +188,11 @@ export async function getReviews(request: Request) {
  * POST /api/weeks/getGenerateMinPrice: the lowest free one-week price per resort of a country
  * (default MX) for the given check-in days (default: the first day one may check in).
  */
-export async function getGenerateMinPrice(request: Request) {
-  const body = await readBody(request, validateMinPrice);
+export async function getGenerateMinPrice(caller: Pick<RequestContext, 'org' | 'session' | 'priceType'>, body: WeeksMinPriceBody) {
   for (const date of body.dates ?? []) if (!parseDay(date)) return fail(400, `dates: '${date}' is not a date (YYYY-MM-DD)`);
   const { code, rates } = await currencyOf(body.currency);
-  const { org, context } = await callerOf(request);
+  const { org } = caller;
+  const context = supplierContextOf(caller);
   const lang = body.lang ?? org.locale.defaultLanguage;
   const country = body.country ?? 'MX';
   const dates = body.dates ?? [minCheckinDate(formatDay(todayUtc()), org.booking.minCheckinDays)];
@@ -237,10 +225,10 @@ export async function getGenerateMinPrice(request: Request) {
  * POST /api/weeks/prepareBookWeeks: holds one unit of the chosen unit type for the chosen
  * week(s) for the organisation's `booking.holdMinutes`. 409 when no unit is free.
  */
-export async function prepareBookWeeks(request: Request, clientIp: string) {
-  const body = await readBody(request, validatePrepare);
+export async function prepareBookWeeks(caller: RequestContext, body: WeeksPrepareBody) {
   const { code, rates } = await currencyOf(body.currency);
-  const { org, session, context } = await callerOf(request);
+  const { org, session, clientIp } = caller;
+  const context = supplierContextOf(caller);
   const lang = body.lang ?? org.locale.defaultLanguage;
   const earliest = await tooSoonToBook(org, session, body.check_in_date);
   if (earliest) return answer(409, { message: `Travel date too soon: the earliest check-in you can book is ${earliest}.`, data: { earliest } });
@@ -253,7 +241,7 @@ export async function prepareBookWeeks(request: Request, clientIp: string) {
   const kind = resolved.resort.kind;
   if (!sells(org, kind)) return notOffered(kind);
   const supplier = weeksSupplierFor(kind);
-  await requireHoldAllowed(request, { orgId: org.orgId, clientIp, session });
+  await requireHoldAllowed(caller, 'api');
   const result = await supplier.hold(selection, { ...context, ttlMinutes: org.booking.holdMinutes, clientIp });
   if (result.kind === 'not_found') return fail(404, `Resort ${body.resort_id} has no inventory ${body.inventory_id}`);
   if (result.kind === 'sold_out') {
@@ -288,13 +276,12 @@ export async function prepareBookWeeks(request: Request, clientIp: string) {
  * not an error (the hold-cleanup call may arrive twice): 200 with released false. A leftover
  * holdTok cookie is cleared either way.
  */
-export async function releaseWeeksHold(request: Request) {
-  const body = await readBody(request, validateRelease);
-  const org = resolveOrg(request);
+export async function releaseWeeksHold(caller: Pick<RequestContext, 'org' | 'cookie' | 'hostname'>, body: WeeksReleaseBody) {
+  const { org } = caller;
   const hold = await getDb().selectFrom('holds').select(['product', 'org_id']).where('token', '=', body.reservationToken).executeTakeFirst();
   // Only weeks holds of this organisation: this route is no way to drop another product's hold.
   const kind = hold?.org_id === org.orgId && (hold.product === 'RST' || hold.product === 'STY') ? hold.product : null;
   const released = kind ? await weeksSupplierFor(kind).release(body.reservationToken) : false;
-  const headers: Record<string, string> = readCookie(request, HOLD_COOKIE) !== undefined ? { 'Set-Cookie': `${HOLD_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secureCookieAttribute(request)}` } : {};
+  const headers: Record<string, string> = caller.cookie(HOLD_COOKIE) !== undefined ? { 'Set-Cookie': `${HOLD_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secureCookieAttribute(caller.hostname)}` } : {};
   return answer(200, { released, data: { released } }, headers);
 }

@@ -6,7 +6,7 @@ import {
   MAX_WEEKS, WEEKS_COLLECTIONS, WEEKS_KINDS, type WeeksKind, type WeeksScope, type WeeksSearchErrors, addDays, formatDay, isDreamtrip, parseDay, parseWeeksSearch, weekdayNames, weeksKindsOffered, weeksSearchParams,
 } from '~/domain/weeks';
 import { getDb } from './db.server';
-import { readCookie } from './config.server';
+import { readCookie } from '~/http/request-adapters.server';
 import { findVisitorHold } from './holds.server';
 import { HOLD_COOKIE } from './weeks-api.server';
 import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';

@@ -5,22 +5,18 @@ import { createServer, type Server } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHold } from '~/services/holds.server';
-import {
-  expireOxxoVouchers,
-  generateCheckSumAction,
-  generatePgTokenAction,
-  initBookingAction,
-  OXXO_EXPIRED_TEXT,
-  oxxoWebhookAction,
-  paymentWithSavedCardAction,
-  reconcilePayments,
-  zeroAmountBookingAction,
-} from '~/services/payments/booking-payment.server';
+import { expireOxxoVouchers, initBookingAction, OXXO_EXPIRED_TEXT, reconcilePayments } from '~/services/payments/booking-payment.server';
+import { action as generateCheckSumRoute } from '~/routes/api.pgv2.generateCheckSum';
+import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
+import { action as oxxoWebhookRoute } from '~/routes/api.payments.oxxo.webhook';
+import { action as paymentWithSavedCardRoute } from '~/routes/api.pgv2.paymentWithSavedCard';
+import { action as zeroAmountBookingRoute } from '~/routes/api.booking.zeroAmountBooking';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
+import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
 
 const backends: Backend[] = ['pglite', 'postgres'];
@@ -54,6 +50,13 @@ async function withGatewayTimeout<T>(timeoutMs: number, body: () => Promise<T>):
     configurePayments({ ...SANDBOX_CREDENTIALS, environment: { url: sandbox.url }, timeoutMs: TIMEOUT_MS });
   }
 }
+
+// The pay endpoints as the server calls them: route action, load context from the request.
+const generateCheckSumAction = (request: Request) => callAction(generateCheckSumRoute, request);
+const generatePgTokenAction = (request: Request) => callAction(generatePgTokenRoute, request);
+const oxxoWebhookAction = (request: Request) => callAction(oxxoWebhookRoute, request);
+const paymentWithSavedCardAction = (request: Request) => callAction(paymentWithSavedCardRoute, request);
+const zeroAmountBookingAction = (request: Request) => callAction(zeroAmountBookingRoute, request);
 
 const nonceFor = async (number = '4111111111111111', extra: Record<string, unknown> = {}) =>
   (await control<{ nonce: string }>('nonces', { number, expirationMonth: '12', expirationYear: '2030', ...extra })).nonce;
@@ -94,7 +97,7 @@ describe.each(backends)('booking payments on %s', (backend) => {
   }
 
   async function cookieOf(org: string, key: string): Promise<string> {
-    const { setCookie } = await createSession(new Request(`http://${hostOf(org)}/`), { userId: await userId(org, key) });
+    const { setCookie } = await createSession(freshVisitorOn(hostOf(org)), { userId: await userId(org, key) });
     return setCookie.split(';')[0]!;
   }
 
@@ -131,7 +134,7 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const cookie = user ? await cookieOf(org, user) : undefined;
     const form = new FormData();
     form.set('hold', held.hold.token);
-    const init = await initBookingAction(post(org, '/activities/checkout', '', { cookie, key: null }), form, product, { amountMinor, currency: 'USD', description: 'Test' });
+    const init = await initBookingAction(await loadContextFor(post(org, '/activities/checkout', '', { cookie, key: null })), form, product, { amountMinor, currency: 'USD', description: 'Test' });
     expect(init.status).toBe(200);
     expect(await init.json()).toEqual({ booking_id: reference, amount_minor: amountMinor, currency: 'USD' });
     return { reference, bookingId: row.id, hold: held.hold.token, holdId: held.hold.id, cookie, org, amountMinor, itemRef, startsAt };
@@ -176,7 +179,7 @@ describe.each(backends)('booking payments on %s', (backend) => {
     // Paid: init refuses another amount, and a second key is answered without a second charge.
     const form = new FormData();
     form.set('hold', made.hold);
-    const again = await initBookingAction(post(made.org, '/x', '', { cookie: made.cookie, key: null }), form, 'ACT', { amountMinor: 1, currency: 'USD', description: '' });
+    const again = await initBookingAction(await loadContextFor(post(made.org, '/x', '', { cookie: made.cookie, key: null })), form, 'ACT', { amountMinor: 1, currency: 'USD', description: '' });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: 'already_paid' });
     expect((await payCard(made)).status).toBe(200);
@@ -552,7 +555,7 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const made = await booking({ user: null });
     const form = new FormData();
     form.set('hold', made.hold);
-    const init = await initBookingAction(post('wanderly', '/x', '', { cookie: demoCookie, key: null }), form, 'ACT', { amountMinor: 100, currency: 'USD', description: '' });
+    const init = await initBookingAction(await loadContextFor(post('wanderly', '/x', '', { cookie: demoCookie, key: null })), form, 'ACT', { amountMinor: 100, currency: 'USD', description: '' });
     expect(init.status).toBe(403);
     expect(await init.json()).toMatchObject({ error: 'demo' });
     expect((await generatePgTokenAction(post('wanderly', '/api/booking/generatePgToken', { ...cardBody(made), hold: made.hold }, { cookie: demoCookie }))).status).toBe(403);

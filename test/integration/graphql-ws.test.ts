@@ -11,6 +11,7 @@ import { createSession, getSessionByToken } from '~/services/session.server';
 import { attachGraphqlWs } from '../../server/graphql';
 import { REALTIME_LIMITS } from '../../server/graphql-guards';
 import { useSeededDatabase } from '../support/databases';
+import { freshVisitorOn } from '../support/load-context';
 
 /** An HTTP server with graphql-ws attached in-process, as server/index.ts does. */
 async function startRealtime(nodeEnv: Env['nodeEnv']) {
@@ -115,7 +116,7 @@ describe('graphql-ws guard (S7) on PGlite', () => {
   /** A new session of a seeded wanderly user, made by the session service; returns the Cookie header. */
   async function signIn(key: Parameters<typeof demoEmail>[1]) {
     const user = await database.db.selectFrom('users').select('id').where('email_normalized', '=', demoEmail('wanderly', key)).executeTakeFirstOrThrow();
-    const { setCookie } = await createSession(new Request('http://localhost/', { headers: { host: 'localhost' } }), { userId: user.id });
+    const { setCookie } = await createSession(freshVisitorOn('localhost'), { userId: user.id });
     return { cookie: setCookie.split(';')[0]!, userDbId: user.id };
   }
 

@@ -6,9 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHold } from '~/services/holds.server';
 import { quoteCarHold } from '~/services/car-quote.server';
-import { cardGuaranteeAction, generatePgTokenAction, initBookingAction, zeroAmountBookingAction } from '~/services/payments/booking-payment.server';
+import { initBookingAction } from '~/services/payments/booking-payment.server';
+import { action as cardGuaranteeRoute } from '~/routes/api.booking.cardGuarantee';
+import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
+import { action as zeroAmountBookingRoute } from '~/routes/api.booking.zeroAmountBooking';
+import { action as invoiceCreditRoute } from '~/routes/api.admin.invoiceCredit';
 import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
-import { grantInvoiceCreditAction, invoiceCreditOf } from '~/services/payments/invoice-credit.server';
+import { invoiceCreditOf } from '~/services/payments/invoice-credit.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { DEMO_INVOICE_COMPANY, DEMO_INVOICE_LIMIT_MINOR } from '~/services/seed.server';
 import { createSession } from '~/services/session.server';
@@ -17,6 +21,7 @@ import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '.
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';
 import { hostOf } from '../support/http-client';
+import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
 
 const backends: Backend[] = ['pglite', 'postgres'];
@@ -50,7 +55,7 @@ describe.each(backends)('money rules on %s', (backend) => {
   }
 
   async function cookieOf(org: string, email: string): Promise<string> {
-    const { setCookie } = await createSession(new Request(`http://${hostOf(org)}/`), { userId: await userId(org, email) });
+    const { setCookie } = await createSession(freshVisitorOn(hostOf(org)), { userId: await userId(org, email) });
     return setCookie.split(';')[0]!;
   }
 
@@ -94,7 +99,7 @@ describe.each(backends)('money rules on %s', (backend) => {
       .executeTakeFirstOrThrow();
     const form = new FormData();
     form.set('hold', held.token);
-    const init = await initBookingAction(post(org, '/checkout', '', { cookie: owner?.cookie, key: null }), form, product, { amountMinor, currency: 'USD', description: 'Test' });
+    const init = await initBookingAction(await loadContextFor(post(org, '/checkout', '', { cookie: owner?.cookie, key: null })), form, product, { amountMinor, currency: 'USD', description: 'Test' });
     expect(init.status).toBe(200);
     return { reference, bookingId: row.id, hold: held.token, cookie: owner?.cookie, org, amountMinor, product };
   }
@@ -114,6 +119,9 @@ describe.each(backends)('money rules on %s', (backend) => {
     id: made.reference, pg_amt: major(made.amountMinor), pg_amount: major(made.amountMinor), currency: 'USD', product_type: made.product,
     payment_method: 'invoice', hold: made.hold, ...extra,
   });
+  const generatePgTokenAction = (request: Request) => callAction(generatePgTokenRoute, request);
+  const zeroAmountBookingAction = (request: Request) => callAction(zeroAmountBookingRoute, request);
+  const cardGuaranteeAction = (request: Request) => callAction(cardGuaranteeRoute, request);
   const pay = (made: Made, extra: Record<string, unknown> = {}) => generatePgTokenAction(post(made.org, '/api/booking/generatePgToken', payBody(made, extra), { cookie: made.cookie }));
 
   async function state(made: Made) {
@@ -123,10 +131,7 @@ describe.each(backends)('money rules on %s', (backend) => {
   }
 
   const grant = (cookie: string | undefined, body: unknown, org = 'voyagerpro') =>
-    grantInvoiceCreditAction(post(org, '/api/admin/invoiceCredit', body, { cookie, key: null })).catch((thrown: unknown) => {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    });
+    callAction(invoiceCreditRoute, post(org, '/api/admin/invoiceCredit', body, { cookie, key: null }));
 
   /** The payment options a checkout of `amountMinor` offers this user. */
   async function offered(org: string, cookie: string, amountMinor: number): Promise<string[]> {

@@ -5,7 +5,7 @@ import { issueImpersonationKey, passwordProblem } from '~/services/auth.server';
 import { deliverPendingEmails, queueEmail } from '~/services/mail.server';
 import { hashPassword, verifyPassword } from '~/services/password.server';
 import { DEMO_PASSWORD, demoEmail } from '~/services/seed.server';
-import { getSession, hashToken } from '~/services/session.server';
+import { hashToken } from '~/services/session.server';
 import { loadContextFor } from '../support/load-context';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
@@ -27,6 +27,8 @@ async function signIn(key: Parameters<typeof demoEmail>[1]) {
   return { cookie, id: hashToken(cookie.slice('userToken='.length)) };
 }
 
+/** The session the request context finds for a cookie (as on every request). */
+const getSession = async (request: Request) => (await loadContextFor(request)).session;
 const withCookie = (cookie: string) => new Request(`${ORIGIN}/`, { headers: { cookie, host: 'localhost:3000' } });
 
 describe.each(backends)('sessions and one-time tokens on %s', (backend) => {

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node';
+import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
 import { hostnameOfHostHeader } from '~/services/config.server';
 import { resolveRequestContext } from '~/services/request-context.server';
 
@@ -11,4 +11,19 @@ export async function loadContextFor(request: Request, clientIp = '127.0.0.1'): 
     clientIp,
   });
   return { ...context, cspNonce: '' };
+}
+
+/** What createSession needs of a request that carries no cookie yet, on `hostname`. */
+export const freshVisitorOn = (hostname: string) => ({ hostname, cookie: () => undefined });
+
+type RouteAction = (args: ActionFunctionArgs) => Promise<Response> | Response;
+
+/** Calls a route's action as the server does (its load context resolved from the request); a thrown Response is the answer. */
+export async function callAction(action: RouteAction, request: Request, params: ActionFunctionArgs['params'] = {}): Promise<Response> {
+  try {
+    return await action({ request, params, context: await loadContextFor(request) });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
 }

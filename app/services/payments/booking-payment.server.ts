@@ -50,14 +50,15 @@ import { carModeTakes } from '~/domain/car-payment-mode';
 import { successPath } from '~/domain/checkout-success';
 import { priceTypeFor } from '~/domain/room-price';
 import { brandLabel } from '~/domain/saved-cards';
-import { getOrgById, resolveOrg } from '../config.server';
+import { getOrgById } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
 import { carPaymentModeOfHold } from '../car-quote.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
-import { type ApiBodyValidator, checkApiBody, compileApiBody, readApiBody } from '../api-body.server';
+import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
 import { errorFields, log } from '../logger.server';
-import { type ActiveSession, getSession, requireApiSession } from '../session.server';
+import type { RequestContext } from '../request-context.server';
+import type { ActiveSession } from '../session.server';
 import { toGatewayAmount } from './gateway-results';
 import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
 import { claimInvoiceCredit } from './invoice-credit.server';
@@ -120,20 +121,22 @@ function replayWaitMs(): number {
 
 export type Charge = { amountMinor: number; currency: string; description: string };
 
+/** Who pays: the request's organisation and session. */
+export type PayContext = Pick<RequestContext, 'org' | 'session'>;
+
 /**
  * Freezes what the visitor's booking for hold `form.hold` charges, computed by the checkout
  * loader. 200 {booking_id, amount_minor, currency}; 403 demo; 409 traveler_required, expired or
  * already_paid; 400 malformed. A paid (or paying) booking keeps its amount.
  */
-export async function initBookingAction(request: Request, form: FormData, product: string, charge: Charge, options: { db?: Database } = {}) {
+export async function initBookingAction(context: PayContext, form: FormData, product: string, charge: Charge, options: { db?: Database } = {}) {
   const db = options.db ?? getDb();
   if (!Number.isSafeInteger(charge.amountMinor) || charge.amountMinor < 0 || !/^[A-Z]{3}$/.test(charge.currency)) {
     throw new Error(`initBookingAction: the checkout computed an invalid charge ${JSON.stringify(charge)}`);
   }
   const token = form.get('hold');
   if (typeof token !== 'string' || token === '') return json({ error: 'invalid', message: 'hold: required' }, { status: 400 });
-  const org = resolveOrg(request);
-  const session = await getSession(request);
+  const { org, session } = context;
   if (session?.user.is_demo) return demoRefused();
   const hold = await findVisitorHold(token, { orgId: org.orgId, userId: session?.userDbId ?? null }, db);
   if (!hold || hold.product !== product) return json({ error: 'expired' }, { status: 409 });
@@ -807,40 +810,36 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
 }
 
 // ---------------------------------------------------------------------------------------
-// HTTP: /api/booking/generatePgToken, /api/booking/zeroAmountBooking, /api/pgv2/*, OXXO webhook.
+// The calls of /api/booking/generatePgToken, /api/booking/zeroAmountBooking, /api/pgv2/*, the
+// OXXO webhook. The route reads the body (app/http/pay-call.server.ts) with `payBodies`.
 // ---------------------------------------------------------------------------------------
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
 /** A saved card's id; checked here because the schema allows '' (the legacy client sends it with new cards). */
 const SAVED_CARD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const validateGeneratePgToken = compileApiBody<GeneratePgTokenBody>(generatePgTokenSchema);
-const validateZeroAmountBooking = compileApiBody<ZeroAmountBookingBody>(zeroAmountBookingSchema);
-const validateCardGuarantee = compileApiBody<CardGuaranteeBody>(cardGuaranteeSchema);
-const validateGenerateCheckSum = compileApiBody<GenerateCheckSumBody>(generateCheckSumSchema);
-const validatePaymentWithSavedCard = compileApiBody<PaymentWithSavedCardBody>(paymentWithSavedCardSchema);
+/** Each call's body schema (schemas/api/booking-payment.schema.ts), compiled once. */
+export const payBodies = {
+  generatePgToken: compileApiBody<GeneratePgTokenBody>(generatePgTokenSchema),
+  zeroAmountBooking: compileApiBody<ZeroAmountBookingBody>(zeroAmountBookingSchema),
+  cardGuarantee: compileApiBody<CardGuaranteeBody>(cardGuaranteeSchema),
+  generateCheckSum: compileApiBody<GenerateCheckSumBody>(generateCheckSumSchema),
+  paymentWithSavedCard: compileApiBody<PaymentWithSavedCardBody>(paymentWithSavedCardSchema),
+};
 const validateOxxoWebhook = compileApiBody<OxxoWebhookBody>(oxxoWebhookSchema);
 
 /** This family's refusal envelope: `{ status: 'invalid', message }` (docs/api.md "Booking payment"). */
-const bodyRefused = (status: 400 | 413, message: string) => json({ status: 'invalid', message }, { status });
+export const payBodyRefused = (status: 400 | 405 | 413, message: string) =>
+  json({ status: 'invalid', message }, { status, headers: status === 405 ? { Allow: 'POST' } : {} });
 
-/** A POST's body checked by its schema (schemas/api/booking-payment.schema.ts), or the 4xx to answer. */
-async function readBody<T>(request: Request, validate: ApiBodyValidator<T>): Promise<{ ok: true; body: T } | { ok: false; response: Response }> {
-  if (request.method !== 'POST') return { ok: false, response: json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } }) };
-  return readApiBody(request, validate, { fail: bodyRefused });
-}
-
-function idempotencyKeyOf(request: Request): string | null {
-  const key = request.headers.get('idempotency-key');
-  return key !== null && IDEMPOTENCY_KEY.test(key) ? key : null;
+/** The Idempotency-Key header when it is well formed. */
+function idempotencyKeyOf(header: string | null): string | null {
+  return header !== null && IDEMPOTENCY_KEY.test(header) ? header : null;
 }
 
 /** POST /api/booking/generatePgToken: pays a booking by card, saved card, invoice or OXXO. */
-export async function generatePgTokenAction(request: Request): Promise<Response> {
-  const read = await readBody(request, validateGeneratePgToken);
-  if (!read.ok) return read.response;
-  const body = read.body;
-  const idempotencyKey = idempotencyKeyOf(request);
+export async function generatePgToken(context: PayContext, body: GeneratePgTokenBody, idempotencyKeyHeader: string | null): Promise<Response> {
+  const idempotencyKey = idempotencyKeyOf(idempotencyKeyHeader);
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
   const method = body.payment_method;
@@ -857,8 +856,8 @@ export async function generatePgTokenAction(request: Request): Promise<Response>
     card = { savedCardId: body.card_id, nonce: body.nonce ?? null };
   }
   return pay({
-    org: resolveOrg(request),
-    session: await getSession(request),
+    org: context.org,
+    session: context.session,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method,
@@ -870,16 +869,12 @@ export async function generatePgTokenAction(request: Request): Promise<Response>
 }
 
 /** POST /api/booking/zeroAmountBooking {id}: confirms a free booking without the gateway. */
-export async function zeroAmountBookingAction(request: Request): Promise<Response> {
-  const read = await readBody(request, validateZeroAmountBooking);
-  if (!read.ok) return read.response;
-  const body = read.body;
+export async function zeroAmountBooking(context: PayContext, body: ZeroAmountBookingBody, header: string | null): Promise<Response> {
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
-  const header = request.headers.get('idempotency-key');
   if (header !== null && !IDEMPOTENCY_KEY.test(header)) return invalid('Idempotency-Key: 8–128 letters, digits, _ : . -');
   return pay({
-    org: resolveOrg(request),
-    session: await getSession(request),
+    org: context.org,
+    session: context.session,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method: 'zero',
@@ -896,16 +891,13 @@ export async function zeroAmountBookingAction(request: Request): Promise<Respons
  * POST /api/booking/cardGuarantee {id, nonce, hold?}: books a car whose payment mode is 'iframe'
  * on a verified card kept as its guarantee; nothing is charged (decision 0019).
  */
-export async function cardGuaranteeAction(request: Request): Promise<Response> {
-  const read = await readBody(request, validateCardGuarantee);
-  if (!read.ok) return read.response;
-  const body = read.body;
-  const idempotencyKey = idempotencyKeyOf(request);
+export async function cardGuarantee(context: PayContext, body: CardGuaranteeBody, idempotencyKeyHeader: string | null): Promise<Response> {
+  const idempotencyKey = idempotencyKeyOf(idempotencyKeyHeader);
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
   return pay({
-    org: resolveOrg(request),
-    session: await getSession(request),
+    org: context.org,
+    session: context.session,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method: 'guarantee',
@@ -934,11 +926,8 @@ function checksumSecret(): Buffer | null {
 }
 
 /** POST /api/pgv2/generateCheckSum {orderId, currency, countryCode, amount, api_key} → {checksum}. */
-export async function generateCheckSumAction(request: Request): Promise<Response> {
-  const session = await requireApiSession(request);
-  const read = await readBody(request, validateGenerateCheckSum);
-  if (!read.ok) return read.response;
-  const { api_key: apiKey, ...fields } = read.body;
+export function generateCheckSum(session: ActiveSession, body: GenerateCheckSumBody): Response {
+  const { api_key: apiKey, ...fields } = body;
   const input = checksumInput({ ...fields, apiKey }, { orderId: 'orderId', amount: 'amount' });
   if (typeof input === 'string') return invalid(input);
   const secret = checksumSecret();
@@ -950,12 +939,12 @@ export async function generateCheckSumAction(request: Request): Promise<Response
  * POST /api/pgv2/paymentWithSavedCard: the second-provider saved-card payment. The checksum of
  * generateCheckSum must match (same order, amount, currency, country, api_key and user).
  */
-export async function paymentWithSavedCardAction(request: Request): Promise<Response> {
-  const session = await requireApiSession(request);
-  const read = await readBody(request, validatePaymentWithSavedCard);
-  if (!read.ok) return read.response;
-  const body = read.body;
-  const idempotencyKey = idempotencyKeyOf(request);
+export async function paymentWithSavedCard(
+  { org, session }: { org: OrgConfig; session: ActiveSession },
+  body: PaymentWithSavedCardBody,
+  idempotencyKeyHeader: string | null,
+): Promise<Response> {
+  const idempotencyKey = idempotencyKeyOf(idempotencyKeyHeader);
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   const input = checksumInput(
     { orderId: body.order_id, currency: body.currency, countryCode: body.country_code, amount: body.amount, apiKey: body.api_key },
@@ -969,7 +958,7 @@ export async function paymentWithSavedCardAction(request: Request): Promise<Resp
   }
   const minor = toMinorUnits(input.amount) ?? 0;
   return pay({
-    org: resolveOrg(request),
+    org,
     session,
     bookingReference: input.orderId,
     // A booking started before signing in is the hold holder's (mayPay).
@@ -984,16 +973,15 @@ export async function paymentWithSavedCardAction(request: Request): Promise<Resp
 
 /**
  * POST /api/payments/oxxo/webhook: a voucher was paid in store. Signed (`X-Oxxo-Signature`,
- * HMAC of "t.body", at most 5 minutes old); applying it twice changes nothing.
+ * HMAC of "t.body", at most 5 minutes old); applying it twice changes nothing. `raw` is the
+ * body as received (the signature covers its bytes).
  */
-export async function oxxoWebhookAction(request: Request, db: Database = getDb()): Promise<Response> {
-  if (request.method !== 'POST') return json({ status: 'invalid', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+export async function oxxoWebhook(raw: string, signature: string | null, db: Database = getDb()): Promise<Response> {
   const secret = oxxoCollectorOrNull()?.webhookSecret;
   if (!secret) return json({ status: 'unavailable' }, { status: 503 });
-  const raw = await request.text();
   // The server's body limit stops anything huge before it is read; this is the event's own bound.
   if (Buffer.byteLength(raw) > 4_096) return json({ status: 'invalid', message: 'The body is too large (at most 4096 bytes)' }, { status: 413 });
-  const verdict = verifyWebhook(secret, raw, request.headers.get('x-oxxo-signature'), Math.floor(Date.now() / 1000));
+  const verdict = verifyWebhook(secret, raw, signature, Math.floor(Date.now() / 1000));
   if (verdict !== 'ok') return json({ status: 'invalid_signature', message: verdict === 'stale' ? 'The webhook is too old' : 'Bad signature' }, { status: 401 });
   let parsed: unknown;
   try {
@@ -1002,7 +990,7 @@ export async function oxxoWebhookAction(request: Request, db: Database = getDb()
     return invalid('The body is not valid JSON');
   }
   // Checked only once the signature holds: an unsigned body is not worth describing.
-  const event = checkApiBody(parsed, validateOxxoWebhook, bodyRefused);
+  const event = checkApiBody(parsed, validateOxxoWebhook, payBodyRefused);
   if (!event.ok) return event.response;
   const { reference, amount_minor: amountMinor } = event.body;
   return db.transaction().execute(async (trx) => {

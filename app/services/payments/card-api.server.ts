@@ -1,6 +1,7 @@
-// The HTTP work of the saved-card endpoints (spec §7 "Card service", "Legacy card calls"):
-// session required, JSON in and out, 4xx for bad input with nothing changed. The session is
-// the only authority: an e-mail or card id that is not the signed-in user's answers 404.
+// The saved-card endpoints (spec §7 "Card service", "Legacy card calls"): session required,
+// JSON in and out, 4xx for bad input with nothing changed. The session is the only authority:
+// an e-mail or card id that is not the signed-in user's answers 404. The route reads the body
+// (app/http/card-call.server.ts) with `cardBodies`; each call here takes the caller and the body.
 import { json } from '@remix-run/node';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
@@ -25,9 +26,8 @@ import {
 } from '#schemas/api/saved-cards.schema';
 import { cardServiceApiKey, supplierEntries } from '~/domain/payment-providers';
 import { checkNickname, sameEmail, toCardPG1, toCardPGV2 } from '~/domain/saved-cards';
-import { type ApiBodyValidator, compileApiBody, readApiBody } from '../api-body.server';
-import { resolveOrg } from '../config.server';
-import { type ActiveSession, requireApiSession } from '../session.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
+import { type ActiveSession, NO_API_SESSION } from '../session.server';
 import { paymentsOrNull } from './runtime.server';
 import { type CardChange, deleteCard, findDefaultCard, listCards, nonceForCard, saveCard, setDefaultCard, updateNickname } from './saved-cards.server';
 
@@ -38,23 +38,21 @@ function answer(status: number, body: Record<string, unknown>, headers: Record<s
   return json({ status, status_code: status, ...body }, { status, headers: { ...NO_STORE, ...headers } });
 }
 const fail = (status: number, message: string) => answer(status, { message, data: null });
+/** The card calls' envelope of a refused body. */
+export const cardFail = fail;
 const NOT_FOUND = 'No such card';
 
 export function methodNotAllowed(allow: 'POST' | 'DELETE') {
   return answer(405, { message: `Use ${allow}`, data: null }, { Allow: allow });
 }
 
-/** The signed-in session and the body checked by its schema (schemas/api/saved-cards.schema.ts), or the 4xx to answer. */
-async function readRequest<T>(request: Request, method: 'POST' | 'DELETE', validate: ApiBodyValidator<T>): Promise<{ session: ActiveSession; body: T }> {
-  if (request.method !== method) throw methodNotAllowed(method);
-  const session = await requireApiSession(request).catch(async (thrown: unknown) => {
-    // The shared 401 (with its logout_url), carrying status_code like every answer here.
-    if (thrown instanceof Response) throw answer(thrown.status, (await thrown.json()) as Record<string, unknown>);
-    throw thrown;
-  });
-  const read = await readApiBody(request, validate, { fail });
-  if (!read.ok) throw read.response;
-  return { session, body: read.body };
+/** Who calls: the organisation and the signed-in session. */
+export type CardCaller = { org: OrgConfig; session: ActiveSession };
+
+/** The signed-in session, or the shared 401 (with its logout_url) carrying status_code like every answer here. */
+export function requireCardSession(session: ActiveSession | null): ActiveSession {
+  if (session) return session;
+  throw answer(401, { ...NO_API_SESSION });
 }
 
 function requireGateway() {
@@ -80,13 +78,23 @@ export function merchantIdOf(org: OrgConfig): string {
 
 // ---- card service ---------------------------------------------------------------------------
 
-const validateSetDefault = compileApiBody<CardServiceSetDefaultBody>(cardServiceSetDefaultSchema);
+/** The schema of each call's body (schemas/api/saved-cards.schema.ts), compiled once. */
+export const cardBodies = {
+  setDefault: compileApiBody<CardServiceSetDefaultBody>(cardServiceSetDefaultSchema),
+  delete: compileApiBody<CardServiceDeleteBody>(cardServiceDeleteSchema),
+  update: compileApiBody<CardServiceUpdateBody>(cardServiceUpdateSchema),
+  list: compileApiBody<LegacyListCardsBody>(legacyListCardsSchema),
+  legacyCard: compileApiBody<LegacyCardBody>(legacyCardSchema),
+  defaultLookup: compileApiBody<LegacyDefaultCardBody>(legacyDefaultCardSchema),
+  supplier: compileApiBody<SupplierPgBody>(supplierPgSchema),
+  save: compileApiBody<SaveCardBody>(saveCardSchema),
+  nonce: compileApiBody<CardNonceBody>(cardNonceSchema),
+};
+
 
 /** POST /api/card-service/v1/card/set_default_card {card_id, email} with the api-key header. */
-export async function cardServiceSetDefault(request: Request) {
-  const { session, body } = await readRequest(request, 'POST', validateSetDefault);
-  const org = resolveOrg(request);
-  const key = request.headers.get('api-key');
+export async function cardServiceSetDefault({ org, session }: CardCaller, body: CardServiceSetDefaultBody, apiKey: string | null) {
+  const key = apiKey;
   if (!key) return fail(401, 'The api-key header is required');
   if (key !== cardServiceApiKey(org.payments, org.orgId)) return fail(403, "The api-key header does not name this site's payment provider");
   requireOwnEmail(session, body.email);
@@ -94,21 +102,15 @@ export async function cardServiceSetDefault(request: Request) {
   return changeAnswer(await setDefaultCard(session.userDbId, body.card_id), 'Default card updated');
 }
 
-const validateDelete = compileApiBody<CardServiceDeleteBody>(cardServiceDeleteSchema);
-
 /** DELETE /api/card-service/v1/card/delete/{email} {card_id} */
-export async function cardServiceDelete(request: Request, pathEmail: string) {
-  const { session, body } = await readRequest(request, 'DELETE', validateDelete);
+export async function cardServiceDelete({ session }: CardCaller, body: CardServiceDeleteBody, pathEmail: string) {
   requireOwnEmail(session, pathEmail);
   requireGateway();
   return changeAnswer(await deleteCard(session.userDbId, body.card_id), 'Card deleted');
 }
 
-const validateUpdate = compileApiBody<CardServiceUpdateBody>(cardServiceUpdateSchema);
-
 /** POST /api/card-service/v1/card/update/{email} {card_id, nick_name} */
-export async function cardServiceUpdate(request: Request, pathEmail: string) {
-  const { session, body } = await readRequest(request, 'POST', validateUpdate);
+export async function cardServiceUpdate({ session }: CardCaller, body: CardServiceUpdateBody, pathEmail: string) {
   const nickname = checkNickname(body.nick_name);
   if (!nickname.ok) return fail(400, nickname.message);
   requireOwnEmail(session, pathEmail);
@@ -117,19 +119,14 @@ export async function cardServiceUpdate(request: Request, pathEmail: string) {
 
 // ---- legacy calls ---------------------------------------------------------------------------
 
-const validateList = compileApiBody<LegacyListCardsBody>(legacyListCardsSchema);
-
 /** POST /api/booking/getUserCreditCards {merchant_id, email, mobile}: the first provider's shape. */
-export async function legacyListCards(request: Request) {
-  const { session, body } = await readRequest(request, 'POST', validateList);
+export async function legacyListCards({ org, session }: CardCaller, body: LegacyListCardsBody) {
   requireOwnEmail(session, body.email);
-  const merchant = merchantIdOf(resolveOrg(request));
+  const merchant = merchantIdOf(org);
   // Another merchant's cards are not kept here: the list is empty, as it would be there for us.
   const cards = body.merchant_id === undefined || String(body.merchant_id) === merchant ? await listCards(session.userDbId) : [];
   return answer(200, { message: 'OK', data: cards.map((card) => toCardPG1(card, merchant)) });
 }
-
-const validateLegacyCard = compileApiBody<LegacyCardBody>(legacyCardSchema);
 
 function legacyChangeAnswer(result: CardChange, message: string, merchant: string) {
   if (result.ok) return answer(200, { message, data: result.card ? toCardPG1(result.card, merchant) : null });
@@ -137,49 +134,37 @@ function legacyChangeAnswer(result: CardChange, message: string, merchant: strin
 }
 
 /** POST /api/booking/setDefaultCard {card_id, email?, merchant_id?} */
-export async function legacySetDefault(request: Request) {
-  const { session, body } = await readRequest(request, 'POST', validateLegacyCard);
+export async function legacySetDefault({ org, session }: CardCaller, body: LegacyCardBody) {
   requireOwnEmail(session, body.email);
   requireGateway();
-  return legacyChangeAnswer(await setDefaultCard(session.userDbId, body.card_id), 'Default card updated', merchantIdOf(resolveOrg(request)));
+  return legacyChangeAnswer(await setDefaultCard(session.userDbId, body.card_id), 'Default card updated', merchantIdOf(org));
 }
 
 /** POST /api/booking/deletecard {card_id, email?, merchant_id?} */
-export async function legacyDelete(request: Request) {
-  const { session, body } = await readRequest(request, 'POST', validateLegacyCard);
+export async function legacyDelete({ org, session }: CardCaller, body: LegacyCardBody) {
   requireOwnEmail(session, body.email);
   requireGateway();
-  return legacyChangeAnswer(await deleteCard(session.userDbId, body.card_id), 'Card deleted', merchantIdOf(resolveOrg(request)));
+  return legacyChangeAnswer(await deleteCard(session.userDbId, body.card_id), 'Card deleted', merchantIdOf(org));
 }
 
-const validateDefaultLookup = compileApiBody<LegacyDefaultCardBody>(legacyDefaultCardSchema);
-
 /** POST /api/booking/getDefaultCard {email, is_default: 1, merchant_id}: status_code 200 with the card, or 404. */
-export async function legacyDefaultCard(request: Request) {
-  const { session, body } = await readRequest(request, 'POST', validateDefaultLookup);
+export async function legacyDefaultCard({ org, session }: CardCaller, body: LegacyDefaultCardBody) {
   requireOwnEmail(session, body.email);
-  const merchant = merchantIdOf(resolveOrg(request));
+  const merchant = merchantIdOf(org);
   const card = body.merchant_id === undefined || String(body.merchant_id) === merchant ? await findDefaultCard(session.userDbId) : null;
   return card ? answer(200, { message: 'OK', data: toCardPG1(card, merchant) }) : fail(404, 'No default card');
 }
 
-const validateSupplier = compileApiBody<SupplierPgBody>(supplierPgSchema);
-
 /** POST /api/booking/getSupplierpg {pg_product_type, pg_supplier_id}: the payment provider entries. */
-export async function legacySupplierPg(request: Request) {
-  const { body } = await readRequest(request, 'POST', validateSupplier);
-  const org = resolveOrg(request);
+export async function legacySupplierPg({ org }: CardCaller, body: SupplierPgBody) {
   const supplierId = body.pg_supplier_id === undefined ? undefined : String(body.pg_supplier_id);
   return answer(200, { message: 'OK', data: supplierEntries(org.payments, org.orgId, body.pg_product_type, supplierId) });
 }
 
 // ---- saving a card, nonces for saved cards --------------------------------------------------
 
-const validateSave = compileApiBody<SaveCardBody>(saveCardSchema);
-
 /** POST /api/booking/saveCard {nonce, nick_name?, is_default?}: the saved card, or 422 not successful. */
-export async function saveCardFromNonce(request: Request) {
-  const { session, body } = await readRequest(request, 'POST', validateSave);
+export async function saveCardFromNonce({ session }: CardCaller, body: SaveCardBody) {
   let nickname: string | null = null;
   if (typeof body.nick_name === 'string' && body.nick_name.trim() !== '') {
     const checked = checkNickname(body.nick_name);
@@ -199,11 +184,8 @@ export async function saveCardFromNonce(request: Request) {
   return answer(200, { message: 'Card saved', data: toCardPGV2(saved.card) });
 }
 
-const validateNonce = compileApiBody<CardNonceBody>(cardNonceSchema);
-
 /** POST /api/pgv2/cardNonce {card_id}: a one-time nonce for the user's own card (3-D Secure). */
-export async function savedCardNonce(request: Request) {
-  const { session, body } = await readRequest(request, 'POST', validateNonce);
+export async function savedCardNonce({ session }: CardCaller, body: CardNonceBody) {
   requireGateway();
   const result = await nonceForCard(session.userDbId, body.card_id);
   if (result.ok) return answer(200, { message: 'OK', nonce: result.nonce, data: { nonce: result.nonce } });

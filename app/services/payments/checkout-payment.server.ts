@@ -9,8 +9,7 @@ import { PAY_WITH_INVOICE, type PaymentOption, autoSelectOption, availableOption
 import { cardServiceApiKey } from '~/domain/payment-providers';
 import { gatewayCustomerIdFor } from '~/domain/saved-cards';
 import type { Traveler } from '~/domain/traveler';
-import { resolveOrg } from '../config.server';
-import { getSession } from '../session.server';
+import { getSession, resolveOrg } from '~/http/request-adapters.server';
 import { cardEntryForCheckout, oxxoCollectorOrNull } from './runtime.server';
 import { invoiceCreditOf } from './invoice-credit.server';
 import { listCards } from './saved-cards.server';

@@ -5,14 +5,15 @@ import { json } from '@remix-run/node';
 import { sql } from 'kysely';
 import { normalizeEmail } from '~/domain/login-throttle';
 import { CREDIT_EXCEEDED_MESSAGE, type CreditLine, invoiceCreditCovers, parseCreditGrant } from '~/domain/invoice-credit';
-import { resolveOrg } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import { type InvoiceCreditBody, invoiceCreditSchema } from '#schemas/api/account.schema';
-import { compileApiBody, readApiBody } from '../api-body.server';
+import { compileApiBody } from '~/services/api-body-schema.server';
 import { log } from '../logger.server';
-import { requireApiSession } from '../session.server';
+import type { RequestContext } from '../request-context.server';
+import { type ActiveSession, requireApiSession } from '../session.server';
 
-const validateInvoiceCredit = compileApiBody<InvoiceCreditBody>(invoiceCreditSchema);
+/** The grant's body schema; the route reads the body with it once the caller is known to be an admin. */
+export const validateInvoiceCredit = compileApiBody<InvoiceCreditBody>(invoiceCreditSchema);
 
 /** Bookings that use credit: paying or paid. There is no settlement yet (decision 0019). */
 const USING_CREDIT = ['pending', 'confirmed'] as const;
@@ -70,21 +71,26 @@ export async function claimInvoiceCredit(
   return invoiceCreditCovers(credit, amount) ? { ok: true, lineId: line.id } : { ok: false, message: CREDIT_EXCEEDED_MESSAGE };
 }
 
-/**
- * POST /api/admin/invoiceCredit: an administrator of the organisation sets (creates or changes)
- * the invoice credit of one of its users or companies. 200 with the line and its used credit;
- * 400 bad body; 401 signed out; 403 not the organisation's admin; 404 no such user here.
- */
-export async function grantInvoiceCreditAction(request: Request, db: Database = getDb()): Promise<Response> {
-  if (request.method !== 'POST') return json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-  const session = await requireApiSession(request);
-  const org = resolveOrg(request);
-  if (session.user.role !== 'admin' || session.user.org_id !== org.orgId) {
-    return json({ status: 403, message: 'Only an administrator of this organisation sets invoice credit' }, { status: 403 });
+/** The organisation's administrator, or the 401 (signed out) / 403 (anyone else) to answer. */
+export function requireInvoiceCreditAdmin({ org, session }: Pick<RequestContext, 'org' | 'session'>): ActiveSession {
+  const admin = requireApiSession(session);
+  if (admin.user.role !== 'admin' || admin.user.org_id !== org.orgId) {
+    throw json({ status: 403, message: 'Only an administrator of this organisation sets invoice credit' }, { status: 403 });
   }
-  const read = await readApiBody(request, validateInvoiceCredit);
-  if (!read.ok) return read.response;
-  const parsed = parseCreditGrant(read.body);
+  return admin;
+}
+
+/**
+ * POST /api/admin/invoiceCredit: an administrator of the organisation (requireInvoiceCreditAdmin)
+ * sets (creates or changes) the invoice credit of one of its users or companies. 200 with the
+ * line and its used credit; 400 bad body; 404 no such user here.
+ */
+export async function grantInvoiceCredit(
+  { org, session }: { org: Pick<RequestContext['org'], 'orgId'>; session: ActiveSession },
+  body: InvoiceCreditBody,
+  db: Database = getDb(),
+): Promise<Response> {
+  const parsed = parseCreditGrant(body);
   if (!parsed.ok) return json({ status: 400, message: parsed.message }, { status: 400 });
   const { payer, limitMinor, currency } = parsed.grant;
   let userId: number | null = null;

@@ -1,10 +1,10 @@
-// The one way an /api route reads its JSON body (docs/api.md "Request bodies"): the byte limit
-// (413), the JSON parse (400), then the route's Ajv schema from schemas/api/ (400), each refusal
-// naming the field. A route family keeps its own answer envelope (`fail`); the message is the same.
+// The schemas of /api bodies (docs/api.md "Request bodies"): compiled once on the one Ajv
+// instance, checked with one message per field (`field: what is wrong`). Reading a body is the
+// route's work (app/http/api-body.server.ts); services export their compiled schemas and take
+// the checked, typed body.
 import { json } from '@remix-run/node';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ajv, formatAjvErrors } from './ajv.server';
-import { readJsonValue } from './json-body.server';
 
 /** A compiled body schema. Compile each one once, at module load, with `compileApiBody`. */
 export type ApiBodyValidator<T> = ValidateFunction<T>;
@@ -21,21 +21,6 @@ export const apiBodyFailure: ApiBodyFailure = (status, message) => json({ status
 export type ApiBodyResult<T> = { ok: true; body: T } | { ok: false; response: Response };
 
 export const NOT_AN_OBJECT = '(root): must be object (the body must be a JSON object)';
-
-/**
- * Reads and checks the body of an /api call. `emptyIsObject`: a call whose fields are all
- * optional may come with no body at all (read as `{}`).
- */
-export async function readApiBody<T>(
-  request: Request,
-  validate: ApiBodyValidator<T>,
-  options: { fail?: ApiBodyFailure; emptyIsObject?: boolean } = {},
-): Promise<ApiBodyResult<T>> {
-  const fail = options.fail ?? apiBodyFailure;
-  const read = await readJsonValue(request, { emptyIsObject: options.emptyIsObject ?? false });
-  if (!read.ok) return { ok: false, response: fail(read.status, read.message) };
-  return checkApiBody(read.value, validate, fail);
-}
 
 /** Checks an already parsed body (a signed webhook parses it only after checking the signature). */
 export function checkApiBody<T>(value: unknown, validate: ApiBodyValidator<T>, fail: ApiBodyFailure = apiBodyFailure): ApiBodyResult<T> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiBodyErrors, compileApiBody, readApiBody } from './api-body.server';
+import { apiBodyErrors, compileApiBody } from '~/services/api-body-schema.server';
+import { readApiBody } from './api-body.server';
 
 const schema = {
   type: 'object',

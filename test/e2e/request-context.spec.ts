@@ -1,0 +1,110 @@
+// Issue 10, acceptance 6 (docs/decisions/0024): the server resolves each request's organisation
+// once, in its request context; every access-log line counts the resolutions (`orgResolutions`).
+// And a line a route logs carries its request's correlation id.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, type HttpAnswer, demo, http, sessionCookie } from '../support/http-client';
+import { type RunningServer, startServer } from '../support/server-process';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ env: { LOG_LEVEL: 'info', SANDBOX_GATEWAY_PORT: '0' } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+type LogLine = { msg: string; level: string; correlationId?: string; path?: string; orgResolutions?: number; [field: string]: unknown };
+
+function logLines(): LogLine[] {
+  return server
+    .logs()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+const correlationIdOf = (answer: HttpAnswer) => String(answer.headers['x-correlation-id']);
+
+/** The access-log line of an answered request (written when the response finished). */
+async function accessLineOf(answer: HttpAnswer): Promise<LogLine> {
+  const id = correlationIdOf(answer);
+  for (let tries = 0; tries < 50; tries++) {
+    const line = logLines().find((l) => l.msg === 'request' && l.correlationId === id);
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no access-log line for ${id}`);
+}
+
+async function orgResolutionsOf(answer: HttpAnswer): Promise<number | undefined> {
+  return (await accessLineOf(answer)).orgResolutions;
+}
+
+const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function signIn(): Promise<{ answer: HttpAnswer; cookie: string }> {
+  const answer = await http(server.url, 'POST', '/api/auth/login', { body: { email_id: demo('member'), password: DEMO_PASSWORD } });
+  expect(answer.status, answer.text).toBe(200);
+  return { answer, cookie: sessionCookie(answer) };
+}
+
+describe('the organisation is resolved once per request', () => {
+  it('a page, a signed-in page, API calls, a Remix data request and the flight login gate each resolve it exactly once', async () => {
+    const home = await http(server.url, 'GET', '/');
+    expect(home.status).toBe(200);
+    const { answer: login, cookie } = await signIn();
+    const session = await http(server.url, 'GET', '/api/auth/session', { cookie });
+    expect(session.status).toBe(200);
+    const profile = await http(server.url, 'GET', '/user/profile', { cookie });
+    expect(profile.status).toBe(200);
+    const data = await http(server.url, 'GET', '/user/profile?_data=routes%2Fuser.profile', { cookie });
+    expect(data.status).toBe(200);
+    expect(data.headers['content-type']).toMatch(/json/);
+    // An anonymous visitor of a flight login path is sent to /flight by the server, before Remix.
+    const gated = await http(server.url, 'GET', '/flight/search-details');
+    expect(gated.status).toBe(302);
+    expect(gated.headers.location).toBe('/flight');
+
+    const counts = {
+      home: await orgResolutionsOf(home),
+      login: await orgResolutionsOf(login),
+      session: await orgResolutionsOf(session),
+      profile: await orgResolutionsOf(profile),
+      data: await orgResolutionsOf(data),
+      gated: await orgResolutionsOf(gated),
+    };
+    expect(counts).toEqual({ home: 1, login: 1, session: 1, profile: 1, data: 1, gated: 1 });
+  });
+
+  // Fails while the hotel checkout services still re-resolve from the Request (the request
+  // adapter, app/http/request-adapters.server.ts); drop `.fails` when they take the context.
+  it.fails('a hotel checkout GET resolves it exactly once', async () => {
+    const { cookie } = await signIn();
+    const origin = new URL(server.url).origin;
+    let checkout: string | null = null;
+    for (let day = 40; day < 100 && !checkout; day++) {
+      const form = new URLSearchParams({ destination: 'cancun', checkin: isoInDays(day), checkout: isoInDays(day + 1), rooms: '1', guests: '2', roomTypeId: '1' });
+      const held = await http(server.url, 'POST', '/hotel-checkout', { cookie, headers: { 'content-type': 'application/x-www-form-urlencoded', origin }, body: form.toString() });
+      expect(held.status, held.text.slice(0, 200)).toBe(302);
+      const location = new URL(String(held.headers.location), server.url);
+      if (location.searchParams.get('hold')) checkout = `${location.pathname}${location.search}`;
+    }
+    expect(checkout).not.toBeNull();
+    const page = await http(server.url, 'GET', checkout!, { cookie });
+    expect(page.status).toBe(200);
+    expect(await orgResolutionsOf(page)).toBe(1);
+  });
+});
+
+describe('log lines a route writes carry the request correlation id', () => {
+  it("a refused sign-in's warning names the request it refused", async () => {
+    const refused = await http(server.url, 'POST', '/api/auth/login', { body: { email_id: demo('member'), password: 'not-the-password' } });
+    expect(refused.status).toBe(401);
+    const id = correlationIdOf(refused);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const warning = logLines().find((line) => line.msg === 'sign-in refused' && line.correlationId === id);
+    expect(warning).toMatchObject({ level: 'warn', reason: 'invalid', orgId: 'wanderly' });
+    expect((await accessLineOf(refused)).orgResolutions).toBe(1);
+  });
+});
