@@ -18,6 +18,7 @@ export const activity = defineProduct({
   quote: { party: 'guests', unit: 'place', priceLines: ['option'] },
   success: { page: '/activities/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
   tripList,
   /** One unit per guest, priced per guest. */
   offer: { unitsPer: 'guest', priceBy: 'guest', maxGuests: 8 },

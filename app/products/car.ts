@@ -69,5 +69,6 @@ export const car = defineProduct({
   quote: { party: 'driver', unit: 'car', priceLines: ['rental', 'youngDriverFee', 'oneWayFee'] },
   success: { page: '/cars/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: true, clientCardToSupplier: true },
+  acknowledgement: 'standard',
   tripList,
 });

@@ -19,6 +19,7 @@ export const cruise = defineProduct({
   quote: { party: 'guestsAndUnits', unit: 'cabin', priceLines: ['option'] },
   success: { page: '/cruises/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
   tripList,
   /** One cabin fits the party, priced per cabin. */
   offer: { unitsPer: 'booking', priceBy: 'unit', maxGuests: 4 },

@@ -58,5 +58,6 @@ export const flight = defineProduct({
   quote: { party: 'passengers', unit: 'seat', priceLines: ['fare', 'fareTax'] },
   success: { page: '/flight/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'flight',
   tripList,
 });

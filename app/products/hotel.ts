@@ -84,5 +84,6 @@ export const hotel = defineProduct({
   quote: { party: 'rooms', unit: 'room', priceLines: ['room', 'roomTax'] },
   success: { page: '/checkout-success', holidayHomesPage: '/holidaystays/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
   tripList,
 });

@@ -39,8 +39,10 @@ export const isProductCode = (value: string): value is ProductCode => Object.has
 /** The products of one page stack (e.g. 'offer': activities, transfers, cruises, restaurants). */
 export type ProductOfFamily<F extends ProductDefinition['family']> = { [C in ProductCode]: Products[C]['family'] extends F ? C : never }[ProductCode];
 
+export const isOfFamily = <F extends ProductDefinition['family']>(code: ProductCode, family: F): code is ProductOfFamily<F> => products[code].family === family;
+
 export const productCodesOf = <F extends ProductDefinition['family']>(family: F): ProductOfFamily<F>[] =>
-  PRODUCT_CODES.filter((code): code is ProductOfFamily<F> => products[code].family === family);
+  PRODUCT_CODES.filter((code): code is ProductOfFamily<F> => isOfFamily(code, family));
 
 /** A product's own first path segment (its pages live under it): 'activities' for ACT. */
 export type MainSegmentOf<C extends ProductCode> = Products[C]['pathSegments'][0];

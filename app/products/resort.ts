@@ -15,5 +15,6 @@ export const resort = defineProduct({
   quote: { party: 'sleeps', unit: 'week', priceLines: ['week'] },
   success: { page: '/resorts/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
   tripList,
 });

@@ -20,6 +20,7 @@ export const restaurant = defineProduct({
   quote: { party: 'guestsAndUnits', unit: 'table', priceLines: ['option'] },
   success: { page: '/restaurants/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
   tripList,
   /** One table fits the party, priced per guest. */
   offer: { unitsPer: 'booking', priceBy: 'guest', maxGuests: 10 },

@@ -39,6 +39,7 @@ export const transfer = defineProduct({
   quote: { party: 'guestsAndUnits', unit: 'vehicle', priceLines: ['option'] },
   success: { page: '/transfers/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
   tripList,
   /** One vehicle fits the party, priced per vehicle. */
   offer: { unitsPer: 'booking', priceBy: 'unit', maxGuests: 12 },

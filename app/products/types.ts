@@ -148,6 +148,8 @@ export type ProductDefinition = {
   quote: QuoteDescription;
   success: SuccessDefinition;
   payment: PaymentRules;
+  /** The checkout acknowledgement's links (spec §2 "Checkout payment block"): flights have their own set. */
+  acknowledgement: 'standard' | 'flight';
   tripList: TripListDefinition<never>;
 };
 

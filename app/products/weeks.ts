@@ -23,5 +23,6 @@ export const weeks = defineProduct({
   quote: { party: 'sleeps', unit: 'week', priceLines: ['week'] },
   success: { bookedAs: ['RST', 'STY'] },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
   tripList,
 });
