@@ -14,6 +14,9 @@ import { weeks } from './weeks';
 
 export { PENDING_PRODUCT_CODES, PRODUCT_CODES, type PendingProductCode, type ProductCode, type ProductDefinition };
 
+/** What the registry must hold: a definition for every code, filed under its own code. */
+export type ProductRegistry = { [C in ProductCode]: ProductDefinition & { code: C } };
+
 /**
  * The product registry (docs/decisions/0028, docs/adding-a-product.md): every product code and
  * its definition. A code without a definition, a definition under another code, or one missing
@@ -30,7 +33,7 @@ export const products = {
   WEEKS: weeks,
   CRUISE: cruise,
   RESTAURANT: restaurant,
-} as const satisfies { [C in ProductCode]: ProductDefinition & { code: C } };
+} as const satisfies ProductRegistry;
 
 type Products = typeof products;
 
