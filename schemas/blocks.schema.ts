@@ -1,4 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
+import { PENDING_PRODUCT_CODES, PRODUCT_CODES } from '~/products/types';
 
 /**
  * One schema per block type. Each declares its `type` tag as a const so that the layout's
@@ -27,9 +28,10 @@ const optionalPropsBlock = <T extends string, P extends JSONSchema>(type: T, pro
 
 const noProps = { type: 'object', properties: {}, additionalProperties: false } as const;
 
+/** The registry's product codes (app/products) and the codes whose products are still to come. */
 export const productCodeSchema = {
   type: 'string',
-  enum: ['HLT', 'FLT', 'CAR', 'ACT', 'TRF', 'RST', 'STY', 'WEEKS', 'CRUISE', 'RESTAURANT', 'SUB', 'WLT'],
+  enum: [...PRODUCT_CODES, ...PENDING_PRODUCT_CODES],
 } as const;
 
 export const heroBlockSchema = block('home.hero', {

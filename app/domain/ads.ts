@@ -1,24 +1,15 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
+import { LANDING_PAGES, PRODUCT_CODES, products } from '~/products/registry';
 
 type AdsRules = OrgConfig['ads'];
 
 /** Pages whose ads are for signed-in visitors only (spec §2: resorts and stays ads). */
-const membersOnlyPages = new Set(['/resorts', '/stays']);
+const membersOnlyPages = new Set<string>(LANDING_PAGES.filter((page) => products[page.product].membersOnlyAds).map((page) => `/${page.slug}`));
 /** Ad categories that only signed-in visitors see, wherever they appear. */
-const membersOnlyCategories = new Set(['RST', 'STY']);
+const membersOnlyCategories = new Set<string>(PRODUCT_CODES.filter((code) => products[code].membersOnlyAds));
 
 /** The product whose ads a landing page shows; other eligible pages show every category. */
-const categoryByPage: Record<string, string> = {
-  '/resorts': 'RST',
-  '/stays': 'STY',
-  '/flight': 'FLT',
-  '/cars': 'CAR',
-  '/cruises': 'CRUISE',
-  '/holidaystays': 'HLT',
-  '/transfers': 'TRF',
-  '/activities': 'ACT',
-  '/weeks': 'RST',
-};
+const categoryByPage = new Map<string, string>(LANDING_PAGES.flatMap((page) => (page.adsCategory ? [[`/${page.slug}`, page.adsCategory] as const] : [])));
 
 /** '/Cars/' and '/cars' are the same page for ads purposes. */
 export function normalisePath(pathname: string): string {
@@ -42,7 +33,7 @@ export function adsAllowed(rules: AdsRules, pathname: string, signedIn: boolean)
 export function adMatchesPage(category: string, pathname: string, signedIn: boolean): boolean {
   if (!signedIn && membersOnlyCategories.has(category)) return false;
   if (category === 'ALL') return true;
-  const pageCategory = categoryByPage[normalisePath(pathname)];
+  const pageCategory = categoryByPage.get(normalisePath(pathname));
   return pageCategory === undefined || pageCategory === category;
 }
 

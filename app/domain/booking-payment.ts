@@ -3,6 +3,7 @@
 // two submits the same request, how a payment attempt may move, and what the checkout is told.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentFailure } from '~/services/payments/port';
+import { paymentRulesOf, productTakesInvoice } from '~/products/registry';
 
 
 /**
@@ -10,9 +11,6 @@ import type { PaymentFailure } from '~/services/payments/port';
  * car on a verified card kept as its guarantee, nothing charged (car payment mode 'iframe').
  */
 export type PayMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero' | 'guarantee';
-
-/** Subscription and wallet products never offer invoice (spec §4). */
-const NO_INVOICE_PRODUCTS = new Set(['SUB', 'WLT']);
 
 /**
  * Whether an organisation (its payments.options) takes this method for this product. An
@@ -25,14 +23,14 @@ export function isMethodAllowed(method: PayMethod, orgOptions: readonly string[]
     case 'saved_card':
       return orgOptions.includes('saved-cards');
     case 'invoice':
-      return signedIn && orgOptions.includes('invoice') && !NO_INVOICE_PRODUCTS.has(product);
+      return signedIn && orgOptions.includes('invoice') && productTakesInvoice(product);
     case 'oxxo':
       return orgOptions.includes('oxxo');
     case 'zero':
       return true;
     // Which car takes it is the car's payment mode (carModeTakes).
     case 'guarantee':
-      return product === 'CAR';
+      return paymentRulesOf(product)?.cardGuarantee ?? false;
   }
 }
 

@@ -2,6 +2,7 @@
  * Rules of the booking submit on the client (spec §4 "Booking submit", §5 booking id, §8, §9
  * constants): which answers stop the flow and what the page shows for each.
  */
+import { isProductCode, products } from '~/products/registry';
 
 export const RESULT_MESSAGE_MS = 5_000;
 export const CARD_MOUNT_DELAY_MS = 300;
@@ -57,7 +58,7 @@ export type AckLink = { key: 'privacy' | 'rules' | 'cancellation' | 'checkin' | 
 
 /** The acknowledgement's links (spec §2 "Checkout payment block"): flights have their own set. */
 export function acknowledgementLinks(product: string): AckLink[] {
-  if (product === 'FLT') {
+  if (isProductCode(product) && products[product].acknowledgement === 'flight') {
     return [
       { key: 'terms', href: '/terms-of-use' },
       { key: 'flightTerms', href: '/terms-of-use#flight-terms' },

@@ -1,4 +1,5 @@
 import type { BookingStatus, PaymentMethod } from '~/services/db-schema';
+import { isProductCode, products } from '~/products/registry';
 
 /**
  * After booking (issue 4): who may see a booking's success page, what its status says, who
@@ -93,30 +94,30 @@ export function partyFacts(input: {
   const push = (kind: PartyFact['kind'], count: number | null) => {
     if (count !== null && count > 0) facts.push({ kind, count });
   };
-  switch (product) {
-    case 'HLT':
+  // What a hold's party counts is the product's quote party (app/products/*.ts).
+  switch (isProductCode(product) ? products[product].quote.party : null) {
+    case 'rooms':
       push(input.holidayHome ? 'homes' : 'rooms', quantity);
       push('guestsPerRoom', countOf(selection, 'guestsPerRoom'));
       break;
-    case 'FLT': {
+    case 'passengers': {
       const listed = ['noofadults', 'noofchilds', 'noofinfants'].map((k) => countOf(selection, k) ?? 0).reduce((a, b) => a + b, 0);
       push('passengers', listed > 0 ? listed : quantity);
       break;
     }
-    case 'ACT':
+    case 'guests':
       push('guests', countOf(selection, 'guests') ?? quantity);
       break;
-    case 'TRF':
-    case 'CRUISE':
-    case 'RESTAURANT':
+    case 'guestsAndUnits':
       push('guests', countOf(selection, 'guests'));
       if (quantity !== null && quantity > 1) push('units', quantity);
       break;
-    case 'RST':
-    case 'STY':
+    case 'sleeps':
       push('sleeps', input.sleeps ?? null);
       break;
-    default:
+    // A car's party is its driver, whose age the rental priced: no count to show.
+    case 'driver':
+    case null:
       break;
   }
   return facts;

@@ -1,5 +1,13 @@
-/** The checkout paths that keep a resort or stay hold alive (spec §2). */
-export const HOLD_HOLDING_PATHS = ['/resorts/checkout', '/stays/checkout', '/resorts/checkout-success', '/stays/checkout-success'] as const;
+import { productCodesOf, products } from '~/products/registry';
+
+/**
+ * The checkout paths that keep a resort or stay hold alive (spec §2): the checkout and success
+ * pages of the weeks products that hold (RST and STY; WEEKS holds through them).
+ */
+export const HOLD_HOLDING_PATHS: readonly string[] = productCodesOf('weeks').flatMap((code) => {
+  const { pages, success } = products[code];
+  return pages.checkout && 'page' in success ? [pages.checkout, success.page] : [];
+});
 
 /**
  * Hold cleanup (spec §2): a leftover holdTok cookie on any other path means the traveller

@@ -1,5 +1,6 @@
 import { minCheckinDate } from './checkin';
 import { parseIsoDate } from './flight-dates';
+import { type MainSegmentOf, type ProductOfFamily, mainSegmentOf, productCodesOf, products } from '~/products/registry';
 
 /**
  * Scheduled offers: activities, transfers, cruises and restaurants are all "an option on a
@@ -7,8 +8,8 @@ import { parseIsoDate } from './flight-dates';
  * is data: which search fields a product asks for, how many units a booking takes, and what
  * a price is counted per.
  */
-export type OfferProductCode = 'ACT' | 'TRF' | 'CRUISE' | 'RESTAURANT';
-export type OfferSegment = 'activities' | 'transfers' | 'cruises' | 'restaurants';
+export type OfferProductCode = ProductOfFamily<'offer'>;
+export type OfferSegment = MainSegmentOf<OfferProductCode>;
 
 export type OfferProductRule = {
   code: OfferProductCode;
@@ -19,20 +20,18 @@ export type OfferProductRule = {
   maxGuests: number;
 };
 
-export const offerProducts: Record<OfferSegment, OfferProductRule> = {
-  activities: { code: 'ACT', unitsPer: 'guest', priceBy: 'guest', maxGuests: 8 },
-  transfers: { code: 'TRF', unitsPer: 'booking', priceBy: 'unit', maxGuests: 12 },
-  cruises: { code: 'CRUISE', unitsPer: 'booking', priceBy: 'unit', maxGuests: 4 },
-  restaurants: { code: 'RESTAURANT', unitsPer: 'booking', priceBy: 'guest', maxGuests: 10 },
-};
+const OFFER_PRODUCT_CODES = productCodesOf('offer');
+
+/** Each scheduled-offer product's rule, by its path segment (from the product registry). */
+export const offerProducts = Object.fromEntries(
+  OFFER_PRODUCT_CODES.map((code) => [mainSegmentOf(code), { code, ...products[code].offer }]),
+) as Record<OfferSegment, OfferProductRule>;
 
 export function isOfferSegment(segment: string): segment is OfferSegment {
   return Object.hasOwn(offerProducts, segment);
 }
 
-export function segmentOf(code: OfferProductCode): OfferSegment {
-  return (Object.keys(offerProducts) as OfferSegment[]).find((s) => offerProducts[s].code === code)!;
-}
+export const segmentOf = (code: OfferProductCode): OfferSegment => mainSegmentOf(code);
 
 /** Inventory is seeded, and searchable, this many days ahead. */
 export const OFFER_HORIZON_DAYS = 180;

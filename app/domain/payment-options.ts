@@ -4,6 +4,7 @@
  * saved cards and the product. Pure.
  */
 import { type CardBrandIcon, type SavedCardView, brandIcon, brandLabel, expiryMMYY, maskCardNumber } from './saved-cards';
+import { productTakesInvoice } from '~/products/registry';
 
 export const ADD_NEW_CARD = 'add new card';
 export const PAY_WITH_NEW_CARD = 'pay with new card';
@@ -37,9 +38,6 @@ export const DEFAULT_OPTION_LABELS: OptionLabels = {
   invoice: 'Pay with invoice',
   oxxo: 'Pay in cash at OXXO',
 };
-
-/** Products whose checkout never offers an invoice (spec §4): subscriptions and wallet top-ups. */
-const NO_INVOICE_PRODUCTS = new Set(['SUB', 'WLT']);
 
 export type BuildOptionsInput = {
   enabled: readonly PaymentOptionKind[];
@@ -82,7 +80,7 @@ export function buildPaymentOptions({ enabled, cards, productCode, providerId, m
     options.push({ value: PAY_WITH_NEW_CARD, label: labels.payWithNewCard, title: labels.payWithNewCard, cardImage: null, uniquekey: 'pay with new card' });
   }
   // An invoice goes to an account: signed in only (like the card vault).
-  if (cards && on.has('invoice') && !NO_INVOICE_PRODUCTS.has(productCode)) {
+  if (cards && on.has('invoice') && productTakesInvoice(productCode)) {
     options.push({ value: PAY_WITH_INVOICE, label: labels.invoice, title: labels.invoice, cardImage: null, uniquekey: 'invoice' });
   }
   if (on.has('oxxo')) {

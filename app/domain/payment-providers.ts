@@ -7,6 +7,7 @@
  * nothing to configure or rotate, and a client gets it from getSupplierpg like the old one did.
  */
 import type { PaymentGatewayId, PaymentOptionKind } from './payment-options';
+import { paymentRulesOf, productTakesInvoice } from '~/products/registry';
 
 export type SupplierEntry = { id: PaymentGatewayId; 'api-key': string; pg_method_name: string };
 
@@ -38,10 +39,10 @@ export function cardServiceApiKey(payments: OrgPayments, orgId: string): string 
  */
 export function supplierEntries(payments: OrgPayments, orgId: string, productCode: string, supplierId?: string): SupplierEntry[] {
   const entries: SupplierEntry[] = [{ id: payments.cardProvider.pgId, 'api-key': providerApiKey(payments.cardProvider.pgId, orgId), pg_method_name: PROVIDER_CARD_METHOD }];
-  if (productCode === 'CAR' && payments.carReferenceProvider !== payments.cardProvider.pgId) {
+  if (paymentRulesOf(productCode)?.clientCardToSupplier && payments.carReferenceProvider !== payments.cardProvider.pgId) {
     entries.push({ id: payments.carReferenceProvider, 'api-key': providerApiKey(payments.carReferenceProvider, orgId), pg_method_name: CLIENT_CC });
   }
-  if (payments.options.includes('invoice') && !['SUB', 'WLT'].includes(productCode)) {
+  if (payments.options.includes('invoice') && productTakesInvoice(productCode)) {
     entries.push({ id: 'PG_02', 'api-key': providerApiKey('PG_02', orgId), pg_method_name: CREDIT_LINE });
   }
   const narrowed = supplierId && /^PG_0[123]$/.test(supplierId) ? entries.filter((entry) => entry.id === supplierId) : entries;

@@ -1,3 +1,5 @@
+import { productFromPath } from '~/products/registry';
+
 /**
  * Spec §2: "On transfer pages the stored transfer selections are cleared."
  *
@@ -11,7 +13,7 @@
  */
 export const TRANSFER_SELECTIONS_KEY = 'transferSelections';
 
-const isTransferPath = (pathname: string) => /^\/transfers(\/|$)/i.test(pathname);
+const isTransferPath = (pathname: string) => productFromPath(pathname) === 'TRF';
 
 /** Whether arriving at `pathname` (from `previous`, null on a fresh load) clears the stored pick. */
 export function shouldClearTransferSelections(pathname: string, previous: string | null): boolean {

@@ -8,7 +8,8 @@ import { FlightSearchForm } from '~/components/flights/flight-search-form';
 import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
 import { OfferSearchForm } from '~/components/offers/offer-search-form';
 import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
-import { type LandingSlug, isLandingSlug, landingPageOffered } from '~/domain/landing-pages';
+import { type LandingSlug, isLandingSlug, landingPage, landingPageOffered } from '~/domain/landing-pages';
+import { isOfFamily } from '~/products/registry';
 import { carSearchFormData } from '~/services/car-pages.server';
 import { isOfferSegment } from '~/domain/offers';
 import { flightSearchFormData } from '~/services/flight-pages.server';
@@ -21,14 +22,13 @@ import { weeksSearchFormData } from '~/services/weeks-pages.server';
  * Dream trips are the top-rated resort and stay weeks, so their search is the /weeks search
  * with the collection set; packages are hotel stays at package rates, so theirs is the hotel
  * search with `package=1`. Each reuses an existing results, details and hold-holding checkout
- * rather than a second page stack that would drift from the first.
+ * rather than a second page stack that would drift from the first. The search form a landing
+ * opens with, and what it needs: resort, stay and weeks landings open the weeks search of
+ * their product (landing-pages.ts marks which landings have a search).
  */
-const weeksScopeOf = { resorts: 'RST', stays: 'STY', weeks: 'WEEKS', dreamtrips: 'WEEKS' } as const;
-
-/** The search form a landing opens with, and what it needs (landing-pages.ts marks which have one). */
 async function landingSearch(request: Request, slug: LandingSlug) {
-  if (slug in weeksScopeOf) {
-    const scope = weeksScopeOf[slug as keyof typeof weeksScopeOf];
+  const scope = landingPage(slug).product;
+  if (isOfFamily(scope, 'weeks')) {
     return { kind: 'weeks' as const, collection: slug === 'dreamtrips' ? 'dreamtrips' : null, ...(await weeksSearchFormData(request, scope)) };
   }
   if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(request)) };

@@ -12,10 +12,10 @@ import {
   publicTravellerName,
   statusNotice,
 } from '~/domain/booking-view';
-import { successPath } from '~/domain/checkout-success';
 import { hotelFlowOf } from '~/domain/hotel-flow';
 import { readOfferFacts } from '~/domain/offer-facts';
 import type { OfferProductCode } from '~/domain/offers';
+import { isProductCode, products, successPath } from '~/products/registry';
 import { type CountMessagesBody, countMessagesSchema } from '#schemas/api/account.schema';
 import { compileApiBody } from '~/services/api-body-schema.server';
 import { getDb } from './db.server';
@@ -63,8 +63,9 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 /** The booked item's name and key facts; null when the catalogue no longer has it. */
 async function describeItem(booking: BookingRecord): Promise<BookedItem | null> {
   const db = getDb();
-  switch (booking.product) {
-    case 'HLT': {
+  if (!isProductCode(booking.product)) return null;
+  switch (products[booking.product].family) {
+    case 'hotel': {
       const id = idOf(/^room-type:(\d+)$/, booking.item_ref);
       if (!id) return null;
       const row = await db
@@ -76,7 +77,7 @@ async function describeItem(booking: BookingRecord): Promise<BookedItem | null> 
         .executeTakeFirst();
       return row ? { kind: 'hotel', hotel: row.hotel, room: row.room, address: row.address, destination: row.destination, stars: row.stars, holidayHome: row.property_type === 'holiday_home' } : null;
     }
-    case 'FLT': {
+    case 'flight': {
       const parts = booking.item_ref.split(' ').map((ref) => /^flight:(\d+):([a-z_]+)$/.exec(ref));
       if (parts.length === 0 || parts.some((p) => !p)) return null;
       const ids = parts.map((p) => Number(p![1]));
@@ -97,7 +98,7 @@ async function describeItem(booking: BookingRecord): Promise<BookedItem | null> 
         }),
       };
     }
-    case 'CAR': {
+    case 'car': {
       const id = idOf(/^car-offer:(\d+)$/, booking.item_ref);
       if (!id) return null;
       const row = await db
@@ -114,10 +115,7 @@ async function describeItem(booking: BookingRecord): Promise<BookedItem | null> 
           }
         : null;
     }
-    case 'ACT':
-    case 'TRF':
-    case 'CRUISE':
-    case 'RESTAURANT': {
+    case 'offer': {
       const id = idOf(/^offer-option:(\d+)$/, booking.item_ref);
       if (!id) return null;
       const row = await db
@@ -130,8 +128,7 @@ async function describeItem(booking: BookingRecord): Promise<BookedItem | null> 
       if (!row) return null;
       return { kind: 'offer', offer: row.offer, option: row.option, startsAt: iso(booking.hold_starts_at), details: offerDetails(readOfferFacts(row.product, row.facts)) };
     }
-    case 'RST':
-    case 'STY': {
+    case 'weeks': {
       const id = idOf(/^resort-unit:(\d+)$/, booking.item_ref);
       if (!id) return null;
       const row = await db
@@ -142,8 +139,6 @@ async function describeItem(booking: BookingRecord): Promise<BookedItem | null> 
         .executeTakeFirst();
       return row && row.kind === booking.product ? { kind: 'week', resort: row.resort, unit: row.unit, address: row.address, sleeps: row.sleeps } : null;
     }
-    default:
-      return null;
   }
 }
 
@@ -176,7 +171,7 @@ function offerDetails(facts: ReturnType<typeof readOfferFacts>): { key: OfferDet
 /** The success page a booking lands on (holiday homes under /holidaystays). */
 function pageOf(booking: Pick<BookingRecord, 'product' | 'reference'>, item: BookedItem | null): string {
   const homes = item?.kind === 'hotel' && item.holidayHome;
-  return successPath(booking.product, booking.reference, homes ? '/holidaystays' : '');
+  return successPath(booking.product, booking.reference, homes);
 }
 
 async function amountView(booking: BookingRecord, language: string) {
@@ -185,9 +180,6 @@ async function amountView(booking: BookingRecord, language: string) {
   if (!rates.has(booking.currency)) return null;
   return toDisplayPrice({ amountMinor: booking.amount_minor, currency: booking.currency }, booking.currency, language, rates);
 }
-
-/** The products each success page shows; a booking of another product goes to its own page. */
-export type SuccessPageProduct = 'HLT' | 'FLT' | 'CAR' | 'RST' | 'STY' | OfferProductCode;
 
 /**
  * A success page's data: the booking named by `booking_id`, as much of it as the visitor may

@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { useT } from '~/components/shell-context';
 import { type Destination, DestinationField, useSearchFields } from '~/components/search/search-fields';
 import { MAX_SLEEPS, type WeeksScope } from '~/domain/weeks';
+import { products } from '~/products/registry';
 import type { MessageKey } from '~/i18n';
 
 type Values = { destination?: string; checkIn?: string; weeks?: string | number; guests?: string | number | null; collection?: string | null };
@@ -32,7 +33,6 @@ export function WeeksSearchForm({
 }) {
   const t = useT();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const path = scope === 'RST' ? '/resorts' : scope === 'STY' ? '/stays' : '/weeks';
   const collection = scope === 'WEEKS' && values.collection === 'dreamtrips' ? 'dreamtrips' : null;
   const fields = useSearchFields(errors);
   const { titleId, idOf, field, error } = fields;
@@ -44,7 +44,7 @@ export function WeeksSearchForm({
           {t(errors.collection as MessageKey)}
         </p>
       ) : null}
-      <Form method="get" action={`${path}/search-details`} className="search-form">
+      <Form method="get" action={products[scope].pages.results} className="search-form">
         {collection ? <input type="hidden" name="collection" value={collection} /> : null}
         <DestinationField fields={fields} destinations={destinations} value={values.destination} />
         {collection ? (

@@ -47,7 +47,7 @@ import {
   verifyWebhook,
 } from '~/domain/booking-payment';
 import { carModeTakes } from '~/domain/car-payment-mode';
-import { successPath } from '~/domain/checkout-success';
+import { successPath } from '~/products/registry';
 import { priceTypeFor } from '~/domain/room-price';
 import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
@@ -180,7 +180,7 @@ type PayRequest = {
 };
 
 async function returnUrlOf(booking: Booking, db: Database): Promise<string> {
-  let base: '' | '/holidaystays' = '';
+  let holidayHome = false;
   const roomType = /^room-type:(\d+)$/.exec(booking.item_ref)?.[1];
   if (booking.product === 'HLT' && roomType) {
     const hotel = await db
@@ -189,9 +189,9 @@ async function returnUrlOf(booking: Booking, db: Database): Promise<string> {
       .select('h.property_type')
       .where('r.id', '=', Number(roomType))
       .executeTakeFirst();
-    if (hotel?.property_type === 'holiday_home') base = '/holidaystays';
+    if (hotel?.property_type === 'holiday_home') holidayHome = true;
   }
-  return successPath(booking.product, booking.reference, base);
+  return successPath(booking.product, booking.reference, holidayHome);
 }
 
 /** May this visitor pay this booking? Its own user, or for a guest booking the hold's holder. */

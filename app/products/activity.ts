@@ -1,0 +1,25 @@
+import { offerTripPayload, type OfferTripItem } from './offer-trip';
+import { type TripListDefinition, defineProduct } from './types';
+
+const tripList = {
+  calls: { create: 'createActivitiesTripList', update: 'updateActivitiesTripList' },
+  build: offerTripPayload,
+} satisfies TripListDefinition<OfferTripItem>;
+
+/** Activities: a place per guest on a tour or a ticket, on a day (a scheduled offer). */
+export const activity = defineProduct({
+  code: 'ACT',
+  loyaltyCode: 'ACT',
+  family: 'offer',
+  pathSegments: ['activities'],
+  landingPages: [{ slug: 'activities', search: true, adsCategory: 'ACT', nav: true }],
+  pages: { searchForm: '/activities', results: '/activities/search-details', details: '/activities/details', checkout: '/activities/checkout' },
+  membersOnlyAds: false,
+  quote: { party: 'guests', unit: 'place', priceLines: ['option'] },
+  success: { page: '/activities/checkout-success' },
+  payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
+  tripList,
+  /** One unit per guest, priced per guest. */
+  offer: { unitsPer: 'guest', priceBy: 'guest', maxGuests: 8 },
+});

@@ -1,0 +1,26 @@
+import { offerTripPayload, type OfferTripItem } from './offer-trip';
+import { type TripListDefinition, defineProduct } from './types';
+
+/** Spec §7 names no cruise trip calls: a cruise is a scheduled offer, listed as an activity. */
+const tripList = {
+  calls: { create: 'createActivitiesTripList', update: 'updateActivitiesTripList' },
+  build: offerTripPayload,
+} satisfies TripListDefinition<OfferTripItem>;
+
+/** Cruises: a cabin for the party on a sailing in the month asked for. */
+export const cruise = defineProduct({
+  code: 'CRUISE',
+  loyaltyCode: 'CRUISE',
+  family: 'offer',
+  pathSegments: ['cruises'],
+  landingPages: [{ slug: 'cruises', search: true, adsCategory: 'CRUISE', nav: true }],
+  pages: { searchForm: '/cruises', results: '/cruises/search-details', details: '/cruises/details', checkout: '/cruises/checkout' },
+  membersOnlyAds: false,
+  quote: { party: 'guestsAndUnits', unit: 'cabin', priceLines: ['option'] },
+  success: { page: '/cruises/checkout-success' },
+  payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
+  tripList,
+  /** One cabin fits the party, priced per cabin. */
+  offer: { unitsPer: 'booking', priceBy: 'unit', maxGuests: 4 },
+});

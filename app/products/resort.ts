@@ -1,0 +1,20 @@
+import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { type TripListDefinition, defineProduct } from './types';
+
+const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
+
+/** Resort weeks (timeshare inventory), for members: their ads need a signed-in visitor. */
+export const resort = defineProduct({
+  code: 'RST',
+  loyaltyCode: 'RST',
+  family: 'weeks',
+  pathSegments: ['resorts'],
+  landingPages: [{ slug: 'resorts', search: true, adsCategory: 'RST', nav: true }],
+  pages: { searchForm: '/resorts', results: '/resorts/search-details', details: '/resorts/details', checkout: '/resorts/checkout' },
+  membersOnlyAds: true,
+  quote: { party: 'sleeps', unit: 'week', priceLines: ['week'] },
+  success: { page: '/resorts/checkout-success' },
+  payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
+  tripList,
+});

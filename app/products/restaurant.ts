@@ -1,0 +1,27 @@
+import { offerTripPayload, type OfferTripItem } from './offer-trip';
+import { type TripListDefinition, defineProduct } from './types';
+
+/** Spec §7 names no restaurant trip calls: a table is a scheduled offer, listed as an activity. */
+const tripList = {
+  calls: { create: 'createActivitiesTripList', update: 'updateActivitiesTripList' },
+  build: offerTripPayload,
+} satisfies TripListDefinition<OfferTripItem>;
+
+/** Restaurants: a table for the party at a seating time. */
+export const restaurant = defineProduct({
+  code: 'RESTAURANT',
+  loyaltyCode: 'RESTAURANT',
+  family: 'offer',
+  pathSegments: ['restaurants'],
+  // Restaurants' page shows ads of every category (it is not one of the spec's ads pages).
+  landingPages: [{ slug: 'restaurants', search: true, adsCategory: null, nav: true }],
+  pages: { searchForm: '/restaurants', results: '/restaurants/search-details', details: '/restaurants/details', checkout: '/restaurants/checkout' },
+  membersOnlyAds: false,
+  quote: { party: 'guestsAndUnits', unit: 'table', priceLines: ['option'] },
+  success: { page: '/restaurants/checkout-success' },
+  payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
+  tripList,
+  /** One table fits the party, priced per guest. */
+  offer: { unitsPer: 'booking', priceBy: 'guest', maxGuests: 10 },
+});

@@ -1,0 +1,20 @@
+import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { type TripListDefinition, defineProduct } from './types';
+
+const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
+
+/** Holiday stays by the week: the resorts' pages and supplier, for the 'STY' kind. */
+export const stay = defineProduct({
+  code: 'STY',
+  loyaltyCode: 'STY',
+  family: 'weeks',
+  pathSegments: ['stays'],
+  landingPages: [{ slug: 'stays', search: true, adsCategory: 'STY', nav: true }],
+  pages: { searchForm: '/stays', results: '/stays/search-details', details: '/stays/details', checkout: '/stays/checkout' },
+  membersOnlyAds: true,
+  quote: { party: 'sleeps', unit: 'week', priceLines: ['week'] },
+  success: { page: '/stays/checkout-success' },
+  payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
+  tripList,
+});

@@ -1,0 +1,28 @@
+import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { type TripListDefinition, defineProduct } from './types';
+
+const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
+
+/**
+ * Weeks: one search over resort and stay weeks (and the dream-trips collection of the best of
+ * them). Its results link to the resort's or stay's own details page, whose checkout holds the
+ * week as RST or STY: so a WEEKS booking is an RST or STY booking.
+ */
+export const weeks = defineProduct({
+  code: 'WEEKS',
+  loyaltyCode: 'WEEKS',
+  family: 'weeks',
+  pathSegments: ['weeks', 'dreamtrips'],
+  landingPages: [
+    // Weeks' page shows resort ads (the weeks are mostly resort weeks).
+    { slug: 'weeks', search: true, adsCategory: 'RST', nav: true },
+    { slug: 'dreamtrips', search: true, adsCategory: null, nav: false },
+  ],
+  pages: { searchForm: '/weeks', results: '/weeks/search-details', details: null, checkout: null },
+  membersOnlyAds: false,
+  quote: { party: 'sleeps', unit: 'week', priceLines: ['week'] },
+  success: { bookedAs: ['RST', 'STY'] },
+  payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  acknowledgement: 'standard',
+  tripList,
+});
