@@ -7,8 +7,9 @@ import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-pr
 import { resolveOrg } from './config.server';
 import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
-import { findVisitorHold, holdLocalDates } from './holds.server';
-import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
+import { countOf, describeCharge } from '~/domain/charge';
+import { type Quote, buildQuote, quoteDisplayOf, quotedLine, requiredLine } from '~/domain/quote';
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
 import { resolveLocale } from './locale.server';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
@@ -27,7 +28,9 @@ export async function hotelPageContext(request: Request) {
   const rates = await getRateTable();
   const today = new Date().toISOString().slice(0, 10);
   const money = (usdMinor: number) => toDisplayPrice({ amountMinor: usdMinor, currency: 'USD' }, locale.currency, locale.language, rates);
-  return { org, session, locale, supplier, today, money };
+  /** What a quote made now records of the visitor's currency and today's rate (docs/decisions/0025). */
+  const quoting = { display: quoteDisplayOf(locale.currency, rates), chargeMinorDigits: rates.get('USD')?.minorDigits ?? 2 };
+  return { org, session, locale, supplier, today, money, quoting };
 }
 type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
 
@@ -143,25 +146,35 @@ export async function holdHotelRoom(request: Request, form: FormData, clientIp: 
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
   await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
   // The hold records the rate of this search (a package search's rate) with the party.
-  const result = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp });
-  if (result.kind === 'not_found') throw new Response('We could not find that room.', { status: 404 });
+  const held = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp });
+  const notFound = () => new Response('We could not find that room.', { status: 404 });
+  if (held.kind === 'not_found') throw notFound();
+  if (held.kind !== 'held') return { result: held, search: parsed.query, flow: context.flow };
+  // The hold's quote: what its checkout shows and paying charges, priced once, now.
+  const quote = await quoteHotelHold(held.hold, context);
+  if (!quote) {
+    await releaseHold(held.hold.token);
+    throw notFound();
+  }
+  const result = { kind: 'held' as const, hold: await recordHoldQuote(held.hold, quote) };
   return { result, search: parsed.query, flow: context.flow };
 }
 
+/** What a hotel or holiday-home quote shows beside its price. */
+export type HotelQuoteFacts = {
+  propertyType: HotelFlow['propertyType'];
+  hotel: { slug: string; name: string; address: string; stars: number; image_path: string; destination: string; destination_slug: string };
+  room: { name: string; refundable: boolean; maxGuests: number };
+  stay: { checkin: string; checkout: string; rooms: number; guests: number };
+  nights: number;
+};
+
 /**
- * The checkout of a live hold: what is held, until when, its price breakdown and the charge.
- * Everything priced comes from the hold (its room, nights, rooms, and the party and rate it
- * recorded); the link only names the hold. A hold from before selections were recorded is
- * priced for two guests a room at the visitor's own rate.
+ * The quote of a room hold, from what the hold recorded (its room, nights, rooms, party and
+ * rate) at the visitor's currency and today's rate; null when the room cannot be priced.
  */
-export async function loadHotelCheckout(request: Request) {
-  const context = await hotelFlowContext(request);
-  const params = new URL(request.url).searchParams;
-  const token = params.get('hold') ?? '';
-  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
-  if (!hold || hold.product !== 'HLT') throw new Response('This booking link is not valid. Please search again.', { status: 404 });
+async function quoteHotelHold(hold: Hold, context: FlowContext): Promise<Quote<HotelQuoteFacts> | null> {
   const roomTypeId = Number(/^room-type:(\d+)$/.exec(hold.itemRef)?.[1]);
-  const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const { startsOn, endsOn } = holdLocalDates(hold);
   const query = {
     propertyType: context.flow.propertyType,
@@ -181,18 +194,74 @@ export async function loadHotelCheckout(request: Request) {
     .where('r.id', '=', roomTypeId)
     .where('h.property_type', '=', context.flow.propertyType)
     .executeTakeFirst();
-  if (!room || !hotel) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
+  if (!room || !hotel) return null;
+  const p = room.price;
+  return buildQuote({
+    product: 'HLT',
+    lines: {
+      perNight: p.per_night,
+      beforeTax: p.exclusive,
+      total: p.inclusive,
+      strikeTotal: p.strike_price === null || p.strike_tax === null ? null : p.strike_price + p.strike_tax,
+    },
+    fees: { tax: p.tax },
+    ...context.quoting,
+    priceType: p.price_type,
+    party: { rooms: query.rooms, guestsPerRoom: query.guestsPerRoom },
+    charge: { amountMinor: p.inclusive, description: describeCharge([hotel.name, room.name, countOf(p.nights, 'night'), countOf(p.rooms, 'room')]) },
+    facts: {
+      propertyType: context.flow.propertyType,
+      hotel,
+      room: { name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },
+      stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
+      nights: p.nights,
+    },
+  });
+}
+
+/** The message of a checkout whose hold has no quote (made before quotes were recorded). */
+export const unquotedHold = () => new Response('This booking has expired. Please search again.', { status: 410 });
+
+/**
+ * The checkout of a live hold: what is held, until when, its price breakdown and the charge,
+ * all read from the quote the hold recorded (in the currency and at the rate of the hold's
+ * time); the link only names the hold, and nothing is re-priced. A hold without a quote
+ * (made before quotes were recorded) is not payable: the page says to search again.
+ */
+export async function loadHotelCheckout(request: Request) {
+  const context = await hotelFlowContext(request);
+  const params = new URL(request.url).searchParams;
+  const token = params.get('hold') ?? '';
+  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
+  const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
+  if (!hold || hold.product !== 'HLT') throw invalid();
+  if (!hold.quote) throw unquotedHold();
+  const quote = hold.quote as Quote<HotelQuoteFacts>;
+  // A hotel hold is not a holiday-home checkout, nor the other way round.
+  if (quote.facts.propertyType !== context.flow.propertyType) throw invalid();
+  const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const user = context.session?.user ?? null;
-  const price = breakdown(room, context.money);
+  const language = context.locale.language;
+  const price: PriceBreakdown = {
+    nights: quote.facts.nights,
+    rooms: quote.facts.stay.rooms,
+    perNight: requiredLine(quote, 'perNight', language),
+    beforeTax: requiredLine(quote, 'beforeTax', language),
+    tax: requiredLine(quote, 'tax', language),
+    total: requiredLine(quote, 'total', language),
+    strikeTotal: quotedLine(quote, 'strikeTotal', language),
+    priceType: quote.priceType,
+  };
   return {
     flow: context.flow,
     hold: { token: hold.token, live, status: hold.status, expiresAt: hold.expiresAt.toISOString() },
-    hotel,
-    room: { name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },
-    stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
+    hotel: quote.facts.hotel,
+    room: quote.facts.room,
+    stay: quote.facts.stay,
     price,
-    /** What paying charges: the total above (`price.total` is it in the visitor's currency). */
-    charge: chargeOf(room.price.inclusive, CHARGE_CURRENCY, describeCharge([hotel.name, room.name, countOf(room.price.nights, 'night'), countOf(room.price.rooms, 'room')])),
+    /** What paying charges: the quote's (`price.total` is it as shown, at the quote's rate). */
+    charge: quote.charge,
+    quote,
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),
     canBook: user ? user.can_book : true,

@@ -10,8 +10,9 @@ import { readCookie } from './config.server';
 import { findVisitorHold } from './holds.server';
 import { HOLD_COOKIE } from './weeks-api.server';
 import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
-import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
-import { hotelPageContext } from './hotel-pages.server';
+import { requiredLine } from '~/domain/quote';
+import { hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { WeeksQuote } from './weeks-quote.server';
 import { type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from './suppliers/weeks.server';
 
 /** Resorts (RST) and holiday stays (STY): the same pages under /resorts/* and /stays/*; /weeks lists both. */
@@ -142,31 +143,56 @@ export async function loadWeeksDetails(request: Request, kind: WeeksKind) {
 
 /**
  * The visitor's live week hold of this kind that a checkout names, in its link (`hold`) or in
- * the holdTok cookie prepare-to-checkout set, when it recorded what it holds; else null.
+ * the holdTok cookie prepare-to-checkout set; else null.
  */
 async function heldWeek(request: Request, context: Context, kind: WeeksKind) {
   const token = new URL(request.url).searchParams.get('hold') ?? readCookie(request, HOLD_COOKIE) ?? '';
   const hold = token ? await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null }) : null;
   const live = hold && hold.product === kind && hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
-  return live && hold.selection ? hold : null;
+  return live ? hold : null;
 }
 
 /**
  * /{product}/checkout: what the traveller chose, priced, and who they are. The hold itself is
  * made in the browser (spec §4 prepare-to-checkout) through POST /api/weeks/prepareBookWeeks,
  * from the `request` this answers. Once the visitor holds a week of this kind (holdTok cookie,
- * or `hold` in the link) the page and the charge are that hold's week at its recorded rate,
- * whatever the link says; before that, the link's choice is what will be held.
+ * or `hold` in the link) the page and the charge are that hold's quote (its week, at its rate
+ * and currency), whatever the link says; before that, the link's choice is previewed at
+ * today's prices and nothing can be charged. A hold without a quote is not payable.
  */
 export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
   const context = await weeksContext(request, kind);
-  const params = new URL(request.url).searchParams;
   const hold = await heldWeek(request, context, kind);
-  const chosen = hold ? selectionParams(hold.selection) : params;
-  const resortId = chosen.get('resort_id') ?? '';
-  const inventoryId = chosen.get('inventory_id') ?? '';
-  const checkIn = chosen.get('check_in_date') ?? '';
-  const checkOut = chosen.get('check_out_date') ?? '';
+  const user = context.session?.user ?? null;
+  const traveler = user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null;
+  const lang = { lang: context.locale.language, currency: context.locale.currency };
+  if (hold) {
+    if (!hold.quote) throw unquotedHold();
+    const quote = hold.quote as WeeksQuote;
+    const { week } = quote.facts;
+    return {
+      kind,
+      path: weeksPath(kind),
+      request: { ...quote.facts.request, ...lang },
+      /** The hold this page shows, when the visitor already holds the week. */
+      hold: { token: hold.token, expiresAt: hold.expiresAt.toISOString() },
+      resort: quote.facts.resort,
+      unit: quote.facts.unit,
+      week: { ...week, perWeek: requiredLine(quote, 'perWeek', lang.lang), total: requiredLine(quote, 'total', lang.lang) },
+      /** What paying charges: the quote's (`week.total` is it as shown, at the quote's rate). */
+      charge: quote.charge,
+      quote: quote as WeeksQuote | null,
+      traveler,
+      savedTraveler: await savedTraveler(hold),
+      // The client holds the week only when the date can still be booked by this visitor.
+      tooSoon: await tooSoonToBook(context.org, context.session, week.checkIn, context.today),
+    };
+  }
+  const params = new URL(request.url).searchParams;
+  const resortId = params.get('resort_id') ?? '';
+  const inventoryId = params.get('inventory_id') ?? '';
+  const checkIn = params.get('check_in_date') ?? '';
+  const checkOut = params.get('check_out_date') ?? '';
   if (!/^[1-9]\d{0,8}$/.test(resortId) || !/^[1-9]\d{0,8}$/.test(inventoryId)) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   const selection = { inventoryId: Number(inventoryId), checkIn, checkOut };
   const resolved = await resolveWeekSelection(selection);
@@ -174,28 +200,25 @@ export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
   if (resolved.kind === 'not_found' || resolved.resort.id !== Number(resortId) || resolved.resort.kind !== kind) {
     throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   }
-  const priceType = hold ? selectedPriceType(hold.selection, context.supplier.priceType) : context.supplier.priceType;
-  const offer = await weeksSupplierFor(kind).price(selection, { ...context.supplier, priceType });
+  const offer = await weeksSupplierFor(kind).price(selection, context.supplier);
   if (!offer) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
-  const user = context.session?.user ?? null;
   return {
     kind,
     path: weeksPath(kind),
-    request: { resort_id: Number(resortId), inventory_id: Number(inventoryId), check_in_date: checkIn, check_out_date: checkOut, lang: context.locale.language, currency: context.locale.currency },
-    /** The hold this page was priced from, when the visitor already holds the week. */
-    hold: hold ? { token: hold.token, expiresAt: hold.expiresAt.toISOString() } : null,
+    request: { resort_id: Number(resortId), inventory_id: Number(inventoryId), check_in_date: checkIn, check_out_date: checkOut, ...lang },
+    hold: null,
     resort: { name: resolved.resort.name, address: resolved.resort.address, image: resolved.resort.image_path, stars: resolved.resort.stars },
     unit: { name: resolved.unit.name, sleeps: resolved.unit.sleeps },
     week: priced(offer, context.money),
-    /** What paying charges: the week(s)' total (`week.total` is it in the visitor's currency). */
+    /** What holding this week will quote (a preview: only a hold's quote is charged). */
     charge: chargeOf(
       offer.price.amount,
       CHARGE_CURRENCY,
       describeCharge([resolved.resort.name, resolved.unit.name, `${checkIn} to ${checkOut}`, countOf(offer.price.weeks, 'week')]),
     ),
-    traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
-    savedTraveler: hold ? await savedTraveler(hold) : null,
-    // The client holds the week only when the date can still be booked by this visitor.
+    quote: null,
+    traveler,
+    savedTraveler: null,
     tooSoon: await tooSoonToBook(context.org, context.session, checkIn, context.today),
   };
 }
