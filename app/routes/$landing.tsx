@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import type { AppLoadContext, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
@@ -13,7 +13,7 @@ import { carSearchFormData } from '~/services/car-pages.server';
 import { isOfferSegment } from '~/domain/offers';
 import { resolveOrg } from '~/services/config.server';
 import { flightSearchFormData } from '~/services/flight-pages.server';
-import { hotelSearchFormData } from '~/services/hotel-pages.server';
+import { type PageUrl, hotelSearchFormData } from '~/services/hotel-pages.server';
 import { offerPageContext, offerSearchFormData } from '~/services/offer-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
@@ -27,19 +27,19 @@ import { weeksSearchFormData } from '~/services/weeks-pages.server';
 const weeksScopeOf = { resorts: 'RST', stays: 'STY', weeks: 'WEEKS', dreamtrips: 'WEEKS' } as const;
 
 /** The search form a landing opens with, and what it needs (landing-pages.ts marks which have one). */
-async function landingSearch(request: Request, slug: LandingSlug) {
+async function landingSearch(context: AppLoadContext, url: PageUrl, slug: LandingSlug) {
   if (slug in weeksScopeOf) {
     const scope = weeksScopeOf[slug as keyof typeof weeksScopeOf];
-    return { kind: 'weeks' as const, collection: slug === 'dreamtrips' ? 'dreamtrips' : null, ...(await weeksSearchFormData(request, scope)) };
+    return { kind: 'weeks' as const, collection: slug === 'dreamtrips' ? 'dreamtrips' : null, ...(await weeksSearchFormData(context, scope)) };
   }
-  if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(request)) };
+  if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(context, url)) };
   // Holiday stays are holiday homes: the hotel search, in the /holidaystays flow (the URL says so).
-  if (slug === 'holidaystays') return { kind: 'holidayHomes' as const, ...(await hotelSearchFormData(request)) };
-  if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(request)) };
+  if (slug === 'holidaystays') return { kind: 'holidayHomes' as const, ...(await hotelSearchFormData(context, url)) };
+  if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(context)) };
   // /flight opens with the flight search and the visitor's recent searches.
-  if (slug === 'flight') return { kind: 'flight' as const, ...(await flightSearchFormData(request)) };
+  if (slug === 'flight') return { kind: 'flight' as const, ...(await flightSearchFormData(context, url)) };
   // Activities, transfers, cruises and restaurants open with their own search.
-  if (isOfferSegment(slug)) return { kind: 'offer' as const, form: await offerSearchFormData(await offerPageContext(request, slug)) };
+  if (isOfferSegment(slug)) return { kind: 'offer' as const, form: await offerSearchFormData(await offerPageContext(context, slug)) };
   return null;
 }
 
@@ -47,12 +47,12 @@ async function landingSearch(request: Request, slug: LandingSlug) {
  * The product landing pages (/hotels, /flight, /cars, … spec §2). Any other one-segment
  * path, or a product the organisation does not sell, is a 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.landing ?? '';
   if (!isLandingSlug(slug) || !landingPageOffered(slug, resolveOrg(request).products)) {
     throw new Response('Not found', { status: 404 });
   }
-  return json({ slug, search: await landingSearch(request, slug), ...(await loadPage(request, 'landing')) });
+  return json({ slug, search: await landingSearch(context, new URL(request.url), slug), ...(await loadPage(request, 'landing')) });
 }
 
 function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof loader>['search']> }) {

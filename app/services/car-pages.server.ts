@@ -5,15 +5,15 @@ import { findVisitorHold, recordHoldQuote, releaseHold } from './holds.server';
 import { quotedLine, requiredLine } from '~/domain/quote';
 import { type CarQuote, quoteCarHold } from './car-quote.server';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
-import { hotelPageContext, unquotedHold } from './hotel-pages.server';
+import { type HoldGuard, type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { RequestContext } from './request-context.server';
 import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
-import { requireHoldAllowed } from './rate-limit.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
 /** The page context, or a 404 when the organisation does not sell cars. */
-async function carContext(request: Request) {
-  const context = await hotelPageContext(request);
+async function carContext(requestContext: RequestContext) {
+  const context = await hotelPageContext(requestContext);
   if (!context.org.products.some((p) => p === 'CAR')) throw new Response('Not found', { status: 404 });
   return { ...context, minPickup: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
 }
@@ -43,8 +43,8 @@ function carView(offer: CarOffer, money: Context['money']) {
 export type CarView = ReturnType<typeof carView>;
 
 /** What the car search form needs: every desk, and the earliest pickup day. */
-export async function carSearchFormData(request: Request) {
-  const context = await carContext(request);
+export async function carSearchFormData(requestContext: RequestContext) {
+  const context = await carContext(requestContext);
   return { locations: await carLocations(), minPickup: context.minPickup, today: context.today };
 }
 
@@ -62,9 +62,9 @@ async function checkedSearch(params: URLSearchParams, minPickup: string): Promis
 }
 
 /** /cars/search-details: the search form, and the offers when the URL has a valid search. */
-export async function loadCarResults(request: Request) {
-  const context = await carContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadCarResults(requestContext: RequestContext, url: PageUrl) {
+  const context = await carContext(requestContext);
+  const params = url.searchParams;
   const form = { locations: await carLocations(), minPickup: context.minPickup, today: context.today };
   const filters = parseCarFilters(params);
   const empty = { ...form, filters, results: [] as CarView[], days: 0 };
@@ -79,9 +79,9 @@ export async function loadCarResults(request: Request) {
 const OFFER_ID = /^[1-9]\d{0,8}$/;
 
 /** /cars/details: one offer priced for the search in the URL. */
-export async function loadCarDetails(request: Request) {
-  const context = await carContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadCarDetails(requestContext: RequestContext, url: PageUrl) {
+  const context = await carContext(requestContext);
+  const params = url.searchParams;
   const parsed = await checkedSearch(params, context.minPickup);
   if (!parsed.ok) throw json({ message: 'Choose your pickup location and dates first.', errors: parsed.errors }, { status: 400 });
   const offer = await cars.details(params.get('car_id') ?? '', parsed.search, context.supplier);
@@ -93,8 +93,8 @@ export async function loadCarDetails(request: Request) {
  * Opening checkout holds one car of the offer over the rental. Answers the hold, a sold-out
  * answer, or throws a 4xx for a bad form.
  */
-export async function holdCar(request: Request, form: FormData, clientIp: string) {
-  const context = await carContext(request);
+export async function holdCar(requestContext: RequestContext, form: FormData, allowHold: HoldGuard) {
+  const context = await carContext(requestContext);
   const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const parsed = await checkedSearch(params, context.minPickup);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
@@ -102,8 +102,8 @@ export async function holdCar(request: Request, form: FormData, clientIp: string
   if (!OFFER_ID.test(carId)) throw json({ message: 'Choose a car.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.search.pickupDate, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.search };
-  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
-  const held = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp });
+  await allowHold();
+  const held = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
   const notFound = () => new Response('We could not find that car.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();
   if (held.kind !== 'held') return { result: held, search: parsed.search };
@@ -140,10 +140,9 @@ function quotedCarBreakdown(quote: CarQuote, language: string): CarPriceView {
  * is paid and the charge, all read from the quote the hold recorded; the link only names the
  * hold and nothing is re-priced. A hold without a quote is not payable: search again.
  */
-export async function loadCarCheckout(request: Request) {
-  const context = await carContext(request);
-  const params = new URL(request.url).searchParams;
-  const token = params.get('hold') ?? '';
+export async function loadCarCheckout(requestContext: RequestContext, url: PageUrl) {
+  const context = await carContext(requestContext);
+  const token = url.searchParams.get('hold') ?? '';
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   if (!hold || hold.product !== 'CAR') throw invalidLink();
   if (!hold.quote) throw unquotedHold();

@@ -9,10 +9,10 @@ import { type Hold, findVisitorHold, holdLocalDates, multiItemRef, recordHoldQuo
 import { countOf, describeCharge } from '~/domain/charge';
 import { type Quote, buildQuote, requiredLine } from '~/domain/quote';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
-import { hotelPageContext, unquotedHold } from './hotel-pages.server';
+import { type HoldGuard, type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { RequestContext } from './request-context.server';
 import { requireFlightLogin } from './route-behaviours.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
-import { requireHoldAllowed } from './rate-limit.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
@@ -20,16 +20,16 @@ type Context = Awaited<ReturnType<typeof hotelPageContext>>;
  * The page context of a flight page: a 404 when the organisation does not sell flights, and
  * first of all the login rule of spec §2 for the paths it covers.
  */
-async function flightContext(request: Request) {
-  const context = await hotelPageContext(request);
-  requireFlightLogin(new URL(request.url).pathname, context.org.auth.flightLoginRequired, context.session !== null);
+async function flightContext(requestContext: RequestContext, pathname: string) {
+  const context = await hotelPageContext(requestContext);
+  requireFlightLogin(pathname, context.org.auth.flightLoginRequired, context.session !== null);
   if (!context.org.products.some((p) => p === 'FLT')) throw new Response('Not found', { status: 404 });
   return { ...context, minDate: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
 }
 
 /** What the flight search form needs: our airports (for the datalist) and the earliest date. */
-export async function flightSearchFormData(request: Request) {
-  const context = await flightContext(request);
+export async function flightSearchFormData(requestContext: RequestContext, url: PageUrl) {
+  const context = await flightContext(requestContext, url.pathname);
   return { airports: airportChoices(), minDate: context.minDate };
 }
 
@@ -75,9 +75,9 @@ export type FlightSort = 'price' | 'duration' | 'departure';
 const MAX_RESULTS = 30;
 
 /** Results for the search in the URL, filtered by stops, airline and departure time, sorted as asked. */
-export async function loadFlightResults(request: Request) {
-  const context = await flightContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadFlightResults(requestContext: RequestContext, url: PageUrl) {
+  const context = await flightContext(requestContext, url.pathname);
+  const params = url.searchParams;
   const form = { airports: airportChoices(), minDate: context.minDate };
   const parsed = parseOf(params, context);
   if (!parsed.ok) return { ...form, search: null, errors: parsed.errors, values: parsed.values, results: [], total: 0, airlines: [], filters: null };
@@ -121,9 +121,9 @@ function requireSearch(params: URLSearchParams, context: Context): FlightSearch 
 }
 
 /** The trip named by `offer`, with every branded fare priced for the search in the URL. */
-export async function loadFlightDetails(request: Request) {
-  const context = await flightContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadFlightDetails(requestContext: RequestContext, url: PageUrl) {
+  const context = await flightContext(requestContext, url.pathname);
+  const params = url.searchParams;
   const search = requireSearch(params, context);
   const details = await flights.details(params.get('offer') ?? '', search, context.supplier);
   if (!details) throw new Response('We could not find that flight for your search. Please search again.', { status: 404 });
@@ -135,8 +135,8 @@ export async function loadFlightDetails(request: Request) {
  * Opening checkout holds the chosen fare's seats on every flight of the trip for the
  * organisation's hold time. Answers the hold, a sold-out answer, or throws a 4xx.
  */
-export async function holdFlight(request: Request, form: FormData, clientIp: string) {
-  const context = await flightContext(request);
+export async function holdFlight(requestContext: RequestContext, url: PageUrl, form: FormData, allowHold: HoldGuard) {
+  const context = await flightContext(requestContext, url.pathname);
   const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const search = requireSearch(params, context);
   const offerId = params.get('offer') ?? '';
@@ -144,8 +144,8 @@ export async function holdFlight(request: Request, form: FormData, clientIp: str
   if (!/^[A-Z]{2,20}$/.test(fare)) throw json({ message: 'Choose a fare.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, search.legs[0]!.date, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search, offerId, fare };
-  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
-  const held = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp });
+  await allowHold();
+  const held = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
   const notFound = () => new Response('We could not find that flight or fare. Please search again.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();
   if (held.kind !== 'held') return { result: held, search, offerId, fare };
@@ -222,10 +222,9 @@ function quotedFareView(quote: Quote<FlightQuoteFacts>, language: string) {
  * and the charge, all read from the quote the hold recorded; the link only names the hold and
  * nothing is re-priced. A hold without a quote is not payable: the page says to search again.
  */
-export async function loadFlightCheckout(request: Request) {
-  const context = await flightContext(request);
-  const params = new URL(request.url).searchParams;
-  const token = params.get('hold') ?? '';
+export async function loadFlightCheckout(requestContext: RequestContext, url: PageUrl) {
+  const context = await flightContext(requestContext, url.pathname);
+  const token = url.searchParams.get('hold') ?? '';
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   if (!hold || hold.product !== 'FLT') throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   if (!hold.quote) throw unquotedHold();

@@ -3,27 +3,31 @@ import { type HotelFlow, hotelFlowOf } from '~/domain/hotel-flow';
 import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/hotel-query';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
-import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-price';
-import { resolveOrg } from './config.server';
+import { type PriceType, packagePriceType } from '~/domain/room-price';
 import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
 import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
 import { countOf, describeCharge } from '~/domain/charge';
 import { type Quote, buildQuote, quoteDisplayOf, quotedLine, requiredLine } from '~/domain/quote';
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
-import { resolveLocale } from './locale.server';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
-import { getSession } from './session.server';
+import type { RequestContext } from './request-context.server';
 import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from './suppliers/hotels.server';
 import type { SupplierContext } from './suppliers/port';
-import { requireHoldAllowed } from './rate-limit.server';
 
-/** Everything a hotel page needs about the visitor: organisation, session, locale, price view. */
-export async function hotelPageContext(request: Request) {
-  const org = resolveOrg(request);
-  const session = await getSession(request);
-  const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
-  const priceType: Exclude<PriceType, 'PKG'> = priceTypeFor(session?.user.role, org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C';
+/** The part of a page's URL a page service reads: the route hands it over, never the Request. */
+export type PageUrl = Pick<URL, 'pathname' | 'searchParams'>;
+
+/**
+ * The route's check that this visitor may make another hold (rate limit and active-holds cap,
+ * a 429 when not), run once the hold's form is valid and just before holding.
+ */
+export type HoldGuard = () => Promise<void>;
+
+/** Everything a hotel page needs about the visitor, from the request context: organisation, session, locale, price view. */
+export async function hotelPageContext(requestContext: RequestContext) {
+  const { org, session, locale } = requestContext;
+  const priceType: Exclude<PriceType, 'PKG'> = requestContext.priceType;
   const supplier: SupplierContext = { orgId: org.orgId, userId: session?.userDbId ?? null, priceType };
   const rates = await getRateTable();
   const today = new Date().toISOString().slice(0, 10);
@@ -34,9 +38,9 @@ export async function hotelPageContext(request: Request) {
 }
 type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
 
-/** A hotel-flow page's context, and which flow its URL is in: hotels, or holiday homes under /holidaystays. */
-async function hotelFlowContext(request: Request) {
-  return { ...(await hotelPageContext(request)), flow: hotelFlowOf(new URL(request.url).pathname) };
+/** A hotel-flow page's context, and which flow its path is in: hotels, or holiday homes under /holidaystays. */
+async function hotelFlowContext(requestContext: RequestContext, pathname: string) {
+  return { ...(await hotelPageContext(requestContext)), flow: hotelFlowOf(pathname) };
 }
 type FlowContext = Awaited<ReturnType<typeof hotelFlowContext>>;
 
@@ -49,8 +53,8 @@ function pricingFor(context: PageContext, packageRate: boolean | undefined): Sup
 }
 
 /** What the package search form on the /packages landing needs. */
-export async function hotelSearchFormData(request: Request) {
-  const context = await hotelFlowContext(request);
+export async function hotelSearchFormData(requestContext: RequestContext, url: PageUrl) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
   const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
   return { destinations, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays), flow: context.flow };
 }
@@ -85,18 +89,18 @@ export function breakdown(room: RoomOffer, money: PageContext['money']): PriceBr
   };
 }
 
-export function parseSearchOf(request: Request, context: FlowContext) {
-  return parseHotelSearch(new URL(request.url).searchParams, context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
+function parseSearchOf(params: URLSearchParams, context: FlowContext) {
+  return parseHotelSearch(params, context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
 }
 
 export type ResultsSort = 'price' | 'stars' | 'rating';
 
 /** Results for the search in the URL, filtered by stars and sorted as asked. */
-export async function loadHotelResults(request: Request) {
-  const context = await hotelFlowContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadHotelResults(requestContext: RequestContext, url: PageUrl) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
+  const params = url.searchParams;
   const destinations = await destinationChoices();
-  const parsed = parseSearchOf(request, context);
+  const parsed = parseSearchOf(params, context);
   const { flow } = context;
   if (!parsed.ok) return { flow, destinations, search: null, destination: null, errors: parsed.errors, values: parsed.values, results: [], sort: 'price' as const, stars: [] };
   const sortParam = params.get('sort');
@@ -118,10 +122,10 @@ export async function loadHotelResults(request: Request) {
 }
 
 /** The hotel named by `hotel` with every room type priced for the search in the URL. */
-export async function loadHotelDetails(request: Request) {
-  const context = await hotelFlowContext(request);
-  const slug = new URL(request.url).searchParams.get('hotel') ?? '';
-  const parsed = parseSearchOf(request, context);
+export async function loadHotelDetails(requestContext: RequestContext, url: PageUrl) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
+  const slug = url.searchParams.get('hotel') ?? '';
+  const parsed = parseSearchOf(url.searchParams, context);
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
   const details = await hotels.details(slug, toHotelQuery(parsed.query, context.flow), pricingFor(context, parsed.query.packageRate));
   if (!details) throw new Response('We could not find that hotel.', { status: 404 });
@@ -136,17 +140,17 @@ export async function loadHotelDetails(request: Request) {
  * Opening checkout holds the chosen room for the organisation's hold time. Answers the hold
  * token, a sold-out answer, or throws a 4xx for a bad request.
  */
-export async function holdHotelRoom(request: Request, form: FormData, clientIp: string) {
-  const context = await hotelFlowContext(request);
+export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl, form: FormData, allowHold: HoldGuard) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
   const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const roomTypeId = Number(form.get('roomTypeId'));
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.query.checkin, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
-  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
+  await allowHold();
   // The hold records the rate of this search (a package search's rate) with the party.
-  const held = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp });
+  const held = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
   const notFound = () => new Response('We could not find that room.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();
   if (held.kind !== 'held') return { result: held, search: parsed.query, flow: context.flow };
@@ -228,10 +232,9 @@ export const unquotedHold = () => new Response('This booking has expired. Please
  * time); the link only names the hold, and nothing is re-priced. A hold without a quote
  * (made before quotes were recorded) is not payable: the page says to search again.
  */
-export async function loadHotelCheckout(request: Request) {
-  const context = await hotelFlowContext(request);
-  const params = new URL(request.url).searchParams;
-  const token = params.get('hold') ?? '';
+export async function loadHotelCheckout(requestContext: RequestContext, url: PageUrl) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
+  const token = url.searchParams.get('hold') ?? '';
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
   if (!hold || hold.product !== 'HLT') throw invalid();

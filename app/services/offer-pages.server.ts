@@ -9,10 +9,10 @@ import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHol
 import { countOf, describeCharge } from '~/domain/charge';
 import { type Quote, buildQuote, quotedLine, requiredLine } from '~/domain/quote';
 import { selectedInt, selectedPriceType, selectedText } from '~/domain/hold-selection';
-import { hotelPageContext, unquotedHold } from './hotel-pages.server';
+import { type HoldGuard, type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { RequestContext } from './request-context.server';
 import { cruiseItineraries } from './seed-offers.server';
 import { heldOption, offerSuppliers, type OptionOffer } from './suppliers/offers.server';
-import { requireHoldAllowed } from './rate-limit.server';
 
 /**
  * Pages of the scheduled offers (/activities, /transfers, /cruises, /restaurants and their
@@ -20,10 +20,10 @@ import { requireHoldAllowed } from './rate-limit.server';
  * by the path segment. A segment that is not one of them, or a product the organisation does
  * not sell, is a 404.
  */
-export async function offerPageContext(request: Request, segmentParam: string | undefined) {
+export async function offerPageContext(requestContext: RequestContext, segmentParam: string | undefined) {
   const segment = segmentParam ?? '';
   if (!isOfferSegment(segment)) throw new Response('Not found', { status: 404 });
-  const context = await hotelPageContext(request);
+  const context = await hotelPageContext(requestContext);
   const rule = offerProducts[segment];
   if (!context.org.products.includes(rule.code)) throw new Response('Not found', { status: 404 });
   return { ...context, segment, rule, supplier: offerSuppliers[rule.code], supplierContext: context.supplier };
@@ -72,10 +72,10 @@ function parseFrom(params: URLSearchParams, context: PageContext) {
 export type OfferSort = 'price' | 'rating';
 
 /** Results for the search in the URL, filtered (free cancellation) and sorted as asked. */
-export async function loadOfferResults(request: Request, segmentParam: string | undefined) {
-  const context = await offerPageContext(request, segmentParam);
+export async function loadOfferResults(requestContext: RequestContext, url: PageUrl, segmentParam: string | undefined) {
+  const context = await offerPageContext(requestContext, segmentParam);
   const form = await offerSearchFormData(context);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const parsed = parseFrom(params, context);
   if (!parsed.ok) return { form, search: null, errors: parsed.errors, values: parsed.values, destination: null, results: [], sort: 'price' as const, refundable: false, params: '' };
   const sort: OfferSort = params.get('sort') === 'rating' ? 'rating' : 'price';
@@ -104,9 +104,9 @@ export async function loadOfferResults(request: Request, segmentParam: string | 
 }
 
 /** The offer named by `offer` with every option and its slots priced for the search in the URL. */
-export async function loadOfferDetails(request: Request, segmentParam: string | undefined) {
-  const context = await offerPageContext(request, segmentParam);
-  const params = new URL(request.url).searchParams;
+export async function loadOfferDetails(requestContext: RequestContext, url: PageUrl, segmentParam: string | undefined) {
+  const context = await offerPageContext(requestContext, segmentParam);
+  const params = url.searchParams;
   const parsed = parseFrom(params, context);
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
   const details = await context.supplier.details(params.get('offer') ?? '', parsed.query, context.supplierContext);
@@ -126,8 +126,8 @@ const formParams = (form: FormData) => new URLSearchParams([...form.entries()].f
  * for a return transfer covers both legs (all or nothing). Answers the hold token, a sold-out
  * answer, or throws a 4xx for a bad form.
  */
-export async function holdOffer(request: Request, segmentParam: string | undefined, form: FormData, clientIp: string) {
-  const context = await offerPageContext(request, segmentParam);
+export async function holdOffer(requestContext: RequestContext, segmentParam: string | undefined, form: FormData, allowHold: HoldGuard) {
+  const context = await offerPageContext(requestContext, segmentParam);
   const parsed = parseFrom(formParams(form), context);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const offer = String(form.get('offer') ?? '');
@@ -142,8 +142,8 @@ export async function holdOffer(request: Request, segmentParam: string | undefin
   const slot = context.rule.code === 'TRF' ? { day: query.date, time: query.time ?? '' } : { day, time };
   const earliest = await tooSoonToBook(context.org, context.session, slot.day, context.today);
   if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
-  await requireHoldAllowed(request, { orgId: context.org.orgId, clientIp, session: context.session });
-  const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp });
+  await allowHold();
+  const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
   const notFound = () => new Response('We could not find that option at that time.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();
   const back = new URLSearchParams(offerSearchParams(context.segment, query));
@@ -231,9 +231,9 @@ async function quoteOfferHold(hold: Hold, context: PageContext): Promise<Quote<O
  * price breakdown and the charge, all read from the quote the hold recorded; the link only
  * names the hold and nothing is re-priced. A hold without a quote is not payable: search again.
  */
-export async function loadOfferCheckout(request: Request, segmentParam: string | undefined) {
-  const context = await offerPageContext(request, segmentParam);
-  const params = new URL(request.url).searchParams;
+export async function loadOfferCheckout(requestContext: RequestContext, url: PageUrl, segmentParam: string | undefined) {
+  const context = await offerPageContext(requestContext, segmentParam);
+  const params = url.searchParams;
   const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
   const tokens = params.getAll('hold');
   if (tokens.length !== 1) throw invalid();

@@ -6,12 +6,12 @@ import {
   MAX_WEEKS, WEEKS_COLLECTIONS, WEEKS_KINDS, type WeeksKind, type WeeksScope, type WeeksSearchErrors, addDays, formatDay, isDreamtrip, parseDay, parseWeeksSearch, weekdayNames, weeksKindsOffered, weeksSearchParams,
 } from '~/domain/weeks';
 import { getDb } from './db.server';
-import { readCookie } from './config.server';
 import { findVisitorHold } from './holds.server';
 import { HOLD_COOKIE } from './weeks-api.server';
 import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
 import { requiredLine } from '~/domain/quote';
-import { hotelPageContext, unquotedHold } from './hotel-pages.server';
+import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { RequestContext } from './request-context.server';
 import type { WeeksQuote } from './weeks-quote.server';
 import { type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from './suppliers/weeks.server';
 
@@ -21,8 +21,8 @@ export const weeksPath = (scope: WeeksScope) => (scope === 'RST' ? '/resorts' : 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
 /** The page context and the kinds it lists, or a 404 when the organisation sells none of them. */
-async function weeksContext(request: Request, scope: WeeksScope) {
-  const context = await hotelPageContext(request);
+async function weeksContext(requestContext: RequestContext, scope: WeeksScope) {
+  const context = await hotelPageContext(requestContext);
   const kinds = weeksKindsOffered(scope, context.org.products);
   if (kinds.length === 0) throw new Response('Not found', { status: 404 });
   return { ...context, kinds, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
@@ -57,8 +57,8 @@ function destinationsOf(kinds: readonly WeeksKind[]) {
 }
 
 /** What the weeks search form needs on a landing page (/resorts, /stays, /weeks, /dreamtrips). */
-export async function weeksSearchFormData(request: Request, scope: WeeksScope) {
-  const context = await weeksContext(request, scope);
+export async function weeksSearchFormData(requestContext: RequestContext, scope: WeeksScope) {
+  const context = await weeksContext(requestContext, scope);
   return { scope, destinations: await destinationsOf(context.kinds), minCheckin: context.minCheckin };
 }
 
@@ -67,9 +67,9 @@ export async function weeksSearchFormData(request: Request, scope: WeeksScope) {
  * /weeks/search-details lists resorts and stays together (filterable by kind), and is also
  * where the dreamtrips collection is searched.
  */
-export async function loadWeeksResults(request: Request, scope: WeeksScope) {
-  const context = await weeksContext(request, scope);
-  const params = new URL(request.url).searchParams;
+export async function loadWeeksResults(requestContext: RequestContext, url: PageUrl, scope: WeeksScope) {
+  const context = await weeksContext(requestContext, scope);
+  const params = url.searchParams;
   const destinations = await destinationsOf(context.kinds);
   const base = { scope, path: weeksPath(scope), kinds: context.kinds, destinations, minCheckin: context.minCheckin };
   const empty = { results: [], total: 0, page: 1, nextPage: null as number | null, stars: [] as number[], kindFilter: [] as WeeksKind[], destination: null };
@@ -107,9 +107,9 @@ export async function loadWeeksResults(request: Request, scope: WeeksScope) {
 }
 
 /** /{product}/details: the resort, its reviews and each unit type's week for the requested check-in. */
-export async function loadWeeksDetails(request: Request, kind: WeeksKind) {
-  const context = await weeksContext(request, kind);
-  const params = new URL(request.url).searchParams;
+export async function loadWeeksDetails(requestContext: RequestContext, url: PageUrl, kind: WeeksKind) {
+  const context = await weeksContext(requestContext, kind);
+  const params = url.searchParams;
   const resortId = params.get('resort_id') ?? '';
   if (!/^[1-9]\d{0,8}$/.test(resortId)) throw new Response('We could not find that resort.', { status: 404 });
   const checkInParam = params.get('check_in_date') ?? '';
@@ -145,8 +145,8 @@ export async function loadWeeksDetails(request: Request, kind: WeeksKind) {
  * The visitor's live week hold of this kind that a checkout names, in its link (`hold`) or in
  * the holdTok cookie prepare-to-checkout set; else null.
  */
-async function heldWeek(request: Request, context: Context, kind: WeeksKind) {
-  const token = new URL(request.url).searchParams.get('hold') ?? readCookie(request, HOLD_COOKIE) ?? '';
+async function heldWeek(requestContext: RequestContext, url: PageUrl, context: Context, kind: WeeksKind) {
+  const token = url.searchParams.get('hold') ?? requestContext.cookie(HOLD_COOKIE) ?? '';
   const hold = token ? await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null }) : null;
   const live = hold && hold.product === kind && hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   return live ? hold : null;
@@ -160,9 +160,9 @@ async function heldWeek(request: Request, context: Context, kind: WeeksKind) {
  * and currency), whatever the link says; before that, the link's choice is previewed at
  * today's prices and nothing can be charged. A hold without a quote is not payable.
  */
-export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
-  const context = await weeksContext(request, kind);
-  const hold = await heldWeek(request, context, kind);
+export async function loadWeeksCheckout(requestContext: RequestContext, url: PageUrl, kind: WeeksKind) {
+  const context = await weeksContext(requestContext, kind);
+  const hold = await heldWeek(requestContext, url, context, kind);
   const user = context.session?.user ?? null;
   const traveler = user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null;
   const lang = { lang: context.locale.language, currency: context.locale.currency };
@@ -188,7 +188,7 @@ export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
       tooSoon: await tooSoonToBook(context.org, context.session, week.checkIn, context.today),
     };
   }
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const resortId = params.get('resort_id') ?? '';
   const inventoryId = params.get('inventory_id') ?? '';
   const checkIn = params.get('check_in_date') ?? '';
@@ -224,7 +224,7 @@ export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
 }
 
 /** The traveller step of a weeks checkout; the hold is the one the browser prepared. */
-export async function saveWeeksTraveler(request: Request, kind: WeeksKind) {
-  await weeksContext(request, kind);
-  return travelerAction(request, await request.formData(), kind);
+export async function saveWeeksTraveler(requestContext: RequestContext, form: FormData, kind: WeeksKind) {
+  await weeksContext(requestContext, kind);
+  return travelerAction(requestContext, form, kind);
 }

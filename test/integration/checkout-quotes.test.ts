@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDay, parseDay, weekStartOnOrAfter } from '~/domain/weeks';
-import { loadCarCheckout, holdCar } from '~/services/car-pages.server';
-import { travelerAction } from '~/services/checkout.server';
 import { chargeForHold } from '~/services/checkout-charge.server';
 import { quoteWeeksHold } from '~/services/weeks-quote.server';
 import { quoteDisplayOf } from '~/domain/quote';
 import { getRateTable } from '~/services/rates.server';
 import { getDb } from '~/services/db.server';
-import { holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
 import { type Hold, countAvailableUnits, createHold, findHoldByToken, recordHoldQuote } from '~/services/holds.server';
-import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
-import { holdOffer, loadOfferCheckout } from '~/services/offer-pages.server';
 import { builtInFlightSupplier as flights } from '~/services/suppliers/flights.server';
 import { offerSuppliers } from '~/services/suppliers/offers.server';
 import { builtInCarSupplier as cars } from '~/services/suppliers/cars.server';
 import { weeksSupplierFor } from '~/services/suppliers/weeks.server';
-import { loadWeeksCheckout } from '~/services/weeks-pages.server';
+import { pageRequests } from '../support/page-requests';
 import { useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';
+
+const { holdCar, holdFlight, holdHotelRoom, holdOffer, loadCarCheckout, loadFlightCheckout, loadHotelCheckout, loadOfferCheckout, loadWeeksCheckout, travelerAction } = pageRequests;
 
 /**
  * Issue 4: what a checkout shows and charges is the quote its hold recorded. Editing the

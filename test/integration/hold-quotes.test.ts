@@ -1,21 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteDisplayOf } from '~/domain/quote';
 import { addDays, formatDay, parseDay, weekStartOnOrAfter } from '~/domain/weeks';
-import { holdCar, loadCarCheckout } from '~/services/car-pages.server';
 import { chargeForHold } from '~/services/checkout-charge.server';
-import { holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
 import { recordHoldQuote } from '~/services/holds.server';
-import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
-import { holdOffer, loadOfferCheckout } from '~/services/offer-pages.server';
 import { getRateTable } from '~/services/rates.server';
 import { builtInCarSupplier as cars } from '~/services/suppliers/cars.server';
 import { builtInFlightSupplier as flights } from '~/services/suppliers/flights.server';
 import { offerSuppliers } from '~/services/suppliers/offers.server';
 import { weeksSupplierFor } from '~/services/suppliers/weeks.server';
-import { loadWeeksCheckout } from '~/services/weeks-pages.server';
 import { quoteWeeksHold } from '~/services/weeks-quote.server';
+import { pageRequests } from '../support/page-requests';
 import { useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';
+
+const { holdCar, holdFlight, holdHotelRoom, holdOffer, loadCarCheckout, loadFlightCheckout, loadHotelCheckout, loadOfferCheckout, loadWeeksCheckout } = pageRequests;
 
 /**
  * Issue 10 acceptance 5: a hold records its quote. Changing the visitor's currency and the

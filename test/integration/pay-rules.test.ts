@@ -17,6 +17,7 @@ import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '.
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';
 import { hostOf } from '../support/http-client';
+import { loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
 
 const backends: Backend[] = ['pglite', 'postgres'];
@@ -131,7 +132,7 @@ describe.each(backends)('money rules on %s', (backend) => {
   /** The payment options a checkout of `amountMinor` offers this user. */
   async function offered(org: string, cookie: string, amountMinor: number): Promise<string[]> {
     const request = new Request(`http://${hostOf(org)}/activities/checkout`, { headers: { cookie } });
-    const page = await withCheckoutPayment(request, 'ACT', { savedTraveler: null, charge: { amountMinor, currency: 'USD' } });
+    const page = await withCheckoutPayment(await loadContextFor(request), 'ACT', { savedTraveler: null, charge: { amountMinor, currency: 'USD' } });
     return page.payment.options.map((option) => option.value);
   }
 
