@@ -8,11 +8,11 @@ import {
 import { getDb } from './db.server';
 import { findVisitorHold } from './holds.server';
 import { HOLD_COOKIE } from './weeks-api.server';
-import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { CHARGE_CURRENCY, chargeOf } from '~/domain/charge';
 import { requiredLine } from '~/domain/quote';
 import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
 import type { RequestContext } from './request-context.server';
-import type { WeeksQuote } from './weeks-quote.server';
+import { type WeeksQuote, describeWeekCharge } from './weeks-quote.server';
 import { type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from './suppliers/weeks.server';
 
 /** Resorts (RST) and holiday stays (STY): the same pages under /resorts/* and /stays/*; /weeks lists both. */
@@ -211,11 +211,7 @@ export async function loadWeeksCheckout(requestContext: RequestContext, url: Pag
     unit: { name: resolved.unit.name, sleeps: resolved.unit.sleeps },
     week: priced(offer, context.money),
     /** What holding this week will quote (a preview: only a hold's quote is charged). */
-    charge: chargeOf(
-      offer.price.amount,
-      CHARGE_CURRENCY,
-      describeCharge([resolved.resort.name, resolved.unit.name, `${checkIn} to ${checkOut}`, countOf(offer.price.weeks, 'week')]),
-    ),
+    charge: chargeOf(offer.price.amount, CHARGE_CURRENCY, describeWeekCharge(resolved.resort.name, resolved.unit.name, selection, offer.price.weeks)),
     quote: null,
     traveler,
     savedTraveler: null,

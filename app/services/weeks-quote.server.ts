@@ -18,6 +18,11 @@ export type WeeksQuoteFacts = {
 };
 export type WeeksQuote = Quote<WeeksQuoteFacts>;
 
+/** The charge's record line of a week: 'Resort Sol · Studio · 2027-01-02 to 2027-01-09 · 1 week'. */
+export function describeWeekCharge(resort: string, unit: string, week: { checkIn: string; checkOut: string }, weeks: number): string {
+  return describeCharge([resort, unit, `${week.checkIn} to ${week.checkOut}`, countOf(weeks, 'week')]);
+}
+
 /**
  * The quote of a week hold, from what it recorded (resort, unit type, week(s) and rate), shown
  * in `quoting`'s currency; null when the recorded week cannot be priced.
@@ -41,10 +46,7 @@ export async function quoteWeeksHold(hold: Hold, supplier: SupplierContext, quot
     ...quoting,
     priceType: p.price_type,
     party: { sleeps: resolved.unit.sleeps },
-    charge: {
-      amountMinor: p.amount,
-      description: describeCharge([resolved.resort.name, resolved.unit.name, `${selection.checkIn} to ${selection.checkOut}`, countOf(p.weeks, 'week')]),
-    },
+    charge: { amountMinor: p.amount, description: describeWeekCharge(resolved.resort.name, resolved.unit.name, selection, p.weeks) },
     facts: {
       request: { resort_id: resortId, inventory_id: selection.inventoryId, check_in_date: selection.checkIn, check_out_date: selection.checkOut },
       resort: { name: resolved.resort.name, address: resolved.resort.address, image: resolved.resort.image_path, stars: resolved.resort.stars },
