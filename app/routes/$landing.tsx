@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import type { AppLoadContext, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
@@ -13,7 +13,7 @@ import { isOfFamily } from '~/products/registry';
 import { carSearchFormData } from '~/services/car-pages.server';
 import { isOfferSegment } from '~/domain/offers';
 import { flightSearchFormData } from '~/services/flight-pages.server';
-import { hotelSearchFormData } from '~/services/hotel-pages.server';
+import { type PageUrl, hotelSearchFormData } from '~/services/hotel-pages.server';
 import { offerPageContext, offerSearchFormData } from '~/services/offer-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
@@ -26,19 +26,19 @@ import { weeksSearchFormData } from '~/services/weeks-pages.server';
  * opens with, and what it needs: resort, stay and weeks landings open the weeks search of
  * their product (landing-pages.ts marks which landings have a search).
  */
-async function landingSearch(request: Request, slug: LandingSlug) {
+async function landingSearch(context: AppLoadContext, url: PageUrl, slug: LandingSlug) {
   const scope = landingPage(slug).product;
   if (isOfFamily(scope, 'weeks')) {
-    return { kind: 'weeks' as const, collection: slug === 'dreamtrips' ? 'dreamtrips' : null, ...(await weeksSearchFormData(request, scope)) };
+    return { kind: 'weeks' as const, collection: slug === 'dreamtrips' ? 'dreamtrips' : null, ...(await weeksSearchFormData(context, scope)) };
   }
-  if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(request)) };
+  if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(context, url)) };
   // Holiday stays are holiday homes: the hotel search, in the /holidaystays flow (the URL says so).
-  if (slug === 'holidaystays') return { kind: 'holidayHomes' as const, ...(await hotelSearchFormData(request)) };
-  if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(request)) };
+  if (slug === 'holidaystays') return { kind: 'holidayHomes' as const, ...(await hotelSearchFormData(context, url)) };
+  if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(context)) };
   // /flight opens with the flight search and the visitor's recent searches.
-  if (slug === 'flight') return { kind: 'flight' as const, ...(await flightSearchFormData(request)) };
+  if (slug === 'flight') return { kind: 'flight' as const, ...(await flightSearchFormData(context, url)) };
   // Activities, transfers, cruises and restaurants open with their own search.
-  if (isOfferSegment(slug)) return { kind: 'offer' as const, form: await offerSearchFormData(await offerPageContext(request, slug)) };
+  if (isOfferSegment(slug)) return { kind: 'offer' as const, form: await offerSearchFormData(await offerPageContext(context, slug)) };
   return null;
 }
 
@@ -51,7 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isLandingSlug(slug) || !landingPageOffered(slug, context.org.products)) {
     throw new Response('Not found', { status: 404 });
   }
-  return json({ slug, search: await landingSearch(request, slug), ...(await loadPage(context, new URL(request.url).pathname, 'landing')) });
+  const url = new URL(request.url);
+  return json({ slug, search: await landingSearch(context, url, slug), ...(await loadPage(context, url.pathname, 'landing')) });
 }
 
 function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof loader>['search']> }) {

@@ -11,25 +11,25 @@ import { retryAfterHeaders } from '~/route-headers';
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
 export const headers = retryAfterHeaders;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tooSoon = tooSoonOf(url.searchParams);
   if (tooSoon) {
-    await offerPageContext(request, params.product);
+    await offerPageContext(context, params.product);
     return json({ soldOut: false as const, tooSoon });
   }
   if (url.searchParams.get('soldout') === '1') {
-    const { segment } = await offerPageContext(request, params.product);
+    const { segment } = await offerPageContext(context, params.product);
     url.searchParams.delete('soldout');
     // Answered 409 so that scripts and tests see the conflict; people see the message and a way back.
     return json({ soldOut: true as const, segment, back: `/${segment}/details?${url.searchParams.toString()}` }, { status: 409 });
   }
   if (!url.searchParams.has('hold')) {
-    const { segment } = await offerPageContext(request, params.product);
+    const { segment } = await offerPageContext(context, params.product);
     throw redirect(`/${segment}/search-details`);
   }
-  const offer = await loadOfferCheckout(request, params.product);
-  const page = await withCheckoutPayment(request, offerProducts[offer.segment].code, offer);
+  const offer = await loadOfferCheckout(context, url, params.product);
+  const page = await withCheckoutPayment(context, offerProducts[offer.segment].code, offer);
   return json({ soldOut: false as const, tooSoon: null, ...page }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
@@ -40,10 +40,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'traveler') {
-    const { rule } = await offerPageContext(request, params.product);
-    return travelerAction(request, form, rule.code);
+    const { rule } = await offerPageContext(context, params.product);
+    return travelerAction(context, form, rule.code);
   }
-  const { token, back } = await holdOffer(request, params.product, form, context.clientIp);
+  const { token, back } = await holdOffer(context, params.product, form);
   const segment = params.product!;
   // The hold records the slot, party and return leg: the link names only the hold.
   if (token) throw redirect(`/${segment}/checkout?${new URLSearchParams({ hold: token }).toString()}`);

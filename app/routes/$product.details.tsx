@@ -5,8 +5,8 @@ import { OfferDetailsPage } from '~/components/offers/offer-details';
 import { loadOfferDetails } from '~/services/offer-pages.server';
 
 /** Details of an activity, transfer, cruise or restaurant with its options and slots. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadOfferDetails(request, params.product));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return json(await loadOfferDetails(context, new URL(request.url), params.product));
 }
 
 export default OfferDetailsPage;

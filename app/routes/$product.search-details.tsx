@@ -12,7 +12,7 @@ export const headers = retryAfterHeaders;
 /** /activities, /transfers, /cruises and /restaurants search results (other segments: 404). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireWithinRateLimit(context, 'search');
-  return json(await loadOfferResults(request, params.product));
+  return json(await loadOfferResults(context, new URL(request.url), params.product));
 }
 
 export default OfferResultsPage;

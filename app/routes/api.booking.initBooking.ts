@@ -1,8 +1,11 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { initBooking } from '~/services/checkout-charge.server';
+import { requireApiBody } from '~/http/api-body.server';
+import { initBooking, initBookingRefused, validateInitBooking } from '~/services/checkout-charge.server';
 
 /** POST /api/booking/initBooking {hold, product_type} (spec §4 step 2); docs/api.md. */
-export const action = ({ request }: ActionFunctionArgs) => initBooking(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return initBooking(context, await requireApiBody(request, validateInitBooking, { fail: initBookingRefused }));
+}
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: 'POST' } });

@@ -18,8 +18,9 @@ import { retryAfterHeaders } from '~/route-headers';
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
 export const headers = retryAfterHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const params = url.searchParams;
   if (params.get('soldout') === '1') {
     params.delete('soldout');
     params.delete('car_id');
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect('/cars/search-details');
-  const page = await withCheckoutPayment(request, 'CAR', await loadCarCheckout(request));
+  const page = await withCheckoutPayment(context, 'CAR', await loadCarCheckout(context, url));
   return json({ soldOut: false as const, tooSoon: null, ...page }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
@@ -39,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (form.get('intent') === 'traveler') return travelerAction(request, form, 'CAR');
-  const { result, search } = await holdCar(request, form, context.clientIp);
+  if (form.get('intent') === 'traveler') return travelerAction(context, form, 'CAR');
+  const { result, search } = await holdCar(context, form);
   if (result.kind === 'too_soon') throw redirect(`/cars/checkout?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
     // The hold records the desks, times and driver's age: the link names only the hold.

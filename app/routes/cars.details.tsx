@@ -8,8 +8,8 @@ import { useT } from '~/components/shell-context';
 import { YOUNG_DRIVER_AGE, carSearchParams } from '~/domain/car-rental';
 import { loadCarDetails } from '~/services/car-pages.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadCarDetails(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadCarDetails(context, new URL(request.url)));
 }
 
 export default function CarDetails() {

@@ -16,7 +16,7 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireWithinRateLimit(context, 'search');
-  return json(await loadCarResults(request));
+  return json(await loadCarResults(context, new URL(request.url)));
 }
 
 export default function CarResults() {

@@ -19,8 +19,9 @@ import { retryAfterHeaders } from '~/route-headers';
 export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireFlightVisitor(new URL(request.url).pathname, context);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  requireFlightVisitor(url.pathname, context);
+  const params = url.searchParams;
   if (params.get('soldout') === '1') {
     params.delete('soldout');
     // Answered 409 so that scripts and tests see the conflict; people see the message.
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect('/flight');
-  const page = await withCheckoutPayment(request, 'FLT', await loadFlightCheckout(request));
+  const page = await withCheckoutPayment(context, 'FLT', await loadFlightCheckout(context, url));
   return json({ soldOut: false as const, tooSoon: null, ...page }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
@@ -41,8 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireFlightVisitor(new URL(request.url).pathname, context);
   const form = await request.formData();
-  if (form.get('intent') === 'traveler') return travelerAction(request, form, 'FLT');
-  const { result, search } = await holdFlight(request, form, context.clientIp);
+  if (form.get('intent') === 'traveler') return travelerAction(context, form, 'FLT');
+  const { result, search } = await holdFlight(context, new URL(request.url), form);
   if (result.kind === 'too_soon') throw redirect(`/flight/checkout?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {
     // The hold records the search, trip, fare and passengers: the link names only the hold.

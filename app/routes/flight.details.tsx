@@ -7,8 +7,8 @@ import { useT } from '~/components/shell-context';
 import { flightSearchParams } from '~/domain/flight-query';
 import { loadFlightDetails } from '~/services/flight-pages.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadFlightDetails(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadFlightDetails(context, new URL(request.url)));
 }
 
 export default function FlightDetails() {

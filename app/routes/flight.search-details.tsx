@@ -17,7 +17,7 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireWithinRateLimit(context, 'search');
-  return json(await loadFlightResults(request));
+  return json(await loadFlightResults(context, new URL(request.url)));
 }
 
 export default function FlightResults() {

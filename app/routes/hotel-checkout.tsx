@@ -20,7 +20,7 @@ import { retryAfterHeaders } from '~/route-headers';
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
 export const headers = retryAfterHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const flow = hotelFlowOf(url.pathname);
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tooSoon = tooSoonOf(params);
   if (tooSoon) return json({ soldOut: false as const, tooSoon });
   if (!params.has('hold')) throw redirect(`${flow.base}/search-detail`);
-  const page = await withCheckoutPayment(request, 'HLT', await loadHotelCheckout(request));
+  const page = await withCheckoutPayment(context, 'HLT', await loadHotelCheckout(context, url));
   return json({ soldOut: false as const, tooSoon: null, ...page }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
@@ -43,9 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get('intent') === 'traveler') {
-    return travelerAction(request, form, 'HLT');
+    return travelerAction(context, form, 'HLT');
   }
-  const { result, search, flow } = await holdHotelRoom(request, form, context.clientIp);
+  const { result, search, flow } = await holdHotelRoom(context, new URL(request.url), form);
   const checkout = `${flow.base}/hotel-checkout`;
   if (result.kind === 'too_soon') throw redirect(`${checkout}?${tooSoonParams(result.earliest)}`);
   if (result.kind === 'held') {

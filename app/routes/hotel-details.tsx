@@ -9,8 +9,8 @@ import { hotelSearchParams } from '~/domain/hotel-query';
 import { loadHotelDetails } from '~/services/hotel-pages.server';
 import { Stars } from '~/components/stars';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadHotelDetails(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadHotelDetails(context, new URL(request.url)));
 }
 
 export default function HotelDetails() {

@@ -11,7 +11,7 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireWithinRateLimit(context, 'search');
-  return json(await loadWeeksResults(request, 'RST'));
+  return json(await loadWeeksResults(context, new URL(request.url), 'RST'));
 }
 
 export default WeeksResultsPage;

@@ -17,7 +17,7 @@ export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireWithinRateLimit(context, 'search');
-  return json(await loadHotelResults(request));
+  return json(await loadHotelResults(context, new URL(request.url)));
 }
 
 export default function HotelResults() {

@@ -5,12 +5,12 @@ import { WeeksCheckoutPage } from '~/components/weeks/weeks-checkout';
 import { loadWeeksCheckout, saveWeeksTraveler } from '~/services/weeks-pages.server';
 import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await withCheckoutPayment(request, 'STY', await loadWeeksCheckout(request, 'STY')), { headers: { 'Cache-Control': 'private, no-store' } });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await withCheckoutPayment(context, 'STY', await loadWeeksCheckout(context, new URL(request.url), 'STY')), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return saveWeeksTraveler(request, 'STY');
+export async function action({ request, context }: ActionFunctionArgs) {
+  return saveWeeksTraveler(context, await request.formData(), 'STY');
 }
 
 export default WeeksCheckoutPage;

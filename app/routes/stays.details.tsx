@@ -4,8 +4,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { WeeksDetailsPage } from '~/components/weeks/weeks-details';
 import { loadWeeksDetails } from '~/services/weeks-pages.server';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadWeeksDetails(request, 'STY'));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(await loadWeeksDetails(context, new URL(request.url), 'STY'));
 }
 
 export default WeeksDetailsPage;

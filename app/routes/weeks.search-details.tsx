@@ -15,7 +15,7 @@ export const headers = retryAfterHeaders;
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireWithinRateLimit(context, 'search');
-  return json(await loadWeeksResults(request, 'WEEKS'));
+  return json(await loadWeeksResults(context, new URL(request.url), 'WEEKS'));
 }
 
 export default WeeksResultsPage;

@@ -1,20 +1,20 @@
 import { json } from '@remix-run/node';
 import { type CarPrice, type CarSearch, type CarSearchErrors, type CarSearchValues, applyCarFilters, carSearchValues, parseCarFilters, parseCarSearch, rentalRange } from '~/domain/car-rental';
 import { minCheckinDate } from '~/domain/checkin';
-import { findVisitorHold, holdLocalDates } from './holds.server';
-import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
-import { quoteCarHold } from './car-quote.server';
+import { findVisitorHold, recordHoldQuote, releaseHold } from './holds.server';
+import { quotedLine, requiredLine } from '~/domain/quote';
+import { type CarQuote, quoteCarHold } from './car-quote.server';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
-import { hotelPageContext } from './hotel-pages.server';
-import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
+import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { RequestContext } from './request-context.server';
 import { requireHoldAllowed } from './rate-limit.server';
-import { readCookie } from '~/http/request-adapters.server';
+import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from './suppliers/cars.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
 /** The page context, or a 404 when the organisation does not sell cars. */
-async function carContext(request: Request) {
-  const context = await hotelPageContext(request);
+async function carContext(requestContext: RequestContext) {
+  const context = await hotelPageContext(requestContext);
   if (!context.org.products.some((p) => p === 'CAR')) throw new Response('Not found', { status: 404 });
   return { ...context, minPickup: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
 }
@@ -44,8 +44,8 @@ function carView(offer: CarOffer, money: Context['money']) {
 export type CarView = ReturnType<typeof carView>;
 
 /** What the car search form needs: every desk, and the earliest pickup day. */
-export async function carSearchFormData(request: Request) {
-  const context = await carContext(request);
+export async function carSearchFormData(requestContext: RequestContext) {
+  const context = await carContext(requestContext);
   return { locations: await carLocations(), minPickup: context.minPickup, today: context.today };
 }
 
@@ -63,9 +63,9 @@ async function checkedSearch(params: URLSearchParams, minPickup: string): Promis
 }
 
 /** /cars/search-details: the search form, and the offers when the URL has a valid search. */
-export async function loadCarResults(request: Request) {
-  const context = await carContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadCarResults(requestContext: RequestContext, url: PageUrl) {
+  const context = await carContext(requestContext);
+  const params = url.searchParams;
   const form = { locations: await carLocations(), minPickup: context.minPickup, today: context.today };
   const filters = parseCarFilters(params);
   const empty = { ...form, filters, results: [] as CarView[], days: 0 };
@@ -80,9 +80,9 @@ export async function loadCarResults(request: Request) {
 const OFFER_ID = /^[1-9]\d{0,8}$/;
 
 /** /cars/details: one offer priced for the search in the URL. */
-export async function loadCarDetails(request: Request) {
-  const context = await carContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadCarDetails(requestContext: RequestContext, url: PageUrl) {
+  const context = await carContext(requestContext);
+  const params = url.searchParams;
   const parsed = await checkedSearch(params, context.minPickup);
   if (!parsed.ok) throw json({ message: 'Choose your pickup location and dates first.', errors: parsed.errors }, { status: 400 });
   const offer = await cars.details(params.get('car_id') ?? '', parsed.search, context.supplier);
@@ -94,8 +94,8 @@ export async function loadCarDetails(request: Request) {
  * Opening checkout holds one car of the offer over the rental. Answers the hold, a sold-out
  * answer, or throws a 4xx for a bad form.
  */
-export async function holdCar(request: Request, form: FormData, clientIp: string) {
-  const context = await carContext(request);
+export async function holdCar(requestContext: RequestContext, form: FormData) {
+  const context = await carContext(requestContext);
   const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const parsed = await checkedSearch(params, context.minPickup);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
@@ -103,54 +103,65 @@ export async function holdCar(request: Request, form: FormData, clientIp: string
   if (!OFFER_ID.test(carId)) throw json({ message: 'Choose a car.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.search.pickupDate, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.search };
-  await requireHoldAllowed({ org: context.org, clientIp, session: context.session, cookie: (name) => readCookie(request, name) });
-  const result = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp });
-  if (result.kind === 'not_found') throw new Response('We could not find that car.', { status: 404 });
-  return { result, search: parsed.search };
+  await requireHoldAllowed(requestContext);
+  const held = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
+  const notFound = () => new Response('We could not find that car.', { status: 404 });
+  if (held.kind === 'not_found') throw notFound();
+  if (held.kind !== 'held') return { result: held, search: parsed.search };
+  // The hold's quote: what its checkout shows, how it is paid and what paying charges, priced once, now.
+  const quote = await quoteCarHold(held.hold, context.supplier, context.org.payments.carReferenceProvider, context.quoting);
+  if (!quote) {
+    await releaseHold(held.hold.token);
+    throw notFound();
+  }
+  return { result: { kind: 'held' as const, hold: await recordHoldQuote(held.hold, quote) }, search: parsed.search };
 }
 
 const invalidLink = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
 
+/** A car quote's price as the pages show a car's price (at the quote's rate). */
+function quotedCarBreakdown(quote: CarQuote, language: string): CarPriceView {
+  const line = (key: string) => requiredLine(quote, key, language);
+  return {
+    days: quote.facts.days,
+    dailyRate: line('dailyRate'),
+    base: line('base'),
+    youngDriverFee: quotedLine(quote, 'youngDriverFee', language),
+    oneWayFee: quotedLine(quote, 'oneWayFee', language),
+    tax: line('tax'),
+    total: line('total'),
+    markup: line('markup'),
+    payment: quote.facts.payment,
+    priceType: quote.priceType as CarPriceView['priceType'],
+  };
+}
+
 /**
- * The checkout of a live hold: the car, the rental, until when it is held, the price and the
- * charge. The desks, times and driver's age are the ones the hold recorded (they price the
- * one-way and young-driver fees); the link only names the hold. A hold without a recorded
- * selection cannot be priced safely and is an invalid link.
+ * The checkout of a live hold: the car, the rental, until when it is held, the price, how it
+ * is paid and the charge, all read from the quote the hold recorded; the link only names the
+ * hold and nothing is re-priced. A hold without a quote is not payable: search again.
  */
-export async function loadCarCheckout(request: Request) {
-  const context = await carContext(request);
-  const params = new URL(request.url).searchParams;
-  const token = params.get('hold') ?? '';
+export async function loadCarCheckout(requestContext: RequestContext, url: PageUrl) {
+  const context = await carContext(requestContext);
+  const token = url.searchParams.get('hold') ?? '';
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
-  if (!hold || hold.product !== 'CAR' || !hold.selection) throw invalidLink();
-  const quote = await quoteCarHold(hold, context.supplier, context.org.payments.carReferenceProvider);
-  if (!quote) throw invalidLink();
-  const { offer, search, mode } = quote;
+  if (!hold || hold.product !== 'CAR') throw invalidLink();
+  if (!hold.quote) throw unquotedHold();
+  const quote = hold.quote as CarQuote;
   const user = context.session?.user ?? null;
-  const { startsOn, endsOn } = holdLocalDates(hold);
   return {
     hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },
-    search,
-    car: carView(offer, context.money),
+    search: quote.facts.search,
+    car: { ...quote.facts.car, price: quotedCarBreakdown(quote, context.locale.language) },
     /** How this car is paid (spec §4 "Payment mode routing for cars"; decision 0019). */
-    paymentMode: mode,
+    paymentMode: quote.facts.paymentMode,
     /**
-     * What paying now charges (`carChargeMinor`): a prepaid rental's total through the card
-     * provider (`car.price.total` is it in the visitor's currency); a postpaid one's markup when
-     * the card provider takes it; nothing for a card guarantee (iframe) or without payment (nopg).
+     * What paying now charges, as the quote recorded it: a prepaid rental's total (`car.price.total`
+     * is it as shown); a postpaid one's markup when the card provider takes it; nothing for a
+     * card guarantee (iframe) or without payment (nopg).
      */
-    charge: chargeOf(
-      quote.chargeMinor,
-      CHARGE_CURRENCY,
-      describeCharge([
-        `Car ${offer.carfamily} ${offer.cartype}`,
-        `${search.pickupCode} ${startsOn}`,
-        search.sameDropoff ? null : `${search.dropoffCode} ${endsOn}`,
-        countOf(offer.fare_summary.days, 'day'),
-        offer.fare_summary.payment === 'prepaid' ? null : 'pay at desk',
-        mode.mode === 'iframe' ? 'card guarantee' : null,
-      ]),
-    ),
+    charge: quote.charge,
+    quote,
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),
   };

@@ -1,17 +1,28 @@
 // What a car hold quotes and how it is paid (spec §4 "Payment mode routing for cars";
-// docs/decisions/0014, 0019): the car checkout and the pay core both price the hold's recorded
-// choices and route its payment from the same answer, so a forged request cannot pick another way.
+// docs/decisions/0014, 0019, 0025): the hold's quote, priced once when the car is held, records
+// its payment mode and what paying now charges; the car checkout and the pay core both read
+// that quote, so a forged request cannot pick another way.
 import { type CarSearch, parseCarSearch } from '~/domain/car-rental';
 import { type CarPaymentMode, carChargeMinor, carPaymentMode } from '~/domain/car-payment-mode';
+import { countOf, describeCharge } from '~/domain/charge';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import type { PaymentGatewayId } from '~/domain/payment-options';
-import type { PriceType } from '~/domain/room-price';
+import { type Quote, type QuoteDisplay, buildQuote } from '~/domain/quote';
 import { type Database, getDb } from './db.server';
-import { type Hold, findHoldByToken } from './holds.server';
+import { type Hold, findHoldByToken, holdLocalDates } from './holds.server';
 import { type CarOffer, builtInCarSupplier as cars } from './suppliers/cars.server';
 import type { SupplierContext } from './suppliers/port';
 
-export type CarQuote = { search: CarSearch; offer: CarOffer; mode: CarPaymentMode; chargeMinor: number };
+/** What a car quote shows beside its price: the rental, the car and how it is paid. */
+export type CarQuoteFacts = {
+  search: CarSearch;
+  car: Omit<CarOffer, 'fare_summary' | 'request'>;
+  days: number;
+  payment: CarOffer['fare_summary']['payment'];
+  /** How this car is paid (spec §4 "Payment mode routing for cars"; decision 0019). */
+  paymentMode: CarPaymentMode;
+};
+export type CarQuote = Quote<CarQuoteFacts>;
 
 /**
  * Discounts applied to the checkout. Coupons, cash cards and wallets are not applied yet
@@ -21,10 +32,16 @@ const NO_DISCOUNTS = { coupon: 0, cashCard: 0, wallet: 0 };
 
 /**
  * The quote of a car hold from its recorded choices: the search, the offer priced at the
- * recorded rate, its payment mode and what paying now charges (minor units of USD). Null when
- * the hold cannot be priced (no recorded selection, a desk or car that no longer exists).
+ * recorded rate, its payment mode and what paying now charges (minor units of USD), shown in
+ * `quoting`'s currency. Null when the hold cannot be priced (no recorded selection, a desk or
+ * car that no longer exists).
  */
-export async function quoteCarHold(hold: Pick<Hold, 'product' | 'itemRef' | 'selection'>, supplier: SupplierContext, referenceProvider: PaymentGatewayId): Promise<CarQuote | null> {
+export async function quoteCarHold(
+  hold: Pick<Hold, 'product' | 'itemRef' | 'selection' | 'startsAt' | 'endsAt'>,
+  supplier: SupplierContext,
+  referenceProvider: PaymentGatewayId,
+  quoting: { display: QuoteDisplay; chargeMinorDigits: number },
+): Promise<CarQuote | null> {
   if (hold.product !== 'CAR' || !hold.selection) return null;
   const offerId = Number(/^car-offer:(\d+)$/.exec(hold.itemRef)?.[1]);
   const recorded = selectionParams(hold.selection);
@@ -47,19 +64,49 @@ export async function quoteCarHold(hold: Pick<Hold, 'product' | 'itemRef' | 'sel
     providerId: offer.payment_provider,
     referenceProvider,
   });
-  return { search: parsed.search, offer, mode, chargeMinor: carChargeMinor(mode, price) };
+  const search = parsed.search;
+  const { startsOn, endsOn } = holdLocalDates(hold);
+  const { fare_summary: _, request: __, ...car } = offer;
+  return buildQuote({
+    product: 'CAR',
+    lines: { dailyRate: price.daily_rate, base: price.base, total: price.total },
+    fees: {
+      youngDriverFee: price.young_driver_fee > 0 ? price.young_driver_fee : null,
+      oneWayFee: price.one_way_fee > 0 ? price.one_way_fee : null,
+      tax: price.tax,
+      markup: price.markup,
+    },
+    ...quoting,
+    priceType: price.price_type,
+    party: { driverAge: search.driverAge },
+    /**
+     * What paying now charges (`carChargeMinor`): a prepaid rental's total through the card
+     * provider; a postpaid one's markup when the card provider takes it; nothing for a card
+     * guarantee (iframe) or without payment (nopg).
+     */
+    charge: {
+      amountMinor: carChargeMinor(mode, price),
+      description: describeCharge([
+        `Car ${offer.carfamily} ${offer.cartype}`,
+        `${search.pickupCode} ${startsOn}`,
+        search.sameDropoff ? null : `${search.dropoffCode} ${endsOn}`,
+        countOf(price.days, 'day'),
+        price.payment === 'prepaid' ? null : 'pay at desk',
+        mode.mode === 'iframe' ? 'card guarantee' : null,
+      ]),
+    },
+    facts: { search, car, days: price.days, payment: price.payment, paymentMode: mode },
+  });
 }
 
-/** The payment mode of a car booking's hold, for the pay core; null when it cannot be priced. */
-export async function carPaymentModeOfHold(
-  holdId: string | null,
-  context: { orgId: string; userId: number | null; priceType: PriceType; referenceProvider: PaymentGatewayId },
-  db: Database = getDb(),
-): Promise<CarPaymentMode | null> {
+/**
+ * The payment mode of a car booking's hold, for the pay core: the one its quote recorded; null
+ * when the hold is gone or has no quote (made before quotes were recorded).
+ */
+export async function carPaymentModeOfHold(holdId: string | null, db: Database = getDb()): Promise<CarPaymentMode | null> {
   if (!holdId) return null;
   const row = await db.selectFrom('holds').select('token').where('id', '=', holdId).executeTakeFirst();
   const hold = row ? await findHoldByToken(row.token, db) : null;
-  if (!hold) return null;
-  const quote = await quoteCarHold(hold, { orgId: context.orgId, userId: context.userId, priceType: context.priceType }, context.referenceProvider);
-  return quote?.mode ?? null;
+  const quote = hold?.product === 'CAR' ? (hold.quote as CarQuote | null) : null;
+  return quote?.facts.paymentMode ?? null;
 }

@@ -6,8 +6,8 @@ import { isDuplicateBooking } from '~/domain/duplicate-booking';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
 import { getDb } from './db.server';
 import { findVisitorHold, holdLocalDates, type Hold } from './holds.server';
-import { getSession, resolveOrg } from '~/http/request-adapters.server';
 import type { ActiveSession } from './session.server';
+import type { RequestContext } from './request-context.server';
 
 /**
  * The booking guards every checkout runs (spec §2 modals, §4, §9): the minimum check-in and
@@ -141,8 +141,8 @@ async function saveTraveler(input: {
  * A checkout route's answer to its traveller step (form intent `traveler`): 200 saved, 400 bad
  * input, 409 for a duplicate guest or a lapsed hold.
  */
-export async function travelerAction(request: Request, form: FormData, product: string) {
-  const result = await saveTraveler({ org: resolveOrg(request), session: await getSession(request), product, form });
+export async function travelerAction(requestContext: Pick<RequestContext, 'org' | 'session'>, form: FormData, product: string) {
+  const result = await saveTraveler({ org: requestContext.org, session: requestContext.session, product, form });
   const status = result.status === 'saved' ? 200 : result.status === 'invalid' ? 400 : 409;
   return json({ traveler: result }, { status });
 }

@@ -201,6 +201,8 @@ export interface HoldsTable {
   created_at: CreatedAt;
   /** The pricing choices made when holding (fare, passengers, party size…), as a JSON text on insert. */
   selection: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  /** The hold's quote (app/domain/quote.ts), as JSON text when written; null for a hold made before 0019. */
+  quote: ColumnType<unknown, string | null | undefined, string | null>;
   /** The address that made it, for the per-visitor cap on active holds. */
   client_ip: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -5,14 +5,15 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice } from '~/domain/flight-price';
 import { type FlightSearch, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
-import { findVisitorHold, holdLocalDates, multiItemRef } from './holds.server';
-import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { type Hold, findVisitorHold, holdLocalDates, multiItemRef, recordHoldQuote, releaseHold } from './holds.server';
+import { countOf, describeCharge } from '~/domain/charge';
+import { type Quote, buildQuote, requiredLine } from '~/domain/quote';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
-import { hotelPageContext } from './hotel-pages.server';
+import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { RequestContext } from './request-context.server';
+import { requireHoldAllowed } from './rate-limit.server';
 import { requireFlightLogin } from './route-behaviours.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from './suppliers/flights.server';
-import { requireHoldAllowed } from './rate-limit.server';
-import { readCookie } from '~/http/request-adapters.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
@@ -20,16 +21,16 @@ type Context = Awaited<ReturnType<typeof hotelPageContext>>;
  * The page context of a flight page: a 404 when the organisation does not sell flights, and
  * first of all the login rule of spec §2 for the paths it covers.
  */
-async function flightContext(request: Request) {
-  const context = await hotelPageContext(request);
-  requireFlightLogin(new URL(request.url).pathname, context.org.auth.flightLoginRequired, context.session !== null);
+async function flightContext(requestContext: RequestContext, pathname: string) {
+  const context = await hotelPageContext(requestContext);
+  requireFlightLogin(pathname, context.org.auth.flightLoginRequired, context.session !== null);
   if (!context.org.products.some((p) => p === 'FLT')) throw new Response('Not found', { status: 404 });
   return { ...context, minDate: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
 }
 
 /** What the flight search form needs: our airports (for the datalist) and the earliest date. */
-export async function flightSearchFormData(request: Request) {
-  const context = await flightContext(request);
+export async function flightSearchFormData(requestContext: RequestContext, url: PageUrl) {
+  const context = await flightContext(requestContext, url.pathname);
   return { airports: airportChoices(), minDate: context.minDate };
 }
 
@@ -75,9 +76,9 @@ export type FlightSort = 'price' | 'duration' | 'departure';
 const MAX_RESULTS = 30;
 
 /** Results for the search in the URL, filtered by stops, airline and departure time, sorted as asked. */
-export async function loadFlightResults(request: Request) {
-  const context = await flightContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadFlightResults(requestContext: RequestContext, url: PageUrl) {
+  const context = await flightContext(requestContext, url.pathname);
+  const params = url.searchParams;
   const form = { airports: airportChoices(), minDate: context.minDate };
   const parsed = parseOf(params, context);
   if (!parsed.ok) return { ...form, search: null, errors: parsed.errors, values: parsed.values, results: [], total: 0, airlines: [], filters: null };
@@ -121,9 +122,9 @@ function requireSearch(params: URLSearchParams, context: Context): FlightSearch 
 }
 
 /** The trip named by `offer`, with every branded fare priced for the search in the URL. */
-export async function loadFlightDetails(request: Request) {
-  const context = await flightContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadFlightDetails(requestContext: RequestContext, url: PageUrl) {
+  const context = await flightContext(requestContext, url.pathname);
+  const params = url.searchParams;
   const search = requireSearch(params, context);
   const details = await flights.details(params.get('offer') ?? '', search, context.supplier);
   if (!details) throw new Response('We could not find that flight for your search. Please search again.', { status: 404 });
@@ -135,8 +136,8 @@ export async function loadFlightDetails(request: Request) {
  * Opening checkout holds the chosen fare's seats on every flight of the trip for the
  * organisation's hold time. Answers the hold, a sold-out answer, or throws a 4xx.
  */
-export async function holdFlight(request: Request, form: FormData, clientIp: string) {
-  const context = await flightContext(request);
+export async function holdFlight(requestContext: RequestContext, url: PageUrl, form: FormData) {
+  const context = await flightContext(requestContext, url.pathname);
   const params = new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
   const search = requireSearch(params, context);
   const offerId = params.get('offer') ?? '';
@@ -144,47 +145,100 @@ export async function holdFlight(request: Request, form: FormData, clientIp: str
   if (!/^[A-Z]{2,20}$/.test(fare)) throw json({ message: 'Choose a fare.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, search.legs[0]!.date, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search, offerId, fare };
-  await requireHoldAllowed({ org: context.org, clientIp, session: context.session, cookie: (name) => readCookie(request, name) });
-  const result = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp });
-  if (result.kind === 'not_found') throw new Response('We could not find that flight or fare. Please search again.', { status: 404 });
-  return { result, search, offerId, fare };
+  await requireHoldAllowed(requestContext);
+  const held = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
+  const notFound = () => new Response('We could not find that flight or fare. Please search again.', { status: 404 });
+  if (held.kind === 'not_found') throw notFound();
+  if (held.kind !== 'held') return { result: held, search, offerId, fare };
+  // The hold's quote: what its checkout shows and paying charges, priced once, now.
+  const quote = await quoteFlightHold(held.hold, context);
+  if (!quote) {
+    await releaseHold(held.hold.token);
+    throw notFound();
+  }
+  return { result: { kind: 'held' as const, hold: await recordHoldQuote(held.hold, quote) }, search, offerId, fare };
 }
 
+/** What a flight quote shows beside its price: the search, the trip and the fare's brand. */
+export type FlightQuoteFacts = {
+  search: FlightSearch;
+  offer: Omit<FlightOffer, 'cheapest'>;
+  brand: FareOffer['brand'];
+  passengers: { type: 'adult' | 'child' | 'infant'; count: number }[];
+};
+
 /**
- * The checkout of a live hold: the trip, the fare, until when it is held, its price breakdown
- * and the charge. The search, trip, fare, passenger mix and rate are the ones the hold
- * recorded; the link only names the hold. A hold without a recorded selection (made before
- * they were recorded) cannot be priced safely and is an invalid link.
+ * The quote of a flight hold, from what it recorded (search, trip, fare, passenger mix and
+ * rate); null when the recorded trip is not what the hold holds or cannot be priced.
  */
-export async function loadFlightCheckout(request: Request) {
-  const context = await flightContext(request);
-  const params = new URL(request.url).searchParams;
-  const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
-  const token = params.get('hold') ?? '';
-  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
-  if (!hold || hold.product !== 'FLT' || !hold.selection) throw invalid();
+async function quoteFlightHold(hold: Hold, context: Context): Promise<Quote<FlightQuoteFacts> | null> {
+  if (!hold.selection) return null;
   const recorded = selectionParams(hold.selection);
   const parsed = parseOf(recorded, context, 0);
-  if (!parsed.ok) throw invalid();
+  if (!parsed.ok) return null;
   const search = parsed.query;
   const offerId = recorded.get('offer') ?? '';
   const items = await flightHoldItemsOf(offerId, search);
   // The recorded trip must be what the hold holds: the same flights, cabin and seat count.
-  if (!items || multiItemRef(items) !== hold.itemRef || hold.quantity !== seatsNeeded(search)) throw invalid();
+  if (!items || multiItemRef(items) !== hold.itemRef || hold.quantity !== seatsNeeded(search)) return null;
   const priceType = selectedPriceType(hold.selection, context.supplier.priceType);
   const priced = await flights.price({ ...search, offerId, fare: recorded.get('brandedfare') ?? '' }, { ...context.supplier, priceType });
-  if (!priced) throw invalid();
+  if (!priced) return null;
   const { fares: _, cheapest: __, ...offer } = priced.offer;
-  const user = context.session?.user ?? null;
+  const price = priced.fare.price;
   const route = offer.legs.map((leg) => `${leg.from}–${leg.to}`).join(', ');
   const passengers = search.adults + search.children + search.infants;
+  const perType = (key: 'fare' | 'fareSubtotal' | 'perPerson' | 'subtotal') =>
+    Object.fromEntries(price.passengers.map((p) => [`${p.type}.${key}`, key === 'fare' ? p.fare : key === 'fareSubtotal' ? p.fare * p.count : key === 'perPerson' ? p.total : p.subtotal]));
+  return buildQuote({
+    product: 'FLT',
+    lines: { ...perType('fare'), ...perType('fareSubtotal'), ...perType('perPerson'), ...perType('subtotal'), beforeTax: price.exclusive, total: price.inclusive },
+    fees: { ...Object.fromEntries(price.passengers.map((p) => [`${p.type}.tax`, p.tax])), tax: price.tax },
+    ...context.quoting,
+    priceType: price.price_type,
+    party: { adults: search.adults, children: search.children, infants: search.infants },
+    charge: { amountMinor: price.inclusive, description: describeCharge([`Flight ${route}`, holdLocalDates(hold).startsOn, priced.fare.brand.name, countOf(passengers, 'passenger')]) },
+    facts: { search, offer, brand: priced.fare.brand, passengers: price.passengers.map((p) => ({ type: p.type, count: p.count })) },
+  });
+}
+
+/** A flight quote's fare as the checkout shows it: the same view the details page gives a fare. */
+function quotedFareView(quote: Quote<FlightQuoteFacts>, language: string) {
+  const text = (key: string) => requiredLine(quote, key, language).text;
+  const price: FlightPriceView = {
+    passengers: quote.facts.passengers.map((p) => ({
+      type: p.type, count: p.count, fare: text(`${p.type}.fare`), fareSubtotal: text(`${p.type}.fareSubtotal`), tax: text(`${p.type}.tax`), perPerson: text(`${p.type}.perPerson`), subtotal: text(`${p.type}.subtotal`),
+    })),
+    beforeTax: text('beforeTax'),
+    tax: text('tax'),
+    total: text('total'),
+    totalMinor: requiredLine(quote, 'total', language).amountMinor,
+    priceType: quote.priceType,
+  };
+  return { brand: quote.facts.brand, price };
+}
+
+/**
+ * The checkout of a live hold: the trip, the fare, until when it is held, its price breakdown
+ * and the charge, all read from the quote the hold recorded; the link only names the hold and
+ * nothing is re-priced. A hold without a quote is not payable: the page says to search again.
+ */
+export async function loadFlightCheckout(requestContext: RequestContext, url: PageUrl) {
+  const context = await flightContext(requestContext, url.pathname);
+  const token = url.searchParams.get('hold') ?? '';
+  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
+  if (!hold || hold.product !== 'FLT') throw new Response('This booking link is not valid. Please search again.', { status: 404 });
+  if (!hold.quote) throw unquotedHold();
+  const quote = hold.quote as Quote<FlightQuoteFacts>;
+  const user = context.session?.user ?? null;
   return {
     hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },
-    search,
-    offer,
-    fare: fareView(priced.fare, context.money),
-    /** What paying charges: the fare's total (`fare.price.total` is it in the visitor's currency). */
-    charge: chargeOf(priced.fare.price.inclusive, CHARGE_CURRENCY, describeCharge([`Flight ${route}`, holdLocalDates(hold).startsOn, priced.fare.brand.name, countOf(passengers, 'passenger')])),
+    search: quote.facts.search,
+    offer: quote.facts.offer,
+    fare: quotedFareView(quote, context.locale.language),
+    /** What paying charges: the quote's (`fare.price.total` is it as shown, at the quote's rate). */
+    charge: quote.charge,
+    quote,
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),
   };

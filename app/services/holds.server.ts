@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from './db.server';
 import { getDb } from './db.server';
 import type { HoldStatus } from './db-schema';
+import { type Quote, readQuote } from '~/domain/quote';
 
 /** SQLSTATE of an exclusion-constraint violation: another allocation claimed the unit first. */
 const EXCLUSION_VIOLATION = '23P01';
@@ -43,6 +44,11 @@ export type Hold = {
   expiresAt: Date;
   /** The pricing choices it was made with; null for a hold made before they were recorded. */
   selection: Record<string, string> | null;
+  /**
+   * What its checkout shows and paying charges, priced when it was held (docs/decisions/0025);
+   * null for a hold made before quotes were recorded: such a hold is not payable.
+   */
+  quote: Quote | null;
 };
 
 export type HoldResult = { kind: 'held'; hold: Hold } | { kind: 'sold_out'; available: number };
@@ -135,7 +141,7 @@ export async function createHold(request: HoldRequest, db: Database = getDb()): 
 
 function toHold(row: {
   id: string; token: string; org_id: string; user_id: number | null; product: string; item_ref: string; starts_at: Date; ends_at: Date; quantity: number;
-  status: HoldStatus; expires_at: Date; selection: Record<string, string> | null;
+  status: HoldStatus; expires_at: Date; selection: Record<string, string> | null; quote: unknown;
 }): Hold {
   return {
     id: row.id,
@@ -150,7 +156,15 @@ function toHold(row: {
     status: row.status,
     expiresAt: row.expires_at,
     selection: selectionOf(row.selection),
+    quote: readQuote(row.quote, row.product),
   };
+}
+
+/** Records the quote of a hold just made (its product's pricing, at hold time). */
+export async function recordHoldQuote<Facts extends object>(hold: Hold, quote: Quote<Facts>, db: Database = getDb()): Promise<Hold & { quote: Quote<Facts> }> {
+  if (quote.product !== hold.product) throw new RangeError(`A ${quote.product} quote cannot price a ${hold.product} hold`);
+  await db.updateTable('holds').set({ quote: JSON.stringify(quote) }).where('id', '=', hold.id).execute();
+  return { ...hold, quote: quote as unknown as Quote & Quote<Facts> };
 }
 
 /** A stored selection as string pairs; anything else (a hand-edited row) counts as none. */

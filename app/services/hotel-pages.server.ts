@@ -3,35 +3,39 @@ import { type HotelFlow, hotelFlowOf } from '~/domain/hotel-flow';
 import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/hotel-query';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
-import { type PriceType, packagePriceType, priceTypeFor } from '~/domain/room-price';
-import { getSession, readCookie, resolveLocale, resolveOrg } from '~/http/request-adapters.server';
+import { type PriceType, packagePriceType } from '~/domain/room-price';
 import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
-import { findVisitorHold, holdLocalDates } from './holds.server';
-import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
+import { countOf, describeCharge } from '~/domain/charge';
+import { type Quote, buildQuote, quoteDisplayOf, quotedLine, requiredLine } from '~/domain/quote';
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
+import type { RequestContext } from './request-context.server';
+import { requireHoldAllowed } from './rate-limit.server';
 import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from './suppliers/hotels.server';
 import type { SupplierContext } from './suppliers/port';
-import { requireHoldAllowed } from './rate-limit.server';
 
-/** Everything a hotel page needs about the visitor: organisation, session, locale, price view. */
-export async function hotelPageContext(request: Request) {
-  const org = resolveOrg(request);
-  const session = await getSession(request);
-  const locale = resolveLocale(request, org, session ? { language: session.user.language, currency: session.user.currency_code } : undefined);
-  const priceType: Exclude<PriceType, 'PKG'> = priceTypeFor(session?.user.role, org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C';
+/** The part of a page's URL a page service reads: the route hands it over, never the Request. */
+export type PageUrl = Pick<URL, 'pathname' | 'searchParams'>;
+
+/** Everything a hotel page needs about the visitor, from the request context: organisation, session, locale, price view. */
+export async function hotelPageContext(requestContext: RequestContext) {
+  const { org, session, locale } = requestContext;
+  const priceType: Exclude<PriceType, 'PKG'> = requestContext.priceType;
   const supplier: SupplierContext = { orgId: org.orgId, userId: session?.userDbId ?? null, priceType };
   const rates = await getRateTable();
   const today = new Date().toISOString().slice(0, 10);
   const money = (usdMinor: number) => toDisplayPrice({ amountMinor: usdMinor, currency: 'USD' }, locale.currency, locale.language, rates);
-  return { org, session, locale, supplier, today, money };
+  /** What a quote made now records of the visitor's currency and today's rate (docs/decisions/0025). */
+  const quoting = { display: quoteDisplayOf(locale.currency, rates), chargeMinorDigits: rates.get('USD')?.minorDigits ?? 2 };
+  return { org, session, locale, supplier, today, money, quoting };
 }
 type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
 
-/** A hotel-flow page's context, and which flow its URL is in: hotels, or holiday homes under /holidaystays. */
-async function hotelFlowContext(request: Request) {
-  return { ...(await hotelPageContext(request)), flow: hotelFlowOf(new URL(request.url).pathname) };
+/** A hotel-flow page's context, and which flow its path is in: hotels, or holiday homes under /holidaystays. */
+async function hotelFlowContext(requestContext: RequestContext, pathname: string) {
+  return { ...(await hotelPageContext(requestContext)), flow: hotelFlowOf(pathname) };
 }
 type FlowContext = Awaited<ReturnType<typeof hotelFlowContext>>;
 
@@ -44,8 +48,8 @@ function pricingFor(context: PageContext, packageRate: boolean | undefined): Sup
 }
 
 /** What the package search form on the /packages landing needs. */
-export async function hotelSearchFormData(request: Request) {
-  const context = await hotelFlowContext(request);
+export async function hotelSearchFormData(requestContext: RequestContext, url: PageUrl) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
   const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
   return { destinations, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays), flow: context.flow };
 }
@@ -80,18 +84,18 @@ export function breakdown(room: RoomOffer, money: PageContext['money']): PriceBr
   };
 }
 
-export function parseSearchOf(request: Request, context: FlowContext) {
-  return parseHotelSearch(new URL(request.url).searchParams, context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
+function parseSearchOf(params: URLSearchParams, context: FlowContext) {
+  return parseHotelSearch(params, context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
 }
 
 export type ResultsSort = 'price' | 'stars' | 'rating';
 
 /** Results for the search in the URL, filtered by stars and sorted as asked. */
-export async function loadHotelResults(request: Request) {
-  const context = await hotelFlowContext(request);
-  const params = new URL(request.url).searchParams;
+export async function loadHotelResults(requestContext: RequestContext, url: PageUrl) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
+  const params = url.searchParams;
   const destinations = await destinationChoices();
-  const parsed = parseSearchOf(request, context);
+  const parsed = parseSearchOf(params, context);
   const { flow } = context;
   if (!parsed.ok) return { flow, destinations, search: null, destination: null, errors: parsed.errors, values: parsed.values, results: [], sort: 'price' as const, stars: [] };
   const sortParam = params.get('sort');
@@ -113,10 +117,10 @@ export async function loadHotelResults(request: Request) {
 }
 
 /** The hotel named by `hotel` with every room type priced for the search in the URL. */
-export async function loadHotelDetails(request: Request) {
-  const context = await hotelFlowContext(request);
-  const slug = new URL(request.url).searchParams.get('hotel') ?? '';
-  const parsed = parseSearchOf(request, context);
+export async function loadHotelDetails(requestContext: RequestContext, url: PageUrl) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
+  const slug = url.searchParams.get('hotel') ?? '';
+  const parsed = parseSearchOf(url.searchParams, context);
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
   const details = await hotels.details(slug, toHotelQuery(parsed.query, context.flow), pricingFor(context, parsed.query.packageRate));
   if (!details) throw new Response('We could not find that hotel.', { status: 404 });
@@ -131,35 +135,45 @@ export async function loadHotelDetails(request: Request) {
  * Opening checkout holds the chosen room for the organisation's hold time. Answers the hold
  * token, a sold-out answer, or throws a 4xx for a bad request.
  */
-export async function holdHotelRoom(request: Request, form: FormData, clientIp: string) {
-  const context = await hotelFlowContext(request);
+export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl, form: FormData) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
   const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const roomTypeId = Number(form.get('roomTypeId'));
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.query.checkin, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
-  await requireHoldAllowed({ org: context.org, clientIp, session: context.session, cookie: (name) => readCookie(request, name) });
+  await requireHoldAllowed(requestContext);
   // The hold records the rate of this search (a package search's rate) with the party.
-  const result = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp });
-  if (result.kind === 'not_found') throw new Response('We could not find that room.', { status: 404 });
+  const held = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
+  const notFound = () => new Response('We could not find that room.', { status: 404 });
+  if (held.kind === 'not_found') throw notFound();
+  if (held.kind !== 'held') return { result: held, search: parsed.query, flow: context.flow };
+  // The hold's quote: what its checkout shows and paying charges, priced once, now.
+  const quote = await quoteHotelHold(held.hold, context);
+  if (!quote) {
+    await releaseHold(held.hold.token);
+    throw notFound();
+  }
+  const result = { kind: 'held' as const, hold: await recordHoldQuote(held.hold, quote) };
   return { result, search: parsed.query, flow: context.flow };
 }
 
+/** What a hotel or holiday-home quote shows beside its price. */
+export type HotelQuoteFacts = {
+  propertyType: HotelFlow['propertyType'];
+  hotel: { slug: string; name: string; address: string; stars: number; image_path: string; destination: string; destination_slug: string };
+  room: { name: string; refundable: boolean; maxGuests: number };
+  stay: { checkin: string; checkout: string; rooms: number; guests: number };
+  nights: number;
+};
+
 /**
- * The checkout of a live hold: what is held, until when, its price breakdown and the charge.
- * Everything priced comes from the hold (its room, nights, rooms, and the party and rate it
- * recorded); the link only names the hold. A hold from before selections were recorded is
- * priced for two guests a room at the visitor's own rate.
+ * The quote of a room hold, from what the hold recorded (its room, nights, rooms, party and
+ * rate) at the visitor's currency and today's rate; null when the room cannot be priced.
  */
-export async function loadHotelCheckout(request: Request) {
-  const context = await hotelFlowContext(request);
-  const params = new URL(request.url).searchParams;
-  const token = params.get('hold') ?? '';
-  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
-  if (!hold || hold.product !== 'HLT') throw new Response('This booking link is not valid. Please search again.', { status: 404 });
+async function quoteHotelHold(hold: Hold, context: FlowContext): Promise<Quote<HotelQuoteFacts> | null> {
   const roomTypeId = Number(/^room-type:(\d+)$/.exec(hold.itemRef)?.[1]);
-  const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const { startsOn, endsOn } = holdLocalDates(hold);
   const query = {
     propertyType: context.flow.propertyType,
@@ -179,18 +193,73 @@ export async function loadHotelCheckout(request: Request) {
     .where('r.id', '=', roomTypeId)
     .where('h.property_type', '=', context.flow.propertyType)
     .executeTakeFirst();
-  if (!room || !hotel) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
+  if (!room || !hotel) return null;
+  const p = room.price;
+  return buildQuote({
+    product: 'HLT',
+    lines: {
+      perNight: p.per_night,
+      beforeTax: p.exclusive,
+      total: p.inclusive,
+      strikeTotal: p.strike_price === null || p.strike_tax === null ? null : p.strike_price + p.strike_tax,
+    },
+    fees: { tax: p.tax },
+    ...context.quoting,
+    priceType: p.price_type,
+    party: { rooms: query.rooms, guestsPerRoom: query.guestsPerRoom },
+    charge: { amountMinor: p.inclusive, description: describeCharge([hotel.name, room.name, countOf(p.nights, 'night'), countOf(p.rooms, 'room')]) },
+    facts: {
+      propertyType: context.flow.propertyType,
+      hotel,
+      room: { name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },
+      stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
+      nights: p.nights,
+    },
+  });
+}
+
+/** The message of a checkout whose hold has no quote (made before quotes were recorded). */
+export const unquotedHold = () => new Response('This booking has expired. Please search again.', { status: 410 });
+
+/**
+ * The checkout of a live hold: what is held, until when, its price breakdown and the charge,
+ * all read from the quote the hold recorded (in the currency and at the rate of the hold's
+ * time); the link only names the hold, and nothing is re-priced. A hold without a quote
+ * (made before quotes were recorded) is not payable: the page says to search again.
+ */
+export async function loadHotelCheckout(requestContext: RequestContext, url: PageUrl) {
+  const context = await hotelFlowContext(requestContext, url.pathname);
+  const token = url.searchParams.get('hold') ?? '';
+  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
+  const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
+  if (!hold || hold.product !== 'HLT') throw invalid();
+  if (!hold.quote) throw unquotedHold();
+  const quote = hold.quote as Quote<HotelQuoteFacts>;
+  // A hotel hold is not a holiday-home checkout, nor the other way round.
+  if (quote.facts.propertyType !== context.flow.propertyType) throw invalid();
+  const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const user = context.session?.user ?? null;
-  const price = breakdown(room, context.money);
+  const language = context.locale.language;
+  const price: PriceBreakdown = {
+    nights: quote.facts.nights,
+    rooms: quote.facts.stay.rooms,
+    perNight: requiredLine(quote, 'perNight', language),
+    beforeTax: requiredLine(quote, 'beforeTax', language),
+    tax: requiredLine(quote, 'tax', language),
+    total: requiredLine(quote, 'total', language),
+    strikeTotal: quotedLine(quote, 'strikeTotal', language),
+    priceType: quote.priceType,
+  };
   return {
     flow: context.flow,
     hold: { token: hold.token, live, status: hold.status, expiresAt: hold.expiresAt.toISOString() },
-    hotel,
-    room: { name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },
-    stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
+    hotel: quote.facts.hotel,
+    room: quote.facts.room,
+    stay: quote.facts.stay,
     price,
-    /** What paying charges: the total above (`price.total` is it in the visitor's currency). */
-    charge: chargeOf(room.price.inclusive, CHARGE_CURRENCY, describeCharge([hotel.name, room.name, countOf(room.price.nights, 'night'), countOf(room.price.rooms, 'room')])),
+    /** What paying charges: the quote's (`price.total` is it as shown, at the quote's rate). */
+    charge: quote.charge,
+    quote,
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),
     canBook: user ? user.can_book : true,

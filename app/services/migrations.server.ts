@@ -718,6 +718,15 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0019_hold_quotes': {
+    /**
+     * A quote on every hold (docs/decisions/0025): what the checkout shows and charges, priced
+     * once when the offer is held. Null for a hold made before: such a hold is not payable.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('holds').addColumn('quote', 'jsonb').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

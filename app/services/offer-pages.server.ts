@@ -5,14 +5,15 @@ import { OFFER_HORIZON_DAYS, type OfferSearch, isOfferSegment, offerProducts, of
 import { parseIsoDate } from '~/domain/flight-dates';
 import { savedTraveler, tooSoonParams, tooSoonToBook } from './checkout.server';
 import { getDb } from './db.server';
-import { findVisitorHold, holdLocalDates } from './holds.server';
-import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
+import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
+import { countOf, describeCharge } from '~/domain/charge';
+import { type Quote, buildQuote, quotedLine, requiredLine } from '~/domain/quote';
 import { selectedInt, selectedPriceType, selectedText } from '~/domain/hold-selection';
-import { hotelPageContext } from './hotel-pages.server';
+import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { RequestContext } from './request-context.server';
+import { requireHoldAllowed } from './rate-limit.server';
 import { cruiseItineraries } from './seed-offers.server';
 import { heldOption, offerSuppliers, type OptionOffer } from './suppliers/offers.server';
-import { requireHoldAllowed } from './rate-limit.server';
-import { readCookie } from '~/http/request-adapters.server';
 
 /**
  * Pages of the scheduled offers (/activities, /transfers, /cruises, /restaurants and their
@@ -20,10 +21,10 @@ import { readCookie } from '~/http/request-adapters.server';
  * by the path segment. A segment that is not one of them, or a product the organisation does
  * not sell, is a 404.
  */
-export async function offerPageContext(request: Request, segmentParam: string | undefined) {
+export async function offerPageContext(requestContext: RequestContext, segmentParam: string | undefined) {
   const segment = segmentParam ?? '';
   if (!isOfferSegment(segment)) throw new Response('Not found', { status: 404 });
-  const context = await hotelPageContext(request);
+  const context = await hotelPageContext(requestContext);
   const rule = offerProducts[segment];
   if (!context.org.products.includes(rule.code)) throw new Response('Not found', { status: 404 });
   return { ...context, segment, rule, supplier: offerSuppliers[rule.code], supplierContext: context.supplier };
@@ -72,10 +73,10 @@ function parseFrom(params: URLSearchParams, context: PageContext) {
 export type OfferSort = 'price' | 'rating';
 
 /** Results for the search in the URL, filtered (free cancellation) and sorted as asked. */
-export async function loadOfferResults(request: Request, segmentParam: string | undefined) {
-  const context = await offerPageContext(request, segmentParam);
+export async function loadOfferResults(requestContext: RequestContext, url: PageUrl, segmentParam: string | undefined) {
+  const context = await offerPageContext(requestContext, segmentParam);
   const form = await offerSearchFormData(context);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const parsed = parseFrom(params, context);
   if (!parsed.ok) return { form, search: null, errors: parsed.errors, values: parsed.values, destination: null, results: [], sort: 'price' as const, refundable: false, params: '' };
   const sort: OfferSort = params.get('sort') === 'rating' ? 'rating' : 'price';
@@ -104,9 +105,9 @@ export async function loadOfferResults(request: Request, segmentParam: string | 
 }
 
 /** The offer named by `offer` with every option and its slots priced for the search in the URL. */
-export async function loadOfferDetails(request: Request, segmentParam: string | undefined) {
-  const context = await offerPageContext(request, segmentParam);
-  const params = new URL(request.url).searchParams;
+export async function loadOfferDetails(requestContext: RequestContext, url: PageUrl, segmentParam: string | undefined) {
+  const context = await offerPageContext(requestContext, segmentParam);
+  const params = url.searchParams;
   const parsed = parseFrom(params, context);
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
   const details = await context.supplier.details(params.get('offer') ?? '', parsed.query, context.supplierContext);
@@ -126,8 +127,8 @@ const formParams = (form: FormData) => new URLSearchParams([...form.entries()].f
  * for a return transfer covers both legs (all or nothing). Answers the hold token, a sold-out
  * answer, or throws a 4xx for a bad form.
  */
-export async function holdOffer(request: Request, segmentParam: string | undefined, form: FormData, clientIp: string) {
-  const context = await offerPageContext(request, segmentParam);
+export async function holdOffer(requestContext: RequestContext, segmentParam: string | undefined, form: FormData) {
+  const context = await offerPageContext(requestContext, segmentParam);
   const parsed = parseFrom(formParams(form), context);
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const offer = String(form.get('offer') ?? '');
@@ -142,40 +143,48 @@ export async function holdOffer(request: Request, segmentParam: string | undefin
   const slot = context.rule.code === 'TRF' ? { day: query.date, time: query.time ?? '' } : { day, time };
   const earliest = await tooSoonToBook(context.org, context.session, slot.day, context.today);
   if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
-  await requireHoldAllowed({ org: context.org, clientIp, session: context.session, cookie: (name) => readCookie(request, name) });
-  const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp });
-  if (held.kind === 'not_found') throw new Response('We could not find that option at that time.', { status: 404 });
+  await requireHoldAllowed(requestContext);
+  const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
+  const notFound = () => new Response('We could not find that option at that time.', { status: 404 });
+  if (held.kind === 'not_found') throw notFound();
   const back = new URLSearchParams(offerSearchParams(context.segment, query));
   back.set('offer', offer);
-  return { held: held.kind === 'held', token: held.kind === 'held' ? held.hold.token : null, back: back.toString() };
+  if (held.kind !== 'held') return { held: false, token: null, back: back.toString() };
+  // The hold's quote: what its checkout shows and paying charges, priced once, now.
+  const quote = await quoteOfferHold(held.hold, context);
+  if (!quote) {
+    await releaseHold(held.hold.token);
+    throw notFound();
+  }
+  await recordHoldQuote(held.hold, quote);
+  return { held: true, token: held.hold.token, back: back.toString() };
 }
 
+/** What an activity, transfer, cruise or restaurant quote shows beside its price. */
+export type OfferQuoteFacts = {
+  offer: { slug: string; name: string; image_path: string; description: string; destination: string; destination_slug: string };
+  option: { name: string; refundable: boolean; durationMinutes: number };
+  legs: { day: string; time: string }[];
+  ends: string;
+  guests: number;
+  quantity: number;
+  priceLegs: number;
+};
+
 /**
- * The checkout of a live hold: what is held (both legs of a return transfer), until when, its
- * price breakdown and the charge. The slot, party, bags, return leg and rate are the ones the
- * hold recorded; the link only names the hold. A hold from before selections were recorded is
- * priced from what it holds (a guest per place; a vehicle or cabin is priced per unit) at the
- * visitor's rate, except a restaurant table, priced per guest, which is an invalid link.
+ * The quote of an offer hold, from what it recorded (slot, party, bags, return leg and rate);
+ * null when the recorded slot and legs are not what the hold holds, or it cannot be priced.
  */
-export async function loadOfferCheckout(request: Request, segmentParam: string | undefined) {
-  const context = await offerPageContext(request, segmentParam);
-  const params = new URL(request.url).searchParams;
-  const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
-  const tokens = params.getAll('hold');
-  if (tokens.length !== 1) throw invalid();
-  const hold = await findVisitorHold(tokens[0]!, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
-  if (!hold || hold.product !== context.rule.code) throw invalid();
-  const held = await heldOption(context.rule.code, hold.itemRef);
+async function quoteOfferHold(hold: Hold, context: PageContext): Promise<Quote<OfferQuoteFacts> | null> {
   const recorded = hold.selection;
+  const held = await heldOption(context.rule.code, hold.itemRef);
   const at = (d: Date) => ({ day: d.toISOString().slice(0, 10), time: d.toISOString().slice(11, 16) });
   const start = at(hold.startsAt);
   const returnDate = selectedText(recorded, 'returnDate', /^\d{4}-\d{2}-\d{2}$/, '');
   const returnTime = selectedText(recorded, 'returnTime', /^\d{2}:\d{2}$/, '');
   const back = returnDate && returnTime ? { day: returnDate, time: returnTime } : null;
   // The recorded slot and legs must be the ones the hold holds.
-  if (!held || held.legs !== (back ? 2 : 1) || (recorded && (recorded.day !== start.day || recorded.time !== start.time))) throw invalid();
-  // Priced per guest but held as one unit (a table): without a recorded party it cannot be priced.
-  if (!recorded && context.rule.priceBy === 'guest' && context.rule.unitsPer !== 'guest') throw invalid();
+  if (!recorded || !held || held.legs !== (back ? 2 : 1) || recorded.day !== start.day || recorded.time !== start.time) return null;
   const guests = context.rule.unitsPer === 'guest' ? hold.quantity : selectedInt(recorded, 'guests', 1, context.rule.maxGuests, 1);
   const bags = selectedInt(recorded, 'bags', 0, 99, 0);
   const query: OfferSearch = { destination: '', date: start.day, until: start.day, month: null, time: start.time, guests, bags, returnDate: back?.day ?? null, returnTime: back?.time ?? null };
@@ -187,25 +196,77 @@ export async function loadOfferCheckout(request: Request, segmentParam: string |
     .select(['o.slug', 'o.name', 'o.image_path', 'o.description', 'd.name as destination', 'd.slug as destination_slug'])
     .where('o.slug', '=', held.offer)
     .executeTakeFirst();
-  if (!option || !offer) throw invalid();
+  if (!option || !offer) return null;
+  const { startsOn } = holdLocalDates(hold);
+  const p = option.price;
+  return buildQuote({
+    product: context.rule.code,
+    lines: {
+      perUnit: p.per_unit,
+      beforeTax: p.exclusive,
+      total: p.inclusive,
+      strikeTotal: p.strike_price === null || p.strike_tax === null ? null : p.strike_price + p.strike_tax,
+    },
+    fees: { tax: p.tax },
+    ...context.quoting,
+    priceType: p.price_type,
+    party: { guests, bags },
+    charge: {
+      amountMinor: p.inclusive,
+      description: describeCharge([offer.name, option.name, back ? `${startsOn} ${start.time} and ${back.day} ${back.time}` : `${startsOn} ${start.time}`, countOf(guests, 'guest')]),
+    },
+    facts: {
+      offer,
+      option: { name: option.name, refundable: option.refundable, durationMinutes: option.durationMinutes },
+      legs: [start, ...(back ? [back] : [])],
+      ends: hold.endsAt.toISOString().slice(0, 10),
+      guests,
+      quantity: p.quantity,
+      priceLegs: p.legs,
+    },
+  });
+}
+
+/**
+ * The checkout of a live hold: what is held (both legs of a return transfer), until when, its
+ * price breakdown and the charge, all read from the quote the hold recorded; the link only
+ * names the hold and nothing is re-priced. A hold without a quote is not payable: search again.
+ */
+export async function loadOfferCheckout(requestContext: RequestContext, url: PageUrl, segmentParam: string | undefined) {
+  const context = await offerPageContext(requestContext, segmentParam);
+  const params = url.searchParams;
+  const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
+  const tokens = params.getAll('hold');
+  if (tokens.length !== 1) throw invalid();
+  const hold = await findVisitorHold(tokens[0]!, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
+  if (!hold || hold.product !== context.rule.code) throw invalid();
+  if (!hold.quote) throw unquotedHold();
+  const quote = hold.quote as Quote<OfferQuoteFacts>;
+  const language = context.locale.language;
   const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const user = context.session?.user ?? null;
-  const { startsOn } = holdLocalDates(hold);
+  const price: OfferPriceView = {
+    perUnit: requiredLine(quote, 'perUnit', language),
+    beforeTax: requiredLine(quote, 'beforeTax', language),
+    tax: requiredLine(quote, 'tax', language),
+    total: requiredLine(quote, 'total', language),
+    strikeTotal: quotedLine(quote, 'strikeTotal', language),
+    quantity: quote.facts.quantity,
+    legs: quote.facts.priceLegs,
+    priceType: quote.priceType as OfferPriceView['priceType'],
+  };
   return {
     segment: context.segment,
     hold: { token: hold.token, live, expiresAt: hold.expiresAt.toISOString() },
-    offer,
-    option: { name: option.name, refundable: option.refundable, durationMinutes: option.durationMinutes },
-    legs: [start, ...(back ? [back] : [])],
-    ends: hold.endsAt.toISOString().slice(0, 10),
-    guests,
-    price: priceView(option.price, context.money),
-    /** What paying charges: the total (`price.total` is it in the visitor's currency). */
-    charge: chargeOf(
-      option.price.inclusive,
-      CHARGE_CURRENCY,
-      describeCharge([offer.name, option.name, back ? `${startsOn} ${start.time} and ${back.day} ${back.time}` : `${startsOn} ${start.time}`, countOf(guests, 'guest')]),
-    ),
+    offer: quote.facts.offer,
+    option: quote.facts.option,
+    legs: quote.facts.legs,
+    ends: quote.facts.ends,
+    guests: quote.facts.guests,
+    price,
+    /** What paying charges: the quote's (`price.total` is it as shown, at the quote's rate). */
+    charge: quote.charge,
+    quote,
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),
   };

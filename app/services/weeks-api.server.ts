@@ -33,6 +33,9 @@ import {
   weeksSupplierFor,
 } from './suppliers/weeks.server';
 import { requireHoldAllowed } from './rate-limit.server';
+import { recordHoldQuote } from './holds.server';
+import { quoteWeeksHold } from './weeks-quote.server';
+import { quoteDisplayOf } from '~/domain/quote';
 
 /**
  * The spec's weeks and resorts calls (§7), field names as the spec has them. Every body is
@@ -250,6 +253,10 @@ export async function prepareBookWeeks(caller: RequestContext, body: WeeksPrepar
       data: { available: result.available },
     });
   }
+  // The hold's quote (docs/decisions/0025): what the checkout shows and paying charges, priced once, now.
+  const quote = await quoteWeeksHold(result.hold, context, { display: quoteDisplayOf(code, rates), chargeMinorDigits: rates.get('USD')?.minorDigits ?? 2 });
+  if (!quote) throw new Error(`Held inventory ${selection.inventoryId} could not be priced`);
+  await recordHoldQuote(result.hold, quote);
   const priced = await supplier.price(selection, context);
   if (!priced) throw new Error(`Held inventory ${selection.inventoryId} could not be priced`);
   return answer(200, {

@@ -6,12 +6,13 @@ import {
   MAX_WEEKS, WEEKS_COLLECTIONS, WEEKS_KINDS, type WeeksKind, type WeeksScope, type WeeksSearchErrors, addDays, formatDay, isDreamtrip, parseDay, parseWeeksSearch, weekdayNames, weeksKindsOffered, weeksSearchParams,
 } from '~/domain/weeks';
 import { getDb } from './db.server';
-import { readCookie } from '~/http/request-adapters.server';
 import { findVisitorHold } from './holds.server';
 import { HOLD_COOKIE } from './weeks-api.server';
-import { CHARGE_CURRENCY, chargeOf, countOf, describeCharge } from '~/domain/charge';
-import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
-import { hotelPageContext } from './hotel-pages.server';
+import { CHARGE_CURRENCY, chargeOf } from '~/domain/charge';
+import { requiredLine } from '~/domain/quote';
+import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
+import type { RequestContext } from './request-context.server';
+import { type WeeksQuote, describeWeekCharge } from './weeks-quote.server';
 import { type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from './suppliers/weeks.server';
 
 /** Resorts (RST) and holiday stays (STY): the same pages under /resorts/* and /stays/*; /weeks lists both. */
@@ -20,8 +21,8 @@ export const weeksPath = (scope: WeeksScope) => (scope === 'RST' ? '/resorts' : 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
 /** The page context and the kinds it lists, or a 404 when the organisation sells none of them. */
-async function weeksContext(request: Request, scope: WeeksScope) {
-  const context = await hotelPageContext(request);
+async function weeksContext(requestContext: RequestContext, scope: WeeksScope) {
+  const context = await hotelPageContext(requestContext);
   const kinds = weeksKindsOffered(scope, context.org.products);
   if (kinds.length === 0) throw new Response('Not found', { status: 404 });
   return { ...context, kinds, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
@@ -56,8 +57,8 @@ function destinationsOf(kinds: readonly WeeksKind[]) {
 }
 
 /** What the weeks search form needs on a landing page (/resorts, /stays, /weeks, /dreamtrips). */
-export async function weeksSearchFormData(request: Request, scope: WeeksScope) {
-  const context = await weeksContext(request, scope);
+export async function weeksSearchFormData(requestContext: RequestContext, scope: WeeksScope) {
+  const context = await weeksContext(requestContext, scope);
   return { scope, destinations: await destinationsOf(context.kinds), minCheckin: context.minCheckin };
 }
 
@@ -66,9 +67,9 @@ export async function weeksSearchFormData(request: Request, scope: WeeksScope) {
  * /weeks/search-details lists resorts and stays together (filterable by kind), and is also
  * where the dreamtrips collection is searched.
  */
-export async function loadWeeksResults(request: Request, scope: WeeksScope) {
-  const context = await weeksContext(request, scope);
-  const params = new URL(request.url).searchParams;
+export async function loadWeeksResults(requestContext: RequestContext, url: PageUrl, scope: WeeksScope) {
+  const context = await weeksContext(requestContext, scope);
+  const params = url.searchParams;
   const destinations = await destinationsOf(context.kinds);
   const base = { scope, path: weeksPath(scope), kinds: context.kinds, destinations, minCheckin: context.minCheckin };
   const empty = { results: [], total: 0, page: 1, nextPage: null as number | null, stars: [] as number[], kindFilter: [] as WeeksKind[], destination: null };
@@ -106,9 +107,9 @@ export async function loadWeeksResults(request: Request, scope: WeeksScope) {
 }
 
 /** /{product}/details: the resort, its reviews and each unit type's week for the requested check-in. */
-export async function loadWeeksDetails(request: Request, kind: WeeksKind) {
-  const context = await weeksContext(request, kind);
-  const params = new URL(request.url).searchParams;
+export async function loadWeeksDetails(requestContext: RequestContext, url: PageUrl, kind: WeeksKind) {
+  const context = await weeksContext(requestContext, kind);
+  const params = url.searchParams;
   const resortId = params.get('resort_id') ?? '';
   if (!/^[1-9]\d{0,8}$/.test(resortId)) throw new Response('We could not find that resort.', { status: 404 });
   const checkInParam = params.get('check_in_date') ?? '';
@@ -142,31 +143,56 @@ export async function loadWeeksDetails(request: Request, kind: WeeksKind) {
 
 /**
  * The visitor's live week hold of this kind that a checkout names, in its link (`hold`) or in
- * the holdTok cookie prepare-to-checkout set, when it recorded what it holds; else null.
+ * the holdTok cookie prepare-to-checkout set; else null.
  */
-async function heldWeek(request: Request, context: Context, kind: WeeksKind) {
-  const token = new URL(request.url).searchParams.get('hold') ?? readCookie(request, HOLD_COOKIE) ?? '';
+async function heldWeek(requestContext: RequestContext, url: PageUrl, context: Context, kind: WeeksKind) {
+  const token = url.searchParams.get('hold') ?? requestContext.cookie(HOLD_COOKIE) ?? '';
   const hold = token ? await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null }) : null;
   const live = hold && hold.product === kind && hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
-  return live && hold.selection ? hold : null;
+  return live ? hold : null;
 }
 
 /**
  * /{product}/checkout: what the traveller chose, priced, and who they are. The hold itself is
  * made in the browser (spec §4 prepare-to-checkout) through POST /api/weeks/prepareBookWeeks,
  * from the `request` this answers. Once the visitor holds a week of this kind (holdTok cookie,
- * or `hold` in the link) the page and the charge are that hold's week at its recorded rate,
- * whatever the link says; before that, the link's choice is what will be held.
+ * or `hold` in the link) the page and the charge are that hold's quote (its week, at its rate
+ * and currency), whatever the link says; before that, the link's choice is previewed at
+ * today's prices and nothing can be charged. A hold without a quote is not payable.
  */
-export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
-  const context = await weeksContext(request, kind);
-  const params = new URL(request.url).searchParams;
-  const hold = await heldWeek(request, context, kind);
-  const chosen = hold ? selectionParams(hold.selection) : params;
-  const resortId = chosen.get('resort_id') ?? '';
-  const inventoryId = chosen.get('inventory_id') ?? '';
-  const checkIn = chosen.get('check_in_date') ?? '';
-  const checkOut = chosen.get('check_out_date') ?? '';
+export async function loadWeeksCheckout(requestContext: RequestContext, url: PageUrl, kind: WeeksKind) {
+  const context = await weeksContext(requestContext, kind);
+  const hold = await heldWeek(requestContext, url, context, kind);
+  const user = context.session?.user ?? null;
+  const traveler = user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null;
+  const lang = { lang: context.locale.language, currency: context.locale.currency };
+  if (hold) {
+    if (!hold.quote) throw unquotedHold();
+    const quote = hold.quote as WeeksQuote;
+    const { week } = quote.facts;
+    return {
+      kind,
+      path: weeksPath(kind),
+      request: { ...quote.facts.request, ...lang },
+      /** The hold this page shows, when the visitor already holds the week. */
+      hold: { token: hold.token, expiresAt: hold.expiresAt.toISOString() },
+      resort: quote.facts.resort,
+      unit: quote.facts.unit,
+      week: { ...week, perWeek: requiredLine(quote, 'perWeek', lang.lang), total: requiredLine(quote, 'total', lang.lang) },
+      /** What paying charges: the quote's (`week.total` is it as shown, at the quote's rate). */
+      charge: quote.charge,
+      quote: quote as WeeksQuote | null,
+      traveler,
+      savedTraveler: await savedTraveler(hold),
+      // The client holds the week only when the date can still be booked by this visitor.
+      tooSoon: await tooSoonToBook(context.org, context.session, week.checkIn, context.today),
+    };
+  }
+  const params = url.searchParams;
+  const resortId = params.get('resort_id') ?? '';
+  const inventoryId = params.get('inventory_id') ?? '';
+  const checkIn = params.get('check_in_date') ?? '';
+  const checkOut = params.get('check_out_date') ?? '';
   if (!/^[1-9]\d{0,8}$/.test(resortId) || !/^[1-9]\d{0,8}$/.test(inventoryId)) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   const selection = { inventoryId: Number(inventoryId), checkIn, checkOut };
   const resolved = await resolveWeekSelection(selection);
@@ -174,34 +200,27 @@ export async function loadWeeksCheckout(request: Request, kind: WeeksKind) {
   if (resolved.kind === 'not_found' || resolved.resort.id !== Number(resortId) || resolved.resort.kind !== kind) {
     throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   }
-  const priceType = hold ? selectedPriceType(hold.selection, context.supplier.priceType) : context.supplier.priceType;
-  const offer = await weeksSupplierFor(kind).price(selection, { ...context.supplier, priceType });
+  const offer = await weeksSupplierFor(kind).price(selection, context.supplier);
   if (!offer) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
-  const user = context.session?.user ?? null;
   return {
     kind,
     path: weeksPath(kind),
-    request: { resort_id: Number(resortId), inventory_id: Number(inventoryId), check_in_date: checkIn, check_out_date: checkOut, lang: context.locale.language, currency: context.locale.currency },
-    /** The hold this page was priced from, when the visitor already holds the week. */
-    hold: hold ? { token: hold.token, expiresAt: hold.expiresAt.toISOString() } : null,
+    request: { resort_id: Number(resortId), inventory_id: Number(inventoryId), check_in_date: checkIn, check_out_date: checkOut, ...lang },
+    hold: null,
     resort: { name: resolved.resort.name, address: resolved.resort.address, image: resolved.resort.image_path, stars: resolved.resort.stars },
     unit: { name: resolved.unit.name, sleeps: resolved.unit.sleeps },
     week: priced(offer, context.money),
-    /** What paying charges: the week(s)' total (`week.total` is it in the visitor's currency). */
-    charge: chargeOf(
-      offer.price.amount,
-      CHARGE_CURRENCY,
-      describeCharge([resolved.resort.name, resolved.unit.name, `${checkIn} to ${checkOut}`, countOf(offer.price.weeks, 'week')]),
-    ),
-    traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
-    savedTraveler: hold ? await savedTraveler(hold) : null,
-    // The client holds the week only when the date can still be booked by this visitor.
+    /** What holding this week will quote (a preview: only a hold's quote is charged). */
+    charge: chargeOf(offer.price.amount, CHARGE_CURRENCY, describeWeekCharge(resolved.resort.name, resolved.unit.name, selection, offer.price.weeks)),
+    quote: null,
+    traveler,
+    savedTraveler: null,
     tooSoon: await tooSoonToBook(context.org, context.session, checkIn, context.today),
   };
 }
 
 /** The traveller step of a weeks checkout; the hold is the one the browser prepared. */
-export async function saveWeeksTraveler(request: Request, kind: WeeksKind) {
-  await weeksContext(request, kind);
-  return travelerAction(request, await request.formData(), kind);
+export async function saveWeeksTraveler(requestContext: RequestContext, form: FormData, kind: WeeksKind) {
+  await weeksContext(requestContext, kind);
+  return travelerAction(requestContext, form, kind);
 }

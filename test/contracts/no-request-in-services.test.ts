@@ -7,24 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '..', '..');
 
-/**
- * Services that still take a `Request` while they move to the request context (the checkout
- * and product pages, converted in their own branch). Emptied when that work lands; an entry
- * whose file no longer takes a `Request` fails below, so the list only shrinks.
- */
-const STILL_TAKING_A_REQUEST = new Set([
-  'app/services/car-pages.server.ts',
-  'app/services/checkout-charge.server.ts',
-  'app/services/checkout.server.ts',
-  'app/services/flight-pages.server.ts',
-  'app/services/hotel-pages.server.ts',
-  'app/services/offer-pages.server.ts',
-  'app/services/payments/checkout-payment.server.ts',
-  'app/services/weeks-pages.server.ts',
-]);
-
-/** The one place that builds a `Request`: the adapter from Express to Remix. And the page re-run the quotes replace. */
-const MAY_BUILD_A_REQUEST = new Set(['server/remix-handler.ts', 'app/services/checkout-charge.server.ts']);
+/** The one place that builds a `Request`: the adapter from Express to Remix. */
+const MAY_BUILD_A_REQUEST = new Set(['server/remix-handler.ts']);
 
 function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
@@ -75,13 +59,7 @@ describe('no service takes a Request', () => {
   });
 
   it('no exported function of app/services or app/blocks has a parameter typed Request', () => {
-    const found = [...offenders].filter(([path]) => !STILL_TAKING_A_REQUEST.has(path)).flatMap(([, list]) => list);
-    expect(found).toEqual([]);
-  });
-
-  it('the allowlist names only files that still take a Request', () => {
-    const stale = [...STILL_TAKING_A_REQUEST].filter((path) => (offenders.get(path) ?? []).length === 0);
-    expect(stale).toEqual([]);
+    expect([...offenders.values()].flat()).toEqual([]);
   });
 });
 

@@ -77,9 +77,7 @@ describe('the organisation is resolved once per request', () => {
     expect(counts).toEqual({ home: 1, login: 1, session: 1, profile: 1, data: 1, gated: 1 });
   });
 
-  // Fails while the hotel checkout services still re-resolve from the Request (the request
-  // adapter, app/http/request-adapters.server.ts); drop `.fails` when they take the context.
-  it.fails('a hotel checkout GET resolves it exactly once', async () => {
+  it('a hotel checkout GET resolves it exactly once', async () => {
     const { cookie } = await signIn();
     const origin = new URL(server.url).origin;
     let checkout: string | null = null;

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDay, parseDay, weekStartOnOrAfter } from '~/domain/weeks';
-import { loadCarCheckout, holdCar } from '~/services/car-pages.server';
-import { travelerAction } from '~/services/checkout.server';
+import { chargeForHold } from '~/services/checkout-charge.server';
+import { quoteWeeksHold } from '~/services/weeks-quote.server';
+import { quoteDisplayOf } from '~/domain/quote';
+import { getRateTable } from '~/services/rates.server';
 import { getDb } from '~/services/db.server';
-import { holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
-import { countAvailableUnits, createHold, findHoldByToken } from '~/services/holds.server';
-import { holdHotelRoom, loadHotelCheckout } from '~/services/hotel-pages.server';
-import { holdOffer, loadOfferCheckout } from '~/services/offer-pages.server';
+import { type Hold, countAvailableUnits, createHold, findHoldByToken, recordHoldQuote } from '~/services/holds.server';
 import { builtInFlightSupplier as flights } from '~/services/suppliers/flights.server';
 import { offerSuppliers } from '~/services/suppliers/offers.server';
 import { builtInCarSupplier as cars } from '~/services/suppliers/cars.server';
 import { weeksSupplierFor } from '~/services/suppliers/weeks.server';
-import { loadWeeksCheckout } from '~/services/weeks-pages.server';
+import { pageRequests } from '../support/page-requests';
 import { useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';
+
+const { holdCar, holdFlight, holdHotelRoom, holdOffer, loadCarCheckout, loadFlightCheckout, loadHotelCheckout, loadOfferCheckout, loadWeeksCheckout, travelerAction } = pageRequests;
 
 /**
  * Issue 4: what a checkout shows and charges is the quote its hold recorded. Editing the
@@ -87,19 +88,16 @@ describe('checkout quotes come from the hold (pglite)', () => {
     expect(edited.charge).toEqual(shown.charge);
   });
 
-  it('hotel: a hold made before selections were recorded is priced at safe defaults, never from the link', async () => {
+  it('a hold made before quotes were recorded is not payable: the checkout says to search again, initBooking charges nothing', async () => {
     const room = await database.db.selectFrom('hotel_room_types').select('id').orderBy('id').executeTakeFirstOrThrow();
     const old = held(
       await createHold({ orgId: 'wanderly', userId: null, product: 'HLT', itemRef: `room-type:${room.id}`, startsAt: new Date(`${inDays(90)}T00:00:00Z`), endsAt: new Date(`${inDays(92)}T00:00:00Z`), quantity: 1, ttlMinutes: 15 }),
     );
-    expect(old.hold.selection).toBeNull();
-    const base = await loadHotelCheckout(get(`/hotel-checkout?hold=${old.hold.token}`));
-    const edited = await loadHotelCheckout(get(`/hotel-checkout?hold=${old.hold.token}&guests=1&package=1`));
-    expect(base.stay.guests).toBe(2);
-    expect(base.price.priceType).toBe('B2C');
-    expect(edited.charge).toEqual(base.charge);
+    expect(old.hold.quote).toBeNull();
+    await expect(loadHotelCheckout(get(`/hotel-checkout?hold=${old.hold.token}`))).rejects.toMatchObject({ status: 410 });
+    expect(await chargeForHold({ orgId: 'wanderly', userId: null }, 'HLT', old.hold.token)).toBeNull();
 
-    // A table priced per guest, or a car, cannot be priced without the recorded party: invalid link.
+    // Nor a table or a car.
     const table = await database.db
       .selectFrom('offer_options as o')
       .innerJoin('offers as f', 'f.id', 'o.offer_id')
@@ -110,12 +108,13 @@ describe('checkout quotes come from the hold (pglite)', () => {
     const oldTable = held(
       await createHold({ orgId: 'wanderly', userId: null, product: 'RESTAURANT', itemRef: `offer-option:${table.id}`, startsAt: new Date(`${inDays(91)}T20:00:00Z`), endsAt: new Date(`${inDays(91)}T22:00:00Z`), quantity: 1, ttlMinutes: 15 }),
     );
-    await expect(loadOfferCheckout(get(`/restaurants/checkout?hold=${oldTable.hold.token}&guests=1`), 'restaurants')).rejects.toMatchObject({ status: 404 });
+    await expect(loadOfferCheckout(get(`/restaurants/checkout?hold=${oldTable.hold.token}&guests=1`), 'restaurants')).rejects.toMatchObject({ status: 410 });
     const car = await database.db.selectFrom('car_offers').select('id').orderBy('id').executeTakeFirstOrThrow();
     const oldCar = held(
       await createHold({ orgId: 'wanderly', userId: null, product: 'CAR', itemRef: `car-offer:${car.id}`, startsAt: new Date(`${inDays(91)}T10:00:00Z`), endsAt: new Date(`${inDays(93)}T10:00:00Z`), quantity: 1, ttlMinutes: 15 }),
     );
-    await expect(loadCarCheckout(get(`/cars/checkout?hold=${oldCar.hold.token}&driver_age=40`))).rejects.toMatchObject({ status: 404 });
+    await expect(loadCarCheckout(get(`/cars/checkout?hold=${oldCar.hold.token}&driver_age=40`))).rejects.toMatchObject({ status: 410 });
+    expect(await chargeForHold({ orgId: 'wanderly', userId: null }, 'CAR', oldCar.hold.token)).toBeNull();
   });
 
   // Flights need no login on viajamas (its visitors see MXN; the charge stays in USD).
@@ -297,7 +296,9 @@ describe('checkout quotes come from the hold (pglite)', () => {
       return { checkIn: formatDay(start), checkOut: formatDay(addDays(start, weeks * 7)) };
     };
     const weekA = weekOf(a.week_start_weekday, 95, 1);
-    const hold = held(await weeksSupplierFor('RST').hold({ inventoryId: a.id, ...weekA }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 }));
+    /** As POST /api/weeks/prepareBookWeeks holds a week: with its quote. */
+    const quoted = async (hold: Hold) => ({ hold: await recordHoldQuote(hold, (await quoteWeeksHold(hold, { orgId: 'wanderly', userId: null, priceType: 'B2C' }, { display: quoteDisplayOf('USD', await getRateTable()), chargeMinorDigits: 2 }))!) });
+    const hold = await quoted(held(await weeksSupplierFor('RST').hold({ inventoryId: a.id, ...weekA }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 })).hold);
     const link = (unit: typeof a, week: { checkIn: string; checkOut: string }) =>
       `/resorts/checkout?resort_id=${unit.resort_id}&inventory_id=${unit.id}&check_in_date=${week.checkIn}&check_out_date=${week.checkOut}`;
     const shown = await loadWeeksCheckout(get(link(a, weekA), `holdTok=${hold.hold.token}`), 'RST');
@@ -324,7 +325,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
       .orderBy('t.id')
       .executeTakeFirstOrThrow();
     const weekS = weekOf(stay.week_start_weekday, 120, 1);
-    const stayHold = held(await weeksSupplierFor('STY').hold({ inventoryId: stay.id, ...weekS }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 }));
+    const stayHold = await quoted(held(await weeksSupplierFor('STY').hold({ inventoryId: stay.id, ...weekS }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 })).hold);
     const stayLink = `/stays/checkout?resort_id=${stay.resort_id}&inventory_id=${stay.id}&check_in_date=${weekS.checkIn}&check_out_date=${weekS.checkOut}`;
     const stayShown = await loadWeeksCheckout(get(stayLink, `holdTok=${stayHold.hold.token}`), 'STY');
     const weekS2 = weekOf(stay.week_start_weekday, 120, 3);

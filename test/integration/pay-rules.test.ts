@@ -4,7 +4,7 @@
 // payment mode decides how the pay core lets it be paid.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHold } from '~/services/holds.server';
+import { createHold, recordHoldQuote } from '~/services/holds.server';
 import { quoteCarHold } from '~/services/car-quote.server';
 import { initBookingAction } from '~/services/payments/booking-payment.server';
 import { action as cardGuaranteeRoute } from '~/routes/api.booking.cardGuarantee';
@@ -136,7 +136,7 @@ describe.each(backends)('money rules on %s', (backend) => {
   /** The payment options a checkout of `amountMinor` offers this user. */
   async function offered(org: string, cookie: string, amountMinor: number): Promise<string[]> {
     const request = new Request(`http://${hostOf(org)}/activities/checkout`, { headers: { cookie } });
-    const page = await withCheckoutPayment(request, 'ACT', { savedTraveler: null, charge: { amountMinor, currency: 'USD' } });
+    const page = await withCheckoutPayment(await loadContextFor(request), 'ACT', { savedTraveler: null, charge: { amountMinor, currency: 'USD' } });
     return page.payment.options.map((option) => option.value);
   }
 
@@ -257,8 +257,12 @@ describe.each(backends)('money rules on %s', (backend) => {
       const context = { orgId: 'wanderly', userId: owner.id, priceType: 'B2C' as const };
       const held = await builtInCarSupplier.hold({ ...search, offerId: offer.id }, { ...context, ttlMinutes: 15 });
       if (held.kind !== 'held') throw new Error(`expected a hold of ${code}`);
-      const quote = await quoteCarHold(held.hold, context, 'PG_01');
-      if (!quote) throw new Error('expected a quote');
+      // The hold's quote, recorded as opening the car checkout records it (the pay core reads it).
+      const recorded = await quoteCarHold(held.hold, context, 'PG_01', { display: { currency: 'USD', perUsd: '1', minorDigits: 2 }, chargeMinorDigits: 2 });
+      if (!recorded) throw new Error('expected a quote');
+      await recordHoldQuote(held.hold, recorded);
+      const amount = (key: string) => [...recorded.lines, ...recorded.fees].find((line) => line.key === key)!.amountMinor;
+      const quote = { mode: recorded.facts.paymentMode, chargeMinor: recorded.charge.amountMinor, offer: { fare_summary: { total: amount('total'), markup: amount('markup') } } };
       const made = await bookingOf('wanderly', owner, held.hold, 'CAR', held.hold.itemRef, quote.chargeMinor);
       return { made, quote };
     }

@@ -4,12 +4,14 @@ import { computeRoomPrice } from '~/domain/room-price';
 import { getOrgById } from '~/services/config.server';
 import { getDb } from '~/services/db.server';
 import { createHold } from '~/services/holds.server';
-import { loadHotelDetails } from '~/services/hotel-pages.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
 import { clearReferenceCache } from '~/services/reference-cache.server';
 import { hotelRoomItemRef } from '~/services/seed-catalog.server';
 import { useSeededDatabase } from '../support/databases';
+import { pageRequests } from '../support/page-requests';
 import { inDays } from '../support/dates';
+
+const { loadHotelDetails } = pageRequests;
 
 /**
  * Catalogue reads are cached for every visitor (reference-cache.server.ts): what each

@@ -312,18 +312,9 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     return invalid(`payment_method: ${input.method} is not offered for this booking`);
   }
   if (booking.product === 'CAR') {
-    // The car's payment mode, from its hold as the checkout computed it (decision 0019): a
+    // The car's payment mode, from its hold's quote as the checkout shows it (decisions 0019, 0025): a
     // request cannot charge a car paid at the desk, nor book a guaranteed one without a card.
-    const mode = await carPaymentModeOfHold(
-      booking.hold_id,
-      {
-        orgId: booking.org_id,
-        userId: booking.user_id,
-        priceType: priceTypeFor(input.session?.user.role, input.org.audience === 'business'),
-        referenceProvider: input.org.payments.carReferenceProvider,
-      },
-      db,
-    );
+    const mode = await carPaymentModeOfHold(booking.hold_id, db);
     // No mode: the hold lapsed (or cannot be priced any more), as every other pay call answers it.
     if (!mode) return respond(payAnswer({ kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 }, { reference: booking.reference, returnUrl: '' }));
     if (!carModeTakes(mode, input.method)) {

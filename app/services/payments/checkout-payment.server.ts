@@ -9,7 +9,7 @@ import { PAY_WITH_INVOICE, type PaymentOption, autoSelectOption, availableOption
 import { cardServiceApiKey } from '~/domain/payment-providers';
 import { gatewayCustomerIdFor } from '~/domain/saved-cards';
 import type { Traveler } from '~/domain/traveler';
-import { getSession, resolveOrg } from '~/http/request-adapters.server';
+import type { RequestContext } from '../request-context.server';
 import { cardEntryForCheckout, oxxoCollectorOrNull } from './runtime.server';
 import { invoiceCreditOf } from './invoice-credit.server';
 import { listCards } from './saved-cards.server';
@@ -38,9 +38,8 @@ export type CheckoutPayment = {
 /** What a checkout page tells its payment block beyond the traveller. */
 type PageCharge = { charge?: { amountMinor: number; currency: string } | null; paymentMode?: CarPaymentMode };
 
-async function checkoutPayment(request: Request, product: string, traveler: Traveler | null, page: PageCharge): Promise<CheckoutPayment> {
-  const org = resolveOrg(request);
-  const session = await getSession(request);
+async function checkoutPayment(requestContext: Pick<RequestContext, 'org' | 'session'>, product: string, traveler: Traveler | null, page: PageCharge): Promise<CheckoutPayment> {
+  const { org, session } = requestContext;
   const user = session?.user ?? null;
   const cards = session ? await listCards(session.userDbId) : null;
   // A gateway customer exists once a card was saved; naming one that does not exist makes
@@ -80,6 +79,6 @@ async function checkoutPayment(request: Request, product: string, traveler: Trav
 }
 
 /** A checkout loader's page data with its payment block's (every checkout answers this way). */
-export async function withCheckoutPayment<Page extends { savedTraveler: Traveler | null } & PageCharge>(request: Request, product: string, page: Page) {
-  return { ...page, payment: await checkoutPayment(request, product, page.savedTraveler, page) };
+export async function withCheckoutPayment<Page extends { savedTraveler: Traveler | null } & PageCharge>(requestContext: Pick<RequestContext, 'org' | 'session'>, product: string, page: Page) {
+  return { ...page, payment: await checkoutPayment(requestContext, product, page.savedTraveler, page) };
 }

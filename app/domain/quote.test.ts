@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { buildQuote, quoteDisplayOf, quotedAmount, quotedLine, readQuote, requiredLine } from './quote';
+
+const rates = new Map([
+  ['USD', { perUsd: '1', minorDigits: 2 }],
+  ['MXN', { perUsd: '17.00000000', minorDigits: 2 }],
+]);
+
+const quote = () =>
+  buildQuote({
+    product: 'HLT',
+    lines: { perNight: 10_000, total: 21_000, strikeTotal: null },
+    fees: { tax: 1_000 },
+    display: quoteDisplayOf('MXN', rates),
+    chargeMinorDigits: 2,
+    priceType: 'B2C',
+    party: { rooms: 1, guestsPerRoom: 2 },
+    charge: { amountMinor: 21_000, description: 'Hotel Sol ·  2 nights' },
+    facts: { nights: 2 },
+    now: new Date('2026-01-01T00:00:00Z'),
+  });
+
+describe('quote', () => {
+  it('converts each line once at the rate of its display currency, and keeps the charge in USD', () => {
+    const q = quote();
+    expect(q.lines).toEqual([
+      { key: 'perNight', amountMinor: 10_000, displayMinor: 170_000 },
+      { key: 'total', amountMinor: 21_000, displayMinor: 357_000 },
+    ]);
+    expect(q.fees).toEqual([{ key: 'tax', amountMinor: 1_000, displayMinor: 17_000 }]);
+    expect(q.charge).toEqual({ amountMinor: 21_000, currency: 'USD', description: 'Hotel Sol · 2 nights' });
+    expect(q.display).toEqual({ currency: 'MXN', perUsd: '17.00000000', minorDigits: 2 });
+  });
+
+  it('shows lines and amounts at the recorded rate, whatever the rates are now', () => {
+    const q = quote();
+    expect(requiredLine(q, 'total', 'en-US')).toMatchObject({ amountMinor: 357_000, currency: 'MXN' });
+    expect(quotedLine(q, 'tax', 'en-US')?.amountMinor).toBe(17_000);
+    expect(quotedLine(q, 'strikeTotal', 'en-US')).toBeNull();
+    expect(() => requiredLine(q, 'markup', 'en-US')).toThrow(/no markup line/);
+    expect(quotedAmount(q, 100, 'en-US').amountMinor).toBe(1_700);
+  });
+
+  it('reads a stored quote back only for its product and when whole', () => {
+    const q = quote();
+    expect(readQuote(JSON.parse(JSON.stringify(q)), 'HLT')).toEqual(q);
+    expect(readQuote(JSON.stringify(q), 'HLT')).toEqual(q);
+    expect(readQuote(q, 'CAR')).toBeNull();
+    expect(readQuote(null, 'HLT')).toBeNull();
+    expect(readQuote('{', 'HLT')).toBeNull();
+    expect(readQuote({ ...q, charge: { ...q.charge, amountMinor: 1.5 } }, 'HLT')).toBeNull();
+    expect(readQuote({ ...q, lines: [{ key: 'total' }] }, 'HLT')).toBeNull();
+  });
+
+  it('refuses amounts that are not whole minor units', () => {
+    expect(() => buildQuote({ ...quoteInput(), lines: { total: 1.5 } })).toThrow(RangeError);
+  });
+});
+
+function quoteInput() {
+  return {
+    product: 'HLT', lines: {}, fees: {}, display: quoteDisplayOf('USD', rates), chargeMinorDigits: 2, priceType: 'B2C', party: {},
+    charge: { amountMinor: 0, description: 'x' }, facts: {},
+  };
+}

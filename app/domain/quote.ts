@@ -1,0 +1,141 @@
+// A hold's quote (docs/decisions/0025): what its checkout shows and what paying charges, priced
+// once when the offer is held. The checkout and the charge read it back; nothing re-prices a
+// hold, so a change of the visitor's currency or of the exchange rates after the hold changes
+// neither. One shape for every product: a product adds its facts, not another shape.
+import { type Charge, CHARGE_CURRENCY, chargeOf } from './charge';
+import { type Money, type RateTable, convert, formatMoney } from './money';
+
+/** The visitor's currency at hold time and the rate used to show the quote in it. */
+export type QuoteDisplay = { currency: string; perUsd: string; minorDigits: number };
+
+/** One priced line: its label key, in the charge currency (minor units) and as shown. */
+export type QuoteLine = { key: string; amountMinor: number; displayMinor: number };
+
+export type Quote<Facts extends object = Record<string, unknown>> = {
+  product: string;
+  /** The price lines (per night, before tax, total…), fees apart. */
+  lines: QuoteLine[];
+  /** Taxes and fees (tax, young-driver and one-way fees, our markup). */
+  fees: QuoteLine[];
+  /** Prices are quoted and charged in the catalogue currency (decision 0014). */
+  chargeCurrency: string;
+  chargeMinorDigits: number;
+  display: QuoteDisplay;
+  priceType: string;
+  /** Who travels: adults, children, infants, guests, rooms… as the product counts them. */
+  party: Record<string, number>;
+  /** What paying charges. */
+  charge: Charge;
+  /** What the product's checkout shows beside the price (names, dates, the held option). */
+  facts: Facts;
+  quotedAt: string;
+};
+
+/** The display part of a quote for the visitor's currency at today's rates. */
+export function quoteDisplayOf(currency: string, rates: RateTable): QuoteDisplay {
+  const rate = rates.get(currency);
+  if (!rate) throw new Error(`No rate for ${currency}`);
+  return { currency, perUsd: rate.perUsd, minorDigits: rate.minorDigits };
+}
+
+/** The two-currency rate table a quote was priced with. */
+function rateTableOf(quote: Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMinorDigits'>): RateTable {
+  return new Map([
+    [quote.chargeCurrency, { perUsd: '1', minorDigits: quote.chargeMinorDigits }],
+    [quote.display.currency, { perUsd: quote.display.perUsd, minorDigits: quote.display.minorDigits }],
+  ]);
+}
+
+export type QuoteInput<Facts extends object> = {
+  product: string;
+  /** Lines and fees in minor units of the charge currency; null amounts are left out. */
+  lines: Record<string, number | null>;
+  fees: Record<string, number | null>;
+  display: QuoteDisplay;
+  chargeMinorDigits: number;
+  priceType: string;
+  party: Record<string, number>;
+  charge: { amountMinor: number; description: string };
+  facts: Facts;
+  now?: Date;
+};
+
+/** A quote from its priced parts: each line converted once, at the rate of `display`. */
+export function buildQuote<Facts extends object>(input: QuoteInput<Facts>): Quote<Facts> {
+  const base = { display: input.display, chargeCurrency: CHARGE_CURRENCY, chargeMinorDigits: input.chargeMinorDigits };
+  const rates = rateTableOf(base);
+  const linesOf = (amounts: Record<string, number | null>) =>
+    Object.entries(amounts)
+      .filter((e): e is [string, number] => e[1] !== null)
+      .map(([key, amountMinor]) => {
+        if (!Number.isSafeInteger(amountMinor)) throw new RangeError(`Quote line ${key} is not whole minor units: ${amountMinor}`);
+        return { key, amountMinor, displayMinor: convert({ amountMinor, currency: CHARGE_CURRENCY }, input.display.currency, rates).amountMinor };
+      });
+  return {
+    product: input.product,
+    lines: linesOf(input.lines),
+    fees: linesOf(input.fees),
+    ...base,
+    priceType: input.priceType,
+    party: input.party,
+    charge: chargeOf(input.charge.amountMinor, CHARGE_CURRENCY, input.charge.description),
+    facts: input.facts,
+    quotedAt: (input.now ?? new Date()).toISOString(),
+  };
+}
+
+/** An amount of the quote as shown: in its display currency, at its rate, with its text. */
+export type QuotedPrice = Money & { text: string };
+
+/** A line (or fee) of the quote as shown, or null when the quote has no such line. */
+export function quotedLine(quote: Quote<object>, key: string, language: string): QuotedPrice | null {
+  const line = quote.lines.find((l) => l.key === key) ?? quote.fees.find((l) => l.key === key);
+  return line ? shown(quote, line.displayMinor, language) : null;
+}
+
+/** Like `quotedLine`, for a line every quote of its product has. */
+export function requiredLine(quote: Quote<object>, key: string, language: string): QuotedPrice {
+  const line = quotedLine(quote, key, language);
+  if (!line) throw new Error(`The ${quote.product} quote has no ${key} line`);
+  return line;
+}
+
+function shown(quote: Quote<object>, displayMinor: number, language: string): QuotedPrice {
+  const money = { amountMinor: displayMinor, currency: quote.display.currency };
+  return { ...money, text: formatMoney(money, quote.display.minorDigits, language) };
+}
+
+/** Any amount in the charge currency as the quote shows it (at the quote's rate). */
+export function quotedAmount(quote: Quote<object>, amountMinor: number, language: string): QuotedPrice {
+  const converted = convert({ amountMinor, currency: quote.chargeCurrency }, quote.display.currency, rateTableOf(quote));
+  return shown(quote, converted.amountMinor, language);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isLine = (v: unknown): v is QuoteLine => isRecord(v) && typeof v.key === 'string' && isInt(v.amountMinor) && isInt(v.displayMinor);
+
+/**
+ * A stored quote read back (jsonb, or its JSON text), or null when there is none or it is not
+ * a quote of `product`: a hold without a quote is not payable.
+ */
+export function readQuote(value: unknown, product: string): Quote | null {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!isRecord(parsed) || parsed.product !== product) return null;
+  const { lines, fees, display, charge, party, facts } = parsed;
+  const ok =
+    Array.isArray(lines) && lines.every(isLine) &&
+    Array.isArray(fees) && fees.every(isLine) &&
+    isRecord(display) && typeof display.currency === 'string' && typeof display.perUsd === 'string' && isInt(display.minorDigits) &&
+    isRecord(charge) && isInt(charge.amountMinor) && charge.amountMinor >= 0 && typeof charge.currency === 'string' && typeof charge.description === 'string' &&
+    typeof parsed.chargeCurrency === 'string' && isInt(parsed.chargeMinorDigits) && typeof parsed.priceType === 'string' &&
+    isRecord(party) && Object.values(party).every(isInt) && isRecord(facts) && typeof parsed.quotedAt === 'string';
+  return ok ? (parsed as Quote) : null;
+}
