@@ -20,6 +20,8 @@ export type CheckoutPayment = {
   selected: string | null;
   /** Null when no card can be taken now: only options without a card are offered. */
   cardEntry: CardEntryConfig | null;
+  /** How a live card provider collects cards (the sandbox keeps its card frame either way). */
+  cardUi: OrgConfig['payments']['cardProvider']['ui'];
   threeDSecure: OrgConfig['payments']['threeDSecure'];
   canBook: boolean;
   signedIn: boolean;
@@ -69,6 +71,7 @@ async function checkoutPayment(request: Request, product: string, traveler: Trav
     options,
     selected: autoSelectOption(options),
     cardEntry,
+    cardUi: org.payments.cardProvider.ui,
     threeDSecure: org.payments.threeDSecure,
     canBook: user ? user.can_book : true,
     signedIn: user !== null,
