@@ -28,11 +28,12 @@ export type CheckoutArgs = { request: Request; params: Params; context: AppLoadC
 type SoldOut = { state: 'soldOut'; message: MessageKey; back: string; backLabel: MessageKey };
 /** The travel date is too soon to book: the page is only the Change Dates dialog. */
 type TooSoon = { state: 'tooSoon'; earliest: string };
-type Open<P extends CheckoutProductCode, Page> = { state: 'open'; product: P; page: Page };
+/** The product's page data, at the top level as each checkout answered before (scripts read `_data`). */
+type Open<P extends CheckoutProductCode, Page> = Page & { state: 'open'; product: P };
 
 const soldOut = (message: MessageKey, back: string, backLabel: MessageKey = 'details.backToResults'): SoldOut => ({ state: 'soldOut', message, back, backLabel });
 const tooSoon = (earliest: string): TooSoon => ({ state: 'tooSoon', earliest });
-const open = <P extends CheckoutProductCode, Page>(product: P, page: Page): Open<P, Page> => ({ state: 'open', product, page });
+const open = <P extends CheckoutProductCode, Page extends object>(product: P, page: Page): Open<P, Page> => ({ ...page, state: 'open', product });
 
 const hotel = {
   async load({ request }: CheckoutArgs) {

@@ -20,7 +20,7 @@ import { CheckoutPage } from './checkout-layout';
 import type { OpenCheckoutData } from './route';
 
 /** The page data of one product's open checkout. */
-export type CheckoutPageOf<P extends CheckoutProductCode> = OpenCheckoutData extends infer O ? (O extends { product: infer Q; page: infer Page } ? (P extends Q ? Page : never) : never) : never;
+export type CheckoutPageOf<P extends CheckoutProductCode> = OpenCheckoutData extends infer O ? (O extends { product: infer Q } ? (P extends Q ? O : never) : never) : never;
 export type CheckoutViewProps<P extends CheckoutProductCode> = { page: CheckoutPageOf<P>; layout: CheckoutLayout };
 
 function HotelCheckoutView({ page: data, layout }: CheckoutViewProps<'HLT'>) {
@@ -146,6 +146,6 @@ const checkoutViews: { [P in CheckoutProductCode]: ComponentType<CheckoutViewPro
 /** The open checkout of whichever product the loader answered for. */
 export function CheckoutView({ data }: { data: OpenCheckoutData }) {
   // TypeScript cannot correlate the union member with its entry; the map's type guarantees it.
-  const View = checkoutViews[data.product] as ComponentType<{ page: typeof data.page; layout: CheckoutLayout }>;
-  return <View page={data.page} layout={data.layout} />;
+  const View = checkoutViews[data.product] as ComponentType<{ page: typeof data; layout: CheckoutLayout }>;
+  return <View page={data} layout={data.layout} />;
 }
