@@ -38,10 +38,10 @@ export type CardEntryProps = {
   /** Keeps the fields out of sight (a saved card is paying) while verifySavedCard still works. */
   hidden?: boolean;
   /** The organisation's `payments.cardProvider.ui`; only a live card provider shows it. */
-  ui?: CardProviderUi;
+  ui: CardProviderUi;
 };
 
-export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false, ui = 'hosted-fields' }, ref) {
+export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false, ui }, ref) {
   if (config.kind === 'sandbox') return <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} />;
   return cardEntryView(config, ui) === 'drop-in' ? <DropInCardEntry ref={ref} config={config} hidden={hidden} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
 });
