@@ -47,7 +47,7 @@ const hotel = {
     const early = tooSoonOf(params);
     if (early) return tooSoon(early.earliest);
     if (!params.has('hold')) throw redirect(`${flow.base}/search-detail`);
-    return open('HLT', { ...(await withCheckoutPayment(request, 'HLT', await loadHotelCheckout(request))), flow });
+    return open('HLT', await withCheckoutPayment(request, 'HLT', await loadHotelCheckout(request)));
   },
   async act({ request, context }: CheckoutArgs) {
     const form = await request.formData();
