@@ -15,9 +15,22 @@ export default {
    */
   routes: (defineRoutes) =>
     defineRoutes((route) => {
-      for (const page of ['search-detail', 'hotel-details', 'hotel-checkout', 'checkout-success']) {
+      for (const page of ['search-detail', 'hotel-details', 'checkout-success']) {
         route(`holidaystays/${page}`, `routes/${page}.tsx`, { id: `routes/holidaystays.${page}` });
       }
+      // One checkout module serves every product (docs/decisions/0026): the URL names the
+      // product, the organisation's checkout layout orders the blocks. The URLs are the ones
+      // each product had; a named segment wins over `:product`.
+      const checkouts = {
+        'hotel-checkout': 'routes/hotel-checkout',
+        'holidaystays/hotel-checkout': 'routes/holidaystays.hotel-checkout',
+        'flight/checkout': 'routes/flight.checkout',
+        'cars/checkout': 'routes/cars.checkout',
+        'resorts/checkout': 'routes/resorts.checkout',
+        'stays/checkout': 'routes/stays.checkout',
+        ':product/checkout': 'routes/$product.checkout',
+      };
+      for (const [path, id] of Object.entries(checkouts)) route(path, 'checkout/route.tsx', { id });
       // One success page serves every product (it sends a booking opened on another product's
       // page to its own); flights keep their own module for the flight-login rule.
       for (const product of ['cars', 'resorts', 'stays']) {

@@ -160,3 +160,47 @@ export const blockSchemas = [
   authSignUpLinkBlockSchema,
   authSignInLinkBlockSchema,
 ] as const;
+
+/*
+ * Checkout blocks (layouts/checkout.*.json, docs/decisions/0026). A checkout layout holds only
+ * these; `requiredCheckoutBlocks` names the ones no checkout can do without.
+ */
+/** What is bought: the product's own view (a room, a flight itinerary, a car's facts). */
+export const checkoutSummaryBlockSchema = optionalPropsBlock('checkout.summary', {
+  type: 'object',
+  properties: { showImage: { type: 'boolean' } },
+  additionalProperties: false,
+} as const);
+/** The price lines of the held offer. */
+export const checkoutPriceBlockSchema = optionalPropsBlock('checkout.price', noProps);
+export const checkoutTravelerBlockSchema = optionalPropsBlock('checkout.traveler', noProps);
+/** How to pay: the options, the card forms and their notes. */
+export const checkoutPaymentBlockSchema = optionalPropsBlock('checkout.payment', noProps);
+export const checkoutAcknowledgementBlockSchema = optionalPropsBlock('checkout.acknowledgement', noProps);
+/** COMPLETE BOOKING, with what the card is charged and (on small screens) the total. */
+export const checkoutSubmitBlockSchema = optionalPropsBlock('checkout.submit', {
+  type: 'object',
+  properties: { showMobileTotal: { type: 'boolean' } },
+  additionalProperties: false,
+} as const);
+/** A place the stored-value and membership issues fill; renders nothing until something does. */
+export const checkoutSlotNames = ['coupons', 'cashCards', 'points', 'wallets', 'certificates', 'discountCards', 'membership'] as const;
+export const checkoutSlotBlockSchema = block('checkout.slot', {
+  type: 'object',
+  properties: { name: { type: 'string', enum: checkoutSlotNames } },
+  required: ['name'],
+  additionalProperties: false,
+} as const);
+
+export const checkoutBlockSchemas = [
+  checkoutSummaryBlockSchema,
+  checkoutPriceBlockSchema,
+  checkoutTravelerBlockSchema,
+  checkoutPaymentBlockSchema,
+  checkoutAcknowledgementBlockSchema,
+  checkoutSubmitBlockSchema,
+  checkoutSlotBlockSchema,
+] as const;
+
+/** Without these a checkout cannot say what is bought, who travels, how they pay, what they accept, or book. */
+export const requiredCheckoutBlocks = ['checkout.summary', 'checkout.traveler', 'checkout.payment', 'checkout.acknowledgement', 'checkout.submit'] as const;

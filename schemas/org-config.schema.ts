@@ -1,6 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { productCodeSchema } from './blocks.schema';
 
+const checkoutLayoutId = { type: 'string', pattern: '^checkout(\\.[a-z0-9-]+)+$' } as const;
+
 const color = { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' } as const;
 const path = { type: 'string', pattern: '^/[A-Za-z0-9/_-]*$' } as const;
 const assetPath = { type: 'string', pattern: '^/(?!.*\\.\\.)[A-Za-z0-9/_.-]+$' } as const;
@@ -256,6 +258,19 @@ export const orgConfigSchema = {
       propertyNames: languageCode,
       additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
     },
+    /**
+     * Which layouts/checkout.*.json the checkout uses (docs/decisions/0026): `layout` for every
+     * product, `byProduct` where one product's checkout is organised differently.
+     */
+    checkout: {
+      type: 'object',
+      properties: {
+        layout: checkoutLayoutId,
+        byProduct: { type: 'object', propertyNames: productCodeSchema, additionalProperties: checkoutLayoutId },
+      },
+      required: ['layout'],
+      additionalProperties: false,
+    },
     pages: {
       type: 'object',
       properties: Object.fromEntries(pageKeys.map((key) => [key, { type: 'string', minLength: 1 }])) as {
@@ -267,7 +282,7 @@ export const orgConfigSchema = {
   },
   required: [
     'orgId', 'orgNumber', 'name', 'audience', 'hosts', 'theme', 'headerVersion', 'locale', 'products', 'auth', 'ads',
-    'chat', 'payments', 'membership', 'booking', 'support', 'legal', 'pages',
+    'chat', 'payments', 'membership', 'booking', 'support', 'legal', 'pages', 'checkout',
   ],
   additionalProperties: false,
 } as const;

@@ -10,6 +10,17 @@
  */
 export type CardEntryConfig = { kind: 'sandbox'; origin: string } | { kind: 'braintree'; environment: 'sandbox' | 'production'; clientToken: string };
 
+/** The org config's `payments.cardProvider.ui`: Braintree's hosted fields or its Drop-in UI. */
+export type CardProviderUi = 'hosted-fields' | 'drop-in';
+
+/**
+ * Which card UI a checkout shows (docs/decisions/0026): the sandbox gateway keeps our card
+ * frame whatever the organisation chose; live Braintree shows the organisation's choice.
+ */
+export function cardEntryView(config: CardEntryConfig, ui: CardProviderUi): 'sandbox-frame' | CardProviderUi {
+  return config.kind === 'sandbox' ? 'sandbox-frame' : ui;
+}
+
 export type CardEntryFailure = { ok: false; reason: 'invalid' | 'requires_payment_method' | 'unavailable'; message: string };
 
 /**

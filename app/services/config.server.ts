@@ -2,6 +2,8 @@ import { requestContext } from './logger.server';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Layout, layoutSchema } from '#schemas/layout.schema';
+import { type CheckoutLayout, checkoutLayoutSchema } from '#schemas/checkout-layout.schema';
+import { requiredCheckoutBlocks } from '#schemas/blocks.schema';
 import { type OrgConfig, type PageKey, orgConfigSchema, pageKeys } from '#schemas/org-config.schema';
 import { AUTH_LAYOUT_KINDS, type AuthLayoutKind, authLayoutProblems, isAuthBlockType } from '~/domain/auth-layouts';
 import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/domain/public-origin';
@@ -13,6 +15,7 @@ import { log } from './logger.server';
 
 const validateOrgConfig = ajv.compile<OrgConfig>(orgConfigSchema);
 const validateLayout = ajv.compile<Layout>(layoutSchema);
+const validateCheckoutLayout = ajv.compile<CheckoutLayout>(checkoutLayoutSchema);
 
 export type ConfigProblem = { file: string; path: string; message: string };
 
@@ -30,6 +33,8 @@ export type ConfigRegistry = {
   orgs: readonly OrgConfig[];
   defaultOrg: OrgConfig;
   layouts: ReadonlyMap<string, Layout>;
+  /** layouts/checkout.*.json, by id (docs/decisions/0026). */
+  checkoutLayouts: ReadonlyMap<string, CheckoutLayout>;
 };
 
 type Loaded<T> = { file: string; value: T };
@@ -60,9 +65,15 @@ function splitProblem(file: string, line: string): ConfigProblem {
 export function checkConfigs(root: string): { problems: ConfigProblem[]; registry?: ConfigRegistry } {
   const problems: ConfigProblem[] = [];
   const layouts = new Map<string, Layout>();
+  const checkoutLayouts = new Map<string, CheckoutLayout>();
   const orgs: Loaded<OrgConfig>[] = [];
 
   for (const { file, value } of readJsonFiles(root, 'layouts', problems)) {
+    if (file.startsWith('layouts/checkout.')) {
+      const layout = checkCheckoutLayout(file, value, problems);
+      if (layout) checkoutLayouts.set(layout.id, layout);
+      continue;
+    }
     if (!validateLayout(value)) {
       problems.push(...formatAjvErrors(validateLayout.errors).map((line) => splitProblem(file, line)));
       continue;
@@ -104,6 +115,10 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
       });
     }
     authLayoutsProblems(org, layouts, file).forEach((problem) => problems.push(problem));
+    if (!checkoutLayouts.has(org.checkout.layout)) add('checkout.layout', `unknown checkout layout '${org.checkout.layout}'`);
+    for (const [code, id] of Object.entries(org.checkout.byProduct ?? {})) {
+      if (!checkoutLayouts.has(id)) add(`checkout.byProduct.${code}`, `unknown checkout layout '${id}'`);
+    }
     for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
     for (const code of Object.keys(org.copy ?? {})) {
       if (!org.locale.languages.includes(code)) add(`copy.${code}`, 'language not offered by locale.languages');
@@ -135,7 +150,27 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
   if (problems.length > 0) return { problems };
   const sorted = orgs.map((o) => o.value);
   const defaultOrg = defaults[0]?.value ?? sorted[0]!;
-  return { problems, registry: { orgs: sorted, defaultOrg, layouts } };
+  return { problems, registry: { orgs: sorted, defaultOrg, layouts, checkoutLayouts } };
+}
+
+/** A checkout layout: its schema, its file name, unique block ids, and every block a checkout cannot lack. */
+function checkCheckoutLayout(file: string, value: unknown, problems: ConfigProblem[]): CheckoutLayout | null {
+  if (!validateCheckoutLayout(value)) {
+    problems.push(...formatAjvErrors(validateCheckoutLayout.errors).map((line) => splitProblem(file, line)));
+    return null;
+  }
+  const before = problems.length;
+  const expectedId = file.replace(/^layouts\//, '').replace(/\.json$/, '');
+  if (value.id !== expectedId) problems.push({ file, path: 'id', message: `must equal the file name '${expectedId}'` });
+  const seen = new Set<string>();
+  value.blocks.forEach((block, index) => {
+    if (seen.has(block.id)) problems.push({ file, path: `blocks.${index}.id`, message: `duplicate block id '${block.id}'` });
+    seen.add(block.id);
+  });
+  for (const type of requiredCheckoutBlocks) {
+    if (!value.blocks.some((block) => block.type === type)) problems.push({ file, path: 'blocks', message: `a checkout needs a '${type}' block` });
+  }
+  return problems.length === before ? value : null;
 }
 
 /**
@@ -239,6 +274,14 @@ export function getAuthLayouts(org: OrgConfig): Record<AuthLayoutKind, Layout['b
       return [kind, layout.blocks];
     }),
   ) as Record<AuthLayoutKind, Layout['blocks']>;
+}
+
+/** The checkout layout the organisation chose for this product (cross-checked at load). */
+export function getCheckoutLayout(org: OrgConfig, productCode: string): CheckoutLayout {
+  const id = org.checkout.byProduct?.[productCode] ?? org.checkout.layout;
+  const layout = getConfigRegistry().checkoutLayouts.get(id);
+  if (!layout) throw new Error(`Checkout layout '${id}' missing for ${org.orgId}`);
+  return layout;
 }
 
 /** One cookie from a raw Cookie header. */

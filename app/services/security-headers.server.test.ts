@@ -61,6 +61,8 @@ describe('documentCsp', () => {
       const production = directives(documentCsp('n', orgOf('wanderly'), origin, { kind: 'braintree', environment: 'production' }));
       expect(production.get('script-src')).toEqual(expect.arrayContaining(['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://songbird.cardinalcommerce.com']));
       expect(production.get('frame-src')).toEqual(expect.arrayContaining(['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com']));
+      // The Drop-in UI (payments.cardProvider.ui 'drop-in') loads its stylesheet from the assets host.
+      expect(production.get('style-src')).toEqual(expect.arrayContaining(['https://assets.braintreegateway.com']));
       expect(production.get('connect-src')).toEqual(
         expect.arrayContaining(['https://api.braintreegateway.com', 'https://client-analytics.braintreegateway.com', 'https://payments.braintree-api.com']),
       );

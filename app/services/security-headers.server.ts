@@ -17,21 +17,23 @@ function originOf(template: string): string {
   return new URL(template.replace(/\{[a-z]\}/g, '0')).origin;
 }
 
-type Sources = { script: string[]; frame: string[]; connect: string[]; img: string[] };
+type Sources = { script: string[]; style: string[]; frame: string[]; connect: string[]; img: string[] };
 
 /**
  * What card entry needs. The sandbox: its card frame and challenge page (frames only; card data
  * goes from the frame to its own origin). Braintree (braintree-web is bundled, not fetched):
  * hosted-fields frames and images from the assets host, the client and GraphQL APIs and
  * analytics, and for 3-D Secure 2 Cardinal's Songbird script and its step-up frames (the
- * issuer's challenge page is nested inside Cardinal's frame, so no issuer host is listed).
+ * issuer's challenge page is nested inside Cardinal's frame, so no issuer host is listed). The
+ * Drop-in UI (payments.cardProvider.ui 'drop-in') also loads its stylesheet from the assets host.
  */
 export function cardEntryCspSources(cardEntry: CardEntry | null): Sources {
-  if (!cardEntry) return { script: [], frame: [], connect: [], img: [] };
-  if (cardEntry.kind === 'sandbox') return { script: [], frame: [new URL(cardEntry.origin).origin], connect: [], img: [] };
+  if (!cardEntry) return { script: [], style: [], frame: [], connect: [], img: [] };
+  if (cardEntry.kind === 'sandbox') return { script: [], style: [], frame: [new URL(cardEntry.origin).origin], connect: [], img: [] };
   const sandbox = cardEntry.environment === 'sandbox';
   return {
     script: ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', sandbox ? 'https://songbirdstag.cardinalcommerce.com' : 'https://songbird.cardinalcommerce.com'],
+    style: ['https://assets.braintreegateway.com'],
     frame: ['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com'],
     connect: [
       sandbox ? 'https://api.sandbox.braintreegateway.com' : 'https://api.braintreegateway.com',
@@ -57,7 +59,7 @@ export function documentCsp(nonce: string, org: OrgConfig, origin: string, cardE
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`, ...chat.script, ...card.script],
-    'style-src': ["'self'", `'nonce-${nonce}'`, ...chat.style],
+    'style-src': ["'self'", `'nonce-${nonce}'`, ...chat.style, ...card.style],
     'img-src': ["'self'", 'data:', ...tiles, ...chat.img, ...card.img],
     'font-src': ["'self'", ...chat.font],
     'connect-src': ["'self'", wsOrigin, ...chat.connect, ...card.connect],

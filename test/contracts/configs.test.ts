@@ -181,3 +181,59 @@ describe('sign-in layouts (docs/decisions/0027)', () => {
     expect(lines).toContain("layouts/legal.terms.json: blocks.1.type: 'auth.credentials' belongs on a sign-in layout (org-configs/wanderly.json uses it as pages.terms-of-use)");
   });
 });
+
+describe('checkout layouts (issue 10: checkout as a layout)', () => {
+  const layoutFile = 'layouts/checkout.default.json';
+  type CheckoutBlocks = { id: string; type: string; props?: Record<string, unknown> }[];
+  const blocksOf = (layout: Record<string, unknown>) => layout.blocks as CheckoutBlocks;
+  const repoBlocks = () => (JSON.parse(readFileSync(path.join(repo, layoutFile), 'utf8')) as { blocks: CheckoutBlocks }).blocks;
+
+  it('every organisation chooses a checkout layout that exists', () => {
+    const registry = loadConfigRegistry(repo);
+    for (const org of registry.orgs) expect(registry.checkoutLayouts.has(org.checkout.layout), org.orgId).toBe(true);
+  });
+
+  it('npm run validate:configs names file and path for an unknown checkout block', () => {
+    const root = configCopy((dir) => editJson(path.join(dir, layoutFile), (l) => blocksOf(l).push({ id: 'raffle', type: 'checkout.raffle' })));
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    expect(output).toContain(`${layoutFile}: blocks.${repoBlocks().length}: unknown type "checkout.raffle"`);
+  });
+
+  it('npm run validate:configs names file and path for bad block props', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, layoutFile), (l) => {
+        blocksOf(l).find((b) => b.type === 'checkout.summary')!.props = { showImage: 'yes' };
+        blocksOf(l).find((b) => b.type === 'checkout.slot')!.props = { name: 'lottery' };
+      }),
+    );
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    const summary = repoBlocks().findIndex((b) => b.type === 'checkout.summary');
+    const slot = repoBlocks().findIndex((b) => b.type === 'checkout.slot');
+    expect(output).toContain(`${layoutFile}: blocks.${summary}.props.showImage: must be boolean`);
+    expect(output).toMatch(new RegExp(`${layoutFile.replace(/\./g, '\\.')}: blocks\\.${slot}\\.props\\.name: must be one of "coupons"`));
+  });
+
+  it('npm run validate:configs names file and path for a missing required block, and allows dropping an optional one', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, layoutFile), (l) => {
+        l.blocks = blocksOf(l).filter((b) => b.type !== 'checkout.submit' && b.type !== 'checkout.payment' && b.type !== 'checkout.price');
+      }),
+    );
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    expect(output).toContain(`${layoutFile}: blocks: a checkout needs a 'checkout.payment' block`);
+    expect(output).toContain(`${layoutFile}: blocks: a checkout needs a 'checkout.submit' block`);
+    expect(output).not.toContain('checkout.price');
+  });
+
+  it('names an organisation whose checkout layout, or one per product, does not exist', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, 'org-configs/voyagerpro.json'), (c) => (c.checkout = { layout: 'checkout.missing', byProduct: { CAR: 'checkout.cars' } })),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain("org-configs/voyagerpro.json: checkout.layout: unknown checkout layout 'checkout.missing'");
+    expect(lines).toContain("org-configs/voyagerpro.json: checkout.byProduct.CAR: unknown checkout layout 'checkout.cars'");
+  });
+});

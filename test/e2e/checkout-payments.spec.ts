@@ -185,9 +185,11 @@ describe.skipIf(!base)('checkout payments in Chromium (issue 4)', () => {
     expect(await options.getByRole('radio', { name: 'Pay with new card' }).isChecked()).toBe(true);
     expect(await page.getByRole('form', { name: 'Credit Card' }).isVisible()).toBe(true);
     const payment = page.getByRole('form', { name: 'Payment' });
-    expect(await payment.getByText('BY SELECTING TO COMPLETE THIS BOOKING I ACKNOWLEDGE THAT I HAVE READ AND ACCEPT THE').isVisible()).toBe(true);
+    // The acknowledgement is its own block of the checkout layout (issue 10).
+    const acknowledgement = page.locator('.payment-ack');
+    expect(await acknowledgement.getByText('BY SELECTING TO COMPLETE THIS BOOKING I ACKNOWLEDGE THAT I HAVE READ AND ACCEPT THE').isVisible()).toBe(true);
     for (const link of ['Privacy Policy', 'Rules and Restrictions', 'Cancellation Terms', 'Check-in Instructions']) {
-      expect(await payment.getByRole('link', { name: new RegExp(`^${link}`) }).getAttribute('target'), link).toBe('_blank');
+      expect(await acknowledgement.getByRole('link', { name: new RegExp(`^${link}`) }).getAttribute('target'), link).toBe('_blank');
     }
     await expectNoAxeViolationsAtViewports(page, 'checkout with the payment block');
     await page.setViewportSize(VIEWPORTS.mobile);

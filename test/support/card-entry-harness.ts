@@ -11,7 +11,7 @@ const { origin, hidden } = config as Harness;
 const ref = createRef<CardEntryHandle>();
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root');
-createRoot(root).render(createElement(CardEntry, { ref, config: { kind: 'sandbox', origin }, hidden }));
+createRoot(root).render(createElement(CardEntry, { ref, config: { kind: 'sandbox', origin }, hidden, ui: 'hosted-fields' }));
 
 const handle: CardEntryHandle = {
   tokenize: (input) => (ref.current ? ref.current.tokenize(input) : Promise.reject(new Error('not mounted'))),

@@ -1,5 +1,5 @@
 import { useRevalidator } from '@remix-run/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useShell, useT } from '~/components/shell-context';
 import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
 import type { CardEntryFailure } from '~/domain/card-entry';
@@ -20,6 +20,8 @@ import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOp
 import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { BookingFailedDialog, CardFailureDialog, DemoAccountDialog } from './payment-dialogs';
 import { postJson } from '~/components/post-json';
+
+export type PaymentBlockProps = Props;
 
 type Props = {
   hold: string;
@@ -47,14 +49,26 @@ function kindOf(option: PaymentOption): ChoiceKind {
   throw new Error(`Unknown payment option ${option.value}`);
 }
 
+type PaymentFlow = ReturnType<typeof usePaymentFlow>;
+const PaymentFlowContext = createContext<PaymentFlow | null>(null);
+
 /**
- * The checkout payment block (spec §2 "Checkout payment block", §4 "Card selection" and
- * "Booking submit"): how to pay, the card forms, the acknowledgement and COMPLETE BOOKING.
- * Card numbers are typed into the card provider's frame and never reach this page's server.
+ * The checkout payment (spec §2 "Checkout payment block", §4 "Card selection" and "Booking
+ * submit"): one state shared by the layout's payment, acknowledgement and submit blocks, which
+ * the layout may place apart (docs/decisions/0026). Without `payment` (no live hold yet) those
+ * blocks render nothing. Card numbers are typed into the card provider's UI and never reach
+ * this page's server.
  */
-export function PaymentBlock({ hold, product, charge, totalText, payment, travelerSaved }: Props) {
+export function PaymentProvider({ payment, children }: { payment: Props | null; children: ReactNode }) {
+  return payment ? <LivePayment props={payment}>{children}</LivePayment> : <PaymentFlowContext.Provider value={null}>{children}</PaymentFlowContext.Provider>;
+}
+
+function LivePayment({ props, children }: { props: Props; children: ReactNode }) {
+  return <PaymentFlowContext.Provider value={usePaymentFlow(props)}>{children}</PaymentFlowContext.Provider>;
+}
+
+function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSaved }: Props) {
   const t = useT();
-  const { locale } = useShell();
   const [choices, setChoices] = useState(payment.options);
   const [selected, setSelected] = useState<string | null>(payment.selected);
   const [ready, setReady] = useState(true);
@@ -225,6 +239,15 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
   const cardsUsable = payment.cardEntry !== null;
   const submitDisabled = busy || !travelerSaved || !ready || (payment.guarantee ? !cardsUsable : !free && (!choice || choice.kind === 'add'));
 
+  return { hold, product, charge, totalText, payment, travelerSaved, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, submitDisabled, cardsUsable, pendingSelection, revalidator };
+}
+
+/** The layout's 'checkout.payment' block: how to pay, the card forms and their notes. */
+export function PaymentOptions() {
+  const flow = useContext(PaymentFlowContext);
+  const t = useT();
+  if (!flow) return null;
+  const { payment, free, choices, selected, choose, busy, choice, cardsUsable, newCard, addCard, pendingSelection, revalidator, paymentTitle } = flow;
   return (
     <section aria-labelledby={paymentTitle} className="checkout-payment" aria-busy={busy}>
       <h2 id={paymentTitle}>{t('payment.title')}</h2>
@@ -233,7 +256,7 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
           <p className="payment-note">{t('payment.guaranteeNote')}</p>
           {payment.cardEntry ? (
             <form aria-label={t('payment.guaranteeCard')} className="payment-card-form" onSubmit={(event) => event.preventDefault()}>
-              <CardEntry ref={newCard} config={payment.cardEntry} />
+              <CardEntry ref={newCard} config={payment.cardEntry} ui={payment.cardUi} />
             </form>
           ) : (
             <p className="muted">{t('payment.unavailable')}</p>
@@ -258,6 +281,7 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
       {!free && choice?.kind === 'add' && payment.cardEntry ? (
         <SaveCardForm
           cardEntry={payment.cardEntry}
+          cardUi={payment.cardUi}
           entryRef={addCard}
           onSaved={(cardId) => {
             // Spec §4: the list reloads and the newest card is selected.
@@ -269,27 +293,48 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
 
       {!free && payment.cardEntry && (choice?.kind === 'new' || (choice?.kind === 'saved' && payment.threeDSecure === 'always')) ? (
         <form aria-label={t('payment.form.creditCard')} className="payment-card-form" onSubmit={(event) => event.preventDefault()}>
-          <CardEntry ref={newCard} config={payment.cardEntry} hidden={choice.kind !== 'new'} />
+          <CardEntry ref={newCard} config={payment.cardEntry} ui={payment.cardUi} hidden={choice.kind !== 'new'} />
         </form>
       ) : null}
 
       {!free && choice?.kind === 'invoice' ? <p className="payment-note">{t('payment.invoiceNote')}</p> : null}
       {!free && choice?.kind === 'oxxo' ? <p className="payment-note">{t('payment.oxxoNote')}</p> : null}
+    </section>
+  );
+}
 
+/** The layout's 'checkout.acknowledgement' block: what the visitor accepts by booking, with the product's documents. */
+export function PaymentAcknowledgement() {
+  const flow = useContext(PaymentFlowContext);
+  const t = useT();
+  if (!flow) return null;
+  return (
+    <p className="payment-ack">
+      {t('payment.ack')}{' '}
+      {acknowledgementLinks(flow.product).map((link, index, all) => (
+        <span key={link.key}>
+          {index === all.length - 1 ? `${t('payment.ack.and')} ` : null}
+          <a href={link.href} target="_blank" rel="noopener noreferrer">
+            {t(`payment.ack.${link.key}`)}
+            <span className="visually-hidden"> {t('payment.newTab')}</span>
+          </a>
+          {index < all.length - 2 ? ', ' : index === all.length - 2 ? ' ' : '.'}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** The layout's 'checkout.submit' block: COMPLETE BOOKING, what the card is charged, and (with `showMobileTotal`) the total on small screens. */
+export function PaymentSubmit({ showMobileTotal = true }: { showMobileTotal?: boolean }) {
+  const flow = useContext(PaymentFlowContext);
+  const t = useT();
+  const { locale } = useShell();
+  if (!flow) return null;
+  const { free, choice, charge, travelerSaved, message, totalText, busy, submit, submitDisabled, modal, setModal } = flow;
+  return (
+    <>
       <form aria-label={t('payment.form.payment')} className="payment-form" onSubmit={submit} noValidate>
-        <p className="payment-ack">
-          {t('payment.ack')}{' '}
-          {acknowledgementLinks(product).map((link, index, all) => (
-            <span key={link.key}>
-              {index === all.length - 1 ? `${t('payment.ack.and')} ` : null}
-              <a href={link.href} target="_blank" rel="noopener noreferrer">
-                {t(`payment.ack.${link.key}`)}
-                <span className="visually-hidden"> {t('payment.newTab')}</span>
-              </a>
-              {index < all.length - 2 ? ', ' : index === all.length - 2 ? ' ' : '.'}
-            </span>
-          ))}
-        </p>
         {/* What the card is charged, in the charged currency (USD), whatever currency the page shows. */}
         {!free && (choice?.kind === 'saved' || choice?.kind === 'new' || choice?.kind === 'add') ? (
           <p className="payment-charge">{t('payment.chargedAs', { amount: formatChargedAmount(charge, locale.language) })}</p>
@@ -301,12 +346,14 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
             {message}
           </p>
         ) : null}
-        <p className="payment-mobile-total">
-          <span>
-            {t('payment.total')} <strong>{totalText}</strong>
-          </span>{' '}
-          <a href="#summary-title">{t('payment.details')}</a>
-        </p>
+        {showMobileTotal ? (
+          <p className="payment-mobile-total">
+            <span>
+              {t('payment.total')} <strong>{totalText}</strong>
+            </span>{' '}
+            <a href="#summary-title">{t('payment.details')}</a>
+          </p>
+        ) : null}
         <noscript>
           <p className="muted">{t('payment.noscript')}</p>
         </noscript>
@@ -314,7 +361,6 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
           {busy ? t('payment.processing') : t('checkout.submit')}
         </button>
       </form>
-
       {busy ? (
         <div className="loader-overlay payment-busy" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
@@ -324,7 +370,7 @@ export function PaymentBlock({ hold, product, charge, totalText, payment, travel
       <DemoAccountDialog open={modal?.kind === 'demo'} onClose={() => setModal(null)} />
       <CardFailureDialog open={modal?.kind === 'card_failure'} onClose={() => setModal(null)} />
       <BookingFailedDialog open={modal?.kind === 'booking_failed'} error={modal?.kind === 'booking_failed' ? modal.error : null} onClose={() => setModal(null)} />
-    </section>
+    </>
   );
 }
 
@@ -352,10 +398,12 @@ function ChoiceLabel({ choice }: { choice: PaymentOption }) {
  */
 function SaveCardForm({
   cardEntry,
+  cardUi,
   entryRef,
   onSaved,
 }: {
   cardEntry: NonNullable<CheckoutPayment['cardEntry']>;
+  cardUi: CheckoutPayment['cardUi'];
   entryRef: React.RefObject<CardEntryHandle>;
   onSaved: (cardId: string) => void;
 }) {
@@ -397,7 +445,7 @@ function SaveCardForm({
 
   return (
     <form aria-label={t('payment.form.saveNewCard')} className="payment-card-form" onSubmit={save}>
-      {mounted ? <CardEntry ref={entryRef} config={cardEntry} /> : <p className="muted">{t('app.loading')}</p>}
+      {mounted ? <CardEntry ref={entryRef} config={cardEntry} ui={cardUi} /> : <p className="muted">{t('app.loading')}</p>}
       <div className="form-field">
         <label htmlFor={nicknameId}>{t('payment.nickname')}</label>
         <input id={nicknameId} name="nick_name" maxLength={40} autoComplete="off" />

@@ -12,6 +12,8 @@ import {
   cardElementId,
   type CardEntryConfig,
   type CardEntryResult,
+  type CardProviderUi,
+  cardEntryView,
   cardFrameUrl,
   challengeUrl,
   type FrameMessage,
@@ -35,10 +37,13 @@ export type CardEntryProps = {
   config: CardEntryConfig;
   /** Keeps the fields out of sight (a saved card is paying) while verifySavedCard still works. */
   hidden?: boolean;
+  /** The organisation's `payments.cardProvider.ui`; only a live card provider shows it. */
+  ui: CardProviderUi;
 };
 
-export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false }, ref) {
-  return config.kind === 'sandbox' ? <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
+export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false, ui }, ref) {
+  if (config.kind === 'sandbox') return <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} />;
+  return cardEntryView(config, ui) === 'drop-in' ? <DropInCardEntry ref={ref} config={config} hidden={hidden} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
 });
 
 const unavailable: CardEntryResult = { ok: false, reason: 'unavailable', message: CARD_ENTRY_MESSAGES.unavailable };
@@ -203,11 +208,37 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
 });
 
 type BraintreeConfig = Extract<CardEntryConfig, { kind: 'braintree' }>;
+type ThreeDSecure = import('braintree-web/three-d-secure').ThreeDSecure;
 type BraintreeParts = {
   fields: import('braintree-web/hosted-fields').HostedFields | null;
-  secure: import('braintree-web/three-d-secure').ThreeDSecure;
+  secure: ThreeDSecure;
   teardown: () => Promise<void>;
 };
+
+/** 3-D Secure 2 through braintree-web (hosted fields and Drop-in alike); Cardinal's own modal runs any challenge. */
+async function verify(secure: ThreeDSecure, nonce: string, amountMinor: number, card: { brand: string; last4: string }, bin?: string): Promise<CardEntryResult> {
+  let challenged = false;
+  try {
+    const payload = await secure.verifyCard({
+      amount: amountForThreeDSecure(amountMinor),
+      nonce,
+      ...(bin ? { bin } : {}),
+      onLookupComplete: (data, next) => {
+        challenged = data.requiresUserAuthentication === true;
+        next();
+      },
+    });
+    const result = logResult('retrieve_payment_intent', resultFromBraintreeThreeDSecure(payload, card));
+    if (result.ok && challenged) await wait(THREE_D_SECURE_COMPLETE_DELAY_MS);
+    return result;
+  } catch (error) {
+    // The cardholder closed Cardinal's challenge: as a failed authentication, ask for another method.
+    if (errorCode(error).startsWith('THREEDS_CARDINAL_SDK_CANCELED')) {
+      return logResult('retrieve_payment_intent', { ok: false, reason: 'requires_payment_method', message: CARD_ENTRY_MESSAGES.anotherMethod });
+    }
+    return logResult('retrieve_payment_intent', unavailable);
+  }
+}
 
 function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
@@ -256,30 +287,6 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
     };
   }, [config.clientToken, hidden, id]);
 
-  async function verify(secure: BraintreeParts['secure'], nonce: string, amountMinor: number, card: { brand: string; last4: string }, bin?: string): Promise<CardEntryResult> {
-    let challenged = false;
-    try {
-      const payload = await secure.verifyCard({
-        amount: amountForThreeDSecure(amountMinor),
-        nonce,
-        ...(bin ? { bin } : {}),
-        onLookupComplete: (data, next) => {
-          challenged = data.requiresUserAuthentication === true;
-          next();
-        },
-      });
-      const result = logResult('retrieve_payment_intent', resultFromBraintreeThreeDSecure(payload, card));
-      if (result.ok && challenged) await wait(THREE_D_SECURE_COMPLETE_DELAY_MS);
-      return result;
-    } catch (error) {
-      // The cardholder closed Cardinal's challenge: as a failed authentication, ask for another method.
-      if (errorCode(error).startsWith('THREEDS_CARDINAL_SDK_CANCELED')) {
-        return logResult('retrieve_payment_intent', { ok: false, reason: 'requires_payment_method', message: CARD_ENTRY_MESSAGES.anotherMethod });
-      }
-      return logResult('retrieve_payment_intent', unavailable);
-    }
-  }
-
   useImperativeHandle(ref, () => ({
     async tokenize({ amountMinor, threeDSecure }) {
       const ready = await parts.current?.catch(() => null);
@@ -321,4 +328,68 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
       ))}
     </div>
   );
+});
+
+type DropInParts = {
+  dropin: import('braintree-web-drop-in').Dropin | null;
+  secure: ThreeDSecure;
+  teardown: () => Promise<void>;
+};
+
+/**
+ * Production with `payments.cardProvider.ui: 'drop-in'`: Braintree's Drop-in UI collects the card
+ * in its own frames; 3-D Secure runs through braintree-web as with hosted fields, so both UIs
+ * give the checkout the same results. Not exercised offline (Braintree's hosts only).
+ */
+const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; hidden: boolean }>(function DropInCardEntry({ config, hidden }, ref) {
+  const containerId = cardElementId(useId(), 'dropin');
+  const parts = useRef<Promise<DropInParts> | null>(null);
+
+  useEffect(() => {
+    const setup = (async (): Promise<DropInParts> => {
+      const [dropinModule, client, threeDSecure] = await Promise.all([import('braintree-web-drop-in'), import('braintree-web/client'), import('braintree-web/three-d-secure')]);
+      const clientInstance = await client.create({ authorization: config.clientToken });
+      const [dropin, secure] = await Promise.all([
+        hidden ? null : dropinModule.create({ authorization: config.clientToken, container: `#${containerId}`, card: { cardholderName: false }, vaultManager: false }),
+        threeDSecure.create({ client: clientInstance, version: 2 }),
+      ]);
+      return { dropin, secure, teardown: async () => void (await Promise.allSettled([dropin?.teardown(), secure.teardown(), clientInstance.teardown()])) };
+    })();
+    parts.current = setup;
+    setup.then(
+      () => logCardStep('init', 'ok'),
+      () => logCardStep('init', 'failed', 'unavailable'),
+    );
+    return () => {
+      parts.current = null;
+      setup.then((ready) => ready.teardown()).catch(() => {});
+    };
+  }, [config.clientToken, hidden, containerId]);
+
+  useImperativeHandle(ref, () => ({
+    async tokenize({ amountMinor, threeDSecure }) {
+      const ready = await parts.current?.catch(() => null);
+      if (!ready?.dropin) return logResult('submit_card', unavailable);
+      let payload: import('braintree-web-drop-in').PaymentMethodPayload;
+      try {
+        payload = await ready.dropin.requestPaymentMethod();
+      } catch {
+        // Drop-in shows what is wrong with the card in its own form.
+        return logResult('submit_card', { ok: false, reason: 'invalid', message: CARD_ENTRY_MESSAGES.invalid });
+      }
+      if (payload.type !== 'CreditCard') return logResult('submit_card', unavailable);
+      const card = { brand: payload.details.cardType, last4: payload.details.lastFour };
+      if (!threeDSecure) return logResult('submit_card', { ok: true, nonce: payload.nonce, ...card, threeDSecure: null });
+      logCardStep('submit_card', 'ok');
+      return verify(ready.secure, payload.nonce, amountMinor, card, payload.details.bin);
+    },
+    async verifySavedCard({ nonce, amountMinor, bin }) {
+      const ready = await parts.current?.catch(() => null);
+      if (!ready) return unavailable;
+      return verify(ready.secure, nonce, amountMinor, { brand: '', last4: '' }, bin);
+    },
+  }));
+
+  if (hidden) return null;
+  return <div id={containerId} className="card-entry-dropin" />;
 });

@@ -1,19 +1,17 @@
-import type { SerializeFrom } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import Cookies from 'js-cookie';
 import { useEffect, useReducer, useRef } from 'react';
 import { useShell, useT } from '~/components/shell-context';
 import { holdReleasePayload } from '~/domain/hold-cleanup';
 import { type PrepareState, callDue, initialPrepareState, prepareReducer, sendsUuid, soldOut } from '~/domain/prepare-checkout';
-import type { loadWeeksCheckout } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { formatWeekDay } from './weeks-search-form';
 import { TravelerSection } from '~/components/checkout/traveler-section';
-import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
-import { PaymentBlock } from '~/components/checkout/payment-block';
 import { MinCheckinDialog } from '~/components/checkout/guard-dialogs';
+import type { CheckoutPageOf, CheckoutViewProps } from '~/checkout/views';
+import { CheckoutPage } from '~/checkout/checkout-layout';
 
-type Data = SerializeFrom<typeof loadWeeksCheckout> & { payment: CheckoutPayment };
+type Data = CheckoutPageOf<'RST' | 'STY'>;
 type Hold = { token: string; expiresAt: string };
 
 function uuid(): string {
@@ -69,8 +67,7 @@ async function releaseLeftover() {
  * through POST /api/weeks/prepareBookWeeks; the hold token goes into the holdTok cookie, which
  * the hold-cleanup behaviour releases when the traveller leaves the checkout paths.
  */
-export function WeeksCheckoutPage() {
-  const data = useLoaderData<Data>();
+export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST' | 'STY'>) {
   const t = useT();
   const { locale } = useShell();
   const [state, dispatch] = useReducer(prepareReducer<Hold>, undefined, () => initialPrepareState<Hold>());
@@ -112,55 +109,61 @@ export function WeeksCheckoutPage() {
     );
   }
   return (
-    <div
-      className="checkout-page weeks-checkout"
-      data-prepare-phase={state.phase}
-      data-fail-retry-prepare={String(state.failRetryPrepare)}
-      data-fail-prepare={String(state.failPrepare)}
-    >
-      <h1>{t('checkout.title')}</h1>
-      <noscript>
-        <p className="hold-notice hold-expired">{t('weeks.checkout.noscript')}</p>
-      </noscript>
-      <p role="status" className={state.phase === 'held' ? 'hold-notice' : 'hold-progress'}>
-        {state.phase === 'loading' ? t('weeks.checkout.holding') : null}
-        {state.phase === 'retrying' ? t('weeks.checkout.retrying') : null}
-        {state.phase === 'held' ? t('weeks.checkout.heldUntil', { time: until }) : null}
-      </p>
-      {state.phase === 'failed' ? (
-        <div role="alert" className="hold-notice hold-expired">
-          {soldOut(state) ? (
-            <p>
-              {t('weeks.checkout.taken')} <Link to={`${data.path}/details?${details.toString()}`}>{t('weeks.checkout.chooseAnother')}</Link>
+    <CheckoutPage
+      layout={layout}
+      parts={{
+        frame: {
+          className: 'weeks-checkout',
+          data: { 'data-prepare-phase': state.phase, 'data-fail-retry-prepare': String(state.failRetryPrepare), 'data-fail-prepare': String(state.failPrepare) },
+        },
+        notice: (
+          <>
+            <noscript>
+              <p className="hold-notice hold-expired">{t('weeks.checkout.noscript')}</p>
+            </noscript>
+            <p role="status" className={state.phase === 'held' ? 'hold-notice' : 'hold-progress'}>
+              {state.phase === 'loading' ? t('weeks.checkout.holding') : null}
+              {state.phase === 'retrying' ? t('weeks.checkout.retrying') : null}
+              {state.phase === 'held' ? t('weeks.checkout.heldUntil', { time: until }) : null}
             </p>
-          ) : (
+            {state.phase === 'failed' ? (
+              <div role="alert" className="hold-notice hold-expired">
+                {soldOut(state) ? (
+                  <p>
+                    {t('weeks.checkout.taken')} <Link to={`${data.path}/details?${details.toString()}`}>{t('weeks.checkout.chooseAnother')}</Link>
+                  </p>
+                ) : (
+                  <p>
+                    {t('weeks.checkout.failed')}{' '}
+                    <button type="button" className="button" onClick={() => dispatch({ type: 'start' })}>
+                      {t('weeks.checkout.tryAgain')}
+                    </button>
+                  </p>
+                )}
+              </div>
+            ) : null}
+          </>
+        ),
+        summary: ({ showImage }) => (
+          <>
+            <h2 id="summary-title">{data.resort.name}</h2>
+            {showImage ? <img src={data.resort.image} alt="" width={320} height={192} /> : null}
+            <p className="muted">{data.resort.address}</p>
             <p>
-              {t('weeks.checkout.failed')}{' '}
-              <button type="button" className="button" onClick={() => dispatch({ type: 'start' })}>
-                {t('weeks.checkout.tryAgain')}
-              </button>
+              <strong>{t('weeks.checkout.stay', { unit: data.unit.name, sleeps: data.unit.sleeps })}</strong>
             </p>
-          )}
-        </div>
-      ) : null}
-      <div className="checkout-layout">
-        <section aria-labelledby="summary-title" className="checkout-summary">
-          <h2 id="summary-title">{data.resort.name}</h2>
-          <img src={data.resort.image} alt="" width={320} height={192} />
-          <p className="muted">{data.resort.address}</p>
-          <p>
-            <strong>{t('weeks.checkout.stay', { unit: data.unit.name, sleeps: data.unit.sleeps })}</strong>
-          </p>
-          <p className="week-dates">
-            {week} · {t('weeks.price.weeks', { weeks: data.week.weeks, nights: data.week.nights })}
-          </p>
-          {state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null}
-        </section>
-        {state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={priced ? data.savedTraveler : null} /> : null}
-        {state.hold && priced ? (
-          <PaymentBlock hold={state.hold.token} product={data.kind} charge={data.charge} totalText={data.week.total.text} payment={data.payment} travelerSaved={data.savedTraveler !== null} />
-        ) : null}
-      </div>
-    </div>
+            <p className="week-dates">
+              {week} · {t('weeks.price.weeks', { weeks: data.week.weeks, nights: data.week.nights })}
+            </p>
+          </>
+        ),
+        price: state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null,
+        traveler: state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={priced ? data.savedTraveler : null} /> : null,
+        payment:
+          state.hold && priced
+            ? { hold: state.hold.token, product: data.kind, charge: data.charge, totalText: data.week.total.text, payment: data.payment, travelerSaved: data.savedTraveler !== null }
+            : null,
+      }}
+    />
   );
 }

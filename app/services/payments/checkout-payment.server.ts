@@ -19,6 +19,8 @@ export type CheckoutPayment = {
   selected: string | null;
   /** Null when no card can be taken now: only options without a card are offered. */
   cardEntry: CardEntryConfig | null;
+  /** How a live card provider collects cards (the sandbox keeps its card frame either way). */
+  cardUi: OrgConfig['payments']['cardProvider']['ui'];
   threeDSecure: OrgConfig['payments']['threeDSecure'];
   canBook: boolean;
   signedIn: boolean;
@@ -67,6 +69,7 @@ async function checkoutPayment(requestContext: Pick<RequestContext, 'org' | 'ses
     options,
     selected: autoSelectOption(options),
     cardEntry,
+    cardUi: org.payments.cardProvider.ui,
     threeDSecure: org.payments.threeDSecure,
     canBook: user ? user.can_book : true,
     signedIn: user !== null,

@@ -1,0 +1,59 @@
+// The one checkout route module (docs/decisions/0026), mounted by remix.config.js at every
+// product's checkout URL. The URL names the product; the product's entry in the checkout table
+// loads and acts; the organisation's checkout layout orders the blocks.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
+import { SoldOutCheckout } from '~/components/checkout/checkout-states';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { useT } from '~/components/shell-context';
+import { type CheckoutProductCode, checkoutProductOf } from '~/domain/checkout-path';
+import { retryAfterHeaders } from '~/route-headers';
+import { getCheckoutLayout } from '~/services/config.server';
+import { checkoutProducts } from './products.server';
+import { CheckoutView } from './views';
+
+/** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
+export const headers = retryAfterHeaders;
+
+function productOf(request: Request): CheckoutProductCode {
+  const code = checkoutProductOf(new URL(request.url).pathname);
+  if (!code) throw new Response('Not found', { status: 404 });
+  return code;
+}
+
+/**
+ * Sold out answers 409 (scripts and tests see the conflict; people see the message), too soon
+ * shows only the Change Dates dialog, and an open checkout comes with the organisation's layout.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const answer = await checkoutProducts[productOf(args.request)].load(args);
+  if (answer.state === 'soldOut') return json(answer, { status: 409 });
+  if (answer.state === 'tooSoon') return json(answer);
+  return json({ ...answer, layout: getCheckoutLayout(args.context.org, answer.product) }, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+/**
+ * Opening checkout holds the choice (POST-redirect-GET to the hold, sold out or too soon); the
+ * traveller step posts here too.
+ */
+export async function action(args: ActionFunctionArgs) {
+  return checkoutProducts[productOf(args.request)].act(args);
+}
+
+export type OpenCheckoutData = Extract<SerializeFrom<typeof loader>, { state: 'open' }>;
+
+export default function Checkout() {
+  const data = useLoaderData<typeof loader>();
+  const t = useT();
+  if (data.state === 'soldOut') return <SoldOutCheckout message={t(data.message)} back={data.back} backLabel={t(data.backLabel)} />;
+  if (data.state === 'tooSoon') return <TooSoonCheckout earliest={data.earliest} />;
+  return <CheckoutView data={data} />;
+}
+
+export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
