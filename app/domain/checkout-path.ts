@@ -1,26 +1,19 @@
-import { isOfferSegment, offerProducts } from './offers';
+import { PRODUCT_CODES, type ProductCode, products } from '~/products/registry';
 
-/** Every product with a checkout page (the registry's codes; WEEKS books as RST or STY). */
-export const checkoutProductCodes = ['HLT', 'FLT', 'CAR', 'ACT', 'TRF', 'CRUISE', 'RESTAURANT', 'RST', 'STY'] as const;
-export type CheckoutProductCode = (typeof checkoutProductCodes)[number];
+/** Every product with a checkout page of its own (WEEKS books as RST or STY). */
+export type CheckoutProductCode = { [C in ProductCode]: (typeof products)[C]['pages']['checkout'] extends string ? C : never }[ProductCode];
 
-const fixedPaths: Record<string, CheckoutProductCode> = {
-  '/hotel-checkout': 'HLT',
-  '/holidaystays/hotel-checkout': 'HLT',
-  '/flight/checkout': 'FLT',
-  '/cars/checkout': 'CAR',
-  '/resorts/checkout': 'RST',
-  '/stays/checkout': 'STY',
-};
+const hasCheckout = (code: ProductCode): code is CheckoutProductCode => products[code].pages.checkout !== null;
 
-/**
- * The product a checkout URL sells: the fixed paths, then /{offer segment}/checkout. Null for
- * any other segment (the page answers 404).
- */
+/** The registry's checkout pages, plus the hotel flow's mounted again under /holidaystays (app/domain/hotel-flow.ts). */
+const productByCheckoutPath = new Map<string, CheckoutProductCode>(
+  PRODUCT_CODES.filter(hasCheckout).flatMap((code): [string, CheckoutProductCode][] => {
+    const path: string = products[code].pages.checkout;
+    return code === 'HLT' ? [[path, code], [`/holidaystays${path}`, code]] : [[path, code]];
+  }),
+);
+
+/** The product a checkout URL sells, from the registry's pages; null for any other path (the page answers 404). */
 export function checkoutProductOf(pathname: string): CheckoutProductCode | null {
-  const path = pathname.replace(/\/+$/, '');
-  const fixed = fixedPaths[path];
-  if (fixed) return fixed;
-  const segment = /^\/([^/]+)\/checkout$/.exec(path)?.[1];
-  return segment && isOfferSegment(segment) ? offerProducts[segment].code : null;
+  return productByCheckoutPath.get(pathname.replace(/\/+$/, '')) ?? null;
 }

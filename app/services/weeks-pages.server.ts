@@ -1,3 +1,4 @@
+import { products } from '~/products/registry';
 import { json } from '@remix-run/node';
 import { minCheckinDate } from '~/domain/checkin';
 import { tooSoonToBook, travelerAction, savedTraveler } from './checkout.server';
@@ -16,7 +17,7 @@ import { type WeeksQuote, describeWeekCharge } from './weeks-quote.server';
 import { type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from './suppliers/weeks.server';
 
 /** Resorts (RST) and holiday stays (STY): the same pages under /resorts/* and /stays/*; /weeks lists both. */
-export const weeksPath = (scope: WeeksScope) => (scope === 'RST' ? '/resorts' : scope === 'STY' ? '/stays' : '/weeks');
+const weeksPath = (scope: WeeksScope) => products[scope].pages.searchForm;
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 
