@@ -89,7 +89,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'unavailable', database: healthy ? 'up' : 'down' });
   });
 
-  // Production serves only the hosts organisations claim (the same Host header resolveOrg reads):
+  // Production serves only the hosts organisations claim (the same Host header the request context reads):
   // anything else is a misdirected or forged request, refused before any page or mail is made.
   // /healthz above answers every host, as load balancers probe by address.
   app.use((req, res, next) => {

@@ -33,7 +33,7 @@ import {
   weeksSupplierFor,
 } from './suppliers/weeks.server';
 import { requireHoldAllowed } from './rate-limit.server';
-import { recordHoldQuote } from './holds.server';
+import { recordHoldQuote, releaseHold } from './holds.server';
 import { quoteWeeksHold } from './weeks-quote.server';
 import { quoteDisplayOf } from '~/domain/quote';
 
@@ -255,10 +255,14 @@ export async function prepareBookWeeks(caller: RequestContext, body: WeeksPrepar
   }
   // The hold's quote (docs/decisions/0025): what the checkout shows and paying charges, priced once, now.
   const quote = await quoteWeeksHold(result.hold, context, { display: quoteDisplayOf(code, rates), chargeMinorDigits: rates.get('USD')?.minorDigits ?? 2 });
-  if (!quote) throw new Error(`Held inventory ${selection.inventoryId} could not be priced`);
+  // The response's price lines (retail, per night) are the supplier's; the charge is the quote's.
+  const priced = quote ? await supplier.price(selection, context) : null;
+  if (!quote || !priced) {
+    // Never leave a unit blocked by a hold nobody can pay.
+    await releaseHold(result.hold.token);
+    throw new Error(`Held inventory ${selection.inventoryId} could not be priced`);
+  }
   await recordHoldQuote(result.hold, quote);
-  const priced = await supplier.price(selection, context);
-  if (!priced) throw new Error(`Held inventory ${selection.inventoryId} could not be priced`);
   return answer(200, {
     data: {
       reservation_token: result.hold.token,

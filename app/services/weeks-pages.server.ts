@@ -147,9 +147,13 @@ export async function loadWeeksDetails(requestContext: RequestContext, url: Page
  * the holdTok cookie prepare-to-checkout set; else null.
  */
 async function heldWeek(requestContext: RequestContext, url: PageUrl, context: Context, kind: WeeksKind) {
-  const token = url.searchParams.get('hold') ?? requestContext.cookie(HOLD_COOKIE) ?? '';
+  const linked = url.searchParams.get('hold');
+  const token = linked ?? requestContext.cookie(HOLD_COOKIE) ?? '';
   const hold = token ? await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null }) : null;
   const live = hold && hold.product === kind && hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
+  // A leftover cookie naming a hold without a quote is no hold: the page previews the link's
+  // week, and the browser releases that hold and holds again.
+  if (live && !hold.quote && linked === null) return null;
   return live ? hold : null;
 }
 

@@ -26,7 +26,7 @@ export type PaymentBlockProps = Props;
 type Props = {
   hold: string;
   product: string;
-  /** What the booking charges, from the checkout loader (the server freezes it at init). */
+  /** What the booking charges: the hold's quote (the server freezes it at init). */
   charge: { amountMinor: number; currency: string };
   /** The total as the page shows it (the mobile 'Total'). */
   totalText: string;

@@ -4,6 +4,7 @@
 // booking and writes the payment attempt with its idempotency key before any gateway call;
 // the gateway is called outside any transaction; each result is recorded at once; the
 // reconciler finishes what a crash or a timeout left open.
+import type { Charge } from '~/domain/charge';
 import { isValidBookingId } from '~/domain/booking-submit';
 import { randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
@@ -48,7 +49,6 @@ import {
 } from '~/domain/booking-payment';
 import { carModeTakes } from '~/domain/car-payment-mode';
 import { successPath } from '~/products/registry';
-import { priceTypeFor } from '~/domain/room-price';
 import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
 import { type Database, getDb } from '../db.server';
@@ -119,14 +119,12 @@ function replayWaitMs(): number {
 // Booking initialisation (POST /api/booking/initBooking, app/services/checkout-charge.server.ts).
 // ---------------------------------------------------------------------------------------
 
-export type Charge = { amountMinor: number; currency: string; description: string };
-
 /** Who pays: the request's organisation and session. */
 export type PayContext = Pick<RequestContext, 'org' | 'session'>;
 
 /**
- * Freezes what the visitor's booking for hold `form.hold` charges, computed by the checkout
- * loader. 200 {booking_id, amount_minor, currency}; 403 demo; 409 traveler_required, expired or
+ * Freezes what the visitor's booking for hold `form.hold` charges, the charge of the hold's
+ * quote (docs/decisions/0025). 200 {booking_id, amount_minor, currency}; 403 demo; 409 traveler_required, expired or
  * already_paid; 400 malformed. A paid (or paying) booking keeps its amount.
  */
 export async function initBookingAction(context: PayContext, form: FormData, product: string, charge: Charge, options: { db?: Database } = {}) {
