@@ -48,7 +48,7 @@ import {
   verifyWebhook,
 } from '~/domain/booking-payment';
 import { carModeTakes } from '~/domain/car-payment-mode';
-import { successPath } from '~/products/registry';
+import { successPath, paymentRulesOf } from '~/products/registry';
 import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
 import { type Database, getDb } from '../db.server';
@@ -309,7 +309,7 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
   if (!isMethodAllowed(input.method, input.org.payments.options, booking.product, input.session !== null)) {
     return invalid(`payment_method: ${input.method} is not offered for this booking`);
   }
-  if (booking.product === 'CAR') {
+  if (paymentRulesOf(booking.product)?.cardGuarantee) {
     // The car's payment mode, from its hold's quote as the checkout shows it (decisions 0019, 0025): a
     // request cannot charge a car paid at the desk, nor book a guaranteed one without a card.
     const mode = await carPaymentModeOfHold(booking.hold_id, db);
