@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const answer = await checkoutProducts[productOf(args.request)].load(args);
   if (answer.state === 'soldOut') return json(answer, { status: 409 });
   if (answer.state === 'tooSoon') return json(answer);
-  const savedTravelers = await savedTravelerChoices(args.context.session);
+  const savedTravelers = await savedTravelerChoices(args.context.user);
   return json({ ...answer, layout: getCheckoutLayout(args.context.org, answer.product), savedTravelers }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
 import { isDuplicateBooking } from '~/domain/duplicate-booking';
+import type { SessionUser } from '~/domain/session-user';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
 import type { SavedTravelerChoice } from '~/domain/user-details';
 import { getDb } from './db.server';
@@ -163,8 +164,8 @@ export async function savedTraveler(hold: Hold): Promise<Traveler | null> {
  * The signed-in user's saved travellers (/user-details, docs/decisions/0020) that the traveller
  * block offers to fill its fields from; none for a guest. Only what the fields take is sent.
  */
-export async function savedTravelerChoices(session: ActiveSession | null): Promise<SavedTravelerChoice[]> {
-  if (!session) return [];
-  const travelers = await listSavedTravelers({ userPublicId: session.user.userId });
+export async function savedTravelerChoices(user: Pick<SessionUser, 'userId'> | null): Promise<SavedTravelerChoice[]> {
+  if (!user) return [];
+  const travelers = await listSavedTravelers({ userPublicId: user.userId });
   return travelers.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone }));
 }
