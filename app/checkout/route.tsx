@@ -10,6 +10,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { type CheckoutProductCode, checkoutProductOf } from '~/domain/checkout-path';
 import { retryAfterHeaders } from '~/route-headers';
+import { savedTravelerChoices } from '~/services/checkout.server';
 import { getCheckoutLayout } from '~/services/config.server';
 import { checkoutProducts } from './products.server';
 import { CheckoutView } from './views';
@@ -25,13 +26,15 @@ function productOf(request: Request): CheckoutProductCode {
 
 /**
  * Sold out answers 409 (scripts and tests see the conflict; people see the message), too soon
- * shows only the Change Dates dialog, and an open checkout comes with the organisation's layout.
+ * shows only the Change Dates dialog, and an open checkout comes with the organisation's layout
+ * and, for every product alike, the saved travellers its traveller block offers.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const answer = await checkoutProducts[productOf(args.request)].load(args);
   if (answer.state === 'soldOut') return json(answer, { status: 409 });
   if (answer.state === 'tooSoon') return json(answer);
-  return json({ ...answer, layout: getCheckoutLayout(args.context.org, answer.product) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const savedTravelers = await savedTravelerChoices(args.context.user);
+  return json({ ...answer, layout: getCheckoutLayout(args.context.org, answer.product), savedTravelers }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**

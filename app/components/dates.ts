@@ -1,5 +1,5 @@
 import { useShell } from '~/components/shell-context';
-import { type DateFormat, formatDayAs } from '~/domain/date-format';
+import { type DateFormat, formatDayAs, formatDayWithWeekday } from '~/domain/date-format';
 
 /** How dates are shown: the signed-in user's date format, else the locale's (app/domain/date-format.ts). */
 export type DateStyle = { language: string; dateFormat: DateFormat | null };
@@ -16,4 +16,10 @@ export function useDateStyle(): DateStyle {
 export function useUserDay(): (day: string) => string {
   const { dateFormat } = useShell();
   return (day) => (dateFormat ? (formatDayAs(day, dateFormat) ?? day) : day);
+}
+
+/** A 'YYYY-MM-DD' day with its weekday, in the signed-in user's date format, else the locale's. */
+export function useWeekdayDay({ year = false } = {}): (day: string) => string {
+  const style = useDateStyle();
+  return (day) => formatDayWithWeekday(day, style, { year });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMAT_USR_TYPE, DEFAULT_DATE_FORMAT, dateFormatOrDefault, formatCalendarDay, formatDayAs, formatWallClock, isDateFormat } from './date-format';
+import { DATE_FORMAT_USR_TYPE, DEFAULT_DATE_FORMAT, dateFormatOrDefault, formatCalendarDay, formatDayAs, formatDayWithWeekday, formatWallClock, isDateFormat } from './date-format';
 
 describe('date format (spec §6, §9)', () => {
   it("defaults to DD/MM/YYYY and is looked up with usr_type 2", () => {
@@ -32,5 +32,15 @@ describe('date format (spec §6, §9)', () => {
     expect(formatWallClock('2026-05-04T14:30:00.000Z', { language: 'en-US', dateFormat: 'MM/DD/YYYY' })).toBe('05/04/2026 2:30 PM');
     expect(formatWallClock('2026-05-04T14:30:00.000Z', { language: 'en-US', dateFormat: null })).toBe('May 4, 2026, 2:30 PM');
     expect(formatWallClock('later', { language: 'en-US', dateFormat: null })).toBe('later');
+  });
+
+  it('a day with its weekday: the locale weekday and the user format; without one, the locale weekday, day and month (and year when asked)', () => {
+    expect(formatDayWithWeekday('2026-05-04', { language: 'en-US', dateFormat: 'MM/DD/YYYY' })).toBe('Mon 05/04/2026');
+    expect(formatDayWithWeekday('2026-05-04', { language: 'es-MX', dateFormat: 'DD/MM/YYYY' })).toBe('lun 04/05/2026');
+    expect(formatDayWithWeekday('2026-05-04', { language: 'en-US', dateFormat: 'YYYY-MM-DD' }, { year: true })).toBe('Mon 2026-05-04');
+    expect(formatDayWithWeekday('2026-05-04', { language: 'en-US', dateFormat: null })).toBe('Mon, May 4');
+    expect(formatDayWithWeekday('2026-05-04', { language: 'en-US', dateFormat: null }, { year: true })).toBe('Mon, May 4, 2026');
+    expect(formatDayWithWeekday('2026-02-30', { language: 'en-US', dateFormat: 'MM/DD/YYYY' })).toBe('2026-02-30');
+    expect(formatDayWithWeekday('soon', { language: 'en-US', dateFormat: null })).toBe('soon');
   });
 });

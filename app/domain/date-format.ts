@@ -62,3 +62,17 @@ export function formatWallClock(value: string, { language, dateFormat }: { langu
   const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: 'UTC' }).format(date);
   return `${formatDayAs(date.toISOString().slice(0, 10), dateFormat) ?? ''} ${time}`;
 }
+
+/**
+ * A day with its weekday, where the weekday matters (a flight leg, a resort week): the locale's
+ * short weekday and the day in the user's format ('Mon 05/04/2026'), or for an anonymous
+ * visitor the locale's short weekday, day and month, with the year when `year` is asked
+ * ('Mon, May 4'). UTC, so server and browser agree; anything that is not a day is shown as it came.
+ */
+export function formatDayWithWeekday(value: string, { language, dateFormat }: { language: string; dateFormat: DateFormat | null }, { year = false } = {}): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (!CALENDAR_DAY.test(value) || Number.isNaN(date.getTime())) return value;
+  if (!dateFormat) return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', ...(year ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(date);
+  const day = formatDayAs(value, dateFormat);
+  return day === null ? value : `${new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(date)} ${day}`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraveler } from './traveler';
-import { COUNTRY_CODES, MAX_SAVED_TRAVELERS, canSaveAnotherTraveler, countryOptions, parseSavedTraveler, parseUserDetails, readOutcome, validDateOfBirth } from './user-details';
+import { COUNTRY_CODES, MAX_SAVED_TRAVELERS, canSaveAnotherTraveler, countryOptions, parseSavedTraveler, parseUserDetails, readOutcome, travelerFieldsFrom, validDateOfBirth } from './user-details';
 
 const TODAY = '2026-11-24';
 
@@ -108,5 +108,21 @@ describe('countryOptions and readOutcome', () => {
     expect(readOutcome('added')).toBe('added');
     expect(readOutcome('<script>')).toBeNull();
     expect(readOutcome(null)).toBeNull();
+  });
+});
+
+describe('travelerFieldsFrom', () => {
+  const leo = { id: '6f1c2a10-9a4e-4d1e-8f3a-1b2c3d4e5f60', firstName: 'Leo', lastName: 'Ruiz', email: 'leo@example.com', phone: '+52 55 1234 5678' };
+
+  it("fills the checkout's traveller fields from a saved traveller, which pass the checkout's rules", () => {
+    const fields = travelerFieldsFrom(leo, 'ana@example.com');
+    expect(fields).toEqual({ firstName: 'Leo', lastName: 'Ruiz', email: 'leo@example.com', phone: '+52 55 1234 5678' });
+    expect(parseTraveler(fields).ok).toBe(true);
+  });
+
+  it("keeps the user's own e-mail when the traveller has none, and leaves a missing phone empty", () => {
+    const fields = travelerFieldsFrom({ ...leo, email: null, phone: null }, 'ana@example.com');
+    expect(fields).toEqual({ firstName: 'Leo', lastName: 'Ruiz', email: 'ana@example.com', phone: '' });
+    expect(parseTraveler(fields).ok).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { text, validEmail, validName, validPhone } from './traveler';
+import { type TravelerField, text, validEmail, validName, validPhone } from './traveler';
 
 /**
  * A signed-in user's traveller details (spec §2 /user-details): their own name, phone and
@@ -117,6 +117,18 @@ export function parseSavedTraveler(input: Partial<Record<SavedTravelerField, unk
 /** Whether one more traveller may be saved by a user who has `count` already. */
 export function canSaveAnotherTraveler(count: number): boolean {
   return count < MAX_SAVED_TRAVELERS;
+}
+
+/** What the checkout's "choose a saved traveller" select offers: enough to fill its traveller fields. */
+export type SavedTravelerChoice = { id: string; firstName: string; lastName: string; email: string | null; phone: string | null };
+
+/**
+ * The checkout's traveller fields filled from a saved traveller. A traveller saved without an
+ * e-mail keeps `contactEmail` (the signed-in user's own), because the booking's confirmation
+ * is sent there and the checkout requires one; a traveller without a phone leaves it empty.
+ */
+export function travelerFieldsFrom(choice: SavedTravelerChoice, contactEmail: string): Record<TravelerField, string> {
+  return { firstName: choice.firstName, lastName: choice.lastName, email: choice.email ?? contactEmail, phone: choice.phone ?? '' };
 }
 
 /** Countries for a nationality select, named and sorted in the reader's language. */

@@ -3,11 +3,14 @@ import { json } from '@remix-run/node';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
 import { isDuplicateBooking } from '~/domain/duplicate-booking';
+import type { SessionUser } from '~/domain/session-user';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
+import type { SavedTravelerChoice } from '~/domain/user-details';
 import { getDb } from './db.server';
 import { findVisitorHold, holdLocalDates, type Hold } from './holds.server';
 import type { ActiveSession } from './session.server';
 import type { RequestContext } from './request-context.server';
+import { listSavedTravelers } from './user-details.server';
 
 /**
  * The booking guards every checkout runs (spec §2 modals, §4, §9): the minimum check-in and
@@ -155,4 +158,14 @@ export async function savedTraveler(hold: Hold): Promise<Traveler | null> {
     .where('hold_id', '=', hold.id)
     .executeTakeFirst();
   return row ? { firstName: row.guest_first_name, lastName: row.guest_last_name, email: row.guest_email, phone: row.guest_phone } : null;
+}
+
+/**
+ * The signed-in user's saved travellers (/user-details, docs/decisions/0020) that the traveller
+ * block offers to fill its fields from; none for a guest. Only what the fields take is sent.
+ */
+export async function savedTravelerChoices(user: Pick<SessionUser, 'userId'> | null): Promise<SavedTravelerChoice[]> {
+  if (!user) return [];
+  const travelers = await listSavedTravelers({ userPublicId: user.userId });
+  return travelers.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone }));
 }

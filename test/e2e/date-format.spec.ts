@@ -128,4 +128,34 @@ describe.skipIf(!base)('the date format of a signed-in user (spec §6, §9)', ()
     expect(await anonymous.locator('.checkout-summary').getByText(`${inDays(244)} to ${inDays(246)}`).isVisible()).toBe(true);
     await context.close();
   });
+
+  it('a user with MM/DD/YYYY sees the flight itinerary and the resort week on their checkouts so (axe)', async () => {
+    const page = await signedIn(american);
+    const check = watchConsole(page);
+    // Flight: results → fares → checkout; each leg and flight carries its day in the user's format.
+    const depart = inDays(57);
+    await page.goto(site(`/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${depart}&adults=1`));
+    await page.getByRole('link', { name: /^View fares/ }).first().click();
+    await page.getByRole('button', { name: 'Select Standard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
+    const leg = page.locator('.checkout-summary').getByRole('heading', { level: 3, name: /^Flight 1: CUN → MCO · / });
+    expect(await leg.textContent()).toMatch(new RegExp(`· \\p{L}+\\.? ${us(depart)}$`, 'u'));
+    expect(await page.locator('.checkout-summary .flight-segments').first().textContent()).toContain(` ${us(depart)})`);
+    await expectNoAxeViolations(page, 'flight checkout with the user date format');
+
+    // Resort week: search → details → reserve; the held week's first and last day in the user's format.
+    await page.goto(site(`/resorts/search-details?destination=cancun&check_in_date=${inDays(280)}&weeks=1`));
+    await page.getByRole('link', { name: 'View weeks at Royal Palm Cancún Beach Resort' }).click();
+    await page.getByRole('link', { name: 'Reserve this week: Studio' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'We are holding this week for you until' }).waitFor();
+    const url = new URL(page.url());
+    const [checkIn, checkOut] = [url.searchParams.get('check_in_date')!, url.searchParams.get('check_out_date')!];
+    const week = await page.locator('.weeks-checkout .week-dates').textContent();
+    expect(week).toContain(`${us(checkIn)} – `);
+    expect(week).toContain(` ${us(checkOut)} · `);
+    await expectNoAxeViolations(page, 'weeks checkout with the user date format');
+    check();
+    await page.context().close();
+  });
 });

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_SAVED_TRAVELERS } from '~/domain/user-details';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { inDays } from '../support/dates';
 import { hostOf, http, sessionCookie } from '../support/http-client';
 
 const base = inject('baseURL');
@@ -54,7 +55,7 @@ describe('/user-details in Chromium', () => {
     await context.addCookies([{ name, value, url: orgUrl(base, hostOf(org)) }]);
     const page = await context.newPage();
     // A refused change answers 400, which Chromium notes in the console.
-    return { context, page, check: watchConsole(page, [/status of (400|409)/]) };
+    return { context, page, cookie, check: watchConsole(page, [/status of (400|409)/]) };
   }
 
   const details = (page: Page) => page.getByRole('region', { name: 'Traveller details' });
@@ -152,6 +153,71 @@ describe('/user-details in Chromium', () => {
     expect(await travelers(page).getByText('You have no saved travellers yet.').isVisible()).toBe(true);
     check();
     await context.close();
+  });
+
+  it("fills a checkout's traveller from a saved traveller chosen with the keyboard; no choice for a user without one or a guest (axe)", async () => {
+    const { context, page, cookie, check } = await signedInPage();
+    /** A hotel checkout of a hold made by this page's visitor. */
+    const reserve = async (visitor: Page, checkin: string, checkout: string) => {
+      await visitor.goto(orgUrl(base, hostOf('wanderly'), `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${checkin}&checkout=${checkout}&rooms=1&guests=2`));
+      await visitor.getByRole('button', { name: 'Reserve: Standard room' }).click();
+      await visitor.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
+    };
+    const traveler = (visitor: Page) => visitor.getByRole('form', { name: 'Who is travelling?' });
+    const choose = (visitor: Page) => traveler(visitor).getByLabel('Choose a saved traveller');
+    /** The choice is offered once the page is interactive: wait for Remix and two frames before saying there is none. */
+    const interactive = async (visitor: Page) => {
+      await visitor.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+      await visitor.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    };
+
+    // Nothing saved yet: no choice, the user's own details.
+    await reserve(page, inDays(250), inDays(252));
+    await interactive(page);
+    expect(await choose(page).count()).toBe(0);
+    expect(await traveler(page).getByLabel('First name').inputValue()).toBe('Fresh');
+    const checkoutUrl = page.url();
+
+    const post = (values: Record<string, string>) => http(base, 'POST', '/user-details', { host: hostOf('wanderly'), cookie, body: form({ intent: 'add-traveler', dateOfBirth: '', nationality: '', ...values }), headers: FORM });
+    expect((await post({ firstName: 'Mara', lastName: 'Quispe', email: 'mara@example.com', phone: '+51 1 234 5678' })).status).toBe(302);
+    expect((await post({ firstName: 'Leo', lastName: 'Ruiz', email: '', phone: '' })).status).toBe(302);
+
+    await page.goto(checkoutUrl);
+    await choose(page).waitFor(SLOW);
+    expect(await choose(page).evaluate((select) => [...(select as HTMLSelectElement).options].map((o) => o.text))).toEqual(['Select a traveller', 'Mara Quispe', 'Leo Ruiz']);
+    await expectNoAxeViolations(page, 'checkout with saved travellers');
+
+    // Keyboard only: the select takes the focus and the arrow keys choose.
+    await choose(page).focus();
+    await page.keyboard.press('ArrowDown');
+    const field = (label: string) => traveler(page).getByLabel(label, { exact: true });
+    await expect.poll(() => field('First name').inputValue(), SLOW).toBe('Mara');
+    expect(await field('Last name').inputValue()).toBe('Quispe');
+    expect(await field('E-mail').inputValue()).toBe('mara@example.com');
+    expect(await field('Phone').inputValue()).toBe('+51 1 234 5678');
+    // A traveller saved without e-mail or phone keeps the user's own e-mail and no phone.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => field('First name').inputValue(), SLOW).toBe('Leo');
+    expect(await field('Last name').inputValue()).toBe('Ruiz');
+    expect(await field('E-mail').inputValue()).toMatch(/^details-[0-9a-f]+@example\.com$/);
+    expect(await field('Phone').inputValue()).toBe('');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => field('First name').inputValue(), SLOW).toBe('Mara');
+    // The filled fields are the traveller the checkout saves.
+    await traveler(page).getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByText('Traveller details saved.').isVisible(), SLOW).toBe(true);
+    await expectNoAxeViolations(page, 'checkout after choosing a saved traveller');
+    check();
+    await context.close();
+
+    // A guest sees no choice.
+    const guest = await newContext(browser);
+    const anonymous = await guest.context.newPage();
+    await reserve(anonymous, inDays(254), inDays(256));
+    await interactive(anonymous);
+    expect(await traveler(anonymous).getByLabel('First name').isVisible()).toBe(true);
+    expect(await choose(anonymous).count()).toBe(0);
+    await guest.context.close();
   });
 
   it('works without JavaScript, in Spanish: field messages, then the traveller is saved', async () => {

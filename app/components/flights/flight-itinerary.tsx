@@ -1,5 +1,6 @@
 import { PriceLines } from '~/components/price-lines';
-import { useShell, useT } from '~/components/shell-context';
+import { useWeekdayDay } from '~/components/dates';
+import { useT } from '~/components/shell-context';
 import type { TripType } from '~/domain/flight-query';
 import { clockText, durationText } from '~/domain/flight-schedule';
 import type { FlightPriceView } from '~/services/flight-pages.server';
@@ -11,17 +12,10 @@ export function useLegLabel(tripType: TripType) {
   return (index: number) => (tripType === 'roundtrip' ? t(index === 0 ? 'flight.leg.outbound' : 'flight.leg.return') : t('flight.leg.n', { n: index + 1 }));
 }
 
-/** A local date 'YYYY-MM-DD' in the visitor's language (UTC, so server and browser agree). */
-export function useDayText() {
-  const { locale } = useShell();
-  const format = new Intl.DateTimeFormat(locale.language, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  return (date: string) => format.format(new Date(`${date}T00:00:00Z`));
-}
-
 /** One leg on a results card: times, airports, duration, stops and flight numbers. */
 export function LegSummary({ leg, label }: { leg: FlightLegOffer; label: string }) {
   const t = useT();
-  const day = useDayText();
+  const day = useWeekdayDay();
   const first = leg.segments[0]!;
   const last = leg.segments[leg.segments.length - 1]!;
   const via = leg.segments.slice(1).map((s) => s.origin).join(', ');
@@ -44,7 +38,7 @@ export function LegSummary({ leg, label }: { leg: FlightLegOffer; label: string 
 /** One leg in full: each flight with its times, duration and aircraft, and the connections. */
 export function LegDetails({ leg, label, headingLevel = 3 }: { leg: FlightLegOffer; label: string; headingLevel?: 2 | 3 }) {
   const t = useT();
-  const day = useDayText();
+  const day = useWeekdayDay();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="flight-leg-details" aria-label={`${label}: ${leg.from} → ${leg.to}`}>

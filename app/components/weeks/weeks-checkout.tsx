@@ -5,8 +5,8 @@ import { useShell, useT } from '~/components/shell-context';
 import { holdReleasePayload } from '~/domain/hold-cleanup';
 import { type PrepareState, callDue, initialPrepareState, prepareReducer, sendsUuid, soldOut } from '~/domain/prepare-checkout';
 import { WeeksPriceBreakdown } from './weeks-price';
-import { formatWeekDay } from './weeks-search-form';
 import { TravelerSection } from '~/components/checkout/traveler-section';
+import { useWeekdayDay } from '~/components/dates';
 import { MinCheckinDialog } from '~/components/checkout/guard-dialogs';
 import type { CheckoutPageOf, CheckoutViewProps } from '~/checkout/views';
 import { CheckoutPage } from '~/checkout/checkout-layout';
@@ -98,7 +98,9 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
     : '';
   // The page prices the held week once the loader has seen the hold (after the traveller step).
   const priced = state.hold !== null && data.hold?.token === state.hold.token;
-  const week = `${formatWeekDay(data.week.checkIn, locale.language)} – ${formatWeekDay(data.week.checkOut, locale.language)}`;
+  // The week's days in the signed-in user's date format (docs/decisions/0022), else the locale's.
+  const weekDay = useWeekdayDay({ year: true });
+  const week = `${weekDay(data.week.checkIn)} – ${weekDay(data.week.checkOut)}`;
 
   if (data.tooSoon) {
     return (
@@ -158,7 +160,7 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
           </>
         ),
         price: state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null,
-        traveler: state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={priced ? data.savedTraveler : null} /> : null,
+        traveler: state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={priced ? data.savedTraveler : null} choices={data.savedTravelers} /> : null,
         payment:
           state.hold && priced
             ? { hold: state.hold.token, product: data.kind, charge: data.charge, totalText: data.week.total.text, payment: data.payment, travelerSaved: data.savedTraveler !== null }

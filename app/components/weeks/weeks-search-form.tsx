@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import { useT } from '~/components/shell-context';
 import { type Destination, DestinationField, useSearchFields } from '~/components/search/search-fields';
+import { formatDayWithWeekday } from '~/domain/date-format';
 import { MAX_SLEEPS, type WeeksScope } from '~/domain/weeks';
 import { products } from '~/products/registry';
 import type { MessageKey } from '~/i18n';
@@ -95,5 +96,5 @@ export function WeeksSearchForm({
 
 /** A day 'YYYY-MM-DD' as the visitor reads it, with its weekday (the same on server and client). */
 export function formatWeekDay(day: string, language: string) {
-  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return formatDayWithWeekday(day, { language, dateFormat: null }, { year: true });
 }
