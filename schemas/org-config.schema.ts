@@ -260,7 +260,9 @@ export const orgConfigSchema = {
     },
     /**
      * Which layouts/checkout.*.json the checkout uses (docs/decisions/0026): `layout` for every
-     * product, `byProduct` where one product's checkout is organised differently.
+     * product, `byProduct` where one product's checkout is organised differently. A `byProduct`
+     * key must be a product with a checkout page (`pages.checkout` in app/products): loading the
+     * configs cross-checks it (config.server.ts), as the schema cannot read the registry.
      */
     checkout: {
       type: 'object',

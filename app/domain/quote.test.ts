@@ -59,7 +59,7 @@ describe('quote', () => {
 
 function quoteInput() {
   return {
-    product: 'HLT', lines: {}, fees: {}, display: quoteDisplayOf('USD', rates), chargeMinorDigits: 2, priceType: 'B2C', party: {},
+    product: 'HLT' as const, lines: {}, fees: {}, display: quoteDisplayOf('USD', rates), chargeMinorDigits: 2, priceType: 'B2C', party: {},
     charge: { amountMinor: 0, description: 'x' }, facts: {},
   };
 }

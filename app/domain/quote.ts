@@ -4,6 +4,7 @@
 // neither. One shape for every product: a product adds its facts, not another shape.
 import { type Charge, CHARGE_CURRENCY, chargeOf } from './charge';
 import { type Money, type RateTable, convert, formatMoney } from './money';
+import type { PriceLineOf, ProductCode } from '~/products/registry';
 
 /** The visitor's currency at hold time and the rate used to show the quote in it. */
 export type QuoteDisplay = { currency: string; perUsd: string; minorDigits: number };
@@ -46,11 +47,19 @@ function rateTableOf(quote: Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMi
   ]);
 }
 
-export type QuoteInput<Facts extends object> = {
-  product: string;
-  /** Lines and fees in minor units of the charge currency; null amounts are left out. */
-  lines: Record<string, number | null>;
-  fees: Record<string, number | null>;
+/** Amounts by line key, in minor units of the charge currency; null amounts are left out. */
+type Amounts = Partial<Record<string, number | null>>;
+/**
+ * `A`, if each of its keys is one the registry's `quote.priceLines` names for `C`: an unknown
+ * key (one a spread brings too, which the excess property check lets through) does not compile.
+ */
+type PriceLinesOf<C extends ProductCode, A extends Amounts> = A & { [K in Exclude<keyof A, PriceLineOf<C>>]: never };
+
+export type QuoteInput<Facts extends object, C extends ProductCode, Lines extends Amounts, Fees extends Amounts> = {
+  product: C;
+  lines: PriceLinesOf<C, Lines>;
+  /** Taxes and fees, keyed like the lines. */
+  fees: PriceLinesOf<C, Fees>;
   display: QuoteDisplay;
   chargeMinorDigits: number;
   priceType: string;
@@ -61,12 +70,12 @@ export type QuoteInput<Facts extends object> = {
 };
 
 /** A quote from its priced parts: each line converted once, at the rate of `display`. */
-export function buildQuote<Facts extends object>(input: QuoteInput<Facts>): Quote<Facts> {
+export function buildQuote<Facts extends object, C extends ProductCode, Lines extends Amounts, Fees extends Amounts>(input: QuoteInput<Facts, C, Lines, Fees>): Quote<Facts> {
   const base = { display: input.display, chargeCurrency: CHARGE_CURRENCY, chargeMinorDigits: input.chargeMinorDigits };
   const rates = rateTableOf(base);
-  const linesOf = (amounts: Record<string, number | null>) =>
+  const linesOf = (amounts: Amounts) =>
     Object.entries(amounts)
-      .filter((e): e is [string, number] => e[1] !== null)
+      .filter((e): e is [string, number] => typeof e[1] === 'number')
       .map(([key, amountMinor]) => {
         if (!Number.isSafeInteger(amountMinor)) throw new RangeError(`Quote line ${key} is not whole minor units: ${amountMinor}`);
         return { key, amountMinor, displayMinor: convert({ amountMinor, currency: CHARGE_CURRENCY }, input.display.currency, rates).amountMinor };

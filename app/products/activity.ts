@@ -1,4 +1,5 @@
 import { offerTripPayload, type OfferTripItem } from './offer-trip';
+import { offerQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
 const tripList = {
@@ -15,7 +16,7 @@ export const activity = defineProduct({
   landingPages: [{ slug: 'activities', search: true, adsCategory: 'ACT', nav: true }],
   pages: { searchForm: '/activities', results: '/activities/search-details', details: '/activities/details', checkout: '/activities/checkout' },
   membersOnlyAds: false,
-  quote: { party: 'guests', unit: 'place', priceLines: ['option'] },
+  quote: { party: 'guests', ...offerQuoteLines },
   success: { page: '/activities/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',

@@ -66,7 +66,12 @@ export const car = defineProduct({
   landingPages: [{ slug: 'cars', search: true, adsCategory: 'CAR', nav: true }],
   pages: { searchForm: '/cars', results: '/cars/search-details', details: '/cars/details', checkout: '/cars/checkout' },
   membersOnlyAds: false,
-  quote: { party: 'driver', unit: 'car', priceLines: ['rental', 'youngDriverFee', 'oneWayFee'] },
+  quote: {
+    party: 'driver',
+    priceLines: ['dailyRate', 'base', 'total', 'youngDriverFee', 'oneWayFee', 'tax', 'markup'],
+    // The fees are there only when the rental has them.
+    requiredLines: ['dailyRate', 'base', 'total', 'tax', 'markup'],
+  },
   success: { page: '/cars/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: true, clientCardToSupplier: true },
   acknowledgement: 'standard',

@@ -1,4 +1,5 @@
 import { offerTripPayload, type OfferTripItem } from './offer-trip';
+import { offerQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
 /** Spec §7 names no cruise trip calls: a cruise is a scheduled offer, listed as an activity. */
@@ -16,7 +17,7 @@ export const cruise = defineProduct({
   landingPages: [{ slug: 'cruises', search: true, adsCategory: 'CRUISE', nav: true }],
   pages: { searchForm: '/cruises', results: '/cruises/search-details', details: '/cruises/details', checkout: '/cruises/checkout' },
   membersOnlyAds: false,
-  quote: { party: 'guestsAndUnits', unit: 'cabin', priceLines: ['option'] },
+  quote: { party: 'guestsAndUnits', ...offerQuoteLines },
   success: { page: '/cruises/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',

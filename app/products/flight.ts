@@ -55,7 +55,18 @@ export const flight = defineProduct({
   landingPages: [{ slug: 'flight', search: true, adsCategory: 'FLT', nav: true }],
   pages: { searchForm: '/flight', results: '/flight/search-details', details: '/flight/details', checkout: '/flight/checkout' },
   membersOnlyAds: false,
-  quote: { party: 'passengers', unit: 'seat', priceLines: ['fare', 'fareTax'] },
+  quote: {
+    party: 'passengers',
+    // Per passenger type (the types the trip carries), then the trip's.
+    priceLines: [
+      'adult.fare', 'adult.fareSubtotal', 'adult.perPerson', 'adult.subtotal', 'adult.tax',
+      'child.fare', 'child.fareSubtotal', 'child.perPerson', 'child.subtotal', 'child.tax',
+      'infant.fare', 'infant.fareSubtotal', 'infant.perPerson', 'infant.subtotal', 'infant.tax',
+      'beforeTax', 'total', 'tax',
+    ],
+    // Every trip carries an adult.
+    requiredLines: ['adult.fare', 'adult.fareSubtotal', 'adult.perPerson', 'adult.subtotal', 'adult.tax', 'beforeTax', 'total', 'tax'],
+  },
   success: { page: '/flight/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'flight',

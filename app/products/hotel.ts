@@ -81,7 +81,12 @@ export const hotel = defineProduct({
   ],
   pages: { searchForm: '/hotels', results: '/search-detail', details: '/hotel-details', checkout: '/hotel-checkout' },
   membersOnlyAds: false,
-  quote: { party: 'rooms', unit: 'room', priceLines: ['room', 'roomTax'] },
+  quote: {
+    party: 'rooms',
+    priceLines: ['perNight', 'beforeTax', 'total', 'strikeTotal', 'tax'],
+    // strikeTotal: only a room with a struck-through price has it.
+    requiredLines: ['perNight', 'beforeTax', 'total', 'tax'],
+  },
   success: { page: '/checkout-success', holidayHomesPage: '/holidaystays/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',

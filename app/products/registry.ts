@@ -39,6 +39,9 @@ type Products = typeof products;
 
 export const isProductCode = (value: string): value is ProductCode => Object.hasOwn(products, value);
 
+/** The keys a quote of `C` may record as lines or fees (`buildQuote` takes no other). */
+export type PriceLineOf<C extends ProductCode> = Products[C]['quote']['priceLines'][number];
+
 /** The products of one page stack (e.g. 'offer': activities, transfers, cruises, restaurants). */
 export type ProductOfFamily<F extends ProductDefinition['family']> = { [C in ProductCode]: Products[C]['family'] extends F ? C : never }[ProductCode];
 

@@ -1,4 +1,5 @@
 import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { weekQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
 const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
@@ -12,7 +13,7 @@ export const resort = defineProduct({
   landingPages: [{ slug: 'resorts', search: true, adsCategory: 'RST', nav: true }],
   pages: { searchForm: '/resorts', results: '/resorts/search-details', details: '/resorts/details', checkout: '/resorts/checkout' },
   membersOnlyAds: true,
-  quote: { party: 'sleeps', unit: 'week', priceLines: ['week'] },
+  quote: { party: 'sleeps', ...weekQuoteLines },
   success: { page: '/resorts/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',

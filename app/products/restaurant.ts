@@ -1,4 +1,5 @@
 import { offerTripPayload, type OfferTripItem } from './offer-trip';
+import { offerQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
 /** Spec §7 names no restaurant trip calls: a table is a scheduled offer, listed as an activity. */
@@ -17,7 +18,7 @@ export const restaurant = defineProduct({
   landingPages: [{ slug: 'restaurants', search: true, adsCategory: null, nav: true }],
   pages: { searchForm: '/restaurants', results: '/restaurants/search-details', details: '/restaurants/details', checkout: '/restaurants/checkout' },
   membersOnlyAds: false,
-  quote: { party: 'guestsAndUnits', unit: 'table', priceLines: ['option'] },
+  quote: { party: 'guestsAndUnits', ...offerQuoteLines },
   success: { page: '/restaurants/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',

@@ -1,4 +1,5 @@
 import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { weekQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
 const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
@@ -12,7 +13,7 @@ export const stay = defineProduct({
   landingPages: [{ slug: 'stays', search: true, adsCategory: 'STY', nav: true }],
   pages: { searchForm: '/stays', results: '/stays/search-details', details: '/stays/details', checkout: '/stays/checkout' },
   membersOnlyAds: true,
-  quote: { party: 'sleeps', unit: 'week', priceLines: ['week'] },
+  quote: { party: 'sleeps', ...weekQuoteLines },
   success: { page: '/stays/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',

@@ -1,3 +1,4 @@
+import { offerQuoteLines } from './quote-lines';
 import { type TripListDefinition, type TripListInput, defineProduct, tripListCommon } from './types';
 
 /** What a transfer's trip list entry is made from (spec §3 "Transfer trip"). */
@@ -36,7 +37,7 @@ export const transfer = defineProduct({
   landingPages: [{ slug: 'transfers', search: true, adsCategory: 'TRF', nav: true }],
   pages: { searchForm: '/transfers', results: '/transfers/search-details', details: '/transfers/details', checkout: '/transfers/checkout' },
   membersOnlyAds: false,
-  quote: { party: 'guestsAndUnits', unit: 'vehicle', priceLines: ['option'] },
+  quote: { party: 'guestsAndUnits', ...offerQuoteLines },
   success: { page: '/transfers/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',

@@ -61,20 +61,17 @@ export type PartyKind =
   /** How many a unit sleeps (a resort or holiday-stay week). */
   | 'sleeps';
 
-/** The lines a product's price is made of, as a quote records them. */
-export type PriceLineKey =
-  | 'room' | 'roomTax'
-  | 'fare' | 'fareTax'
-  | 'rental' | 'youngDriverFee' | 'oneWayFee'
-  | 'option'
-  | 'week';
-
-/** What a quote on a hold of this product records, as data (the quotes code reads it). */
+/**
+ * What a quote on a hold of this product records (docs/decisions/0025): who it is for, and the
+ * keys of its lines and fees. `buildQuote` takes no other key for the product (see
+ * `PriceLineOf`), and the holds test checks every product's recorded quote against both lists.
+ */
 export type QuoteDescription = {
   party: PartyKind;
-  /** What one held unit is. */
-  unit: 'room' | 'seat' | 'car' | 'place' | 'vehicle' | 'cabin' | 'table' | 'week';
-  priceLines: readonly PriceLineKey[];
+  /** Every key the quote's lines and fees may have. */
+  priceLines: readonly string[];
+  /** The keys every quote of the product has (its checkout shows them): some of `priceLines`. */
+  requiredLines: readonly string[];
 };
 
 /**
@@ -173,4 +170,7 @@ export function tripListCommon(trip: TripListInput): TripListCommon {
 }
 
 /** A definition, checked against `ProductDefinition` while its own literal types are kept. */
-export const defineProduct = <const D extends ProductDefinition>(definition: D): D => definition;
+export const defineProduct = <const D extends ProductDefinition>(definition: D & RequiredLinesAmongPriceLines<D>): D => definition;
+
+/** A quote's required lines are among its price lines: a typo in either does not compile. */
+type RequiredLinesAmongPriceLines<D extends ProductDefinition> = { quote: { requiredLines: readonly D['quote']['priceLines'][number][] } };

@@ -1,4 +1,5 @@
 import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { weekQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
 const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
@@ -20,7 +21,8 @@ export const weeks = defineProduct({
   ],
   pages: { searchForm: '/weeks', results: '/weeks/search-details', details: null, checkout: null },
   membersOnlyAds: false,
-  quote: { party: 'sleeps', unit: 'week', priceLines: ['week'] },
+  // As RST and STY quote it: a WEEKS hold is one of theirs.
+  quote: { party: 'sleeps', ...weekQuoteLines },
   success: { bookedAs: ['RST', 'STY'] },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',

@@ -8,6 +8,7 @@ import { type OrgConfig, type PageKey, orgConfigSchema, pageKeys } from '#schema
 import { AUTH_LAYOUT_KINDS, type AuthLayoutKind, authLayoutProblems, isAuthBlockType } from '~/domain/auth-layouts';
 import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/domain/public-origin';
 import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
+import { isProductCode, products } from '~/products/registry';
 import { singleton } from '~/utils/singleton.server';
 import { ajv, formatAjvErrors } from './ajv.server';
 import { getEnv } from './env.server';
@@ -117,7 +118,9 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     authLayoutsProblems(org, layouts, file).forEach((problem) => problems.push(problem));
     if (!checkoutLayouts.has(org.checkout.layout)) add('checkout.layout', `unknown checkout layout '${org.checkout.layout}'`);
     for (const [code, id] of Object.entries(org.checkout.byProduct ?? {})) {
-      if (!checkoutLayouts.has(id)) add(`checkout.byProduct.${code}`, `unknown checkout layout '${id}'`);
+      // WEEKS books as RST or STY, SUB and WLT have no pages: a layout for them would never apply.
+      if (!isProductCode(code) || products[code].pages.checkout === null) add(`checkout.byProduct.${code}`, `'${code}' has no checkout`);
+      else if (!checkoutLayouts.has(id)) add(`checkout.byProduct.${code}`, `unknown checkout layout '${id}'`);
     }
     for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
     for (const code of Object.keys(org.copy ?? {})) {
@@ -153,7 +156,11 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
   return { problems, registry: { orgs: sorted, defaultOrg, layouts, checkoutLayouts } };
 }
 
-/** A checkout layout: its schema, its file name, unique block ids, and every block a checkout cannot lack. */
+/**
+ * A checkout layout: its schema, its file name, unique block ids, every block a checkout cannot
+ * lack, each block at most once (a slot at most once per name: two payment blocks would share
+ * one card form, two submit blocks would give two forms), and a total the visitor can see.
+ */
 function checkCheckoutLayout(file: string, value: unknown, problems: ConfigProblem[]): CheckoutLayout | null {
   if (!validateCheckoutLayout(value)) {
     problems.push(...formatAjvErrors(validateCheckoutLayout.errors).map((line) => splitProblem(file, line)));
@@ -169,6 +176,20 @@ function checkCheckoutLayout(file: string, value: unknown, problems: ConfigProbl
   });
   for (const type of requiredCheckoutBlocks) {
     if (!value.blocks.some((block) => block.type === type)) problems.push({ file, path: 'blocks', message: `a checkout needs a '${type}' block` });
+  }
+  const placed = new Set<string>();
+  value.blocks.forEach((block, index) => {
+    const place = block.type === 'checkout.slot' ? `slot '${block.props.name}'` : `'${block.type}' block`;
+    if (placed.has(place)) problems.push({ file, path: `blocks.${index}`, message: `a checkout has one ${place}` });
+    placed.add(place);
+  });
+  // Without the price breakdown, the submit block's mobile total is what shows the total (invoice and OXXO show no charge line).
+  if (!value.blocks.some((block) => block.type === 'checkout.price')) {
+    value.blocks.forEach((block, index) => {
+      if (block.type === 'checkout.submit' && block.props?.showMobileTotal === false) {
+        problems.push({ file, path: `blocks.${index}.props.showMobileTotal`, message: "must not be false without a 'checkout.price' block: nothing would show the total" });
+      }
+    });
   }
   return problems.length === before ? value : null;
 }

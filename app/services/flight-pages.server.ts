@@ -2,7 +2,7 @@ import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { json } from '@remix-run/node';
 import { AIRPORTS } from '~/domain/airports-data';
 import { minCheckinDate } from '~/domain/checkin';
-import type { FlightPrice } from '~/domain/flight-price';
+import type { FlightPrice, PassengerType } from '~/domain/flight-price';
 import { type FlightSearch, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
 import { type Hold, findVisitorHold, holdLocalDates, multiItemRef, recordHoldQuote, releaseHold } from './holds.server';
@@ -188,12 +188,15 @@ async function quoteFlightHold(hold: Hold, context: Context): Promise<Quote<Flig
   const price = priced.fare.price;
   const route = offer.legs.map((leg) => `${leg.from}–${leg.to}`).join(', ');
   const passengers = search.adults + search.children + search.infants;
-  const perType = (key: 'fare' | 'fareSubtotal' | 'perPerson' | 'subtotal') =>
-    Object.fromEntries(price.passengers.map((p) => [`${p.type}.${key}`, key === 'fare' ? p.fare : key === 'fareSubtotal' ? p.fare * p.count : key === 'perPerson' ? p.total : p.subtotal]));
+  // Keyed as the registry's FLT price lines name them ('adult.fare', …).
+  const perType = <K extends 'fare' | 'fareSubtotal' | 'perPerson' | 'subtotal' | 'tax'>(key: K) =>
+    Object.fromEntries(
+      price.passengers.map((p) => [`${p.type}.${key}`, key === 'fare' ? p.fare : key === 'fareSubtotal' ? p.fare * p.count : key === 'perPerson' ? p.total : key === 'tax' ? p.tax : p.subtotal]),
+    ) as Partial<Record<`${PassengerType}.${K}`, number>>;
   return buildQuote({
     product: 'FLT',
     lines: { ...perType('fare'), ...perType('fareSubtotal'), ...perType('perPerson'), ...perType('subtotal'), beforeTax: price.exclusive, total: price.inclusive },
-    fees: { ...Object.fromEntries(price.passengers.map((p) => [`${p.type}.tax`, p.tax])), tax: price.tax },
+    fees: { ...perType('tax'), tax: price.tax },
     ...context.quoting,
     priceType: price.price_type,
     party: { adults: search.adults, children: search.children, infants: search.infants },

@@ -236,4 +236,64 @@ describe('checkout layouts (issue 10: checkout as a layout)', () => {
     expect(lines).toContain("org-configs/voyagerpro.json: checkout.layout: unknown checkout layout 'checkout.missing'");
     expect(lines).toContain("org-configs/voyagerpro.json: checkout.byProduct.CAR: unknown checkout layout 'checkout.cars'");
   });
+
+  it('npm run validate:configs names file and path for a second block of one type and a second slot of one name; other slots may repeat their type', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, layoutFile), (l) => {
+        const blocks = blocksOf(l);
+        blocks.push({ id: 'payment-2', type: 'checkout.payment' }, { id: 'submit-2', type: 'checkout.submit' }, { id: 'membership-2', type: 'checkout.slot', props: { name: 'membership' } });
+      }),
+    );
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    const n = repoBlocks().length;
+    expect(output).toContain(`${layoutFile}: blocks.${n}: a checkout has one 'checkout.payment' block`);
+    expect(output).toContain(`${layoutFile}: blocks.${n + 1}: a checkout has one 'checkout.submit' block`);
+    expect(output).toContain(`${layoutFile}: blocks.${n + 2}: a checkout has one slot 'membership'`);
+    // The repository's layout has several slots, each of its own name: none is named.
+    expect(repoBlocks().filter((b) => b.type === 'checkout.slot').length).toBeGreaterThan(1);
+    expect(output.match(/a checkout has one/g)).toHaveLength(3);
+  });
+
+  it('npm run validate:configs refuses a layout that shows no total: no price block and no mobile total', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, layoutFile), (l) => {
+        l.blocks = blocksOf(l).filter((b) => b.type !== 'checkout.price');
+        blocksOf(l).find((b) => b.type === 'checkout.submit')!.props = { showMobileTotal: false };
+      }),
+    );
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    const submit = repoBlocks().filter((b) => b.type !== 'checkout.price').findIndex((b) => b.type === 'checkout.submit');
+    expect(output).toContain(`${layoutFile}: blocks.${submit}.props.showMobileTotal: must not be false without a 'checkout.price' block: nothing would show the total`);
+  });
+
+  it('allows hiding the mobile total when the price block shows the total', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, layoutFile), (l) => (blocksOf(l).find((b) => b.type === 'checkout.submit')!.props = { showMobileTotal: false })),
+    );
+    expect(checkConfigs(root).problems).toEqual([]);
+  });
+
+  it('allows dropping the price block when the mobile total shows (its default)', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, layoutFile), (l) => {
+        l.blocks = blocksOf(l).filter((b) => b.type !== 'checkout.price');
+        delete blocksOf(l).find((b) => b.type === 'checkout.submit')!.props;
+      }),
+    );
+    expect(checkConfigs(root).problems).toEqual([]);
+  });
+
+  it('names an organisation that gives a checkout layout to a product without a checkout', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, 'org-configs/voyagerpro.json'), (c) => (c.checkout = { layout: 'checkout.default', byProduct: { WEEKS: 'checkout.default', SUB: 'checkout.default', WLT: 'checkout.default', CAR: 'checkout.default' } })),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toEqual([
+      "org-configs/voyagerpro.json: checkout.byProduct.WEEKS: 'WEEKS' has no checkout",
+      "org-configs/voyagerpro.json: checkout.byProduct.SUB: 'SUB' has no checkout",
+      "org-configs/voyagerpro.json: checkout.byProduct.WLT: 'WLT' has no checkout",
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteDisplayOf } from '~/domain/quote';
 import { addDays, formatDay, parseDay, weekStartOnOrAfter } from '~/domain/weeks';
+import { type ProductCode, products } from '~/products/registry';
 import { chargeForHold } from '~/services/checkout-charge.server';
 import { recordHoldQuote } from '~/services/holds.server';
 import { getRateTable } from '~/services/rates.server';
@@ -33,7 +34,7 @@ const clientIp = () => `203.0.113.${nextAddress++}`;
 const consumer = (orgId: string) => ({ orgId, userId: null, priceType: 'B2C' as const });
 
 /** What a checkout shows as its total, whatever the product's page calls it. */
-type Shown = { charge: { amountMinor: number; currency: string; description: string }; quote: { charge: unknown; display: { currency: string }; lines: { key: string; amountMinor: number }[] } | null; total: { amountMinor: number; currency?: string; text?: string } };
+type Shown = { charge: { amountMinor: number; currency: string; description: string }; quote: { charge: unknown; display: { currency: string }; lines: { key: string; amountMinor: number }[]; fees: { key: string }[] } | null; total: { amountMinor: number; currency?: string; text?: string } };
 
 describe('a hold keeps its quote when the currency and the rates change (pglite)', () => {
   const database = useSeededDatabase('pglite');
@@ -51,12 +52,18 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
 
   /**
    * Shows the checkout in `first` currency, moves the rates, shows it again in `second`: the
+   * quote's lines and fees are the ones the registry's `quote` names for the product, the
    * total (its currency, amount and text) and the charge are the same, and the charge is the
    * quote's, the one initBooking takes.
    */
-  async function expectQuoteKept(product: string, orgId: string, token: string, show: (currency: string) => Promise<Shown>, first: string, second: string) {
+  async function expectQuoteKept(product: ProductCode, orgId: string, token: string, show: (currency: string) => Promise<Shown>, first: string, second: string) {
     const before = await show(first);
     expect(before.quote, `${product}: the hold has a quote`).not.toBeNull();
+    // The registry describes the quote the hold recorded: each key is a price line it names, and every required line is there.
+    const { priceLines, requiredLines } = products[product].quote;
+    const recorded = [...before.quote!.lines, ...before.quote!.fees].map((line) => line.key);
+    expect(recorded.filter((key) => !(priceLines as readonly string[]).includes(key)), `${product}: recorded lines the registry does not name`).toEqual([]);
+    expect(requiredLines.filter((key) => !recorded.includes(key)), `${product}: required lines the quote lacks`).toEqual([]);
     expect(before.total.currency).toBe(first);
     expect(before.charge).toEqual(before.quote!.charge);
     expect(before.charge.currency).toBe('USD');
