@@ -72,6 +72,10 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
   const [choices, setChoices] = useState(payment.options);
   const [selected, setSelected] = useState<string | null>(payment.selected);
   const [ready, setReady] = useState(true);
+  // Paying needs the page's script (initBooking, the card frame): a click on the server-rendered
+  // button before hydration would submit a plain form and go nowhere.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [modal, setModal] = useState<SubmitOutcome | null>(null);
@@ -237,7 +241,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
   }
 
   const cardsUsable = payment.cardEntry !== null;
-  const submitDisabled = busy || !travelerSaved || !ready || (payment.guarantee ? !cardsUsable : !free && (!choice || choice.kind === 'add'));
+  const submitDisabled = !hydrated || busy || !travelerSaved || !ready || (payment.guarantee ? !cardsUsable : !free && (!choice || choice.kind === 'add'));
 
   return { hold, product, charge, totalText, payment, travelerSaved, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, submitDisabled, cardsUsable, pendingSelection, revalidator };
 }
