@@ -1,6 +1,6 @@
 // The one details route module (docs/decisions/0029), mounted by remix.config.js at every
 // product's details URL under the route id it always had; see results-route.tsx.
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -13,8 +13,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const product = requirePageProduct(args.request, 'details');
   return json({ ...(await detailsPages[product](args)), product });
 }
-
-export type DetailsData = SerializeFrom<typeof loader>;
 
 export default function Details() {
   return <DetailsView data={useLoaderData<typeof loader>()} />;

@@ -2,7 +2,7 @@
 // product's results URL under the route id it always had. The URL names the product (the
 // registry's pages); the product's entry in the page table loads; the shared page shell and the
 // product's own view render.
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
@@ -22,8 +22,6 @@ export async function loader(args: LoaderFunctionArgs) {
   // The product's page data stays at the top level, as each results page answered before (scripts read `_data`).
   return json({ ...(await resultsPages[product](args)), product });
 }
-
-export type ResultsData = SerializeFrom<typeof loader>;
 
 export default function Results() {
   return <ResultsView data={useLoaderData<typeof loader>()} />;

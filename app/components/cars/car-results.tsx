@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { ResultCard, ResultsShell } from '~/components/search/page-shell';
+import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
 import { CAR_FAMILIES, PASSENGER_OPTIONS, carSearchParams, carSearchValues } from '~/domain/car-rental';
@@ -13,7 +13,13 @@ export function CarResultsView({ page: data }: { page: SerializeFrom<typeof load
   const t = useT();
   const { search, filters } = data;
   const form = { locations: data.locations, minPickup: data.minPickup, today: data.today };
-  if (!search) return <CarSearchForm {...form} values={data.values} errors={data.errors} headingLevel={1} />;
+  if (!search) {
+    return (
+      <SearchOnlyShell>
+        <CarSearchForm {...form} values={data.values} errors={data.errors} headingLevel={1} />
+      </SearchOnlyShell>
+    );
+  }
   const base = carSearchParams(search);
   const city = data.locations.find((l) => l.code === search.pickupCode)?.city ?? search.pickupCode;
   const available = data.results.filter((car) => car.available > 0);

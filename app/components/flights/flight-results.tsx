@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { ResultCard, ResultsShell } from '~/components/search/page-shell';
+import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
 import { flightSearchParams } from '~/domain/flight-query';
@@ -15,7 +15,11 @@ export function FlightResultsView({ page: data }: { page: SerializeFrom<typeof l
   const { search, filters } = data;
   const legLabel = useLegLabel(search?.tripType ?? 'oneway');
   if (!search || !filters) {
-    return <FlightSearchForm airports={data.airports} values={data.values} errors={data.errors} minDate={data.minDate} headingLevel={1} />;
+    return (
+      <SearchOnlyShell>
+        <FlightSearchForm airports={data.airports} values={data.values} errors={data.errors} minDate={data.minDate} headingLevel={1} />
+      </SearchOnlyShell>
+    );
   }
   const base = flightSearchParams(search);
   const first = search.legs[0]!;

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { ResultCard, ResultsShell } from '~/components/search/page-shell';
+import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
 import { Stars } from '~/components/stars';
@@ -15,7 +15,11 @@ export function HotelResultsView({ page: data }: { page: SerializeFrom<typeof lo
   const { search, flow } = data;
   const copy = flowCopy[flow.propertyType];
   if (!search) {
-    return <HotelSearchForm destinations={data.destinations} values={data.values} errors={data.errors} headingLevel={1} packageRate={'packageRate' in data.values} flow={flow} />;
+    return (
+      <SearchOnlyShell>
+        <HotelSearchForm destinations={data.destinations} values={data.values} errors={data.errors} headingLevel={1} packageRate={'packageRate' in data.values} flow={flow} />
+      </SearchOnlyShell>
+    );
   }
   const nights = Math.round((Date.parse(search.checkout) - Date.parse(search.checkin)) / 86_400_000);
   const available = data.results.filter((r) => r.price);

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { ResultCard, ResultsShell } from '~/components/search/page-shell';
+import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksResults } from '~/services/weeks-pages.server';
 import { WeeksSearchForm, formatWeekDay } from './weeks-search-form';
@@ -19,7 +19,11 @@ export function WeeksResultsView({ page: data }: { page: SerializeFrom<typeof lo
   const { locale } = useShell();
   const { search, scope } = data;
   if (!search) {
-    return <WeeksSearchForm scope={scope} destinations={data.destinations} values={data.values} errors={data.errors} minCheckin={data.minCheckin} headingLevel={1} />;
+    return (
+      <SearchOnlyShell>
+        <WeeksSearchForm scope={scope} destinations={data.destinations} values={data.values} errors={data.errors} minCheckin={data.minCheckin} headingLevel={1} />
+      </SearchOnlyShell>
+    );
   }
   const base = weeksSearchParams(search);
   const filtered = new URLSearchParams(base);
