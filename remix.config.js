@@ -6,18 +6,41 @@ export default {
   ignoredRouteFiles: ['**/.*', '**/*.server.*', '**/*.test.*', '**/__*.*'],
   serverBuildPath: 'build/index.js',
   /**
-   * The holidaystays variants of the hotel flow (spec §2) are the hotel flow's own route
-   * modules mounted a second time under /holidaystays, each with its own route id; the modules
-   * read the variant from the URL (app/domain/hotel-flow.ts). Chosen over thin re-exporting
-   * route files because those would have to repeat every export (loader, action, meta,
-   * ErrorBoundary…) and one forgotten would fail silently; here one list says it all. The
-   * products' checkout-success pages are mounted the same way.
+   * Modules that serve several URLs are mounted here, each URL with its own route id: the
+   * holidaystays variants of the hotel flow (spec §2; the modules read the variant from the URL,
+   * app/domain/hotel-flow.ts), the one results, details and checkout modules, and the products'
+   * success pages. Chosen over thin re-exporting route files because those would have to repeat
+   * every export (loader, action, meta, ErrorBoundary…) and one forgotten would fail silently;
+   * here one list says it all.
    */
   routes: (defineRoutes) =>
     defineRoutes((route) => {
-      for (const page of ['search-detail', 'hotel-details', 'checkout-success']) {
-        route(`holidaystays/${page}`, `routes/${page}.tsx`, { id: `routes/holidaystays.${page}` });
-      }
+      route('holidaystays/checkout-success', 'routes/checkout-success.tsx', { id: 'routes/holidaystays.checkout-success' });
+      // One results module and one details module serve every product (docs/decisions/0029):
+      // the URL names the product through the registry's pages, the page table loads and the
+      // product's views fill the shared page shell. The URLs and route ids are the ones each
+      // product had (callers of `?_data=routes%2F…` keep working); a named segment wins over `:product`.
+      const results = {
+        'search-detail': 'routes/search-detail',
+        'holidaystays/search-detail': 'routes/holidaystays.search-detail',
+        'flight/search-details': 'routes/flight.search-details',
+        'cars/search-details': 'routes/cars.search-details',
+        'resorts/search-details': 'routes/resorts.search-details',
+        'stays/search-details': 'routes/stays.search-details',
+        'weeks/search-details': 'routes/weeks.search-details',
+        ':product/search-details': 'routes/$product.search-details',
+      };
+      for (const [path, id] of Object.entries(results)) route(path, 'pages/results-route.tsx', { id });
+      const details = {
+        'hotel-details': 'routes/hotel-details',
+        'holidaystays/hotel-details': 'routes/holidaystays.hotel-details',
+        'flight/details': 'routes/flight.details',
+        'cars/details': 'routes/cars.details',
+        'resorts/details': 'routes/resorts.details',
+        'stays/details': 'routes/stays.details',
+        ':product/details': 'routes/$product.details',
+      };
+      for (const [path, id] of Object.entries(details)) route(path, 'pages/details-route.tsx', { id });
       // One checkout module serves every product (docs/decisions/0026): the URL names the
       // product, the organisation's checkout layout orders the blocks. The URLs are the ones
       // each product had; a named segment wins over `:product`.

@@ -1,14 +1,13 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
+import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { useShell, useT } from '~/components/shell-context';
 import { TRANSFER_SELECTIONS_KEY, type TransferSelection, readTransferSelection } from '~/domain/transfer-selections';
 import type { loadOfferDetails } from '~/services/offer-pages.server';
 import { OfferFacts } from './offer-facts';
 import { OfferPrice } from './offer-price';
 import { formatOfferDay } from './offer-search-form';
-
-type Data = SerializeFrom<typeof loadOfferDetails>;
 
 /** Transfers only: the vehicle picked last in this visit (see transfer-selections.ts). */
 function useTransferPick(enabled: boolean) {
@@ -26,26 +25,19 @@ function useTransferPick(enabled: boolean) {
 }
 
 /** /{product}/details: the offer, then each option with its price and its slots to reserve. */
-export function OfferDetailsPage() {
-  const { offer, search, params, segment } = useLoaderData<Data>();
+export function OfferDetailsView({ page }: { page: SerializeFrom<typeof loadOfferDetails> }) {
+  const { offer, search, params, segment } = page;
   const t = useT();
   const { locale } = useShell();
   const transfers = useTransferPick(segment === 'transfers');
   const hidden = [...new URLSearchParams(params).entries()];
   return (
-    <article className="details-page offer-details" aria-labelledby="offer-title">
-      <p>
-        <Link to={`/${segment}/search-details?${params}`}>{t('details.backToResults')}</Link>
-      </p>
-      <header className="details-header">
-        <img src={offer.image} alt="" width={400} height={240} />
-        <div>
-          <h1 id="offer-title">{offer.name}</h1>
-          <OfferFacts facts={offer.facts} />
-          <p>{t('results.rating', { rating: offer.guestRating.toFixed(1) })}</p>
-          <p>{offer.description}</p>
-        </div>
-      </header>
+    <DetailsShell className="offer-details" titleId="offer-title" back={`/${segment}/search-details?${params}`}>
+      <DetailsHeader image={offer.image} titleId="offer-title" title={offer.name}>
+        <OfferFacts facts={offer.facts} />
+        <p>{t('results.rating', { rating: offer.guestRating.toFixed(1) })}</p>
+        <p>{offer.description}</p>
+      </DetailsHeader>
       <section aria-labelledby="options-title">
         <h2 id="options-title">{t(`offers.details.options.${segment}`)}</h2>
         <ul className="room-list">
@@ -107,6 +99,6 @@ export function OfferDetailsPage() {
           })}
         </ul>
       </section>
-    </article>
+    </DetailsShell>
   );
 }

@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link } from '@remix-run/react';
+import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksDetails } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
@@ -7,26 +8,19 @@ import { formatWeekDay } from './weeks-search-form';
 import { Stars } from '~/components/stars';
 
 /** /{product}/details: the resort, its reviews, and each unit type's week for the requested check-in. */
-export function WeeksDetailsPage() {
-  const { resort, units, reviews, backTo, path } = useLoaderData<SerializeFrom<typeof loadWeeksDetails>>();
+export function WeeksDetailsView({ page }: { page: SerializeFrom<typeof loadWeeksDetails> }) {
+  const { resort, units, reviews, backTo, path } = page;
   const t = useT();
   const { locale } = useShell();
   return (
-    <article className="details-page" aria-labelledby="resort-title">
-      <p>
-        <Link to={backTo}>{t('details.backToResults')}</Link>
-      </p>
-      <header className="details-header">
-        <img src={resort.image} alt="" width={400} height={240} />
-        <div>
-          <h1 id="resort-title">{resort.name}</h1>
-          <p className="muted">
-            <Stars count={resort.stars} /> · {resort.address}
-          </p>
-          <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
-          <p>{resort.description}</p>
-        </div>
-      </header>
+    <DetailsShell titleId="resort-title" back={backTo}>
+      <DetailsHeader image={resort.image} titleId="resort-title" title={resort.name}>
+        <p className="muted">
+          <Stars count={resort.stars} /> · {resort.address}
+        </p>
+        <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
+        <p>{resort.description}</p>
+      </DetailsHeader>
       <section aria-labelledby="units-title">
         <h2 id="units-title">{t('weeks.details.units')}</h2>
         <ul className="room-list">
@@ -80,6 +74,6 @@ export function WeeksDetailsPage() {
           </>
         )}
       </section>
-    </article>
+    </DetailsShell>
   );
 }

@@ -1,12 +1,11 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link } from '@remix-run/react';
+import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksResults } from '~/services/weeks-pages.server';
 import { WeeksSearchForm, formatWeekDay } from './weeks-search-form';
 import { Stars } from '~/components/stars';
 import { weeksSearchParams } from '~/domain/weeks';
-
-type Data = SerializeFrom<typeof loadWeeksResults>;
 
 const titleKey = { RST: 'weeks.results.title.RST', STY: 'weeks.results.title.STY', WEEKS: 'weeks.results.title.WEEKS', dreamtrips: 'weeks.results.title.dreamtrips' } as const;
 const kindKey = { RST: 'weeks.kind.RST', STY: 'weeks.kind.STY' } as const;
@@ -15,13 +14,16 @@ const kindKey = { RST: 'weeks.kind.RST', STY: 'weeks.kind.STY' } as const;
  * /{product}/search-details: the weeks search form, then resorts (or stays, or both on
  * /weeks, each labelled with its kind) with their cheapest free week.
  */
-export function WeeksResultsPage() {
-  const data = useLoaderData<Data>();
+export function WeeksResultsView({ page: data }: { page: SerializeFrom<typeof loadWeeksResults> }) {
   const t = useT();
   const { locale } = useShell();
   const { search, scope } = data;
   if (!search) {
-    return <WeeksSearchForm scope={scope} destinations={data.destinations} values={data.values} errors={data.errors} minCheckin={data.minCheckin} headingLevel={1} />;
+    return (
+      <SearchOnlyShell>
+        <WeeksSearchForm scope={scope} destinations={data.destinations} values={data.values} errors={data.errors} minCheckin={data.minCheckin} headingLevel={1} />
+      </SearchOnlyShell>
+    );
   }
   const base = weeksSearchParams(search);
   const filtered = new URLSearchParams(base);
@@ -31,14 +33,12 @@ export function WeeksResultsPage() {
   if (data.nextPage) more.set('page', String(data.nextPage));
   const title = t(titleKey[search.collection ?? scope], { destination: data.destination?.name ?? search.destination });
   return (
-    <div className="results-page">
-      <h1>{title}</h1>
-      <WeeksSearchForm scope={scope} destinations={data.destinations} values={search} minCheckin={data.minCheckin} />
-      <div className="results-layout">
-        <Form method="get" className="results-filters" aria-label={t('results.filters')}>
-          {[...base.entries()].map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+    <ResultsShell
+      title={title}
+      searchForm={<WeeksSearchForm scope={scope} destinations={data.destinations} values={search} minCheckin={data.minCheckin} />}
+      searchParams={base}
+      filters={
+        <>
           <fieldset>
             <legend>{t('results.stars')}</legend>
             {[5, 4, 3].map((stars) => (
@@ -62,55 +62,60 @@ export function WeeksResultsPage() {
           <button type="submit" className="button">
             {t('results.apply')}
           </button>
-        </Form>
-        <section aria-labelledby="weeks-results-count" className="results-list">
-          <h2 id="weeks-results-count">{t('weeks.results.count', { shown: data.results.length, count: data.total })}</h2>
-          {data.total === 0 ? <p role="status">{t('weeks.results.none')}</p> : null}
-          <ul>
-            {data.results.map((resort) => {
-              const link = new URLSearchParams({ resort_id: String(resort.resortId), check_in_date: search.checkIn, weeks: String(search.weeks) });
-              // Details and checkout are the resort's or stay's own; "back" returns here.
-              if (scope === 'WEEKS') link.set('from', 'weeks');
-              if (search.collection) link.set('collection', search.collection);
-              return (
-                <li key={resort.resortId} className="result-card">
-                  <img src={resort.image} alt="" width={160} height={96} loading="lazy" />
-                  <div className="result-body">
-                    <h3>{resort.name}</h3>
-                    {scope === 'WEEKS' ? <p className="badge badge-demo">{t(kindKey[resort.kind])}</p> : null}
+        </>
+      }
+      countId="weeks-results-count"
+      count={t('weeks.results.count', { shown: data.results.length, count: data.total })}
+      empty={data.total === 0 ? t('weeks.results.none') : null}
+      footer={
+        data.nextPage ? (
+          <p>
+            <Link className="button" to={`?${more.toString()}`} preventScrollReset>
+              {t('weeks.results.viewMore')}
+            </Link>
+          </p>
+        ) : null
+      }
+    >
+      {data.results.map((resort) => {
+        const link = new URLSearchParams({ resort_id: String(resort.resortId), check_in_date: search.checkIn, weeks: String(search.weeks) });
+        // Details and checkout are the resort's or stay's own; "back" returns here.
+        if (scope === 'WEEKS') link.set('from', 'weeks');
+        if (search.collection) link.set('collection', search.collection);
+        return (
+          <ResultCard
+            key={resort.resortId}
+            image={resort.image}
+            body={
+              <>
+                <h3>{resort.name}</h3>
+                {scope === 'WEEKS' ? <p className="badge badge-demo">{t(kindKey[resort.kind])}</p> : null}
+                <p className="muted">
+                  <Stars count={resort.stars} /> · {resort.address}
+                </p>
+                <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
+              </>
+            }
+            price={
+              <>
+                {resort.cheapest ? (
+                  <>
+                    <p className="price-main">{t('weeks.results.from', { price: resort.cheapest.perWeek.text })}</p>
                     <p className="muted">
-                      <Stars count={resort.stars} /> · {resort.address}
+                      {resort.cheapest.name} · {formatWeekDay(resort.cheapest.checkIn, locale.language)}
                     </p>
-                    <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
-                  </div>
-                  <div className="result-price">
-                    {resort.cheapest ? (
-                      <>
-                        <p className="price-main">{t('weeks.results.from', { price: resort.cheapest.perWeek.text })}</p>
-                        <p className="muted">
-                          {resort.cheapest.name} · {formatWeekDay(resort.cheapest.checkIn, locale.language)}
-                        </p>
-                      </>
-                    ) : (
-                      <p>{t('weeks.results.noWeek')}</p>
-                    )}
-                    <Link className="button button-primary" to={`${resort.path}/details?${link.toString()}`} aria-label={t('weeks.results.view', { resort: resort.name })}>
-                      {t('weeks.results.viewWeeks')}
-                    </Link>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          {data.nextPage ? (
-            <p>
-              <Link className="button" to={`?${more.toString()}`} preventScrollReset>
-                {t('weeks.results.viewMore')}
-              </Link>
-            </p>
-          ) : null}
-        </section>
-      </div>
-    </div>
+                  </>
+                ) : (
+                  <p>{t('weeks.results.noWeek')}</p>
+                )}
+                <Link className="button button-primary" to={`${resort.path}/details?${link.toString()}`} aria-label={t('weeks.results.view', { resort: resort.name })}>
+                  {t('weeks.results.viewWeeks')}
+                </Link>
+              </>
+            }
+          />
+        );
+      })}
+    </ResultsShell>
   );
 }

@@ -1,28 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from '~/components/flights/flight-itinerary';
+import type { SerializeFrom } from '@remix-run/node';
+import { Form } from '@remix-run/react';
+import { DetailsShell } from '~/components/search/page-shell';
 import { useT } from '~/components/shell-context';
 import { flightSearchParams } from '~/domain/flight-query';
-import { loadFlightDetails } from '~/services/flight-pages.server';
+import type { loadFlightDetails } from '~/services/flight-pages.server';
+import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from './flight-itinerary';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await loadFlightDetails(context, new URL(request.url)));
-}
-
-export default function FlightDetails() {
-  const { search, offer, fares } = useLoaderData<typeof loader>();
+/** /flight/details: the offer's itinerary, then each branded fare with its conditions and price. */
+export function FlightDetailsView({ page }: { page: SerializeFrom<typeof loadFlightDetails> }) {
+  const { search, offer, fares } = page;
   const t = useT();
   const legLabel = useLegLabel(search.tripType);
   const params = flightSearchParams(search);
   const first = offer.legs[0]!;
   const last = offer.legs[offer.legs.length - 1]!;
   return (
-    <article className="details-page flight-details" aria-labelledby="flight-title">
-      <p>
-        <Link to={`/flight/search-details?${params.toString()}`}>{t('details.backToResults')}</Link>
-      </p>
+    <DetailsShell className="flight-details" titleId="flight-title" back={`/flight/search-details?${params.toString()}`}>
       <h1 id="flight-title">{t('flight.details.title', { from: first.from, to: search.tripType === 'roundtrip' ? first.to : last.to })}</h1>
       <p className="muted">{t('flight.details.party', { cabin: t(`flight.cabin.${search.cabin}`), count: search.adults + search.children + search.infants })}</p>
       {offer.legs.map((leg, i) => (
@@ -51,12 +44,6 @@ export default function FlightDetails() {
           ))}
         </ul>
       </section>
-    </article>
+    </DetailsShell>
   );
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Flight ${data.offer.legs.map((l) => `${l.from}–${l.to}`).join(', ')}` : 'Flight' }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,38 +1,27 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { flowCopy } from '~/components/hotels/flow-copy';
-import { PriceBreakdown } from '~/components/hotels/price-breakdown';
+import type { SerializeFrom } from '@remix-run/node';
+import { Form } from '@remix-run/react';
+import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { useT } from '~/components/shell-context';
-import { hotelSearchParams } from '~/domain/hotel-query';
-import { loadHotelDetails } from '~/services/hotel-pages.server';
 import { Stars } from '~/components/stars';
+import { hotelSearchParams } from '~/domain/hotel-query';
+import type { loadHotelDetails } from '~/services/hotel-pages.server';
+import { flowCopy } from './flow-copy';
+import { PriceBreakdown } from './price-breakdown';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await loadHotelDetails(context, new URL(request.url)));
-}
-
-export default function HotelDetails() {
-  const { hotel, search, flow } = useLoaderData<typeof loader>();
+/** /hotel-details (and under /holidaystays): the hotel, then each room with its price and Reserve. */
+export function HotelDetailsView({ page }: { page: SerializeFrom<typeof loadHotelDetails> }) {
+  const { hotel, search, flow } = page;
   const t = useT();
   const params = hotelSearchParams(search);
   return (
-    <article className="details-page" aria-labelledby="hotel-title">
-      <p>
-        <Link to={`${flow.base}/search-detail?${params.toString()}`}>{t('details.backToResults')}</Link>
-      </p>
-      <header className="details-header">
-        <img src={hotel.image} alt="" width={400} height={240} />
-        <div>
-          <h1 id="hotel-title">{hotel.name}</h1>
-          <p className="muted">
-            <Stars count={hotel.stars} /> · {hotel.address}
-          </p>
-          <p>{t('results.rating', { rating: hotel.guestRating.toFixed(1) })}</p>
-          <p>{hotel.description}</p>
-        </div>
-      </header>
+    <DetailsShell titleId="hotel-title" back={`${flow.base}/search-detail?${params.toString()}`}>
+      <DetailsHeader image={hotel.image} titleId="hotel-title" title={hotel.name}>
+        <p className="muted">
+          <Stars count={hotel.stars} /> · {hotel.address}
+        </p>
+        <p>{t('results.rating', { rating: hotel.guestRating.toFixed(1) })}</p>
+        <p>{hotel.description}</p>
+      </DetailsHeader>
       <section aria-labelledby="rooms-title">
         <h2 id="rooms-title">{t(flowCopy[flow.propertyType].detailsUnits)}</h2>
         <ul className="room-list">
@@ -64,12 +53,6 @@ export default function HotelDetails() {
           })}
         </ul>
       </section>
-    </article>
+    </DetailsShell>
   );
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.hotel.name ?? 'Hotel' }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

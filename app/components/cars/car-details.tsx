@@ -1,34 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
-import { CarFacts, RentalSummary } from '~/components/cars/car-facts';
-import { CarPriceBreakdown } from '~/components/cars/car-price';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
+import type { SerializeFrom } from '@remix-run/node';
+import { Form } from '@remix-run/react';
+import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { useT } from '~/components/shell-context';
 import { YOUNG_DRIVER_AGE, carSearchParams } from '~/domain/car-rental';
-import { loadCarDetails } from '~/services/car-pages.server';
+import type { loadCarDetails } from '~/services/car-pages.server';
+import { CarFacts, RentalSummary } from './car-facts';
+import { CarPriceBreakdown } from './car-price';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await loadCarDetails(context, new URL(request.url)));
-}
-
-export default function CarDetails() {
-  const { car, search } = useLoaderData<typeof loader>();
+/** /cars/details: the car's facts, the rental and its conditions, the price and Reserve. */
+export function CarDetailsView({ page }: { page: SerializeFrom<typeof loadCarDetails> }) {
+  const { car, search } = page;
   const t = useT();
   const params = carSearchParams(search);
-  const title = `${t(`cars.family.${car.carfamily}`)} · ${car.cartype}`;
   return (
-    <article className="details-page" aria-labelledby="car-title">
-      <p>
-        <Link to={`/cars/search-details?${params.toString()}`}>{t('details.backToResults')}</Link>
-      </p>
-      <header className="details-header">
-        <img src={car.image} alt="" width={400} height={240} />
-        <div>
-          <h1 id="car-title">{title}</h1>
-          <CarFacts car={car} />
-        </div>
-      </header>
+    <DetailsShell titleId="car-title" back={`/cars/search-details?${params.toString()}`}>
+      <DetailsHeader image={car.image} titleId="car-title" title={`${t(`cars.family.${car.carfamily}`)} · ${car.cartype}`}>
+        <CarFacts car={car} />
+      </DetailsHeader>
       <div className="checkout-layout">
         <section aria-labelledby="car-rental-title">
           <h2 id="car-rental-title">{t('cars.details.rental')}</h2>
@@ -64,12 +52,6 @@ export default function CarDetails() {
           )}
         </section>
       </div>
-    </article>
+    </DetailsShell>
   );
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.car.cartype : 'Rental car' }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

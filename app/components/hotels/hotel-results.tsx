@@ -1,0 +1,87 @@
+import type { SerializeFrom } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
+import { ResultsSortAndApply } from '~/components/search/results-sort';
+import { useT } from '~/components/shell-context';
+import { Stars } from '~/components/stars';
+import { hotelSearchParams } from '~/domain/hotel-query';
+import type { loadHotelResults } from '~/services/hotel-pages.server';
+import { flowCopy } from './flow-copy';
+import { HotelSearchForm } from './hotel-search-form';
+
+/** /search-detail and /holidaystays/search-detail: the hotel flow's search, then its hotels (or holiday homes). */
+export function HotelResultsView({ page: data }: { page: SerializeFrom<typeof loadHotelResults> }) {
+  const t = useT();
+  const { search, flow } = data;
+  const copy = flowCopy[flow.propertyType];
+  if (!search) {
+    return (
+      <SearchOnlyShell>
+        <HotelSearchForm destinations={data.destinations} values={data.values} errors={data.errors} headingLevel={1} packageRate={'packageRate' in data.values} flow={flow} />
+      </SearchOnlyShell>
+    );
+  }
+  const nights = Math.round((Date.parse(search.checkout) - Date.parse(search.checkin)) / 86_400_000);
+  const available = data.results.filter((r) => r.price);
+  const base = hotelSearchParams(search);
+  return (
+    <ResultsShell
+      title={t(search.packageRate ? 'results.titlePackages' : copy.resultsTitle, { destination: data.destination?.name ?? search.destination })}
+      searchForm={<HotelSearchForm destinations={data.destinations} values={search} packageRate={search.packageRate} flow={flow} />}
+      searchParams={base}
+      filters={
+        <>
+          <fieldset>
+            <legend>{t('results.stars')}</legend>
+            {[5, 4, 3].map((stars) => (
+              <label key={stars} className="check">
+                <input type="checkbox" name="stars" value={stars} defaultChecked={data.stars.includes(stars)} />
+                {t('results.starsOption', { count: stars })}
+              </label>
+            ))}
+          </fieldset>
+          <ResultsSortAndApply id="results-sort" value={data.sort} options={[{ value: 'price', label: t('results.sort.price') }, { value: 'stars', label: t('results.sort.stars') }, { value: 'rating', label: t('results.sort.rating') }]} />
+        </>
+      }
+      countId="results-count"
+      count={t(copy.resultsCount, { count: available.length, nights })}
+      empty={available.length === 0 ? t(copy.resultsNone) : null}
+    >
+      {data.results.map((hotel) => {
+        const link = new URLSearchParams(base);
+        link.set('hotel', hotel.slug);
+        return (
+          <ResultCard
+            key={hotel.slug}
+            image={hotel.image}
+            body={
+              <>
+                <h3>{hotel.name}</h3>
+                <p className="muted">
+                  <Stars count={hotel.stars} /> · {hotel.address}
+                </p>
+                <p>{t('results.rating', { rating: hotel.guestRating.toFixed(1) })}</p>
+              </>
+            }
+            price={
+              hotel.price ? (
+                <>
+                  {hotel.price.priceType === 'PKG' ? <p className="badge badge-demo">{t('price.packageRate')}</p> : null}
+                  <p className="price-main">{t('results.from', { price: hotel.price.total.text })}</p>
+                  <p className="muted">
+                    {hotel.roomName} · {t('results.perNight', { price: hotel.price.perNight.text })}
+                  </p>
+                  <Link className="button button-primary" to={`${flow.base}/hotel-details?${link.toString()}`} aria-label={t(copy.resultsView, { hotel: hotel.name })}>
+                    {t('details.rooms')}
+                  </Link>
+                </>
+              ) : (
+                <p>{t('results.soldOut')}</p>
+              )
+            }
+          />
+        );
+      })}
+    </ResultsShell>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_CODES, type ProductCode, products } from '~/products/registry';
+import { type DetailsProductCode, type ResultsProductCode, pageProductOf } from './page-product';
+import { detailsPages, resultsPages } from './products.server';
+import { detailsViews, resultsViews } from './views';
+
+// Compile time: every product whose registry entry has a results (details) page has an entry
+// in the loader and view tables; adding a product with pages and no entry does not compile.
+resultsPages satisfies Record<ResultsProductCode, unknown>;
+resultsViews satisfies Record<ResultsProductCode, unknown>;
+detailsPages satisfies Record<DetailsProductCode, unknown>;
+detailsViews satisfies Record<DetailsProductCode, unknown>;
+
+type Mounted = { path: string; file: string; id: string };
+
+/** The routes remix.config.js mounts, by calling its `routes` with a recording defineRoutes. */
+async function mountedRoutes(): Promise<Mounted[]> {
+  const mounted: Mounted[] = [];
+  const defineRoutes = (define: (route: (path: string, file: string, options?: { id?: string }) => void) => void) => {
+    define((path, file, options) => mounted.push({ path: `/${path}`, file, id: options?.id ?? file }));
+    return mounted;
+  };
+  // remix.config.js is plain JavaScript (no types): imported by its URL and read as what this test calls.
+  const config = (await import(new URL('../../remix.config.js', import.meta.url).href)) as { default: { routes: (d: typeof defineRoutes) => unknown } };
+  await config.default.routes(defineRoutes);
+  return mounted;
+}
+
+const withPage = (kind: 'results' | 'details') => PRODUCT_CODES.filter((code) => products[code].pages[kind] !== null);
+
+describe('the results and details page table', () => {
+  it.each(withPage('results'))('%s: its results page resolves to its entry of the table', (code: ProductCode) => {
+    const page = products[code].pages.results;
+    expect(pageProductOf(page, 'results')).toBe(code);
+    expect(Object.hasOwn(resultsPages, code) && Object.hasOwn(resultsViews, code)).toBe(true);
+  });
+
+  it.each(withPage('details'))('%s: its details page resolves to its entry of the table', (code: ProductCode) => {
+    const page = products[code].pages.details!;
+    expect(pageProductOf(page, 'details')).toBe(code);
+    expect(Object.hasOwn(detailsPages, code) && Object.hasOwn(detailsViews, code)).toBe(true);
+  });
+
+  it('has no entry for a product without such a page', () => {
+    expect(Object.keys(resultsPages).sort()).toEqual(withPage('results').sort());
+    expect(Object.keys(detailsPages).sort()).toEqual(withPage('details').sort());
+    expect(Object.keys(resultsViews).sort()).toEqual(withPage('results').sort());
+    expect(Object.keys(detailsViews).sort()).toEqual(withPage('details').sort());
+  });
+
+  it('every results and details page of the registry is mounted on the one results or details module', async () => {
+    const routes = await mountedRoutes();
+    const moduleOf = (path: string) => {
+      const exact = routes.find((route) => route.path === path);
+      if (exact) return exact.file;
+      const [, first, rest] = /^\/([^/]+)(\/.*)$/.exec(path) ?? [];
+      return routes.find((route) => route.path === `/:product${rest}` && first)?.file;
+    };
+    for (const code of withPage('results')) expect(moduleOf(products[code].pages.results), code).toBe('pages/results-route.tsx');
+    for (const code of withPage('details')) expect(moduleOf(products[code].pages.details!), code).toBe('pages/details-route.tsx');
+    expect(moduleOf('/holidaystays/search-detail')).toBe('pages/results-route.tsx');
+    expect(moduleOf('/holidaystays/hotel-details')).toBe('pages/details-route.tsx');
+  });
+
+  it('keeps the route ids the pages always had (scripts call ?_data=routes%2F…)', async () => {
+    const ids = (await mountedRoutes()).filter((route) => route.file.startsWith('pages/')).map((route) => route.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'routes/search-detail', 'routes/holidaystays.search-detail', 'routes/flight.search-details', 'routes/cars.search-details',
+        'routes/resorts.search-details', 'routes/stays.search-details', 'routes/weeks.search-details', 'routes/$product.search-details',
+        'routes/hotel-details', 'routes/holidaystays.hotel-details', 'routes/flight.details', 'routes/cars.details',
+        'routes/resorts.details', 'routes/stays.details', 'routes/$product.details',
+      ]),
+    );
+  });
+
+  it('gives no product to a path that is not a product page', () => {
+    expect(pageProductOf('/nowhere/search-details', 'results')).toBeNull();
+    expect(pageProductOf('/dreamtrips/search-details', 'results')).toBeNull();
+    expect(pageProductOf('/weeks/details', 'details')).toBeNull();
+    expect(pageProductOf('/hotels/details', 'details')).toBeNull();
+    expect(pageProductOf('/holidaystays/search-detail', 'results')).toBe('HLT');
+    expect(pageProductOf('/Cars/search-details/', 'results')).toBe('CAR');
+  });
+});
