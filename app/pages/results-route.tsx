@@ -18,7 +18,7 @@ export const headers = retryAfterHeaders;
 /** Every search is rate limited; a path that is no product's results page answers 404. */
 export async function loader(args: LoaderFunctionArgs) {
   const product = requirePageProduct(args.request, 'results');
-  await requireWithinRateLimit(args.context, 'search');
+  await requireWithinRateLimit(args.context, 'search', 'page');
   // The product's page data stays at the top level, as each results page answered before (scripts read `_data`).
   return json({ ...(await resultsPages[product](args)), product });
 }

@@ -103,7 +103,7 @@ export async function holdCar(requestContext: RequestContext, form: FormData) {
   if (!OFFER_ID.test(carId)) throw json({ message: 'Choose a car.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.search.pickupDate, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.search };
-  await requireHoldAllowed(requestContext);
+  await requireHoldAllowed(requestContext, 'page');
   const held = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
   const notFound = () => new Response('We could not find that car.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();

@@ -145,7 +145,7 @@ export async function holdFlight(requestContext: RequestContext, url: PageUrl, f
   if (!/^[A-Z]{2,20}$/.test(fare)) throw json({ message: 'Choose a fare.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, search.legs[0]!.date, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search, offerId, fare };
-  await requireHoldAllowed(requestContext);
+  await requireHoldAllowed(requestContext, 'page');
   const held = await flights.hold({ ...search, offerId, fare }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
   const notFound = () => new Response('We could not find that flight or fare. Please search again.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();

@@ -143,7 +143,7 @@ export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
   const earliest = await tooSoonToBook(context.org, context.session, parsed.query.checkin, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
-  await requireHoldAllowed(requestContext);
+  await requireHoldAllowed(requestContext, 'page');
   // The hold records the rate of this search (a package search's rate) with the party.
   const held = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
   const notFound = () => new Response('We could not find that room.', { status: 404 });

@@ -143,7 +143,7 @@ export async function holdOffer(requestContext: RequestContext, segmentParam: st
   const slot = context.rule.code === 'TRF' ? { day: query.date, time: query.time ?? '' } : { day, time };
   const earliest = await tooSoonToBook(context.org, context.session, slot.day, context.today);
   if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
-  await requireHoldAllowed(requestContext);
+  await requireHoldAllowed(requestContext, 'page');
   const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
   const notFound = () => new Response('We could not find that option at that time.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();

@@ -85,7 +85,7 @@ export function tooManyRequests(answering: Answering, message: string, retryAfte
 }
 
 /** Counts the request and throws a 429 when the visitor is over a limit of `action`. */
-export async function requireWithinRateLimit(context: RateContext, action: LimitedAction, answering: Answering = 'page'): Promise<void> {
+export async function requireWithinRateLimit(context: RateContext, action: LimitedAction, answering: Answering): Promise<void> {
   const verdict = await hitRateLimit(action, visitorOf(context));
   if (!verdict.ok) throw tooManyRequests(answering, rateLimitedMessage(action, verdict.retryAfterSeconds), verdict.retryAfterSeconds);
 }
@@ -115,7 +115,7 @@ export function tooManyHoldsMessage(max: number): string {
  * (MAX_ACTIVE_HOLDS), else a 429 that says which. The cap is checked, not locked: parallel
  * holds of one visitor may pass it by a few, which the rate limit bounds.
  */
-export async function requireHoldAllowed(visitor: RateContext & { org: { orgId: string } }, answering: Answering = 'page'): Promise<void> {
+export async function requireHoldAllowed(visitor: RateContext & { org: { orgId: string } }, answering: Answering): Promise<void> {
   await requireWithinRateLimit(visitor, 'hold', answering);
   const max = scaledLimit(MAX_ACTIVE_HOLDS, getEnv().rateLimitScale);
   const active = await countActiveHolds({ orgId: visitor.org.orgId, clientIp: visitor.clientIp, userId: visitor.session?.userDbId ?? null });

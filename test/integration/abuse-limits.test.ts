@@ -65,16 +65,16 @@ describe.each(backends)('abuse limits on %s', (backend) => {
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: null })).toMatchObject({ count: MAX_ACTIVE_HOLDS });
     // A signed-in colleague behind the same office address has a cap of their own.
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: 424_242 })).toMatchObject({ count: 0 });
-    const refused = await requireHoldAllowed(visitor).then(() => null, (answer: unknown) => answer);
+    const refused = await requireHoldAllowed(visitor, 'page').then(() => null, (answer: unknown) => answer);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(429);
     expect(await (refused as Response).text()).toMatch(/already have 5 bookings on hold/);
     expect(Number((refused as Response).headers.get('Retry-After'))).toBeGreaterThan(0);
     // Another organisation, or another address, is not this visitor.
-    await expect(requireHoldAllowed({ ...visitor, org: { orgId: 'viajamas' } })).resolves.toBeUndefined();
-    await expect(requireHoldAllowed({ ...visitor, clientIp: newAddress() })).resolves.toBeUndefined();
+    await expect(requireHoldAllowed({ ...visitor, org: { orgId: 'viajamas' } }, 'page')).resolves.toBeUndefined();
+    await expect(requireHoldAllowed({ ...visitor, clientIp: newAddress() }, 'page')).resolves.toBeUndefined();
     await releaseHold(tokens[0]!);
-    await expect(requireHoldAllowed(visitor)).resolves.toBeUndefined();
+    await expect(requireHoldAllowed(visitor, 'page')).resolves.toBeUndefined();
   });
 
   it('purges sign-in failures older than the hour they count in', async ({ skip }) => {
