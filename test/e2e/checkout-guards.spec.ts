@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
 import { http, sessionCookie } from '../support/http-client';
 import { inDays } from '../support/dates';
 
@@ -66,6 +66,7 @@ async function reserveStandardRoom(page: Page, checkin: string, checkout: string
   await page.goto(hotelDetails(checkin, checkout));
   await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
+  await waitForHydration(page);
 }
 
 describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)', () => {

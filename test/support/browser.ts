@@ -12,6 +12,14 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits until the page's script has hydrated it (Remix's client router exists): a test of what
+ * the script does must not click the server-rendered page first, which works without it.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter));
+}
+
 export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
 
 /** A site URL on one organisation's host name (Chromium resolves *.localhost to loopback). */
