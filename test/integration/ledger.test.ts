@@ -6,6 +6,7 @@ import {
   InsufficientBalanceError,
   RefundExceedsCaptureError,
   ReservationSettledError,
+  UnknownAccountError,
   UnknownReservationError,
 } from '~/domain/ledger';
 import { type Database, openDatabase } from '~/services/db.server';
@@ -61,7 +62,7 @@ describe.each(backends)('stored-value ledger on %s', (backend) => {
 
   it('idempotent retries do not move value twice; a reused key for another request is refused', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const accountId = await cashCard(0 + 1_000);
+    const accountId = await cashCard(1_000);
     const issueKey = unique('issue');
     const grant = { accountId, amountMinor: 500, currency: 'USD', reference: 'grant', idempotencyKey: issueKey };
     const first = await issue(grant, database.db);
@@ -118,6 +119,9 @@ describe.each(backends)('stored-value ledger on %s', (backend) => {
     await expect(capture({ reservationId: 987_654, idempotencyKey: unique('capture') }, database.db)).rejects.toThrow(UnknownReservationError);
     await expect(reserve({ accountId, amountMinor: 601, currency: 'USD', reference: 'x', idempotencyKey: unique('reserve') }, database.db)).rejects.toThrow(InsufficientBalanceError);
     await expect(reserve({ accountId, amountMinor: 10, currency: 'EUR', reference: 'x', idempotencyKey: unique('reserve') }, database.db)).rejects.toThrow(CurrencyMismatchError);
+    const reservedTwin = (await database.db.selectFrom('ledger_accounts').select('id').where('available_account_id', '=', accountId).executeTakeFirstOrThrow()).id;
+    await expect(reserve({ accountId: reservedTwin, amountMinor: 10, currency: 'USD', reference: 'x', idempotencyKey: unique('reserve') }, database.db)).rejects.toThrow(UnknownAccountError);
+    await expect(balanceOf(987_654, database.db)).rejects.toThrow(UnknownAccountError);
     expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: 600, reservedMinor: 0 });
     await expectLedgerConsistent();
   });
