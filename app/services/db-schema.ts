@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { PropertyType } from '~/domain/hotel-flow';
 import type { DateFormat } from '~/domain/date-format';
+import type { AccountRole, InstrumentKind, LedgerTransactionKind } from '~/domain/ledger';
 
 /**
  * Kysely table types. Keep in step with the migrations in `migrations.server.ts`.
@@ -562,6 +563,10 @@ export interface DB {
   offer_options: OfferOptionsTable;
   rate_limit_counters: RateLimitCountersTable;
   invoice_credit_lines: InvoiceCreditLinesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_reservations: LedgerReservationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -594,4 +599,54 @@ export interface SavedTravelersTable {
   phone: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** Stored-value ledger (0020; docs/decisions/0030). Amounts are signed minor units. */
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  org_id: string;
+  owner_user_id: number | null;
+  kind: InstrumentKind;
+  point_type: string | null;
+  role: AccountRole;
+  /** On a 'reserved' account: the member's 'available' account it holds value for. */
+  available_account_id: number | null;
+  currency: string;
+  /** The sum of the account's entries, kept by a trigger; never written by code. */
+  balance_minor: ColumnType<number, never, never>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  org_id: string;
+  kind: LedgerTransactionKind;
+  reference: string;
+  idempotency_key: string;
+  /** What the request asked for, so a reused key with other arguments is refused. */
+  fingerprint: string;
+  created_at: CreatedAt;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  amount_minor: number;
+  currency: string;
+}
+
+export interface LedgerReservationsTable {
+  id: Generated<number>;
+  org_id: string;
+  /** The member's 'available' account the value was reserved from. */
+  account_id: number;
+  reference: string;
+  amount_minor: number;
+  refunded_minor: Generated<number>;
+  currency: string;
+  status: 'reserved' | 'captured' | 'released';
+  reserve_transaction_id: number;
+  settle_transaction_id: number | null;
+  created_at: CreatedAt;
 }

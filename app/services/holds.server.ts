@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from './db.server';
 import { getDb } from './db.server';
 import type { HoldStatus } from './db-schema';
+import { holdReference, releaseReservationsOf } from './ledger.server';
 import { type Quote, readQuote } from '~/domain/quote';
 
 /** SQLSTATE of an exclusion-constraint violation: another allocation claimed the unit first. */
@@ -248,7 +249,8 @@ export async function convertHoldToBooking(token: string, db: Database = getDb()
 }
 
 /**
- * Marks holds past their TTL as expired and frees their units. Safe with several app
+ * Marks holds past their TTL as expired and frees their units and any stored value reserved
+ * against them. Safe with several app
  * instances: each run takes the holds it finishes with FOR UPDATE SKIP LOCKED.
  */
 export async function expireHolds(batch = 500, db: Database = getDb()): Promise<number> {
@@ -266,6 +268,8 @@ export async function expireHolds(batch = 500, db: Database = getDb()): Promise<
     const ids = expired.map((h) => h.id);
     await trx.deleteFrom('unit_allocations').where('hold_id', 'in', ids).execute();
     await trx.updateTable('holds').set({ status: 'expired' }).where('id', 'in', ids).execute();
+    // Stored value reserved at an expired hold's checkout goes back in the same transaction.
+    await releaseReservationsOf(ids.map(holdReference), trx);
     return ids.length;
   });
 }

@@ -727,6 +727,105 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('holds').addColumn('quote', 'jsonb').execute();
     },
   },
+  '0020_ledger': {
+    /**
+     * The stored-value ledger (docs/decisions/0030). Double entry: every movement is one
+     * `ledger_transactions` row and entries summing to zero per currency. An instrument (a
+     * member's coupon, cash card, points of one type, wallet, certificate or discount card) is
+     * an 'available' account and its 'reserved' twin; each (org, kind, point type, currency)
+     * has two system accounts, 'issuance' (where issued value comes from) and 'spent' (where
+     * captured value goes). `balance_minor` is the sum of the account's entries, kept by a
+     * trigger on insert in the same transaction; its CHECK (>= 0 except issuance) is what stops
+     * two checkouts spending one balance twice: the update row-locks the account, the second
+     * waits and then fails the check. A deferred constraint trigger refuses, at commit, any
+     * transaction whose entries do not sum to zero per currency. Entries are never changed.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('ledger_accounts')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('owner_user_id', 'integer', (c) => c.references('users.id'))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('coupon', 'cash_card', 'points', 'wallet', 'certificate', 'discount_card')`))
+        .addColumn('point_type', 'text')
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('available', 'reserved', 'issuance', 'spent')`))
+        .addColumn('available_account_id', 'integer', (c) => c.references('ledger_accounts.id'))
+        .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
+        .addColumn('balance_minor', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addCheckConstraint('ledger_accounts_non_negative', sql`balance_minor >= 0 or role = 'issuance'`)
+        .addCheckConstraint('ledger_accounts_point_type', sql`(kind = 'points') = (point_type is not null)`)
+        .addCheckConstraint('ledger_accounts_owner', sql`(owner_user_id is not null) = (role in ('available', 'reserved'))`)
+        .addCheckConstraint('ledger_accounts_twin', sql`(available_account_id is not null) = (role = 'reserved')`)
+        .addUniqueConstraint('ledger_accounts_id_currency', ['id', 'currency'])
+        .execute();
+      await sql`create unique index ledger_accounts_one_reserved on ledger_accounts (available_account_id) where role = 'reserved'`.execute(db);
+      await sql`create unique index ledger_accounts_system on ledger_accounts (org_id, kind, coalesce(point_type, ''), currency, role) where owner_user_id is null`.execute(db);
+      await db.schema.createIndex('ledger_accounts_owner_idx').on('ledger_accounts').column('owner_user_id').where(sql.ref('owner_user_id'), 'is not', null).execute();
+      await db.schema
+        .createTable('ledger_transactions')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('issue', 'reserve', 'capture', 'release', 'refund')`))
+        .addColumn('reference', 'text', (c) => c.notNull().check(sql`length(reference) between 1 and 200`))
+        .addColumn('idempotency_key', 'text', (c) => c.notNull().unique().check(sql`length(idempotency_key) between 1 and 200`))
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('ledger_transactions_reference_idx').on('ledger_transactions').column('reference').execute();
+      await db.schema
+        .createTable('ledger_entries')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('transaction_id', 'integer', (c) => c.notNull().references('ledger_transactions.id'))
+        .addColumn('account_id', 'integer', (c) => c.notNull())
+        .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor <> 0`))
+        .addColumn('currency', 'text', (c) => c.notNull())
+        // An entry is in its account's currency: the pair must name an account row.
+        .addForeignKeyConstraint('ledger_entries_account_currency', ['account_id', 'currency'], 'ledger_accounts', ['id', 'currency'])
+        .execute();
+      await db.schema.createIndex('ledger_entries_transaction_idx').on('ledger_entries').column('transaction_id').execute();
+      await db.schema.createIndex('ledger_entries_account_idx').on('ledger_entries').column('account_id').execute();
+      await db.schema
+        .createTable('ledger_reservations')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('account_id', 'integer', (c) => c.notNull().references('ledger_accounts.id'))
+        .addColumn('reference', 'text', (c) => c.notNull())
+        .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
+        .addColumn('refunded_minor', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('reserved', 'captured', 'released')`))
+        .addColumn('reserve_transaction_id', 'integer', (c) => c.notNull().unique().references('ledger_transactions.id'))
+        .addColumn('settle_transaction_id', 'integer', (c) => c.unique().references('ledger_transactions.id'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addCheckConstraint('ledger_reservations_settled', sql`(status = 'reserved') = (settle_transaction_id is null)`)
+        .addCheckConstraint('ledger_reservations_refund', sql`refunded_minor >= 0 and refunded_minor <= amount_minor and (refunded_minor = 0 or status = 'captured')`)
+        .execute();
+      await sql`create index ledger_reservations_open on ledger_reservations (reference) where status = 'reserved'`.execute(db);
+      await sql`
+        create function ledger_apply_entry() returns trigger language plpgsql as $$
+        begin
+          update ledger_accounts set balance_minor = balance_minor + new.amount_minor where id = new.account_id;
+          return null;
+        end $$`.execute(db);
+      await sql`create trigger ledger_entries_apply after insert on ledger_entries for each row execute function ledger_apply_entry()`.execute(db);
+      await sql`
+        create function ledger_check_balanced() returns trigger language plpgsql as $$
+        begin
+          if exists (select 1 from ledger_entries where transaction_id = new.transaction_id group by currency having sum(amount_minor) <> 0) then
+            raise exception 'ledger transaction % does not balance', new.transaction_id using errcode = '23514';
+          end if;
+          return null;
+        end $$`.execute(db);
+      await sql`create constraint trigger ledger_entries_balanced after insert on ledger_entries deferrable initially deferred for each row execute function ledger_check_balanced()`.execute(db);
+      await sql`
+        create function ledger_entries_immutable() returns trigger language plpgsql as $$
+        begin
+          raise exception 'ledger entries are never changed or deleted; post a new transaction';
+        end $$`.execute(db);
+      await sql`create trigger ledger_entries_no_change before update or delete on ledger_entries for each row execute function ledger_entries_immutable()`.execute(db);
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
