@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
+import { ResultCard, ResultsShell, SearchOnlyShell, StarsFilter } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
 import { Stars } from '~/components/stars';
@@ -31,15 +31,7 @@ export function HotelResultsView({ page: data }: { page: SerializeFrom<typeof lo
       searchParams={base}
       filters={
         <>
-          <fieldset>
-            <legend>{t('results.stars')}</legend>
-            {[5, 4, 3].map((stars) => (
-              <label key={stars} className="check">
-                <input type="checkbox" name="stars" value={stars} defaultChecked={data.stars.includes(stars)} />
-                {t('results.starsOption', { count: stars })}
-              </label>
-            ))}
-          </fieldset>
+          <StarsFilter checked={data.stars} />
           <ResultsSortAndApply id="results-sort" value={data.sort} options={[{ value: 'price', label: t('results.sort.price') }, { value: 'stars', label: t('results.sort.stars') }, { value: 'rating', label: t('results.sort.rating') }]} />
         </>
       }

@@ -52,6 +52,22 @@ export function ResultsShell({ title, searchForm, searchParams, filters, countId
 }
 
 /** The results page before a search (or with a search to correct): the product's form alone, as the page heading. */
+/** The star-rating filter of the results that have one (hotels, weeks): 5, 4 and 3 stars. */
+export function StarsFilter({ checked }: { checked: readonly number[] }) {
+  const t = useT();
+  return (
+    <fieldset>
+      <legend>{t('results.stars')}</legend>
+      {[5, 4, 3].map((stars) => (
+        <label key={stars} className="check">
+          <input type="checkbox" name="stars" value={stars} defaultChecked={checked.includes(stars)} />
+          {t('results.starsOption', { count: stars })}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function SearchOnlyShell({ alert, children }: { alert?: string | null; children: ReactNode }) {
   return (
     <div className="results-page">

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
+import { ResultCard, ResultsShell, SearchOnlyShell, StarsFilter } from '~/components/search/page-shell';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksResults } from '~/services/weeks-pages.server';
 import { WeeksSearchForm, formatWeekDay } from './weeks-search-form';
@@ -39,15 +39,7 @@ export function WeeksResultsView({ page: data }: { page: SerializeFrom<typeof lo
       searchParams={base}
       filters={
         <>
-          <fieldset>
-            <legend>{t('results.stars')}</legend>
-            {[5, 4, 3].map((stars) => (
-              <label key={stars} className="check">
-                <input type="checkbox" name="stars" value={stars} defaultChecked={data.stars.includes(stars)} />
-                {t('results.starsOption', { count: stars })}
-              </label>
-            ))}
-          </fieldset>
+          <StarsFilter checked={data.stars} />
           {data.kinds.length > 1 ? (
             <fieldset>
               <legend>{t('weeks.results.kind')}</legend>
