@@ -14,7 +14,8 @@ function scaledRate(decimal: string): bigint {
   return BigInt(match[1]!) * 10n ** BigInt(RATE_SCALE_DIGITS) + BigInt(fraction);
 }
 
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
+/** Integer division rounding half away from zero (the one rounding money uses). */
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;

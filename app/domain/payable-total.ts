@@ -4,7 +4,7 @@
  * decimals (spec §9 "Money inputs: at most 2 decimals"); amounts are never floats.
  */
 import { decimalToMinor, minorToDecimal } from './charge';
-import { roundForDisplay } from './money';
+import { divideRounded, roundForDisplay } from './money';
 
 /** Minor digits of every stored-value amount the spec handles (§9: at most 2 decimals). */
 export const MONEY_DIGITS = 2;
@@ -17,15 +17,6 @@ export const WALLET_MARKUP = { numerator: 11n, denominator: 10n } as const;
 
 function assertMinor(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be whole minor units, not ${value}`);
-}
-
-/** Integer division rounding half away from zero (the rounding money.ts uses). */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const q = (n * 2n + d) / (2n * d);
-  return negative ? -q : q;
 }
 
 /** A plain decimal (number or text, no sign or exponent) as a scaled integer: value × 10^scale. */
