@@ -190,6 +190,21 @@ export const orgConfigSchema = {
           items: { type: 'string', enum: ['saved-cards', 'add-card', 'new-card', 'invoice', 'oxxo'] },
         },
         threeDSecure: { type: 'string', enum: ['always', 'when-required', 'never'] },
+        // The stored-value instruments its checkouts offer (docs/decisions/0031): which kinds,
+        // and for which product codes (absent: every product that takes them).
+        storedValue: {
+          type: 'object',
+          properties: {
+            instruments: {
+              type: 'array',
+              uniqueItems: true,
+              items: { type: 'string', enum: ['coupon', 'cash_card', 'points', 'wallet', 'certificate', 'discount_card'] },
+            },
+            products: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: '^[A-Z]{3,10}$' } },
+          },
+          required: ['instruments'],
+          additionalProperties: false,
+        },
         carReferenceProvider: { type: 'string', enum: ['PG_01', 'PG_02', 'PG_03'] },
         // How long an OXXO voucher stays payable (docs/decisions/0018); default 72 hours.
         oxxo: {

@@ -47,6 +47,20 @@ function rateTableOf(quote: Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMi
   ]);
 }
 
+/**
+ * `money` in `to` at the quote's own rate (issue 11: conversions use the quote's rate); null
+ * when either currency is neither the quote's charge nor its display currency.
+ */
+export function convertAtQuoteRate(quote: Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMinorDigits'>, money: Money, to: string): Money | null {
+  const rates = rateTableOf(quote);
+  return rates.has(money.currency) && rates.has(to) ? convert(money, to, rates) : null;
+}
+
+/** Our markup on a quote (its 'markup' fee or line), 0 when it records none. */
+export function markupOfQuote(quote: Pick<Quote, 'lines' | 'fees'>): number {
+  return [...quote.fees, ...quote.lines].find((line) => line.key === 'markup')?.amountMinor ?? 0;
+}
+
 /** Amounts by line key, in minor units of the charge currency; null amounts are left out. */
 type Amounts = Partial<Record<string, number | null>>;
 /**

@@ -7,16 +7,20 @@ import { type InitBookingBody, initBookingSchema } from '#schemas/api/booking-pa
 import { compileApiBody } from './api-body-schema.server';
 import { findVisitorHold } from './holds.server';
 import { initBookingAction } from './payments/booking-payment.server';
+import { payableOfHold } from './stored-value.server';
 import type { RequestContext } from './request-context.server';
 
 /**
- * The charge of the visitor's live hold of `product`, as its quote recorded it; null when they
+ * The charge of the visitor's live hold of `product`, as its quote recorded it less the
+ * stored value applied to it; null when they
  * have no such live hold, or it has no quote (made before quotes were recorded: not payable).
  */
 export async function chargeForHold(visitor: { orgId: string; userId: number | null }, product: string, holdToken: string): Promise<Charge | null> {
   const hold = await findVisitorHold(holdToken, visitor);
-  if (!hold || hold.product !== product || hold.status !== 'active' || hold.expiresAt.getTime() <= Date.now()) return null;
-  return hold.quote?.charge ?? null;
+  if (!hold || hold.product !== product || hold.status !== 'active' || hold.expiresAt.getTime() <= Date.now() || !hold.quote) return null;
+  // Less the stored value applied to it (spec §5 payable total; decision 0031).
+  const payable = await payableOfHold(hold.id);
+  return payable ? { ...hold.quote.charge, amountMinor: payable.payableMinor } : null;
 }
 
 export const validateInitBooking = compileApiBody<InitBookingBody>(initBookingSchema);

@@ -567,6 +567,9 @@ export interface DB {
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_reservations: LedgerReservationsTable;
+  instruments: InstrumentsTable;
+  coupons: CouponsTable;
+  checkout_applications: CheckoutApplicationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -649,4 +652,69 @@ export interface LedgerReservationsTable {
   reserve_transaction_id: number;
   settle_transaction_id: number | null;
   created_at: CreatedAt;
+}
+
+/** A member's cash card, point type, wallet, certificate or discount card (0021; decision 0031). */
+export interface InstrumentsTable {
+  id: Generated<string>;
+  org_id: string;
+  owner_user_id: number;
+  kind: Exclude<InstrumentKind, 'coupon'>;
+  /** The card number, point type code, wallet or certificate code. */
+  code: string;
+  title: string;
+  /** The currency of the instrument's value (for points: of one point's value). */
+  currency: string;
+  /** Its 'available' ledger account (points: in points, currency 'PTS'). */
+  account_id: number;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  active: Generated<boolean>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+/** An organisation's coupon code (0021): its rules and how often it was used. */
+export interface CouponsTable {
+  id: Generated<string>;
+  org_id: string;
+  code: string;
+  title: string;
+  discount_kind: 'percent' | 'fixed';
+  /** Decimal string, for 'percent'. */
+  percent: string | null;
+  amount_minor: number | null;
+  currency: string;
+  /** Product codes it applies to; empty: every product. */
+  products: ColumnType<string[], string | undefined, string>;
+  min_spend_minor: Generated<number>;
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  uses_per_user: Generated<number>;
+  uses_total: number | null;
+  used_total: Generated<number>;
+  /** Only this member's; null: every member of the organisation. */
+  for_user_id: number | null;
+  created_at: CreatedAt;
+}
+
+export type ApplicationStatus = 'applied' | 'captured' | 'released' | 'refunded';
+
+/** An instrument applied to a hold at checkout (0021; decision 0031). */
+export interface CheckoutApplicationsTable {
+  id: Generated<string>;
+  org_id: string;
+  hold_id: string;
+  user_id: number;
+  kind: InstrumentKind;
+  instrument_id: string | null;
+  coupon_id: string | null;
+  /** What it takes off the charge, in minor units of `currency` (the charge currency). */
+  amount_minor: number;
+  currency: string;
+  /** What it holds of the instrument: minor units of its currency, points, or 1 coupon use. */
+  units: number;
+  reservation_id: number | null;
+  status: ApplicationStatus;
+  detail: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+  settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

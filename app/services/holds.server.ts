@@ -4,6 +4,7 @@ import type { Database } from './db.server';
 import { getDb } from './db.server';
 import type { HoldStatus } from './db-schema';
 import { holdReference, releaseReservationsOf } from './ledger.server';
+import { releaseApplicationsOfHolds } from './stored-value.server';
 import { type Quote, readQuote } from '~/domain/quote';
 
 /** SQLSTATE of an exclusion-constraint violation: another allocation claimed the unit first. */
@@ -222,6 +223,7 @@ export async function releaseHold(token: string, db: Database = getDb()): Promis
       .executeTakeFirst();
     if (!hold) return false;
     await trx.deleteFrom('unit_allocations').where('hold_id', '=', hold.id).execute();
+    await releaseApplicationsOfHolds([hold.id], trx);
     return true;
   });
 }
@@ -268,7 +270,9 @@ export async function expireHolds(batch = 500, db: Database = getDb()): Promise<
     const ids = expired.map((h) => h.id);
     await trx.deleteFrom('unit_allocations').where('hold_id', 'in', ids).execute();
     await trx.updateTable('holds').set({ status: 'expired' }).where('id', 'in', ids).execute();
-    // Stored value reserved at an expired hold's checkout goes back in the same transaction.
+    // Stored value applied at an expired hold's checkout goes back in the same transaction
+    // (its applications, then any other reservation made against the hold).
+    await releaseApplicationsOfHolds(ids, trx);
     await releaseReservationsOf(ids.map(holdReference), trx);
     return ids.length;
   });

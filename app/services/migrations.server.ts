@@ -826,6 +826,81 @@ const migrations: Record<string, Migration> = {
       await sql`create trigger ledger_entries_no_change before update or delete on ledger_entries for each row execute function ledger_entries_immutable()`.execute(db);
     },
   },
+  '0021_stored_value': {
+    /**
+     * Instruments at checkout (docs/decisions/0031). `instruments` are a member's cash cards,
+     * point types, wallets, certificates and discount cards, each with its ledger account (0020);
+     * `coupons` are an organisation's discount codes, whose uses are counted here, the total
+     * under a CHECK. `checkout_applications` is what a checkout applied to a hold: the amount it
+     * takes off the charge and the ledger reservation that holds the value until the booking is
+     * confirmed (captured) or not (released). One application per instrument and one coupon
+     * per hold while applied (partial unique indexes).
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('instruments')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('owner_user_id', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('cash_card', 'points', 'wallet', 'certificate', 'discount_card')`))
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
+        .addColumn('account_id', 'integer', (c) => c.notNull().unique().references('ledger_accounts.id'))
+        .addColumn('details', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('expires_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('instruments_owner_code', ['owner_user_id', 'kind', 'code'])
+        .execute();
+      await db.schema
+        .createTable('coupons')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('code', 'text', (c) => c.notNull().check(sql`code ~ '^[A-Z0-9-]{3,32}$'`))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('discount_kind', 'text', (c) => c.notNull().check(sql`discount_kind in ('percent', 'fixed')`))
+        .addColumn('percent', 'numeric')
+        .addColumn('amount_minor', 'bigint')
+        .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
+        .addColumn('products', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('min_spend_minor', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('expires_at', 'timestamptz')
+        .addColumn('uses_per_user', 'integer', (c) => c.notNull().defaultTo(1).check(sql`uses_per_user > 0`))
+        .addColumn('uses_total', 'integer')
+        .addColumn('used_total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('for_user_id', 'integer', (c) => c.references('users.id'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addCheckConstraint('coupons_uses', sql`used_total >= 0 and (uses_total is null or used_total <= uses_total)`)
+        .addCheckConstraint('coupons_amount', sql`(discount_kind = 'percent' and percent > 0 and percent <= 100) or (discount_kind = 'fixed' and amount_minor > 0)`)
+        .addUniqueConstraint('coupons_org_code', ['org_id', 'code'])
+        .execute();
+      await db.schema
+        .createTable('checkout_applications')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('hold_id', 'uuid', (c) => c.notNull().references('holds.id'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('coupon', 'cash_card', 'points', 'wallet', 'certificate', 'discount_card')`))
+        .addColumn('instrument_id', 'uuid', (c) => c.references('instruments.id'))
+        .addColumn('coupon_id', 'uuid', (c) => c.references('coupons.id'))
+        .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('units', 'bigint', (c) => c.notNull().check(sql`units > 0`))
+        .addColumn('reservation_id', 'integer', (c) => c.unique().references('ledger_reservations.id'))
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('applied', 'captured', 'released', 'refunded')`))
+        .addColumn('detail', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('settled_at', 'timestamptz')
+        .addCheckConstraint('checkout_applications_source', sql`(kind = 'coupon') = (coupon_id is not null and instrument_id is null and reservation_id is null)`)
+        .addCheckConstraint('checkout_applications_reserved', sql`kind = 'coupon' or (instrument_id is not null and reservation_id is not null)`)
+        .execute();
+      await sql`create unique index checkout_applications_one_per_instrument on checkout_applications (hold_id, instrument_id) where status = 'applied' and instrument_id is not null`.execute(db);
+      await sql`create unique index checkout_applications_one_coupon on checkout_applications (hold_id) where status = 'applied' and kind = 'coupon'`.execute(db);
+      await db.schema.createIndex('checkout_applications_hold_idx').on('checkout_applications').column('hold_id').execute();
+      await db.schema.createIndex('checkout_applications_coupon_user_idx').on('checkout_applications').columns(['coupon_id', 'user_id']).execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -12,11 +12,12 @@ import { seedHolidayHomes, seedHotels } from './seed-catalog.server';
 import { seedFlights } from './seed-flights.server';
 import { seedOffers } from './seed-offers.server';
 import { seedResorts } from './seed-resorts.server';
+import { seedStoredValue } from './seed-stored-value.server';
 
 /** The one password of every demo account (README lists the accounts). */
 export const DEMO_PASSWORD = 'Travel-Demo-2026!';
 
-type DemoAccount = {
+export type DemoAccount = {
   key: 'member' | 'expired' | 'newuser' | 'agent' | 'demo' | 'blocked' | 'admin';
   firstName: string;
   lastName: string;
@@ -217,6 +218,7 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
     }
   }
   await seedInvoiceCredit(db, registry);
+  await seedStoredValue(db, registry);
   log.info('seed finished', { reset, usersCreated: created, ms: Date.now() - started });
 }
 

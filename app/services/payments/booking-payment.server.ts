@@ -8,7 +8,7 @@ import type { Charge } from '~/domain/charge';
 import { isValidBookingId } from '~/domain/booking-submit';
 import { randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
-import { type Selectable, type Updateable, sql } from 'kysely';
+import { type Selectable, type Transaction, type Updateable, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
   type CardGuaranteeBody,
@@ -52,7 +52,8 @@ import { successPath, paymentRulesOf } from '~/products/registry';
 import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
 import { type Database, getDb } from '../db.server';
-import type { BookingsTable, PaymentAttemptsTable } from '../db-schema';
+import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
+import { payableOfHold, reconcileApplications, settleApplicationsOfBooking } from '../stored-value.server';
 import { carPaymentModeOfHold } from '../car-quote.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
@@ -88,15 +89,25 @@ class LostMove extends Error {
 
 type BookingChange = Omit<Updateable<BookingsTable>, 'id' | 'updated_at'>;
 
-/** Moves a booking from the status it is expected in; false when it was no longer in it. */
+/**
+ * Moves a booking from the status it is expected in; false when it was no longer in it. The
+ * stored value its hold applied moves in the same transaction (decision 0031): captured when
+ * the booking is confirmed, released when it fails or its payment was refused.
+ */
 async function moveBooking(
   bookingId: string,
   from: Booking['status'],
   set: BookingChange,
   db: Database,
 ): Promise<boolean> {
-  const moved = await db.updateTable('bookings').set({ ...set, updated_at: new Date() }).where('id', '=', bookingId).where('status', '=', from).executeTakeFirst();
-  return Number(moved.numUpdatedRows) > 0;
+  const move = async (trx: Transaction<DB>) => {
+    const moved = await trx.updateTable('bookings').set({ ...set, updated_at: new Date() }).where('id', '=', bookingId).where('status', '=', from).returning('hold_id').executeTakeFirst();
+    if (!moved) return false;
+    const to = set.status;
+    if (moved.hold_id && (to === 'confirmed' || to === 'failed' || to === 'cancelled' || to === 'initiated')) await settleApplicationsOfBooking(moved.hold_id, to, trx);
+    return true;
+  };
+  return db.isTransaction ? move(db as Transaction<DB>) : db.transaction().execute(move);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -236,6 +247,11 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
       if (booking.status === 'failed') return { kind: 'answer', outcome: { kind: 'booking_failed', error: booking.failure_text, httpStatus: 409 } };
       if (booking.status !== 'initiated' || booking.amount_minor === null || booking.currency === null) {
         return { kind: 'answer', outcome: { kind: 'booking_failed', error: 'The booking was not initialised: reload the checkout', httpStatus: 409 } };
+      }
+      // Stored value applied since the amount was frozen (another tab): the checkout must show the new total first.
+      const payable = booking.hold_id ? await payableOfHold(booking.hold_id, trx) : null;
+      if (payable && (payable.payableMinor !== booking.amount_minor || payable.currency !== booking.currency)) {
+        return { kind: 'answer', outcome: { kind: 'booking_failed', error: 'The amount to pay changed: reload the checkout', httpStatus: 409 } };
       }
       // Nothing is charged on the zero path or for a card guarantee.
       const zero = input.method === 'zero' || input.method === 'guarantee';
@@ -795,7 +811,8 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
   if (staleMs < longest) {
     throw new Error(`PAYMENT_RECONCILE_STALE_MS: must be at least ${longest} ms, the longest a payment call may run with BRAINTREE_TIMEOUT_MS=${gatewayTimeoutMs()}`);
   }
-  return { name: 'payment-reconciler', everyMs, run: () => reconcilePayments({ staleMs }) };
+  // Stored value left applied to a booking that is settled (a crash between the two) is settled after the payments.
+  return { name: 'payment-reconciler', everyMs, run: async () => (await reconcilePayments({ staleMs })) + (await reconcileApplications()) };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,0 +1,571 @@
+/**
+ * Stored value at checkout (issue 11, docs/decisions/0031). Applying an instrument to a hold
+ * reserves its value on the ledger (decision 0030) and records a checkout application; the
+ * booking's charge is the hold's quote less what is applied (spec §5 payable total). The
+ * booking confirmed captures every application of its hold; a booking that will not be made
+ * (payment declined, booking failed, hold expired or released) releases them; a cancelled one
+ * refunds them. All of it under the hold's row lock, so applies and a payment never interleave.
+ */
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { POINTS_UNIT, STORED_VALUE_TEXT, couponRefusal, couponDiscount, matchCoupon, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
+import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
+import { cashCardAmount, certificateApplies, discountCardApplies, payableTotalMinor, walletAmountWithMarkup } from '~/domain/payable-total';
+import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
+import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
+import { type Database, getDb } from './db.server';
+import { balanceOf, capture, holdReference, issue, openAccount, refund, release, reserve } from './ledger.server';
+
+type Trx = Transaction<DB>;
+type Instrument = Selectable<InstrumentsTable>;
+type Coupon = Selectable<CouponsTable>;
+type Application = Selectable<CheckoutApplicationsTable>;
+
+/** A signed-in member of an organisation: only members hold and apply stored value. */
+export type Member = { orgId: string; userId: number };
+
+export type ApplyRequest =
+  | { kind: 'coupon'; code: string }
+  /** `amount`: major units as typed; '' or '0' uses the whole balance (spec §5). */
+  | { kind: 'cash_card'; instrumentId: string; amount: string }
+  | { kind: 'points'; instrumentId: string; points: number }
+  | { kind: 'wallet'; instrumentId: string; amount: string }
+  | { kind: 'certificate'; instrumentId: string }
+  | { kind: 'discount_card'; instrumentId: string };
+
+export type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
+export type AppliedPart = {
+  id: string;
+  kind: InstrumentKind;
+  instrumentId: string | null;
+  couponId: string | null;
+  title: string;
+  code: string;
+  amountMinor: number;
+  currency: string;
+  /** What it holds of the instrument: minor units of its currency, points, or one coupon use. */
+  units: number;
+  detail: Record<string, unknown>;
+};
+export type ApplyAnswer = { ok: true; applied: AppliedPart; payableMinor: number; chargeMinor: number } | Refusal;
+export type UnapplyAnswer = { ok: true; released: AppliedPart; payableMinor: number } | Refusal;
+
+const refused = (status: Refusal['status'], message: string): Refusal => ({ ok: false, status, message });
+
+/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
+function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
+}
+
+/** Which instrument kinds this organisation's checkout of `product` offers (its config; wallets are not spent on wallet top-ups). */
+export function offeredKinds(org: Pick<OrgConfig, 'payments'>, product: string): InstrumentKind[] {
+  const config = org.payments.storedValue;
+  if (!config || product === 'WLT' || product === 'SUB') return [];
+  if (config.products && !config.products.includes(product)) return [];
+  return [...config.instruments];
+}
+
+type LockedHold = { id: string; product: string; quote: Quote; status: string; expiresAt: Date };
+
+/** The member's own live hold, locked for this transaction; a refusal when there is none or it cannot take changes. */
+async function lockMemberHold(trx: Trx, member: Member, holdToken: string): Promise<LockedHold | Refusal> {
+  const hold = await trx
+    .selectFrom('holds')
+    .select(['id', 'product', 'quote', 'status', 'expires_at'])
+    .where('token', '=', holdToken)
+    .where('org_id', '=', member.orgId)
+    .where('user_id', '=', member.userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!hold) return refused(404, 'No such checkout');
+  const quote = readQuote(hold.quote, hold.product);
+  if (hold.status !== 'active' || new Date(hold.expires_at).getTime() <= Date.now() || !quote) return refused(409, 'This checkout has expired');
+  // The booking row too: a payment begins under it (booking-payment `begin`), so an apply
+  // either finishes before the payment reads the total or sees the payment and stops.
+  const booking = await trx.selectFrom('bookings').select('status').where('hold_id', '=', hold.id).forUpdate().executeTakeFirst();
+  if (booking && booking.status !== 'initiated') return refused(409, 'The payment of this booking has started: it can no longer change');
+  return { id: hold.id, product: hold.product, quote, status: hold.status, expiresAt: new Date(hold.expires_at) };
+}
+
+const isRefusal = (value: unknown): value is Refusal => typeof value === 'object' && value !== null && 'ok' in value && value.ok === false;
+
+async function appliedRows(db: Kysely<DB>, holdId: string): Promise<Application[]> {
+  return db.selectFrom('checkout_applications').selectAll().where('hold_id', '=', holdId).where('status', '=', 'applied').orderBy('created_at').execute();
+}
+
+/** What the booking of a hold charges now: its quote's charge less every applied instrument (spec §5). */
+export async function payableOfHold(holdId: string, db: Database = getDb()): Promise<{ chargeMinor: number; payableMinor: number; currency: string } | null> {
+  const hold = await db.selectFrom('holds').select(['product', 'quote']).where('id', '=', holdId).executeTakeFirst();
+  const quote = hold ? readQuote(hold.quote, hold.product) : null;
+  if (!quote) return null;
+  const applied = await appliedRows(db, holdId);
+  return { chargeMinor: quote.charge.amountMinor, payableMinor: payableTotalMinor(quote.charge.amountMinor, { otherMinor: applied.map((a) => Number(a.amount_minor)) }), currency: quote.charge.currency };
+}
+
+async function memberInstrument(trx: Trx, member: Member, id: string, kind: InstrumentKind): Promise<Instrument | Refusal> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return refused(404, 'No such instrument');
+  const instrument = await trx.selectFrom('instruments').selectAll().where('id', '=', id).where('org_id', '=', member.orgId).where('owner_user_id', '=', member.userId).executeTakeFirst();
+  // Another member's instrument is answered as if it did not exist.
+  if (!instrument || instrument.kind !== kind) return refused(404, 'No such instrument');
+  if (!instrument.active || (instrument.expires_at && instrument.expires_at.getTime() <= Date.now())) return refused(409, 'This card is not active');
+  return instrument;
+}
+
+/** An amount of the instrument's currency in the charge currency, at the quote's rate; null when the quote cannot convert it. */
+function toCharge(quote: Quote, amountMinor: number, currency: string): number | null {
+  return convertAtQuoteRate(quote, { amountMinor, currency }, quote.charge.currency)?.amountMinor ?? null;
+}
+function fromCharge(quote: Quote, amountMinor: number, currency: string): number | null {
+  return convertAtQuoteRate(quote, { amountMinor, currency: quote.charge.currency }, currency)?.amountMinor ?? null;
+}
+
+type Priced = { amountMinor: number; units: number; detail?: Record<string, unknown> };
+
+/**
+ * What applying a balance instrument takes off the charge (`amountMinor`) and holds of its
+ * balance (`units`), given at most `capMinor` in the charge currency.
+ */
+function priceBalance(quote: Quote, instrument: Instrument, balanceUnits: number, capMinor: number, typed: string | null): Priced | Refusal {
+  const balanceInCharge = toCharge(quote, balanceUnits, instrument.currency);
+  if (balanceInCharge === null) return refused(409, `This card is in ${instrument.currency} and cannot pay a booking in ${quote.charge.currency}`);
+  let amountMinor: number;
+  if (typed === null) amountMinor = Math.min(balanceInCharge, capMinor);
+  else {
+    const amount = cashCardAmount(typed, balanceInCharge, capMinor);
+    if (!amount.ok) return refused(400, amount.message);
+    amountMinor = amount.amountMinor;
+  }
+  if (amountMinor <= 0) return refused(409, 'Nothing of this card can pay this booking');
+  // The same currency holds exactly the amount; another holds its conversion, never above the balance.
+  const units = instrument.currency === quote.charge.currency ? amountMinor : Math.min(balanceUnits, fromCharge(quote, amountMinor, instrument.currency) ?? balanceUnits);
+  return { amountMinor, units };
+}
+
+/** Applies one instrument to the member's hold: priced by spec §5, reserved on the ledger, recorded. */
+export async function applyToHold(member: Member, holdToken: string, request: ApplyRequest, options: { org: Pick<OrgConfig, 'payments'>; db?: Database }): Promise<ApplyAnswer> {
+  const db = options.db ?? getDb();
+  try {
+    return await inTransaction(db, async (trx) => {
+      const hold = await lockMemberHold(trx, member, holdToken);
+      if (isRefusal(hold)) return hold;
+      if (!offeredKinds(options.org, hold.product).includes(request.kind)) return refused(409, 'This checkout does not take this kind of payment');
+      const applied = await appliedRows(trx, hold.id);
+      const chargeMinor = hold.quote.charge.amountMinor;
+      const payable = payableTotalMinor(chargeMinor, { otherMinor: applied.map((a) => Number(a.amount_minor)) });
+      const applicationId = crypto.randomUUID();
+      if (request.kind === 'coupon') return applyCoupon(trx, member, hold, applied, payable, request.code, applicationId);
+      const instrument = await memberInstrument(trx, member, request.instrumentId, request.kind);
+      if (isRefusal(instrument)) return instrument;
+      if (applied.some((a) => a.instrument_id === instrument.id)) return refused(409, 'This is already applied');
+      if (payable <= 0) return refused(409, 'Nothing is left to pay');
+      const balance = (await balanceOf(instrument.account_id, trx)).availableMinor;
+      let priced: Priced | Refusal;
+      switch (request.kind) {
+        case 'cash_card':
+          priced = priceBalance(hold.quote, instrument, balance, payable, request.amount);
+          break;
+        case 'wallet': {
+          // Spec §9 wallet markup factor 1.1: a wallet pays the net price and up to a tenth
+          // more, never our whole markup (decision 0031); the card pays the rest.
+          const cap = Math.min(payable, walletAmountWithMarkup(chargeMinor - markupOfQuote(hold.quote)));
+          priced = priceBalance(hold.quote, instrument, balance, cap, request.amount);
+          if (!isRefusal(priced)) {
+            const rooms = hold.quote.party.rooms ?? 1;
+            priced.detail = { rooms: walletUsePerRoom(instrument.id, balance, priced.amountMinor, chargeMinor, rooms, hold.product) };
+          }
+          break;
+        }
+        case 'certificate':
+          priced = certificateApplies({ active_card: instrument.active }) ? priceBalance(hold.quote, instrument, balance, payable, null) : refused(409, 'This certificate is not active');
+          break;
+        case 'discount_card': {
+          const markup = markupOfQuote(hold.quote);
+          priced = discountCardApplies(hold.quote.priceType, markup)
+            ? priceBalance(hold.quote, instrument, balance, Math.min(payable, markup), null)
+            : refused(409, 'Discount cards apply only to business or package rates with a markup');
+          break;
+        }
+        case 'points': {
+          const rate = String(instrument.details.ratePerMiles ?? '0');
+          const valueCurrencyPayable = fromCharge(hold.quote, payable, instrument.currency);
+          if (valueCurrencyPayable === null) return refused(409, `These points are valued in ${instrument.currency} and cannot pay a booking in ${hold.quote.charge.currency}`);
+          const use = pointsToApply(request.points, balance, rate, valueCurrencyPayable);
+          const amountMinor = use.points > 0 ? Math.min(payable, toCharge(hold.quote, use.amountMinor, instrument.currency) ?? 0) : 0;
+          priced = use.points > 0 && amountMinor > 0 ? { amountMinor, units: use.points, detail: { points: use.points, ratePerMiles: rate } } : refused(400, 'Enter the points to use');
+          break;
+        }
+      }
+      if (isRefusal(priced)) return priced;
+      const reservation = await reserve(
+        { accountId: instrument.account_id, amountMinor: priced.units, currency: instrument.kind === 'points' ? POINTS_UNIT : instrument.currency, reference: holdReference(hold.id), idempotencyKey: `apply:${applicationId}` },
+        trx,
+      );
+      const row = await trx
+        .insertInto('checkout_applications')
+        .values({
+          id: applicationId,
+          org_id: member.orgId,
+          hold_id: hold.id,
+          user_id: member.userId,
+          kind: instrument.kind,
+          instrument_id: instrument.id,
+          amount_minor: priced.amountMinor,
+          currency: hold.quote.charge.currency,
+          units: priced.units,
+          reservation_id: reservation.id,
+          status: 'applied',
+          detail: JSON.stringify(priced.detail ?? {}),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { ok: true as const, applied: partOf(row, instrument.title, instrument.code), payableMinor: payable - priced.amountMinor, chargeMinor };
+    });
+  } catch (error) {
+    // The balance went to another checkout between the read and the reserve (the ledger's lock decides).
+    if (error instanceof InsufficientBalanceError) return refused(409, 'The balance is no longer enough');
+    // Two applies of one instrument raced: the unique index kept one.
+    if (isUniqueViolation(error)) return refused(409, 'This is already applied');
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+/** The coupons a member may use: the organisation's for everyone and those made out to them. */
+function memberCoupons(db: Kysely<DB>, member: Member) {
+  return db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('org_id', '=', member.orgId)
+    .where((eb) => eb.or([eb('for_user_id', 'is', null), eb('for_user_id', '=', member.userId)]));
+}
+
+async function couponUsesBy(db: Kysely<DB>, couponId: string, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('checkout_applications')
+    .select((eb) => eb.fn.countAll<string>().as('uses'))
+    .where('coupon_id', '=', couponId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['applied', 'captured'])
+    .executeTakeFirstOrThrow();
+  return Number(row.uses);
+}
+
+function couponRuleOf(coupon: Coupon) {
+  return {
+    productCodes: coupon.products,
+    currency: coupon.currency,
+    minSpendMinor: Number(coupon.min_spend_minor),
+    expiresAt: coupon.expires_at,
+    usesPerUser: coupon.uses_per_user,
+    usesTotal: coupon.uses_total,
+    usedTotal: coupon.used_total,
+  };
+}
+
+async function applyCoupon(trx: Trx, member: Member, hold: LockedHold, applied: Application[], payable: number, code: string, applicationId: string): Promise<ApplyAnswer> {
+  const match = matchCoupon(code, await memberCoupons(trx, member).execute());
+  if (!match.ok) return refused(400, match.message);
+  if (applied.some((a) => a.kind === 'coupon')) return refused(409, 'A COUPON CODE IS ALREADY APPLIED');
+  // The coupon row is locked while its uses are counted and raised: two checkouts cannot both take its last use.
+  const coupon = await trx.selectFrom('coupons').selectAll().where('id', '=', match.coupon.id).forUpdate().executeTakeFirstOrThrow();
+  const refusal = couponRefusal(couponRuleOf(coupon), {
+    product: hold.product,
+    currency: hold.quote.charge.currency,
+    amountMinor: hold.quote.charge.amountMinor,
+    usedByMember: await couponUsesBy(trx, coupon.id, member.userId),
+    now: new Date(),
+  });
+  if (refusal) return refused(409, refusal);
+  const discount = couponDiscount(coupon.discount_kind === 'percent' ? { kind: 'percent', percent: coupon.percent ?? '0' } : { kind: 'fixed', amountMinor: Number(coupon.amount_minor) }, payable);
+  if (discount <= 0) return refused(409, 'Nothing is left to pay');
+  await trx.updateTable('coupons').set({ used_total: sql`used_total + 1` }).where('id', '=', coupon.id).execute();
+  const row = await trx
+    .insertInto('checkout_applications')
+    .values({
+      id: applicationId,
+      org_id: member.orgId,
+      hold_id: hold.id,
+      user_id: member.userId,
+      kind: 'coupon',
+      coupon_id: coupon.id,
+      amount_minor: discount,
+      currency: hold.quote.charge.currency,
+      units: 1,
+      status: 'applied',
+      detail: JSON.stringify({ discountKind: coupon.discount_kind, percent: coupon.percent, amountMinor: coupon.amount_minor }),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ok: true, applied: partOf(row, coupon.title, coupon.code), payableMinor: payable - discount, chargeMinor: hold.quote.charge.amountMinor };
+}
+
+function partOf(row: Application, title: string, code: string): AppliedPart {
+  return {
+    id: row.id,
+    kind: row.kind,
+    instrumentId: row.instrument_id,
+    couponId: row.coupon_id,
+    title,
+    code,
+    amountMinor: Number(row.amount_minor),
+    currency: row.currency,
+    units: Number(row.units),
+    detail: row.detail,
+  };
+}
+
+export type UnapplySelector = { applicationId: string } | { kind: InstrumentKind; instrumentId?: string; couponId?: string };
+
+/** Unapplies one of the member's applications on their hold: its value is released at once. */
+export async function unapplyFromHold(member: Member, holdToken: string, selector: UnapplySelector, db: Database = getDb()): Promise<UnapplyAnswer> {
+  return inTransaction(db, async (trx) => {
+    const hold = await lockMemberHold(trx, member, holdToken);
+    if (isRefusal(hold)) return hold;
+    const applied = await appliedRows(trx, hold.id);
+    const row = applied.find((a) =>
+      'applicationId' in selector
+        ? a.id === selector.applicationId
+        : a.kind === selector.kind && (selector.instrumentId === undefined || a.instrument_id === selector.instrumentId) && (selector.couponId === undefined || a.coupon_id === selector.couponId),
+    );
+    if (!row) return refused(404, 'Nothing like this is applied');
+    await settle(trx, row, 'released');
+    const [named] = await describe(trx, [row]);
+    const rest = applied.filter((a) => a.id !== row.id);
+    return { ok: true as const, released: named!, payableMinor: payableTotalMinor(hold.quote.charge.amountMinor, { otherMinor: rest.map((a) => Number(a.amount_minor)) }) };
+  });
+}
+
+/** Moves one application on: captured with its booking, released (and its coupon use given back), or refunded. */
+async function settle(trx: Trx, row: Application, to: 'captured' | 'released' | 'refunded'): Promise<void> {
+  if (row.reservation_id !== null) {
+    if (to === 'captured') await capture({ reservationId: row.reservation_id, idempotencyKey: `capture:${row.id}` }, trx);
+    else if (to === 'released') await release({ reservationId: row.reservation_id, idempotencyKey: `release:${row.id}` }, trx);
+    else await refund({ reservationId: row.reservation_id, amountMinor: Number(row.units), idempotencyKey: `refund:${row.id}` }, trx);
+  } else if (row.coupon_id !== null && to !== 'captured') {
+    await trx.updateTable('coupons').set({ used_total: sql`used_total - 1` }).where('id', '=', row.coupon_id).execute();
+  }
+  const from = to === 'refunded' ? 'captured' : 'applied';
+  await trx.updateTable('checkout_applications').set({ status: to, settled_at: new Date() }).where('id', '=', row.id).where('status', '=', from).execute();
+}
+
+/**
+ * A booking of a hold moved to `status` (booking-payment's `moveBooking`, in its transaction):
+ * confirmed captures what the hold applied; failed, back to initiated (a declined payment) or
+ * cancelled before confirmation releases it.
+ */
+export async function settleApplicationsOfBooking(holdId: string, status: 'confirmed' | 'failed' | 'initiated' | 'cancelled', trx: Trx): Promise<void> {
+  const open = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', '=', holdId).where('status', '=', 'applied').orderBy('id').forUpdate().execute();
+  for (const row of open) await settle(trx, row, status === 'confirmed' ? 'captured' : 'released');
+}
+
+/** Releases what expired or released holds applied (the hold-expiry job, in its transaction). */
+export async function releaseApplicationsOfHolds(holdIds: readonly string[], db: Database = getDb()): Promise<number> {
+  if (holdIds.length === 0) return 0;
+  return inTransaction(db, async (trx) => {
+    const open = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', 'in', [...holdIds]).where('status', '=', 'applied').orderBy('id').forUpdate().execute();
+    for (const row of open) await settle(trx, row, 'released');
+    return open.length;
+  });
+}
+
+/** Gives back every part a confirmed booking's hold captured (a cancellation), in the caller's transaction. */
+export async function refundApplicationsOfHold(holdId: string, trx: Trx): Promise<AppliedPart[]> {
+  const captured = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', '=', holdId).where('status', '=', 'captured').orderBy('id').forUpdate().execute();
+  for (const row of captured) await settle(trx, row, 'refunded');
+  return describe(trx, captured);
+}
+
+/**
+ * The reconciler's sweep: an application still 'applied' whose booking is confirmed is captured;
+ * one whose hold lapsed or whose booking failed or was cancelled is released. Normally none is
+ * found: the booking's own move settles them in its transaction. Returns how many it settled.
+ */
+export async function reconcileApplications(db: Database = getDb()): Promise<number> {
+  const stray = await db
+    .selectFrom('checkout_applications as a')
+    .innerJoin('holds as h', 'h.id', 'a.hold_id')
+    .leftJoin('bookings as b', 'b.hold_id', 'a.hold_id')
+    .select(['a.hold_id', 'b.status as booking_status', 'h.status as hold_status', 'h.expires_at'])
+    .where('a.status', '=', 'applied')
+    .where((eb) =>
+      eb.or([
+        eb('b.status', 'in', ['confirmed', 'failed', 'cancelled']),
+        eb.and([eb('h.status', 'in', ['expired', 'released']), eb.or([eb('b.status', 'is', null), eb('b.status', '=', 'initiated')])]),
+      ]),
+    )
+    .groupBy(['a.hold_id', 'b.status', 'h.status', 'h.expires_at'])
+    .execute();
+  let settled = 0;
+  for (const row of stray) {
+    settled += await db.transaction().execute(async (trx) => {
+      // Under the booking's lock, as its own moves run.
+      const booking = await trx.selectFrom('bookings').select('status').where('hold_id', '=', row.hold_id).forUpdate().executeTakeFirst();
+      const status = booking?.status === 'confirmed' ? 'confirmed' : booking?.status === 'pending' ? null : 'failed';
+      if (!status) return 0;
+      const count = await trx.selectFrom('checkout_applications').select((eb) => eb.fn.countAll<string>().as('n')).where('hold_id', '=', row.hold_id).where('status', '=', 'applied').executeTakeFirstOrThrow();
+      await settleApplicationsOfBooking(row.hold_id, status, trx);
+      return Number(count.n);
+    });
+  }
+  return settled;
+}
+
+/** Titles and codes for application rows (instrument or coupon). */
+async function describe(db: Kysely<DB>, rows: readonly Application[]): Promise<AppliedPart[]> {
+  const instrumentIds = rows.flatMap((r) => (r.instrument_id ? [r.instrument_id] : []));
+  const couponIds = rows.flatMap((r) => (r.coupon_id ? [r.coupon_id] : []));
+  const instruments = instrumentIds.length ? await db.selectFrom('instruments').select(['id', 'title', 'code']).where('id', 'in', instrumentIds).execute() : [];
+  const coupons = couponIds.length ? await db.selectFrom('coupons').select(['id', 'title', 'code']).where('id', 'in', couponIds).execute() : [];
+  const names = new Map([...instruments, ...coupons].map((n) => [n.id, n]));
+  return rows.map((row) => {
+    const name = names.get(row.instrument_id ?? row.coupon_id ?? '');
+    return partOf(row, name?.title ?? row.kind, name?.code ?? '');
+  });
+}
+
+/** The parts a hold's booking is paid with besides the card (applied, captured or refunded), for the success page and My bookings. */
+export async function storedValuePartsOf(holdIds: readonly string[], db: Database = getDb()): Promise<Map<string, (AppliedPart & { status: Application['status'] })[]>> {
+  const parts = new Map<string, (AppliedPart & { status: Application['status'] })[]>();
+  if (holdIds.length === 0) return parts;
+  const rows = await db.selectFrom('checkout_applications').selectAll().where('hold_id', 'in', [...holdIds]).where('status', 'in', ['applied', 'captured', 'refunded']).orderBy('created_at').execute();
+  const described = await describe(db, rows);
+  rows.forEach((row, index) => {
+    const list = parts.get(row.hold_id) ?? [];
+    list.push({ ...described[index]!, status: row.status });
+    parts.set(row.hold_id, list);
+  });
+  return parts;
+}
+
+// ---------------------------------------------------------------------------------------
+// What a member holds (the checkout blocks and the legacy list calls read this).
+// ---------------------------------------------------------------------------------------
+
+export type HeldInstrument = {
+  id: string;
+  kind: Exclude<InstrumentKind, 'coupon'>;
+  code: string;
+  title: string;
+  currency: string;
+  /** Available balance: minor units of `currency`, or points. */
+  balance: number;
+  active: boolean;
+  expiresAt: string | null;
+  details: Record<string, unknown>;
+};
+
+export type AvailableCoupon = { id: string; code: string; title: string; currency: string; discountKind: 'percent' | 'fixed'; percent: string | null; amountMinor: number | null; expiresAt: string | null };
+
+/** The member's instruments of the offered kinds, with their available balances. */
+export async function instrumentsOf(member: Member, kinds: readonly InstrumentKind[], db: Database = getDb()): Promise<HeldInstrument[]> {
+  const wanted = kinds.filter((k): k is HeldInstrument['kind'] => k !== 'coupon');
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom('instruments as i')
+    .innerJoin('ledger_accounts as a', 'a.id', 'i.account_id')
+    .select(['i.id', 'i.kind', 'i.code', 'i.title', 'i.currency', 'i.active', 'i.expires_at', 'i.details', 'a.balance_minor'])
+    .where('i.org_id', '=', member.orgId)
+    .where('i.owner_user_id', '=', member.userId)
+    .where('i.kind', 'in', wanted)
+    .orderBy('i.kind')
+    .orderBy('i.created_at')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    code: row.code,
+    title: row.title,
+    currency: row.currency,
+    balance: Number(row.balance_minor),
+    active: row.active && !(row.expires_at && row.expires_at.getTime() <= Date.now()),
+    expiresAt: row.expires_at ? row.expires_at.toISOString() : null,
+    details: row.details,
+  }));
+}
+
+/** The coupons the member could still use on a booking of `product` in `currency` (spec §7 getCouponCodeDetails). */
+export async function availableCoupons(member: Member, product: string, currency: string, db: Database = getDb()): Promise<AvailableCoupon[]> {
+  const now = new Date();
+  const rows = await memberCoupons(db, member).execute();
+  const usable: AvailableCoupon[] = [];
+  for (const coupon of rows) {
+    const refusal = couponRefusal(couponRuleOf(coupon), { product, currency, amountMinor: Number.MAX_SAFE_INTEGER, usedByMember: await couponUsesBy(db, coupon.id, member.userId), now });
+    if (refusal) continue;
+    usable.push({
+      id: coupon.id,
+      code: coupon.code,
+      title: coupon.title,
+      currency: coupon.currency,
+      discountKind: coupon.discount_kind,
+      percent: coupon.percent,
+      amountMinor: coupon.amount_minor === null ? null : Number(coupon.amount_minor),
+      expiresAt: coupon.expires_at ? coupon.expires_at.toISOString() : null,
+    });
+  }
+  return usable;
+}
+
+/** What the member applied to their hold so far, and the payable total it leaves. */
+export async function appliedToHold(member: Member, holdToken: string, db: Database = getDb()): Promise<{ holdId: string; applied: AppliedPart[]; chargeMinor: number; payableMinor: number; currency: string; quote: Quote } | null> {
+  const hold = await db.selectFrom('holds').select(['id', 'product', 'quote']).where('token', '=', holdToken).where('org_id', '=', member.orgId).where('user_id', '=', member.userId).executeTakeFirst();
+  const quote = hold ? readQuote(hold.quote, hold.product) : null;
+  if (!hold || !quote) return null;
+  const rows = await appliedRows(db, hold.id);
+  const applied = await describe(db, rows);
+  return { holdId: hold.id, applied, chargeMinor: quote.charge.amountMinor, payableMinor: payableTotalMinor(quote.charge.amountMinor, { otherMinor: applied.map((a) => a.amountMinor) }), currency: quote.charge.currency, quote };
+}
+
+// ---------------------------------------------------------------------------------------
+// Issuing (seeds, wallet top-ups, admin): an instrument is opened with its ledger account.
+// ---------------------------------------------------------------------------------------
+
+export type NewInstrument = {
+  orgId: string;
+  ownerUserId: number;
+  kind: HeldInstrument['kind'];
+  code: string;
+  title: string;
+  currency: string;
+  details?: Record<string, unknown>;
+  active?: boolean;
+  expiresAt?: Date | null;
+};
+
+/** Opens an instrument (idempotent by owner, kind and code) and returns its id. */
+export async function openInstrument(instrument: NewInstrument, db: Database = getDb()): Promise<string> {
+  return inTransaction(db, async (trx) => {
+    const existing = await trx.selectFrom('instruments').select('id').where('owner_user_id', '=', instrument.ownerUserId).where('kind', '=', instrument.kind).where('code', '=', instrument.code).executeTakeFirst();
+    if (existing) return existing.id;
+    const points = instrument.kind === 'points';
+    const accountId = await openAccount(
+      { orgId: instrument.orgId, ownerUserId: instrument.ownerUserId, kind: instrument.kind, currency: points ? POINTS_UNIT : instrument.currency, ...(points ? { pointType: instrument.code } : {}) },
+      trx,
+    );
+    const row = await trx
+      .insertInto('instruments')
+      .values({
+        org_id: instrument.orgId,
+        owner_user_id: instrument.ownerUserId,
+        kind: instrument.kind,
+        code: instrument.code,
+        title: instrument.title,
+        currency: instrument.currency,
+        account_id: accountId,
+        details: JSON.stringify(instrument.details ?? {}),
+        active: instrument.active ?? true,
+        expires_at: instrument.expiresAt ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+/** Adds value to an instrument (a grant, a top-up, earned points): one ledger issue under `idempotencyKey`. */
+export async function creditInstrument(instrumentId: string, amount: number, reference: string, idempotencyKey: string, db: Database = getDb()): Promise<void> {
+  const instrument = await db.selectFrom('instruments').select(['account_id', 'kind', 'currency']).where('id', '=', instrumentId).executeTakeFirstOrThrow();
+  await issue({ accountId: instrument.account_id, amountMinor: amount, currency: instrument.kind === 'points' ? POINTS_UNIT : instrument.currency, reference, idempotencyKey }, db);
+}

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STORED_VALUE_TEXT } from '~/domain/instruments';
+import { getOrgById } from '~/services/config.server';
+import { expireHolds } from '~/services/holds.server';
+import { balanceOf } from '~/services/ledger.server';
+import {
+  type Member,
+  applyToHold,
+  availableCoupons,
+  instrumentsOf,
+  payableOfHold,
+  releaseApplicationsOfHolds,
+  settleApplicationsOfBooking,
+  unapplyFromHold,
+} from '~/services/stored-value.server';
+import { useSeededDatabase } from '../support/databases';
+import { memberHold, quoteOf } from '../support/stored-value';
+
+/** Issue 11: applying stored value to a hold, the payable total, and settling with the booking. */
+describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s', (backend) => {
+  const database = useSeededDatabase(backend);
+  const org = () => getOrgById('voyagerpro')!;
+  let member: Member;
+  let other: Member;
+  beforeAll(async () => {
+    if (database.skip) return;
+    const ids = await database.db.selectFrom('users').select(['id', 'email']).where('org_id', '=', 'voyagerpro').where('email', 'in', ['member@voyagerpro.example', 'agent@voyagerpro.example']).execute();
+    member = { orgId: 'voyagerpro', userId: ids.find((u) => u.email.startsWith('member'))!.id };
+    other = { orgId: 'voyagerpro', userId: ids.find((u) => u.email.startsWith('agent'))!.id };
+  });
+
+  const instrument = async (who: Member, code: string) => (await instrumentsOf(who, ['cash_card', 'points', 'wallet', 'certificate', 'discount_card'], database.db)).find((i) => i.code === code)!;
+
+  async function expectLedgerConsistent() {
+    const drift = await sql<{ id: number }>`
+      select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+      group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(e.amount_minor), 0)`.execute(database.db);
+    expect(drift.rows).toEqual([]);
+  }
+
+  it('seeds every instrument for the demo member', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const held = await instrumentsOf(member, ['cash_card', 'points', 'wallet', 'certificate', 'discount_card'], database.db);
+    expect(held.map((i) => i.code).sort()).toEqual(['CASH-1001', 'CERT-50', 'DISC-100', 'MILES', 'STARS', 'WALLET']);
+    expect((await availableCoupons(member, 'HLT', 'USD', database.db)).map((c) => c.code).sort()).toEqual(['SAVE25', 'WELCOME10']);
+  });
+
+  it('applies a coupon, a cash card, points and a wallet; the rest is payable; confirming captures them', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const hold = await memberHold(database.db, member, quoteOf('HLT', 50_000, { markupMinor: 5_000 }));
+    const cash = await instrument(member, 'CASH-1001');
+    const miles = await instrument(member, 'MILES');
+    const wallet = await instrument(member, 'WALLET');
+    const coupon = await applyToHold(member, hold.token, { kind: 'coupon', code: 'save25' }, { org: org(), db: database.db });
+    expect(coupon).toMatchObject({ ok: true, applied: { amountMinor: 2_500 }, payableMinor: 47_500 });
+    const cashApplied = await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id, amount: '100.50' }, { org: org(), db: database.db });
+    expect(cashApplied).toMatchObject({ ok: true, applied: { amountMinor: 10_050 }, payableMinor: 37_450 });
+    const points = await applyToHold(member, hold.token, { kind: 'points', instrumentId: miles.id, points: 1_000 }, { org: org(), db: database.db });
+    expect(points).toMatchObject({ ok: true, applied: { amountMinor: 1_000, units: 1_000 }, payableMinor: 36_450 });
+    const walletApplied = await applyToHold(member, hold.token, { kind: 'wallet', instrumentId: wallet.id, amount: '50' }, { org: org(), db: database.db });
+    expect(walletApplied).toMatchObject({ ok: true, applied: { amountMinor: 5_000 }, payableMinor: 31_450 });
+    expect(await payableOfHold(hold.id, database.db)).toEqual({ chargeMinor: 50_000, payableMinor: 31_450, currency: 'USD' });
+    expect((await balanceOf((await database.db.selectFrom('instruments').select('account_id').where('id', '=', cash.id).executeTakeFirstOrThrow()).account_id, database.db)).reservedMinor).toBeGreaterThanOrEqual(10_050);
+
+    await database.db.transaction().execute((trx) => settleApplicationsOfBooking(hold.id, 'confirmed', trx));
+    const statuses = await database.db.selectFrom('checkout_applications').select('status').where('hold_id', '=', hold.id).execute();
+    expect(statuses.map((s) => s.status)).toEqual(['captured', 'captured', 'captured', 'captured']);
+    expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance - 10_050);
+    await expectLedgerConsistent();
+  });
+
+  it('refuses bad input and other members’ instruments, and changes nothing', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const hold = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    const cash = await instrument(member, 'CASH-1001');
+    const theirs = await instrument(other, 'CASH-1001');
+    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: theirs.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({ ok: false, status: 404 });
+    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id, amount: '1.234' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 400, message: STORED_VALUE_TEXT.cashAmount });
+    expect(await applyToHold(member, hold.token, { kind: 'coupon', code: 'NOPE' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 400, message: STORED_VALUE_TEXT.couponInvalid });
+    expect(await applyToHold(other, hold.token, { kind: 'cash_card', instrumentId: theirs.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({ ok: false, status: 404 });
+    expect(await payableOfHold(hold.id, database.db)).toMatchObject({ payableMinor: 20_000 });
+    expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance);
+  });
+
+  it('caps a cash card at the payable total; unapply and expiry release', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const hold = await memberHold(database.db, member, quoteOf('HLT', 3_000));
+    const cash = await instrument(member, 'CASH-1001');
+    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({ ok: true, applied: { amountMinor: 3_000 }, payableMinor: 0 });
+    expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance - 3_000);
+    expect(await unapplyFromHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id }, database.db)).toMatchObject({ ok: true, payableMinor: 3_000 });
+    expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance);
+
+    const lapsing = await memberHold(database.db, member, quoteOf('HLT', 3_000));
+    await applyToHold(member, lapsing.token, { kind: 'cash_card', instrumentId: cash.id, amount: '10' }, { org: org(), db: database.db });
+    await applyToHold(member, lapsing.token, { kind: 'coupon', code: 'SAVE25' }, { org: org(), db: database.db });
+    await database.db.updateTable('holds').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', lapsing.id).execute();
+    await expireHolds(500, database.db);
+    expect((await database.db.selectFrom('checkout_applications').select('status').where('hold_id', '=', lapsing.id).execute()).map((r) => r.status)).toEqual(['released', 'released']);
+    expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance);
+    expect(await releaseApplicationsOfHolds([lapsing.id], database.db)).toBe(0);
+    await expectLedgerConsistent();
+  });
+});
