@@ -3,6 +3,10 @@ import type { CheckoutBlock, CheckoutBlockType, CheckoutLayout } from '#schemas/
 import type { checkoutSlotNames } from '#schemas/blocks.schema';
 import { type PaymentBlockProps, PaymentAcknowledgement, PaymentOptions, PaymentProvider, PaymentSubmit } from '~/components/checkout/payment-block';
 import { useT } from '~/components/shell-context';
+import { CashCardBlock } from '~/components/checkout/stored-value/cash-card-block';
+import { CouponBlock } from '~/components/checkout/stored-value/coupon-block';
+import { CertificatesBlock, DiscountCardsBlock, WalletsBlock } from '~/components/checkout/stored-value/payment-cards-block';
+import { PointsBlock } from '~/components/checkout/stored-value/points-block';
 
 /**
  * What one product's checkout gives the layout (docs/decisions/0026). The product keeps what is
@@ -24,8 +28,15 @@ export type CheckoutParts = {
 
 type CheckoutSlotName = (typeof checkoutSlotNames)[number];
 
-/** What fills each named slot; the stored-value and membership issues add theirs. An empty slot renders nothing. */
-export const checkoutSlots: Partial<Record<CheckoutSlotName, ComponentType>> = {};
+/** What fills each named slot; the membership issue adds its own. An empty slot renders nothing. */
+export const checkoutSlots: Partial<Record<CheckoutSlotName, ComponentType>> = {
+  coupons: CouponBlock,
+  discountCards: DiscountCardsBlock,
+  certificates: CertificatesBlock,
+  cashCards: CashCardBlock,
+  points: PointsBlock,
+  wallets: WalletsBlock,
+};
 
 const checkoutBlocks: { [K in CheckoutBlockType]: (block: Extract<CheckoutBlock, { type: K }>, parts: CheckoutParts) => ReactNode } = {
   'checkout.summary': (block, parts) => (

@@ -569,3 +569,49 @@ export async function creditInstrument(instrumentId: string, amount: number, ref
   const instrument = await db.selectFrom('instruments').select(['account_id', 'kind', 'currency']).where('id', '=', instrumentId).executeTakeFirstOrThrow();
   await issue({ accountId: instrument.account_id, amountMinor: amount, currency: instrument.kind === 'points' ? POINTS_UNIT : instrument.currency, reference, idempotencyKey }, db);
 }
+
+// ---------------------------------------------------------------------------------------
+// The checkout's view (its loader): what the stored-value blocks show and act on.
+// ---------------------------------------------------------------------------------------
+
+export type CheckoutStoredValue = {
+  /** The kinds this checkout offers, in the organisation's order. */
+  offered: InstrumentKind[];
+  currency: string;
+  chargeMinor: number;
+  payableMinor: number;
+  coupons: AvailableCoupon[];
+  instruments: HeldInstrument[];
+  applied: AppliedPart[];
+  /** Agents send agent_extra_amount with the loyalty calls (spec §6). */
+  agent: boolean;
+  loyaltyMembershipNo: string;
+};
+
+/**
+ * What the checkout of the member's live hold offers them; null for a guest, a hold that is not
+ * theirs or not live, or an organisation or product without stored value.
+ */
+export async function checkoutStoredValue(
+  context: { org: Pick<OrgConfig, 'payments' | 'orgId'>; session: { userDbId: number; user: { role: string; userId: string } } | null },
+  product: string,
+  holdToken: string | null | undefined,
+  db: Database = getDb(),
+): Promise<CheckoutStoredValue | null> {
+  const offered = offeredKinds(context.org, product);
+  if (!context.session || !holdToken || offered.length === 0) return null;
+  const member = { orgId: context.org.orgId, userId: context.session.userDbId };
+  const held = await appliedToHold(member, holdToken, db);
+  if (!held) return null;
+  return {
+    offered,
+    currency: held.currency,
+    chargeMinor: held.chargeMinor,
+    payableMinor: held.payableMinor,
+    coupons: offered.includes('coupon') ? await availableCoupons(member, product, held.currency, db) : [],
+    instruments: await instrumentsOf(member, offered, db),
+    applied: held.applied,
+    agent: context.session.user.role === 'agent',
+    loyaltyMembershipNo: `LM-${context.session.user.userId.slice(0, 8).toUpperCase()}`,
+  };
+}

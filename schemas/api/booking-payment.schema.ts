@@ -38,6 +38,22 @@ export const generatePgTokenSchema = {
     cust_id: text,
     nonce,
     hold: text,
+    // Spec §7: wallet and coupon fields. Informational: what the hold has applied is the server's
+    // own record (docs/decisions/0031), and the amount must equal the payable total it leaves.
+    customer_id: text,
+    referer: text,
+    wallets: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        properties: { amount: ignoredAmount, code: text, id: text, count: { type: ['integer', 'null'], minimum: 0, maximum: 100 } },
+        additionalProperties: false,
+      },
+    },
+    coupon_code: text,
+    coupon_id: text,
+    coupon_trn_id: text,
   },
   required: ['id', 'payment_method', 'pg_amt', 'currency'],
   additionalProperties: false,

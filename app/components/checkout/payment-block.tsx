@@ -49,7 +49,27 @@ function kindOf(option: PaymentOption): ChoiceKind {
   throw new Error(`Unknown payment option ${option.value}`);
 }
 
+/** Spec §7 "Payment token generation": the cash card, coupon and wallet fields of what the member applied. */
+function storedValueFields(storedValue: CheckoutPayment['storedValue']) {
+  const applied = storedValue?.applied ?? [];
+  const major = (minor: number) => minor / 100;
+  const coupon = applied.find((part) => part.kind === 'coupon');
+  return {
+    cashcard_amt: major(applied.filter((part) => part.kind === 'cash_card').reduce((sum, part) => sum + part.amountMinor, 0)),
+    cn_disc_amt: coupon ? major(coupon.amountMinor) : 0,
+    cn_disc_code: coupon?.code ?? '',
+    cn_dis_trnid: coupon?.id ?? '',
+    ...(coupon ? { coupon_code: coupon.code, coupon_id: coupon.couponId ?? '', coupon_trn_id: coupon.id } : {}),
+    wallets: applied.filter((part) => part.kind === 'wallet').map((part) => ({ amount: major(part.amountMinor), code: part.code, id: part.instrumentId ?? '', count: 1 })),
+  };
+}
+
 type PaymentFlow = ReturnType<typeof usePaymentFlow>;
+
+/** The checkout's payment state, for blocks beside the payment (the stored-value slots); null before the offer is held. */
+export function useCheckoutPayment(): PaymentFlow | null {
+  return useContext(PaymentFlowContext);
+}
 const PaymentFlowContext = createContext<PaymentFlow | null>(null);
 
 /**
@@ -86,7 +106,10 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
   const idempotencyKey = useRef<string | null>(null);
   const chosen = choices.find((c) => c.value === selected) ?? null;
   const choice = chosen ? { ...chosen, kind: kindOf(chosen) } : null;
-  const free = charge.amountMinor === 0;
+  // What the card pays: the charge less the stored value the member applied (spec §5; the server's own record).
+  const storedValue = payment.storedValue;
+  const payable = storedValue ? { amountMinor: storedValue.payableMinor, currency: storedValue.currency } : charge;
+  const free = payable.amountMinor === 0;
   const paymentTitle = useId();
 
   const revalidator = useRevalidator();
@@ -124,6 +147,8 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
     }
     idempotencyKey.current = null;
     setBusy(false);
+    // A refused payment gives back the stored value it would have spent (decision 0031): show what is left applied.
+    if (storedValue && storedValue.applied.length > 0) revalidator.revalidate();
     if (outcome.kind === 'message') setMessage(outcome.text);
     else setModal(outcome);
   }
@@ -149,10 +174,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
       id: bookingId,
       product_type: product,
       pg_type: payment.pgType,
-      cashcard_amt: 0,
-      cn_disc_amt: 0,
-      cn_disc_code: '',
-      cn_dis_trnid: '',
+      ...storedValueFields(storedValue),
       email: payment.payer.email,
       names: payment.payer.names,
       card_id: '',
@@ -243,7 +265,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
   const cardsUsable = payment.cardEntry !== null;
   const submitDisabled = !hydrated || busy || !travelerSaved || !ready || (payment.guarantee ? !cardsUsable : !free && (!choice || choice.kind === 'add'));
 
-  return { hold, product, charge, totalText, payment, travelerSaved, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, submitDisabled, cardsUsable, pendingSelection, revalidator };
+  return { hold, product, charge: payable, totalText: storedValue && storedValue.applied.length > 0 ? null : totalText, payment, travelerSaved, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, submitDisabled, cardsUsable, pendingSelection, revalidator };
 }
 
 /** The layout's 'checkout.payment' block: how to pay, the card forms and their notes. */
@@ -353,7 +375,7 @@ export function PaymentSubmit({ showMobileTotal = true }: { showMobileTotal?: bo
         {showMobileTotal ? (
           <p className="payment-mobile-total">
             <span>
-              {t('payment.total')} <strong>{totalText}</strong>
+              {t('payment.total')} <strong>{totalText ?? formatChargedAmount(charge, locale.language)}</strong>
             </span>{' '}
             <a href="#summary-title">{t('payment.details')}</a>
           </p>

@@ -13,6 +13,7 @@ import type { RequestContext } from '../request-context.server';
 import { cardEntryForCheckout, oxxoCollectorOrNull } from './runtime.server';
 import { invoiceCreditOf } from './invoice-credit.server';
 import { listCards } from './saved-cards.server';
+import { type CheckoutStoredValue, checkoutStoredValue } from '../stored-value.server';
 
 export type CheckoutPayment = {
   options: PaymentOption[];
@@ -35,10 +36,12 @@ export type CheckoutPayment = {
    * guarantee, nothing is charged, and no other option is offered.
    */
   guarantee: boolean;
+  /** The member's stored value on this hold (issue 11): null for guests and where none is offered. */
+  storedValue: CheckoutStoredValue | null;
 };
 
 /** What a checkout page tells its payment block beyond the traveller. */
-type PageCharge = { charge?: { amountMinor: number; currency: string } | null; paymentMode?: CarPaymentMode };
+type PageCharge = { charge?: { amountMinor: number; currency: string } | null; paymentMode?: CarPaymentMode; hold?: { token: string } | null };
 
 async function checkoutPayment(requestContext: Pick<RequestContext, 'org' | 'session'>, product: string, traveler: Traveler | null, page: PageCharge): Promise<CheckoutPayment> {
   const { org, session } = requestContext;
@@ -78,6 +81,8 @@ async function checkoutPayment(requestContext: Pick<RequestContext, 'org' | 'ses
     apiKey: cardServiceApiKey(org.payments, org.orgId),
     pgType: org.payments.cardProvider.pgId,
     guarantee,
+    // A car paid at the desk or on a guarantee charges no card: nothing to take stored value off.
+    storedValue: page.paymentMode && page.paymentMode.mode !== 'card-provider' ? null : await checkoutStoredValue(requestContext, product, page.hold?.token),
   };
 }
 
