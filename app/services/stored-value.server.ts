@@ -10,7 +10,8 @@ import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { POINTS_UNIT, STORED_VALUE_TEXT, couponRefusal, couponDiscount, matchCoupon, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
-import { cashCardAmount, certificateApplies, discountCardApplies, payableTotalMinor, walletAmountWithMarkup } from '~/domain/payable-total';
+import { cashCardAmount, certificateApplies, discountCardApplies, payableTotalMinor } from '~/domain/payable-total';
+import { walletCapMinor } from '~/domain/stored-value-cards';
 import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
 import { type Database, getDb } from './db.server';
@@ -167,7 +168,7 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
         case 'wallet': {
           // Spec §9 wallet markup factor 1.1: a wallet pays the net price and up to a tenth
           // more, never our whole markup (decision 0031); the card pays the rest.
-          const cap = Math.min(payable, walletAmountWithMarkup(chargeMinor - markupOfQuote(hold.quote)));
+          const cap = walletCapMinor(chargeMinor, markupOfQuote(hold.quote), payable);
           priced = priceBalance(hold.quote, instrument, balance, cap, request.amount);
           if (!isRefusal(priced)) {
             const rooms = hold.quote.party.rooms ?? 1;
@@ -588,6 +589,9 @@ export type CheckoutStoredValue = {
   loyaltyMembershipNo: string;
 };
 
+/** The member's loyalty membership number (spec §3 loyalty_membership_no), derived from their user id. */
+export const loyaltyMembershipNoOf = (userId: string) => `LM-${userId.slice(0, 8).toUpperCase()}`;
+
 /**
  * What the checkout of the member's live hold offers them; null for a guest, a hold that is not
  * theirs or not live, or an organisation or product without stored value.
@@ -612,6 +616,6 @@ export async function checkoutStoredValue(
     instruments: await instrumentsOf(member, offered, db),
     applied: held.applied,
     agent: context.session.user.role === 'agent',
-    loyaltyMembershipNo: `LM-${context.session.user.userId.slice(0, 8).toUpperCase()}`,
+    loyaltyMembershipNo: loyaltyMembershipNoOf(context.session.user.userId),
   };
 }
