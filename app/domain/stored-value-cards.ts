@@ -59,6 +59,6 @@ export function majorUnits(amountMinor: number): number {
 }
 
 /** Which of a member's cards a checkout block lets them apply now (spec §5 "Certificates: apply when active"; discount cards only where they apply). */
-export function canApplyCard(card: { kind: 'wallet' | 'certificate' | 'discount_card'; active: boolean; applies: boolean; balanceMinor: number }): boolean {
+export function canApplyCard(card: { active: boolean; applies: boolean; balanceMinor: number }): boolean {
   return card.active && card.applies && card.balanceMinor > 0;
 }

@@ -586,6 +586,8 @@ export type CheckoutStoredValue = {
   applied: AppliedPart[];
   /** Agents send agent_extra_amount with the loyalty calls (spec §6). */
   agent: boolean;
+  /** Whether a discount card can take anything off this booking (spec §5: a B2B or PKG rate with a markup). */
+  discountCardApplies: boolean;
   loyaltyMembershipNo: string;
 };
 
@@ -616,6 +618,7 @@ export async function checkoutStoredValue(
     instruments: await instrumentsOf(member, offered, db),
     applied: held.applied,
     agent: context.session.user.role === 'agent',
+    discountCardApplies: discountCardApplies(held.quote.priceType, markupOfQuote(held.quote)),
     loyaltyMembershipNo: loyaltyMembershipNoOf(context.session.user.userId),
   };
 }

@@ -111,6 +111,17 @@ const table: Row[] = [
   { route: 'api.card-service.v1.card.set_default_card', who: 'user', good: { card_id: 'nosuch', email: USER }, wrongType: ['email', 1], envelope: cardFamily, state: cardsOf },
   { route: 'api.card-service.v1.card.update.$email', who: 'user', good: { card_id: 'nosuch', nick_name: 'Home' }, wrongType: ['nick_name', 42], envelope: cardFamily, state: cardsOf },
   { route: 'api.card-service.v1.card.delete.$email', method: 'DELETE', who: 'user', good: { card_id: 'nosuch' }, wrongType: ['card_id', 1], envelope: cardFamily, state: cardsOf },
+  // Loyalty points, wallets, certificates and discount cards (no such hold: 404 with a good body).
+  { route: 'api.loyalty.checkLoyaltyPoints', who: 'user', good: { uuid: 'nosuch', productType: 'HTL', bookingAmount: 120, loyaltyMembershipNo: '', agent_extra_amount: 0 }, wrongType: ['productType', 7], envelope: house },
+  {
+    route: 'api.loyalty.applyPoints',
+    who: 'user',
+    good: { uuid: 'nosuch', productType: 'HTL', bookingAmount: '120.00', pointsQuantity: 100, pointsType: 'MILES', currency: 'USD', unapply: false, agent_extra_amount: 0 },
+    wrongType: ['pointsQuantity', '100'],
+    envelope: house,
+  },
+  { route: 'api.booking.getpaymentcardbyuser', who: 'user', good: { product_type: 'HLT', currency: 'USD', hold: 'nosuch' }, wrongType: ['hold', 5], envelope: house },
+  { route: 'api.booking.applyPaymentCard', who: 'user', good: { hold: 'nosuch', payment_card_id: randomUUID(), amount: '10.00' }, wrongType: ['amount', 10], envelope: house },
   // Sign-in and account.
   { route: 'api.auth.login', who: null, good: { email_id: USER, password: DEMO_PASSWORD }, wrongType: ['password', 12345], envelope: house },
   { route: 'api.auth.logout', who: 'user', good: {}, wrongType: null, envelope: house, state: sessionOf, keepsGoodUnsent: true },

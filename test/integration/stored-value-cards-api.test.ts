@@ -118,7 +118,7 @@ describe.each(['pglite', 'postgres'] as const)('points and payment-card calls on
       expect(answer.body).toMatchObject({ status, message: expect.any(String) });
     }
     expect(await stateOf(member, hold.id)).toEqual(before);
-    expect((await callAction(paymentCardsLoader, new Request(`http://${hostOf('voyagerpro')}/api/booking/getpaymentcardbyuser`))).status).toBe(405);
+    expect(paymentCardsLoader).toThrow(expect.objectContaining({ status: 405 }));
   });
 
   it('lists certificates, discount cards and wallets in the legacy shape, with wallet use per room', async (ctx) => {
