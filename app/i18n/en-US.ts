@@ -435,7 +435,7 @@ export const enUS = {
   'certificates.title': "Certificates",
   'certificates.inactive': "This certificate is not active.",
   'discountCards.title': "Discount cards",
-  'discountCards.notHere': "Discount cards apply only to business or package rates.",
+  'discountCards.notHere': "Discount cards cannot be used on this rate.",
   'stored.failed': "That did not work. Please try again.",
   'guard.tooSoon.title': "Sorry! We're unable to process your request as your travel date is too soon.",
   'guard.tooSoon.earliest': "The earliest travel date you can book is {date}.",

@@ -436,7 +436,7 @@ export const esMX: Messages = {
   'certificates.title': "Certificados",
   'certificates.inactive': "Este certificado no está activo.",
   'discountCards.title': "Tarjetas de descuento",
-  'discountCards.notHere': "Las tarjetas de descuento solo aplican a tarifas de empresa o de paquete.",
+  'discountCards.notHere': "Las tarjetas de descuento no se pueden usar con esta tarifa.",
   'stored.failed': "No funcionó. Inténtalo de nuevo.",
   'guard.tooSoon.title': "¡Lo sentimos! No podemos procesar tu solicitud porque tu fecha de viaje es demasiado pronto.",
   'guard.tooSoon.earliest': "La primera fecha de viaje que puedes reservar es {date}.",

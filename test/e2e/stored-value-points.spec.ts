@@ -117,6 +117,13 @@ describe('points and wallet at checkout (issue 11)', () => {
     await chargeBecomes(page, before - 2_550);
     await wallet.getByRole('button', { name: 'Unapply' }).click();
     await chargeBecomes(page, before);
+
+    // An active certificate pays its whole value.
+    const certificates = page.getByRole('region', { name: 'Certificates' });
+    await certificates.getByRole('button', { name: 'Apply: Hotel certificate' }).click();
+    await chargeBecomes(page, before - 5_000);
+    await certificates.getByRole('button', { name: 'Unapply: Hotel certificate' }).click();
+    await chargeBecomes(page, before);
     expect(await points.getByRole('button', { name: 'Apply' }).isVisible()).toBe(true);
     check();
     await context.close();
@@ -146,10 +153,13 @@ describe('points and wallet at checkout (issue 11)', () => {
     await context.close();
   });
 
-  it('offers discount cards on the business organisation', async () => {
+  it('lists discount cards on the business organisation, not usable on a hotel rate without a markup', async () => {
     const { context, page, check } = await signedInCheckout('voyagerpro.localhost', 242);
     const cards = page.getByRole('region', { name: 'Discount cards' });
     await cards.getByText(/^Business discount card: worth /).waitFor();
+    // Spec §5: only B2B or PKG rates with a positive markup take one; hotel quotes carry no markup line.
+    expect(await cards.getByText('Discount cards cannot be used on this rate.').isVisible()).toBe(true);
+    expect(await cards.getByRole('button').count()).toBe(0);
     await expectNoAxeViolationsAtViewports(page, 'business checkout with discount cards');
     check();
     await context.close();
