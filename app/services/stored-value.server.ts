@@ -8,7 +8,7 @@
  */
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { POINTS_UNIT, STORED_VALUE_TEXT, couponRefusal, couponDiscount, matchCoupon, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
+import { POINTS_UNIT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
 import { cashCardAmount, certificateApplies, discountCardApplies, payableTotalMinor, walletAmountWithMarkup } from '~/domain/payable-total';
 import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
@@ -614,4 +614,32 @@ export async function checkoutStoredValue(
     agent: context.session.user.role === 'agent',
     loyaltyMembershipNo: `LM-${context.session.user.userId.slice(0, 8).toUpperCase()}`,
   };
+}
+
+/**
+ * Points the member earns on a confirmed booking by the organisation's rules
+ * (`payments.storedValue.earn`: rule_code, rule_level, funding_partner_code): on what was paid
+ * in money (card, invoice or OXXO; never a guarantee), once per booking and rule (the issue's
+ * idempotency key), into the member's point type, opened when they have none yet. Runs in the
+ * booking's confirming transaction.
+ */
+export async function earnPointsForBooking(booking: { id: string; orgId: string; userId: number | null; cardPaidMinor: number }, rules: NonNullable<OrgConfig['payments']['storedValue']>['earn'], trx: Trx): Promise<void> {
+  if (booking.userId === null) return;
+  for (const rule of rules ?? []) {
+    const points = pointsEarned(booking.cardPaidMinor, rule.pointsPerUnit);
+    if (points <= 0) continue;
+    const instrumentId = await openInstrument(
+      {
+        orgId: booking.orgId,
+        ownerUserId: booking.userId,
+        kind: 'points',
+        code: rule.pointType,
+        title: rule.title,
+        currency: 'USD',
+        details: { ratePerMiles: rule.ratePerMiles, ruleCode: rule.ruleCode, ruleLevel: rule.ruleLevel, fundingPartnerCode: rule.fundingPartnerCode },
+      },
+      trx,
+    );
+    await creditInstrument(instrumentId, points, `booking:${booking.id}`, `earn:${booking.id}:${rule.pointType}`, trx);
+  }
 }
