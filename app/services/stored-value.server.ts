@@ -338,6 +338,25 @@ export async function unapplyFromHold(member: Member, holdToken: string, selecto
   });
 }
 
+/**
+ * Locks, in one order (by id), every ledger account that settling `rows` moves: each instrument's
+ * available and reserved accounts and the organisation's spent account of its kind. Settling a
+ * hold moves several balances; taken one application at a time, two settlements sharing two
+ * instruments (or two spent accounts) lock them crosswise and PostgreSQL aborts one as a deadlock.
+ */
+async function lockAccountsOf(trx: Trx, rows: readonly Application[]): Promise<void> {
+  const reservationIds = rows.flatMap((row) => (row.reservation_id === null ? [] : [row.reservation_id]));
+  if (reservationIds.length === 0) return;
+  await sql`
+    select a.id from ledger_reservations r
+    join ledger_accounts m on m.id = r.account_id
+    join ledger_accounts a on a.id = m.id or a.available_account_id = m.id
+      or (a.owner_user_id is null and a.role = 'spent' and a.org_id = m.org_id and a.kind = m.kind and a.point_type is not distinct from m.point_type and a.currency = m.currency)
+    where r.id in (${sql.join(reservationIds)})
+    order by a.id
+    for update of a`.execute(trx);
+}
+
 /** Moves one application on: captured with its booking, released (and its coupon use given back), or refunded. */
 async function settle(trx: Trx, row: Application, to: 'captured' | 'released' | 'refunded'): Promise<void> {
   if (row.reservation_id !== null) {
@@ -358,6 +377,7 @@ async function settle(trx: Trx, row: Application, to: 'captured' | 'released' | 
  */
 export async function settleApplicationsOfBooking(holdId: string, status: 'confirmed' | 'failed' | 'initiated' | 'cancelled', trx: Trx): Promise<void> {
   const open = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', '=', holdId).where('status', '=', 'applied').orderBy('id').forUpdate().execute();
+  await lockAccountsOf(trx, open);
   for (const row of open) await settle(trx, row, status === 'confirmed' ? 'captured' : 'released');
 }
 
@@ -366,6 +386,7 @@ export async function releaseApplicationsOfHolds(holdIds: readonly string[], db:
   if (holdIds.length === 0) return 0;
   return inTransaction(db, async (trx) => {
     const open = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', 'in', [...holdIds]).where('status', '=', 'applied').orderBy('id').forUpdate().execute();
+    await lockAccountsOf(trx, open);
     for (const row of open) await settle(trx, row, 'released');
     return open.length;
   });
@@ -374,6 +395,7 @@ export async function releaseApplicationsOfHolds(holdIds: readonly string[], db:
 /** Gives back every part a confirmed booking's hold captured (a cancellation), in the caller's transaction. */
 export async function refundApplicationsOfHold(holdId: string, trx: Trx): Promise<AppliedPart[]> {
   const captured = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', '=', holdId).where('status', '=', 'captured').orderBy('id').forUpdate().execute();
+  await lockAccountsOf(trx, captured);
   for (const row of captured) await settle(trx, row, 'refunded');
   return describe(trx, captured);
 }
