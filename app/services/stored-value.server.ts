@@ -128,6 +128,8 @@ type Priced = { amountMinor: number; units: number; detail?: Record<string, unkn
 function priceBalance(quote: Quote, instrument: Instrument, balanceUnits: number, capMinor: number, typed: string | null): Priced | Refusal {
   const balanceInCharge = toCharge(quote, balanceUnits, instrument.currency);
   if (balanceInCharge === null) return refused(409, `This card is in ${instrument.currency} and cannot pay a booking in ${quote.charge.currency}`);
+  // Spent by another checkout meanwhile (or never funded): say so, not "enter an amount".
+  if (balanceInCharge <= 0) return refused(409, 'The balance is no longer enough');
   let amountMinor: number;
   if (typed === null) amountMinor = Math.min(balanceInCharge, capMinor);
   else {
