@@ -5,13 +5,14 @@ export type TimedMessage = { tone: 'success' | 'failure'; text: string };
 
 /** A block's one message, cleared after `ms` (spec §9: 5 s for cash and coupon messages); a new message restarts the clock. */
 export function useTimedMessage(ms = MESSAGE_MS): [TimedMessage | null, (message: TimedMessage) => void] {
-  const [message, setMessage] = useState<(TimedMessage & { at: number }) | null>(null);
+  const [message, setMessage] = useState<TimedMessage | null>(null);
   useEffect(() => {
     if (!message) return;
     const timer = setTimeout(() => setMessage(null), ms);
     return () => clearTimeout(timer);
   }, [message, ms]);
-  const show = useCallback((next: TimedMessage) => setMessage({ ...next, at: Date.now() }), []);
+  // A copy: the same text shown again is a new message, and its clock starts again.
+  const show = useCallback((next: TimedMessage) => setMessage({ ...next }), []);
   return [message, show];
 }
 
