@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Locator, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import type { Locator } from 'playwright-core';
+import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
 
