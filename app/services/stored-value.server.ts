@@ -319,7 +319,8 @@ function partOf(row: Application, title: string, code: string): AppliedPart {
   };
 }
 
-export type UnapplySelector = { applicationId: string } | { kind: InstrumentKind; instrumentId?: string; couponId?: string };
+/** One application by its id (of `kind` only, when given: a call about coupons never releases a card), or the first of a kind. */
+export type UnapplySelector = { applicationId: string; kind?: InstrumentKind } | { kind: InstrumentKind; instrumentId?: string; couponId?: string };
 
 /** Unapplies one of the member's applications on their hold: its value is released at once. */
 export async function unapplyFromHold(member: Member, holdToken: string, selector: UnapplySelector, db: Database = getDb()): Promise<UnapplyAnswer> {
@@ -329,7 +330,7 @@ export async function unapplyFromHold(member: Member, holdToken: string, selecto
     const applied = await appliedRows(trx, hold.id);
     const row = applied.find((a) =>
       'applicationId' in selector
-        ? a.id === selector.applicationId
+        ? a.id === selector.applicationId && (selector.kind === undefined || a.kind === selector.kind)
         : a.kind === selector.kind && (selector.instrumentId === undefined || a.instrument_id === selector.instrumentId) && (selector.couponId === undefined || a.coupon_id === selector.couponId),
     );
     if (!row) return refused(404, 'Nothing like this is applied');
