@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canApplyCard, enteredPoints, filterPointTypes, majorUnits, nextActiveOption, walletCapMinor } from './stored-value-cards';
+import { canApplyCard, enteredPoints, filterPointTypes, nextActiveOption, walletCapMinor } from './stored-value-cards';
 
 describe('points-type dropdown (spec §2, §5)', () => {
   const types = [{ label: 'Travel Miles' }, { label: 'Star Points' }, { label: 'MILES & more' }];
@@ -38,11 +38,6 @@ describe('wallets and cards', () => {
     expect(walletCapMinor(40_000, 4_000, 40_000)).toBe(39_600);
     expect(walletCapMinor(40_000, 0, 40_000)).toBe(40_000);
     expect(walletCapMinor(40_000, 4_000, 10_000)).toBe(10_000);
-  });
-  it('money is major units with two decimals', () => {
-    expect(majorUnits(5_025)).toBe(50.25);
-    expect(majorUnits(0)).toBe(0);
-    expect(majorUnits(100)).toBe(1);
   });
   it('a card can be applied only when active, where it applies, with a balance', () => {
     expect(canApplyCard({ active: true, applies: true, balanceMinor: 5_000 })).toBe(true);

@@ -2,7 +2,6 @@
  * Loyalty points, wallets, certificates and discount cards at checkout (issue 11; spec §2
  * "Points-type dropdown", §5): the pure rules the checkout blocks and the legacy calls share.
  */
-import { minorToDecimal } from './charge';
 import { cappedPoints, walletAmountWithMarkup } from './payable-total';
 
 /** Spec §2 "Points-type dropdown": its label before a type is chosen and its list's height. */
@@ -51,11 +50,6 @@ export function nextActiveOption(current: number, key: string, count: number): n
  */
 export function walletCapMinor(chargeMinor: number, markupMinor: number, payableMinor: number): number {
   return Math.min(payableMinor, walletAmountWithMarkup(chargeMinor - markupMinor));
-}
-
-/** Money in the legacy JSON: major units as a number (2 decimals; the amount is exact in minor units). */
-export function majorUnits(amountMinor: number): number {
-  return Number(minorToDecimal(amountMinor, 2));
 }
 
 /** Which of a member's cards a checkout block lets them apply now (spec §5 "Certificates: apply when active"; discount cards only where they apply). */

@@ -1,14 +1,24 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { ApiBodyValidator } from '~/services/api-body-schema.server';
-import { type StoredValueCaller, methodNotAllowed, requireStoredValueCaller } from '~/services/stored-value-cards.server';
+import { json } from '@remix-run/node';
+import type { ApiBodyFailure, ApiBodyValidator } from '~/services/api-body-schema.server';
+import { NO_API_SESSION } from '~/services/session.server';
+import type { StoredValueCaller } from '~/services/stored-value-cash-api.server';
 import { requireApiBody } from './api-body.server';
 
 /**
- * A points or payment-card call's member and body (checked by its schema), or the 4xx to
- * answer: the method (405), then the session (401), then the body (400).
+ * A coupon or cash card call's caller and body, or the 4xx to answer (thrown): the method, then
+ * the session (members only: stored value belongs to an account), then the body by its schema,
+ * each in the call family's envelope (`fail`).
  */
-export async function readStoredValueCall<T>(request: Request, context: AppLoadContext, validate: ApiBodyValidator<T>): Promise<{ caller: StoredValueCaller; body: T }> {
-  if (request.method !== 'POST') throw methodNotAllowed();
-  const caller = requireStoredValueCaller(context);
-  return { caller, body: await requireApiBody(request, validate) };
+export async function readStoredValueCall<T>(request: Request, context: AppLoadContext, fail: ApiBodyFailure, validate: ApiBodyValidator<T>): Promise<{ caller: StoredValueCaller; body: T }> {
+  if (request.method !== 'POST') throw json({ status: 'failed', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+  const { session } = context;
+  if (!session) throw json({ ...NO_API_SESSION, status: 'failed', status_code: 401 }, { status: 401 });
+  const caller = { org: context.org, member: { orgId: context.org.orgId, userId: session.userDbId } };
+  return { caller, body: await requireApiBody(request, validate, { fail }) };
+}
+
+/** These calls take only POST. */
+export function storedValueLoader(): never {
+  throw json({ status: 'failed', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
 }

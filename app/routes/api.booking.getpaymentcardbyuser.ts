@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { readStoredValueCall } from '~/http/stored-value-call.server';
+import { readPointsCardsCall } from '~/http/points-cards-call.server';
 import { methodNotAllowed, paymentCardsByUser, storedValueCardBodies } from '~/services/stored-value-cards.server';
 
 /** POST /api/booking/getpaymentcardbyuser (spec §7 "Wallets and certificates"): the member's certificates, discount cards and wallets for the checkout `hold`; docs/api.md shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { caller, body } = await readStoredValueCall(request, context, storedValueCardBodies.paymentCardsByUser);
+  const { caller, body } = await readPointsCardsCall(request, context, storedValueCardBodies.paymentCardsByUser);
   return paymentCardsByUser(caller, body);
 }
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { readStoredValueCall } from '~/http/stored-value-call.server';
+import { readPointsCardsCall } from '~/http/points-cards-call.server';
 import { checkLoyaltyPoints, methodNotAllowed, storedValueCardBodies } from '~/services/stored-value-cards.server';
 
 /** POST /api/loyalty/checkLoyaltyPoints (spec §7 "Loyalty"): the member's points types for the checkout `uuid`; docs/api.md shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { caller, body } = await readStoredValueCall(request, context, storedValueCardBodies.checkLoyaltyPoints);
+  const { caller, body } = await readPointsCardsCall(request, context, storedValueCardBodies.checkLoyaltyPoints);
   return checkLoyaltyPoints(caller, body);
 }
 

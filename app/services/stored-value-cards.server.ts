@@ -21,7 +21,8 @@ import {
 import { loyaltyProductCode, walletUsePerRoom } from '~/domain/instruments';
 import { discountCardApplies } from '~/domain/payable-total';
 import { type Quote, convertAtQuoteRate, markupOfQuote } from '~/domain/quote';
-import { majorUnits, walletCapMinor } from '~/domain/stored-value-cards';
+import { walletCapMinor } from '~/domain/stored-value-cards';
+import { minorToMajor } from '~/domain/coupon-cash';
 import { compileApiBody } from './api-body-schema.server';
 import type { ActiveSession } from './session.server';
 import { type AppliedPart, type HeldInstrument, type Member, type Refusal, appliedToHold, applyToHold, instrumentsOf, loyaltyMembershipNoOf, offeredKinds, unapplyFromHold } from './stored-value.server';
@@ -33,7 +34,7 @@ export const storedValueCardBodies = {
   applyPaymentCard: compileApiBody<ApplyPaymentCardBody>(applyPaymentCardSchema),
 };
 
-export type StoredValueCaller = { org: OrgConfig; member: Member; session: ActiveSession };
+export type PointsCardsCaller = { org: OrgConfig; member: Member; session: ActiveSession };
 
 const fail = (status: number, message: string) => json({ status, message }, { status });
 const refusal = (answer: Refusal) => fail(answer.status, answer.message);
@@ -43,7 +44,7 @@ export function methodNotAllowed() {
 }
 
 /** Only a signed-in member holds and applies stored value: anyone else is answered 401. */
-export function requireStoredValueCaller(context: { org: OrgConfig; session: ActiveSession | null }): StoredValueCaller {
+export function requirePointsCardsCaller(context: { org: OrgConfig; session: ActiveSession | null }): PointsCardsCaller {
   if (!context.session) throw fail(401, 'Sign in to use points, wallets and cards');
   return { org: context.org, member: { orgId: context.org.orgId, userId: context.session.userDbId }, session: context.session };
 }
@@ -54,7 +55,7 @@ type Checkout = NonNullable<Awaited<ReturnType<typeof appliedToHold>>>;
  * The member's own checkout of `holdToken`, or the refusal: 404 for a hold that is not theirs;
  * 400 when the call names another product or currency than the hold's quote.
  */
-async function memberCheckout(caller: StoredValueCaller, holdToken: string, product: string, currency: string | undefined): Promise<Checkout> {
+async function memberCheckout(caller: PointsCardsCaller, holdToken: string, product: string, currency: string | undefined): Promise<Checkout> {
   const checkout = await appliedToHold(caller.member, holdToken);
   if (!checkout) throw fail(404, 'No such checkout');
   if (product !== checkout.quote.product && product !== loyaltyProductCode(checkout.quote.product)) throw fail(400, `productType: this checkout is a ${loyaltyProductCode(checkout.quote.product)} booking`);
@@ -86,7 +87,7 @@ function pointsTypeOf(points: HeldInstrument) {
 }
 
 /** POST /api/loyalty/checkLoyaltyPoints: the member's points types and balances for this checkout. */
-export async function checkLoyaltyPoints(caller: StoredValueCaller, body: CheckLoyaltyPointsBody) {
+export async function checkLoyaltyPoints(caller: PointsCardsCaller, body: CheckLoyaltyPointsBody) {
   const checkout = await memberCheckout(caller, body.uuid, body.productType, undefined);
   const offered = offeredKinds(caller.org, checkout.quote.product).includes('points');
   const types = offered ? (await instrumentsOf(caller.member, ['points'])).filter((p) => p.active).map(pointsTypeOf) : [];
@@ -94,24 +95,24 @@ export async function checkLoyaltyPoints(caller: StoredValueCaller, body: CheckL
 }
 
 /** POST /api/loyalty/applyPoints: applies `pointsQuantity` of the type `pointsType`, or (`unapply`) releases it. */
-export async function applyPoints(caller: StoredValueCaller, body: ApplyPointsBody) {
+export async function applyPoints(caller: PointsCardsCaller, body: ApplyPointsBody) {
   const checkout = await memberCheckout(caller, body.uuid, body.productType, body.currency);
   if (body.unapply) {
     const part = checkout.applied.find((a) => a.kind === 'points' && a.code === body.pointsType);
     if (!part?.instrumentId) return fail(404, 'These points are not applied');
     const answer = await unapplyFromHold(caller.member, body.uuid, { kind: 'points', instrumentId: part.instrumentId });
     if (!answer.ok) return refusal(answer);
-    return json({ status: 200, message: 'Points released', data: { ...pointsPartOf(answer.released), unapply: true, payable: majorUnits(answer.payableMinor) } });
+    return json({ status: 200, message: 'Points released', data: { ...pointsPartOf(answer.released), unapply: true, payable: minorToMajor(answer.payableMinor) } });
   }
   const points = (await instrumentsOf(caller.member, ['points'])).find((p) => p.code === body.pointsType);
   if (!points) return fail(404, 'No such points type');
   const answer = await applyToHold(caller.member, body.uuid, { kind: 'points', instrumentId: points.id, points: body.pointsQuantity ?? 0 }, { org: caller.org });
   if (!answer.ok) return refusal(answer);
-  return json({ status: 200, message: 'Points applied', data: { ...pointsPartOf(answer.applied), unapply: false, payable: majorUnits(answer.payableMinor) } });
+  return json({ status: 200, message: 'Points applied', data: { ...pointsPartOf(answer.applied), unapply: false, payable: minorToMajor(answer.payableMinor) } });
 }
 
 function pointsPartOf(part: AppliedPart) {
-  return { id: part.id, pointsType: part.code, point_type_label: part.title, points: part.units, amount: majorUnits(part.amountMinor), currency: part.currency };
+  return { id: part.id, pointsType: part.code, point_type_label: part.title, points: part.units, amount: minorToMajor(part.amountMinor), currency: part.currency };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -152,18 +153,18 @@ function legacyCard(card: HeldInstrument & { kind: CardKind }, checkout: Checkou
     payment_card_id: card.id,
     payment_card_image: text(card.details.payment_card_image),
     payment_card_name: card.title,
-    payment_card_purchase_price: number(card.details.payment_card_purchase_price, majorUnits(card.balance)),
-    payment_card_redemption_price: number(card.details.payment_card_redemption_price, majorUnits(card.balance)),
+    payment_card_purchase_price: number(card.details.payment_card_purchase_price, minorToMajor(card.balance)),
+    payment_card_redemption_price: number(card.details.payment_card_redemption_price, minorToMajor(card.balance)),
     payment_card_thumbnail_image: text(card.details.payment_card_thumbnail_image) || text(card.details.payment_card_image),
     payment_card_type: card.kind,
     pro_code: checkout.quote.product,
     pro_name: loyaltyProductCode(checkout.quote.product),
     status: card.active ? 1 : 0,
     /** One unit of the card's currency in the checkout's (the quote's rate); null when the quote cannot convert it. */
-    roeRate: oneUnit === null ? null : majorUnits(oneUnit),
+    roeRate: oneUnit === null ? null : minorToMajor(oneUnit),
     // Beyond the legacy fields: what the card holds now and what this checkout applied of it.
-    available_amount: majorUnits(card.balance),
-    applied_amount: applied ? majorUnits(applied.amountMinor) : null,
+    available_amount: minorToMajor(card.balance),
+    applied_amount: applied ? minorToMajor(applied.amountMinor) : null,
   };
 }
 
@@ -175,14 +176,14 @@ function walletRooms(wallet: HeldInstrument, checkout: Checkout, applied: Applie
   const amountMinor = applied ? applied.amountMinor : Math.min(balanceInCharge, walletCapMinor(checkout.chargeMinor, markupOfQuote(quote), checkout.payableMinor));
   return walletUsePerRoom(wallet.id, balanceInCharge, amountMinor, checkout.chargeMinor, rooms, quote.product).map((use) => ({
     ...use,
-    currentAmount: majorUnits(use.currentAmount),
-    amountUseInRoom: majorUnits(use.amountUseInRoom),
-    availableToUseAmount: majorUnits(use.availableToUseAmount),
+    currentAmount: minorToMajor(use.currentAmount),
+    amountUseInRoom: minorToMajor(use.amountUseInRoom),
+    availableToUseAmount: minorToMajor(use.availableToUseAmount),
   }));
 }
 
 /** POST /api/booking/getpaymentcardbyuser: the member's certificates, discount cards and wallets for this checkout. */
-export async function paymentCardsByUser(caller: StoredValueCaller, body: PaymentCardsByUserBody) {
+export async function paymentCardsByUser(caller: PointsCardsCaller, body: PaymentCardsByUserBody) {
   const checkout = await memberCheckout(caller, body.hold, body.product_type, body.currency);
   const offered = offeredKinds(caller.org, checkout.quote.product);
   const cards = (await instrumentsOf(caller.member, offered)).filter(isCard);
@@ -195,22 +196,22 @@ export async function paymentCardsByUser(caller: StoredValueCaller, body: Paymen
 }
 
 /** POST /api/booking/applyPaymentCard: applies a wallet (with an amount), a certificate or a discount card, or (`unapply`) releases it. */
-export async function applyPaymentCard(caller: StoredValueCaller, body: ApplyPaymentCardBody) {
+export async function applyPaymentCard(caller: PointsCardsCaller, body: ApplyPaymentCardBody) {
   const card = (await instrumentsOf(caller.member, CARD_KINDS)).filter(isCard).find((c) => c.id === body.payment_card_id);
   // Another member's card is answered as if it did not exist.
   if (!card) return fail(404, 'No such payment card');
   if (body.unapply) {
     const answer = await unapplyFromHold(caller.member, body.hold, { kind: card.kind, instrumentId: card.id });
     if (!answer.ok) return refusal(answer);
-    return json({ status: 200, message: 'Released', data: { ...cardPartOf(answer.released), unapply: true, payable: majorUnits(answer.payableMinor) } });
+    return json({ status: 200, message: 'Released', data: { ...cardPartOf(answer.released), unapply: true, payable: minorToMajor(answer.payableMinor) } });
   }
   if (body.amount !== undefined && card.kind !== 'wallet') return fail(400, 'amount: only a wallet takes an amount');
   const request = card.kind === 'wallet' ? { kind: card.kind, instrumentId: card.id, amount: body.amount ?? '' } : { kind: card.kind, instrumentId: card.id };
   const answer = await applyToHold(caller.member, body.hold, request, { org: caller.org });
   if (!answer.ok) return refusal(answer);
-  return json({ status: 200, message: 'Applied', data: { ...cardPartOf(answer.applied), unapply: false, payable: majorUnits(answer.payableMinor) } });
+  return json({ status: 200, message: 'Applied', data: { ...cardPartOf(answer.applied), unapply: false, payable: minorToMajor(answer.payableMinor) } });
 }
 
 function cardPartOf(part: AppliedPart) {
-  return { id: part.id, payment_card_id: part.instrumentId, payment_card_type: part.kind, card_code: part.code, amount: majorUnits(part.amountMinor), currency: part.currency };
+  return { id: part.id, payment_card_id: part.instrumentId, payment_card_type: part.kind, card_code: part.code, amount: minorToMajor(part.amountMinor), currency: part.currency };
 }

@@ -145,7 +145,7 @@ describe('points and wallet at checkout (issue 11)', () => {
     expect(released).toBe(200);
     const shownAt = Date.now();
     await points.getByRole('button', { name: 'Unapply' }).click();
-    const error = points.getByRole('status').filter({ hasText: /^Error$/ });
+    const error = points.getByRole('alert').filter({ hasText: /^Error$/ });
     await error.waitFor();
     await error.waitFor({ state: 'hidden', timeout: 6_000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_900);

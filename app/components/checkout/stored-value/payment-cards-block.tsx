@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useCheckoutPayment } from '~/components/checkout/payment-block';
 import { useShell, useT } from '~/components/shell-context';
 import { formatChargedAmount } from '~/domain/charge';
-import { MESSAGE_MS } from '~/domain/instruments';
 import { canApplyCard } from '~/domain/stored-value-cards';
 import type { AppliedPart, CheckoutStoredValue, HeldInstrument } from '~/services/stored-value.server';
-import { useStoredValueCall, useTimedMessage } from './stored-value-call';
+import { useStoredValueCall } from './stored-value-call';
+import { MessageRegions, useTimedMessage } from './timed-message';
 
 type Flow = NonNullable<ReturnType<typeof useCheckoutPayment>>;
 type CardKind = 'wallet' | 'certificate' | 'discount_card';
@@ -19,14 +19,14 @@ function useCards(kind: CardKind): { flow: Flow; storedValue: CheckoutStoredValu
   return cards.length > 0 ? { flow, storedValue, cards } : null;
 }
 
-/** One apply/unapply call of a card (POST /api/booking/applyPaymentCard), with its refusal shown for 5 s (spec §9). */
+/** One apply/unapply call of a card (POST /api/booking/applyPaymentCard), with its refusal shown for 5 s (spec §9, the timed message's default). */
 function useCardCall(flow: Flow) {
   const t = useT();
   const { busy, send } = useStoredValueCall(flow);
-  const [message, showMessage] = useTimedMessage(MESSAGE_MS);
+  const [message, show] = useTimedMessage();
   async function call(card: HeldInstrument, extra: { amount?: string; unapply?: boolean }) {
     const answer = await send('/api/booking/applyPaymentCard', { hold: flow.hold, payment_card_id: card.id, ...extra });
-    if (!answer.ok) showMessage(answer.message ?? t('stored.failed'));
+    if (!answer.ok) show({ tone: 'failure', text: answer.message ?? t('stored.failed') });
   }
   return { busy, call, message };
 }
@@ -79,9 +79,7 @@ function Wallet({ flow, wallet, applied }: { flow: Flow; wallet: HeldInstrument;
       >
         {applied ? t('stored.unapply') : t('stored.apply')}
       </button>
-      <p role="status" className="stored-value-error">
-        {message}
-      </p>
+      <MessageRegions message={message} />
     </div>
   );
 }
@@ -144,9 +142,7 @@ function CardItem({ flow, card, applied, applies, note }: { flow: Flow; card: He
           {applied ? t('stored.unapply') : t('stored.apply')}
         </button>
       ) : null}
-      <p role="status" className="stored-value-error">
-        {message}
-      </p>
+      <MessageRegions message={message} />
     </li>
   );
 }

@@ -3,9 +3,11 @@ import { useCheckoutPayment } from '~/components/checkout/payment-block';
 import { useShell, useT } from '~/components/shell-context';
 import { formatChargedAmount } from '~/domain/charge';
 import { LOYALTY_ERROR_MS, loyaltyProductCode } from '~/domain/instruments';
-import { POINTS_DEFAULT_LABEL, POINTS_LIST_MAX_HEIGHT_PX, enteredPoints, filterPointTypes, majorUnits, nextActiveOption } from '~/domain/stored-value-cards';
+import { minorToMajor } from '~/domain/coupon-cash';
+import { POINTS_DEFAULT_LABEL, POINTS_LIST_MAX_HEIGHT_PX, enteredPoints, filterPointTypes, nextActiveOption } from '~/domain/stored-value-cards';
 import type { CheckoutStoredValue } from '~/services/stored-value.server';
-import { useStoredValueCall, useTimedMessage } from './stored-value-call';
+import { useStoredValueCall } from './stored-value-call';
+import { MessageRegions, useTimedMessage } from './timed-message';
 
 type PointsType = { code: string; label: string; balance: number };
 
@@ -30,7 +32,7 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
   const quantityId = useId();
   const [chosen, setChosen] = useState<string | null>(types[0]!.code);
   const [typed, setTyped] = useState('0');
-  const [error, showError] = useTimedMessage(LOYALTY_ERROR_MS);
+  const [message, show] = useTimedMessage(LOYALTY_ERROR_MS);
   const { busy, send } = useStoredValueCall(flow);
   const applied = storedValue.applied.find((part) => part.kind === 'points');
   const selected = types.find((type) => type.code === chosen) ?? null;
@@ -42,7 +44,7 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
     const answer = await send('/api/loyalty/applyPoints', {
       uuid: flow.hold,
       productType: loyaltyProductCode(flow.product),
-      bookingAmount: majorUnits(storedValue.chargeMinor),
+      bookingAmount: minorToMajor(storedValue.chargeMinor),
       pointsQuantity: applied ? 0 : points,
       pointsType,
       currency: storedValue.currency,
@@ -50,11 +52,11 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
       // Spec §6: agents send their extra amount; this site adds none.
       ...(storedValue.agent ? { agent_extra_amount: 0 } : {}),
     });
-    if (!answer.ok) showError(t('points.error'));
+    if (!answer.ok) show({ tone: 'failure', text: t('points.error') });
   }
 
   return (
-    <section className="stored-value-block" aria-labelledby={titleId}>
+    <section className="stored-value-block" aria-labelledby={titleId} aria-busy={busy}>
       <h2 id={titleId}>{t('points.title')}</h2>
       {applied ? (
         <p className="stored-value-applied">
@@ -93,9 +95,7 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
       <button type="button" className="button button-primary" onClick={toggle} disabled={busy || (!applied && (!selected || points <= 0))}>
         {applied ? t('stored.unapply') : t('stored.apply')}
       </button>
-      <p role="status" className="stored-value-error">
-        {error}
-      </p>
+      <MessageRegions message={message} />
     </section>
   );
 }

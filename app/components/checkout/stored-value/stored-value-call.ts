@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { postJson } from '~/components/post-json';
+import { answerText } from '~/domain/coupon-cash';
 import type { useCheckoutPayment } from '~/components/checkout/payment-block';
 
 type Flow = NonNullable<ReturnType<typeof useCheckoutPayment>>;
 
 /**
- * One apply or unapply call of a stored-value block: posted to its /api route, then the
+ * One apply or unapply call of a points or card block: posted to its /api route, then the
  * checkout's loader runs again so the view, the applied parts and the payable total are the
- * server's. Returns the refusal's message (null when there is none to show) or 'ok'.
+ * server's. A refusal gives its message (null when it has none to show).
  */
 export function useStoredValueCall(flow: Flow) {
   const [busy, setBusy] = useState(false);
@@ -19,19 +20,7 @@ export function useStoredValueCall(flow: Flow) {
       flow.revalidator.revalidate();
       return { ok: true };
     }
-    const message = typeof answer.body === 'object' && answer.body !== null && 'message' in answer.body ? answer.body.message : null;
-    return { ok: false, message: typeof message === 'string' ? message : null };
+    return { ok: false, message: answerText(answer.body, 'message') };
   }
   return { busy: busy || flow.revalidator.state === 'loading', send };
-}
-
-/** A message shown for `ms`, then cleared (spec §9 message timings). */
-export function useTimedMessage(ms: number): [string | null, (message: string | null) => void] {
-  const [message, setMessage] = useState<string | null>(null);
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), ms);
-    return () => clearTimeout(timer);
-  }, [message, ms]);
-  return [message, setMessage];
 }
