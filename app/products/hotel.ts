@@ -83,7 +83,7 @@ export const hotel = defineProduct({
   membersOnlyAds: false,
   quote: {
     party: 'rooms',
-    priceLines: ['perNight', 'beforeTax', 'total', 'strikeTotal', 'tax'],
+    priceLines: ['perNight', 'beforeTax', 'total', 'strikeTotal', 'tax', 'markup'],
     // strikeTotal: only a room with a struck-through price has it.
     requiredLines: ['perNight', 'beforeTax', 'total', 'tax'],
   },

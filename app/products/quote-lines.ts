@@ -4,7 +4,7 @@
  * quoted by offer-pages.server.ts, resort and stay weeks by weeks-quote.server.ts.
  */
 export const offerQuoteLines = {
-  priceLines: ['perUnit', 'beforeTax', 'total', 'strikeTotal', 'tax'],
+  priceLines: ['perUnit', 'beforeTax', 'total', 'strikeTotal', 'tax', 'markup'],
   requiredLines: ['perUnit', 'beforeTax', 'total', 'tax'],
 } as const;
 

@@ -203,7 +203,8 @@ async function quoteHotelHold(hold: Hold, context: FlowContext): Promise<Quote<H
       total: p.inclusive,
       strikeTotal: p.strike_price === null || p.strike_tax === null ? null : p.strike_price + p.strike_tax,
     },
-    fees: { tax: p.tax },
+    // Our markup rides along (never shown): discount cards and the wallet cap read it (decision 0031).
+    fees: { tax: p.tax, markup: p.markup },
     ...context.quoting,
     priceType: p.price_type,
     party: { rooms: query.rooms, guestsPerRoom: query.guestsPerRoom },

@@ -207,7 +207,8 @@ async function quoteOfferHold(hold: Hold, context: PageContext): Promise<Quote<O
       total: p.inclusive,
       strikeTotal: p.strike_price === null || p.strike_tax === null ? null : p.strike_price + p.strike_tax,
     },
-    fees: { tax: p.tax },
+    // Our markup rides along (never shown): discount cards and the wallet cap read it (decision 0031).
+    fees: { tax: p.tax, markup: p.markup },
     ...context.quoting,
     priceType: p.price_type,
     party: { guests, bags },

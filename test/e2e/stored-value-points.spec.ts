@@ -153,14 +153,20 @@ describe('points and wallet at checkout (issue 11)', () => {
     await context.close();
   });
 
-  it('lists discount cards on the business organisation, not usable on a hotel rate without a markup', async () => {
+  it('applies a discount card on the business organisation’s B2B rate, at most its markup', async () => {
     const { context, page, check } = await signedInCheckout('voyagerpro.localhost', 242);
     const cards = page.getByRole('region', { name: 'Discount cards' });
     await cards.getByText(/^Business discount card: worth /).waitFor();
-    // Spec §5: only B2B or PKG rates with a positive markup take one; hotel quotes carry no markup line.
-    expect(await cards.getByText('Discount cards cannot be used on this rate.').isVisible()).toBe(true);
-    expect(await cards.getByRole('button').count()).toBe(0);
-    await expectNoAxeViolationsAtViewports(page, 'business checkout with discount cards');
+    // Spec §5: a B2B rate with a positive markup takes one; the hotel quote records its markup (decision 0031).
+    const before = await chargedCents(page);
+    await cards.getByRole('button', { name: 'Apply: Business discount card' }).click();
+    await cards.getByRole('button', { name: 'Unapply: Business discount card' }).waitFor();
+    const after = await chargedCents(page);
+    expect(after).toBeLessThan(before);
+    expect(before - after).toBeLessThanOrEqual(10_000);
+    await expectNoAxeViolationsAtViewports(page, 'business checkout with a discount card applied');
+    await cards.getByRole('button', { name: 'Unapply: Business discount card' }).click();
+    await chargeBecomes(page, before);
     check();
     await context.close();
   });
