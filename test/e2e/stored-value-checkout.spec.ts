@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { type Database, openDatabase } from '~/services/db.server';
+import { hashPassword } from '~/services/password.server';
+import { creditInstrument, openInstrument } from '~/services/stored-value.server';
+import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { inDays } from '../support/dates';
+import { ledgerProblems } from '../support/stored-value';
+
+/**
+ * Issue 11 acceptance 1 and 7: in Chromium a member books a hotel with a coupon, a cash card,
+ * points and a wallet together and a card for the rest, through the checkout's blocks and the
+ * sandbox gateway. The card is charged exactly the rest; the success page and My bookings
+ * show each part; each balance went down by its part; the ledger balances. axe finds nothing
+ * with every instrument applied at 375 and 1280 px.
+ *
+ * Runs on the PostgreSQL server, whose database the test reads; the member is made for it.
+ */
+const base = inject('pgBaseURL');
+const databaseUrl = inject('pgDatabaseUrl');
+const sandboxURL = inject('sandboxURL');
+const HOST = 'wanderly.localhost';
+const PASSWORD = 'Stored-Value-2026!';
+const email = `stored-${Date.now()}@wanderly.example`;
+
+let browser: Browser;
+let db: Database;
+const ids: Record<'cash' | 'miles' | 'wallet', string> = { cash: '', miles: '', wallet: '' };
+
+beforeAll(async () => {
+  if (!base) return;
+  browser = await launchBrowser();
+  db = (await openDatabase({ databaseUrl, poolSize: 2 })).db;
+  const user = await db
+    .insertInto('users')
+    .values({ org_id: 'wanderly', email, email_normalized: email, password_hash: await hashPassword(PASSWORD), first_name: 'Sofia', last_name: 'Saver', role: 'member' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const open = async (kind: 'cash_card' | 'points' | 'wallet', code: string, title: string, balance: number, details = {}) => {
+    const id = await openInstrument({ orgId: 'wanderly', ownerUserId: user.id, kind, code, title, currency: 'USD', details }, db);
+    await creditInstrument(id, balance, `grant:${id}`, `grant:${id}`, db);
+    return id;
+  };
+  ids.cash = await open('cash_card', 'CASH-7001', 'Gift cash card', 10_000);
+  ids.miles = await open('points', 'MILES', 'Travel Miles', 5_000, { ratePerMiles: '0.01', fundingPartnerCode: 'FP-AIR', ruleCode: 'EARN-1', ruleLevel: 'BASIC' });
+  ids.wallet = await open('wallet', 'WALLET', 'Travel wallet', 10_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await db?.destroy();
+});
+
+/** What the card will be charged, in cents, as the payment block says it. */
+async function charged(page: Page): Promise<number> {
+  const text = await page.getByText(/^Your card will be charged /).textContent();
+  const amount = /([\d,]+)\.(\d{2})/.exec(text ?? '');
+  if (!amount) throw new Error(`no amount in ${text}`);
+  return Number(amount[1]!.replace(/,/g, '')) * 100 + Number(amount[2]);
+}
+const chargedBecomes = (page: Page, cents: number) => expect.poll(() => charged(page), { timeout: 10_000 }).toBe(cents);
+
+async function balanceOf(instrumentId: string): Promise<number> {
+  const row = await db.selectFrom('instruments as i').innerJoin('ledger_accounts as a', 'a.id', 'i.account_id').select('a.balance_minor').where('i.id', '=', instrumentId).executeTakeFirstOrThrow();
+  return Number(row.balance_minor);
+}
+
+async function typeCard(page: Page) {
+  const frame = page.getByRole('form', { name: 'Credit Card' }).frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill('4111111111111111');
+  await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await frame.getByLabel('CVV').fill('737');
+}
+
+async function apply(region: Locator, button = 'Apply') {
+  await region.getByRole('button', { name: button }).click();
+  await region.getByRole('button', { name: 'Unapply' }).waitFor();
+}
+
+describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => {
+  it('books with a coupon, a cash card, points and a wallet and a card for the rest; each part shown; the ledger balances', async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    const check = watchConsole(page);
+    await page.goto(orgUrl(base, HOST, '/'));
+    await signInWithApi(page, email, PASSWORD);
+    await page.goto(orgUrl(base, HOST, `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(170)}&checkout=${inDays(172)}&rooms=1&guests=2`));
+    await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
+    await waitForHydration(page);
+    await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Traveller details saved.').waitFor();
+    await page.getByRole('radio', { name: 'Pay with new card' }).check();
+    const full = await charged(page);
+
+    const coupons = page.getByRole('region', { name: 'Coupon code' });
+    await coupons.getByLabel('Coupon code').fill('SAVE25');
+    await apply(coupons);
+    await chargedBecomes(page, full - 2_500);
+
+    const cash = page.getByRole('region', { name: 'Cash card' });
+    await cash.getByLabel('Amount to use').fill('30');
+    await apply(cash);
+    await chargedBecomes(page, full - 2_500 - 3_000);
+
+    const points = page.getByRole('region', { name: 'Loyalty points' });
+    await points.getByLabel('Points to use').fill('1000');
+    await apply(points);
+    await chargedBecomes(page, full - 2_500 - 3_000 - 1_000);
+
+    const wallet = page.getByRole('region', { name: 'Wallet' });
+    await wallet.getByLabel('Amount to use from Travel wallet').fill('20');
+    await apply(wallet);
+    const rest = full - 2_500 - 3_000 - 1_000 - 2_000;
+    await chargedBecomes(page, rest);
+
+    // Acceptance 7: every instrument open and applied, nothing for axe at either width.
+    await expectNoAxeViolationsAtViewports(page, 'checkout with every instrument applied');
+
+    await typeCard(page);
+    const submit = page.getByRole('button', { name: 'COMPLETE BOOKING' });
+    await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+    await submit.click();
+    await page.waitForURL(/checkout-success\?booking_id=/, { timeout: 30_000 });
+    const reference = new URL(page.url()).searchParams.get('booking_id')!;
+    await page.getByRole('heading', { level: 1, name: 'Your booking is confirmed' }).waitFor();
+
+    // The card paid exactly the rest, once.
+    const { transactions } = (await (await fetch(`${sandboxURL}/__sandbox/transactions`)).json()) as { transactions: { type: string; orderId: string | null; amount: string }[] };
+    const sales = transactions.filter((t) => t.type === 'sale' && (t.orderId ?? '').startsWith(`${reference}:`));
+    expect(sales.map((s) => s.amount)).toEqual([(rest / 100).toFixed(2)]);
+
+    // Each part was captured from its instrument; the ledger balances.
+    const booking = await db.selectFrom('bookings').select(['status', 'hold_id', 'amount_minor']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    expect(booking).toMatchObject({ status: 'confirmed', amount_minor: rest });
+    const parts = await db.selectFrom('checkout_applications').select(['kind', 'amount_minor', 'status']).where('hold_id', '=', booking.hold_id!).orderBy('created_at').execute();
+    expect(parts.map((p) => [p.kind, Number(p.amount_minor), p.status])).toEqual([
+      ['coupon', 2_500, 'captured'],
+      ['cash_card', 3_000, 'captured'],
+      ['points', 1_000, 'captured'],
+      ['wallet', 2_000, 'captured'],
+    ]);
+    expect(await balanceOf(ids.cash)).toBe(7_000);
+    expect(await balanceOf(ids.wallet)).toBe(8_000);
+    // 1,000 points spent; the organisation's rule earns 2 points per whole dollar the card paid.
+    expect(await balanceOf(ids.miles)).toBe(4_000 + Math.floor(rest / 100) * 2);
+    expect(await ledgerProblems(db)).toEqual({ drift: [], unbalanced: [], negative: [] });
+    check();
+    await context.close();
+  });
+});
