@@ -98,6 +98,7 @@ const table: Row[] = [
     envelope: payFamily,
     sign: true,
   },
+  { route: 'api.booking.cancel', who: 'user', good: { id: BOOKING }, wrongType: ['id', 7], envelope: house },
   { route: 'api.booking.initBooking', who: 'user', good: { hold: 'a'.repeat(32), product_type: 'HLT' }, wrongType: ['hold', 5], envelope: { error: 'invalid' } },
   { route: 'api.admin.invoiceCredit', who: 'admin', good: { company: `Api bodies ${stamp}`, limit: 10, currency: 'USD' }, wrongType: ['limit', true], envelope: house, keepsGoodUnsent: true },
   // Saved cards.
