@@ -125,6 +125,7 @@ const table: Row[] = [
     state: sessionOf,
     keepsGoodUnsent: true,
   },
+  { route: 'api.wallet.topup', who: 'user', good: { amount: '10.00', nonce: 'fake-valid-nonce' }, wrongType: ['amount', 10], envelope: house, keepsGoodUnsent: true },
   { route: 'api.bookingHistory.getCountMessages', who: 'user', good: {}, wrongType: ['user_id', 42], envelope: house },
   { route: 'api.flights.autosuggestV2', who: null, good: { text: 'cun' }, wrongType: ['latitude', 'north'], envelope: house },
   // Weeks and resorts.
