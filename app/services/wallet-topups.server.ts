@@ -70,12 +70,12 @@ async function answerOf(topup: Topup, db: Database, replay: boolean): Promise<Re
       return answer(402, { result: 'card_declined', message: CARD_FAILURE_MESSAGE, ...extra });
     case 'created':
     case 'unknown':
-      return answer(202, { result: 'pending', message: 'Your top-up is being processed: your wallet shows it once the card payment is confirmed.', ...extra });
+      return answer(202, { result: 'pending', message: 'Your top-up is being processed: your wallet shows it once the card payment is confirmed.', data: { topup_id: topup.id }, ...extra });
   }
 }
 
 /** Waits for a top-up another request is running (same key) to leave 'created'. */
-async function settled(id: string, db: Database): Promise<Topup> {
+async function settledRow(id: string, db: Database): Promise<Topup> {
   const deadline = Date.now() + REPLAY_WAIT_MS;
   for (;;) {
     const row = await db.selectFrom('wallet_topups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -120,7 +120,7 @@ export async function topUpWallet(
     if (!first || first.user_id !== member.userId || first.request_fingerprint !== fingerprint) {
       return answer(409, { result: 'conflict', message: 'This Idempotency-Key was used for another request' });
     }
-    return answerOf(await settled(first.id, db), db, true);
+    return answerOf(await settledRow(first.id, db), db, true);
   }
 
   const sale = await paymentGateway().authorize({
@@ -134,28 +134,71 @@ export async function topUpWallet(
   if (!sale.ok) {
     const status = sale.failure.kind === 'transport' ? 'unknown' : sale.failure.kind === 'processor_declined' || sale.failure.kind === 'gateway_rejected' ? 'declined' : 'failed';
     if (status === 'unknown') log.warn('wallet top-up outcome unknown: find it at the gateway by its order id', { topupId: topup.id, orderId: `WLT-${topup.id}` });
-    const moved = await db
+    await db
       .updateTable('wallet_topups')
       .set({ status, failure: JSON.stringify(sale.failure), updated_at: new Date() })
       .where('id', '=', topup.id)
       .where('status', '=', 'created')
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return answerOf(moved, db, false);
+      .execute();
+    // Lost: the reconciler settled it first; its state is the answer.
+    return answerOf(await reload(topup.id, db), db, false);
   }
-  const credited = await db.transaction().execute(async (trx) => {
+  await credit(topup.id, sale.value.id, db);
+  return answerOf(await reload(topup.id, db), db, false);
+}
+
+const reload = (id: string, db: Database) => db.selectFrom('wallet_topups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/**
+ * Records a top-up's sale and credits its wallet, in one transaction; nothing when it was settled
+ * already (the live call and the reconciler may both get here). The ledger's own key is the
+ * top-up's id as well: credited once whatever happens around it.
+ */
+async function credit(id: string, transactionId: string, db: Database): Promise<void> {
+  await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('wallet_topups')
-      .set({ status: 'credited', gateway_transaction_id: sale.value.id, updated_at: new Date() })
-      .where('id', '=', topup.id)
-      .where('status', '=', 'created')
+      .set({ status: 'credited', gateway_transaction_id: transactionId, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', 'in', ['created', 'unknown'])
       .returningAll()
-      .executeTakeFirstOrThrow();
-    // The ledger's own key is the top-up's id: credited once whatever happens around it.
-    await creditInstrument(row.instrument_id, row.amount_minor, `wallet-topup:${row.id}`, `topup:${row.id}`, trx);
-    return row;
+      .executeTakeFirst();
+    if (row) await creditInstrument(row.instrument_id, row.amount_minor, `wallet-topup:${row.id}`, `topup:${row.id}`, trx);
   });
-  return answerOf(credited, db, false);
+}
+
+const CHARGED: readonly string[] = ['submitted_for_settlement', 'settling', 'settled'];
+
+/**
+ * The reconciler's sweep (the payment reconciler job): top-ups left 'unknown' (the gateway did not
+ * answer) or 'created' (the process died mid-call) and untouched for `staleMs` are looked up at
+ * the gateway by their order id: a charged sale credits the wallet, none fails the top-up.
+ * `staleMs` must outlast a live call (the reconciler job passes its own). Returns how many it settled.
+ */
+export async function reconcileWalletTopups(options: { staleMs?: number; limit?: number } = {}, db: Database = getDb()): Promise<number> {
+  const { staleMs = 60_000, limit = 20 } = options;
+  if (!paymentsOrNull()) return 0;
+  const open = await db
+    .selectFrom('wallet_topups')
+    .select('id')
+    .where('status', 'in', ['created', 'unknown'])
+    .where('updated_at', '<=', new Date(Date.now() - staleMs))
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+  let settledCount = 0;
+  for (const { id } of open) {
+    const found = await paymentGateway().findByOrderId(`WLT-${id}`);
+    if (!found.ok) continue;
+    const sale = found.value.find((t) => CHARGED.includes(t.status));
+    if (sale) await credit(id, sale.id, db);
+    else {
+      const failure = { kind: 'transport', retryable: false, message: 'No charged sale reached the gateway' };
+      await db.updateTable('wallet_topups').set({ status: 'failed', failure: JSON.stringify(failure), updated_at: new Date() }).where('id', '=', id).where('status', 'in', ['created', 'unknown']).execute();
+    }
+    settledCount += 1;
+  }
+  return settledCount;
 }
 
 /** The member's recent top-ups, newest first, for the wallet page. */

@@ -8,7 +8,8 @@ import { action as cancelRoute } from '~/routes/api.booking.cancel';
 import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
 import { getOrgById } from '~/services/config.server';
 import { createHold, recordHoldQuote } from '~/services/holds.server';
-import { initBookingAction } from '~/services/payments/booking-payment.server';
+import { listUserBookings } from '~/services/bookings.server';
+import { initBookingAction, reconcileCancelledPayments } from '~/services/payments/booking-payment.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
 import { applyToHold, instrumentsOf, storedValuePartsOf } from '~/services/stored-value.server';
@@ -113,6 +114,16 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     expect(paid).toMatchObject({ booking: { status: 'confirmed', payment_method: 'card' }, hold: 'booked', allocations: 1, applications: [{ status: 'captured', amount_minor: 10_050 }] });
     expect(paid.cash).toBe(made.cashBefore - 10_050);
     expect(paid.sales).toEqual([expect.objectContaining({ status: 'submitted_for_settlement', amount: '199.50' })]);
+    const publicId = (await database.db.selectFrom('users').select('public_id').where('id', '=', made.owner).executeTakeFirstOrThrow()).public_id;
+    const listed = async () => (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', limit: 50 })).find((b) => b.reference === made.reference)!;
+    expect(await listed()).toMatchObject({
+      status: 'confirmed',
+      cancellable: true,
+      payment: [
+        { kind: 'card', amountText: '$199.50', status: 'paid' },
+        { kind: 'cash_card', code: 'CASH-1001', amountText: '$100.50', points: null, status: 'paid' },
+      ],
+    });
 
     // Someone else's booking, a malformed body, no session: nothing changes.
     expect(await cancel(made.reference, await cookieOf('agent'))).toEqual({ status: 404, body: { status: 404, message: 'No such booking' } });
@@ -140,6 +151,14 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     expect(cancelled.attempts).toEqual([{ status: 'voided', gateway_transaction_id: paid.attempts[0]!.gateway_transaction_id }]);
     expect(cancelled.sales).toEqual([expect.objectContaining({ status: 'voided', amount: '199.50' })]);
     await expectLedgerConsistent();
+    expect(await listed()).toMatchObject({
+      status: 'cancelled',
+      cancellable: false,
+      payment: [
+        { kind: 'card', status: 'refunded' },
+        { kind: 'cash_card', status: 'refunded' },
+      ],
+    });
     // The refunded part still shows on the booking, marked refunded.
     expect((await storedValuePartsOf([made.holdId], database.db)).get(made.holdId)).toEqual([expect.objectContaining({ code: 'CASH-1001', status: 'refunded' })]);
 
@@ -160,6 +179,23 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     expect(answers.map((a) => a.body.result).sort()).toEqual(['already_cancelled', 'cancelled']);
     const after = await state(made);
     expect(after).toMatchObject({ booking: { status: 'cancelled' }, applications: [{ status: 'refunded' }], cash: made.cashBefore, attempts: [{ status: 'voided' }] });
+    expect(after.sales.map((s) => s.status)).toEqual(['voided']);
+    await expectLedgerConsistent();
+  });
+
+  it('a void the gateway does not answer: cancelled at once, the stored value back, the card given back by the reconciler', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const made = await paidBooking();
+    await sandboxControl(sandbox.url, 'faults', { method: 'PUT', path: '/transactions/*/void', kind: '500', count: 3 });
+    const answer = await cancel(made.reference, made.cookie);
+    expect(answer).toMatchObject({ status: 200, body: { result: 'cancelled', data: { card: { amount_minor: 19_950, refunded: false } } } });
+    expect(answer.body.message).toMatch(/card refund is delayed/);
+    const owed = await state(made);
+    expect(owed).toMatchObject({ booking: { status: 'cancelled' }, applications: [{ status: 'refunded' }], cash: made.cashBefore, attempts: [{ status: 'captured' }], hold: 'released' });
+    expect(owed.sales.map((s) => s.status)).toEqual(['submitted_for_settlement']);
+    expect(await reconcileCancelledPayments(database.db)).toBeGreaterThanOrEqual(1);
+    const after = await state(made);
+    expect(after.attempts).toEqual([expect.objectContaining({ status: 'voided' })]);
     expect(after.sales.map((s) => s.status)).toEqual(['voided']);
     await expectLedgerConsistent();
   });

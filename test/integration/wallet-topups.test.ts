@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as topupRoute } from '~/routes/api.wallet.topup';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
-import { walletOf } from '~/services/wallet-topups.server';
+import { reconcileWalletTopups, walletOf } from '~/services/wallet-topups.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
@@ -95,6 +95,26 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
     const after = await state();
     expect(after.balance).toBe(before.balance + 2_000);
     expect(after.topups).toHaveLength(before.topups.length + 1);
+    await expectLedgerConsistent();
+  });
+
+  it('a sale slower than the timeout is pending; the reconciler finds it and credits once; the key then answers credited', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const before = await state();
+    await sandboxControl(sandbox.url, 'faults', { method: 'POST', path: '/transactions', kind: 'delay', delayMs: 2_500 });
+    const key = `topup-${randomUUID()}`;
+    const pending = await topUp({ amount: '30', nonce: 'fake-valid-nonce' }, key);
+    expect(pending).toMatchObject({ status: 202, body: { result: 'pending', data: { topup_id: expect.any(String) } } });
+    const topupId = String((pending.body.data as { topup_id: string }).topup_id);
+    expect((await state()).balance).toBe(before.balance);
+    // The held sale lands at the gateway after the call gave up.
+    while ((await salesOf(topupId)).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await reconcileWalletTopups({ staleMs: 0 }, database.db)).toBe(1);
+    expect(await reconcileWalletTopups({ staleMs: 0 }, database.db)).toBe(0);
+    expect(await topUp({ amount: '30', nonce: 'fake-valid-nonce' }, key)).toMatchObject({ status: 200, body: { result: 'credited', replay: true } });
+    const after = await state();
+    expect(after.balance).toBe(before.balance + 3_000);
+    expect(await salesOf(topupId)).toHaveLength(1);
     await expectLedgerConsistent();
   });
 

@@ -55,6 +55,7 @@ import { type Database, getDb } from '../db.server';
 import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
 import { type AppliedPart, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking } from '../stored-value.server';
 import { carPaymentModeOfHold } from '../car-quote.server';
+import { reconcileWalletTopups } from '../wallet-topups.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
 import { errorFields, log } from '../logger.server';
@@ -812,8 +813,13 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
     throw new Error(`PAYMENT_RECONCILE_STALE_MS: must be at least ${longest} ms, the longest a payment call may run with BRAINTREE_TIMEOUT_MS=${gatewayTimeoutMs()}`);
   }
   // Stored value left applied to a booking that is settled (a crash between the two) is settled after the payments.
-  // So is a cancelled booking's card sale whose give-back the gateway did not answer.
-  return { name: 'payment-reconciler', everyMs, run: async () => (await reconcilePayments({ staleMs })) + (await reconcileApplications()) + (await reconcileCancelledPayments()) };
+  // So is a cancelled booking's card sale whose give-back the gateway did not answer, and a
+  // wallet top-up whose sale's outcome is unknown.
+  return {
+    name: 'payment-reconciler',
+    everyMs,
+    run: async () => (await reconcilePayments({ staleMs })) + (await reconcileApplications()) + (await reconcileCancelledPayments()) + (await reconcileWalletTopups({ staleMs })),
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -873,6 +879,7 @@ export async function reconcileCancelledPayments(db: Database = getDb()): Promis
     .select('a.booking_id')
     .where('b.status', '=', 'cancelled')
     .where('a.status', '=', 'captured')
+    .where('a.gateway_transaction_id', 'is not', null)
     .limit(20)
     .execute();
   let given = 0;
