@@ -201,6 +201,25 @@ export const orgConfigSchema = {
               items: { type: 'string', enum: ['coupon', 'cash_card', 'points', 'wallet', 'certificate', 'discount_card'] },
             },
             products: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: '^[A-Z]{3,10}$' } },
+            // Points a member earns on a confirmed booking, per whole unit the card paid (spec §3 points type).
+            earn: {
+              type: 'array',
+              maxItems: 5,
+              items: {
+                type: 'object',
+                properties: {
+                  pointType: { type: 'string', pattern: '^[A-Z0-9_]{2,20}$' },
+                  title: { type: 'string', minLength: 1, maxLength: 60 },
+                  ratePerMiles: { type: 'string', pattern: '^\\d{1,6}(\\.\\d{1,8})?$' },
+                  pointsPerUnit: { type: 'integer', minimum: 1, maximum: 100 },
+                  ruleCode: { type: 'string', minLength: 1, maxLength: 40 },
+                  ruleLevel: { type: 'string', minLength: 1, maxLength: 40 },
+                  fundingPartnerCode: { type: 'string', minLength: 1, maxLength: 40 },
+                },
+                required: ['pointType', 'title', 'ratePerMiles', 'pointsPerUnit', 'ruleCode', 'ruleLevel', 'fundingPartnerCode'],
+                additionalProperties: false,
+              },
+            },
           },
           required: ['instruments'],
           additionalProperties: false,

@@ -117,3 +117,12 @@ export const loyaltyProductCode = (product: string) => (product === 'HLT' ? 'HTL
 
 /** The kinds a checkout offers, in the order the layout's slots name them. */
 export const CHECKOUT_INSTRUMENTS: readonly InstrumentKind[] = ['coupon', 'discount_card', 'certificate', 'cash_card', 'points', 'wallet'];
+
+/**
+ * Points earned on a confirmed booking: `pointsPerUnit` for every whole unit (100 minor units)
+ * the card paid, rounded down; nothing for what stored value paid (no points on points).
+ */
+export function pointsEarned(cardPaidMinor: number, pointsPerUnit: number): number {
+  if (!Number.isSafeInteger(cardPaidMinor) || cardPaidMinor <= 0 || !Number.isInteger(pointsPerUnit) || pointsPerUnit <= 0) return 0;
+  return Math.floor(cardPaidMinor / 100) * pointsPerUnit;
+}

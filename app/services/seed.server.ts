@@ -71,7 +71,7 @@ const adsSeed = [
 /**
  * The demo start's data: reference data, the catalogue, then the demo accounts and ads.
  * Idempotent: it adds only what is missing, so it runs on every demo start. With `reset`, the
- * demo accounts, their sessions and the ads are rebuilt. Never in production (server/index.ts).
+ * demo accounts are restored in place (their sessions ended) and the ads rebuilt. Never in production (server/index.ts).
  */
 export async function seedDemoData(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
   await syncReferenceData(db, registry);
@@ -153,14 +153,7 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
   const started = Date.now();
   await db.transaction().execute(async (trx) => {
     for (const org of registry.orgs) {
-      if (reset) {
-        await trx.deleteFrom('ads').where('org_id', '=', org.orgId).execute();
-        await trx
-          .deleteFrom('users')
-          .where('org_id', '=', org.orgId)
-          .where('email_normalized', 'in', demoAccounts.map((a) => demoEmail(org.orgId, a.key)))
-          .execute();
-      }
+      if (reset) await trx.deleteFrom('ads').where('org_id', '=', org.orgId).execute();
       const hasAds = await trx.selectFrom('ads').select('id').where('org_id', '=', org.orgId).limit(1).executeTakeFirst();
       // Only banners for what the organisation sells, so no ad links to a page it lacks.
       const sold = (type: string) => type === 'ALL' || org.products.some((code) => code === type);
@@ -180,8 +173,20 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
         .where('org_id', '=', org.orgId)
         .where('email_normalized', '=', email)
         .executeTakeFirst();
-      if (exists) continue;
+      if (exists && !reset) continue;
       const passwordHash = await hashPassword(DEMO_PASSWORD);
+      if (exists) {
+        // Rebuilt in place, signed out everywhere: a demo account's ledger history is never deleted (decision 0030).
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({ password_hash: passwordHash, first_name: account.firstName, last_name: account.lastName, role: account.role, is_demo: account.isDemo ?? false, is_blocked: account.isBlocked ?? false })
+            .where('id', '=', exists.id)
+            .execute();
+          await trx.deleteFrom('sessions').where('user_id', '=', exists.id).execute();
+        });
+        continue;
+      }
       await db.transaction().execute(async (trx) => {
         const user = await trx
           .insertInto('users')

@@ -8,9 +8,10 @@
  */
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { POINTS_UNIT, STORED_VALUE_TEXT, couponRefusal, couponDiscount, matchCoupon, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
+import { POINTS_UNIT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
-import { cashCardAmount, certificateApplies, discountCardApplies, payableTotalMinor, walletAmountWithMarkup } from '~/domain/payable-total';
+import { cashCardAmount, certificateApplies, discountCardApplies, payableTotalMinor } from '~/domain/payable-total';
+import { walletCapMinor } from '~/domain/stored-value-cards';
 import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
 import { type Database, getDb } from './db.server';
@@ -128,6 +129,8 @@ type Priced = { amountMinor: number; units: number; detail?: Record<string, unkn
 function priceBalance(quote: Quote, instrument: Instrument, balanceUnits: number, capMinor: number, typed: string | null): Priced | Refusal {
   const balanceInCharge = toCharge(quote, balanceUnits, instrument.currency);
   if (balanceInCharge === null) return refused(409, `This card is in ${instrument.currency} and cannot pay a booking in ${quote.charge.currency}`);
+  // Spent by another checkout meanwhile (or never funded): say so, not "enter an amount".
+  if (balanceInCharge <= 0) return refused(409, 'The balance is no longer enough');
   let amountMinor: number;
   if (typed === null) amountMinor = Math.min(balanceInCharge, capMinor);
   else {
@@ -167,7 +170,7 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
         case 'wallet': {
           // Spec §9 wallet markup factor 1.1: a wallet pays the net price and up to a tenth
           // more, never our whole markup (decision 0031); the card pays the rest.
-          const cap = Math.min(payable, walletAmountWithMarkup(chargeMinor - markupOfQuote(hold.quote)));
+          const cap = walletCapMinor(chargeMinor, markupOfQuote(hold.quote), payable);
           priced = priceBalance(hold.quote, instrument, balance, cap, request.amount);
           if (!isRefusal(priced)) {
             const rooms = hold.quote.party.rooms ?? 1;
@@ -317,7 +320,8 @@ function partOf(row: Application, title: string, code: string): AppliedPart {
   };
 }
 
-export type UnapplySelector = { applicationId: string } | { kind: InstrumentKind; instrumentId?: string; couponId?: string };
+/** One application by its id (of `kind` only, when given: a call about coupons never releases a card), or the first of a kind. */
+export type UnapplySelector = { applicationId: string; kind?: InstrumentKind } | { kind: InstrumentKind; instrumentId?: string; couponId?: string };
 
 /** Unapplies one of the member's applications on their hold: its value is released at once. */
 export async function unapplyFromHold(member: Member, holdToken: string, selector: UnapplySelector, db: Database = getDb()): Promise<UnapplyAnswer> {
@@ -327,7 +331,7 @@ export async function unapplyFromHold(member: Member, holdToken: string, selecto
     const applied = await appliedRows(trx, hold.id);
     const row = applied.find((a) =>
       'applicationId' in selector
-        ? a.id === selector.applicationId
+        ? a.id === selector.applicationId && (selector.kind === undefined || a.kind === selector.kind)
         : a.kind === selector.kind && (selector.instrumentId === undefined || a.instrument_id === selector.instrumentId) && (selector.couponId === undefined || a.coupon_id === selector.couponId),
     );
     if (!row) return refused(404, 'Nothing like this is applied');
@@ -336,6 +340,25 @@ export async function unapplyFromHold(member: Member, holdToken: string, selecto
     const rest = applied.filter((a) => a.id !== row.id);
     return { ok: true as const, released: named!, payableMinor: payableTotalMinor(hold.quote.charge.amountMinor, { otherMinor: rest.map((a) => Number(a.amount_minor)) }) };
   });
+}
+
+/**
+ * Locks, in one order (by id), every ledger account that settling `rows` moves: each instrument's
+ * available and reserved accounts and the organisation's spent account of its kind. Settling a
+ * hold moves several balances; taken one application at a time, two settlements sharing two
+ * instruments (or two spent accounts) lock them crosswise and PostgreSQL aborts one as a deadlock.
+ */
+async function lockAccountsOf(trx: Trx, rows: readonly Application[]): Promise<void> {
+  const reservationIds = rows.flatMap((row) => (row.reservation_id === null ? [] : [row.reservation_id]));
+  if (reservationIds.length === 0) return;
+  await sql`
+    select a.id from ledger_reservations r
+    join ledger_accounts m on m.id = r.account_id
+    join ledger_accounts a on a.id = m.id or a.available_account_id = m.id
+      or (a.owner_user_id is null and a.role = 'spent' and a.org_id = m.org_id and a.kind = m.kind and a.point_type is not distinct from m.point_type and a.currency = m.currency)
+    where r.id in (${sql.join(reservationIds)})
+    order by a.id
+    for update of a`.execute(trx);
 }
 
 /** Moves one application on: captured with its booking, released (and its coupon use given back), or refunded. */
@@ -358,6 +381,7 @@ async function settle(trx: Trx, row: Application, to: 'captured' | 'released' | 
  */
 export async function settleApplicationsOfBooking(holdId: string, status: 'confirmed' | 'failed' | 'initiated' | 'cancelled', trx: Trx): Promise<void> {
   const open = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', '=', holdId).where('status', '=', 'applied').orderBy('id').forUpdate().execute();
+  await lockAccountsOf(trx, open);
   for (const row of open) await settle(trx, row, status === 'confirmed' ? 'captured' : 'released');
 }
 
@@ -366,6 +390,7 @@ export async function releaseApplicationsOfHolds(holdIds: readonly string[], db:
   if (holdIds.length === 0) return 0;
   return inTransaction(db, async (trx) => {
     const open = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', 'in', [...holdIds]).where('status', '=', 'applied').orderBy('id').forUpdate().execute();
+    await lockAccountsOf(trx, open);
     for (const row of open) await settle(trx, row, 'released');
     return open.length;
   });
@@ -374,6 +399,7 @@ export async function releaseApplicationsOfHolds(holdIds: readonly string[], db:
 /** Gives back every part a confirmed booking's hold captured (a cancellation), in the caller's transaction. */
 export async function refundApplicationsOfHold(holdId: string, trx: Trx): Promise<AppliedPart[]> {
   const captured = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', '=', holdId).where('status', '=', 'captured').orderBy('id').forUpdate().execute();
+  await lockAccountsOf(trx, captured);
   for (const row of captured) await settle(trx, row, 'refunded');
   return describe(trx, captured);
 }
@@ -585,8 +611,13 @@ export type CheckoutStoredValue = {
   applied: AppliedPart[];
   /** Agents send agent_extra_amount with the loyalty calls (spec §6). */
   agent: boolean;
+  /** Whether a discount card can take anything off this booking (spec §5: a B2B or PKG rate with a markup). */
+  discountCardApplies: boolean;
   loyaltyMembershipNo: string;
 };
+
+/** The member's loyalty membership number (spec §3 loyalty_membership_no), derived from their user id. */
+export const loyaltyMembershipNoOf = (userId: string) => `LM-${userId.slice(0, 8).toUpperCase()}`;
 
 /**
  * What the checkout of the member's live hold offers them; null for a guest, a hold that is not
@@ -612,6 +643,35 @@ export async function checkoutStoredValue(
     instruments: await instrumentsOf(member, offered, db),
     applied: held.applied,
     agent: context.session.user.role === 'agent',
-    loyaltyMembershipNo: `LM-${context.session.user.userId.slice(0, 8).toUpperCase()}`,
+    discountCardApplies: discountCardApplies(held.quote.priceType, markupOfQuote(held.quote)),
+    loyaltyMembershipNo: loyaltyMembershipNoOf(context.session.user.userId),
   };
+}
+
+/**
+ * Points the member earns on a confirmed booking by the organisation's rules
+ * (`payments.storedValue.earn`: rule_code, rule_level, funding_partner_code): on what was paid
+ * in money (card, invoice or OXXO; never a guarantee), once per booking and rule (the issue's
+ * idempotency key), into the member's point type, opened when they have none yet. Runs in the
+ * booking's confirming transaction.
+ */
+export async function earnPointsForBooking(booking: { id: string; orgId: string; userId: number | null; cardPaidMinor: number }, rules: NonNullable<OrgConfig['payments']['storedValue']>['earn'], trx: Trx): Promise<void> {
+  if (booking.userId === null) return;
+  for (const rule of rules ?? []) {
+    const points = pointsEarned(booking.cardPaidMinor, rule.pointsPerUnit);
+    if (points <= 0) continue;
+    const instrumentId = await openInstrument(
+      {
+        orgId: booking.orgId,
+        ownerUserId: booking.userId,
+        kind: 'points',
+        code: rule.pointType,
+        title: rule.title,
+        currency: 'USD',
+        details: { ratePerMiles: rule.ratePerMiles, ruleCode: rule.ruleCode, ruleLevel: rule.ruleLevel, fundingPartnerCode: rule.fundingPartnerCode },
+      },
+      trx,
+    );
+    await creditInstrument(instrumentId, points, `booking:${booking.id}`, `earn:${booking.id}:${rule.pointType}`, trx);
+  }
 }

@@ -49,6 +49,7 @@ const house = { status: 400 };
 const payFamily = { status: 'invalid' };
 const cardFamily = { status: 400, status_code: 400, data: null };
 const weeksFamily = { status: 400, data: null };
+const storedValueFamily = { status: 'failed' };
 const idempotent = () => ({ 'idempotency-key': randomUUID() });
 
 const cardsOf = async (call: Caller) => (await call('user', 'POST', 'api.booking.getUserCreditCards', {})).json();
@@ -112,6 +113,17 @@ const table: Row[] = [
   { route: 'api.card-service.v1.card.set_default_card', who: 'user', good: { card_id: 'nosuch', email: USER }, wrongType: ['email', 1], envelope: cardFamily, state: cardsOf },
   { route: 'api.card-service.v1.card.update.$email', who: 'user', good: { card_id: 'nosuch', nick_name: 'Home' }, wrongType: ['nick_name', 42], envelope: cardFamily, state: cardsOf },
   { route: 'api.card-service.v1.card.delete.$email', method: 'DELETE', who: 'user', good: { card_id: 'nosuch' }, wrongType: ['card_id', 1], envelope: cardFamily, state: cardsOf },
+  // Loyalty points, wallets, certificates and discount cards (no such hold: 404 with a good body).
+  { route: 'api.loyalty.checkLoyaltyPoints', who: 'user', good: { uuid: 'nosuch', productType: 'HTL', bookingAmount: 120, loyaltyMembershipNo: '', agent_extra_amount: 0 }, wrongType: ['productType', 7], envelope: house },
+  {
+    route: 'api.loyalty.applyPoints',
+    who: 'user',
+    good: { uuid: 'nosuch', productType: 'HTL', bookingAmount: '120.00', pointsQuantity: 100, pointsType: 'MILES', currency: 'USD', unapply: false, agent_extra_amount: 0 },
+    wrongType: ['pointsQuantity', '100'],
+    envelope: house,
+  },
+  { route: 'api.booking.getpaymentcardbyuser', who: 'user', good: { product_type: 'HLT', currency: 'USD', hold: 'nosuch' }, wrongType: ['hold', 5], envelope: house },
+  { route: 'api.booking.applyPaymentCard', who: 'user', good: { hold: 'nosuch', payment_card_id: randomUUID(), amount: '10.00' }, wrongType: ['amount', 10], envelope: house },
   // Sign-in and account.
   { route: 'api.auth.login', who: null, good: { email_id: USER, password: DEMO_PASSWORD }, wrongType: ['password', 12345], envelope: house },
   { route: 'api.auth.logout', who: 'user', good: {}, wrongType: null, envelope: house, state: sessionOf, keepsGoodUnsent: true },
@@ -128,6 +140,14 @@ const table: Row[] = [
   { route: 'api.wallet.topup', who: 'user', good: { amount: '10.00', nonce: 'fake-valid-nonce' }, wrongType: ['amount', 10], envelope: house, keepsGoodUnsent: true },
   { route: 'api.bookingHistory.getCountMessages', who: 'user', good: {}, wrongType: ['user_id', 42], envelope: house },
   { route: 'api.flights.autosuggestV2', who: null, good: { text: 'cun' }, wrongType: ['latitude', 'north'], envelope: house },
+  // Coupons and cash cards (the hold named is no one's: a good body answers 404).
+  { route: 'api.general.getCouponCodeDetails', who: 'user', good: { product_type: 'HLT', currency: 'USD' }, wrongType: ['currency', 5], envelope: storedValueFamily },
+  { route: 'api.general.applyCouponCodeDetails', who: 'user', good: { json: { coupon_code: 'NOPE' }, hold: 'nosuch' }, wrongType: ['hold', 5], envelope: storedValueFamily },
+  { route: 'api.booking.unlockCouponCodeApi', who: 'user', good: { coupon_trn_id: 'nosuch', hold: 'nosuch' }, wrongType: ['coupon_id', true], envelope: storedValueFamily },
+  { route: 'api.booking.applyCashcard', who: 'user', good: { cash_card_id: 'nosuch', cashcard_amount: '10.00', hold: 'nosuch' }, wrongType: ['cash_card_id', 5], envelope: storedValueFamily },
+  { route: 'api.booking.removeCashcard', who: 'user', good: { json: { type: 'cashcard' }, hold: 'nosuch' }, wrongType: ['hold', 5], envelope: storedValueFamily },
+  { route: 'api.booking.cashCardRedemption_ACT_TRF', who: 'user', good: { checkoutId: 'nosuch', action: 'status' }, wrongType: ['action', 5], envelope: storedValueFamily },
+  { route: 'api.cars.cashcardRedemption', who: 'user', good: { data: { checkoutId: 'nosuch', action: 'status' } }, wrongType: ['data', 'x'], envelope: storedValueFamily },
   // Weeks and resorts.
   { route: 'api.weeks.getInventory', who: null, good: { resort_id: 1, check_in_date: '2030-01-05', check_out_date: '2030-01-12' }, wrongType: ['resort_id', true], envelope: weeksFamily },
   { route: 'api.weeks.getReviews', who: null, good: { resort_id: 1 }, wrongType: ['page', 'one'], envelope: weeksFamily },

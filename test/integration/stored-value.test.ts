@@ -8,6 +8,7 @@ import {
   type Member,
   applyToHold,
   availableCoupons,
+  earnPointsForBooking,
   instrumentsOf,
   payableOfHold,
   releaseApplicationsOfHolds,
@@ -68,6 +69,15 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     expect(statuses.map((s) => s.status)).toEqual(['captured', 'captured', 'captured', 'captured']);
     expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance - 10_050);
     await expectLedgerConsistent();
+  });
+
+  it('earns points on a confirmed booking once, by the organisation’s rule', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const before = (await instrument(member, 'MILES')).balance;
+    const rules = org().payments.storedValue!.earn!;
+    const booking = { id: crypto.randomUUID(), orgId: 'voyagerpro', userId: member.userId, cardPaidMinor: 12_399 };
+    for (let i = 0; i < 2; i++) await database.db.transaction().execute((trx) => earnPointsForBooking(booking, rules, trx));
+    expect((await instrument(member, 'MILES')).balance).toBe(before + 123 * rules[0]!.pointsPerUnit);
   });
 
   it('refuses bad input and other members’ instruments, and changes nothing', async (ctx) => {

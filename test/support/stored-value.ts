@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Quote } from '~/domain/quote';
 import type { Database } from '~/services/db.server';
 
@@ -46,4 +47,15 @@ export async function memberHold(db: Database, member: { orgId: string; userId: 
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, token };
+}
+
+/** The ledger's invariants over everything written so far (decision 0030): what no fault may break. */
+export async function ledgerProblems(db: Database): Promise<{ drift: unknown[]; unbalanced: unknown[]; negative: unknown[] }> {
+  const drift = await sql<{ id: number }>`
+    select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(e.amount_minor), 0)`.execute(db);
+  const unbalanced = await sql<{ transaction_id: number }>`
+    select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0`.execute(db);
+  const negative = await db.selectFrom('ledger_accounts').select('id').where('role', '!=', 'issuance').where('balance_minor', '<', 0).execute();
+  return { drift: drift.rows, unbalanced: unbalanced.rows, negative };
 }

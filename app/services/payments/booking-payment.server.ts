@@ -53,7 +53,7 @@ import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
-import { type AppliedPart, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking } from '../stored-value.server';
+import { type AppliedPart, earnPointsForBooking, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking } from '../stored-value.server';
 import { carPaymentModeOfHold } from '../car-quote.server';
 import { reconcileWalletTopups } from '../wallet-topups.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
@@ -102,10 +102,20 @@ async function moveBooking(
   db: Database,
 ): Promise<boolean> {
   const move = async (trx: Transaction<DB>) => {
-    const moved = await trx.updateTable('bookings').set({ ...set, updated_at: new Date() }).where('id', '=', bookingId).where('status', '=', from).returning('hold_id').executeTakeFirst();
+    const moved = await trx
+      .updateTable('bookings')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', bookingId)
+      .where('status', '=', from)
+      .returning(['hold_id', 'org_id', 'user_id', 'amount_minor'])
+      .executeTakeFirst();
     if (!moved) return false;
     const to = set.status;
     if (moved.hold_id && (to === 'confirmed' || to === 'failed' || to === 'cancelled' || to === 'initiated')) await settleApplicationsOfBooking(moved.hold_id, to, trx);
+    if (to === 'confirmed' && set.payment_method !== 'guarantee') {
+      const rules = getOrgById(moved.org_id)?.payments.storedValue?.earn;
+      if (rules) await earnPointsForBooking({ id: bookingId, orgId: moved.org_id, userId: moved.user_id, cardPaidMinor: moved.amount_minor ?? 0 }, rules, trx);
+    }
     return true;
   };
   return db.isTransaction ? move(db as Transaction<DB>) : db.transaction().execute(move);

@@ -1,0 +1,14 @@
+import type { AppLoadContext } from '@remix-run/node';
+import type { ApiBodyValidator } from '~/services/api-body-schema.server';
+import { type PointsCardsCaller, methodNotAllowed, requirePointsCardsCaller } from '~/services/stored-value-cards.server';
+import { requireApiBody } from './api-body.server';
+
+/**
+ * A points or payment-card call's member and body (checked by its schema), or the 4xx to
+ * answer: the method (405), then the session (401), then the body (400).
+ */
+export async function readPointsCardsCall<T>(request: Request, context: AppLoadContext, validate: ApiBodyValidator<T>): Promise<{ caller: PointsCardsCaller; body: T }> {
+  if (request.method !== 'POST') throw methodNotAllowed();
+  const caller = requirePointsCardsCaller(context);
+  return { caller, body: await requireApiBody(request, validate) };
+}
