@@ -97,6 +97,8 @@ export const hotelSearchBlockSchema = optionalPropsBlock('search.hotel', noProps
 export const userDetailsBlockSchema = optionalPropsBlock('profile.details', noProps);
 /** /user-details: the people the user often books for, to add, edit and delete. */
 export const savedTravelersBlockSchema = optionalPropsBlock('profile.travelers', noProps);
+/** /wallet: the member's wallet balance and the card top-up form (product WLT, issue 11). */
+export const walletTopupBlockSchema = optionalPropsBlock('wallet.topup', noProps);
 
 /**
  * Sign-in, sign-up and forgot-password layouts (docs/decisions/0027). Each page's form wraps
@@ -150,6 +152,7 @@ export const blockSchemas = [
   hotelSearchBlockSchema,
   userDetailsBlockSchema,
   savedTravelersBlockSchema,
+  walletTopupBlockSchema,
   authTextBlockSchema,
   authCredentialsBlockSchema,
   authNewAccountBlockSchema,

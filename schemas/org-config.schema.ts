@@ -10,7 +10,7 @@ const languageCode = { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' } as const
 const currencyCode = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 
 /** Pages whose layout an organisation chooses. */
-export const pageKeys = ['home', 'landing', 'privacy-policy', 'terms-of-use', 'user-profile', 'agent-profile', 'my-trips', 'user-details'] as const;
+export const pageKeys = ['home', 'landing', 'privacy-policy', 'terms-of-use', 'user-profile', 'agent-profile', 'my-trips', 'user-details', 'wallet'] as const;
 
 const legalDocument = {
   type: 'object',

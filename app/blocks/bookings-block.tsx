@@ -1,20 +1,28 @@
 import { Link } from '@remix-run/react';
+import { useState } from 'react';
 import { dateRange, useProductName } from '~/components/bookings/booking-success';
+import { CancelBookingButton } from '~/components/bookings/cancel-booking';
+import { PaymentParts } from '~/components/bookings/payment-parts';
 import { useDateStyle } from '~/components/dates';
 import { useT } from '~/components/shell-context';
 import type { BlockProps } from './registry';
 
 /**
  * "My bookings" on the profile pages: reference (to its success page), product, dates, status
- * and amount, newest first; a booking whose status the user has not seen yet is marked new.
+ * and amount with its payment parts, newest first; a booking whose status the user has not seen
+ * yet is marked new. A refundable one has "Cancel booking" (issue 11).
  */
 export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
   const t = useT();
   const dates = useDateStyle();
   const productName = useProductName();
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
   return (
     <section className="my-bookings" id="my-bookings" aria-labelledby="my-bookings-title">
       <h2 id="my-bookings-title">{t('bookings.title')}</h2>
+      <p role="status" className={answer ? `notice ${answer.ok ? 'notice-success' : 'notice-warning'}` : undefined}>
+        {answer?.message}
+      </p>
       {data.bookings.length === 0 ? (
         <p>{t('bookings.empty')}</p>
       ) : (
@@ -27,6 +35,7 @@ export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
                 <th scope="col">{t('bookings.dates')}</th>
                 <th scope="col">{t('bookings.status')}</th>
                 <th scope="col">{t('bookings.amount')}</th>
+                <th scope="col">{t('bookings.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -46,7 +55,11 @@ export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
                   <td>
                     <span className={`status status-booking-${b.status}`}>{t(`success.status.${b.status}`)}</span>
                   </td>
-                  <td>{b.amount?.text ?? '—'}</td>
+                  <td>
+                    {b.amount?.text ?? '—'}
+                    <PaymentParts lines={b.payment} />
+                  </td>
+                  <td>{b.cancellable ? <CancelBookingButton reference={b.reference} onAnswer={setAnswer} /> : null}</td>
                 </tr>
               ))}
             </tbody>

@@ -23,6 +23,9 @@ export function ProfileSummaryBlock({ data }: BlockProps<'profile.summary'>) {
       <p>
         <Link to="/user-details">{t('profile.userDetailsLink')}</Link>
       </p>
+      <p>
+        <Link to="/wallet">{t('wallet.link')}</Link>
+      </p>
       {user.is_demo ? (
         <p className="notice notice-warning" role="note">
           {t('profile.demo')}

@@ -9,6 +9,7 @@ import { ImpersonationBlock, MembershipBlock, ProfileSummaryBlock, TripsListBloc
 import { SavedCardsBlock } from './saved-cards-block';
 import { MyBookingsBlock } from './bookings-block';
 import { SavedTravelersBlock, UserDetailsBlock } from './user-details-blocks';
+import { WalletTopupBlock } from './wallet-block';
 import {
   AuthCredentialsBlock,
   AuthForgotLinkBlock,
@@ -41,6 +42,7 @@ const registry: { [K in BlockType]: ComponentType<BlockProps<K>> } = {
   'search.hotel': HotelSearchBlock,
   'profile.details': UserDetailsBlock,
   'profile.travelers': SavedTravelersBlock,
+  'wallet.topup': WalletTopupBlock,
   'auth.text': AuthTextBlock,
   'auth.credentials': AuthCredentialsBlock,
   'auth.newAccount': AuthNewAccountBlock,

@@ -1,5 +1,6 @@
 import type { BlockResolvers } from './data.server';
 import { resolveSavedTravelers, resolveUserDetails } from './user-details-blocks.server';
+import { resolveWalletTopup } from './wallet-block.server';
 import {
   resolveFeaturedDestinations,
   resolveLandingIntro,
@@ -27,6 +28,7 @@ export const blockResolvers = {
   'search.hotel': resolveHotelSearch,
   'profile.details': resolveUserDetails,
   'profile.travelers': resolveSavedTravelers,
+  'wallet.topup': resolveWalletTopup,
   // Sign-in blocks need no data: their form state comes from the dialog or page around them.
   'auth.text': async () => null,
   'auth.credentials': async () => null,

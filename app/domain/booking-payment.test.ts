@@ -69,14 +69,16 @@ describe('attempt transitions', () => {
     expect(canMoveAttempt('authorized', 'voided')).toBe(true);
     expect(canMoveAttempt('unknown', 'authorized')).toBe(true);
     expect(canMoveAttempt('awaiting_payment', 'completed')).toBe(true);
+    // A cancelled booking's sale given back.
+    expect(canMoveAttempt('captured', 'voided')).toBe(true);
   });
   it('never leaves a final state and never captures without an authorisation', () => {
     expect(canMoveAttempt('created', 'captured')).toBe(false);
     expect(canMoveAttempt('declined', 'authorized')).toBe(false);
-    expect(canMoveAttempt('captured', 'voided')).toBe(false);
+    expect(canMoveAttempt('captured', 'authorized')).toBe(false);
     expect(canMoveAttempt('voided', 'captured')).toBe(false);
-    for (const status of ['captured', 'voided', 'declined', 'failed', 'completed'] as const) expect(isAttemptFinal(status)).toBe(true);
-    for (const status of ['created', 'authorized', 'unknown', 'awaiting_payment'] as const) expect(isAttemptFinal(status)).toBe(false);
+    for (const status of ['voided', 'declined', 'failed', 'completed'] as const) expect(isAttemptFinal(status)).toBe(true);
+    for (const status of ['created', 'authorized', 'unknown', 'awaiting_payment', 'captured'] as const) expect(isAttemptFinal(status)).toBe(false);
   });
 });
 

@@ -84,7 +84,8 @@ const TRANSITIONS: Record<AttemptStatus, readonly AttemptStatus[]> = {
   // The reconciler found what happened at the gateway.
   unknown: ['authorized', 'declined', 'failed'],
   awaiting_payment: ['completed', 'failed'],
-  captured: [],
+  // Its booking was cancelled by its owner and the sale given back (voided, or refunded once settled).
+  captured: ['voided'],
   voided: [],
   declined: [],
   failed: [],

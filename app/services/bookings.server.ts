@@ -12,7 +12,9 @@ import {
   publicTravellerName,
   statusNotice,
 } from '~/domain/booking-view';
+import { cancelCheck, utcDay } from '~/domain/booking-cancel';
 import { hotelFlowOf } from '~/domain/hotel-flow';
+import type { InstrumentKind } from '~/domain/ledger';
 import { readOfferFacts } from '~/domain/offer-facts';
 import type { OfferProductCode } from '~/domain/offers';
 import { isProductCode, products, successPath } from '~/products/registry';
@@ -22,6 +24,7 @@ import { getDb } from './db.server';
 import type { RequestContext } from './request-context.server';
 import { getRateTable, toDisplayPrice } from './rates.server';
 import type { ActiveSession } from './session.server';
+import { storedValuePartsOf } from './stored-value.server';
 
 /**
  * After booking (issue 4): the success pages, the profile's "My bookings" and the booking
@@ -46,7 +49,7 @@ function bookingsQuery() {
     .select([
       'b.id', 'b.reference', 'b.org_id', 'b.user_id', 'b.product', 'b.item_ref', 'b.starts_on', 'b.ends_on',
       'b.guest_first_name', 'b.guest_last_name', 'b.guest_email', 'b.guest_phone', 'b.status', 'b.amount_minor', 'b.currency',
-      'b.payment_method', 'b.oxxo_reference', 'b.confirmed_at', 'b.created_at', 'b.seen_status', 'b.oxxo_expires_at',
+      'b.hold_id', 'b.payment_method', 'b.oxxo_reference', 'b.confirmed_at', 'b.created_at', 'b.seen_status', 'b.oxxo_expires_at',
       'h.quantity as hold_quantity', 'h.selection as hold_selection', 'h.starts_at as hold_starts_at', 'h.ends_at as hold_ends_at',
     ]);
 }
@@ -182,6 +185,66 @@ async function amountView(booking: BookingRecord, language: string) {
 }
 
 /**
+ * One part of what paid a booking, for the success page and My bookings: the card charge and
+ * each stored-value part (coupon, cash card, points, wallet…), with what became of it.
+ * `points`: the points spent, for a points part.
+ */
+export type PaymentLine = {
+  kind: 'card' | InstrumentKind;
+  title: string;
+  code: string;
+  amountText: string;
+  points: number | null;
+  status: 'applied' | 'paid' | 'refunded' | 'refund_pending';
+};
+
+/** The payment lines of each booking (by booking id): its card sale first, then its stored-value parts. */
+async function paymentLinesOf(rows: readonly BookingRecord[], language: string): Promise<Map<string, PaymentLine[]>> {
+  const lines = new Map<string, PaymentLine[]>();
+  if (rows.length === 0) return lines;
+  const rates = await getRateTable();
+  const text = (amountMinor: number, currency: string) => (rates.has(currency) ? toDisplayPrice({ amountMinor, currency }, currency, language, rates).text : `${currency} ${(amountMinor / 100).toFixed(2)}`);
+  const holdIds = rows.flatMap((r) => (r.hold_id ? [r.hold_id] : []));
+  const [parts, sales] = await Promise.all([
+    storedValuePartsOf(holdIds),
+    getDb()
+      .selectFrom('payment_attempts')
+      .select(['booking_id', 'status', 'amount_minor', 'currency'])
+      .where('booking_id', 'in', rows.map((r) => r.id))
+      .where('method', 'in', ['card', 'saved_card'])
+      .where('status', 'in', ['captured', 'voided'])
+      .where('gateway_transaction_id', 'is not', null)
+      .orderBy('updated_at')
+      .execute(),
+  ]);
+  for (const row of rows) {
+    const list: PaymentLine[] = [];
+    const cancelled = row.status === 'cancelled';
+    // The sale that paid it; a voided one only counts as the refund of a cancelled booking.
+    const sale = sales.filter((a) => a.booking_id === row.id && (a.status === 'captured' || cancelled)).at(-1);
+    if (sale) {
+      const status = sale.status === 'voided' ? 'refunded' : cancelled ? 'refund_pending' : 'paid';
+      list.push({ kind: 'card', title: '', code: '', amountText: text(sale.amount_minor, sale.currency), points: null, status });
+    }
+    for (const part of (row.hold_id ? parts.get(row.hold_id) : undefined) ?? []) {
+      list.push({
+        kind: part.kind,
+        title: part.title,
+        code: part.code,
+        amountText: text(part.amountMinor, part.currency),
+        points: part.kind === 'points' ? part.units : null,
+        status: part.status === 'captured' ? 'paid' : part.status === 'refunded' ? 'refunded' : 'applied',
+      });
+    }
+    lines.set(row.id, list);
+  }
+  return lines;
+}
+
+/** May the owner cancel it from My bookings (app/domain/booking-cancel.ts)? */
+const isCancellable = (row: BookingRecord) => cancelCheck({ status: row.status, paymentMethod: row.payment_method, startsOn: row.starts_on }, utcDay(new Date())).ok;
+
+/**
  * A success page's data: the booking named by `booking_id`, as much of it as the visitor may
  * see. Unknown, foreign or not-yours references are one 404. The owner's visit records the
  * status as seen (booking messages), except in a session opened by an agent's impersonation.
@@ -203,9 +266,11 @@ export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | '
   if (access === 'owner' && booking.seen_status !== booking.status && !session?.user.impersonated_by) {
     await getDb().updateTable('bookings').set({ seen_status: booking.status }).where('id', '=', booking.id).execute();
   }
+  // How it was paid, part by part, is the owner's to see.
+  const payment = access === 'owner' ? ((await paymentLinesOf([booking], locale.language)).get(booking.id) ?? []) : [];
   return {
     access,
-    booking: bookingView(booking, status, item, access, await amountView(booking, locale.language)),
+    booking: { ...bookingView(booking, status, item, access, await amountView(booking, locale.language)), payment },
     flowBase: hotelFlowOf(url.pathname).base,
     profilePath: session ? (session.user.role === 'agent' ? '/agent/profile' : '/user/profile') : null,
   };
@@ -260,6 +325,7 @@ export async function listUserBookings({ userPublicId, orgId, language, limit = 
     const status = row.status;
     return isShownStatus(status) ? [{ row, status }] : [];
   });
+  const payments = await paymentLinesOf(shown.map((s) => s.row), language);
   return Promise.all(
     shown.map(async ({ row, status }) => {
       const item = await describeItem(row);
@@ -273,6 +339,8 @@ export async function listUserBookings({ userPublicId, orgId, language, limit = 
         amount: await amountView(row, language),
         unread: isUnreadMessage(row.status, row.seen_status),
         href: pageOf(row, item),
+        payment: payments.get(row.id) ?? [],
+        cancellable: isCancellable(row),
       };
     }),
   );

@@ -570,6 +570,7 @@ export interface DB {
   instruments: InstrumentsTable;
   coupons: CouponsTable;
   checkout_applications: CheckoutApplicationsTable;
+  wallet_topups: WalletTopupsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -717,4 +718,21 @@ export interface CheckoutApplicationsTable {
   detail: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
   settled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A wallet top-up (0022, product WLT): written before its card charge, credited once. */
+export interface WalletTopupsTable {
+  id: Generated<string>;
+  org_id: string;
+  user_id: number;
+  instrument_id: string;
+  idempotency_key: string;
+  request_fingerprint: string;
+  amount_minor: number;
+  currency: string;
+  status: 'created' | 'credited' | 'declined' | 'failed' | 'unknown';
+  gateway_transaction_id: string | null;
+  failure: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }

@@ -901,6 +901,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('checkout_applications_coupon_user_idx').on('checkout_applications').columns(['coupon_id', 'user_id']).execute();
     },
   },
+  '0022_wallet_topups': {
+    /**
+     * Wallet top-ups (product WLT, issue 11): a member buys wallet credit with a card. A row is
+     * written with the client's idempotency key (unique) before any gateway call, so a double
+     * submit finds the first and is answered from it: one charge, one ledger credit (whose own
+     * idempotency key is the top-up's id).
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('wallet_topups')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('instrument_id', 'uuid', (c) => c.notNull().references('instruments.id'))
+        .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+        .addColumn('request_fingerprint', 'text', (c) => c.notNull())
+        .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
+        .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('created', 'credited', 'declined', 'failed', 'unknown')`))
+        .addColumn('gateway_transaction_id', 'text')
+        .addColumn('failure', 'jsonb')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('wallet_topups_user_idx').on('wallet_topups').columns(['user_id', 'created_at']).execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

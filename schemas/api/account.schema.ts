@@ -41,3 +41,18 @@ export const invoiceCreditSchema = {
   additionalProperties: false,
 } as const;
 export type InvoiceCreditBody = FromSchema<typeof invoiceCreditSchema>;
+
+/**
+ * POST /api/wallet/topup (product WLT): `amount` in major units as a decimal string (never a
+ * float), `nonce` from the card frame. The limits and decimals are domain/wallet-topup's rule.
+ */
+export const walletTopupSchema = {
+  type: 'object',
+  properties: {
+    amount: { type: 'string', minLength: 1, maxLength: 12 },
+    nonce: { type: 'string', minLength: 1, maxLength: 512 },
+  },
+  required: ['amount', 'nonce'],
+  additionalProperties: false,
+} as const;
+export type WalletTopupBody = FromSchema<typeof walletTopupSchema>;

@@ -134,3 +134,14 @@ export const initBookingSchema = {
   additionalProperties: false,
 } as const;
 export type InitBookingBody = FromSchema<typeof initBookingSchema>;
+
+/** POST /api/booking/cancel (issue 11): the owner cancels one of their bookings for a refund. */
+export const cancelBookingSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 40 },
+  },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+export type CancelBookingBody = FromSchema<typeof cancelBookingSchema>;

@@ -99,6 +99,7 @@ const table: Row[] = [
     envelope: payFamily,
     sign: true,
   },
+  { route: 'api.booking.cancel', who: 'user', good: { id: BOOKING }, wrongType: ['id', 7], envelope: house },
   { route: 'api.booking.initBooking', who: 'user', good: { hold: 'a'.repeat(32), product_type: 'HLT' }, wrongType: ['hold', 5], envelope: { error: 'invalid' } },
   { route: 'api.admin.invoiceCredit', who: 'admin', good: { company: `Api bodies ${stamp}`, limit: 10, currency: 'USD' }, wrongType: ['limit', true], envelope: house, keepsGoodUnsent: true },
   // Saved cards.
@@ -136,6 +137,7 @@ const table: Row[] = [
     state: sessionOf,
     keepsGoodUnsent: true,
   },
+  { route: 'api.wallet.topup', who: 'user', good: { amount: '10.00', nonce: 'fake-valid-nonce' }, wrongType: ['amount', 10], envelope: house, keepsGoodUnsent: true },
   { route: 'api.bookingHistory.getCountMessages', who: 'user', good: {}, wrongType: ['user_id', 42], envelope: house },
   { route: 'api.flights.autosuggestV2', who: null, good: { text: 'cun' }, wrongType: ['latitude', 'north'], envelope: house },
   // Coupons and cash cards (the hold named is no one's: a good body answers 404).

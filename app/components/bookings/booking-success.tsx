@@ -6,6 +6,7 @@ import { type DateStyle, useDateStyle } from '~/components/dates';
 import { formatCalendarDay, formatWallClock } from '~/domain/date-format';
 import type { MessageKey } from '~/i18n';
 import type { BookingSuccessData } from '~/services/bookings.server';
+import { PaymentParts } from './payment-parts';
 
 type Data = SerializeFrom<BookingSuccessData>;
 type Booking = Data['booking'];
@@ -188,6 +189,11 @@ export function BookingSuccessPage() {
         <dl className="profile-facts">
           <Fact label={t(paid ? 'success.amount' : 'success.amountDue')}>{booking.amount ? booking.amount.text : t('success.amountUnknown')}</Fact>
           <Fact label={t('success.method')}>{booking.paymentMethod ? t(`success.method.${booking.paymentMethod}` satisfies MessageKey) : t('success.method.none')}</Fact>
+          {booking.payment.length > 0 ? (
+            <Fact label={t('payment.parts')}>
+              <PaymentParts lines={booking.payment} />
+            </Fact>
+          ) : null}
         </dl>
       </section>
 

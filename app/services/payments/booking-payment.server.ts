@@ -53,8 +53,9 @@ import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
-import { earnPointsForBooking, payableOfHold, reconcileApplications, settleApplicationsOfBooking } from '../stored-value.server';
+import { type AppliedPart, earnPointsForBooking, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking } from '../stored-value.server';
 import { carPaymentModeOfHold } from '../car-quote.server';
+import { reconcileWalletTopups } from '../wallet-topups.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
 import { errorFields, log } from '../logger.server';
@@ -822,7 +823,78 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
     throw new Error(`PAYMENT_RECONCILE_STALE_MS: must be at least ${longest} ms, the longest a payment call may run with BRAINTREE_TIMEOUT_MS=${gatewayTimeoutMs()}`);
   }
   // Stored value left applied to a booking that is settled (a crash between the two) is settled after the payments.
-  return { name: 'payment-reconciler', everyMs, run: async () => (await reconcilePayments({ staleMs })) + (await reconcileApplications()) };
+  // So is a cancelled booking's card sale whose give-back the gateway did not answer, and a
+  // wallet top-up whose sale's outcome is unknown.
+  return {
+    name: 'payment-reconciler',
+    everyMs,
+    run: async () => (await reconcilePayments({ staleMs })) + (await reconcileApplications()) + (await reconcileCancelledPayments()) + (await reconcileWalletTopups({ staleMs })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Cancellation by the owner (issue 11; the HTTP side and the rule: booking-cancel.server.ts).
+// ---------------------------------------------------------------------------------------
+
+/**
+ * Cancels a confirmed booking in one transaction under its row lock: the booking moves to
+ * 'cancelled', every stored-value part its hold captured is refunded to where it came from
+ * (ledger), and its units are freed. The card sale is given back afterwards, outside the
+ * transaction (`giveBackCancelledPayment`). 'not_confirmed' when the booking was no longer
+ * confirmed under the lock (another cancel won): nothing changed.
+ */
+export async function cancelConfirmedBooking(bookingId: string, db: Database = getDb()): Promise<{ refunded: AppliedPart[] } | 'not_confirmed'> {
+  return db.transaction().execute(async (trx) => {
+    const booking = await trx.selectFrom('bookings').select(['status', 'hold_id']).where('id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
+    if (booking.status !== 'confirmed') return 'not_confirmed';
+    if (!(await moveBooking(bookingId, 'confirmed', { status: 'cancelled' }, trx))) throw new LostMove('booking confirmed → cancelled');
+    if (!booking.hold_id) return { refunded: [] };
+    const refunded = await refundApplicationsOfHold(booking.hold_id, trx);
+    await releaseBookedHold(booking.hold_id, trx);
+    return { refunded };
+  });
+}
+
+export type CardGiveBack = { amountMinor: number; currency: string; done: boolean } | null;
+
+/**
+ * Gives back the card sale of a cancelled booking: voided before settlement, refunded after
+ * (the attempt's own gateway keys, so a repeat is the same call), then the attempt moves
+ * 'captured' → 'voided'. null when the booking charged no card or it was given back already;
+ * `done: false` when the gateway did not answer (the reconciler sweep tries again).
+ */
+export async function giveBackCancelledPayment(bookingId: string, db: Database = getDb()): Promise<CardGiveBack> {
+  const attempt = await db
+    .selectFrom('payment_attempts as a')
+    .innerJoin('bookings as b', 'b.id', 'a.booking_id')
+    .selectAll('a')
+    .where('a.booking_id', '=', bookingId)
+    .where('b.status', '=', 'cancelled')
+    .where('a.status', '=', 'captured')
+    .where('a.gateway_transaction_id', 'is not', null)
+    .executeTakeFirst();
+  if (!attempt?.gateway_transaction_id) return null;
+  const done = await giveBack(attempt, attempt.gateway_transaction_id, 'booking cancelled by its owner');
+  // Lost: a concurrent cancel (same keys, one give-back) moved it first.
+  if (done) await moveAttempt(attempt.id, 'captured', 'voided', { failure: { kind: 'booking', text: 'Cancelled by its owner' } }, db);
+  return { amountMinor: attempt.amount_minor, currency: attempt.currency, done };
+}
+
+/** The reconciler's sweep: card sales of cancelled bookings not given back yet. Returns how many it gave back. */
+export async function reconcileCancelledPayments(db: Database = getDb()): Promise<number> {
+  if (!paymentsOrNull()) return 0;
+  const owed = await db
+    .selectFrom('payment_attempts as a')
+    .innerJoin('bookings as b', 'b.id', 'a.booking_id')
+    .select('a.booking_id')
+    .where('b.status', '=', 'cancelled')
+    .where('a.status', '=', 'captured')
+    .where('a.gateway_transaction_id', 'is not', null)
+    .limit(20)
+    .execute();
+  let given = 0;
+  for (const { booking_id: bookingId } of owed) if ((await giveBackCancelledPayment(bookingId, db))?.done) given += 1;
+  return given;
 }
 
 // ---------------------------------------------------------------------------------------
