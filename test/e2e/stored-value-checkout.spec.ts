@@ -125,6 +125,21 @@ describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => 
     const reference = new URL(page.url()).searchParams.get('booking_id')!;
     await page.getByRole('heading', { level: 1, name: 'Your booking is confirmed' }).waitFor();
 
+    // The success page, then My bookings, show each part (amounts as the page formats them).
+    // Spec §5 number rounding: whole amounts without decimals ($25), others with two ($257.20).
+    const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
+    const expectParts = async (list: Locator) => {
+      const text = (await list.textContent()) ?? '';
+      for (const part of [`Card ${money(rest)}`, `Coupon SAVE25 −${money(2_500)}`, `Cash card −${money(3_000)}`, `Travel Miles 1,000 points −${money(1_000)}`, `Wallet −${money(2_000)}`]) {
+        expect(text.replace(/\s+/g, ' '), part).toContain(part);
+      }
+    };
+    await expectParts(page.getByRole('list', { name: 'Paid with' }));
+    await page.goto(orgUrl(base, HOST, '/user/profile'));
+    const row = page.getByRole('row', { name: new RegExp(reference) });
+    await row.getByRole('list', { name: 'Paid with' }).waitFor();
+    await expectParts(row.getByRole('list', { name: 'Paid with' }));
+
     // The card paid exactly the rest, once.
     const { transactions } = (await (await fetch(`${sandboxURL}/__sandbox/transactions`)).json()) as { transactions: { type: string; orderId: string | null; amount: string }[] };
     const sales = transactions.filter((t) => t.type === 'sale' && (t.orderId ?? '').startsWith(`${reference}:`));
