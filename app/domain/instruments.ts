@@ -3,8 +3,7 @@
  * apply to a hold and for how much. Money is integer minor units; the ledger keeps balances
  * (decision 0030), the services apply these rules under the hold's lock.
  */
-import type { InstrumentKind } from './ledger';
-import { cappedPoints, couponDiscount, pointsValueMinor } from './payable-total';
+import { CASH_CARD_AMOUNT_MESSAGE, cappedPoints, couponDiscount, pointsValueMinor } from './payable-total';
 
 /** The ledger unit of a points account: one point (its point type names it apart). */
 export const POINTS_UNIT = 'PTS';
@@ -16,8 +15,7 @@ export const STORED_VALUE_TEXT = {
   cashFailed: 'FAILED TO APPLY CASH CARD',
   cashApplied: 'CASH APPLIED SUCCESSFULLY',
   cashReleased: 'CASH RELEASED SUCCESSFULLY',
-  cashAmount: 'Please Enter Cash Card Amount',
-  loyaltyError: 'Error',
+  cashAmount: CASH_CARD_AMOUNT_MESSAGE,
 } as const;
 
 /** Spec §9: cash, coupon and payment-result messages clear after 5 s; the loyalty error after 3 s. */
@@ -114,9 +112,6 @@ export function walletUsePerRoom(walletId: string, balanceMinor: number, amountM
 
 /** The spec's HLT is sent as HTL in the loyalty calls (§7, §9); other codes unchanged. */
 export const loyaltyProductCode = (product: string) => (product === 'HLT' ? 'HTL' : product);
-
-/** The kinds a checkout offers, in the order the layout's slots name them. */
-export const CHECKOUT_INSTRUMENTS: readonly InstrumentKind[] = ['coupon', 'discount_card', 'certificate', 'cash_card', 'points', 'wallet'];
 
 /**
  * Points earned on a confirmed booking: `pointsPerUnit` for every whole unit (100 minor units)

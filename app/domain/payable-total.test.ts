@@ -3,7 +3,6 @@ import {
   CASH_CARD_AMOUNT_MESSAGE,
   cappedPoints,
   cashCardAmount,
-  certificateApplies,
   clampAtZero,
   couponDiscount,
   discountCardApplies,
@@ -168,15 +167,3 @@ describe('discountCardApplies (§5 discount cards)', () => {
   });
 });
 
-describe('certificateApplies (§5 certificates)', () => {
-  it('applies only when active', () => {
-    expect(certificateApplies({ active_card: true })).toBe(true);
-    expect(certificateApplies({ active_card: 1 })).toBe(true);
-    expect(certificateApplies({ active_card: 'Active' })).toBe(true);
-    expect(certificateApplies({ active_card: false })).toBe(false);
-    expect(certificateApplies({ active_card: 0 })).toBe(false);
-    expect(certificateApplies({ active_card: 'inactive' })).toBe(false);
-    expect(certificateApplies({})).toBe(false);
-    expect(certificateApplies(null)).toBe(false);
-  });
-});

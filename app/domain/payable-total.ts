@@ -149,15 +149,3 @@ export function discountCardApplies(priceType: string | null | undefined, markup
   const type = (priceType ?? '').trim().toUpperCase();
   return (type === 'B2B' || type === 'PKG') && typeof markup === 'number' && Number.isFinite(markup) && markup > 0;
 }
-
-/**
- * Spec §5 "Certificates: apply when active"; §3: certificate_details carries active_card. A
- * certificate is active when active_card is true, 1, '1', 'true' or 'active' (any case);
- * anything else (missing, false, 0, other text) is inactive.
- */
-export function certificateApplies(details: { active_card?: unknown } | null | undefined): boolean {
-  const flag = details?.active_card;
-  if (flag === true || flag === 1) return true;
-  if (typeof flag === 'string') return ['1', 'true', 'active'].includes(flag.trim().toLowerCase());
-  return false;
-}

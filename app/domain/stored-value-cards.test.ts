@@ -38,6 +38,9 @@ describe('wallets and cards', () => {
     expect(walletCapMinor(40_000, 4_000, 40_000)).toBe(39_600);
     expect(walletCapMinor(40_000, 0, 40_000)).toBe(40_000);
     expect(walletCapMinor(40_000, 4_000, 10_000)).toBe(10_000);
+    // The cap is for every wallet together: a second wallet takes only what the first left.
+    expect(walletCapMinor(40_000, 4_000, 30_000, 30_000)).toBe(9_600);
+    expect(walletCapMinor(40_000, 4_000, 30_000, 40_000)).toBe(0);
   });
   it('a card can be applied only when active, where it applies, with a balance', () => {
     expect(canApplyCard({ active: true, applies: true, balanceMinor: 5_000 })).toBe(true);

@@ -48,8 +48,8 @@ export function nextActiveOption(current: number, key: string, count: number): n
  * The most a wallet may pay of a booking (spec §9 wallet markup factor 1.1, decision 0031):
  * the net price and up to a tenth more, never more than is left to pay.
  */
-export function walletCapMinor(chargeMinor: number, markupMinor: number, payableMinor: number): number {
-  return Math.min(payableMinor, walletAmountWithMarkup(chargeMinor - markupMinor));
+export function walletCapMinor(chargeMinor: number, markupMinor: number, payableMinor: number, walletsAppliedMinor = 0): number {
+  return Math.min(payableMinor, Math.max(0, walletAmountWithMarkup(chargeMinor - markupMinor) - walletsAppliedMinor));
 }
 
 /** Which of a member's cards a checkout block lets them apply now (spec §5 "Certificates: apply when active"; discount cards only where they apply). */

@@ -56,7 +56,7 @@ function isPgError(error: unknown, code: string, constraint: string): boolean {
 }
 
 /** Runs `work` in a transaction, or in the caller's when `db` already is one. */
-function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
 }
 

@@ -10,12 +10,12 @@ import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { POINTS_UNIT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
-import { cashCardAmount, certificateApplies, discountCardApplies, payableTotalMinor } from '~/domain/payable-total';
+import { cashCardAmount, discountCardApplies, payableTotalMinor } from '~/domain/payable-total';
 import { walletCapMinor } from '~/domain/stored-value-cards';
 import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
 import { type Database, getDb } from './db.server';
-import { balanceOf, capture, holdReference, issue, openAccount, refund, release, reserve } from './ledger.server';
+import { balanceOf, capture, holdReference, inTransaction, issue, openAccount, refund, release, releaseReservationsOf, reserve } from './ledger.server';
 
 type Trx = Transaction<DB>;
 type Instrument = Selectable<InstrumentsTable>;
@@ -53,11 +53,6 @@ export type UnapplyAnswer = { ok: true; released: AppliedPart; payableMinor: num
 
 const refused = (status: Refusal['status'], message: string): Refusal => ({ ok: false, status, message });
 
-/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
-function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
-}
-
 /** Which instrument kinds this organisation's checkout of `product` offers (its config; wallets are not spent on wallet top-ups). */
 export function offeredKinds(org: Pick<OrgConfig, 'payments'>, product: string): InstrumentKind[] {
   const config = org.payments.storedValue;
@@ -66,7 +61,7 @@ export function offeredKinds(org: Pick<OrgConfig, 'payments'>, product: string):
   return [...config.instruments];
 }
 
-type LockedHold = { id: string; product: string; quote: Quote; status: string; expiresAt: Date };
+type LockedHold = { id: string; product: string; quote: Quote };
 
 /** The member's own live hold, locked for this transaction; a refusal when there is none or it cannot take changes. */
 async function lockMemberHold(trx: Trx, member: Member, holdToken: string): Promise<LockedHold | Refusal> {
@@ -85,8 +80,11 @@ async function lockMemberHold(trx: Trx, member: Member, holdToken: string): Prom
   // either finishes before the payment reads the total or sees the payment and stops.
   const booking = await trx.selectFrom('bookings').select('status').where('hold_id', '=', hold.id).forUpdate().executeTakeFirst();
   if (booking && booking.status !== 'initiated') return refused(409, 'The payment of this booking has started: it can no longer change');
-  return { id: hold.id, product: hold.product, quote, status: hold.status, expiresAt: new Date(hold.expires_at) };
+  return { id: hold.id, product: hold.product, quote };
 }
+
+/** What the hold's applications of one kind take off already: a kind's cap is for all its cards together. */
+const appliedOfKind = (applied: readonly Application[], kind: InstrumentKind) => applied.filter((a) => a.kind === kind).reduce((sum, a) => sum + Number(a.amount_minor), 0);
 
 const isRefusal = (value: unknown): value is Refusal => typeof value === 'object' && value !== null && 'ok' in value && value.ok === false;
 
@@ -170,7 +168,7 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
         case 'wallet': {
           // Spec §9 wallet markup factor 1.1: a wallet pays the net price and up to a tenth
           // more, never our whole markup (decision 0031); the card pays the rest.
-          const cap = walletCapMinor(chargeMinor, markupOfQuote(hold.quote), payable);
+          const cap = walletCapMinor(chargeMinor, markupOfQuote(hold.quote), payable, appliedOfKind(applied, 'wallet'));
           priced = priceBalance(hold.quote, instrument, balance, cap, request.amount);
           if (!isRefusal(priced)) {
             const rooms = hold.quote.party.rooms ?? 1;
@@ -178,13 +176,14 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
           }
           break;
         }
+        // Spec §5 "Certificates: apply when active": memberInstrument refused an inactive one.
         case 'certificate':
-          priced = certificateApplies({ active_card: instrument.active }) ? priceBalance(hold.quote, instrument, balance, payable, null) : refused(409, 'This certificate is not active');
+          priced = priceBalance(hold.quote, instrument, balance, payable, null);
           break;
         case 'discount_card': {
           const markup = markupOfQuote(hold.quote);
           priced = discountCardApplies(hold.quote.priceType, markup)
-            ? priceBalance(hold.quote, instrument, balance, Math.min(payable, markup), null)
+            ? priceBalance(hold.quote, instrument, balance, Math.min(payable, Math.max(0, markup - appliedOfKind(applied, 'discount_card'))), null)
             : refused(409, 'Discount cards apply only to business or package rates with a markup');
           break;
         }
@@ -672,6 +671,45 @@ export async function earnPointsForBooking(booking: { id: string; orgId: string;
       },
       trx,
     );
-    await creditInstrument(instrumentId, points, `booking:${booking.id}`, `earn:${booking.id}:${rule.pointType}`, trx);
+    await creditInstrument(instrumentId, points, earnedReference(booking.id), `earn:${booking.id}:${rule.pointType}`, trx);
+    // Pending until the trip starts (matureEarnedPoints), so a cancelled booking takes them back
+    // (settleEarnedPoints 'forfeit'): a book-and-cancel never mints points.
+    const instrument = await trx.selectFrom('instruments').select('account_id').where('id', '=', instrumentId).executeTakeFirstOrThrow();
+    await reserve({ accountId: instrument.account_id, amountMinor: points, currency: POINTS_UNIT, reference: earnedReference(booking.id), idempotencyKey: `earn-pending:${booking.id}:${rule.pointType}` }, trx);
   }
+}
+
+/** The reference of the points a booking earned, pending until its trip. */
+const earnedReference = (bookingId: string) => `earned:${bookingId}`;
+
+/**
+ * Settles the points a booking earned: 'available' once its trip started, 'forfeit' when it was
+ * cancelled (captured into the organisation's spent account, so the member's balance is as
+ * before the booking). In the caller's transaction; safe to repeat.
+ */
+export async function settleEarnedPoints(bookingId: string, how: 'available' | 'forfeit', trx: Trx): Promise<number> {
+  if (how === 'available') return releaseReservationsOf(earnedReference(bookingId), trx);
+  const pending = await trx.selectFrom('ledger_reservations').select('id').where('reference', '=', earnedReference(bookingId)).where('status', '=', 'reserved').orderBy('id').execute();
+  for (const { id } of pending) await capture({ reservationId: id, idempotencyKey: `earn-forfeit:${id}` }, trx);
+  return pending.length;
+}
+
+/**
+ * The reconciler's sweep of earned points: those of bookings whose trip has started become
+ * available; those of bookings cancelled or failed meanwhile are forfeited. Returns how many
+ * bookings it settled.
+ */
+export async function matureEarnedPoints(db: Database = getDb(), today = new Date().toISOString().slice(0, 10)): Promise<number> {
+  const due = await db
+    .selectFrom('ledger_reservations as r')
+    .innerJoin('bookings as b', (join) => join.on(sql<boolean>`r.reference = 'earned:' || b.id::text`))
+    .select(['b.id', 'b.status'])
+    .where('r.status', '=', 'reserved')
+    .where('r.reference', 'like', 'earned:%')
+    .where((eb) => eb.or([eb.and([eb('b.status', '=', 'confirmed'), eb('b.starts_on', '<=', today)]), eb('b.status', 'in', ['cancelled', 'failed'])]))
+    .groupBy(['b.id', 'b.status'])
+    .limit(200)
+    .execute();
+  for (const booking of due) await db.transaction().execute((trx) => settleEarnedPoints(booking.id, booking.status === 'confirmed' ? 'available' : 'forfeit', trx));
+  return due.length;
 }

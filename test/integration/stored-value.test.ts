@@ -9,6 +9,7 @@ import {
   applyToHold,
   availableCoupons,
   earnPointsForBooking,
+  matureEarnedPoints,
   instrumentsOf,
   payableOfHold,
   releaseApplicationsOfHolds,
@@ -71,13 +72,34 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     await expectLedgerConsistent();
   });
 
-  it('earns points on a confirmed booking once, by the organisation’s rule', async (ctx) => {
+  it('earns points on a confirmed booking once, pending until the trip; a cancellation forfeits them', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const before = (await instrument(member, 'MILES')).balance;
+    const miles = await instrument(member, 'MILES');
+    const accountId = (await database.db.selectFrom('instruments').select('account_id').where('id', '=', miles.id).executeTakeFirstOrThrow()).account_id;
     const rules = org().payments.storedValue!.earn!;
-    const booking = { id: crypto.randomUUID(), orgId: 'voyagerpro', userId: member.userId, cardPaidMinor: 12_399 };
-    for (let i = 0; i < 2; i++) await database.db.transaction().execute((trx) => earnPointsForBooking(booking, rules, trx));
-    expect((await instrument(member, 'MILES')).balance).toBe(before + 123 * rules[0]!.pointsPerUnit);
+    const earned = 123 * rules[0]!.pointsPerUnit;
+    const earn = async (startsOn: string) => {
+      const hold = await memberHold(database.db, member, quoteOf('HLT', 12_399));
+      const booking = await database.db
+        .insertInto('bookings')
+        .values({ reference: `SV-${hold.token.slice(-8)}`, org_id: 'voyagerpro', user_id: member.userId, hold_id: hold.id, product: 'HLT', item_ref: 'x', starts_on: startsOn, guest_first_name: 'A', guest_last_name: 'B', guest_email: 'a@b.example', status: 'confirmed', amount_minor: 12_399, currency: 'USD' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (let i = 0; i < 2; i++) await database.db.transaction().execute((trx) => earnPointsForBooking({ id: booking.id, orgId: 'voyagerpro', userId: member.userId, cardPaidMinor: 12_399 }, rules, trx));
+      return booking.id;
+    };
+    const before = await balanceOf(accountId, database.db);
+    const travelled = await earn('2020-01-01');
+    const upcoming = await earn('2099-01-01');
+    const cancelled = await earn('2099-01-01');
+    expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: before.availableMinor, reservedMinor: before.reservedMinor + 3 * earned });
+    await database.db.updateTable('bookings').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
+    expect(await matureEarnedPoints(database.db)).toBe(2);
+    expect(await matureEarnedPoints(database.db)).toBe(0);
+    // The trip that started made its points available; the cancelled one forfeited its; the upcoming one waits.
+    expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: before.availableMinor + earned, reservedMinor: before.reservedMinor + earned });
+    expect([travelled, upcoming]).toHaveLength(2);
+    await expectLedgerConsistent();
   });
 
   it('refuses bad input and other members’ instruments, and changes nothing', async (ctx) => {

@@ -53,7 +53,7 @@ import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
 import { type Database, getDb } from '../db.server';
 import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
-import { type AppliedPart, earnPointsForBooking, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking } from '../stored-value.server';
+import { type AppliedPart, earnPointsForBooking, matureEarnedPoints, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking, settleEarnedPoints } from '../stored-value.server';
 import { carPaymentModeOfHold } from '../car-quote.server';
 import { reconcileWalletTopups } from '../wallet-topups.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
@@ -89,6 +89,12 @@ class LostMove extends Error {
 }
 
 type BookingChange = Omit<Updateable<BookingsTable>, 'id' | 'updated_at'>;
+
+/** Locks the row of the booking's hold (a booking's hold never changes once made). */
+async function lockHoldOfBooking(bookingId: string, trx: Transaction<DB>): Promise<void> {
+  const booking = await trx.selectFrom('bookings').select('hold_id').where('id', '=', bookingId).executeTakeFirst();
+  if (booking?.hold_id) await trx.selectFrom('holds').select('id').where('id', '=', booking.hold_id).forUpdate().execute();
+}
 
 /**
  * Moves a booking from the status it is expected in; false when it was no longer in it. The
@@ -246,6 +252,8 @@ function liveAttemptOf(bookingId: string, db: Database): Promise<Attempt | undef
 async function begin(bookingId: string, input: PayRequest, db: Database, tries = 3): Promise<Begun> {
   try {
     return await db.transaction().execute(async (trx): Promise<Begun> => {
+      // The hold's row first, as an apply of stored value takes it: an apply and a payment never interleave.
+      await lockHoldOfBooking(bookingId, trx);
       const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
       const existing = await trx.selectFrom('payment_attempts').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
       if (existing) {
@@ -828,7 +836,25 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
   return {
     name: 'payment-reconciler',
     everyMs,
-    run: async () => (await reconcilePayments({ staleMs })) + (await reconcileApplications()) + (await reconcileCancelledPayments()) + (await reconcileWalletTopups({ staleMs })),
+    // Each sweep on its own: one that fails (a deadlock, a gateway outage) must not starve the others.
+    run: async () => {
+      const sweeps: [string, () => Promise<number>][] = [
+        ['payments', () => reconcilePayments({ staleMs })],
+        ['stored value', () => reconcileApplications()],
+        ['earned points', () => matureEarnedPoints()],
+        ['cancelled payments', () => reconcileCancelledPayments()],
+        ['wallet top-ups', () => reconcileWalletTopups({ staleMs })],
+      ];
+      let done = 0;
+      for (const [name, sweep] of sweeps) {
+        try {
+          done += await sweep();
+        } catch (error) {
+          log.error('a reconciler sweep failed: the next run tries again', { sweep: name, ...errorFields(error) });
+        }
+      }
+      return done;
+    },
   };
 }
 
@@ -845,9 +871,13 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
  */
 export async function cancelConfirmedBooking(bookingId: string, db: Database = getDb()): Promise<{ refunded: AppliedPart[] } | 'not_confirmed'> {
   return db.transaction().execute(async (trx) => {
+    // The hold's row first, then the booking's: the order every stored-value change takes (decision 0031).
+    await lockHoldOfBooking(bookingId, trx);
     const booking = await trx.selectFrom('bookings').select(['status', 'hold_id']).where('id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
     if (booking.status !== 'confirmed') return 'not_confirmed';
     if (!(await moveBooking(bookingId, 'confirmed', { status: 'cancelled' }, trx))) throw new LostMove('booking confirmed → cancelled');
+    // Points earned on it were pending until the trip: they go with the booking.
+    await settleEarnedPoints(bookingId, 'forfeit', trx);
     if (!booking.hold_id) return { refunded: [] };
     const refunded = await refundApplicationsOfHold(booking.hold_id, trx);
     await releaseBookedHold(booking.hold_id, trx);
@@ -874,6 +904,8 @@ export async function giveBackCancelledPayment(bookingId: string, db: Database =
     .where('a.gateway_transaction_id', 'is not', null)
     .executeTakeFirst();
   if (!attempt?.gateway_transaction_id) return null;
+  // Marked as tried now: the sweep takes the least recently tried first.
+  await db.updateTable('payment_attempts').set({ updated_at: new Date() }).where('id', '=', attempt.id).execute();
   const done = await giveBack(attempt, attempt.gateway_transaction_id, 'booking cancelled by its owner');
   // Lost: a concurrent cancel (same keys, one give-back) moved it first.
   if (done) await moveAttempt(attempt.id, 'captured', 'voided', { failure: { kind: 'booking', text: 'Cancelled by its owner' } }, db);
@@ -890,6 +922,8 @@ export async function reconcileCancelledPayments(db: Database = getDb()): Promis
     .where('b.status', '=', 'cancelled')
     .where('a.status', '=', 'captured')
     .where('a.gateway_transaction_id', 'is not', null)
+    // The least recently tried first, so a give-back that keeps failing cannot starve the rest.
+    .orderBy('a.updated_at')
     .limit(20)
     .execute();
   let given = 0;
