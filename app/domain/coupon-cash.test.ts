@@ -22,11 +22,13 @@ describe('coupon and cash card rules', () => {
     expect(cleanAmountInput('')).toBe('');
   });
 
-  it('sends an empty amount as the whole balance and refuses 0 or less', () => {
+  it('sends an empty or zero amount as the whole balance (spec §5) and refuses what is not an amount', () => {
     expect(cashAmountToSend('')).toEqual({ ok: true, amount: '' });
     expect(cashAmountToSend(' 25.5 ')).toEqual({ ok: true, amount: '25.5' });
-    expect(cashAmountToSend('0')).toEqual({ ok: false });
-    expect(cashAmountToSend('0.00')).toEqual({ ok: false });
+    expect(cashAmountToSend('0')).toEqual({ ok: true, amount: '' });
+    expect(cashAmountToSend('0.00')).toEqual({ ok: true, amount: '' });
+    expect(cashAmountToSend('-1')).toEqual({ ok: false });
+    expect(cashAmountToSend('abc')).toEqual({ ok: false });
     expect(cashAmountToSend('1.')).toEqual({ ok: false });
   });
 

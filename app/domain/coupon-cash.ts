@@ -27,11 +27,15 @@ export function cleanAmountInput(raw: string): string {
   return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 2)}`;
 }
 
-/** The amount to send for a cash card: empty uses the whole balance; 0 or less is refused (spec §5 'Please Enter Cash Card Amount'). */
+/**
+ * The amount to send for a cash card. Spec §5: "Empty or zero input, when the balance is
+ * sufficient, means the full balance is used" (the core's cashCardAmount): both are sent as ''
+ * (the whole balance); anything but digits with up to 2 decimals is refused ('Please Enter Cash Card Amount').
+ */
 export function cashAmountToSend(typed: string): { ok: true; amount: string } | { ok: false } {
   const text = typed.trim();
-  if (text === '') return { ok: true, amount: '' };
-  return /^\d+(\.\d{1,2})?$/.test(text) && Number(text) > 0 ? { ok: true, amount: text } : { ok: false };
+  if (text !== '' && !/^\d+(\.\d{1,2})?$/.test(text)) return { ok: false };
+  return { ok: true, amount: text === '' || Number(text) === 0 ? '' : text };
 }
 
 /** Spec §5: the typed code must match one of the member's coupons; why not, as the block's message key. */

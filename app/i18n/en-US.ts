@@ -458,6 +458,7 @@ export const enUS = {
   "storedValue.cash.unapply": "Unapply",
   "storedValue.cash.applied": "{amount} of this card is applied.",
   "storedValue.cash.failed": "FAILED TO APPLY CASH CARD",
+  "storedValue.cash.releaseFailed": "FAILED TO RELEASE CASH CARD",
   "storedValue.cash.appliedMessage": "CASH APPLIED SUCCESSFULLY",
   "storedValue.cash.releasedMessage": "CASH RELEASED SUCCESSFULLY",
   "storedValue.cash.enterAmount": "Please Enter Cash Card Amount",

@@ -459,6 +459,7 @@ export const esMX: Messages = {
   "storedValue.cash.unapply": "Quitar",
   "storedValue.cash.applied": "{amount} de esta tarjeta está aplicado.",
   "storedValue.cash.failed": "NO SE PUDO APLICAR LA TARJETA DE EFECTIVO",
+  "storedValue.cash.releaseFailed": "NO SE PUDO LIBERAR LA TARJETA DE EFECTIVO",
   "storedValue.cash.appliedMessage": "EFECTIVO APLICADO CORRECTAMENTE",
   "storedValue.cash.releasedMessage": "EFECTIVO LIBERADO CORRECTAMENTE",
   "storedValue.cash.enterAmount": "Ingresa el monto de la tarjeta de efectivo",

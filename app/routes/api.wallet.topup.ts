@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!session) throw json(NO_API_SESSION, { status: 401 });
   const read = await readApiBody(request, validateWalletTopup);
   if (!read.ok) throw read.response;
-  return topUpWallet({ org, member: { orgId: org.orgId, userId: session.userDbId } }, read.body, request.headers.get('idempotency-key'));
+  return topUpWallet({ org, member: { orgId: org.orgId, userId: session.userDbId }, demo: session.user.is_demo }, read.body, request.headers.get('idempotency-key'));
 }
 
 export function loader() {

@@ -49,7 +49,8 @@ export type Movement = { accountId: number; amountMinor: number; currency: strin
 const NON_NEGATIVE = 'ledger_accounts_non_negative';
 const IDEMPOTENCY_UNIQUE = 'ledger_transactions_idempotency_key_key';
 
-function isPgError(error: unknown, code: string, constraint: string): boolean {
+/** A Postgres error of SQLSTATE `code` on `constraint`, on either backend. */
+export function isPgError(error: unknown, code: string, constraint: string): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== code) return false;
   // PGlite names the constraint only in the message.
   return ('constraint' in error && error.constraint === constraint) || ('message' in error && String(error.message).includes(constraint));

@@ -14,7 +14,7 @@ import { compileApiBody } from './api-body-schema.server';
 import type { WalletTopupsTable } from './db-schema';
 import { type Database, getDb } from './db.server';
 import { log } from './logger.server';
-import { balanceOf } from './ledger.server';
+import { balanceOf, isPgError } from './ledger.server';
 import { paymentGateway, paymentsOrNull } from './payments/runtime.server';
 import { type Member, creditInstrument, openInstrument } from './stored-value.server';
 
@@ -25,6 +25,8 @@ export const validateWalletTopup = compileApiBody<WalletTopupBody>(walletTopupSc
 /** The wallet a member's top-ups go to when they have none yet (the seeds give demo accounts this one). */
 const NEW_WALLET = { code: 'WALLET', title: 'Travel wallet', currency: 'USD' } as const;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
+/** The unique constraint a member's second wallet of the same code breaks (migration 0021). */
+const WALLET_UNIQUE = 'instruments_owner_code';
 /** How long a repeated submit waits for the first one's outcome before answering 'pending'. */
 const REPLAY_WAIT_MS = 15_000;
 
@@ -85,17 +87,52 @@ async function settledRow(id: string, db: Database): Promise<Topup> {
 }
 
 /**
+ * Writes the top-up's row (status 'created'), opening the member's wallet on their first top-up.
+ * Two first top-ups at once (different keys) both find no wallet and both open one: the loser's
+ * insert breaks WALLET_UNIQUE and its transaction is void; the winner's wallet is committed by
+ * then, so a second attempt finds it and tops it up.
+ */
+async function recordTopup(member: Member, row: { key: string; fingerprint: string; amountMinor: number }, db: Database): Promise<Topup> {
+  const attempt = () =>
+    db.transaction().execute(async (trx) => {
+      const wallet = (await walletOf(member, trx))?.id ?? (await openInstrument({ orgId: member.orgId, ownerUserId: member.userId, kind: 'wallet', ...NEW_WALLET }, trx));
+      const currency = (await trx.selectFrom('instruments').select('currency').where('id', '=', wallet).executeTakeFirstOrThrow()).currency;
+      return trx
+        .insertInto('wallet_topups')
+        .values({ org_id: member.orgId, user_id: member.userId, instrument_id: wallet, idempotency_key: row.key, request_fingerprint: row.fingerprint, amount_minor: row.amountMinor, currency, status: 'created' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isPgError(error, '23505', WALLET_UNIQUE)) throw error;
+    return attempt();
+  }
+}
+
+/** Spec §1 (WLT) and the booking pay path: a demo account cannot buy, and only where the organisation offers wallets. */
+function refusedBuyer(org: Pick<OrgConfig, 'payments'>, demo: boolean): Response | null {
+  if (demo) return answer(403, { error: 'demo', message: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" });
+  if (!org.payments.storedValue?.instruments.includes('wallet')) return answer(403, { error: 'not_offered', message: 'Wallets are not offered on this site' });
+  return null;
+}
+
+/**
  * POST /api/wallet/topup: charges the card `body.nonce` `body.amount` and credits the member's
  * wallet (opened on the first top-up). The Idempotency-Key header makes a repeat (or a
  * concurrent twin) one charge and one credit, answered as the first; the same key with another
- * amount, or someone else's key, is a 409. Bad amount or key: 400, nothing written.
+ * amount, or someone else's key, is a 409. Bad amount or key: 400; a demo account or a site
+ * without wallets: 403; nothing written or charged.
  */
 export async function topUpWallet(
-  context: { org: Pick<OrgConfig, 'orgId' | 'payments'>; member: Member },
+  context: { org: Pick<OrgConfig, 'orgId' | 'payments'>; member: Member; demo: boolean },
   body: WalletTopupBody,
   idempotencyKeyHeader: string | null,
   db: Database = getDb(),
 ): Promise<Response> {
+  const refused = refusedBuyer(context.org, context.demo);
+  if (refused) return refused;
   if (idempotencyKeyHeader === null || !IDEMPOTENCY_KEY.test(idempotencyKeyHeader)) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   const amountMinor = topUpAmountMinor(body.amount);
   if (amountMinor === null) return invalid(TOPUP_AMOUNT_TEXT);
@@ -104,15 +141,7 @@ export async function topUpWallet(
   const fingerprint = requestFingerprint('walletTopup', { amount_minor: amountMinor });
   let topup: Topup;
   try {
-    topup = await db.transaction().execute(async (trx) => {
-      const wallet = (await walletOf(member, trx))?.id ?? (await openInstrument({ orgId: member.orgId, ownerUserId: member.userId, kind: 'wallet', ...NEW_WALLET }, trx));
-      const currency = (await trx.selectFrom('instruments').select('currency').where('id', '=', wallet).executeTakeFirstOrThrow()).currency;
-      return trx
-        .insertInto('wallet_topups')
-        .values({ org_id: member.orgId, user_id: member.userId, instrument_id: wallet, idempotency_key: idempotencyKeyHeader, request_fingerprint: fingerprint, amount_minor: amountMinor, currency, status: 'created' })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
+    topup = await recordTopup(member, { key: idempotencyKeyHeader, fingerprint, amountMinor }, db);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The key was used before (or is in use right now): answer as the first, never charge again.

@@ -72,9 +72,10 @@ async function typeCard(page: Page) {
   await frame.getByLabel('CVV').fill('737');
 }
 
-async function apply(region: Locator, button = 'Apply') {
-  await region.getByRole('button', { name: button }).click();
-  await region.getByRole('button', { name: 'Unapply' }).waitFor();
+/** Clicks the region's Apply ('Apply', or 'Apply: <its name>' for a wallet) and waits for its Unapply. */
+async function apply(region: Locator) {
+  await region.getByRole('button', { name: /^Apply/ }).click();
+  await region.getByRole('button', { name: /^Unapply/ }).waitFor();
 }
 
 describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => {

@@ -102,20 +102,44 @@ describe('points and wallet at checkout (issue 11)', () => {
     await pointsTypeButton(points).click();
     await points.getByRole('option', { name: /^Star Points/ }).click();
     await quantity.fill('500');
-    await points.getByRole('button', { name: 'Apply' }).click();
+    await points.getByRole('button', { name: 'Apply', exact: true }).click();
     // 500 points at 0.02 are worth $10.00.
     await points.getByText(/^500 Star Points applied: .*10\.00 off$/).waitFor();
     await chargeBecomes(page, before - 1_000);
 
+    // A second type applies beside the first; each applied type shows with its own Unapply.
+    expect(await pointsTypeButton(points).textContent()).toBe('Travel Miles');
+    await quantity.fill('1000');
+    await points.getByRole('button', { name: 'Apply', exact: true }).click();
+    // 1,000 points at 0.01 are worth $10.00.
+    await points.getByText(/^1,000 Travel Miles applied: .*10\.00 off$/).waitFor();
+    expect(await points.getByText(/^500 Star Points applied/).isVisible()).toBe(true);
+    await chargeBecomes(page, before - 2_000);
+    // Every type is applied: nothing is left to choose.
+    expect(await points.getByRole('button', { name: 'Apply', exact: true }).count()).toBe(0);
+
     await wallet.getByLabel('Amount to use from Travel wallet').fill('25.50');
-    await wallet.getByRole('button', { name: 'Apply' }).click();
+    await wallet.getByRole('button', { name: 'Apply: Travel wallet' }).click();
     await wallet.getByText(/^Applied: .*25\.50 off$/).waitFor();
-    await chargeBecomes(page, before - 1_000 - 2_550);
+    await chargeBecomes(page, before - 2_000 - 2_550);
     await expectNoAxeViolationsAtViewports(page, 'checkout with points and a wallet applied');
 
-    await points.getByRole('button', { name: 'Unapply' }).click();
+    // Before hydration (here: no JavaScript at all) a click would do nothing: the points and wallet buttons wait.
+    const noScript = await newContext(browser, { javaScriptEnabled: false, storageState: await context.storageState() });
+    const serverPage = await noScript.context.newPage();
+    await serverPage.goto(page.url());
+    const serverPoints = serverPage.getByRole('region', { name: 'Loyalty points' });
+    await serverPoints.getByRole('button', { name: 'Unapply: Star Points' }).waitFor();
+    for (const button of [serverPoints.getByRole('button', { name: 'Unapply: Star Points' }), serverPoints.getByRole('button', { name: 'Unapply: Travel Miles' }), serverPage.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Unapply: Travel wallet' })]) {
+      expect(await button.isDisabled()).toBe(true);
+    }
+    await noScript.context.close();
+
+    await points.getByRole('button', { name: 'Unapply: Star Points' }).click();
+    await chargeBecomes(page, before - 1_000 - 2_550);
+    await points.getByRole('button', { name: 'Unapply: Travel Miles' }).click();
     await chargeBecomes(page, before - 2_550);
-    await wallet.getByRole('button', { name: 'Unapply' }).click();
+    await wallet.getByRole('button', { name: 'Unapply: Travel wallet' }).click();
     await chargeBecomes(page, before);
 
     // An active certificate pays its whole value.

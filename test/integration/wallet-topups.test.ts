@@ -11,7 +11,7 @@ import { reconcileWalletTopups, walletOf } from '~/services/wallet-topups.server
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
-import { callAction, freshVisitorOn } from '../support/load-context';
+import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
 
 let sandbox: SandboxGateway;
@@ -115,6 +115,54 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
     const after = await state();
     expect(after.balance).toBe(before.balance + 3_000);
     expect(await salesOf(topupId)).toHaveLength(1);
+    await expectLedgerConsistent();
+  });
+
+  const sessionOf = async (userId: number) => (await createSession(freshVisitorOn(hostOf(ORG)), { userId })).setCookie.split(';')[0]!;
+  const topupsOf = (userId: number) => database.db.selectFrom('wallet_topups').select('id').where('user_id', '=', userId).execute();
+
+  it('refuses a demo account with the booking path\'s 403; nothing charged or written', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const demoUser = await database.db.selectFrom('users').select('id').where('email', '=', `demo@${ORG}.example`).where('is_demo', '=', true).executeTakeFirstOrThrow();
+    const before = await state();
+    const refused = await topUp({ amount: '50', nonce: 'fake-valid-nonce' }, `topup-${randomUUID()}`, await sessionOf(demoUser.id));
+    expect(refused).toEqual({ status: 403, body: { status: 403, error: 'demo', message: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" } });
+    expect(await topupsOf(demoUser.id)).toEqual([]);
+    expect(await state()).toEqual(before);
+  });
+
+  it('refuses a top-up where the organisation does not offer wallets; nothing charged or written', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const before = await state();
+    const request = new Request(`http://${hostOf(ORG)}/api/wallet/topup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `topup-${randomUUID()}` },
+      body: JSON.stringify({ amount: '50', nonce: 'fake-valid-nonce' }),
+    });
+    const context = await loadContextFor(request);
+    const storedValue = context.org.payments.storedValue!;
+    const noWallets = { ...context.org, payments: { ...context.org.payments, storedValue: { ...storedValue, instruments: storedValue.instruments.filter((kind) => kind !== 'wallet') } } };
+    const response = await topupRoute({ request, params: {}, context: { ...context, org: noWallets } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ status: 403, error: 'not_offered', message: 'Wallets are not offered on this site' });
+    expect(await state()).toEqual(before);
+  });
+
+  it('concurrent first top-ups with different keys open one wallet and credit each', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const email = `first-topup-${randomUUID()}@${ORG}.example`;
+    const fresh = await database.db
+      .insertInto('users')
+      .values({ org_id: ORG, email, email_normalized: email, first_name: 'First', last_name: 'Topup', role: 'member' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const who = await sessionOf(fresh.id);
+    const answers = await Promise.all(['10', '20', '30'].map((amount) => topUp({ amount, nonce: 'fake-valid-nonce' }, `topup-${randomUUID()}`, who)));
+    expect(answers.map((a) => [a.status, a.body.result])).toEqual([[200, 'credited'], [200, 'credited'], [200, 'credited']]);
+    const wallets = await database.db.selectFrom('instruments').select('id').where('owner_user_id', '=', fresh.id).where('kind', '=', 'wallet').execute();
+    expect(wallets).toHaveLength(1);
+    expect((await walletOf({ orgId: ORG, userId: fresh.id }, database.db))!.balanceMinor).toBe(6_000);
+    expect(await topupsOf(fresh.id)).toHaveLength(3);
     await expectLedgerConsistent();
   });
 

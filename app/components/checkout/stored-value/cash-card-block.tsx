@@ -41,7 +41,7 @@ export function CashCardBlock() {
       setBusy(true);
       const answer = await postJson('/api/booking/removeCashcard', { json: { id: hold, product_type: product, type: 'cashcard', cash_card_id: card.id }, hold });
       setBusy(false);
-      if (!cashCardReleased(answer.body)) return show({ tone: 'failure', text: t('storedValue.cash.failed') });
+      if (!cashCardReleased(answer.body)) return show({ tone: 'failure', text: t('storedValue.cash.releaseFailed') });
       show({ tone: 'success', text: t('storedValue.cash.releasedMessage') });
       return revalidator.revalidate();
     }

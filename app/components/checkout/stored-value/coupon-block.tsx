@@ -46,7 +46,8 @@ export function CouponBlock() {
     setBusy(true);
     const answer = await postJson('/api/booking/unlockCouponCodeApi', { coupon_id: applied.couponId ?? '', coupon_trn_id: applied.id, product_type: product, hold });
     setBusy(false);
-    if (answer.status !== 200) return show({ tone: 'failure', text: couponFailureText(answer.body, t('storedValue.coupon.invalid')) });
+    // No answer to a release says nothing about the code: the generic failure, not 'enter a valid code'.
+    if (answer.status !== 200) return show({ tone: 'failure', text: couponFailureText(answer.body, t('stored.failed')) });
     show({ tone: 'success', text: t('storedValue.coupon.releasedMessage') });
     revalidator.revalidate();
   }

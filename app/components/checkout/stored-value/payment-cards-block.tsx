@@ -22,13 +22,13 @@ function useCards(kind: CardKind): { flow: Flow; storedValue: CheckoutStoredValu
 /** One apply/unapply call of a card (POST /api/booking/applyPaymentCard), with its refusal shown for 5 s (spec §9, the timed message's default). */
 function useCardCall(flow: Flow) {
   const t = useT();
-  const { busy, send } = useStoredValueCall(flow);
+  const { busy, hydrated, send } = useStoredValueCall(flow);
   const [message, show] = useTimedMessage();
   async function call(card: HeldInstrument, extra: { amount?: string; unapply?: boolean }) {
     const answer = await send('/api/booking/applyPaymentCard', { hold: flow.hold, payment_card_id: card.id, ...extra });
     if (!answer.ok) show({ tone: 'failure', text: answer.message ?? t('stored.failed') });
   }
-  return { busy, call, message };
+  return { busy, hydrated, call, message };
 }
 
 const appliedOf = (storedValue: CheckoutStoredValue, card: HeldInstrument): AppliedPart | undefined => storedValue.applied.find((part) => part.instrumentId === card.id);
@@ -55,8 +55,9 @@ function Wallet({ flow, wallet, applied }: { flow: Flow; wallet: HeldInstrument;
   const amountId = useId();
   const hintId = useId();
   const [amount, setAmount] = useState('');
-  const { busy, call, message } = useCardCall(flow);
+  const { busy, hydrated, call, message } = useCardCall(flow);
   const money = (amountMinor: number, currency: string) => formatChargedAmount({ amountMinor, currency }, locale.language);
+  const action = applied ? t('stored.unapply') : t('stored.apply');
   return (
     <div className="stored-value-card">
       <p>{t('wallets.balance', { name: wallet.title, amount: money(wallet.balance, wallet.currency) })}</p>
@@ -74,10 +75,12 @@ function Wallet({ flow, wallet, applied }: { flow: Flow; wallet: HeldInstrument;
       <button
         type="button"
         className="button button-primary"
-        disabled={busy || (!applied && !canApplyCard({ active: wallet.active, applies: true, balanceMinor: wallet.balance }))}
+        disabled={busy || !hydrated || (!applied && !canApplyCard({ active: wallet.active, applies: true, balanceMinor: wallet.balance }))}
+        // A member may hold several wallets: each button names its own.
+        aria-label={`${action}: ${wallet.title}`}
         onClick={() => call(wallet, applied ? { unapply: true } : { amount: amount.trim() })}
       >
-        {applied ? t('stored.unapply') : t('stored.apply')}
+        {action}
       </button>
       <MessageRegions message={message} />
     </div>
@@ -129,7 +132,7 @@ function CardList({
 function CardItem({ flow, card, applied, applies, note }: { flow: Flow; card: HeldInstrument; applied: AppliedPart | undefined; applies: boolean; note: string | null }) {
   const t = useT();
   const { locale } = useShell();
-  const { busy, call, message } = useCardCall(flow);
+  const { busy, hydrated, call, message } = useCardCall(flow);
   const money = (amountMinor: number, currency: string) => formatChargedAmount({ amountMinor, currency }, locale.language);
   const usable = canApplyCard({ active: card.active, applies, balanceMinor: card.balance });
   return (
@@ -138,7 +141,7 @@ function CardItem({ flow, card, applied, applies, note }: { flow: Flow; card: He
       {applied ? <p className="stored-value-applied">{t('cards.applied', { amount: money(applied.amountMinor, applied.currency) })}</p> : null}
       {note && !applied ? <p className="muted">{note}</p> : null}
       {applied || usable ? (
-        <button type="button" className="button button-primary" disabled={busy} aria-label={`${applied ? t('stored.unapply') : t('stored.apply')}: ${card.title}`} onClick={() => call(card, applied ? { unapply: true } : {})}>
+        <button type="button" className="button button-primary" disabled={busy || !hydrated} aria-label={`${applied ? t('stored.unapply') : t('stored.apply')}: ${card.title}`} onClick={() => call(card, applied ? { unapply: true } : {})}>
           {applied ? t('stored.unapply') : t('stored.apply')}
         </button>
       ) : null}

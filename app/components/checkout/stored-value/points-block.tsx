@@ -13,8 +13,9 @@ type PointsType = { code: string; label: string; balance: number };
 
 /**
  * The 'points' checkout slot (issue 11; spec §2 "Points-type dropdown", §4 "Loyalty points"):
- * a points type chosen from a searchable list, the points to use (capped at its balance) and an
- * Apply/Unapply toggle. Applied only when the call answers 200; a failure shows 'Error' for 3 s.
+ * each applied points type with its own Unapply, and for the types not applied yet a type chosen
+ * from a searchable list, the points to use (capped at its balance) and Apply. Applied only when
+ * the call answers 200; a failure shows 'Error' for 3 s.
  */
 export function PointsBlock() {
   const flow = useCheckoutPayment();
@@ -33,68 +34,76 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
   const [chosen, setChosen] = useState<string | null>(types[0]!.code);
   const [typed, setTyped] = useState('0');
   const [message, show] = useTimedMessage(LOYALTY_ERROR_MS);
-  const { busy, send } = useStoredValueCall(flow);
-  const applied = storedValue.applied.find((part) => part.kind === 'points');
-  const selected = types.find((type) => type.code === chosen) ?? null;
+  const { busy, hydrated, send } = useStoredValueCall(flow);
+  const locked = busy || !hydrated;
+  const applied = storedValue.applied.filter((part) => part.kind === 'points');
+  const open = types.filter((type) => !applied.some((part) => part.code === type.code));
+  // The chosen type, or the first one still open once it is applied; none after Clear.
+  const selected = chosen === null ? null : (open.find((type) => type.code === chosen) ?? open[0] ?? null);
   const points = selected ? enteredPoints(typed, selected.balance) : 0;
 
-  async function toggle() {
-    const pointsType = applied ? applied.code : selected?.code;
-    if (!pointsType) return;
+  async function call(pointsType: string, unapply: boolean) {
     const answer = await send('/api/loyalty/applyPoints', {
       uuid: flow.hold,
       productType: loyaltyProductCode(flow.product),
       bookingAmount: minorToMajor(storedValue.chargeMinor),
-      pointsQuantity: applied ? 0 : points,
+      pointsQuantity: unapply ? 0 : points,
       pointsType,
       currency: storedValue.currency,
-      unapply: Boolean(applied),
+      unapply,
       // Spec §6: agents send their extra amount; this site adds none.
       ...(storedValue.agent ? { agent_extra_amount: 0 } : {}),
     });
-    if (!answer.ok) show({ tone: 'failure', text: t('points.error') });
+    if (!answer.ok) return show({ tone: 'failure', text: t('points.error') });
+    if (!unapply) setTyped('0');
   }
 
   return (
     <section className="stored-value-block" aria-labelledby={titleId} aria-busy={busy}>
       <h2 id={titleId}>{t('points.title')}</h2>
-      {applied ? (
-        <p className="stored-value-applied">
-          {t('points.applied', { points: applied.units.toLocaleString(locale.language), label: applied.title, amount: formatChargedAmount({ amountMinor: applied.amountMinor, currency: applied.currency }, locale.language) })}
-        </p>
-      ) : (
-        <div className="stored-value-row">
-          <PointsTypeDropdown
-            types={types}
-            selected={selected}
-            disabled={busy}
-            onChoose={(code) => {
-              setChosen(code);
-              setTyped('0');
-            }}
-            onClear={() => {
-              // Spec §2: the clear button resets the values to zeros.
-              setChosen(null);
-              setTyped('0');
-            }}
-          />
-          <div className="stored-value-field">
-            <label htmlFor={quantityId}>{t('points.quantity')}</label>
-            <input
-              id={quantityId}
-              inputMode="numeric"
-              autoComplete="off"
-              value={typed === '' ? '' : String(points)}
-              disabled={busy || !selected}
-              onChange={(event) => setTyped(event.target.value.trim() === '' ? '' : event.target.value)}
-            />
-            {selected ? <p className="muted">{t('points.available', { points: selected.balance.toLocaleString(locale.language) })}</p> : null}
-          </div>
+      {applied.map((part) => (
+        <div key={part.id} className="stored-value-applied">
+          <p>{t('points.applied', { points: part.units.toLocaleString(locale.language), label: part.title, amount: formatChargedAmount({ amountMinor: part.amountMinor, currency: part.currency }, locale.language) })}</p>
+          <button type="button" className="button button-ghost" onClick={() => call(part.code, true)} disabled={locked} aria-label={`${t('stored.unapply')}: ${part.title}`}>
+            {t('stored.unapply')}
+          </button>
         </div>
-      )}
-      <button type="button" className="button button-primary" onClick={toggle} disabled={busy || (!applied && (!selected || points <= 0))}>
-        {applied ? t('stored.unapply') : t('stored.apply')}
-      </button>
+      ))}
+      {open.length > 0 ? (
+        <>
+          <div className="stored-value-row">
+            <PointsTypeDropdown
+              types={open}
+              selected={selected}
+              disabled={locked}
+              onChoose={(code) => {
+                setChosen(code);
+                setTyped('0');
+              }}
+              onClear={() => {
+                // Spec §2: the clear button resets the values to zeros.
+                setChosen(null);
+                setTyped('0');
+              }}
+            />
+            <div className="stored-value-field">
+              <label htmlFor={quantityId}>{t('points.quantity')}</label>
+              <input
+                id={quantityId}
+                inputMode="numeric"
+                autoComplete="off"
+                value={typed === '' ? '' : String(points)}
+                disabled={busy || !selected}
+                onChange={(event) => setTyped(event.target.value.trim() === '' ? '' : event.target.value)}
+              />
+              {selected ? <p className="muted">{t('points.available', { points: selected.balance.toLocaleString(locale.language) })}</p> : null}
+            </div>
+          </div>
+          <button type="button" className="button button-primary" onClick={() => selected && call(selected.code, false)} disabled={locked || !selected || points <= 0}>
+            {t('stored.apply')}
+          </button>
+        </>
+      ) : null}
       <MessageRegions message={message} />
     </section>
   );

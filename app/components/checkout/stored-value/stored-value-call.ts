@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { postJson } from '~/components/post-json';
 import { answerText } from '~/domain/coupon-cash';
 import type { useCheckoutPayment } from '~/components/checkout/payment-block';
@@ -8,10 +8,14 @@ type Flow = NonNullable<ReturnType<typeof useCheckoutPayment>>;
 /**
  * One apply or unapply call of a points or card block: posted to its /api route, then the
  * checkout's loader runs again so the view, the applied parts and the payable total are the
- * server's. A refusal gives its message (null when it has none to show).
+ * server's. A refusal gives its message (null when it has none to show). `hydrated` is false
+ * until React runs in the page: the blocks' buttons wait for it (a click before does nothing),
+ * as the coupon and cash card blocks' do.
  */
 export function useStoredValueCall(flow: Flow) {
   const [busy, setBusy] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   async function send(url: string, body: Record<string, unknown>): Promise<{ ok: true } | { ok: false; message: string | null }> {
     setBusy(true);
     const answer = await postJson(url, body);
@@ -22,5 +26,5 @@ export function useStoredValueCall(flow: Flow) {
     }
     return { ok: false, message: answerText(answer.body, 'message') };
   }
-  return { busy: busy || flow.revalidator.state === 'loading', send };
+  return { busy: busy || flow.revalidator.state === 'loading', hydrated, send };
 }
