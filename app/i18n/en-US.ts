@@ -471,6 +471,7 @@ export const enUS = {
   "modal.bookingFailed.default": "Error creating booking order",
   "modal.cardFailure.title": "Sorry! Unable to process your card",
   "modal.cardFailure.body": "WE COULDN'T PROCESS PAYMENT ON YOUR CURRENT CARD, PLEASE USE A DIFFERENT ONE AND TRY AGAIN",
+  "payment.totalChanged": "The total changed in another window: check it and book again.",
   "payment.tryAgain": "Something went wrong. Please try again.",
   "payment.noscript": "JavaScript is needed to pay. Please turn it on and reload this page.",
   // Loyalty points, wallets, certificates and discount cards (issue 11; spec §2 "Points-type dropdown").

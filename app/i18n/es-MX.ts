@@ -472,6 +472,7 @@ export const esMX: Messages = {
   "modal.bookingFailed.default": "Error al crear la orden de reserva",
   "modal.cardFailure.title": "¡Lo sentimos! No pudimos procesar tu tarjeta",
   "modal.cardFailure.body": "NO PUDIMOS PROCESAR EL PAGO CON TU TARJETA ACTUAL, USA OTRA E INTÉNTALO DE NUEVO",
+  "payment.totalChanged": "El total cambió en otra ventana: revísalo y vuelve a reservar.",
   "payment.tryAgain": "Algo salió mal. Inténtalo de nuevo.",
   "payment.noscript": "Se necesita JavaScript para pagar. Actívalo y vuelve a cargar esta página.",
   // Puntos de lealtad, monederos, certificados y tarjetas de descuento (issue 11).

@@ -253,6 +253,13 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
     }
     const amountMinor = Number(field(init.body, 'amount_minor'));
     const currency = String(field(init.body, 'currency') ?? charge.currency);
+    // Stored value applied or released in another window since this page loaded: never charge
+    // an amount the page does not show (decision 0031); show the new total instead.
+    if (storedValue && amountMinor !== payable.amountMinor) {
+      show({ kind: 'message', text: t('payment.totalChanged') });
+      revalidator.revalidate();
+      return;
+    }
     const result =
       amountMinor > 0
         ? await pay(bookingId, amountMinor, currency)
