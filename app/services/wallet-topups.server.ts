@@ -197,6 +197,8 @@ async function credit(id: string, transactionId: string, db: Database): Promise<
 }
 
 const CHARGED: readonly string[] = ['submitted_for_settlement', 'settling', 'settled'];
+/** How long a top-up whose sale the gateway cannot find stays open before it is failed. */
+const NO_SALE_GRACE_MS = 30 * 60_000;
 
 /**
  * The reconciler's sweep (the payment reconciler job): top-ups left 'unknown' (the gateway did not
@@ -209,22 +211,32 @@ export async function reconcileWalletTopups(options: { staleMs?: number; limit?:
   if (!paymentsOrNull()) return 0;
   const open = await db
     .selectFrom('wallet_topups')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('status', 'in', ['created', 'unknown'])
     .where('updated_at', '<=', new Date(Date.now() - staleMs))
     .orderBy('updated_at')
     .limit(limit)
     .execute();
+  const createdAt = new Map(open.map((row) => [row.id, row.created_at]));
   let settledCount = 0;
   for (const { id } of open) {
     const found = await paymentGateway().findByOrderId(`WLT-${id}`);
-    if (!found.ok) continue;
-    const sale = found.value.find((t) => CHARGED.includes(t.status));
-    if (sale) await credit(id, sale.id, db);
-    else {
-      const failure = { kind: 'transport', retryable: false, message: 'No charged sale reached the gateway' };
-      await db.updateTable('wallet_topups').set({ status: 'failed', failure: JSON.stringify(failure), updated_at: new Date() }).where('id', '=', id).where('status', 'in', ['created', 'unknown']).execute();
+    const sale = found.ok ? found.value.find((t) => CHARGED.includes(t.status)) : undefined;
+    if (sale) {
+      await credit(id, sale.id, db);
+      settledCount += 1;
+      continue;
     }
+    // No charged sale found yet. A gateway's search can lag its sales, and an authorisation may
+    // still be on its way to settlement: only a top-up older than the grace period, with nothing
+    // at all at the gateway, is failed; the others are tried again later (least recently tried first).
+    const stillOpen = !found.ok || found.value.some((t) => t.status === 'authorized') || createdAt.get(id)!.getTime() > Date.now() - NO_SALE_GRACE_MS;
+    if (stillOpen) {
+      await db.updateTable('wallet_topups').set({ updated_at: new Date() }).where('id', '=', id).where('status', 'in', ['created', 'unknown']).execute();
+      continue;
+    }
+    const failure = { kind: 'transport', retryable: false, message: 'No charged sale reached the gateway' };
+    await db.updateTable('wallet_topups').set({ status: 'failed', failure: JSON.stringify(failure), updated_at: new Date() }).where('id', '=', id).where('status', 'in', ['created', 'unknown']).execute();
     settledCount += 1;
   }
   return settledCount;

@@ -121,6 +121,23 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
   const sessionOf = async (userId: number) => (await createSession(freshVisitorOn(hostOf(ORG)), { userId })).setCookie.split(';')[0]!;
   const topupsOf = (userId: number) => database.db.selectFrom('wallet_topups').select('id').where('user_id', '=', userId).execute();
 
+  it('a top-up whose sale the gateway cannot find stays open for the grace period, then fails: never failed while the search may lag', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const wallet = (await walletOf(member, database.db))!;
+    const row = await database.db
+      .insertInto('wallet_topups')
+      .values({ org_id: ORG, user_id: member.userId, instrument_id: wallet.id, idempotency_key: `lost-${randomUUID()}`, request_fingerprint: 'x', amount_minor: 1_500, currency: 'USD', status: 'unknown' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const statusOf = async () => (await database.db.selectFrom('wallet_topups').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status;
+    expect(await reconcileWalletTopups({ staleMs: 0 }, database.db)).toBe(0);
+    expect(await statusOf()).toBe('unknown');
+    // Made before the grace period (created_at is never written by the code).
+    await sql`update wallet_topups set created_at = now() - interval '31 minutes' where id = ${row.id}`.execute(database.db);
+    expect(await reconcileWalletTopups({ staleMs: 0 }, database.db)).toBe(1);
+    expect(await statusOf()).toBe('failed');
+  });
+
   it('refuses a demo account with the booking path\'s 403; nothing charged or written', async (ctx) => {
     if (database.skip) return ctx.skip();
     const demoUser = await database.db.selectFrom('users').select('id').where('email', '=', `demo@${ORG}.example`).where('is_demo', '=', true).executeTakeFirstOrThrow();
