@@ -19,6 +19,7 @@ import {
 import { amountText, minorToMajor } from '~/domain/coupon-cash';
 import { STORED_VALUE_TEXT } from '~/domain/instruments';
 import { compileApiBody } from './api-body-schema.server';
+import { getDb } from './db.server';
 import {
   type AppliedPart,
   type AvailableCoupon,
@@ -180,6 +181,13 @@ export async function removeCashCard({ member }: StoredValueCaller, body: Remove
   });
 }
 
+/** A refusal that rolls back a release of several cards. */
+class RefusedRelease extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
 /**
  * POST /api/booking/cashCardRedemption_ACT_TRF and /api/cars/cashcardRedemption: action
  * 'status' answers the cash cards applied to the checkout and its payable total; 'release'
@@ -193,16 +201,27 @@ export async function cashCardRedemption({ member }: StoredValueCaller, body: Ca
   if (body.action === 'status') {
     return cashAnswer(200, 'success', '', { data: { applied: cards.map(cashPart), currency: held.currency, total_amount: minorToMajor(held.chargeMinor), payable_amount: minorToMajor(held.payableMinor) } });
   }
-  const released: AppliedPart[] = [];
-  let payableMinor = held.payableMinor;
-  for (const card of cards) {
-    const answer = await unapplyFromHold(member, hold, { applicationId: card.id, kind: 'cash_card' });
-    // 404: released meanwhile (another tab, the hold's expiry): as asked.
-    if (!answer.ok && answer.status !== 404) return cashRefusal(answer);
-    if (answer.ok) {
-      released.push(answer.released);
-      payableMinor = answer.payableMinor;
-    }
+  // All or nothing, in one transaction: a refusal part way leaves every card applied.
+  let outcome: { released: AppliedPart[]; payableMinor: number };
+  try {
+    outcome = await getDb().transaction().execute(async (trx) => {
+      const released: AppliedPart[] = [];
+      let payableMinor = held.payableMinor;
+      for (const card of cards) {
+        const answer = await unapplyFromHold(member, hold, { applicationId: card.id, kind: 'cash_card' }, trx);
+        // 404: released meanwhile (another tab, the hold's expiry): as asked.
+        if (!answer.ok && answer.status !== 404) throw new RefusedRelease(answer);
+        if (answer.ok) {
+          released.push(answer.released);
+          payableMinor = answer.payableMinor;
+        }
+      }
+      return { released, payableMinor };
+    });
+  } catch (error) {
+    if (error instanceof RefusedRelease) return cashRefusal(error.refusal);
+    throw error;
   }
+  const { released, payableMinor } = outcome;
   return cashAnswer(200, 'success', STORED_VALUE_TEXT.cashReleased, { msg: CASH_RELEASED_MSG, data: { released: released.map(cashPart), currency: held.currency, payable_amount: minorToMajor(payableMinor) } });
 }
