@@ -6,7 +6,7 @@
  * (payment declined, booking failed, hold expired or released) releases them; a cancelled one
  * refunds them. All of it under the hold's row lock, so applies and a payment never interleave.
  */
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { POINTS_UNIT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
@@ -202,24 +202,14 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
         { accountId: instrument.account_id, amountMinor: priced.units, currency: instrument.kind === 'points' ? POINTS_UNIT : instrument.currency, reference: holdReference(hold.id), idempotencyKey: `apply:${applicationId}` },
         trx,
       );
-      const row = await trx
-        .insertInto('checkout_applications')
-        .values({
-          id: applicationId,
-          org_id: member.orgId,
-          hold_id: hold.id,
-          user_id: member.userId,
-          kind: instrument.kind,
-          instrument_id: instrument.id,
-          amount_minor: priced.amountMinor,
-          currency: hold.quote.charge.currency,
-          units: priced.units,
-          reservation_id: reservation.id,
-          status: 'applied',
-          detail: JSON.stringify(priced.detail ?? {}),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await recordApplication(trx, member, hold, applicationId, {
+        kind: instrument.kind,
+        instrument_id: instrument.id,
+        amount_minor: priced.amountMinor,
+        units: priced.units,
+        reservation_id: reservation.id,
+        detail: JSON.stringify(priced.detail ?? {}),
+      });
       return { ok: true as const, applied: partOf(row, instrument.title, instrument.code), payableMinor: payable - priced.amountMinor, chargeMinor };
     });
   } catch (error) {
@@ -284,24 +274,29 @@ async function applyCoupon(trx: Trx, member: Member, hold: LockedHold, applied: 
   const discount = couponDiscount(coupon.discount_kind === 'percent' ? { kind: 'percent', percent: coupon.percent ?? '0' } : { kind: 'fixed', amountMinor: Number(coupon.amount_minor) }, payable);
   if (discount <= 0) return refused(409, 'Nothing is left to pay');
   await trx.updateTable('coupons').set({ used_total: sql`used_total + 1` }).where('id', '=', coupon.id).execute();
-  const row = await trx
+  const row = await recordApplication(trx, member, hold, applicationId, {
+    kind: 'coupon',
+    coupon_id: coupon.id,
+    amount_minor: discount,
+    units: 1,
+    detail: JSON.stringify({ discountKind: coupon.discount_kind, percent: coupon.percent, amountMinor: coupon.amount_minor }),
+  });
+  return { ok: true, applied: partOf(row, coupon.title, coupon.code), payableMinor: payable - discount, chargeMinor: hold.quote.charge.amountMinor };
+}
+
+/** Writes an application of the member's on the hold, applied, in the charge currency. */
+function recordApplication(
+  trx: Trx,
+  member: Member,
+  hold: LockedHold,
+  id: string,
+  what: Pick<Insertable<CheckoutApplicationsTable>, 'kind' | 'instrument_id' | 'coupon_id' | 'amount_minor' | 'units' | 'reservation_id' | 'detail'>,
+): Promise<Application> {
+  return trx
     .insertInto('checkout_applications')
-    .values({
-      id: applicationId,
-      org_id: member.orgId,
-      hold_id: hold.id,
-      user_id: member.userId,
-      kind: 'coupon',
-      coupon_id: coupon.id,
-      amount_minor: discount,
-      currency: hold.quote.charge.currency,
-      units: 1,
-      status: 'applied',
-      detail: JSON.stringify({ discountKind: coupon.discount_kind, percent: coupon.percent, amountMinor: coupon.amount_minor }),
-    })
+    .values({ ...what, id, org_id: member.orgId, hold_id: hold.id, user_id: member.userId, currency: hold.quote.charge.currency, status: 'applied' })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { ok: true, applied: partOf(row, coupon.title, coupon.code), payableMinor: payable - discount, chargeMinor: hold.quote.charge.amountMinor };
 }
 
 function partOf(row: Application, title: string, code: string): AppliedPart {

@@ -78,20 +78,26 @@ async function apply(region: Locator) {
   await region.getByRole('button', { name: /^Unapply/ }).waitFor();
 }
 
+/** The member signed in on a hotel checkout `day` days ahead, traveller saved, paying with a new card. */
+async function signedInCheckout(day: number, expectedConsole: RegExp[] = []) {
+  const { context } = await newContext(browser);
+  const page = await context.newPage();
+  const check = watchConsole(page, expectedConsole);
+  await page.goto(orgUrl(base, HOST, '/'));
+  await signInWithApi(page, email, PASSWORD);
+  await page.goto(orgUrl(base, HOST, `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(day)}&checkout=${inDays(day + 2)}&rooms=1&guests=2`));
+  await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
+  await waitForHydration(page);
+  await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Traveller details saved.').waitFor();
+  await page.getByRole('radio', { name: 'Pay with new card' }).check();
+  return { context, page, check };
+}
+
 describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => {
   it('books with a coupon, a cash card, points and a wallet and a card for the rest; each part shown; the ledger balances', async () => {
-    const { context } = await newContext(browser);
-    const page = await context.newPage();
-    const check = watchConsole(page);
-    await page.goto(orgUrl(base, HOST, '/'));
-    await signInWithApi(page, email, PASSWORD);
-    await page.goto(orgUrl(base, HOST, `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(170)}&checkout=${inDays(172)}&rooms=1&guests=2`));
-    await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
-    await waitForHydration(page);
-    await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Traveller details saved.').waitFor();
-    await page.getByRole('radio', { name: 'Pay with new card' }).check();
+    const { context, page, check } = await signedInCheckout(170);
     const full = await charged(page);
 
     const coupons = page.getByRole('region', { name: 'Coupon code' });
@@ -169,18 +175,7 @@ describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => 
   });
 
   it('never charges a total the page does not show: stored value applied in another window stops the submit and shows the new total', async () => {
-    const { context } = await newContext(browser);
-    const page = await context.newPage();
-    const check = watchConsole(page, [/409/]);
-    await page.goto(orgUrl(base, HOST, '/'));
-    await signInWithApi(page, email, PASSWORD);
-    await page.goto(orgUrl(base, HOST, `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(176)}&checkout=${inDays(178)}&rooms=1&guests=2`));
-    await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
-    await waitForHydration(page);
-    await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Traveller details saved.').waitFor();
-    await page.getByRole('radio', { name: 'Pay with new card' }).check();
+    const { context, page, check } = await signedInCheckout(176, [/409/]);
     const full = await charged(page);
     const hold = new URL(page.url()).searchParams.get('hold')!;
     // "Another window": the same member applies 10.00 of the cash card to this checkout.
