@@ -134,3 +134,14 @@ export function getDb(): Database {
   if (!holder.current) throw new Error('Database not initialised: the server sets it at boot.');
   return holder.current.db;
 }
+
+/** A Postgres error of SQLSTATE `code` (on `constraint`, when named), on either backend. */
+export function isPgError(error: unknown, code: string, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== code) return false;
+  if (constraint === undefined) return true;
+  // PGlite names the constraint only in the message.
+  return ('constraint' in error && error.constraint === constraint) || ('message' in error && String(error.message).includes(constraint));
+}
+
+/** A unique violation (of `constraint`, when named): someone else wrote the row first. */
+export const isUniqueViolation = (error: unknown, constraint?: string) => isPgError(error, '23505', constraint);

@@ -20,7 +20,7 @@ import {
   postings,
 } from '~/domain/ledger';
 import type { DB } from './db-schema';
-import { type Database, getDb } from './db.server';
+import { type Database, getDb, isPgError } from './db.server';
 
 /**
  * The stored-value ledger (docs/decisions/0030). Every movement is one double-entry
@@ -48,13 +48,6 @@ export type Movement = { accountId: number; amountMinor: number; currency: strin
 
 const NON_NEGATIVE = 'ledger_accounts_non_negative';
 const IDEMPOTENCY_UNIQUE = 'ledger_transactions_idempotency_key_key';
-
-/** A Postgres error of SQLSTATE `code` on `constraint`, on either backend. */
-export function isPgError(error: unknown, code: string, constraint: string): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== code) return false;
-  // PGlite names the constraint only in the message.
-  return ('constraint' in error && error.constraint === constraint) || ('message' in error && String(error.message).includes(constraint));
-}
 
 /** Runs `work` in a transaction, or in the caller's when `db` already is one. */
 export function inTransaction<T>(db: Kysely<DB>, work: (trx: Trx) => Promise<T>): Promise<T> {

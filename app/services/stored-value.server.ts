@@ -14,7 +14,7 @@ import { cashCardAmount, discountCardApplies, payableTotalMinor } from '~/domain
 import { walletCapMinor } from '~/domain/stored-value-cards';
 import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
-import { type Database, getDb } from './db.server';
+import { type Database, getDb, isUniqueViolation } from './db.server';
 import { balanceOf, capture, holdReference, inTransaction, issue, openAccount, refund, release, releaseReservationsOf, reserve } from './ledger.server';
 
 type Trx = Transaction<DB>;
@@ -219,10 +219,6 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
     if (isUniqueViolation(error)) return refused(409, 'This is already applied');
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
 /** The coupons a member may use: the organisation's for everyone and those made out to them. */

@@ -12,9 +12,9 @@ import { CARD_FAILURE_MESSAGE, requestFingerprint, threeDSecureRequired } from '
 import { TOPUP_AMOUNT_TEXT, TOPUP_MAX_MINOR, TOPUP_MIN_MINOR, topUpAmountMinor } from '~/domain/wallet-topup';
 import { compileApiBody } from './api-body-schema.server';
 import type { WalletTopupsTable } from './db-schema';
-import { type Database, getDb } from './db.server';
+import { type Database, getDb, isUniqueViolation } from './db.server';
 import { log } from './logger.server';
-import { balanceOf, isPgError } from './ledger.server';
+import { balanceOf } from './ledger.server';
 import { paymentGateway, paymentsOrNull } from './payments/runtime.server';
 import { type Member, creditInstrument, openInstrument } from './stored-value.server';
 
@@ -48,10 +48,6 @@ export async function walletOf(member: Member, db: Database = getDb()): Promise<
 
 const answer = (status: number, body: Record<string, unknown>) => json({ status, ...body }, { status, headers: { 'Cache-Control': 'no-store' } });
 const invalid = (message: string) => answer(400, { message });
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
-}
 
 /** The answer a top-up's stored state gives (a fresh one, or a replay of its key). */
 async function answerOf(topup: Topup, db: Database, replay: boolean): Promise<Response> {
@@ -106,7 +102,7 @@ async function recordTopup(member: Member, row: { key: string; fingerprint: stri
   try {
     return await attempt();
   } catch (error) {
-    if (!isPgError(error, '23505', WALLET_UNIQUE)) throw error;
+    if (!isUniqueViolation(error, WALLET_UNIQUE)) throw error;
     return attempt();
   }
 }

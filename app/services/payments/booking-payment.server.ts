@@ -51,7 +51,7 @@ import { carModeTakes } from '~/domain/car-payment-mode';
 import { successPath, paymentRulesOf } from '~/products/registry';
 import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
-import { type Database, getDb } from '../db.server';
+import { type Database, getDb, isUniqueViolation } from '../db.server';
 import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
 import { type AppliedPart, earnPointsForBooking, matureEarnedPoints, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking, settleEarnedPoints } from '../stored-value.server';
 import { carPaymentModeOfHold } from '../car-quote.server';
@@ -233,11 +233,6 @@ type Begun =
   | { kind: 'replay'; attempt: Attempt }
   | { kind: 'busy'; attempt: Attempt }
   | { kind: 'answer'; outcome: PayOutcome };
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') return false;
-  return constraint === undefined || ('constraint' in error && error.constraint === constraint);
-}
 
 /** The booking's live attempt (at most one: the index payment_attempts_one_live). */
 function liveAttemptOf(bookingId: string, db: Database): Promise<Attempt | undefined> {
