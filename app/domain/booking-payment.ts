@@ -114,6 +114,9 @@ export const isAttemptFinal = (status: AttemptStatus) => TRANSITIONS[status].len
 // What the checkout is told (spec §4 steps 5–6, §8 error catalogue).
 // ---------------------------------------------------------------------------------------
 
+/** Spec §2 demo-account modal title: what a demo account's booking or payment call is answered (403). */
+export const DEMO_REFUSAL = { error: 'demo', message: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" } as const;
+
 export const CARD_FAILURE_TITLE = 'SORRY! UNABLE TO PROCESS YOUR CARD';
 export const CARD_FAILURE_MESSAGE = "WE COULDN'T PROCESS PAYMENT ON YOUR CURRENT CARD, PLEASE USE A DIFFERENT ONE AND TRY AGAIN";
 export const THREE_D_SECURE_MESSAGE = 'Please enter another payment method';

@@ -8,7 +8,7 @@ import { json } from '@remix-run/node';
 import { type Selectable, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { type WalletTopupBody, walletTopupSchema } from '#schemas/api/account.schema';
-import { CARD_FAILURE_MESSAGE, requestFingerprint, threeDSecureRequired } from '~/domain/booking-payment';
+import { CARD_FAILURE_MESSAGE, DEMO_REFUSAL, requestFingerprint, threeDSecureRequired } from '~/domain/booking-payment';
 import { TOPUP_AMOUNT_TEXT, TOPUP_MAX_MINOR, TOPUP_MIN_MINOR, topUpAmountMinor } from '~/domain/wallet-topup';
 import { compileApiBody } from './api-body-schema.server';
 import type { WalletTopupsTable } from './db-schema';
@@ -109,7 +109,7 @@ async function recordTopup(member: Member, row: { key: string; fingerprint: stri
 
 /** Spec §1 (WLT) and the booking pay path: a demo account cannot buy, and only where the organisation offers wallets. */
 function refusedBuyer(org: Pick<OrgConfig, 'payments'>, demo: boolean): Response | null {
-  if (demo) return answer(403, { error: 'demo', message: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" });
+  if (demo) return answer(403, DEMO_REFUSAL);
   if (!org.payments.storedValue?.instruments.includes('wallet')) return answer(403, { error: 'not_offered', message: 'Wallets are not offered on this site' });
   return null;
 }

@@ -34,6 +34,7 @@ import {
   type PayOutcome,
   canMoveAttempt,
   checksumOf,
+  DEMO_REFUSAL,
   gatewayOrderId,
   isMethodAllowed,
   ONE_LIVE_ATTEMPT_INDEX,
@@ -132,7 +133,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const invalid = (message: string) => json({ status: 'invalid', message }, { status: 400 });
 const respond = (answer: PayAnswer) => json(answer.body, { status: answer.status });
 const notFound = (message = 'No such booking') => json({ status: 'not_found', message }, { status: 404 });
-const demoRefused = () => json({ error: 'demo', message: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" }, { status: 403 });
+const demoRefused = () => json(DEMO_REFUSAL, { status: 403 });
 
 function gatewayTimeoutMs(): number {
   return paymentsOrNull()?.timeoutMs ?? 10_000;
