@@ -20,12 +20,12 @@ import {
 } from '#schemas/api/stored-value-cards.schema';
 import { loyaltyProductCode, walletUsePerRoom } from '~/domain/instruments';
 import { discountCardApplies } from '~/domain/payable-total';
-import { type Quote, convertAtQuoteRate, markupOfQuote } from '~/domain/quote';
+import { markupOfQuote } from '~/domain/quote';
 import { walletCapMinor } from '~/domain/stored-value-cards';
 import { minorToMajor } from '~/domain/coupon-cash';
 import { compileApiBody } from './api-body-schema.server';
 import type { ActiveSession } from './session.server';
-import { type AppliedPart, type HeldInstrument, type Member, type Refusal, appliedToHold, applyToHold, instrumentsOf, loyaltyMembershipNoOf, offeredKinds, unapplyFromHold } from './stored-value.server';
+import { type AppliedPart, type HeldInstrument, type Member, type Refusal, appliedToHold, applyToHold, instrumentsOf, loyaltyMembershipNoOf, offeredKinds, toCharge, unapplyFromHold } from './stored-value.server';
 
 export const storedValueCardBodies = {
   checkLoyaltyPoints: compileApiBody<CheckLoyaltyPointsBody>(checkLoyaltyPointsSchema),
@@ -132,14 +132,9 @@ const MASTER_TYPE: Record<CardKind, { id: number; code: string; name: string }> 
 
 const currencyNames = new Intl.DisplayNames('en', { type: 'currency' });
 
-/** An amount of the card's currency in the checkout's, at the quote's rate; null when it cannot convert. */
-function inCharge(quote: Quote, amountMinor: number, currency: string): number | null {
-  return convertAtQuoteRate(quote, { amountMinor, currency }, quote.charge.currency)?.amountMinor ?? null;
-}
-
 function legacyCard(card: HeldInstrument & { kind: CardKind }, checkout: Checkout, applied: AppliedPart | undefined) {
   const number = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
-  const oneUnit = inCharge(checkout.quote, 100, card.currency);
+  const oneUnit = toCharge(checkout.quote, 100, card.currency);
   return {
     card_code: card.code,
     card_status: card.active ? 'ACTIVE' : 'INACTIVE',
@@ -172,7 +167,7 @@ function legacyCard(card: HeldInstrument & { kind: CardKind }, checkout: Checkou
 function walletRooms(wallet: HeldInstrument, checkout: Checkout, applied: AppliedPart | undefined) {
   const { quote } = checkout;
   const rooms = quote.party.rooms ?? 1;
-  const balanceInCharge = inCharge(quote, wallet.balance + (applied?.units ?? 0), wallet.currency) ?? 0;
+  const balanceInCharge = toCharge(quote, wallet.balance + (applied?.units ?? 0), wallet.currency) ?? 0;
   const amountMinor = applied ? applied.amountMinor : Math.min(balanceInCharge, walletCapMinor(checkout.chargeMinor, markupOfQuote(quote), checkout.payableMinor));
   return walletUsePerRoom(wallet.id, balanceInCharge, amountMinor, checkout.chargeMinor, rooms, quote.product).map((use) => ({
     ...use,

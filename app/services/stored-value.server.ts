@@ -111,7 +111,7 @@ async function memberInstrument(trx: Trx, member: Member, id: string, kind: Inst
 }
 
 /** An amount of the instrument's currency in the charge currency, at the quote's rate; null when the quote cannot convert it. */
-function toCharge(quote: Quote, amountMinor: number, currency: string): number | null {
+export function toCharge(quote: Quote, amountMinor: number, currency: string): number | null {
   return convertAtQuoteRate(quote, { amountMinor, currency }, quote.charge.currency)?.amountMinor ?? null;
 }
 function fromCharge(quote: Quote, amountMinor: number, currency: string): number | null {

@@ -20,6 +20,7 @@ import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOp
 import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { BookingFailedDialog, CardFailureDialog, DemoAccountDialog } from './payment-dialogs';
 import { postJson } from '~/components/post-json';
+import { minorToMajor } from '~/domain/coupon-cash';
 
 export type PaymentBlockProps = Props;
 
@@ -52,15 +53,14 @@ function kindOf(option: PaymentOption): ChoiceKind {
 /** Spec §7 "Payment token generation": the cash card, coupon and wallet fields of what the member applied. */
 function storedValueFields(storedValue: CheckoutPayment['storedValue']) {
   const applied = storedValue?.applied ?? [];
-  const major = (minor: number) => minor / 100;
   const coupon = applied.find((part) => part.kind === 'coupon');
   return {
-    cashcard_amt: major(applied.filter((part) => part.kind === 'cash_card').reduce((sum, part) => sum + part.amountMinor, 0)),
-    cn_disc_amt: coupon ? major(coupon.amountMinor) : 0,
+    cashcard_amt: minorToMajor(applied.filter((part) => part.kind === 'cash_card').reduce((sum, part) => sum + part.amountMinor, 0)),
+    cn_disc_amt: coupon ? minorToMajor(coupon.amountMinor) : 0,
     cn_disc_code: coupon?.code ?? '',
     cn_dis_trnid: coupon?.id ?? '',
     ...(coupon ? { coupon_code: coupon.code, coupon_id: coupon.couponId ?? '', coupon_trn_id: coupon.id } : {}),
-    wallets: applied.filter((part) => part.kind === 'wallet').map((part) => ({ amount: major(part.amountMinor), code: part.code, id: part.instrumentId ?? '', count: 1 })),
+    wallets: applied.filter((part) => part.kind === 'wallet').map((part) => ({ amount: minorToMajor(part.amountMinor), code: part.code, id: part.instrumentId ?? '', count: 1 })),
   };
 }
 
