@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { MEMBER_RATE_PRODUCTS } from '~/domain/member-rates';
 import { productCodeSchema } from './blocks.schema';
 
 const checkoutLayoutId = { type: 'string', pattern: '^checkout(\\.[a-z0-9-]+)+$' } as const;
@@ -8,6 +9,54 @@ const path = { type: 'string', pattern: '^/[A-Za-z0-9/_-]*$' } as const;
 const assetPath = { type: 'string', pattern: '^/(?!.*\\.\\.)[A-Za-z0-9/_.-]+$' } as const;
 const languageCode = { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' } as const;
 const currencyCode = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
+
+const period = {
+  type: 'object',
+  properties: { years: { type: 'integer', minimum: 0, maximum: 10 }, months: { type: 'integer', minimum: 0, maximum: 120 } },
+  required: ['years', 'months'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * One membership plan (spec §3 "Subscription plan"). Prices are minor units of `currency`. A plan
+ * with `chargeAfterDays` is a trial: nothing is charged when it starts, and the renewal price
+ * after that many days. `texts` per language: `html` is a Handlebars template the organisation
+ * writes (checked when the config loads: a few plain tags, no attributes, no raw `{{{ }}}`).
+ */
+const membershipPlan = {
+  type: 'object',
+  properties: {
+    code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{1,31}$' },
+    membershipId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' },
+    currency: currencyCode,
+    initialPriceMinor: { type: 'integer', minimum: 0, maximum: 100_000_000 },
+    renewalPriceMinor: { type: 'integer', minimum: 0, maximum: 100_000_000 },
+    chargeAfterDays: { type: 'integer', minimum: 0, maximum: 365 },
+    validity: period,
+    autoValidity: period,
+    renewable: { type: 'boolean' },
+    initChargeOrg: { type: 'boolean' },
+    renewChargeOrg: { type: 'boolean' },
+    image: assetPath,
+    texts: {
+      type: 'object',
+      propertyNames: languageCode,
+      minProperties: 1,
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 60 },
+          description: { type: 'string', minLength: 1, maxLength: 300 },
+          html: { type: 'string', maxLength: 4000 },
+        },
+        required: ['name', 'description', 'html'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['code', 'membershipId', 'currency', 'initialPriceMinor', 'renewalPriceMinor', 'chargeAfterDays', 'validity', 'autoValidity', 'renewable', 'initChargeOrg', 'renewChargeOrg', 'texts'],
+  additionalProperties: false,
+} as const;
 
 /** Pages whose layout an organisation chooses. */
 export const pageKeys = ['home', 'landing', 'privacy-policy', 'terms-of-use', 'user-profile', 'agent-profile', 'my-trips', 'user-details', 'wallet'] as const;
@@ -249,6 +298,24 @@ export const orgConfigSchema = {
           additionalProperties: false,
         },
         organisationPays: { type: 'boolean' },
+        /** Member rates (issue 12): percent off for an ACTIVE member, by product code; a product not named has none. */
+        memberRates: {
+          type: 'object',
+          propertyNames: { type: 'string', enum: MEMBER_RATE_PRODUCTS },
+          additionalProperties: { type: 'number', exclusiveMinimum: 0, maximum: 100 },
+        },
+        /** The plans members buy (spec §3 "Subscription plan"), in the modal's order. */
+        plans: { type: 'array', maxItems: 12, items: membershipPlan },
+        /**
+         * Automatic renewals (issue 12): a declined renewal is tried again this many days after the
+         * renewal date, once per entry; after the last, the plan is EXPIRED and the amount is debt.
+         */
+        dunning: {
+          type: 'object',
+          properties: { retryAfterDays: { type: 'array', maxItems: 10, items: { type: 'integer', minimum: 1, maximum: 60 } } },
+          required: ['retryAfterDays'],
+          additionalProperties: false,
+        },
       },
       required: ['plansModal', 'organisationPays'],
       additionalProperties: false,

@@ -17,14 +17,15 @@ import {
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type WebSocket, WebSocketServer } from 'ws';
+import type { BookingStatusMessage } from '~/domain/booking-status';
+import { GRAPHQL_PATH } from '~/domain/realtime';
 import type { SessionUser } from '~/domain/session-user';
+import { bookingStatusUpdates } from '~/services/booking-status.server';
 import { type ConfigRegistry, hostnameOfHostHeader, orgOfHost, readCookieHeader } from '~/services/config.server';
 import type { Env } from '~/services/env.server';
 import { log } from '~/services/logger.server';
 import { type ActiveSession, SESSION_COOKIE } from '~/services/session.server';
 import { REALTIME_LIMITS, UsageCounter, depthLimitRule, isAllowedOrigin } from './graphql-guards';
-
-export const GRAPHQL_PATH = '/graphql';
 
 /** What every resolver sees: the signed-in user of the connection, checked again per operation. */
 export type RealtimeContext = { user: SessionUser; userDbId: number };
@@ -65,7 +66,16 @@ function ticks(intervalMs: number, count: number): AsyncIterableIterator<{ serve
   };
 }
 
-/** The realtime schema. Later issues add booking-status, user and notification channels. */
+const BookingStatusMessageType = new GraphQLObjectType<BookingStatusMessage>({
+  name: 'BookingStatusMessage',
+  description: 'Spec §3 "Booking status message".',
+  fields: {
+    status: { type: new GraphQLNonNull(GraphQLString) },
+    booking_id: { type: new GraphQLNonNull(GraphQLString), description: 'The booking reference, e.g. WAN-7K2QX9AB.' },
+  },
+});
+
+/** The realtime schema. Later issues add user and notification channels. */
 export const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
@@ -83,6 +93,16 @@ export const schema = new GraphQLSchema({
         },
         subscribe: (_root, args: { intervalMs: number; count: number }) =>
           ticks(Math.max(100, Math.min(args.intervalMs, 60_000)), Math.max(1, Math.min(args.count, 3600))),
+      },
+      bookingStatus: {
+        type: new GraphQLNonNull(BookingStatusMessageType),
+        description:
+          'The status of one of your bookings now, then at each change; completes after confirmed, failed or cancelled. ' +
+          'Completes with nothing for a booking that is not yours or does not exist.',
+        args: { bookingId: { type: new GraphQLNonNull(GraphQLString), description: 'The booking reference.' } },
+        subscribe: (_root, args: { bookingId: string }, context: RealtimeContext) =>
+          bookingStatusUpdates(args.bookingId, { orgId: context.user.org_id, userDbId: context.userDbId }),
+        resolve: (message: BookingStatusMessage) => message,
       },
     },
   }),

@@ -11,6 +11,7 @@ import { findDemoAccounts, seedCatalogue, seedDemoAccounts, syncReferenceData } 
 import { getSessionByToken } from '~/services/session.server';
 import { holdExpiryJob } from '~/services/holds.server';
 import { mailJob } from '~/services/mail.server';
+import { renewalJob } from '~/services/membership-renewals.server';
 import { abuseCleanupJob } from '~/services/rate-limit.server';
 import { oxxoExpiryJob, reconcilerJob } from '~/services/payments/booking-payment.server';
 import { startJobs } from './jobs';
@@ -82,7 +83,7 @@ async function main() {
   const app = createExpressApp(build, env);
   const server = createServer(app);
   const graphql = attachGraphqlWs(server, { nodeEnv: env.nodeEnv, registry, findSession: getSessionByToken });
-  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob]);
+  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob, renewalJob]);
 
   server.listen(env.port, () => {
     log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });

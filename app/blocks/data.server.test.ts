@@ -10,6 +10,7 @@ const context: BlockContext = {
   user: null,
   locale: { language: 'en-US', currency: 'USD' },
   pathname: '/',
+  query: new URLSearchParams(),
 };
 // A layout from a newer build (or an admin draft) may name a type this build lacks.
 const layout = {

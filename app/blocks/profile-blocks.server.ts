@@ -21,7 +21,7 @@ export async function resolveMembership(_block: B<'profile.membership'>, { user,
     .innerJoin('membership_plans as p', 'p.id', 's.plan_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
-      'p.id as plan_id', 'p.name as plan_name', 'p.code as plan_code', 'p.currency_code as plan_currency',
+      'p.id as plan_id', 'p.name as plan_name', 'p.texts', 'p.code as plan_code', 'p.currency_code as plan_currency',
       'p.renewal_price_minor', 's.status as plan_status', 's.member_since', 's.expires_on as plan_expiry_date',
       's.debt_minor', 's.next_payment_by_org',
     ])
@@ -33,7 +33,8 @@ export async function resolveMembership(_block: B<'profile.membership'>, { user,
   return {
     subscription: {
       plan_id: row.plan_id,
-      plan_name: row.plan_name,
+      // The plan's name in the visitor's language (the organisation's texts), else its default.
+      plan_name: row.texts[locale.language]?.name ?? row.plan_name,
       plan_code: row.plan_code,
       plan_currency: row.plan_currency,
       plan_price: price(row.renewal_price_minor),
@@ -70,11 +71,6 @@ export async function resolveSavedCards(_block: B<'profile.savedCards'>, { user,
   if (!user || !org.payments.options.includes('saved-cards')) return { enabled: false, cards: [], email: '', apiKey: '' };
   const cards = await listCardsOfUser(user.userId, org.orgId);
   return { enabled: true, cards: cards.map(toCardPGV2), email: user.email, apiKey: cardServiceApiKey(org.payments, org.orgId) };
-}
-
-export async function resolveTripsList(_block: B<'trips.list'>, _context: BlockContext) {
-  // Trips arrive with the trips issue; until then the list is honestly empty.
-  return { trips: [] as { tripId: string; name: string }[] };
 }
 
 /** The signed-in user's bookings in this organisation (reference, product, dates, status, amount). */

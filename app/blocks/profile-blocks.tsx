@@ -90,6 +90,11 @@ export function MembershipBlock({ data }: BlockProps<'profile.membership'>) {
         <p>{t('profile.membership.none')}</p>
       )}
       {s?.next_payment_by_org ? <p>{t('profile.membership.paidByOrg')}</p> : null}
+      <p>
+        <Link className="button" to="?plans=open" preventScrollReset>
+          {t('plans.open')}
+        </Link>
+      </p>
     </section>
   );
 }
@@ -150,16 +155,6 @@ export function ImpersonationBlock({ data }: BlockProps<'profile.impersonation'>
           ))}
         </ul>
       )}
-    </section>
-  );
-}
-
-export function TripsListBlock(_props: BlockProps<'trips.list'>) {
-  const t = useT();
-  return (
-    <section aria-labelledby="trips-title">
-      <h1 id="trips-title">{t('trips.title')}</h1>
-      <p>{t('trips.empty')}</p>
     </section>
   );
 }

@@ -9,7 +9,8 @@ import {
   resolveSearchEntry,
 } from './home-blocks.server';
 import { resolveHotelSearch } from './search-blocks.server';
-import { resolveImpersonation, resolveMembership, resolveMyBookings, resolveProfileSummary, resolveSavedCards, resolveTripsList } from './profile-blocks.server';
+import { resolveImpersonation, resolveMembership, resolveMyBookings, resolveProfileSummary, resolveSavedCards } from './profile-blocks.server';
+import { resolveTripsList } from './trips-block.server';
 
 /** Data for each block type, resolved in the page loader. */
 export const blockResolvers = {

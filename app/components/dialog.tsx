@@ -41,6 +41,8 @@ export function Dialog({
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const openRef = useRef(open);
+  openRef.current = open;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -73,6 +75,12 @@ export function Dialog({
       onCancel={(event) => {
         event.preventDefault();
         if (dismissible) onCloseRef.current();
+      }}
+      onClose={() => {
+        // The browser closed it by itself (a repeated Escape is not cancelable, whatever the
+        // page says): the owner is told, so what it renders follows. Its own closes (and the
+        // close-and-reopen that makes a server-rendered dialog modal) leave the dialog open here.
+        if (openRef.current && !ref.current?.open) onCloseRef.current();
       }}
       onClick={(event) => {
         // A click on the ::backdrop targets the dialog element itself.

@@ -38,13 +38,18 @@ describe('auth dialogs from query parameters', () => {
       prefill: { accesscode: 'AC1', email: 'a@b.example', firstname: 'Ann', lastname: 'Lee', tripid: 'T9' },
     });
     if (state.dialog) expect(state.consumed).toContain('phonenumber');
+    // A detail the inviter did not know comes empty; the code, e-mail and trip may not.
+    expect(decide('accesscode=AC1&email=a%40b.example&firstname=&lastname=&title=&countrycode=&phonenumber=&lang=es-MX&tripid=T9')).toMatchObject({
+      dialog: 'signup', signupMode: 'invitation', prefill: { firstname: '', title: '', accesscode: 'AC1' },
+    });
+    expect(decide('accesscode=&email=a%40b.example&firstname=Ann&lastname=Lee&title=Ms&countrycode=MX&phonenumber=555&lang=es-MX&tripid=T9').dialog).not.toBe('signup');
   });
 
-  it('accesscode with email and tripid (without the rest) opens sign-in prefilled, landing on the trip', () => {
+  it('accesscode with email and tripid (without the rest) opens sign-in prefilled, then joins the trip', () => {
     expect(decide('accesscode=AC1&email=a%40b.example&tripid=T9')).toMatchObject({
       dialog: 'signin',
       prefill: { email: 'a@b.example', accesscode: 'AC1', tripid: 'T9' },
-      redirectTo: '/user/my-trips?trip_id=T9&workarea=viewMyTrips',
+      redirectTo: '/trips/join?tripid=T9&accesscode=AC1',
     });
     expect(decide('accesscode=AC1&email=a%40b.example')).toEqual({ dialog: null });
   });

@@ -36,6 +36,9 @@ export const INVITATION_KEYS = [
   'accesscode', 'email', 'firstname', 'lastname', 'title', 'countrycode', 'phonenumber', 'lang', 'tripid',
 ] as const satisfies readonly (keyof Invitation)[];
 
+/** What every invitation link carries (an account holder's carries only these: it opens sign-in). */
+const INVITATION_CORE = ['accesscode', 'email', 'tripid'] as const;
+
 const TRIP_KEYS = ['trip_id', 'tripid'] as const;
 
 export type DialogContext = {
@@ -47,6 +50,25 @@ export type DialogContext = {
 
 export function myTripsUrl(tripId: string): string {
   return `/user/my-trips?trip_id=${encodeURIComponent(tripId)}&workarea=viewMyTrips`;
+}
+
+/**
+ * Where a sign-in or sign-up from an invitation link goes: the page that joins the trip with
+ * the link's code (POST /api/trips/addUserToTrip) and then opens it (myTripsUrl).
+ */
+export function joinTripUrl(tripId: string, accessCode: string): string {
+  return `/trips/join?${new URLSearchParams({ tripid: tripId, accesscode: accessCode }).toString()}`;
+}
+
+/**
+ * A signed-in visitor opening an invitation link (accesscode and tripid, anywhere but the join
+ * page itself) goes straight to the join page: the sign-in the link would ask for is done.
+ */
+export function signedInInvitationTarget(pathname: string, params: URLSearchParams): string | null {
+  const tripId = params.get('tripid');
+  const accessCode = params.get('accesscode');
+  if (!tripId || !accessCode || pathname === '/trips/join') return null;
+  return joinTripUrl(tripId, accessCode);
 }
 
 /** The trip id of a trip link on a configured trip-link path, when there is one. */
@@ -72,17 +94,16 @@ export function authDialogFromParams(params: URLSearchParams, context: DialogCon
     consumed: [...consumed, 'redirectTo'],
   });
 
-  if (INVITATION_KEYS.every(present)) {
+  // The full set: every key there, the code, e-mail and trip filled (a detail the inviter did
+  // not know comes empty and is the invitee's to fill).
+  if (INVITATION_KEYS.every((key) => params.has(key)) && INVITATION_CORE.every(present)) {
     const prefill = Object.fromEntries(INVITATION_KEYS.map((key) => [key, params.get(key) ?? ''])) as Partial<Invitation>;
     return open('signup', 'invitation', [...INVITATION_KEYS], prefill);
   }
-  if (present('accesscode') && present('email') && present('tripid')) {
+  if (INVITATION_CORE.every(present)) {
     const tripid = params.get('tripid') ?? '';
-    return open('signin', 'choose', ['accesscode', 'email', 'tripid'], {
-      accesscode: params.get('accesscode') ?? '',
-      email: params.get('email') ?? '',
-      tripid,
-    }, redirectTo ?? myTripsUrl(tripid));
+    const accesscode = params.get('accesscode') ?? '';
+    return open('signin', 'choose', [...INVITATION_CORE], { accesscode, email: params.get('email') ?? '', tripid }, redirectTo ?? joinTripUrl(tripid, accesscode));
   }
   if (params.get('type') === 'email') return open('signup', 'email', ['type']);
   if (params.get('signup') === 'true' || params.get('register') === 'true') return open('signup', 'choose', ['signup', 'register']);

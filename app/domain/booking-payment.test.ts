@@ -27,8 +27,9 @@ describe('isMethodAllowed', () => {
     expect(isMethodAllowed('invoice', ['new-card'], 'HLT', true)).toBe(false);
     expect(isMethodAllowed('invoice', all, 'HLT', false)).toBe(false);
   });
-  it('offers OXXO only where the organisation does; cards by their options; zero always', () => {
-    expect(isMethodAllowed('oxxo', ['oxxo'], 'SUB', true)).toBe(true);
+  it('offers OXXO only where the organisation does, never for a membership (it renews on its card); cards by their options; zero always', () => {
+    expect(isMethodAllowed('oxxo', ['oxxo'], 'WLT', true)).toBe(true);
+    expect(isMethodAllowed('oxxo', ['oxxo'], 'SUB', true)).toBe(false);
     expect(isMethodAllowed('oxxo', ['invoice'], 'HLT', true)).toBe(false);
     expect(isMethodAllowed('card', ['new-card'], 'HLT', true)).toBe(true);
     expect(isMethodAllowed('saved_card', ['new-card'], 'HLT', true)).toBe(false);

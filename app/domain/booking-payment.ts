@@ -25,7 +25,7 @@ export function isMethodAllowed(method: PayMethod, orgOptions: readonly string[]
     case 'invoice':
       return signedIn && orgOptions.includes('invoice') && productTakesInvoice(product);
     case 'oxxo':
-      return orgOptions.includes('oxxo');
+      return orgOptions.includes('oxxo') && (paymentRulesOf(product)?.oxxo ?? false);
     case 'zero':
       return true;
     // Which car takes it is the car's payment mode (carModeTakes).

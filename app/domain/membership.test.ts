@@ -9,9 +9,11 @@ import {
   dueRenewalTry,
   dunningDays,
   membershipFlow,
+  nextRenewalTryDay,
   payNowDisabled,
   planExpiryAfterPayment,
   plansModalAutoOpens,
+  renewalExpiry,
   subscriptionCharge,
 } from './membership';
 
@@ -95,5 +97,25 @@ describe('validity and renewals', () => {
     expect(dueRenewalTry('2026-12-30', '2026-12-30', [1, 3], 1)).toBeNull();
     expect(dueRenewalTry('2027-01-05', '2026-12-30', [1, 3], 2)).toBe(2);
     expect(dueRenewalTry('2027-01-05', '2026-12-30', [1, 3], 3)).toBeNull();
+  });
+  it('makes at most one try a day, so missed tries follow day by day', () => {
+    // The job was stopped from the renewal day until 2027-01-05: the first try then …
+    expect(dueRenewalTry('2027-01-05', '2026-12-30', [1, 3], 0, null)).toBe(0);
+    // … the second is due (its day has passed) but not on the day of the first.
+    expect(dueRenewalTry('2027-01-05', '2026-12-30', [1, 3], 1, '2027-01-05')).toBeNull();
+    expect(dueRenewalTry('2027-01-06', '2026-12-30', [1, 3], 1, '2027-01-05')).toBe(1);
+    expect(dueRenewalTry('2026-12-31', '2026-12-30', [1, 3], 1, '2026-12-30')).toBe(1);
+  });
+  it('tells the member when the next try is made, never the day of the failed one', () => {
+    expect(nextRenewalTryDay('2026-12-30', '2026-12-30', [1, 3, 7], 1)).toBe('2026-12-31');
+    expect(nextRenewalTryDay('2026-12-31', '2026-12-30', [1, 3, 7], 2)).toBe('2027-01-02');
+    expect(nextRenewalTryDay('2027-01-05', '2026-12-30', [1, 3, 7], 1)).toBe('2027-01-06');
+    expect(nextRenewalTryDay('2027-01-06', '2026-12-30', [1, 3, 7], 4)).toBeNull();
+    expect(nextRenewalTryDay('2026-12-30', '2026-12-30', [], 1)).toBeNull();
+  });
+  it('renews from the old expiry whenever the charge goes through', () => {
+    expect(renewalExpiry('2026-12-30', { years: 1, months: 0 })).toBe('2027-12-30');
+    expect(renewalExpiry('2027-01-31', { years: 0, months: 1 })).toBe('2027-02-28');
+    expect(renewalExpiry('2026-12-30', { years: 1, months: 6 })).toBe('2028-06-30');
   });
 });

@@ -35,6 +35,9 @@ export function subscriptionCharge(plan: {
   return { amountMinor: (plan.renewal ? plan.renewalPriceMinor : plan.initialPriceMinor) + debtPaidMinor, debtPaidMinor };
 }
 
+/** The query parameter that opens the plans modal on a plans route (`?plans=open`). */
+export const OPEN_PLANS_PARAM = 'plans';
+
 /** The cookie that stops the plans modal opening by itself on home (spec §2, §9). */
 export const NO_SHOW_PLANS_HOME = 'noShowPlansHome';
 
@@ -121,9 +124,32 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Which try of a renewal is due on `today` (its index in dunningDays), or null when none is. */
-export function dueRenewalTry(today: string, renewalDay: string, retryAfterDays: readonly number[], triesMade: number): number | null {
+/**
+ * Which try of a renewal is due on `today` (its index in dunningDays), or null when none is.
+ * At most one try a day: after the job was stopped for days, the tries it missed are made on
+ * the days that follow, not all at once (each would e-mail the member).
+ */
+export function dueRenewalTry(today: string, renewalDay: string, retryAfterDays: readonly number[], triesMade: number, lastTriedOn: string | null = null): number | null {
   const days = dunningDays(renewalDay, retryAfterDays);
   if (triesMade >= days.length) return null;
+  if (lastTriedOn !== null && lastTriedOn >= today) return null;
   return days[triesMade]! <= today ? triesMade : null;
+}
+
+/** The day the next try is made after one made on `today` failed (what the member is told), or null when it was the last. */
+export function nextRenewalTryDay(today: string, renewalDay: string, retryAfterDays: readonly number[], triesMade: number): string | null {
+  const next = dunningDays(renewalDay, retryAfterDays)[triesMade];
+  if (next === undefined) return null;
+  const tomorrow = addDays(today, 1);
+  return next > tomorrow ? next : tomorrow;
+}
+
+/**
+ * The expiry an automatic renewal of the period that ended on `periodFrom` gives: the
+ * auto-validity period counted from the old expiry, not from the day the charge went through.
+ * The member stayed ACTIVE through the dunning days, so a retry that succeeds on day 3 buys the
+ * same period as one that succeeds on day 0, and every period starts where the last one ended.
+ */
+export function renewalExpiry(periodFrom: string, autoValidity: { years: number; months: number }): string {
+  return planExpiryAfterPayment({ today: periodFrom, currentExpiry: periodFrom, ...autoValidity });
 }

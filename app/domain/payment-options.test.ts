@@ -41,10 +41,11 @@ describe('buildPaymentOptions', () => {
     expect(build({ enabled: ['new-card', 'add-card'], cards: [card('c1')] }).map((o) => o.value)).toEqual([ADD_NEW_CARD, PAY_WITH_NEW_CARD]);
   });
 
-  it('removes invoice for subscription and wallet products only', () => {
+  it('removes invoice for subscription and wallet products only, and OXXO for a membership (it renews on its card)', () => {
     for (const productCode of ['SUB', 'WLT']) expect(build({ productCode }).map((o) => o.value)).not.toContain(PAY_WITH_INVOICE);
     for (const productCode of ['HLT', 'FLT', 'CAR']) expect(build({ productCode }).map((o) => o.value)).toContain(PAY_WITH_INVOICE);
-    expect(build({ productCode: 'SUB' }).map((o) => o.value)).toContain(OXXO);
+    expect(build({ productCode: 'SUB' }).map((o) => o.value)).not.toContain(OXXO);
+    expect(build({ productCode: 'WLT' }).map((o) => o.value)).toContain(OXXO);
   });
 
   it('takes translated labels', () => {

@@ -4,7 +4,7 @@
  * saved cards and the product. Pure.
  */
 import { type CardBrandIcon, type SavedCardView, brandIcon, brandLabel, expiryMMYY, maskCardNumber } from './saved-cards';
-import { productTakesInvoice } from '~/products/registry';
+import { paymentRulesOf, productTakesInvoice } from '~/products/registry';
 
 export const ADD_NEW_CARD = 'add new card';
 export const PAY_WITH_NEW_CARD = 'pay with new card';
@@ -83,7 +83,7 @@ export function buildPaymentOptions({ enabled, cards, productCode, providerId, m
   if (cards && on.has('invoice') && productTakesInvoice(productCode)) {
     options.push({ value: PAY_WITH_INVOICE, label: labels.invoice, title: labels.invoice, cardImage: null, uniquekey: 'invoice' });
   }
-  if (on.has('oxxo')) {
+  if (on.has('oxxo') && (paymentRulesOf(productCode)?.oxxo ?? false)) {
     options.push({ value: OXXO, label: labels.oxxo, title: labels.oxxo, cardImage: null, uniquekey: 'other' });
   }
   return options;

@@ -9,7 +9,7 @@
  * burst across a window boundary can reach twice the limit; that is acceptable for stopping
  * scripts, and it keeps every check to one statement on any number of instances.
  */
-export type LimitedAction = 'hold' | 'signup' | 'reset' | 'search' | 'autosuggest';
+export type LimitedAction = 'hold' | 'signup' | 'reset' | 'search' | 'autosuggest' | 'tripInvite';
 
 export type RateLimit = { perAddress: number; perSession: number; windowMs: number };
 
@@ -25,6 +25,8 @@ export const RATE_LIMITS: Record<LimitedAction, RateLimit> = {
   search: { perAddress: 120, perSession: 60, windowMs: MINUTE },
   /** Airport suggestions: one call per keystroke while typing. */
   autosuggest: { perAddress: 300, perSession: 150, windowMs: MINUTE },
+  /** Trip invitations: each is an e-mail from the organisation to an address the sender chose. */
+  tripInvite: { perAddress: 40, perSession: 20, windowMs: 60 * MINUTE },
 };
 
 /** Holds one visitor (address, or signed-in user) may have active at once. */

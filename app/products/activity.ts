@@ -1,9 +1,10 @@
-import { offerTripPayload, type OfferTripItem } from './offer-trip';
+import { offerTripCalls, offerTripPayload, offerTripRules, type OfferTripItem } from './offer-trip';
 import { offerQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
 const tripList = {
-  calls: { create: 'createActivitiesTripList', update: 'updateActivitiesTripList' },
+  calls: offerTripCalls,
+  rules: offerTripRules,
   build: offerTripPayload,
 } satisfies TripListDefinition<OfferTripItem>;
 

@@ -1,12 +1,9 @@
-import { offerTripPayload, type OfferTripItem } from './offer-trip';
+import { offerTripCalls, offerTripPayload, offerTripRules, type OfferTripItem } from './offer-trip';
 import { offerQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
-/** Spec §7 names no cruise trip calls: a cruise is a scheduled offer, listed as an activity. */
-const tripList = {
-  calls: { create: 'createActivitiesTripList', update: 'updateActivitiesTripList' },
-  build: offerTripPayload,
-} satisfies TripListDefinition<OfferTripItem>;
+/** Listed as an activity (offer-trip.ts). */
+const tripList = { calls: offerTripCalls, rules: offerTripRules, build: offerTripPayload } satisfies TripListDefinition<OfferTripItem>;
 
 /** Cruises: a cabin for the party on a sailing in the month asked for. */
 export const cruise = defineProduct({

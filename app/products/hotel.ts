@@ -62,6 +62,12 @@ export function hotelTripPayload(trip: TripListInput, item: HotelTripItem) {
 
 const tripList = {
   calls: { create: 'createTripList', update: 'updateTripList' },
+  rules: {
+    label: 'HLT',
+    required: [['hotel_id', 'hotel id'], ['Hotel_name', 'hotel name'], ['city_name', 'city name'], ['fromdate', 'check-in date'], ['todate', 'check-out date']],
+    key: ['hotel_id'],
+    place: { city: 'city_name', lat: 'lat', lng: 'long' },
+  },
   build: hotelTripPayload,
 } satisfies TripListDefinition<HotelTripItem>;
 
@@ -83,8 +89,8 @@ export const hotel = defineProduct({
   membersOnlyAds: false,
   quote: {
     party: 'rooms',
-    priceLines: ['perNight', 'beforeTax', 'total', 'strikeTotal', 'tax', 'markup'],
-    // strikeTotal: only a room with a struck-through price has it.
+    priceLines: ['perNight', 'beforeTax', 'total', 'strikeTotal', 'tax', 'markup', 'memberDiscount'],
+    // strikeTotal: only a room with a struck-through price has it; memberDiscount: only an ACTIVE member's quote.
     requiredLines: ['perNight', 'beforeTax', 'total', 'tax'],
   },
   success: { page: '/checkout-success', holidayHomesPage: '/holidaystays/checkout-success' },

@@ -1,4 +1,4 @@
-import { type TripListInput, tripListCommon } from './types';
+import { type TripListCalls, type TripListInput, type TripRules, tripListCommon } from './types';
 
 /** What a scheduled offer's trip list entry is made from (spec §3 "Activity trip"). */
 export type OfferTripItem = {
@@ -36,3 +36,13 @@ export function offerTripPayload(trip: TripListInput, item: OfferTripItem) {
     price: { b2b: item.price.b2b, b2c: item.price.b2c, markup: item.price.markup, taxes: item.price.taxes, strike: item.price.strike ?? 0 },
   };
 }
+
+/** Spec §7 names no cruise or restaurant trip calls: scheduled offers are listed as activities. */
+export const offerTripCalls = { create: 'createActivitiesTripList', update: 'updateActivitiesTripList' } as const satisfies TripListCalls;
+
+export const offerTripRules = {
+  label: 'ACT',
+  required: [['product_code', 'product code'], ['option_code', 'option code'], ['start_time', 'start time']],
+  key: ['product_code', 'option_code', 'start_time'],
+  place: { city: 'destination' },
+} as const satisfies TripRules;

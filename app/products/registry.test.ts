@@ -7,37 +7,14 @@ import {
   LANDING_PAGES, PRODUCT_CODES, type ProductCode, type ProductDefinition, type ProductRegistry, isProductCode, loyaltyProductType, paymentRulesOf,
   productFromPath, productOfSegment, productTakesInvoice, products, successPath,
 } from './registry';
+import { tripItems, tripPayloadOf } from '../../test/support/trip-items';
 import { type TripListInput, defineProduct } from './types';
 
 const trip: TripListInput = {
-  tripListId: null, tripListName: 'Cancún · Dec 2026', userId: 7, orgId: 'org-1', checkinDate: '2026-12-01', checkoutDate: '2026-12-08', tripImage: '/images/cancun.jpg',
+  tripListId: null, tripListName: 'Cancún · Dec 2026', userId: 'user-7', orgId: 'org-1', checkinDate: '2026-12-01', checkoutDate: '2026-12-08', tripImage: '/images/cancun.jpg',
 };
 
-/** One booked item per product, as its trip list builder takes it. */
-const items = {
-  HLT: {
-    hotelName: 'Hotel Azul', hotelId: 'h-1', cityName: 'Cancún', hotelAddress: 'Blvd. Kukulcán 1', searchId: 's-1', starRating: 4, lat: 21.1, long: -86.8,
-    fromDate: '2026-12-01', toDate: '2026-12-08', rooms: [{ adults: 2, children: 0 }], searchRequest: { destination: 'cancun' }, nights: 7,
-    price: 700, tax: 112, inclusive: 812, supplierCode: 'OWN', strikeOutPrice: 1015, usd: { price: 700, tax: 112, inclusive: 812 },
-  },
-  FLT: {
-    id: 'it-1', uid: 'u-1', bounds: [{ from: 'MEX', to: 'CUN' }], fareSummary: { total: 300 },
-    request: { tripType: 'oneway', cabinClass: 'economy', adults: 2, children: 1, infants: 0, brandedFare: 'basic', legs: [{ from: 'MEX', to: 'CUN', date: '2026-12-01' }], lat: 19.4, lng: -99.1 },
-  },
-  CAR: {
-    uid: 'u-2', id: 'car-1', carFamily: 'Compact', baggage: 2, carType: 'Nissan Versa', fareSummary: { total: 210 }, airConditioning: true, passengers: 5, mileage: 'unlimited',
-    isTransport: false, freeCancellation: true, currency: 'USD',
-    pickup: { code: 'CUN', name: 'Cancún Airport', city: 'Cancún', country: 'MX', date: '2026-12-01', time: '10:00' },
-    dropoff: { code: 'CUN', name: 'Cancún Airport', city: 'Cancún', country: 'MX', date: '2026-12-08', time: '10:00' },
-  },
-  ACT: { productCode: 'ACT', optionCode: 'opt-1', startTime: '09:00', pax: 2, destination: 'Cancún', guestRating: 4.6, price: { b2b: 80, b2c: 100, markup: 20, taxes: 16, strike: null } },
-  TRF: { transfersName: 'Hotel zone · Private van', date: '2026-12-01', time: '14:00', returnDate: '2026-12-08', returnTime: '09:00' },
-  CRUISE: { productCode: 'CRUISE', optionCode: 'cabin-1', startTime: '2026-12-01', pax: 2, destination: 'Cozumel', guestRating: null, price: { b2b: 900, b2c: 1000, markup: 100, taxes: 0, strike: 1200 } },
-  RESTAURANT: { productCode: 'RESTAURANT', optionCode: 'table-1', startTime: '20:00', pax: 4, destination: 'Cancún', guestRating: 4.2, price: { b2b: 40, b2c: 50, markup: 10, taxes: 8, strike: null } },
-  RST: { resortId: 3, provider: 'OWN', whitelabelNo: 'WL-1', unitCost: 900, retailPrice: 1200, feedCost: 800, nights: 7, stars: 5, review: '9.2', address: 'Ocean Blvd', lat: 21.1, long: -86.8 },
-  STY: { resortId: 4, provider: 'OWN', whitelabelNo: 'WL-1', unitCost: 500, retailPrice: 700, feedCost: 450, nights: 7, stars: 3, review: '8.1', address: 'Garden Lane', lat: 21.1, long: -86.8 },
-  WEEKS: { resortId: 3, provider: 'OWN', whitelabelNo: 'WL-1', unitCost: 900, retailPrice: 1200, feedCost: 800, nights: 7, stars: 5, review: '9.2', address: 'Ocean Blvd', lat: 21.1, long: -86.8 },
-} satisfies { [C in ProductCode]: Parameters<(typeof products)[C]['tripList']['build']>[1] };
+const items = tripItems;
 
 /** Spec §3 "Trip list payloads": the fields each product's payload carries besides the common ones. */
 const specFields: Record<ProductCode, readonly string[]> = {
@@ -58,8 +35,7 @@ const specFields: Record<ProductCode, readonly string[]> = {
 
 const COMMON_TRIP_FIELDS = ['trip_list_id', 'trip_list_name', 'user_id', 'org_id', 'checkin_date', 'checkout_date', 'type', 'trip_image', 'usr_type'];
 
-const buildTrip = <C extends ProductCode>(code: C): Record<string, unknown> =>
-  (products[code].tripList.build as (trip: TripListInput, item: (typeof items)[C]) => Record<string, unknown>)(trip, items[code]);
+const buildTrip = (code: ProductCode) => tripPayloadOf(code, trip);
 
 describe('the product registry', () => {
   it('files every product code under its own code', () => {
@@ -178,7 +154,7 @@ describe('trip list payloads (spec §3)', () => {
   it.each(PRODUCT_CODES)("%s's payload has the common fields and its product's fields", (code) => {
     const payload = buildTrip(code);
     for (const field of [...COMMON_TRIP_FIELDS, ...specFields[code]]) expect(payload, field).toHaveProperty(field);
-    expect(payload).toMatchObject({ trip_list_name: 'Cancún · Dec 2026', user_id: 7, org_id: 'org-1', checkin_date: '2026-12-01', checkout_date: '2026-12-08', usr_type: 2, type: 3 });
+    expect(payload).toMatchObject({ trip_list_name: 'Cancún · Dec 2026', user_id: 'user-7', org_id: 'org-1', checkin_date: '2026-12-01', checkout_date: '2026-12-08', usr_type: 2, type: 3 });
   });
 
   it('prices a hotel trip per night, with its discount and status A', () => {
@@ -193,7 +169,7 @@ describe('trip list payloads (spec §3)', () => {
   });
 
   it('keeps the trip list id when updating and an explicit usr_type', () => {
-    expect(products.TRF.tripList.build({ ...trip, tripListId: 42, usrType: 1 }, items.TRF)).toMatchObject({ trip_list_id: 42, usr_type: 1, trf_transfers_name: 'Hotel zone · Private van' });
+    expect(products.TRF.tripList.build({ ...trip, tripListId: 'trip-42', usrType: 1 }, items.TRF)).toMatchObject({ trip_list_id: 'trip-42', usr_type: 1, trf_transfers_name: 'Hotel zone · Private van' });
   });
 });
 

@@ -91,9 +91,12 @@ export function successPath(product: string, bookingReference: string, holidayHo
   return `${page}?booking_id=${encodeURIComponent(bookingReference)}`;
 }
 
-/** SUB and WLT's payment rules until they join the registry: never an invoice (spec §4). */
+/**
+ * SUB and WLT's payment rules until they join the registry: never an invoice (spec §4); a
+ * membership renews on its card by itself, so it is paid by card only (issue 12).
+ */
 const pendingPaymentRules: Record<PendingProductCode, PaymentRules> = {
-  SUB: { invoice: false, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
+  SUB: { invoice: false, oxxo: false, cardGuarantee: false, clientCardToSupplier: false },
   WLT: { invoice: false, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
 };
 

@@ -1,4 +1,4 @@
-import { type TripListInput, tripListCommon } from './types';
+import { type TripListCalls, type TripListInput, type TripRules, tripListCommon } from './types';
 
 /** What a resort or stay week's trip list entry is made from (spec §3 "Resort trip"). */
 export type ResortTripItem = {
@@ -35,4 +35,12 @@ export function resortTripPayload(trip: TripListInput, item: ResortTripItem) {
   };
 }
 
-export const resortTripCalls = { create: 'createResortsTripList', update: 'updateResortsTripList' } as const;
+export const resortTripCalls = { create: 'createResortsTripList', update: 'updateResortsTripList' } as const satisfies TripListCalls;
+
+/** Resorts, stays and weeks share the calls; spec §8 names them 'RST-STY'. */
+export const resortTripRules = {
+  label: 'RST-STY',
+  required: [['rst_resort_id', 'resort id'], ['rst_nights', 'nights']],
+  key: ['rst_resort_id'],
+  place: { lat: 'rst_lat', lng: 'rst_long' },
+} as const satisfies TripRules;

@@ -1,8 +1,8 @@
-import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { resortTripCalls, resortTripPayload, resortTripRules, type ResortTripItem } from './resort-trip';
 import { weekQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
-const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
+const tripList = { calls: resortTripCalls, rules: resortTripRules, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
 
 /** Resort weeks (timeshare inventory), for members: their ads need a signed-in visitor. */
 export const resort = defineProduct({

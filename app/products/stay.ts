@@ -1,8 +1,8 @@
-import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { resortTripCalls, resortTripPayload, resortTripRules, type ResortTripItem } from './resort-trip';
 import { weekQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
-const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
+const tripList = { calls: resortTripCalls, rules: resortTripRules, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
 
 /** Holiday stays by the week: the resorts' pages and supplier, for the 'STY' kind. */
 export const stay = defineProduct({

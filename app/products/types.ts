@@ -95,9 +95,11 @@ export type PaymentRules = {
 
 /** Spec §3 "Trip list payloads": the fields every product's trip list payload carries. */
 export type TripListCommon = {
-  trip_list_id: number | null;
+  /** The trip's id (a uuid) when adding to or changing a trip; null makes a new trip. */
+  trip_list_id: string | null;
   trip_list_name: string;
-  user_id: number;
+  /** The traveller's public user id (the session's `userId`). */
+  user_id: string;
   org_id: string;
   checkin_date: string;
   checkout_date: string;
@@ -108,9 +110,9 @@ export type TripListCommon = {
 
 /** What the caller knows of the trip list itself (its id when updating, its name, the traveller). */
 export type TripListInput = {
-  tripListId: number | null;
+  tripListId: string | null;
   tripListName: string;
-  userId: number;
+  userId: string;
   orgId: string;
   checkinDate: string;
   checkoutDate: string;
@@ -121,13 +123,32 @@ export type TripListInput = {
 /** The spec §7 "Trips" calls that create and update a product's trip list entry. */
 export type TripListCalls = { create: string; update: string };
 
+/** A payload field by its path ('request.pickup_date') and the name a refusal gives it ('pickup date'). */
+export type TripField = readonly [path: string, label: string];
+
 /**
- * A product's trip list payload (spec §3): the create/update calls and a pure builder from the
- * trip list and the booked item to the payload. `Item` is the product's own input type; the
- * registry only requires a builder of some item.
+ * What the server checks and reads of a product's trip list payload (app/domain/trips.ts).
+ * Products sharing calls share their rules.
+ */
+export type TripRules = {
+  /** The product as spec §8's console message names it: 'data required for CAR trip creation'. */
+  label: string;
+  /** The fields without which the call is refused (spec §8: it returns false), in the order checked. */
+  required: readonly TripField[];
+  /** The paths (among `required`) that tell one item of the product from another on a trip. */
+  key: readonly string[];
+  /** Where the payload says where the item is (the trip's destination and its default name). */
+  place: { city?: string; country?: string; lat?: string; lng?: string };
+};
+
+/**
+ * A product's trip list payload (spec §3): the create/update calls, the server's rules for the
+ * payload, and a pure builder from the trip list and the booked item to the payload. `Item` is
+ * the product's own input type; the registry only requires a builder of some item.
  */
 export type TripListDefinition<Item = never, Payload extends TripListCommon = TripListCommon> = {
   calls: TripListCalls;
+  rules: TripRules;
   build: (trip: TripListInput, item: Item) => Payload;
 };
 

@@ -1,8 +1,8 @@
-import { resortTripCalls, resortTripPayload, type ResortTripItem } from './resort-trip';
+import { resortTripCalls, resortTripPayload, resortTripRules, type ResortTripItem } from './resort-trip';
 import { weekQuoteLines } from './quote-lines';
 import { type TripListDefinition, defineProduct } from './types';
 
-const tripList = { calls: resortTripCalls, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
+const tripList = { calls: resortTripCalls, rules: resortTripRules, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
 
 /**
  * Weeks: one search over resort and stay weeks (and the dream-trips collection of the best of

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, js
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
+import { joinTripUrl } from '~/domain/auth-dialog-params';
 import { completeSignup, isTokenUsable, requestMessages } from '~/services/auth.server';
 import { createSession } from '~/services/session.server';
 
@@ -18,10 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const token = String(form.get('token') ?? '');
-  const userId = await completeSignup(context.org, token);
-  if (!userId) return json({ error: requestMessages(context)('auth.linkInvalid') }, { status: 400 });
-  const { setCookie } = await createSession(context, { userId });
-  return redirect('/user/profile', { headers: { 'Set-Cookie': setCookie } });
+  const created = await completeSignup(context.org, token);
+  if (!created) return json({ error: requestMessages(context)('auth.linkInvalid') }, { status: 400 });
+  const { setCookie } = await createSession(context, { userId: created.userId });
+  // Signed up from a trip invitation: the join page adds them to the trip with its code.
+  const next = created.invitation ? joinTripUrl(created.invitation.tripId, created.invitation.accessCode) : '/user/profile';
+  return redirect(next, { headers: { 'Set-Cookie': setCookie } });
 }
 
 export default function VerifyPage() {

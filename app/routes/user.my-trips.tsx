@@ -1,29 +1,26 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
+import { tripProblemOf } from '~/blocks/trips-block.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { useT } from '~/components/shell-context';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 
-/** Signed-in users' trips. A trip link (trip_id) lands here; trips arrive with their own issue. */
+/**
+ * Signed-in users' trips (issue 13); a trip link (trip_id, workarea=viewMyTrips) opens one. A
+ * trip that is unknown or not the user's answers 404 with the trip problem, and nothing of it.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(context.session, request.url);
-  const tripId = new URL(request.url).searchParams.get('trip_id')?.slice(0, 100) || null;
-  const page = await loadPage(context, new URL(request.url).pathname, 'my-trips');
-  return json({ ...page, tripId }, { headers: { 'Cache-Control': 'private, no-store' } });
+  const url = new URL(request.url);
+  const page = await loadPage(context, url.pathname, 'my-trips', url.searchParams);
+  return json(page, { status: tripProblemOf(page.blocks) ? 404 : 200, headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 export default function MyTrips() {
-  const t = useT();
-  const { blocks, tripId } = useLoaderData<typeof loader>();
+  const { blocks } = useLoaderData<typeof loader>();
   return (
     <div className="trips-page">
-      {tripId ? (
-        <p className="notice notice-info" role="status">
-          {t('trips.problem', { id: tripId })}
-        </p>
-      ) : null}
       <BlockList blocks={blocks} />
     </div>
   );

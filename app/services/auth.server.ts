@@ -281,8 +281,11 @@ export async function requestSignup(org: OrgConfig, input: SignupInput) {
   await queueEmail({ orgId: org.orgId, to: email, ...mail });
 }
 
-/** Creates the account of a sign-up link; null when the link is unusable or the e-mail was taken meanwhile. */
-export async function completeSignup(org: OrgConfig, token: string): Promise<number | null> {
+/**
+ * Creates the account of a sign-up link, with the trip invitation it was made from (if any);
+ * null when the link is unusable or the e-mail was taken meanwhile.
+ */
+export async function completeSignup(org: OrgConfig, token: string): Promise<{ userId: number; invitation: { tripId: string; accessCode: string } | null } | null> {
   const row = await consumeToken('signup', org.orgId, token);
   const p = row?.payload;
   if (!p || typeof p.email !== 'string' || typeof p.passwordHash !== 'string') return null;
@@ -302,7 +305,11 @@ export async function completeSignup(org: OrgConfig, token: string): Promise<num
     .onConflict((oc) => oc.constraint('users_org_email_unique').doNothing())
     .returning('id')
     .executeTakeFirst();
-  return created?.id ?? null;
+  if (!created) return null;
+  const invitation = p.invitation as Record<string, unknown> | null | undefined;
+  const tripId = invitation?.tripid;
+  const accessCode = invitation?.accesscode;
+  return { userId: created.id, invitation: typeof tripId === 'string' && typeof accessCode === 'string' && tripId && accessCode ? { tripId, accessCode } : null };
 }
 
 /** Mails a reset link, to the organisation's own origin, when the e-mail names a usable account. */

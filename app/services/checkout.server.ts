@@ -55,7 +55,7 @@ async function liveHold(token: string, org: OrgConfig, session: ActiveSession | 
 }
 
 /** A short reference people can read out: org prefix and 8 characters without look-alikes. */
-function newReference(orgId: string): string {
+export function newReference(orgId: string): string {
   const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
   const bytes = randomBytes(8);
   const code = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');

@@ -10,7 +10,9 @@ import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/do
 import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
 import { isProductCode, products } from '~/products/registry';
 import { singleton } from '~/utils/singleton.server';
+import { CHARGE_CURRENCY } from '~/domain/charge';
 import { ajv, formatAjvErrors } from './ajv.server';
+import { planHtmlProblem } from './plan-html.server';
 import { getEnv } from './env.server';
 import { log } from './logger.server';
 
@@ -123,6 +125,7 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
       else if (!checkoutLayouts.has(id)) add(`checkout.byProduct.${code}`, `unknown checkout layout '${id}'`);
     }
     for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
+    membershipPlanProblems(org).forEach((problem) => add(problem.path, problem.message));
     for (const code of Object.keys(org.copy ?? {})) {
       if (!org.locale.languages.includes(code)) add(`copy.${code}`, 'language not offered by locale.languages');
     }
@@ -192,6 +195,31 @@ function checkCheckoutLayout(file: string, value: unknown, problems: ConfigProbl
     });
   }
   return problems.length === before ? value : null;
+}
+
+/** What the schema cannot say about the membership plans (spec §3, issue 12). */
+function membershipPlanProblems(org: OrgConfig): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const retries = org.membership.dunning?.retryAfterDays ?? [];
+  if (retries.some((days, i) => i > 0 && days <= retries[i - 1]!)) problems.push({ path: 'membership.dunning.retryAfterDays', message: 'must be in increasing order, each day once' });
+  const seen = new Set<string>();
+  (org.membership.plans ?? []).forEach((plan, i) => {
+    const at = `membership.plans.${i}`;
+    if (seen.has(plan.code)) problems.push({ path: `${at}.code`, message: `duplicate plan code '${plan.code}'` });
+    seen.add(plan.code);
+    if (plan.currency !== CHARGE_CURRENCY) problems.push({ path: `${at}.currency`, message: `plans are charged in ${CHARGE_CURRENCY}` });
+    const trial = plan.chargeAfterDays > 0;
+    if (!trial && plan.validity.years * 12 + plan.validity.months === 0) problems.push({ path: `${at}.validity`, message: 'a plan that is not a trial must last at least a month' });
+    if ((plan.renewable || trial) && plan.autoValidity.years * 12 + plan.autoValidity.months === 0) problems.push({ path: `${at}.autoValidity`, message: 'a renewable plan must renew for at least a month' });
+    if (trial && !plan.renewable) problems.push({ path: `${at}.renewable`, message: 'a trial (chargeAfterDays) renews into the paid plan: it must be renewable' });
+    if (!plan.texts[org.locale.defaultLanguage]) problems.push({ path: `${at}.texts`, message: `needs the default language '${org.locale.defaultLanguage}'` });
+    for (const [language, texts] of Object.entries(plan.texts)) {
+      if (!org.locale.languages.includes(language)) problems.push({ path: `${at}.texts.${language}`, message: 'language not offered by locale.languages' });
+      const problem = planHtmlProblem(texts.html);
+      if (problem) problems.push({ path: `${at}.texts.${language}.html`, message: problem });
+    }
+  });
+  return problems;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { PropertyType } from '~/domain/hotel-flow';
 import type { DateFormat } from '~/domain/date-format';
 import type { AccountRole, InstrumentKind, LedgerTransactionKind } from '~/domain/ledger';
+import type { TripRole } from '~/domain/trips';
 
 /**
  * Kysely table types. Keep in step with the migrations in `migrations.server.ts`.
@@ -80,6 +81,57 @@ export interface MembershipPlansTable {
   renewal_price_minor: number;
   validity_months: number;
   is_renewable: boolean;
+  membership_id: Generated<string>;
+  image: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A trial's free days (spec sub_plan_charge_after); 0: charged when bought. */
+  charge_after_days: Generated<number>;
+  validity_years: Generated<number>;
+  auto_validity_years: Generated<number>;
+  auto_validity_months: Generated<number>;
+  init_charge_org: Generated<boolean>;
+  renew_charge_org: Generated<boolean>;
+  /** Per language: name, description and the organisation's Handlebars `html` (0023). */
+  texts: ColumnType<Record<string, PlanTexts>, string | undefined, string>;
+  position: Generated<number>;
+  /** False once the organisation's config no longer lists the plan (its members keep it). */
+  offered: Generated<boolean>;
+}
+
+export type PlanTexts = { name: string; description: string; html: string };
+
+/** What a subscription booking buys (0023); its confirmation activates it. */
+export interface SubscriptionOrdersTable {
+  booking_id: string;
+  org_id: string;
+  user_id: number;
+  plan_id: number;
+  is_renewal: boolean;
+  is_trial: boolean;
+  charge_org: boolean;
+  debt_paid_minor: number;
+  language: string;
+  activated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+export type RenewalChargeStatus = 'due' | 'charging' | 'paid' | 'org_paid' | 'expired';
+
+/** One automatic renewal of a subscription's period (0023): unique per subscription and period. */
+export interface RenewalChargesTable {
+  id: Generated<string>;
+  subscription_id: number;
+  period_from: string;
+  plan_id: number;
+  amount_minor: number;
+  currency: string;
+  charge_org: boolean;
+  status: RenewalChargeStatus;
+  tries: Generated<number>;
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  gateway_transaction_id: string | null;
+  failure: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export type PlanStatus = 'ACTIVE' | 'EXPIRED';
@@ -535,6 +587,8 @@ export interface DB {
   saved_travelers: SavedTravelersTable;
   membership_plans: MembershipPlansTable;
   user_subscriptions: UserSubscriptionsTable;
+  subscription_orders: SubscriptionOrdersTable;
+  renewal_charges: RenewalChargesTable;
   sessions: SessionsTable;
   auth_failures: AuthFailuresTable;
   one_time_tokens: OneTimeTokensTable;
@@ -571,6 +625,10 @@ export interface DB {
   coupons: CouponsTable;
   checkout_applications: CheckoutApplicationsTable;
   wallet_topups: WalletTopupsTable;
+  trips: TripsTable;
+  trip_members: TripMembersTable;
+  trip_items: TripItemsTable;
+  trip_invitations: TripInvitationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -735,4 +793,60 @@ export interface WalletTopupsTable {
   failure: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A user's trip (0024): its dates span its items'. */
+export interface TripsTable {
+  id: Generated<string>;
+  org_id: string;
+  owner_user_id: number;
+  name: string;
+  /** 'YYYY-MM-DD' */
+  starts_on: string;
+  ends_on: string;
+  city: string | null;
+  country: string | null;
+  /** Decimal strings. */
+  latitude: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  longitude: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  image: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Who is on a trip (0024): its owner, travellers and viewers. */
+export interface TripMembersTable {
+  trip_id: string;
+  user_id: number;
+  role: TripRole;
+  created_at: CreatedAt;
+}
+
+/** One item of a trip (0024): the spec §3 payload as sent, or a booking that joined. */
+export interface TripItemsTable {
+  id: Generated<string>;
+  trip_id: string;
+  product: string;
+  item_key: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  starts_on: string;
+  ends_on: string;
+  booking_id: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** An invitation to a trip (0024): the access code's hash only; it works once, until it expires. */
+export interface TripInvitationsTable {
+  id: Generated<string>;
+  trip_id: string;
+  email_normalized: string;
+  access_code_hash: string;
+  role: Exclude<TripRole, 'owner'>;
+  invited_by: number | null;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  used_by: number | null;
+  created_at: CreatedAt;
 }

@@ -7,6 +7,7 @@ import {
   Kysely,
   PGliteDialect,
   PostgresDialect,
+  type PostgresDialectConfig,
   type TransactionSettings,
   sql,
 } from 'kysely';
@@ -69,6 +70,69 @@ class SerialPGliteDialect extends PGliteDialect {
   }
 }
 
+/** Ends the LISTEN connections with the pool, so `db.destroy()` leaves nothing open. */
+class ListeningPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly listeners: Set<Unlisten>,
+  ) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const destroy = driver.destroy.bind(driver);
+    driver.destroy = async () => {
+      await Promise.all([...this.listeners].map((unlisten) => unlisten()));
+      await destroy();
+    };
+    return driver;
+  }
+}
+
+/** Waits before listening again after the LISTEN connection dropped. */
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTENs on `channel` over a connection of its own (a pooled one would be handed to others),
+ * and again after a drop, then calling `onGap`: what was notified meanwhile is lost.
+ */
+async function listenOnPostgres(connectionString: string, channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+    // A drop also ends the connection: the 'end' handler below listens again.
+    next.on('error', () => {});
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) return void (await next.end().catch(() => {}));
+    client = next;
+    next.once('end', () => {
+      client = undefined;
+      if (!stopped) retry = setTimeout(again, RELISTEN_MS);
+    });
+  };
+  const again = () =>
+    connect().then(onGap, () => {
+      if (!stopped) retry = setTimeout(again, RELISTEN_MS);
+    });
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
+
 export type DatabaseOptions = {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
   databaseUrl?: string;
@@ -77,7 +141,19 @@ export type DatabaseOptions = {
   poolSize?: number;
 };
 
-export type OpenedDatabase = { db: Database; kind: 'pglite' | 'postgres' };
+/** Stops a `listen`. */
+export type Unlisten = () => Promise<void>;
+
+export type OpenedDatabase = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel`, from any connection or
+   * instance, once its transaction commits. `onGap` is called when notifications may have been
+   * missed (PostgreSQL: the LISTEN connection dropped and came back). Ends with `db.destroy()`.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void, onGap: () => void) => Promise<Unlisten>;
+};
 
 /** Opens a database handle. `date` and `int8` values come back the same on both engines. */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenedDatabase> {
@@ -96,13 +172,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    const listeners = new Set<Unlisten>();
+    const { databaseUrl } = options;
+    return {
+      db: new Kysely<DB>({ dialect: new ListeningPostgresDialect({ pool }, listeners) }),
+      kind: 'postgres',
+      listen: async (channel, onNotify, onGap) => {
+        const unlisten = await listenOnPostgres(databaseUrl, channel, onNotify, onGap);
+        const stop = async () => {
+          listeners.delete(stop);
+          await unlisten();
+        };
+        listeners.add(stop);
+        return stop;
+      },
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // btree_gist backs the exclusion constraint that makes double-selling a unit impossible.
   const pglite = await PGlite.create(dataDir, { extensions: { btree_gist }, parsers: { [DATE_OID]: (value: string) => value } });
-  return { db: new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }) }), kind: 'pglite' };
+  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    // The one connection notifies itself (on commit). LISTEN goes through the serial queue so it
+    // never lands inside another caller's open transaction, which a rollback would undo.
+    listen: async (channel, onNotify) => {
+      const unlisten = await db.connection().execute(() => pglite.listen(channel, onNotify));
+      return () => db.connection().execute(() => unlisten()).catch(() => {});
+    },
+  };
 }
 
 /** Answers within `timeoutMs` whether the database takes a query. */
@@ -129,10 +229,15 @@ export function setDatabase(opened: OpenedDatabase): void {
   clearReferenceCache();
 }
 
+/** The process-wide database as opened (its kind, its `listen`). */
+export function getOpenedDatabase(): OpenedDatabase {
+  if (!holder.current) throw new Error('Database not initialised: the server sets it at boot.');
+  return holder.current;
+}
+
 /** The process-wide handle used by loaders, actions and services. */
 export function getDb(): Database {
-  if (!holder.current) throw new Error('Database not initialised: the server sets it at boot.');
-  return holder.current.db;
+  return getOpenedDatabase().db;
 }
 
 /** A Postgres error of SQLSTATE `code` (on `constraint`, when named), on either backend. */

@@ -8,12 +8,14 @@ import { destinationChoices } from './catalog-reference.server';
 import { getDb } from './db.server';
 import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
 import { countOf, describeCharge } from '~/domain/charge';
-import { type Quote, buildQuote, quoteDisplayOf, quotedLine, requiredLine } from '~/domain/quote';
+import { type Quote, buildQuote, quoteDisplayOf, quotedAmount, quotedLine, requiredLine } from '~/domain/quote';
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
 import type { RequestContext } from './request-context.server';
 import { requireHoldAllowed } from './rate-limit.server';
 import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from './suppliers/hotels.server';
+import { type MemberPricing, memberPricing } from '~/domain/member-rates';
+import { type MemberViewer, memberViewerOf } from './member-rates.server';
 import type { SupplierContext } from './suppliers/port';
 
 /** The part of a page's URL a page service reads: the route hands it over, never the Request. */
@@ -33,9 +35,13 @@ export async function hotelPageContext(requestContext: RequestContext) {
 }
 type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
 
-/** A hotel-flow page's context, and which flow its path is in: hotels, or holiday homes under /holidaystays. */
+/**
+ * A hotel-flow page's context, which flow its path is in (hotels, or holiday homes under
+ * /holidaystays), and the visitor's member rate on hotels (both flows sell HLT).
+ */
 async function hotelFlowContext(requestContext: RequestContext, pathname: string) {
-  return { ...(await hotelPageContext(requestContext)), flow: hotelFlowOf(pathname) };
+  const context = await hotelPageContext(requestContext);
+  return { ...context, flow: hotelFlowOf(pathname), member: await memberViewerOf(context.org, context.session, 'HLT', context.today) };
 }
 type FlowContext = Awaited<ReturnType<typeof hotelFlowContext>>;
 
@@ -68,19 +74,36 @@ export type PriceBreakdown = {
   total: DisplayPrice;
   strikeTotal: DisplayPrice | null;
   priceType: string;
+  /** An ACTIVE member's saving on the regular price (`total` is then the member price). */
+  memberSavings: DisplayPrice | null;
+  /** What a member would pay, shown to everyone else as a reason to join. */
+  membersPay: DisplayPrice | null;
 };
 
-export function breakdown(room: RoomOffer, money: PageContext['money']): PriceBreakdown {
+/** A room's member pricing for this visitor: its regular total is the supplier's inclusive price. */
+const roomPricing = (room: RoomOffer, member: MemberViewer) => memberPricing(room.price.inclusive, member.percent, member.activeMember);
+
+/** The member parts of a breakdown, from the visitor's pricing and the page's way of showing money. */
+function memberLines(pricing: MemberPricing, money: (amountMinor: number) => DisplayPrice): Pick<PriceBreakdown, 'memberSavings' | 'membersPay'> {
+  return {
+    memberSavings: pricing.kind === 'member' ? money(pricing.discountMinor) : null,
+    membersPay: pricing.kind === 'offer' ? money(pricing.memberMinor) : null,
+  };
+}
+
+export function breakdown(room: RoomOffer, money: PageContext['money'], member: MemberViewer): PriceBreakdown {
   const p = room.price;
+  const pricing = roomPricing(room, member);
   return {
     nights: p.nights,
     rooms: p.rooms,
     perNight: money(p.per_night),
     beforeTax: money(p.exclusive),
     tax: money(p.tax),
-    total: money(p.inclusive),
+    total: money(pricing.payMinor),
     strikeTotal: p.strike_price === null || p.strike_tax === null ? null : money(p.strike_price + p.strike_tax),
     priceType: p.price_type,
+    ...memberLines(pricing, money),
   };
 }
 
@@ -104,7 +127,7 @@ export async function loadHotelResults(requestContext: RequestContext, url: Page
   const offers = await hotels.search(toHotelQuery(parsed.query, flow), pricingFor(context, parsed.query.packageRate));
   const results = offers
     .filter((offer) => stars.length === 0 || stars.includes(offer.stars))
-    .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money) : null, roomName: offer.cheapest?.name ?? null }))
+    .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money, context.member) : null, roomName: offer.cheapest?.name ?? null }))
     .sort((a, b) => {
       // Sold-out hotels go last whatever the order.
       if (!a.price || !b.price) return a.price ? -1 : b.price ? 1 : 0;
@@ -124,10 +147,21 @@ export async function loadHotelDetails(requestContext: RequestContext, url: Page
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
   const details = await hotels.details(slug, toHotelQuery(parsed.query, context.flow), pricingFor(context, parsed.query.packageRate));
   if (!details) throw new Response('We could not find that hotel.', { status: 404 });
+  const destination = (await destinationChoices()).find((d) => d.slug === details.destination) ?? null;
   return {
     flow: context.flow,
     search: parsed.query,
-    hotel: { ...details, rooms: details.rooms.map((room) => ({ ...room, fits: room.maxGuests >= parsed.query.guests, price: breakdown(room, context.money) })) },
+    destination,
+    hotel: {
+      ...details,
+      rooms: details.rooms.map((room) => ({
+        ...room,
+        fits: room.maxGuests >= parsed.query.guests,
+        price: breakdown(room, context.money, context.member),
+        // What a trip list entry records besides the shown price (spec §3 "Hotel trip": the USD amounts).
+        supplierPrice: { currency: room.price.currency, exclusive: room.price.exclusive, tax: room.price.tax, inclusive: room.price.inclusive, supplierCode: room.price.supplier_code },
+      })),
+    },
   };
 }
 
@@ -195,20 +229,24 @@ async function quoteHotelHold(hold: Hold, context: FlowContext): Promise<Quote<H
     .executeTakeFirst();
   if (!room || !hotel) return null;
   const p = room.price;
+  // An ACTIVE member's quote is at the member price: its total, and so the charge, less the saving.
+  const pricing = roomPricing(room, context.member);
+  const memberDiscount = pricing.kind === 'member' ? pricing.discountMinor : 0;
   return buildQuote({
     product: 'HLT',
     lines: {
       perNight: p.per_night,
       beforeTax: p.exclusive,
-      total: p.inclusive,
+      total: pricing.payMinor,
       strikeTotal: p.strike_price === null || p.strike_tax === null ? null : p.strike_price + p.strike_tax,
     },
     // Our markup rides along (never shown): discount cards and the wallet cap read it (decision 0031).
-    fees: { tax: p.tax, markup: p.markup },
+    // A member's saving comes out of it, so that charge less markup stays the supplier's price.
+    fees: { tax: p.tax, markup: Math.max(0, p.markup - memberDiscount), memberDiscount: memberDiscount > 0 ? memberDiscount : null },
     ...context.quoting,
     priceType: p.price_type,
     party: { rooms: query.rooms, guestsPerRoom: query.guestsPerRoom },
-    charge: { amountMinor: p.inclusive, description: describeCharge([hotel.name, room.name, countOf(p.nights, 'night'), countOf(p.rooms, 'room')]) },
+    charge: { amountMinor: pricing.payMinor, description: describeCharge([hotel.name, room.name, countOf(p.nights, 'night'), countOf(p.rooms, 'room')]) },
     facts: {
       propertyType: context.flow.propertyType,
       hotel,
@@ -241,6 +279,7 @@ export async function loadHotelCheckout(requestContext: RequestContext, url: Pag
   const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const user = context.session?.user ?? null;
   const language = context.locale.language;
+  const membersPay = context.member.activeMember ? null : memberPricing(quote.charge.amountMinor, context.member.percent, false);
   const price: PriceBreakdown = {
     nights: quote.facts.nights,
     rooms: quote.facts.stay.rooms,
@@ -250,6 +289,9 @@ export async function loadHotelCheckout(requestContext: RequestContext, url: Pag
     total: requiredLine(quote, 'total', language),
     strikeTotal: quotedLine(quote, 'strikeTotal', language),
     priceType: quote.priceType,
+    // The saving the quote recorded, or for a visitor who is no member what members would pay.
+    memberSavings: quotedLine(quote, 'memberDiscount', language),
+    membersPay: membersPay?.kind === 'offer' ? quotedAmount(quote, membersPay.memberMinor, language) : null,
   };
   return {
     flow: context.flow,

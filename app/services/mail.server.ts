@@ -1,7 +1,7 @@
 import Handlebars from 'handlebars';
 import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
-import { getDb } from './db.server';
+import { type Database, getDb } from './db.server';
 import { getEnv } from './env.server';
 import { errorFields, log } from './logger.server';
 
@@ -10,8 +10,9 @@ import { errorFields, log } from './logger.server';
  * or failing mail server never fails a sign-up), and a job delivers it. Without SMTP_URL
  * (development, tests) rows are marked 'captured' and read in the /dev/mail viewer.
  */
-export async function queueEmail({ orgId, to, subject, text, html }: { orgId: string; to: string; subject: string; text: string; html: string }) {
-  await getDb().insertInto('outbox').values({ org_id: orgId, recipient: to, subject, text_body: text, html_body: html }).execute();
+export async function queueEmail({ orgId, to, subject, text, html }: { orgId: string; to: string; subject: string; text: string; html: string }, db: Database = getDb()) {
+  // `db` may be a transaction: the e-mail is then queued only if what it tells happened commits.
+  await db.insertInto('outbox').values({ org_id: orgId, recipient: to, subject, text_body: text, html_body: html }).execute();
 }
 
 const MAX_ATTEMPTS = 5;
@@ -100,6 +101,21 @@ const templates = {
     subject: Handlebars.compile('Reset your {{orgName}} password', { noEscape: true }),
     text: Handlebars.compile('Hello {{firstName}},\n\nReset your {{orgName}} password by opening this link within 1 hour:\n{{link}}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.\n\n— {{orgName}}', { noEscape: true }),
     html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>Reset your {{orgName}} password by opening this link within 1 hour:</p><p><a href="{{link}}">{{link}}</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>')),
+  },
+  renewalDeclined: {
+    subject: Handlebars.compile('Your {{orgName}} membership renewal failed', { noEscape: true }),
+    text: Handlebars.compile('Hello {{firstName}},\n\nWe could not renew your {{planName}} membership: charging {{amount}} to your saved card failed ({{reason}}).\nWe will try again on {{nextTry}}. To keep your membership, update your card in your profile before then:\n{{profileLink}}\n\n— {{orgName}}', { noEscape: true }),
+    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>We could not renew your {{planName}} membership: charging {{amount}} to your saved card failed ({{reason}}).</p><p>We will try again on {{nextTry}}. To keep your membership, <a href="{{profileLink}}">update your card in your profile</a> before then.</p>')),
+  },
+  renewalExpired: {
+    subject: Handlebars.compile('Your {{orgName}} membership has expired', { noEscape: true }),
+    text: Handlebars.compile('Hello {{firstName}},\n\nThe last try to renew your {{planName}} membership failed: charging {{amount}} to your saved card failed ({{reason}}).\nYour membership has expired and {{amount}} is owed; it is added to your next membership payment. Update your card and renew in your profile:\n{{profileLink}}\n\n— {{orgName}}', { noEscape: true }),
+    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>The last try to renew your {{planName}} membership failed: charging {{amount}} to your saved card failed ({{reason}}).</p><p>Your membership has expired and {{amount}} is owed; it is added to your next membership payment. <a href="{{profileLink}}">Update your card and renew in your profile</a>.</p>')),
+  },
+  tripInvitation: {
+    subject: Handlebars.compile('{{inviterName}} invited you to the trip {{tripName}} on {{orgName}}', { noEscape: true }),
+    text: Handlebars.compile('Hello {{firstName}},\n\n{{inviterName}} invited you to the trip {{tripName}} on {{orgName}}. Join it by opening this link before {{expires}} (it works once):\n{{link}}\n\nIf you do not know {{inviterName}}, ignore this e-mail.\n\n— {{orgName}}', { noEscape: true }),
+    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>{{inviterName}} invited you to the trip <strong>{{tripName}}</strong> on {{orgName}}. Join it by opening this link before {{expires}} (it works once):</p><p><a href="{{link}}">{{link}}</a></p><p>If you do not know {{inviterName}}, ignore this e-mail.</p>')),
   },
 };
 export type TemplateName = keyof typeof templates;

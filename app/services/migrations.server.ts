@@ -928,6 +928,142 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('wallet_topups_user_idx').on('wallet_topups').columns(['user_id', 'created_at']).execute();
     },
   },
+  '0023_membership': {
+    /**
+     * Membership (issue 12). Plans carry the spec's subscription-plan fields and their texts per
+     * language (synced from the organisation's config at every start). A subscription purchase is
+     * a booking (product SUB, no hold) with its order: what it buys, decided when it was made;
+     * the booking's confirmation activates it in the same transaction. A renewal charge is one
+     * row per subscription and renewal period (unique), so the renewal job charges a period once
+     * on any number of instances.
+     */
+    async up(db: Kysely<any>) {
+      await sql`alter table membership_plans drop constraint if exists membership_plans_validity_months_check`.execute(db);
+      await db.schema
+        .alterTable('membership_plans')
+        .addColumn('membership_id', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('image', 'text')
+        .addColumn('charge_after_days', 'integer', (c) => c.notNull().defaultTo(0).check(sql`charge_after_days >= 0`))
+        .addColumn('validity_years', 'integer', (c) => c.notNull().defaultTo(0).check(sql`validity_years >= 0`))
+        .addColumn('auto_validity_years', 'integer', (c) => c.notNull().defaultTo(0).check(sql`auto_validity_years >= 0`))
+        .addColumn('auto_validity_months', 'integer', (c) => c.notNull().defaultTo(12).check(sql`auto_validity_months >= 0`))
+        .addColumn('init_charge_org', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('renew_charge_org', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('texts', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('offered', 'boolean', (c) => c.notNull().defaultTo(true))
+        .execute();
+
+      await db.schema
+        .createTable('subscription_orders')
+        .addColumn('booking_id', 'uuid', (c) => c.primaryKey().references('bookings.id').onDelete('cascade'))
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('plan_id', 'integer', (c) => c.notNull().references('membership_plans.id'))
+        .addColumn('is_renewal', 'boolean', (c) => c.notNull())
+        .addColumn('is_trial', 'boolean', (c) => c.notNull())
+        .addColumn('charge_org', 'boolean', (c) => c.notNull())
+        .addColumn('debt_paid_minor', 'integer', (c) => c.notNull().check(sql`debt_paid_minor >= 0`))
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('activated_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('subscription_orders_user_idx').on('subscription_orders').columns(['user_id', 'created_at']).execute();
+
+      await db.schema
+        .createTable('renewal_charges')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('subscription_id', 'integer', (c) => c.notNull().references('user_subscriptions.id').onDelete('cascade'))
+        /** The expiry the charge renews from: one renewal per subscription and period. */
+        .addColumn('period_from', 'date', (c) => c.notNull())
+        .addColumn('plan_id', 'integer', (c) => c.notNull().references('membership_plans.id'))
+        .addColumn('amount_minor', 'integer', (c) => c.notNull().check(sql`amount_minor >= 0`))
+        .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
+        .addColumn('charge_org', 'boolean', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('due', 'charging', 'paid', 'org_paid', 'expired')`))
+        .addColumn('tries', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('lease_until', 'timestamptz')
+        .addColumn('gateway_transaction_id', 'text')
+        .addColumn('failure', 'jsonb')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('renewal_charges_one_per_period', ['subscription_id', 'period_from'])
+        .execute();
+      await db.schema.createIndex('renewal_charges_status_idx').on('renewal_charges').column('status').execute();
+    },
+  },
+  '0024_trips': {
+    /**
+     * Trips (issue 13). A trip is a user's dated plan in an organisation; its items are the spec
+     * §3 trip list payloads as sent (one per trip, product and item key, so adding the same
+     * item again changes it), and a confirmed booking joins the trips covering its dates as an
+     * item pointing at it. Members say who else is on a trip and in which role; an invitation
+     * keeps only the hash of its access code, which works once and until it expires.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('trips')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('owner_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('starts_on', 'date', (c) => c.notNull())
+        .addColumn('ends_on', 'date', (c) => c.notNull())
+        .addColumn('city', 'text')
+        .addColumn('country', 'text')
+        .addColumn('latitude', sql`numeric(9,6)`)
+        .addColumn('longitude', sql`numeric(9,6)`)
+        .addColumn('image', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addCheckConstraint('trips_dates_ordered', sql`ends_on >= starts_on`)
+        .execute();
+      await db.schema.createIndex('trips_org_dates_idx').on('trips').columns(['org_id', 'starts_on']).execute();
+
+      await db.schema
+        .createTable('trip_members')
+        .addColumn('trip_id', 'uuid', (c) => c.notNull().references('trips.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('owner', 'traveller', 'viewer')`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('trip_members_pk', ['trip_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex('trip_members_user_idx').on('trip_members').column('user_id').execute();
+
+      await db.schema
+        .createTable('trip_items')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('trip_id', 'uuid', (c) => c.notNull().references('trips.id').onDelete('cascade'))
+        .addColumn('product', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('payload', 'jsonb', (c) => c.notNull())
+        .addColumn('starts_on', 'date', (c) => c.notNull())
+        .addColumn('ends_on', 'date', (c) => c.notNull())
+        .addColumn('booking_id', 'uuid', (c) => c.references('bookings.id').onDelete('set null'))
+        .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addCheckConstraint('trip_items_dates_ordered', sql`ends_on >= starts_on`)
+        .addUniqueConstraint('trip_items_one_per_key', ['trip_id', 'product', 'item_key'])
+        .execute();
+      await db.schema.createIndex('trip_items_booking_idx').on('trip_items').column('booking_id').execute();
+
+      await db.schema
+        .createTable('trip_invitations')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('trip_id', 'uuid', (c) => c.notNull().references('trips.id').onDelete('cascade'))
+        .addColumn('email_normalized', 'text', (c) => c.notNull())
+        .addColumn('access_code_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('traveller', 'viewer')`))
+        .addColumn('invited_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('used_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('trip_invitations_trip_email_idx').on('trip_invitations').columns(['trip_id', 'email_normalized']).execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -66,6 +66,7 @@ const WHAT: Record<LimitedAction, string> = {
   reset: 'password reset requests',
   search: 'searches',
   autosuggest: 'airport look-ups',
+  tripInvite: 'trip invitations',
 };
 
 export function rateLimitedMessage(action: LimitedAction, retryAfterSeconds: number): string {

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { myTripsUrl, tripLinkId } from '~/domain/auth-dialog-params';
+import { myTripsUrl, signedInInvitationTarget, tripLinkId } from '~/domain/auth-dialog-params';
 import type { RequestContext } from './request-context.server';
 import type { ShellData } from './shell.server';
 
@@ -9,11 +9,14 @@ import type { ShellData } from './shell.server';
  *
  * Trip link: on the organisation's trip-link paths, `trip_id` / `tripid` sends a signed-in
  * user to their trips. Anonymous visitors stay and get the sign-in dialog (auth-dialog-params),
- * which returns them to the same my-trips URL after signing in.
+ * which returns them to the same my-trips URL after signing in. An invitation link (accesscode
+ * and tripid) sends a signed-in user to the join page, which adds them with its code.
  */
 export function applyRouteBehaviours(url: URL, shell: ShellData): void {
   requireFlightLogin(url.pathname, shell.org.auth.flightLoginRequired, shell.user !== null);
   if (!shell.user) return;
+  const invitation = signedInInvitationTarget(url.pathname, url.searchParams);
+  if (invitation) throw redirect(invitation);
   const tripId = tripLinkId(url.pathname, url.searchParams, shell.org.auth.tripLinkPaths);
   if (!tripId) return;
   const target = myTripsUrl(tripId);

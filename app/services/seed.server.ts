@@ -5,6 +5,7 @@ import type { ConfigRegistry } from './config.server';
 import type { Database } from './db.server';
 import type { Role } from './db-schema';
 import { log } from './logger.server';
+import { syncMembershipPlans } from './membership-plans.server';
 import { hashPassword } from './password.server';
 import { seedCars } from './seed-cars.server';
 import { clearReferenceCache } from './reference-cache.server';
@@ -108,33 +109,18 @@ export async function syncReferenceData(db: Database, registry: ConfigRegistry) 
         .onConflict((oc) => oc.column('currency_code').doNothing())
         .execute();
     }
+    // Plans refer to currencies: after them.
+    for (const org of registry.orgs) await syncMembershipPlans(trx, org);
   });
   clearReferenceCache();
 }
 
-/** Destinations, membership plans and the seeded inventory; no accounts, so production may ask for it (SEED_ON_START=true). */
+/** Destinations and the seeded inventory; no accounts, so production may ask for it (SEED_ON_START=true). */
 export async function seedCatalogue(db: Database, registry: ConfigRegistry) {
   const started = Date.now();
   await db.transaction().execute(async (trx) => {
     for (const d of destinationsSeed) {
       await trx.insertInto('destinations').values(d).onConflict((oc) => oc.column('slug').doUpdateSet(d)).execute();
-    }
-    for (const org of registry.orgs) {
-      const currency = org.locale.defaultCurrency;
-      const plans = [
-        { code: 'ESSENTIAL', name: 'Essential', description: 'Member prices on hotels and cars.', initial: 9_900, renewal: 7_900, months: 12 },
-        { code: 'PREMIUM', name: 'Premium', description: 'Every member price, resort weeks and priority support.', initial: 19_900, renewal: 14_900, months: 12 },
-      ];
-      for (const p of plans) {
-        await trx
-          .insertInto('membership_plans')
-          .values({
-            org_id: org.orgId, code: p.code, name: p.name, description: p.description, currency_code: currency,
-            initial_price_minor: p.initial, renewal_price_minor: p.renewal, validity_months: p.months, is_renewable: true,
-          })
-          .onConflict((oc) => oc.columns(['org_id', 'code']).doNothing())
-          .execute();
-      }
     }
   });
 

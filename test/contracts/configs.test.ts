@@ -64,6 +64,32 @@ describe('organisation configs and layouts', () => {
     expect(output).toContain('org-configs/voyagerpro.json: headerVersion: must be one of "v1", "v2", "v3"');
   });
 
+  it('refuses a member rate outside 0–100 %, or for a product whose prices do not apply one', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.membership as Record<string, unknown>).memberRates = { HLT: 150, CAR: 5 })),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain('org-configs/wanderly.json: membership.memberRates.HLT: must be <= 100');
+    expect(lines).toContain('org-configs/wanderly.json: membership.memberRates: property name must be valid');
+  });
+
+  it('refuses a membership plan whose html template could write markup, a duplicate code, another currency or a missing default language', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => {
+        const plans = (c.membership as { plans: Record<string, any>[] }).plans;
+        plans[0]!.texts['en-US'].html = '<p onclick="steal()">{{{name}}}</p>';
+        plans[1]!.code = plans[0]!.code;
+        plans[1]!.currency = 'EUR';
+        delete plans[2]!.texts['en-US'];
+      }),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain('org-configs/wanderly.json: membership.plans.0.texts.en-US.html: unescaped {{{ }}} or {{& }} output is not allowed');
+    expect(lines).toContain("org-configs/wanderly.json: membership.plans.1.code: duplicate plan code 'ESSENTIAL'");
+    expect(lines).toContain('org-configs/wanderly.json: membership.plans.1.currency: plans are charged in USD');
+    expect(lines).toContain("org-configs/wanderly.json: membership.plans.2.texts: needs the default language 'en-US'");
+  });
+
   it('names unknown properties, unknown block types and missing layouts', () => {
     const root = configCopy((dir) => {
       editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { derivedSecret, signWebhook } from '~/domain/booking-payment';
+import { TRIP_CALLS } from '~/domain/trips';
 import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway/index';
 import { DEMO_PASSWORD, type HttpAnswer, demo, hostOf, http, sessionCookie } from '../support/http-client';
 
@@ -51,6 +52,8 @@ const cardFamily = { status: 400, status_code: 400, data: null };
 const weeksFamily = { status: 400, data: null };
 const storedValueFamily = { status: 'failed' };
 const idempotent = () => ({ 'idempotency-key': randomUUID() });
+/** A trip call's fields for someone who is not the signed-in user: a good body answers 404. */
+const tripCaller = { user_id: 'not-this-user', org_id: ORG };
 
 const cardsOf = async (call: Caller) => (await call('user', 'POST', 'api.booking.getUserCreditCards', {})).json();
 const sessionOf = async (call: Caller) => {
@@ -137,6 +140,23 @@ const table: Row[] = [
     state: sessionOf,
     keepsGoodUnsent: true,
   },
+  // Membership (the ids named are no one's: a good body answers 404).
+  { route: 'api.membershipUpgrade.subscription-plans', who: null, good: { lang: 'es-MX' }, wrongType: ['lang', 5], envelope: house },
+  { route: 'api.membershipUpgrade.plans', who: 'user', good: { userId: 'not-this-user', lang: 'es-MX' }, wrongType: ['userId', 5], envelope: house },
+  {
+    route: 'api.membershipUpgrade.payment-membership',
+    who: 'user',
+    good: { sub_plan_id: 999_999, currency: 'USD', subscription_code: 'ESSENTIAL', membership_id: 'VJM-ESS', plan_amount: 99, userId: 'not-this-user', referer: '/', charge_org: false },
+    wrongType: ['plan_amount', true],
+    envelope: house,
+  },
+  {
+    route: 'api.plans.initbook',
+    who: 'user',
+    good: { data: { is_renewal: 0, currency: 'USD', plan_amount: 99, id: 999_999, subscription_code: 'ESSENTIAL', lang_code: 'es-MX', user_type: 2 } },
+    wrongType: ['data', 'x'],
+    envelope: house,
+  },
   { route: 'api.wallet.topup', who: 'user', good: { amount: '10.00', nonce: 'fake-valid-nonce' }, wrongType: ['amount', 10], envelope: house, keepsGoodUnsent: true },
   { route: 'api.bookingHistory.getCountMessages', who: 'user', good: {}, wrongType: ['user_id', 42], envelope: house },
   { route: 'api.flights.autosuggestV2', who: null, good: { text: 'cun' }, wrongType: ['latitude', 'north'], envelope: house },
@@ -148,6 +168,26 @@ const table: Row[] = [
   { route: 'api.booking.removeCashcard', who: 'user', good: { json: { type: 'cashcard' }, hold: 'nosuch' }, wrongType: ['hold', 5], envelope: storedValueFamily },
   { route: 'api.booking.cashCardRedemption_ACT_TRF', who: 'user', good: { checkoutId: 'nosuch', action: 'status' }, wrongType: ['action', 5], envelope: storedValueFamily },
   { route: 'api.cars.cashcardRedemption', who: 'user', good: { data: { checkoutId: 'nosuch', action: 'status' } }, wrongType: ['data', 'x'], envelope: storedValueFamily },
+  // Trips (the user named is not the signed-in one: a good body answers 404, nothing is written).
+  ...[...TRIP_CALLS.keys()].map((call): Row => ({
+    route: `api.trips.${call}`,
+    who: 'user',
+    good: { json: { ...tripCaller, trip_list_id: null, checkin_date: '2030-01-05', checkout_date: '2030-01-12', type: 3, usr_type: 2 } },
+    wrongType: ['json', 'x'],
+    envelope: house,
+  })),
+  { route: 'api.trips.gettrips', who: 'user', good: { json: { ...tripCaller, type: 3, usr_type: 2, is_details_required: 0 } }, wrongType: ['json', []], envelope: house },
+  { route: 'api.trips.gettrips.getTripsList', who: 'user', good: { json: { ...tripCaller, checkin_date: '2030-01-05', checkout_date: '2030-01-12' } }, wrongType: ['json', 5], envelope: house },
+  {
+    route: 'api.trips.belongsThistrip',
+    who: 'user',
+    good: { ...tripCaller, type: 3, trip_id: randomUUID(), currency: 'USD', is_details_required: 0, product_type: ['HLT'] },
+    wrongType: ['trip_id', 7],
+    envelope: house,
+  },
+  { route: 'api.trips.citieimages', who: 'user', good: { json: { city: 'Cancún', state: '', country: 'MX', latitude: 21.16, longitude: -86.85 } }, wrongType: ['json', 'x'], envelope: house },
+  { route: 'api.trips.addUserToTrip', who: 'user', good: { mytrip_id: randomUUID(), user_id: 'not-this-user', accesscode: 'nosuch' }, wrongType: ['mytrip_id', 7], envelope: house },
+  { route: 'api.trips.invite', who: 'user', good: { trip_id: randomUUID(), email: 'someone@example.com', firstname: 'Ann', lastname: 'Lee', role: 'viewer' }, wrongType: ['role', 'owner'], envelope: house },
   // Weeks and resorts.
   { route: 'api.weeks.getInventory', who: null, good: { resort_id: 1, check_in_date: '2030-01-05', check_out_date: '2030-01-12' }, wrongType: ['resort_id', true], envelope: weeksFamily },
   { route: 'api.weeks.getReviews', who: null, good: { resort_id: 1 }, wrongType: ['page', 'one'], envelope: weeksFamily },

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchBooking } from '~/services/booking-status.server';
 import { createHold } from '~/services/holds.server';
 import { expireOxxoVouchers, initBookingAction, OXXO_EXPIRED_TEXT, reconcilePayments } from '~/services/payments/booking-payment.server';
 import { action as generateCheckSumRoute } from '~/routes/api.pgv2.generateCheckSum';
@@ -184,6 +185,21 @@ describe.each(backends)('booking payments on %s', (backend) => {
     expect(await again.json()).toEqual({ error: 'already_paid' });
     expect((await payCard(made)).status).toBe(200);
     await expectConfirmedOnce(made);
+  });
+
+  it('publishes each committed move of the booking (booking-status channel)', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const made = await booking();
+    let moves = 0;
+    const stop = await watchBooking(made.bookingId, () => moves++);
+    try {
+      expect((await payCard(made, { nonce: await nonceFor() })).status).toBe(200);
+      // initiated → pending → confirmed: two moves, each published once it committed.
+      await until(async () => moves >= 2);
+      expect(moves).toBe(2);
+    } finally {
+      stop();
+    }
   });
 
   it('a decline (2000.00) leaves no booking and no charge; the traveller may try again', async (ctx) => {

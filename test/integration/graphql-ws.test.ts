@@ -1,41 +1,10 @@
 import { once } from 'node:events';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type Client, createClient } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { loadConfigRegistry } from '~/services/config.server';
-import type { Env } from '~/services/env.server';
-import { demoEmail } from '~/services/seed.server';
-import { createSession, getSessionByToken } from '~/services/session.server';
-import { attachGraphqlWs } from '../../server/graphql';
 import { REALTIME_LIMITS } from '../../server/graphql-guards';
 import { useSeededDatabase } from '../support/databases';
-import { freshVisitorOn } from '../support/load-context';
-
-/** An HTTP server with graphql-ws attached in-process, as server/index.ts does. */
-async function startRealtime(nodeEnv: Env['nodeEnv']) {
-  const server: Server = createServer((_req, res) => res.writeHead(404).end());
-  const graphql = attachGraphqlWs(server, { nodeEnv, registry: loadConfigRegistry(), findSession: getSessionByToken });
-  const accepted: WebSocket[] = [];
-  graphql.wss.on('connection', (ws: WebSocket) => accepted.push(ws));
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    graphql,
-    /** The server side of the nth accepted connection, in order of acceptance. */
-    accepted,
-    stop: async () => {
-      await graphql.close();
-      server.close();
-      server.closeAllConnections();
-    },
-  };
-}
-
-type Handshake = { host: string; origin?: string; cookie?: string };
+import { type Handshake, realtimeClient as client, signInDemo, startRealtime } from '../support/realtime';
 
 /** Opens a raw websocket; resolves with 101 and the socket, or the HTTP status of the refusal. */
 function handshake(port: number, { host, origin, cookie }: Handshake): Promise<{ status: number; ws: WebSocket; body: string }> {
@@ -56,17 +25,6 @@ function handshake(port: number, { host, origin, cookie }: Handshake): Promise<{
 async function closeClientSide(ws: WebSocket) {
   ws.close();
   await once(ws, 'close');
-}
-
-/** A graphql-ws client whose handshake carries the given Host, Origin and cookie. */
-function client(port: number, { host, origin, cookie }: Handshake): Client {
-  const headers = { host: `${host}:${port}`, ...(origin ? { origin: `${origin}:${port}` } : {}), ...(cookie ? { cookie } : {}) };
-  class HeaderWebSocket extends WebSocket {
-    constructor(address: string | URL, protocols?: string | string[]) {
-      super(address, protocols, { headers });
-    }
-  }
-  return createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: HeaderWebSocket, retryAttempts: 0, lazy: true });
 }
 
 type Outcome = { data?: unknown; errors?: { message: string; extensions?: Record<string, unknown> }[]; closed?: { code: number; reason: string } };
@@ -113,12 +71,7 @@ describe('graphql-ws guard (S7) on PGlite', () => {
   let testMode: Awaited<ReturnType<typeof startRealtime>>;
   let production: Awaited<ReturnType<typeof startRealtime>>;
 
-  /** A new session of a seeded wanderly user, made by the session service; returns the Cookie header. */
-  async function signIn(key: Parameters<typeof demoEmail>[1]) {
-    const user = await database.db.selectFrom('users').select('id').where('email_normalized', '=', demoEmail('wanderly', key)).executeTakeFirstOrThrow();
-    const { setCookie } = await createSession(freshVisitorOn('localhost'), { userId: user.id });
-    return { cookie: setCookie.split(';')[0]!, userDbId: user.id };
-  }
+  const signIn = (key: Parameters<typeof signInDemo>[1]) => signInDemo(database.db, key);
 
   beforeAll(async () => {
     testMode = await startRealtime('test');

@@ -37,6 +37,7 @@ describe('cached catalogue reads', () => {
       user: null,
       locale: { language, currency },
       pathname: '/',
+      query: new URLSearchParams(),
     });
     const rows = await database.db
       .selectFrom('destinations')

@@ -2,6 +2,8 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { useT } from '~/components/shell-context';
+import { AddToTrip } from '~/components/trips/add-to-trip';
+import { carTripCandidate } from '~/domain/add-to-trip';
 import { YOUNG_DRIVER_AGE, carSearchParams } from '~/domain/car-rental';
 import type { loadCarDetails } from '~/services/car-pages.server';
 import { CarFacts, RentalSummary } from './car-facts';
@@ -16,6 +18,7 @@ export function CarDetailsView({ page }: { page: SerializeFrom<typeof loadCarDet
     <DetailsShell titleId="car-title" back={`/cars/search-details?${params.toString()}`}>
       <DetailsHeader image={car.image} titleId="car-title" title={`${t(`cars.family.${car.carfamily}`)} · ${car.cartype}`}>
         <CarFacts car={car} />
+        <AddToTrip candidate={carTripCandidate(page)} />
       </DetailsHeader>
       <div className="checkout-layout">
         <section aria-labelledby="car-rental-title">

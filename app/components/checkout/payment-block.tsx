@@ -25,7 +25,8 @@ import { minorToMajor } from '~/domain/coupon-cash';
 export type PaymentBlockProps = Props;
 
 type Props = {
-  hold: string;
+  /** The hold paid for; null for a membership (issue 12), which has none. */
+  hold: string | null;
   product: string;
   /** What the booking charges: the hold's quote (the server freezes it at init). */
   charge: { amountMinor: number; currency: string };
@@ -33,7 +34,12 @@ type Props = {
   totalText: string;
   payment: CheckoutPayment;
   travelerSaved: boolean;
+  /** Reloads `payment` after a card is saved; the page's loaders by default (the plans modal fetches its own). */
+  reload?: () => void;
 };
+
+/** What a membership payment adds to the card calls (spec §7 "Second-provider payment": subscription and its metadata). */
+export type SubscriptionCharge = { description: string; metadata: Record<string, unknown> };
 
 type Answer = { status: number; body: unknown };
 
@@ -87,7 +93,7 @@ function LivePayment({ props, children }: { props: Props; children: ReactNode })
   return <PaymentFlowContext.Provider value={usePaymentFlow(props)}>{children}</PaymentFlowContext.Provider>;
 }
 
-function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSaved }: Props) {
+function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSaved, reload }: Props) {
   const t = useT();
   const [choices, setChoices] = useState(payment.options);
   const [selected, setSelected] = useState<string | null>(payment.selected);
@@ -113,6 +119,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
   const paymentTitle = useId();
 
   const revalidator = useRevalidator();
+  const reloadPayment = reload ?? (() => revalidator.revalidate());
   const pendingSelection = useRef<string | null>(null);
   useEffect(() => {
     setChoices(payment.options);
@@ -140,15 +147,20 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
     }
   }
 
+  /** A refused payment: the next submit is a new payment with its own key. */
+  const restartPayment = () => {
+    idempotencyKey.current = null;
+  };
+
   function show(outcome: SubmitOutcome) {
     if (outcome.kind === 'navigate') {
       window.location.assign(outcome.url);
       return;
     }
-    idempotencyKey.current = null;
+    restartPayment();
     setBusy(false);
     // A refused payment gives back the stored value it would have spent (decision 0031): show what is left applied.
-    if (storedValue && storedValue.applied.length > 0) revalidator.revalidate();
+    if (storedValue && storedValue.applied.length > 0) reloadPayment();
     if (outcome.kind === 'message') setMessage(outcome.text);
     else setModal(outcome);
   }
@@ -162,7 +174,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
       travelerFirst: t('payment.travelerFirst'),
     });
 
-  async function pay(bookingId: string, amountMinor: number, currency: string): Promise<Answer | SubmitOutcome> {
+  async function pay(bookingId: string, amountMinor: number, currency: string, subscription?: SubscriptionCharge): Promise<Answer | SubmitOutcome> {
     const key = (idempotencyKey.current ??= crypto.randomUUID());
     const headers = { 'Idempotency-Key': key };
     // `hold` proves a guest booking's payer (the hold's holder); a member's session does that too.
@@ -214,10 +226,10 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
           order_id: bookingId,
           amount,
           currency,
-          description: product,
-          subscription: false,
+          description: subscription?.description ?? product,
+          subscription: subscription !== undefined,
           checksum,
-          metadata: { bookingId, productType: product },
+          metadata: { bookingId, productType: product, ...subscription?.metadata },
           ...(nonce ? { nonce } : {}),
         },
         headers,
@@ -257,7 +269,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
     // an amount the page does not show (decision 0031); show the new total instead.
     if (storedValue && amountMinor !== payable.amountMinor) {
       show({ kind: 'message', text: t('payment.totalChanged') });
-      revalidator.revalidate();
+      reloadPayment();
       return;
     }
     const result =
@@ -272,7 +284,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
   const cardsUsable = payment.cardEntry !== null;
   const submitDisabled = !hydrated || busy || !travelerSaved || !ready || (payment.guarantee ? !cardsUsable : !free && (!choice || choice.kind === 'add'));
 
-  return { hold, product, charge: payable, totalText: storedValue && storedValue.applied.length > 0 ? null : totalText, payment, travelerSaved, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, submitDisabled, cardsUsable, pendingSelection, revalidator };
+  return { hold, product, charge: payable, totalText: storedValue && storedValue.applied.length > 0 ? null : totalText, payment, travelerSaved, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, submitDisabled, cardsUsable, pendingSelection, revalidator, reloadPayment, pay, restartPayment };
 }
 
 /** The layout's 'checkout.payment' block: how to pay, the card forms and their notes. */
@@ -280,7 +292,7 @@ export function PaymentOptions() {
   const flow = useContext(PaymentFlowContext);
   const t = useT();
   if (!flow) return null;
-  const { payment, free, choices, selected, choose, busy, choice, cardsUsable, newCard, addCard, pendingSelection, revalidator, paymentTitle } = flow;
+  const { payment, free, choices, selected, choose, busy, choice, cardsUsable, newCard, addCard, pendingSelection, reloadPayment, paymentTitle } = flow;
   return (
     <section aria-labelledby={paymentTitle} className="checkout-payment" aria-busy={busy}>
       <h2 id={paymentTitle}>{t('payment.title')}</h2>
@@ -319,7 +331,7 @@ export function PaymentOptions() {
           onSaved={(cardId) => {
             // Spec §4: the list reloads and the newest card is selected.
             pendingSelection.current = cardId;
-            revalidator.revalidate();
+            reloadPayment();
           }}
         />
       ) : null}

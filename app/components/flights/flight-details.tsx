@@ -2,6 +2,8 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { DetailsShell } from '~/components/search/page-shell';
 import { useT } from '~/components/shell-context';
+import { AddToTrip } from '~/components/trips/add-to-trip';
+import { flightTripCandidate } from '~/domain/add-to-trip';
 import { flightSearchParams } from '~/domain/flight-query';
 import type { loadFlightDetails } from '~/services/flight-pages.server';
 import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from './flight-itinerary';
@@ -18,6 +20,7 @@ export function FlightDetailsView({ page }: { page: SerializeFrom<typeof loadFli
     <DetailsShell className="flight-details" titleId="flight-title" back={`/flight/search-details?${params.toString()}`}>
       <h1 id="flight-title">{t('flight.details.title', { from: first.from, to: search.tripType === 'roundtrip' ? first.to : last.to })}</h1>
       <p className="muted">{t('flight.details.party', { cabin: t(`flight.cabin.${search.cabin}`), count: search.adults + search.children + search.infants })}</p>
+      <AddToTrip candidate={flightTripCandidate(page)} />
       {offer.legs.map((leg, i) => (
         <LegDetails key={leg.itineraryId} leg={leg} label={legLabel(i)} headingLevel={2} />
       ))}

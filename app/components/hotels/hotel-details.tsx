@@ -3,6 +3,8 @@ import { Form } from '@remix-run/react';
 import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { useT } from '~/components/shell-context';
 import { Stars } from '~/components/stars';
+import { AddToTrip } from '~/components/trips/add-to-trip';
+import { hotelTripCandidate } from '~/domain/add-to-trip';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import type { loadHotelDetails } from '~/services/hotel-pages.server';
 import { flowCopy } from './flow-copy';
@@ -21,6 +23,7 @@ export function HotelDetailsView({ page }: { page: SerializeFrom<typeof loadHote
         </p>
         <p>{t('results.rating', { rating: hotel.guestRating.toFixed(1) })}</p>
         <p>{hotel.description}</p>
+        <AddToTrip candidate={hotelTripCandidate(page)} />
       </DetailsHeader>
       <section aria-labelledby="rooms-title">
         <h2 id="rooms-title">{t(flowCopy[flow.propertyType].detailsUnits)}</h2>

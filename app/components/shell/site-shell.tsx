@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AuthDialogs } from '~/components/auth/auth-dialogs';
 import { LocaleDialog, LocaleDialogProvider } from '~/components/locale/locale-dialog';
+import { PlansModal } from '~/components/membership/plans-modal';
 import { RouteBehaviours } from '~/components/route-behaviours';
 import { useT } from '~/components/shell-context';
 import { AdsBanner } from './ads-banner';
@@ -25,6 +26,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <SiteFooter />
       <LocaleDialog />
       <AuthDialogs />
+      <PlansModal />
       <RouteBehaviours />
       <LoaderOverlay />
       <ChatWidget />

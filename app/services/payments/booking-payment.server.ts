@@ -56,7 +56,10 @@ import { type Database, getDb, isUniqueViolation } from '../db.server';
 import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
 import { type AppliedPart, earnPointsForBooking, matureEarnedPoints, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking, settleEarnedPoints } from '../stored-value.server';
 import { carPaymentModeOfHold } from '../car-quote.server';
+import { publishBookingStatus } from '../booking-status.server';
 import { reconcileWalletTopups } from '../wallet-topups.server';
+import { attachConfirmedBookingToTrips } from '../trips.server';
+import { SUBSCRIPTION, activateSubscriptionOfBooking, subscriptionOrderIsCurrent, subscriptionSuccessPath } from '../membership.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
 import { errorFields, log } from '../logger.server';
@@ -114,15 +117,20 @@ async function moveBooking(
       .set({ ...set, updated_at: new Date() })
       .where('id', '=', bookingId)
       .where('status', '=', from)
-      .returning(['hold_id', 'org_id', 'user_id', 'amount_minor'])
+      .returning(['hold_id', 'org_id', 'user_id', 'amount_minor', 'product'])
       .executeTakeFirst();
     if (!moved) return false;
+    await publishBookingStatus(bookingId, trx);
     const to = set.status;
     if (moved.hold_id && (to === 'confirmed' || to === 'failed' || to === 'cancelled' || to === 'initiated')) await settleApplicationsOfBooking(moved.hold_id, to, trx);
-    if (to === 'confirmed' && set.payment_method !== 'guarantee') {
+    // A membership is what its booking bought: active from the moment the booking is confirmed.
+    if (moved.product === SUBSCRIPTION && to === 'confirmed') await activateSubscriptionOfBooking(bookingId, trx);
+    else if (to === 'confirmed' && set.payment_method !== 'guarantee') {
       const rules = getOrgById(moved.org_id)?.payments.storedValue?.earn;
       if (rules) await earnPointsForBooking({ id: bookingId, orgId: moved.org_id, userId: moved.user_id, cardPaidMinor: moved.amount_minor ?? 0 }, rules, trx);
     }
+    // A booked item joins the booker's trips that cover its dates (issue 13).
+    if (to === 'confirmed') await attachConfirmedBookingToTrips(bookingId, trx);
     return true;
   };
   return db.isTransaction ? move(db as Transaction<DB>) : db.transaction().execute(move);
@@ -207,6 +215,7 @@ type PayRequest = {
 };
 
 async function returnUrlOf(booking: Booking, db: Database): Promise<string> {
+  if (booking.product === SUBSCRIPTION) return subscriptionSuccessPath(booking.id, booking.reference, db);
   let holidayHome = false;
   const roomType = /^room-type:(\d+)$/.exec(booking.item_ref)?.[1];
   if (booking.product === 'HLT' && roomType) {
@@ -371,6 +380,10 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
   }
   const returnUrl = await returnUrlOf(booking, db);
   const answer = (outcome: PayOutcome) => respond(payAnswer(outcome, { reference: booking.reference, returnUrl }));
+  // A membership bought earlier is paid only on the terms it would be bought on now (decision 0032).
+  if (booking.product === SUBSCRIPTION && booking.status === 'initiated' && !(await subscriptionOrderIsCurrent(booking.id, db))) {
+    return answer({ kind: 'booking_failed', error: 'This membership purchase is out of date: choose the plan again', httpStatus: 409 });
+  }
 
   let begun = await begin(booking.id, input, db);
   if (begun.kind === 'busy') {
@@ -535,8 +548,12 @@ async function bookingAndHold(attempt: Attempt, db: Database) {
   return { booking, hold };
 }
 
-/** Turns the hold into the booking's allocation; true when it is (or already was) converted. */
-async function claimInventory(hold: { token: string; status: string } | undefined): Promise<boolean> {
+/**
+ * Turns the hold into the booking's allocation; true when it is (or already was) converted. A
+ * membership has no inventory (and no hold): nothing to claim.
+ */
+async function claimInventory(booking: Booking, hold: { token: string; status: string } | undefined): Promise<boolean> {
+  if (booking.product === SUBSCRIPTION && booking.hold_id === null) return true;
   if (!hold) return false;
   if (hold.status === 'booked') return true;
   return convertHoldToBooking(hold.token);
@@ -555,7 +572,7 @@ async function finishAuthorized(attemptId: string, db: Database): Promise<PayOut
   if (booking.status === 'failed') return voidAndFail(attempt, transactionId, booking.failure_text ?? EXPIRED_TEXT, db);
   let claimed: boolean;
   try {
-    claimed = await claimInventory(hold);
+    claimed = await claimInventory(booking, hold);
   } catch (error) {
     log.error('confirming the booking failed', { attemptId, ...errorFields(error) });
     claimed = false;
@@ -638,7 +655,7 @@ async function failExpired(attempt: Attempt, db: Database): Promise<PayOutcome> 
 /** Invoice, zero-amount and OXXO: the inventory is claimed; no gateway call. */
 async function finishWithoutGateway(attempt: Attempt, db: Database): Promise<PayOutcome> {
   const { booking, hold } = await bookingAndHold(attempt, db);
-  if (!(await claimInventory(hold))) return failExpired(attempt, db);
+  if (!(await claimInventory(booking, hold))) return failExpired(attempt, db);
   if (attempt.method === 'oxxo') {
     const reference = booking.oxxo_reference ?? oxxoVoucherReference();
     const expiresAt = oxxoVoucherExpiresAt(new Date(), getOrgById(booking.org_id)?.payments.oxxo?.voucherHours);
@@ -696,7 +713,7 @@ async function finishGuarantee(attempt: Attempt, booking: Booking, nonce: string
     return outcomeOfFailure(vaulted.failure.kind === 'transport' ? { ...vaulted.failure, retryable: false } : vaulted.failure);
   }
   const { hold } = await bookingAndHold(attempt, db);
-  if (!(await claimInventory(hold))) {
+  if (!(await claimInventory(booking, hold))) {
     await gateway.deletePaymentMethod({ token: vaulted.value.token });
     return failExpired(attempt, db);
   }

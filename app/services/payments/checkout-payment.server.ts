@@ -90,3 +90,11 @@ async function checkoutPayment(requestContext: Pick<RequestContext, 'org' | 'ses
 export async function withCheckoutPayment<Page extends { savedTraveler: Traveler | null } & PageCharge>(requestContext: Pick<RequestContext, 'org' | 'session'>, product: string, page: Page) {
   return { ...page, payment: await checkoutPayment(requestContext, product, page.savedTraveler, page) };
 }
+
+/**
+ * The membership's payment block (issue 12; spec §4 "Subscription and wallet products"): the
+ * member's saved cards, add card and new card. No invoice or OXXO: a membership renews on its card.
+ */
+export async function subscriptionPayment(requestContext: Pick<RequestContext, 'org' | 'session'>): Promise<CheckoutPayment> {
+  return checkoutPayment(requestContext, 'SUB', null, {});
+}

@@ -1,0 +1,149 @@
+import { Link, useLocation } from '@remix-run/react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Dialog } from '~/components/dialog';
+import { postJson } from '~/components/post-json';
+import { useOptionalUser, useShell, useT } from '~/components/shell-context';
+import { type TripCandidate, candidateTripName } from '~/domain/add-to-trip';
+import { myTripsUrl } from '~/domain/auth-dialog-params';
+import { TripInviteDialog } from './trip-invite-dialog';
+
+/** A trip as getTripsList answers it (docs/api.md "Trips"). */
+type ListedTrip = { trip_id: string; trip_list_name: string; checkin_date: string | null; checkout_date: string | null; role: 'owner' | 'traveller' | 'viewer' };
+type Added = { tripId: string; name: string; owner: boolean };
+
+const NEW_TRIP = 'new';
+const messageOf = (body: unknown, status: number) => (body as { message?: string } | null)?.message ?? String(status);
+
+/**
+ * "Add to trip" on a details page (issue 13): a signed-in user adds the item to a new trip
+ * (named by the spec §5 rule unless they type another) or to one of their trips near its dates
+ * (getTripsList, spec §9); the owner of the trip may then invite people. Anyone else is asked
+ * to sign in first.
+ */
+export function AddToTrip({ candidate }: { candidate: TripCandidate | null }) {
+  const t = useT();
+  const user = useOptionalUser();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [added, setAdded] = useState<Added | null>(null);
+  const [inviting, setInviting] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!candidate) return null;
+
+  if (!user) {
+    const here = `${location.pathname}${location.search}`;
+    return (
+      <p className="add-to-trip">
+        <Link className="button button-ghost" to={`?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), login: 'true', redirectTo: here }).toString()}`}>
+          {t('addToTrip.signIn')}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div className="add-to-trip">
+      <button type="button" className="button button-ghost" disabled={!hydrated} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {t('addToTrip.button')}
+      </button>
+      <p role="status" className="add-to-trip-status">
+        {added ? (
+          <>
+            {t('addToTrip.added', { name: added.name })} <Link to={myTripsUrl(added.tripId)}>{t('addToTrip.viewTrip')}</Link>
+          </>
+        ) : null}
+      </p>
+      {added?.owner ? (
+        <button type="button" className="button button-ghost" onClick={() => setInviting(true)} aria-haspopup="dialog">
+          {t('tripInvite.button')}
+        </button>
+      ) : null}
+      {open ? (
+        <AddToTripDialog
+          candidate={candidate}
+          userId={user.userId}
+          onClose={() => setOpen(false)}
+          onAdded={(trip) => {
+            setAdded(trip);
+            setOpen(false);
+          }}
+        />
+      ) : null}
+      {inviting && added ? <TripInviteDialog tripId={added.tripId} tripName={added.name} onClose={() => setInviting(false)} /> : null}
+    </div>
+  );
+}
+
+function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candidate: TripCandidate; userId: string; onClose: () => void; onAdded: (trip: Added) => void }) {
+  const t = useT();
+  const { org } = useShell();
+  const ids = { name: useId(), problem: useId() };
+  const [trips, setTrips] = useState<ListedTrip[] | null>(null);
+  const [choice, setChoice] = useState(NEW_TRIP);
+  const [name, setName] = useState(() => candidateTripName(candidate));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void postJson('/api/trips/gettrips/getTripsList', { json: { user_id: userId, org_id: org.orgId, checkin_date: candidate.checkin, checkout_date: candidate.checkout } }, {}, controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        const listed = answer.status === 200 ? ((answer.body as { data?: ListedTrip[] }).data ?? []) : [];
+        // A viewer cannot add to a trip.
+        setTrips(listed.filter((trip) => trip.role !== 'viewer'));
+      },
+    );
+    return () => controller.abort();
+  }, [candidate.checkin, candidate.checkout, org.orgId, userId]);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const existing = trips?.find((trip) => trip.trip_id === choice) ?? null;
+    setBusy(true);
+    setProblem(null);
+    const payload = candidate.payload({
+      tripListId: existing?.trip_id ?? null, tripListName: existing ? '' : name.trim(), userId, orgId: org.orgId, checkinDate: candidate.checkin, checkoutDate: candidate.checkout, tripImage: '',
+    });
+    const answer = await postJson(`/api/trips/${candidate.call}`, { json: payload });
+    setBusy(false);
+    if (answer.status !== 200) return setProblem(messageOf(answer.body, answer.status));
+    const trip = (answer.body as { data: ListedTrip }).data;
+    onAdded({ tripId: trip.trip_id, name: trip.trip_list_name, owner: trip.role === 'owner' });
+  }
+
+  return (
+    <Dialog open title={t('addToTrip.title')} onClose={onClose} closeLabel={t('auth.close')} className="trip-dialog">
+      <form className="trip-form" onSubmit={add} aria-describedby={problem ? ids.problem : undefined}>
+        <fieldset>
+          <legend>{t('addToTrip.which')}</legend>
+          <label>
+            <input type="radio" name="trip" value={NEW_TRIP} checked={choice === NEW_TRIP} onChange={() => setChoice(NEW_TRIP)} /> {t('addToTrip.newTrip')}
+          </label>
+          {trips === null ? <p role="status">{t('addToTrip.loading')}</p> : null}
+          {trips?.length === 0 ? <p className="muted">{t('addToTrip.none')}</p> : null}
+          {trips?.map((trip) => (
+            <label key={trip.trip_id}>
+              <input type="radio" name="trip" value={trip.trip_id} checked={choice === trip.trip_id} onChange={() => setChoice(trip.trip_id)} /> {trip.trip_list_name}
+              {trip.checkin_date ? ` (${trip.checkin_date} – ${trip.checkout_date ?? trip.checkin_date})` : ''}
+            </label>
+          ))}
+        </fieldset>
+        {choice === NEW_TRIP ? (
+          <div className="form-field">
+            <label htmlFor={ids.name}>{t('addToTrip.name')}</label>
+            <input id={ids.name} name="trip_list_name" value={name} onChange={(event) => setName(event.target.value)} maxLength={120} required />
+          </div>
+        ) : null}
+        {problem ? (
+          <p id={ids.problem} role="alert" className="notice notice-warning">
+            {t('addToTrip.failed', { reason: problem })}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('addToTrip.submit')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

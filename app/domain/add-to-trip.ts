@@ -1,0 +1,167 @@
+// "Add to trip" on the details pages (issue 13; spec §3 "Trip list payloads", §5 "Trip list
+// name"): from what a hotel, flight or car details page shows to the product's trip list item,
+// built into the spec payload by the product's registry builder. Pure; the dialog posts it.
+import type { CarTripItem } from '~/products/car';
+import type { FlightTripItem } from '~/products/flight';
+import type { HotelTripItem } from '~/products/hotel';
+import { type ProductCode, products } from '~/products/registry';
+import type { TripListInput } from '~/products/types';
+import { destinations } from './destinations-data';
+import { defaultTripName } from './trips';
+
+/** An amount as a page shows it (minor units of its currency). */
+type Amount = { amountMinor: number; currency: string };
+
+/** What the dialog needs to add one item: its call, dates and place, and its payload for a trip. */
+export type TripCandidate = {
+  product: ProductCode;
+  /** The create call (`POST /api/trips/<call>`). */
+  call: string;
+  checkin: string;
+  checkout: string;
+  /** The destination the default trip name starts with. */
+  place: string | null;
+  payload: (trip: TripListInput) => Record<string, unknown>;
+};
+
+/** An amount in major units of its currency (JPY has none, most have two). */
+export function majorUnits({ amountMinor, currency }: Amount): number {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return Math.round(amountMinor) / 10 ** digits;
+}
+
+/** Spec §5: the name a new trip gets unless the user types another. */
+export const candidateTripName = (candidate: Pick<TripCandidate, 'place' | 'checkin' | 'checkout'>) => defaultTripName(candidate.place, candidate.checkin, candidate.checkout);
+
+function candidate<C extends ProductCode, Item>(product: C, item: Item, dates: { checkin: string; checkout: string; place: string | null }): TripCandidate {
+  const { calls, build } = products[product].tripList as unknown as { calls: { create: string }; build: (trip: TripListInput, item: Item) => Record<string, unknown> };
+  return { product, call: calls.create, ...dates, payload: (trip) => build(trip, item) };
+}
+
+/** The hotel details page's data the hotel trip item is made from. */
+export type HotelDetailsInput = {
+  search: { destination: string; checkin: string; checkout: string; rooms: number; guests: number };
+  destination: { name: string } | null;
+  hotel: {
+    slug: string;
+    name: string;
+    address: string;
+    stars: number;
+    latitude: number;
+    longitude: number;
+    destination: string;
+    rooms: readonly {
+      fits: boolean;
+      available: number;
+      price: { nights: number; beforeTax: Amount; tax: Amount; total: Amount; strikeTotal: Amount | null };
+      supplierPrice: { currency: string; exclusive: number; tax: number; inclusive: number; supplierCode: string };
+    }[];
+  };
+};
+
+/**
+ * Spec §3 "Hotel trip" from the hotel details page: the hotel at the search's stay, priced as
+ * its first room that takes the party (the cheapest), else its first room. Null: no room at all.
+ */
+export function hotelTripCandidate(page: HotelDetailsInput): TripCandidate | null {
+  const { hotel, search } = page;
+  const room = hotel.rooms.find((r) => r.fits && r.available >= search.rooms) ?? hotel.rooms[0];
+  if (!room) return null;
+  const usd = (minor: number) => majorUnits({ amountMinor: minor, currency: room.supplierPrice.currency });
+  const city = page.destination?.name ?? hotel.destination;
+  const item: HotelTripItem = {
+    hotelName: hotel.name,
+    hotelId: hotel.slug,
+    cityName: city,
+    hotelAddress: hotel.address,
+    searchId: [search.destination, search.checkin, search.checkout, `${search.rooms}x${search.guests}`].join('/'),
+    starRating: hotel.stars,
+    lat: hotel.latitude,
+    long: hotel.longitude,
+    fromDate: search.checkin,
+    toDate: search.checkout,
+    rooms: Array.from({ length: search.rooms }, () => ({ adults: search.guests, children: 0 })),
+    searchRequest: { destination: search.destination, checkin: search.checkin, checkout: search.checkout, rooms: search.rooms, guests: search.guests },
+    nights: room.price.nights,
+    price: majorUnits(room.price.beforeTax),
+    tax: majorUnits(room.price.tax),
+    inclusive: majorUnits(room.price.total),
+    supplierCode: room.supplierPrice.supplierCode,
+    strikeOutPrice: room.price.strikeTotal ? majorUnits(room.price.strikeTotal) : null,
+    usd: { price: usd(room.supplierPrice.exclusive), tax: usd(room.supplierPrice.tax), inclusive: usd(room.supplierPrice.inclusive) },
+  };
+  return candidate('HLT', item, { checkin: search.checkin, checkout: search.checkout, place: city });
+}
+
+/** The flight details page's data the flight trip item is made from. */
+export type FlightDetailsInput = {
+  search: { tripType: string; cabin: string; adults: number; children: number; infants: number; legs: readonly { from: string; to: string; date: string }[] };
+  offer: { id: string; legs: readonly { itineraryId: string; from: string; to: string; stops: number; durationMinutes: number; segments: readonly { departsAt: string; arrivesAt: string; flightNumber: string; airlineCode: string }[] }[] };
+  fares: readonly { brand: { code: string; name: string }; price: { beforeTax: string; tax: string; total: string; totalMinor: number } }[];
+};
+
+/**
+ * Spec §3 "Flight trip" from the flight details page, at its cheapest fare (the first): the
+ * trip is where the flight goes (a round trip's turning point). Null: no fare left.
+ */
+export function flightTripCandidate(page: FlightDetailsInput): TripCandidate | null {
+  const { search, offer } = page;
+  const fare = page.fares[0];
+  const first = search.legs[0];
+  const last = search.legs[search.legs.length - 1];
+  if (!fare || !first || !last) return null;
+  const goesTo = search.tripType === 'roundtrip' ? first.to : last.to;
+  const destination = destinations.find((d) => d.airportIata === goesTo) ?? null;
+  const item: FlightTripItem = {
+    id: offer.id,
+    uid: `${offer.id}:${fare.brand.code}`,
+    bounds: offer.legs.map((leg) => ({
+      itinerary_id: leg.itineraryId, from: leg.from, to: leg.to, stops: leg.stops, duration_minutes: leg.durationMinutes,
+      departs_at: leg.segments[0]?.departsAt ?? null, arrives_at: leg.segments[leg.segments.length - 1]?.arrivesAt ?? null,
+      flights: leg.segments.map((s) => `${s.airlineCode}${s.flightNumber}`),
+    })),
+    fareSummary: { brand: fare.brand.code, brand_name: fare.brand.name, before_tax: fare.price.beforeTax, tax: fare.price.tax, total: fare.price.total },
+    request: {
+      tripType: search.tripType, cabinClass: search.cabin, adults: search.adults, children: search.children, infants: search.infants, brandedFare: fare.brand.code,
+      legs: search.legs.map((leg) => ({ from: leg.from, to: leg.to, date: leg.date })),
+      lat: destination ? Number(destination.latitude) : 0,
+      lng: destination ? Number(destination.longitude) : 0,
+    },
+  };
+  return candidate('FLT', item, { checkin: first.date, checkout: last.date, place: destination?.name ?? goesTo });
+}
+
+type CarPlace = { code: string; name: string; city: string; country: string };
+
+/** The car details page's data the car trip item is made from. */
+export type CarDetailsInput = {
+  search: { pickupDate: string; pickupTime: string; dropoffDate: string; dropoffTime: string };
+  car: {
+    id: number; uid: string; carfamily: string; cartype: string; baggage: number; noPax: number; is_ac: boolean; mileage: number | null; freecancellation: boolean;
+    pickup: CarPlace; dropoff: CarPlace;
+    price: { days: number; dailyRate: Amount & { text: string }; total: Amount & { text: string } };
+  };
+};
+
+/** Spec §3 "Car trip" from the car details page: the car over the searched rental. */
+export function carTripCandidate(page: CarDetailsInput): TripCandidate {
+  const { car, search } = page;
+  const place = (where: CarPlace, date: string, time: string) => ({ code: where.code, name: where.name, city: where.city, country: where.country, date, time });
+  const item: CarTripItem = {
+    uid: car.uid,
+    id: String(car.id),
+    carFamily: car.carfamily,
+    baggage: car.baggage,
+    carType: car.cartype,
+    pickup: place(car.pickup, search.pickupDate, search.pickupTime),
+    dropoff: place(car.dropoff, search.dropoffDate, search.dropoffTime),
+    fareSummary: { days: car.price.days, daily_rate: majorUnits(car.price.dailyRate), total: majorUnits(car.price.total), total_text: car.price.total.text },
+    airConditioning: car.is_ac,
+    passengers: car.noPax,
+    mileage: car.mileage === null ? 'unlimited' : `${car.mileage} km/day`,
+    isTransport: false,
+    freeCancellation: car.freecancellation,
+    currency: car.price.total.currency,
+  };
+  return candidate('CAR', item, { checkin: search.pickupDate, checkout: search.dropoffDate, place: car.pickup.city });
+}

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import type { ApiBodyValidator } from '~/services/api-body-schema.server';
+import type { ActiveSession } from '~/services/session.server';
+import { NO_API_SESSION } from '~/services/session.server';
+import type { MembershipContext } from '~/services/membership.server';
+import { readApiBody } from './api-body.server';
+
+/**
+ * The action of a signed-in membership call (docs/api.md "Membership"): POST only (405), a
+ * session (401), the body read and checked against its schema (400/413), then the service.
+ */
+export function signedInMembershipAction<T>(validate: ApiBodyValidator<T>, call: (context: MembershipContext & { session: ActiveSession }, body: T) => Promise<Response>) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    if (request.method !== 'POST') throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+    const { session, org } = context;
+    if (!session) throw json(NO_API_SESSION, { status: 401 });
+    const read = await readApiBody(request, validate);
+    if (!read.ok) throw read.response;
+    return call({ org, session }, read.body);
+  };
+}
+
+/** A membership call's GET: 405. */
+export function postOnly(): never {
+  throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+}

@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { readTripCall, tripLoader } from '~/http/trip-call.server';
+import { saveTripListItem, tripBodies } from '~/services/trips.server';
+
+/** POST /api/trips/createCarTripList {json} (spec §7 "Trips"): adds a car to a new trip or the one trip_list_id names; docs/api.md "Trips". */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor, body } = await readTripCall(request, context, tripBodies.tripList.createCarTripList);
+  return saveTripListItem(actor, 'createCarTripList', body);
+}
+
+export const loader = tripLoader;

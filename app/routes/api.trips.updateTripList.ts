@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { readTripCall, tripLoader } from '~/http/trip-call.server';
+import { saveTripListItem, tripBodies } from '~/services/trips.server';
+
+/** POST /api/trips/updateTripList {json} (spec §7 "Trips"): changes a hotel already on a trip; docs/api.md "Trips". */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor, body } = await readTripCall(request, context, tripBodies.tripList.updateTripList);
+  return saveTripListItem(actor, 'updateTripList', body);
+}
+
+export const loader = tripLoader;

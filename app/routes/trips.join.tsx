@@ -1,0 +1,65 @@
+import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { postJson } from '~/components/post-json';
+import { useT } from '~/components/shell-context';
+import { myTripsUrl } from '~/domain/auth-dialog-params';
+import { requireUser } from '~/services/session.server';
+
+/**
+ * Where a sign-in or sign-up from a trip invitation lands (joinTripUrl): the page joins the trip
+ * with the link's code (POST /api/trips/addUserToTrip, spec §7) and then opens it. Someone
+ * signed out is asked to sign in first and comes back here.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = requireUser(context.session, request.url);
+  const params = new URL(request.url).searchParams;
+  const tripId = params.get('tripid')?.slice(0, 100) ?? '';
+  const accessCode = params.get('accesscode')?.slice(0, 100) ?? '';
+  return json({ tripId, accessCode, userId: user.userId });
+}
+
+/** The code is in the URL: it must not leave in a Referer nor stay in a cache. */
+export const headers = () => ({ 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'private, no-store' });
+
+export default function JoinTrip() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { tripId, accessCode, userId } = useLoaderData<typeof loader>();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void postJson('/api/trips/addUserToTrip', { mytrip_id: tripId, user_id: userId, accesscode: accessCode }, {}, controller.signal).then((answer) => {
+      if (controller.signal.aborted) return;
+      // Joined now, or by this very link before (a reload, a second opening): the trip opens.
+      const joinedBefore = answer.status === 409 && (answer.body as { data?: { member?: boolean } } | null)?.data?.member === true;
+      if (answer.status === 200 || joinedBefore) navigate(myTripsUrl(tripId), { replace: true });
+      else setProblem((answer.body as { message?: string } | null)?.message ?? String(answer.status));
+    });
+    return () => controller.abort();
+  }, [tripId, accessCode, userId, navigate]);
+
+  return (
+    <section className="auth-page" aria-labelledby="join-title">
+      <h1 id="join-title">{t('tripJoin.title')}</h1>
+      {problem ? (
+        <>
+          <p role="alert" className="notice notice-warning">{t('tripJoin.failed', { reason: problem })}</p>
+          <p>
+            <Link to="/user/my-trips">{t('tripJoin.myTrips')}</Link>
+          </p>
+        </>
+      ) : (
+        <p role="status">{t('tripJoin.working')}</p>
+      )}
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Joining the trip' }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

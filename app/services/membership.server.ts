@@ -1,0 +1,474 @@
+// Membership (issue 12; spec §2 "Membership plans modal", §3 "Subscription plan", "Subscription
+// details", "Plans response", "Init-book data for a subscription", §4 "Membership", §5, §7
+// "Membership"). A purchase is a booking of product SUB without a hold: `initBook` writes it with
+// its order (what it buys, decided here from the plan and the member's state, never from the
+// client's numbers), the payment core pays it like any booking, and its confirmation activates
+// the subscription in the same transaction (`activateSubscriptionOfBooking`, from moveBooking).
+import { json } from '@remix-run/node';
+import type { Transaction } from 'kysely';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import {
+  type InitBookBody,
+  type PaymentMembershipBody,
+  type PlansFetchBody,
+  type SubscriptionPlansBody,
+  initBookSchema,
+  paymentMembershipSchema,
+  plansFetchSchema,
+  subscriptionPlansSchema,
+} from '#schemas/api/membership.schema';
+import { DEMO_REFUSAL, toMinorUnits } from '~/domain/booking-payment';
+import { minorToMajor } from '~/domain/coupon-cash';
+import { type PlanStatus, membershipFlow, planExpiryAfterPayment, subscriptionCharge } from '~/domain/membership';
+import { newReference } from './checkout.server';
+import { compileApiBody } from './api-body-schema.server';
+import { getOrgById } from './config.server';
+import type { DB, PlanTexts } from './db-schema';
+import { type Database, getDb } from './db.server';
+import type { PlanRow } from './membership-plans.server';
+import { renderPlanHtml } from './plan-html.server';
+import type { ActiveSession } from './session.server';
+
+export type MembershipContext = { org: OrgConfig; session: ActiveSession | null };
+
+/** Each membership call's body schema (schemas/api/membership.schema.ts), compiled once. */
+export const membershipBodies = {
+  subscriptionPlans: compileApiBody<SubscriptionPlansBody>(subscriptionPlansSchema),
+  plansFetch: compileApiBody<PlansFetchBody>(plansFetchSchema),
+  paymentMembership: compileApiBody<PaymentMembershipBody>(paymentMembershipSchema),
+  initBook: compileApiBody<InitBookBody>(initBookSchema),
+};
+
+/** The membership product (spec §1 SUB). */
+export const SUBSCRIPTION = 'SUB';
+const PRICE_CHANGED = 'The price of this plan changed: check it and pay again';
+const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+const flagOf = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
+const answer = (status: number, body: Record<string, unknown>) => json({ status, ...body }, { status, headers: { 'Cache-Control': 'no-store' } });
+
+/** The organisation's language for `lang` ('es' or 'es-MX'); its default when it offers none such. */
+export function planLanguage(org: Pick<OrgConfig, 'locale'>, lang: string | undefined): string {
+  if (!lang) return org.locale.defaultLanguage;
+  return org.locale.languages.find((code) => code === lang) ?? org.locale.languages.find((code) => code.startsWith(`${lang.slice(0, 2)}-`)) ?? org.locale.defaultLanguage;
+}
+
+function textsOf(plan: PlanRow, language: string, org: Pick<OrgConfig, 'locale'>): PlanTexts {
+  const texts = plan.texts;
+  return texts[language] ?? texts[org.locale.defaultLanguage] ?? { name: plan.name, description: plan.description, html: '' };
+}
+
+/** A plan as the spec's client reads it (§3 "Subscription plan"); prices in major units of currency_code. */
+export function planView(plan: PlanRow, org: Pick<OrgConfig, 'locale' | 'name'>, language: string) {
+  const texts = textsOf(plan, language, org);
+  const money = (minor: number) => `${plan.currency_code} ${minorToMajor(minor).toFixed(2)}`;
+  return {
+    sub_id: plan.id,
+    subplan_name: texts.name,
+    subplan_desc: texts.description,
+    html: renderPlanHtml(texts.html, {
+      name: texts.name,
+      initialPrice: money(plan.initial_price_minor),
+      renewalPrice: money(plan.renewal_price_minor),
+      trialDays: plan.charge_after_days,
+      orgName: org.name,
+    }),
+    sub_plan_image_url: plan.image,
+    currency_code: plan.currency_code,
+    membership_id: plan.membership_id,
+    subscription_code: plan.code,
+    sub_plan_initial_price: minorToMajor(plan.initial_price_minor),
+    sub_plan_renewal_price: minorToMajor(plan.renewal_price_minor),
+    sub_plan_charge_after: plan.charge_after_days,
+    sub_plan_validity_year: plan.validity_years,
+    sub_plan_validity_month: plan.validity_months,
+    sub_plan_auto_validity_year: plan.auto_validity_years,
+    sub_plan_auto_validity_month: plan.auto_validity_months,
+    is_renewable: plan.is_renewable,
+    init_charge_org: plan.init_charge_org,
+    renew_charge_org: plan.renew_charge_org,
+  };
+}
+export type SubscriptionPlanView = ReturnType<typeof planView>;
+
+function offeredPlans(orgId: string, db: Database): Promise<PlanRow[]> {
+  return db.selectFrom('membership_plans').selectAll().where('org_id', '=', orgId).where('offered', '=', true).orderBy('position').orderBy('id').execute();
+}
+
+type Subscription = { id: number; plan_id: number; status: PlanStatus; member_since: string; expires_on: string; debt_minor: number; next_payment_by_org: boolean };
+
+function subscriptionOf(userDbId: number, db: Database): Promise<Subscription | undefined> {
+  return db
+    .selectFrom('user_subscriptions')
+    .select(['id', 'plan_id', 'status', 'member_since', 'expires_on', 'debt_minor', 'next_payment_by_org'])
+    .where('user_id', '=', userDbId)
+    .executeTakeFirst();
+}
+
+/** POST /api/membershipUpgrade/subscription-plans {lang}: the plans, read by the client at data.data (its subscriptionplans.data.data.data). */
+export async function subscriptionPlans({ org }: MembershipContext, body: SubscriptionPlansBody, db: Database = getDb()) {
+  const language = planLanguage(org, body.lang);
+  const plans = (await offeredPlans(org.orgId, db)).map((plan) => planView(plan, org, language));
+  return answer(200, { data: { data: plans } });
+}
+
+/** What a purchase of `plan` charges this member now (spec §4 "Membership", §5 payable total). */
+export function quoteOf(plan: PlanRow, subscription: Subscription | undefined, org: Pick<OrgConfig, 'membership'>) {
+  const flow = membershipFlow(subscription?.status ?? null);
+  // An ACTIVE member may renew early: it is a renewal too (from the current expiry).
+  const isRenewal = flow !== 'subscription';
+  const isTrial = !isRenewal && plan.charge_after_days > 0;
+  const chargeOrg = org.membership.organisationPays || (isRenewal ? plan.renew_charge_org : plan.init_charge_org);
+  const debtMinor = flow === 'renewal' ? (subscription?.debt_minor ?? 0) : 0;
+  const charge = subscriptionCharge({
+    initialPriceMinor: plan.initial_price_minor,
+    renewalPriceMinor: plan.renewal_price_minor,
+    renewal: isRenewal,
+    isTrial,
+    organisationPays: chargeOrg,
+    debtMinor,
+  });
+  return { isRenewal, isTrial, chargeOrg, ...charge };
+}
+
+/** The spec's subscription details (§3) of a subscription; prices in major units of the plan's currency. */
+function subscriptionDetails(subscription: Subscription, plan: PlanRow, org: Pick<OrgConfig, 'locale'>, language: string) {
+  return {
+    plan_id: plan.id,
+    plan_name: textsOf(plan, language, org).name,
+    plan_code: plan.code,
+    plan_currency: plan.currency_code,
+    plan_price: minorToMajor(plan.renewal_price_minor),
+    plan_status: subscription.status,
+    member_since: subscription.member_since,
+    plan_expiry_date: subscription.expires_on,
+    subscription_debt: minorToMajor(subscription.debt_minor),
+    next_payment_by_org: subscription.next_payment_by_org,
+  };
+}
+
+/**
+ * The plans fetch by userId (spec §3 "Plans response", §7): the plans, the member's subscription
+ * and whether the modal should open by itself: for a member who can buy (not a demo account)
+ * and has no plan or one that is not ACTIVE; never for agents and administrators, whose profile
+ * offers the plans on request. Another user's id answers 404.
+ */
+export async function plansFetch({ org, session }: MembershipContext & { session: ActiveSession }, body: PlansFetchBody, db: Database = getDb()) {
+  if (body.userId !== session.user.userId) return answer(404, { message: 'No such user' });
+  const language = planLanguage(org, body.lang ?? session.user.language);
+  const [plans, subscription, user] = await Promise.all([
+    offeredPlans(org.orgId, db),
+    subscriptionOf(session.userDbId, db),
+    db.selectFrom('users').select('is_blocked').where('id', '=', session.userDbId).executeTakeFirstOrThrow(),
+  ]);
+  const flow = membershipFlow(subscription?.status ?? null);
+  const current = subscription ? await db.selectFrom('membership_plans').selectAll().where('id', '=', subscription.plan_id).executeTakeFirstOrThrow() : null;
+  const views = plans.map((plan) => ({ ...planView(plan, org, language), quote: quoteView(quoteOf(plan, subscription, org)) }));
+  return answer(200, {
+    plans: views,
+    userProfile: {
+      subscription_details: subscription && current ? subscriptionDetails(subscription, current, org, language) : null,
+      is_blocked: user.is_blocked,
+    },
+    // Members only: agents and administrators book for others, and a demo account cannot pay.
+    displayModal: session.user.role === 'member' && !session.user.is_demo && !user.is_blocked && flow !== 'none' && plans.length > 0,
+    needsRenewal: flow === 'renewal',
+    needsSubscription: flow === 'subscription',
+    sumDebt: flow === 'renewal' ? minorToMajor(subscription?.debt_minor ?? 0) : 0,
+  });
+}
+
+function quoteView(quote: ReturnType<typeof quoteOf>) {
+  return { amount: minorToMajor(quote.amountMinor), debt_payed: minorToMajor(quote.debtPaidMinor), is_renewal: quote.isRenewal, is_trial: quote.isTrial, charge_org: quote.chargeOrg };
+}
+
+/** The plan a call names, offered by the caller's organisation; null when there is none such. */
+async function namedPlan(orgId: string, id: number | string, code: string, db: Database): Promise<PlanRow | null> {
+  const plan = await db.selectFrom('membership_plans').selectAll().where('org_id', '=', orgId).where('id', '=', Number(id)).where('offered', '=', true).executeTakeFirst();
+  return plan && plan.code === code ? plan : null;
+}
+
+/** The spec's init-book data for a subscription (§3): the server's figures, which initbook must be sent back. */
+function initBookData(plan: PlanRow, quote: ReturnType<typeof quoteOf>, session: ActiveSession, referer: string | null, debtMinor: number) {
+  return {
+    sub_plan_id: plan.id,
+    currency: plan.currency_code,
+    subscription_code: plan.code,
+    membership_id: plan.membership_id,
+    plan_amount: minorToMajor(quote.amountMinor),
+    userId: session.user.userId,
+    referer: referer ?? '',
+    plan_charge_after: plan.charge_after_days,
+    charge_org: quote.chargeOrg,
+    subscription_debt: minorToMajor(debtMinor),
+    is_renewal: quote.isRenewal,
+    is_trial: quote.isTrial,
+    debt_payed: minorToMajor(quote.debtPaidMinor),
+  };
+}
+
+type Quote = ReturnType<typeof quoteOf>;
+
+/** Whether the client's figures are the server's: the amount and currency, and each flag it sent. */
+function claimMatches(claim: { amountMinor: number; currency: string; isRenewal?: unknown; isTrial?: unknown; chargeOrg?: unknown }, quote: Quote, plan: PlanRow): boolean {
+  const flag = (sent: unknown, expected: boolean) => sent === undefined || flagOf(sent) === expected;
+  return (
+    claim.amountMinor === quote.amountMinor &&
+    claim.currency === plan.currency_code &&
+    flag(claim.isRenewal, quote.isRenewal) &&
+    flag(claim.isTrial, quote.isTrial) &&
+    flag(claim.chargeOrg, quote.chargeOrg)
+  );
+}
+
+/**
+ * Why the member cannot start a purchase now, or null: a membership payment of theirs is still
+ * running (its booking is 'pending': paying again could charge twice, so they follow that one),
+ * the renewal job is charging their plan this minute, or a trial would start with no saved card
+ * for the renewal it authorises.
+ */
+async function purchaseBlocked(userDbId: number, subscription: Subscription | undefined, quote: Quote, db: Database): Promise<Response | null> {
+  const running = await db
+    .selectFrom('bookings')
+    .select('reference')
+    .where('user_id', '=', userDbId)
+    .where('product', '=', SUBSCRIPTION)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (running) return answer(409, { error: 'in_progress', message: 'A payment for your membership is in progress', data: { booking_id: running.reference } });
+  if (subscription) {
+    const renewing = await db.selectFrom('renewal_charges').select('id').where('subscription_id', '=', subscription.id).where('status', '=', 'charging').executeTakeFirst();
+    if (renewing) return answer(409, { error: 'renewing', message: 'Your membership is being renewed right now: try again in a few minutes' });
+  }
+  if (quote.isTrial && !quote.chargeOrg) {
+    const card = await db.selectFrom('saved_cards').select('id').where('user_id', '=', userDbId).executeTakeFirst();
+    if (!card) return answer(409, { error: 'card_required', message: 'Save a card first: the trial renews on it when it ends' });
+  }
+  return null;
+}
+
+/**
+ * POST /api/membershipUpgrade/payment-membership (spec §7): checks what the client is about to
+ * buy against the plan and the member's state and answers the init-book data. 404 for another
+ * user or a plan the organisation does not offer; 409 (with the right data) when the amount,
+ * currency or charge_org differs from the server's.
+ */
+export async function paymentMembership({ org, session }: MembershipContext & { session: ActiveSession }, body: PaymentMembershipBody, db: Database = getDb()) {
+  if (session.user.is_demo) return json(DEMO_REFUSAL, { status: 403 });
+  if (body.userId !== session.user.userId) return answer(404, { message: 'No such user' });
+  const claimed = toMinorUnits(body.plan_amount);
+  if (claimed === null) return answer(400, { message: 'plan_amount: a non-negative amount with at most 2 decimals' });
+  const plan = await namedPlan(org.orgId, body.sub_plan_id, body.subscription_code, db);
+  if (!plan || plan.membership_id !== body.membership_id) return answer(404, { message: 'No such plan' });
+  const subscription = await subscriptionOf(session.userDbId, db);
+  const quote = quoteOf(plan, subscription, org);
+  const data = initBookData(plan, quote, session, body.referer ?? null, subscription?.debt_minor ?? 0);
+  if (!claimMatches({ amountMinor: claimed, currency: body.currency, chargeOrg: body.charge_org }, quote, plan)) {
+    return answer(409, { error: 'price_changed', message: PRICE_CHANGED, data });
+  }
+  return (await purchaseBlocked(session.userDbId, subscription, quote, db)) ?? answer(200, { data });
+}
+
+/**
+ * POST /api/plans/initbook {data} (spec §7): writes the subscription booking (product SUB,
+ * 'initiated', its amount frozen) and its order, and answers data.booking_id and
+ * data.payment_token {is_popup, orderToken}. The client's figures must be the server's (409
+ * otherwise, nothing written). A repeat for the same plan and amount reuses the unpaid booking.
+ * Then the client pays it with the payment calls (zeroAmountBooking when the amount is 0).
+ */
+export async function initBook({ org, session }: MembershipContext & { session: ActiveSession }, body: InitBookBody, db: Database = getDb()) {
+  if (session.user.is_demo) return json(DEMO_REFUSAL, { status: 403 });
+  const input = body.data;
+  const claimed = toMinorUnits(input.plan_amount);
+  if (claimed === null) return answer(400, { message: 'data.plan_amount: a non-negative amount with at most 2 decimals' });
+  const plan = await namedPlan(org.orgId, input.id, input.subscription_code, db);
+  if (!plan) return answer(404, { message: 'No such plan' });
+  const language = planLanguage(org, input.lang_code ?? session.user.language);
+  const subscription = await subscriptionOf(session.userDbId, db);
+  const quote = quoteOf(plan, subscription, org);
+  if (!claimMatches({ amountMinor: claimed, currency: input.currency, isRenewal: input.is_renewal, isTrial: input.is_trial, chargeOrg: input.charge_org }, quote, plan)) {
+    return answer(409, { error: 'price_changed', message: PRICE_CHANGED, data: initBookData(plan, quote, session, null, subscription?.debt_minor ?? 0) });
+  }
+  const blocked = await purchaseBlocked(session.userDbId, subscription, quote, db);
+  if (blocked) return blocked;
+  const reference = await db.transaction().execute(async (trx) => {
+    // Serialises a member's purchases: a double click reuses the first unpaid booking.
+    await trx.selectFrom('users').select('id').where('id', '=', session.userDbId).forUpdate().execute();
+    const unpaid = await trx
+      .selectFrom('subscription_orders as o')
+      .innerJoin('bookings as b', 'b.id', 'o.booking_id')
+      .select('b.reference')
+      .where('o.user_id', '=', session.userDbId)
+      .where('o.plan_id', '=', plan.id)
+      .where('o.is_renewal', '=', quote.isRenewal)
+      .where('b.status', '=', 'initiated')
+      .where('b.amount_minor', '=', quote.amountMinor)
+      .executeTakeFirst();
+    if (unpaid) return unpaid.reference;
+    const user = await trx.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', session.userDbId).executeTakeFirstOrThrow();
+    const booking = await trx
+      .insertInto('bookings')
+      .values({
+        reference: newReference(org.orgId),
+        org_id: org.orgId,
+        user_id: session.userDbId,
+        hold_id: null,
+        product: SUBSCRIPTION,
+        item_ref: `plan:${plan.id}`,
+        starts_on: todayUtc(),
+        ends_on: null,
+        guest_first_name: user.first_name,
+        guest_last_name: user.last_name,
+        guest_email: user.email,
+        status: 'initiated',
+        amount_minor: quote.amountMinor,
+        currency: plan.currency_code,
+      })
+      .returning(['id', 'reference'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('subscription_orders')
+      .values({
+        booking_id: booking.id,
+        org_id: org.orgId,
+        user_id: session.userDbId,
+        plan_id: plan.id,
+        is_renewal: quote.isRenewal,
+        is_trial: quote.isTrial,
+        charge_org: quote.chargeOrg,
+        debt_paid_minor: quote.debtPaidMinor,
+        language,
+      })
+      .execute();
+    return booking.reference;
+  });
+  return answer(200, {
+    data: {
+      booking_id: reference,
+      amount: minorToMajor(quote.amountMinor),
+      currency: plan.currency_code,
+      is_renewal: quote.isRenewal,
+      is_trial: quote.isTrial,
+      charge_org: quote.chargeOrg,
+      debt_payed: minorToMajor(quote.debtPaidMinor),
+      // Paid in the page (no pop-up window); the order the payment calls name.
+      payment_token: { is_popup: false, orderToken: reference },
+    },
+  });
+}
+
+/**
+ * Activates what a confirmed subscription booking bought, inside the transaction that confirms
+ * it (moveBooking): a first subscription starts today; a renewal runs on from the current expiry
+ * while the plan still runs, and pays off the debt it included. A trial runs for its free days;
+ * the renewal job charges after them. Once per booking (its order's activated_at).
+ */
+export async function activateSubscriptionOfBooking(bookingId: string, trx: Transaction<DB>, now = new Date()): Promise<void> {
+  const order = await trx.selectFrom('subscription_orders').selectAll().where('booking_id', '=', bookingId).where('activated_at', 'is', null).forUpdate().executeTakeFirst();
+  if (!order) return;
+  // One activation of a member at a time: a second one reads the first's subscription.
+  await trx.selectFrom('users').select('id').where('id', '=', order.user_id).forUpdate().execute();
+  const plan = await trx.selectFrom('membership_plans').selectAll().where('id', '=', order.plan_id).executeTakeFirstOrThrow();
+  const org = getOrgById(order.org_id);
+  const current = await trx.selectFrom('user_subscriptions').selectAll().where('user_id', '=', order.user_id).forUpdate().executeTakeFirst();
+  const today = todayUtc(now);
+  const trialEnd = new Date(Date.parse(`${today}T00:00:00Z`) + plan.charge_after_days * 86_400_000).toISOString().slice(0, 10);
+  // A trial never shortens a plan that runs longer.
+  const expiresOn = order.is_trial
+    ? [trialEnd, current?.expires_on ?? ''].sort().at(-1)!
+    : planExpiryAfterPayment({ today, currentExpiry: current?.expires_on ?? null, years: plan.validity_years, months: plan.validity_months });
+  const nextByOrg = (org?.membership.organisationPays ?? false) || plan.renew_charge_org;
+  if (current) {
+    await trx
+      .updateTable('user_subscriptions')
+      .set({ plan_id: plan.id, status: 'ACTIVE', expires_on: expiresOn, debt_minor: Math.max(0, current.debt_minor - order.debt_paid_minor), next_payment_by_org: nextByOrg })
+      .where('id', '=', current.id)
+      .execute();
+  } else {
+    await trx
+      .insertInto('user_subscriptions')
+      .values({ user_id: order.user_id, plan_id: plan.id, status: 'ACTIVE', member_since: today, expires_on: expiresOn, debt_minor: 0, next_payment_by_org: nextByOrg })
+      .execute();
+  }
+  await trx.updateTable('subscription_orders').set({ activated_at: now }).where('booking_id', '=', bookingId).execute();
+  // The member's other unpaid purchases were priced for the state this one changed: none may be paid now.
+  await trx
+    .updateTable('bookings')
+    .set({ status: 'failed', failure_text: 'Replaced by another membership purchase', updated_at: now })
+    .where('user_id', '=', order.user_id)
+    .where('product', '=', SUBSCRIPTION)
+    .where('status', '=', 'initiated')
+    .where('id', '!=', bookingId)
+    .execute();
+}
+
+/**
+ * Whether an unpaid subscription booking still buys what it was priced for: the plan is offered
+ * and the member's state gives the same quote (checked before it is paid, so a booking made as a
+ * trial, or before a debt changed, is not paid on old terms).
+ */
+export async function subscriptionOrderIsCurrent(bookingId: string, db: Database): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscription_orders as o')
+    .innerJoin('bookings as b', 'b.id', 'o.booking_id')
+    .select(['o.plan_id', 'o.user_id', 'o.org_id', 'o.is_renewal', 'o.is_trial', 'o.charge_org', 'o.debt_paid_minor', 'b.amount_minor', 'b.currency'])
+    .where('o.booking_id', '=', bookingId)
+    .executeTakeFirst();
+  const org = row ? getOrgById(row.org_id) : undefined;
+  if (!row || !org) return false;
+  const plan = await db.selectFrom('membership_plans').selectAll().where('id', '=', row.plan_id).where('offered', '=', true).executeTakeFirst();
+  if (!plan) return false;
+  const quote = quoteOf(plan, await subscriptionOf(row.user_id, db), org);
+  return (
+    quote.amountMinor === row.amount_minor &&
+    plan.currency_code === row.currency &&
+    quote.isRenewal === row.is_renewal &&
+    quote.isTrial === row.is_trial &&
+    quote.chargeOrg === row.charge_org &&
+    quote.debtPaidMinor === row.debt_paid_minor
+  );
+}
+
+/** The success path of a subscription booking (spec §2, §4 step 5): booking_id, is_renewal, charge_org and is_t. */
+export async function subscriptionSuccessPath(bookingId: string, reference: string, db: Database): Promise<string> {
+  const order = await db.selectFrom('subscription_orders').select(['is_renewal', 'charge_org', 'is_trial']).where('booking_id', '=', bookingId).executeTakeFirst();
+  const query = new URLSearchParams({
+    booking_id: reference,
+    is_renewal: String(order?.is_renewal ?? false),
+    charge_org: String(order?.charge_org ?? false),
+    is_t: String(order?.is_trial ?? false),
+  });
+  return `/subscription-checkoutsuccess?${query}`;
+}
+
+/** The signed-in member's subscription booking `reference` and what it bought, for its success page; null when not theirs. */
+export async function subscriptionPurchase({ org, session }: MembershipContext & { session: ActiveSession }, reference: string, db: Database = getDb()) {
+  const row = await db
+    .selectFrom('bookings as b')
+    .innerJoin('subscription_orders as o', 'o.booking_id', 'b.id')
+    .innerJoin('membership_plans as p', 'p.id', 'o.plan_id')
+    .select(['b.reference', 'b.status', 'b.amount_minor', 'b.currency', 'b.failure_text', 'o.is_renewal', 'o.is_trial', 'o.charge_org', 'o.debt_paid_minor', 'o.language', 'p.id as plan_id'])
+    .where('b.reference', '=', reference)
+    .where('b.org_id', '=', org.orgId)
+    .where('b.user_id', '=', session.userDbId)
+    .where('b.product', '=', 'SUB')
+    .executeTakeFirst();
+  if (!row) return null;
+  const [plan, subscription] = await Promise.all([
+    db.selectFrom('membership_plans').selectAll().where('id', '=', row.plan_id).executeTakeFirstOrThrow(),
+    subscriptionOf(session.userDbId, db),
+  ]);
+  const language = planLanguage(org, session.user.language);
+  return {
+    booking_id: row.reference,
+    status: row.status,
+    failure_text: row.failure_text,
+    amount: minorToMajor(row.amount_minor ?? 0),
+    currency: row.currency ?? plan.currency_code,
+    is_renewal: row.is_renewal,
+    is_trial: row.is_trial,
+    charge_org: row.charge_org,
+    debt_payed: minorToMajor(row.debt_paid_minor),
+    plan_name: textsOf(plan, language, org).name,
+    subscription: subscription ? subscriptionDetails(subscription, plan.id === subscription.plan_id ? plan : await db.selectFrom('membership_plans').selectAll().where('id', '=', subscription.plan_id).executeTakeFirstOrThrow(), org, language) : null,
+  };
+}

@@ -1,0 +1,114 @@
+// My trips (issue 13) in Chromium: a fresh member makes a trip of a hotel, a car and a flight
+// through the trip calls, sees it and its items in /user/my-trips, opens it by its trip link and
+// downloads its .ics (read by a strict RFC 5545 reader); another user's trip id shows the trip
+// problem. axe finds nothing at 375 and 1280 px. On the PostgreSQL server with a fresh member.
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ProductCode, products } from '~/products/registry';
+import { hashPassword } from '~/services/password.server';
+import { type Browser, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { parseIcal, prop, unescapeText } from '../support/ical';
+import { tripPayloadOf } from '../support/trip-items';
+
+const base = inject('pgBaseURL');
+const databaseUrl = inject('pgDatabaseUrl');
+const PASSWORD = 'My-Trips-2026!';
+const email = `trips-${Date.now()}@wanderly.example`;
+let browser: Browser;
+let db: pg.Client;
+let publicId = '';
+let strangersTrip = '';
+
+beforeAll(async () => {
+  if (!base) return;
+  browser = await launchBrowser();
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const { rows } = await db.query<{ public_id: string }>(
+    `insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, 'Tina', 'Tripper', 'member') returning public_id`,
+    [email, await hashPassword(PASSWORD)],
+  );
+  publicId = rows[0]!.public_id;
+  // A trip of the demo member's, which the fresh member is not on.
+  const other = await db.query<{ id: string }>(
+    `insert into trips (org_id, owner_user_id, name, starts_on, ends_on) select 'wanderly', id, 'Not yours', '2036-01-01', '2036-01-05' from users where email = 'member@wanderly.example' returning id`,
+  );
+  strangersTrip = other.rows[0]!.id;
+  await db.query(`insert into trip_members (trip_id, user_id, role) select $1, id, 'owner' from users where email = 'member@wanderly.example'`, [strangersTrip]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await db?.end();
+});
+
+describe.skipIf(!base)('/user/my-trips', () => {
+  it('shows the member’s trip and its items, opens it by its link, exports it, and refuses another user’s trip', { timeout: 120_000 }, async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    // Opening another user's trip answers 404 (the document itself).
+    const check = watchConsole(page, [/status of 404/]);
+    await page.goto(orgUrl(base, 'localhost', '/session-out'));
+    await signInWithApi(page, email, PASSWORD);
+
+    await page.goto(orgUrl(base, 'localhost', '/user/my-trips'));
+    await page.getByRole('heading', { level: 1, name: 'My trips' }).waitFor();
+    await page.getByText('You have no trips yet.').waitFor();
+
+    // The trip calls, as the product pages send them: a hotel makes the trip, a car and a flight join it.
+    const trip = (tripListId: string | null) => ({ tripListId, tripListName: '', userId: publicId, orgId: 'wanderly', checkinDate: '2036-12-01', checkoutDate: '2036-12-08', tripImage: '' });
+    const call = (code: ProductCode, tripListId: string | null) =>
+      page.evaluate(
+        async ({ name, json }) => {
+          const res = await fetch(`/api/trips/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ json }) });
+          return { status: res.status, body: (await res.json()) as { data?: { trip_id: string } } };
+        },
+        { name: products[code].tripList.calls.create, json: tripPayloadOf(code, trip(tripListId)) },
+      );
+    const made = await call('HLT', null);
+    expect(made.status).toBe(200);
+    const tripId = made.body.data!.trip_id;
+    expect((await call('CAR', tripId)).status).toBe(200);
+    expect((await call('FLT', tripId)).status).toBe(200);
+
+    await page.reload();
+    await waitForHydration(page);
+    const card = page.getByTestId('trip').filter({ hasText: 'Cancún · Dec 2036' });
+    await card.waitFor();
+    expect(await card.getByTestId('trip-item').allTextContents()).toEqual([
+      expect.stringContaining('Hotel Azul'),
+      expect.stringContaining('Nissan Versa (Compact)'),
+      expect.stringContaining('MEX → CUN'),
+    ]);
+    await expectNoAxeViolationsAtViewports(page, 'my trips');
+
+    await card.getByRole('link', { name: 'Cancún · Dec 2036' }).click();
+    await page.waitForURL((url) => url.searchParams.get('trip_id') === tripId && url.searchParams.get('workarea') === 'viewMyTrips');
+    await page.getByRole('heading', { level: 2, name: 'Cancún · Dec 2036' }).waitFor();
+    await page.getByRole('link', { name: 'All my trips' }).waitFor();
+    await expectNoAxeViolationsAtViewports(page, 'a trip');
+    // The owner invites from the trip itself.
+    await page.getByRole('button', { name: 'Invite people' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite someone to Cancún · Dec 2036' });
+    await invite.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => invite.count()).toBe(0);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('cancun-dec-2036.ics');
+    const calendar = parseIcal(await readFile((await file.path())!, 'utf8'));
+    const events = calendar.components.filter((component) => component.type === 'VEVENT');
+    expect(events.map((event) => unescapeText(prop(event, 'SUMMARY')!.value))).toEqual(['Hotels: Hotel Azul', 'Cars: Nissan Versa (Compact)', 'Flights: MEX → CUN']);
+    expect(prop(events[1]!, 'DTSTART')).toMatchObject({ params: { TZID: 'America/Cancun' }, value: '20361201T100000' });
+
+    const refused = await page.goto(orgUrl(base, 'localhost', `/user/my-trips?trip_id=${strangersTrip}&workarea=viewMyTrips`));
+    expect(refused?.status()).toBe(404);
+    await page.getByTestId('trip-problem').filter({ hasText: `Something went wrong with this trip: ${strangersTrip}` }).waitFor();
+    expect(await page.getByText('Not yours').count()).toBe(0);
+    await expectNoAxeViolationsAtViewports(page, 'the trip problem');
+    check();
+    await context.close();
+  });
+});

@@ -1,0 +1,258 @@
+// Membership (issue 12): the plans, the plans fetch, payment-membership and initbook with the
+// spec's field names, and a subscription booking paid through the real payment core (sandbox
+// gateway) activating the plan in the transaction that confirms it. Both databases.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { action as plansRoute } from '~/routes/api.membershipUpgrade.plans';
+import { action as paymentMembershipRoute } from '~/routes/api.membershipUpgrade.payment-membership';
+import { action as subscriptionPlansRoute } from '~/routes/api.membershipUpgrade.subscription-plans';
+import { action as initBookRoute } from '~/routes/api.plans.initbook';
+import { action as generateCheckSumRoute } from '~/routes/api.pgv2.generateCheckSum';
+import { action as paymentWithSavedCardRoute } from '~/routes/api.pgv2.paymentWithSavedCard';
+import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
+import { action as zeroAmountBookingRoute } from '~/routes/api.booking.zeroAmountBooking';
+import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
+import { createSession } from '~/services/session.server';
+import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
+import { useSeededDatabase } from '../support/databases';
+import { hostOf } from '../support/http-client';
+import { callAction, freshVisitorOn } from '../support/load-context';
+import { sandboxControl } from '../support/sandbox-control';
+
+let sandbox: SandboxGateway;
+type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
+
+beforeAll(async () => {
+  sandbox = await startSandboxGateway({ port: 0 });
+  configurePayments({ ...SANDBOX_CREDENTIALS, environment: { url: sandbox.url }, timeoutMs: 2_000 });
+});
+afterAll(async () => sandbox?.stop());
+
+const today = () => new Date().toISOString().slice(0, 10);
+const plusDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => {
+  const database = useSeededDatabase(backend);
+  let serial = 0;
+
+  type Member = { org: string; id: number; publicId: string; cookie: string };
+
+  /** A fresh member of `org`, with a subscription to plan `plan` when given. */
+  async function newMember(org: string, plan?: { code: string; status: 'ACTIVE' | 'EXPIRED'; debtMinor?: number; expiresOn?: string }): Promise<Member> {
+    const email = `m${++serial}-${randomUUID().slice(0, 8)}@${org}.test`;
+    const user = await database.db
+      .insertInto('users')
+      .values({ org_id: org, email, email_normalized: email, password_hash: null, first_name: 'Mia', last_name: 'Member', role: 'member', nationality: 'US', preferred_language: null, preferred_currency: null, personal_picture: null })
+      .returning(['id', 'public_id'])
+      .executeTakeFirstOrThrow();
+    if (plan) {
+      const row = await database.db.selectFrom('membership_plans').select('id').where('org_id', '=', org).where('code', '=', plan.code).executeTakeFirstOrThrow();
+      await database.db
+        .insertInto('user_subscriptions')
+        .values({ user_id: user.id, plan_id: row.id, status: plan.status, member_since: '2024-01-15', expires_on: plan.expiresOn ?? (plan.status === 'ACTIVE' ? plusDays(200) : plusDays(-60)), debt_minor: plan.debtMinor ?? 0 })
+        .execute();
+    }
+    const cookie = (await createSession(freshVisitorOn(hostOf(org)), { userId: user.id })).setCookie.split(';')[0]!;
+    return { org, id: user.id, publicId: user.public_id, cookie };
+  }
+
+  async function call(route: Parameters<typeof callAction>[0], org: string, path: string, body: unknown, cookie?: string) {
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': randomUUID() };
+    if (cookie) headers.cookie = cookie;
+    const response = await callAction(route, new Request(`http://${hostOf(org)}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  }
+  const plansOf = (member: Member, lang = 'en-US') => call(plansRoute, member.org, '/api/membershipUpgrade/plans', { userId: member.publicId, lang }, member.cookie);
+  const subscriptionOf = (member: Member) => database.db.selectFrom('user_subscriptions').selectAll().where('user_id', '=', member.id).executeTakeFirst();
+  const bookingsOf = (member: Member) => database.db.selectFrom('bookings').selectAll().where('user_id', '=', member.id).where('product', '=', 'SUB').execute();
+  const salesOf = async (reference: string) =>
+    (await sandboxControl<{ transactions: SandboxTransaction[] }>(sandbox.url, 'transactions')).transactions.filter((t) => t.type === 'sale' && (t.orderId ?? '').startsWith(`${reference}:`));
+
+  /** What the modal sends to initbook for `plan` as the plans fetch quoted it. */
+  function initBookBody(plan: Record<string, any>, lang = 'en-US') {
+    return {
+      data: {
+        is_renewal: plan.quote.is_renewal ? 1 : 0, currency: plan.currency_code, plan_amount: plan.quote.amount, id: plan.sub_id, subscription_code: plan.subscription_code,
+        lang_code: lang, user_type: 2, quot_id: '', pg_token: '', pg_type: 'PG_03', is_trial: plan.quote.is_trial, charge_org: plan.quote.charge_org,
+        cn_cd: '', cn_trnid: '', cn_disc: 0, cashcard: '', cashcard_amount: 0,
+      },
+    };
+  }
+
+  async function savedCardOf(member: Member) {
+    const gateway = paymentGateway();
+    const customerId = `m${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    expect((await gateway.ensureCustomer({ customerId })).ok).toBe(true);
+    const vaulted = await gateway.vaultPaymentMethod({ customerId, nonce: 'fake-valid-visa-nonce', makeDefault: true });
+    if (!vaulted.ok) throw new Error('vaulting failed');
+    return database.db
+      .insertInto('saved_cards')
+      .values({ user_id: member.id, gateway_customer_id: customerId, token: vaulted.value.token, brand: 'visa', last4: vaulted.value.last4, exp_month: '12', exp_year: '2030', is_default: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  it('lists the plans with the spec fields and their html rendered from the organisation template, by language', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const en = await call(subscriptionPlansRoute, 'wanderly', '/api/membershipUpgrade/subscription-plans', { lang: 'en-US' });
+    expect(en.status).toBe(200);
+    const plans = en.body.data.data as Record<string, any>[];
+    expect(plans.map((p) => p.subscription_code)).toEqual(['ESSENTIAL', 'PREMIUM', 'EXPLORER']);
+    expect(Object.keys(plans[0]!)).toEqual(expect.arrayContaining([
+      'sub_id', 'subplan_name', 'subplan_desc', 'html', 'sub_plan_image_url', 'currency_code', 'membership_id', 'sub_plan_initial_price', 'sub_plan_renewal_price',
+      'sub_plan_charge_after', 'sub_plan_validity_year', 'sub_plan_validity_month', 'sub_plan_auto_validity_year', 'sub_plan_auto_validity_month', 'is_renewable', 'init_charge_org', 'renew_charge_org',
+    ]));
+    expect(plans[0]).toMatchObject({ subplan_name: 'Essential', sub_plan_initial_price: 99, sub_plan_renewal_price: 79, currency_code: 'USD', membership_id: 'WAN-ESS', sub_plan_validity_year: 1 });
+    expect(plans[0]!.html).toContain('<li>USD 79.00 a year after the first</li>');
+    expect(plans[2]).toMatchObject({ sub_plan_charge_after: 30, sub_plan_initial_price: 0 });
+    expect(plans[2]!.html).toContain('<strong>Free for 30 days</strong>');
+    const es = await call(subscriptionPlansRoute, 'wanderly', '/api/membershipUpgrade/subscription-plans', { lang: 'es' });
+    expect((es.body.data.data as Record<string, any>[])[0]!.subplan_name).toBe('Esencial');
+    expect((await call(subscriptionPlansRoute, 'wanderly', '/api/membershipUpgrade/subscription-plans', { lang: 42 })).status).toBe(400);
+  });
+
+  it('the plans fetch: the renewal with debt for an expired member, nothing to open for an active one, 404 for another user', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const expired = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const answer = await plansOf(expired);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ displayModal: true, needsRenewal: true, needsSubscription: false, sumDebt: 49.99 });
+    expect(answer.body.userProfile).toMatchObject({ is_blocked: false, subscription_details: { plan_code: 'ESSENTIAL', plan_status: 'EXPIRED', subscription_debt: 49.99 } });
+    const essential = (answer.body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'ESSENTIAL')!;
+    expect(essential.quote).toEqual({ amount: 128.99, debt_payed: 49.99, is_renewal: true, is_trial: false, charge_org: false });
+
+    const active = await newMember('wanderly', { code: 'PREMIUM', status: 'ACTIVE' });
+    expect((await plansOf(active)).body).toMatchObject({ displayModal: false, needsRenewal: false, needsSubscription: false, sumDebt: 0 });
+    const fresh = await newMember('wanderly');
+    const none = await plansOf(fresh);
+    expect(none.body).toMatchObject({ displayModal: true, needsSubscription: true, userProfile: { subscription_details: null } });
+    expect((none.body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'EXPLORER')!.quote).toMatchObject({ amount: 0, is_trial: true });
+
+    expect((await call(plansRoute, 'wanderly', '/api/membershipUpgrade/plans', { userId: fresh.publicId }, expired.cookie)).status).toBe(404);
+    expect((await call(plansRoute, 'wanderly', '/api/membershipUpgrade/plans', { userId: fresh.publicId })).status).toBe(401);
+    expect((await call(plansRoute, 'wanderly', '/api/membershipUpgrade/plans', { userId: 7 }, expired.cookie)).status).toBe(400);
+  });
+
+  it('renews an expired plan with its debt on a saved card: one sale of price + debt, ACTIVE with no debt, the subscription success path', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const card = await savedCardOf(member);
+    const plan = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'ESSENTIAL')!;
+
+    const checked = await call(paymentMembershipRoute, 'wanderly', '/api/membershipUpgrade/payment-membership', {
+      sub_plan_id: plan.sub_id, currency: 'USD', subscription_code: 'ESSENTIAL', membership_id: plan.membership_id, plan_amount: 128.99, userId: member.publicId, referer: '/', charge_org: false,
+    }, member.cookie);
+    expect(checked.status).toBe(200);
+    expect(checked.body.data).toMatchObject({ sub_plan_id: plan.sub_id, plan_amount: 128.99, subscription_debt: 49.99, charge_org: false, plan_charge_after: 0, userId: member.publicId });
+
+    const init = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(plan), member.cookie);
+    expect(init.status).toBe(200);
+    const reference = init.body.data.booking_id as string;
+    expect(init.body.data.payment_token).toEqual({ is_popup: false, orderToken: reference });
+    // A double click: the same unpaid booking.
+    expect((await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(plan), member.cookie)).body.data.booking_id).toBe(reference);
+
+    const order = { orderId: reference, currency: 'USD', countryCode: 'US', amount: '128.99', api_key: '' };
+    const sum = await call(generateCheckSumRoute, 'wanderly', '/api/pgv2/generateCheckSum', order, member.cookie);
+    const paid = await call(paymentWithSavedCardRoute, 'wanderly', '/api/pgv2/paymentWithSavedCard', {
+      country_code: 'US', card_id: card.id, ip: '127.0.0.1', email: 'mia@example.com', order_id: reference, amount: '128.99', currency: 'USD', description: 'Essential',
+      subscription: true, checksum: sum.body.checksum, api_key: '',
+      metadata: { bookingId: reference, productType: 'SUB', language_code: 'en-US', is_renewal: true, charge_org: false, is_trial: false, debt_payed: 49.99 },
+    }, member.cookie);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'confirmed', booking_id: reference, return_url: `/subscription-checkoutsuccess?booking_id=${reference}&is_renewal=true&charge_org=false&is_t=false` });
+    expect((await salesOf(reference)).map((s) => s.amount)).toEqual(['128.99']);
+    const subscription = await subscriptionOf(member);
+    expect(subscription).toMatchObject({ status: 'ACTIVE', debt_minor: 0, expires_on: plusDays(365).slice(0, 4) + plusDays(0).slice(4) });
+    expect((await plansOf(member)).body).toMatchObject({ displayModal: false, sumDebt: 0, userProfile: { subscription_details: { plan_status: 'ACTIVE', subscription_debt: 0 } } });
+  });
+
+  it('a trial and an organisation-paid plan charge 0 through the zero-amount path and still activate', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const trialist = await newMember('wanderly');
+    const explorer = ((await plansOf(trialist)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'EXPLORER')!;
+    // The trial authorises its renewal on a card: none saved, none started.
+    const cardless = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(explorer), trialist.cookie);
+    expect(cardless).toMatchObject({ status: 409, body: { error: 'card_required' } });
+    expect(await bookingsOf(trialist)).toEqual([]);
+    await savedCardOf(trialist);
+    const trial = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(explorer), trialist.cookie);
+    expect(trial.body.data).toMatchObject({ amount: 0, is_trial: true, charge_org: false });
+    const free = await call(zeroAmountBookingRoute, 'wanderly', '/api/booking/zeroAmountBooking', { id: trial.body.data.booking_id }, trialist.cookie);
+    expect(free.body).toMatchObject({ status: 'confirmed', return_url: expect.stringContaining('is_t=true') });
+    expect(await subscriptionOf(trialist)).toMatchObject({ status: 'ACTIVE', expires_on: plusDays(30), member_since: today(), debt_minor: 0 });
+
+    const employee = await newMember('voyagerpro');
+    const corporate = ((await plansOf(employee)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'CORPORATE')!;
+    expect(corporate.quote).toMatchObject({ amount: 0, charge_org: true });
+    const paidByOrg = await call(initBookRoute, 'voyagerpro', '/api/plans/initbook', initBookBody(corporate), employee.cookie);
+    const confirmed = await call(zeroAmountBookingRoute, 'voyagerpro', '/api/booking/zeroAmountBooking', { id: paidByOrg.body.data.booking_id }, employee.cookie);
+    expect(confirmed.body).toMatchObject({ status: 'confirmed', return_url: expect.stringContaining('charge_org=true') });
+    expect(await subscriptionOf(employee)).toMatchObject({ status: 'ACTIVE', next_payment_by_org: true });
+    expect(await salesOf(paidByOrg.body.data.booking_id)).toEqual([]);
+  });
+
+  it('pays an unpaid purchase only on the terms it would be bought on now; a running payment is followed, not made again', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const card = await savedCardOf(member);
+    const plan = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'ESSENTIAL')!;
+    const stale = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(plan), member.cookie);
+    const reference = stale.body.data.booking_id as string;
+    // The debt changed after the booking was priced (paid elsewhere): the old booking is not paid.
+    await database.db.updateTable('user_subscriptions').set({ debt_minor: 0 }).where('user_id', '=', member.id).execute();
+    const order = { orderId: reference, currency: 'USD', countryCode: 'US', amount: '128.99', api_key: '' };
+    const sum = await call(generateCheckSumRoute, 'wanderly', '/api/pgv2/generateCheckSum', order, member.cookie);
+    const refused = await call(paymentWithSavedCardRoute, 'wanderly', '/api/pgv2/paymentWithSavedCard', {
+      country_code: 'US', card_id: card.id, order_id: reference, amount: '128.99', currency: 'USD', checksum: sum.body.checksum, api_key: '', subscription: true, metadata: { productType: 'SUB' },
+    }, member.cookie);
+    expect(refused.status).toBe(409);
+    expect(await salesOf(reference)).toEqual([]);
+    expect(await subscriptionOf(member)).toMatchObject({ status: 'EXPIRED' });
+
+    // A payment of theirs still running: a new purchase is refused with the booking to follow.
+    const fresh = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'ESSENTIAL')!;
+    const current = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(fresh), member.cookie);
+    expect(current.status).toBe(200);
+    await database.db.updateTable('bookings').set({ status: 'pending' }).where('reference', '=', current.body.data.booking_id).execute();
+    const again = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(fresh), member.cookie);
+    expect(again).toMatchObject({ status: 409, body: { error: 'in_progress', data: { booking_id: current.body.data.booking_id } } });
+  });
+
+  it('refuses bad input with a 400 and a wrong price with a 409, writing nothing; a membership is never invoiced', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const plan = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'ESSENTIAL')!;
+    const good = initBookBody(plan);
+    const refusals: [unknown, number][] = [
+      ['{not json', 400],
+      [{}, 400],
+      [{ data: { ...good.data, user_type: 3 } }, 400],
+      [{ data: { ...good.data, cashcard_amount: 10 } }, 400],
+      [{ data: { ...good.data, cn_cd: 'WELCOME10' } }, 400],
+      [{ data: { ...good.data, plan_amount: '12.345' } }, 400],
+      [{ data: { ...good.data, extra: 1 } }, 400],
+      [{ data: { ...good.data, plan_amount: 79 } }, 409],
+      [{ data: { ...good.data, is_renewal: 0 } }, 409],
+      [{ data: { ...good.data, id: 999_999 } }, 404],
+    ];
+    for (const [body, status] of refusals) {
+      const answer = await call(initBookRoute, 'wanderly', '/api/plans/initbook', body, member.cookie);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+    }
+    const wrongAmount = await call(paymentMembershipRoute, 'wanderly', '/api/membershipUpgrade/payment-membership', {
+      sub_plan_id: plan.sub_id, currency: 'USD', subscription_code: 'ESSENTIAL', membership_id: plan.membership_id, plan_amount: 79, userId: member.publicId,
+    }, member.cookie);
+    expect(wrongAmount.status).toBe(409);
+    expect(wrongAmount.body.data.plan_amount).toBe(128.99);
+    expect((await call(initBookRoute, 'wanderly', '/api/plans/initbook', good)).status).toBe(401);
+    expect(await bookingsOf(member)).toEqual([]);
+
+    const init = await call(initBookRoute, 'wanderly', '/api/plans/initbook', good, member.cookie);
+    const invoice = await call(generatePgTokenRoute, 'wanderly', '/api/booking/generatePgToken', {
+      id: init.body.data.booking_id, payment_method: 'invoice', pg_amt: '128.99', pg_amount: '128.99', currency: 'USD', product_type: 'SUB', pg_type: 'PG_03', email: '', names: '', card_id: '', cust_id: '',
+    }, member.cookie);
+    expect(invoice.status).toBe(400);
+    expect(await subscriptionOf(member)).toMatchObject({ status: 'EXPIRED', debt_minor: 4_999 });
+  });
+});
