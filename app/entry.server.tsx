@@ -5,6 +5,8 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
+import { MessagesProvider } from '~/i18n/messages-context';
+import { pageMessages } from '~/services/messages.server';
 import { paymentsOrNull } from '~/services/payments/runtime.server';
 import { documentCsp } from '~/services/security-headers.server';
 import { errorFields, log } from '~/services/logger.server';
@@ -26,7 +28,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <MessagesProvider messages={pageMessages(loadContext.org, loadContext.locale.language).messages}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </MessagesProvider>
       </NonceProvider>,
       {
         nonce,

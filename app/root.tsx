@@ -11,6 +11,7 @@ import { type ShellData, loadShell } from '~/services/shell.server';
 import appStyles from '~/styles/app.css';
 import authStyles from '~/styles/auth.css';
 import { applyRouteBehaviours } from '~/services/route-behaviours.server';
+import { PageMessages } from '~/i18n/messages-context';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStyles },
@@ -49,8 +50,10 @@ function Document({ children, shell }: { children: ReactNode; shell: ShellData |
         {shell ? <ThemeStyle theme={shell.org.theme} /> : null}
       </head>
       <body>
-        {children}
+        {shell ? <PageMessages path={shell.messagesPath}>{children}</PageMessages> : children}
         <ScrollRestoration nonce={nonce} />
+        {/* The app waits for it before hydrating (entry.client). */}
+        {shell ? <script async src={shell.messagesPath} nonce={nonce} data-page-messages="" /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import type { MessageKey } from '~/i18n';
 import { format } from '~/i18n';
+import { useMessages } from '~/i18n/messages-context';
 import type { ShellData } from '~/services/shell.server';
 
 /** The root loader's data; every page renders inside the shell, so it is always there. */
@@ -16,7 +17,7 @@ export function useOptionalUser() {
 
 /** Translates a message key in the visitor's language, filling `{name}` placeholders. */
 export function useT() {
-  const { messages } = useShell();
+  const messages = useMessages();
   return (key: MessageKey, values?: Record<string, string | number>) =>
     values ? format(messages[key], values) : messages[key];
 }

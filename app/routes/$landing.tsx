@@ -17,6 +17,8 @@ import { type PageUrl, hotelSearchFormData } from '~/services/hotel-pages.server
 import { offerPageContext, offerSearchFormData } from '~/services/offer-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
+import { pageMessages } from '~/services/messages.server';
+import type { MessageKey } from '~/i18n';
 
 /**
  * Dream trips are the top-rated resort and stay weeks, so their search is the /weeks search
@@ -52,7 +54,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw new Response('Not found', { status: 404 });
   }
   const url = new URL(request.url);
-  return json({ slug, search: await landingSearch(context, url, slug), ...(await loadPage(context, url.pathname, 'landing')) });
+  const messages = pageMessages(context.org, context.locale.language).messages;
+  const title = [messages[`landing.page.${slug}` as MessageKey], context.org.name].filter(Boolean).join(' · ');
+  return json({ slug, title, search: await landingSearch(context, url, slug), ...(await loadPage(context, url.pathname, 'landing')) });
 }
 
 function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof loader>['search']> }) {
@@ -90,11 +94,4 @@ export default function LandingPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === 'root')?.data;
-  const orgName = root && typeof root === 'object' && 'org' in root && root.org && typeof root.org === 'object' && 'name' in root.org ? String(root.org.name) : '';
-  const messages = root && typeof root === 'object' && 'messages' in root && root.messages && typeof root.messages === 'object' ? root.messages : {};
-  const key = `landing.page.${data?.slug ?? ''}`;
-  const name = String(Object.entries(messages).find(([k]) => k === key)?.[1] ?? '');
-  return [{ title: [name, orgName].filter(Boolean).join(' · ') }];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];

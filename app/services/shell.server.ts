@@ -1,10 +1,10 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { productNav } from '~/domain/landing-pages';
-import { messagesFor } from '~/i18n';
 import { getPageAds } from './ads.server';
 import { getAuthLayouts } from './config.server';
 import { lookupDateFormat } from './date-format.server';
 import { offeredCurrencies, offeredLanguages } from './locale.server';
+import { pageMessages } from './messages.server';
 import type { RequestContext } from './request-context.server';
 
 /** What the browser needs to know about the organisation (no secrets, no legal bodies). */
@@ -41,7 +41,8 @@ export async function loadShell(context: Pick<RequestContext, 'org' | 'session' 
     locale,
     /** A signed-in user's date format (spec §6, §9); null for an anonymous visitor (the locale's dates). */
     dateFormat,
-    messages: messagesFor(locale.language, org.copy?.[locale.language]),
+    /** Where the browser gets the strings (they are not in the page: app/i18n/messages-context.tsx). */
+    messagesPath: pageMessages(org, locale.language).path,
     languages: offeredLanguages(org),
     currencies: offeredCurrencies(org).map(({ id, code, name, flag }) => ({ id, code, name, flag })),
     /** The banner of the page's ads; empty where ads do not apply (the root loader reruns per path). */

@@ -5,6 +5,7 @@ import { useShell, useT } from '~/components/shell-context';
 import { type DateStyle, useDateStyle } from '~/components/dates';
 import { formatCalendarDay, formatWallClock } from '~/domain/date-format';
 import type { MessageKey } from '~/i18n';
+import { useMessages } from '~/i18n/messages-context';
 import type { BookingSuccessData } from '~/services/bookings.server';
 import { PaymentParts } from './payment-parts';
 
@@ -14,7 +15,7 @@ type T = ReturnType<typeof useT>;
 
 /** The product's display name when the dictionaries have one (product codes are open-ended in the data). */
 export function useProductName() {
-  const { messages } = useShell();
+  const messages = useMessages();
   const t = useT();
   return (product: string) => {
     const key = `product.${product}`;
