@@ -6,7 +6,7 @@ import type { Invitation, SignupMode } from '~/domain/auth-dialog-params';
 import type { AuthLayoutKind } from '~/domain/auth-layouts';
 import type { MessageKey } from '~/i18n';
 import { useMessage } from './home-blocks';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 /**
  * What the blocks of a sign-in, sign-up or forgot-password form share: the form wraps the

@@ -5,7 +5,7 @@ import { CancelBookingButton } from '~/components/bookings/cancel-booking';
 import { PaymentParts } from '~/components/bookings/payment-parts';
 import { useDateStyle } from '~/components/dates';
 import { useT } from '~/components/shell-context';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 /**
  * "My bookings" on the profile pages: reference (to its success page), product, dates, status

@@ -3,7 +3,7 @@ import { useShell, useT } from '~/components/shell-context';
 import { WorldMap } from '~/components/shell/world-map';
 import type { MessageKey } from '~/i18n';
 import { useMessages } from '~/i18n/messages-context';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 /** Layout props name message keys; an unknown key (a typo in a layout) shows as itself. */
 export function useMessage() {

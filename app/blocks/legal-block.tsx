@@ -1,5 +1,5 @@
 import { useT } from '~/components/shell-context';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 export function LegalDocumentBlock({ data }: BlockProps<'content.legal'>) {
   const t = useT();

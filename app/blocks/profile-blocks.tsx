@@ -1,7 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { useId } from 'react';
 import { useShell, useT } from '~/components/shell-context';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 export function ProfileSummaryBlock({ data }: BlockProps<'profile.summary'>) {
   const t = useT();

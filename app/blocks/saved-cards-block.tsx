@@ -5,7 +5,7 @@ import { CardBrandIcon } from '~/components/payments/card-brand-icon';
 import { deleteCard, setDefaultCard, updateCardNickname } from '~/components/payments/card-service.client';
 import { useT } from '~/components/shell-context';
 import { type CardPGV2, NICKNAME_MAX_LENGTH, brandLabel, checkNickname, expiryMMYY, maskCardNumber } from '~/domain/saved-cards';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 type Card = Pick<CardPGV2, 'id' | 'nick_name' | 'brand' | 'last4' | 'exp_month' | 'exp_year' | 'is_default'>;
 type Open = { kind: 'default' | 'delete' | 'nickname'; card: Card } | null;

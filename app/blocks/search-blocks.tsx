@@ -1,5 +1,5 @@
 import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 export function HotelSearchBlock({ data }: BlockProps<'search.hotel'>) {
   return (

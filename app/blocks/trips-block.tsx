@@ -4,7 +4,7 @@ import { dateRange, useProductName } from '~/components/bookings/booking-success
 import { useDateStyle } from '~/components/dates';
 import { useT } from '~/components/shell-context';
 import { TripInviteDialog } from '~/components/trips/trip-invite-dialog';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 type Data = NonNullable<BlockProps<'trips.list'>['data']>;
 type Trip = Extract<Data, { view: 'trip' }>['trip'];

@@ -4,7 +4,7 @@ import { useT } from '~/components/shell-context';
 import type { DetailsErrorKey, UserDetailsRefusal } from '~/domain/user-details';
 import { readOutcome } from '~/domain/user-details';
 import type { MessageKey } from '~/i18n';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 /*
  * /user-details. Every form is a plain Remix <Form> posting to the page's action, so it

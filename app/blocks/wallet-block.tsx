@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
 import { useT } from '~/components/shell-context';
 import { topUpAmountMinor } from '~/domain/wallet-topup';
-import type { BlockProps } from './registry';
+import type { BlockProps } from './block-list';
 
 type Answer = { status: number; message: string; result?: string };
 

@@ -3,7 +3,7 @@ import { useFetcher } from '@remix-run/react';
 import { type ReactNode, useId } from 'react';
 import { AuthFormProvider, type AuthFormState } from '~/blocks/auth-blocks';
 import type { ResolvedBlock } from '~/blocks/data.server';
-import { BlockList } from '~/blocks/registry';
+import { AuthBlockList } from '~/blocks/auth-registry';
 import { useShell, useT } from '~/components/shell-context';
 import type { Invitation, SignupMode } from '~/domain/auth-dialog-params';
 import { type AuthLayoutKind, offeredSignupMode } from '~/domain/auth-layouts';
@@ -76,7 +76,7 @@ function AuthLayoutForm({
       {children}
       <FormError id={errorId} error={error} />
       <AuthFormProvider value={form}>
-        <BlockList blocks={blocks} />
+        <AuthBlockList blocks={blocks} />
       </AuthFormProvider>
     </fetcher.Form>
   );

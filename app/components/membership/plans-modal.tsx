@@ -53,14 +53,7 @@ function useViewportWidth(): number {
  * and the noShowPlansHome cookie is absent, or when the URL asks (?plans=open). A blocked user
  * is signed out.
  */
-export function PlansModal() {
-  const { org } = useShell();
-  const { pathname } = useLocation();
-  if (!org.membership.plansModal.routes.includes(pathname)) return null;
-  return <PlansModalHost key={pathname} />;
-}
-
-function PlansModalHost() {
+export default function PlansModalHost() {
   const { org, user, locale } = useShell();
   const t = useT();
   const location = useLocation();

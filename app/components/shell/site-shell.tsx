@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AuthDialogs } from '~/components/auth/auth-dialogs';
 import { LocaleDialog, LocaleDialogProvider } from '~/components/locale/locale-dialog';
-import { PlansModal } from '~/components/membership/plans-modal';
+import { PlansModal } from '~/components/membership/plans-modal-gate';
 import { RouteBehaviours } from '~/components/route-behaviours';
 import { useT } from '~/components/shell-context';
 import { AdsBanner } from './ads-banner';
