@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
+import { PAGE_CACHE_STORE_MARKER } from '~/domain/page-cache';
 import { MessagesProvider } from '~/i18n/messages-context';
 import { pageMessages } from '~/services/messages.server';
 import { paymentsOrNull } from '~/services/payments/runtime.server';
@@ -22,6 +23,10 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   responseHeaders.set('Content-Security-Policy', documentCsp(nonce, loadContext.org, new URL(request.url).origin, paymentsOrNull()?.cardEntry ?? null));
+  // A page whose route allows it may be kept for anonymous visitors (server/page-cache.ts).
+  const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  const leafHandle = leaf ? (remixContext.routeModules[leaf.route.id]?.handle as { anonymousPageCache?: boolean } | undefined) : undefined;
+  if (leafHandle?.anonymousPageCache === true) responseHeaders.set(PAGE_CACHE_STORE_MARKER, '1');
   const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {

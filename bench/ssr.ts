@@ -1,54 +1,77 @@
 /**
- * SSR throughput of `/` and of a hotel details page, as a ratio to a bare Remix hello-world
- * route of the same build on the same server (quality goal P1: both ≥ 0.60).
+ * SSR throughput of the product's pages as a ratio to a bare Remix 2.17 hello-world served by
+ * `remix-serve` (../shared/bench/bare-remix, quality goals P1/P2), measured side by side in
+ * one run so machine noise hits both alike.
  *
- *   npm run build && node --import tsx bench/ssr.ts [seconds-per-run=5]
+ *   npm run build && npm run bench:ssr [seconds-per-run=5] [rounds=3]
  *
- * The baseline is `/bench/hello`, a hello-world document rendered by the same entry.server
- * without the site's shell (docs/decisions/0007). `/bench/hello-resource`, a resource route
- * that answers a fixed string, is printed too: the server's floor, with no document render.
- *
- * autocannon with 20 connections; the targets are measured interleaved (A, B, C, D, A, B, …)
- * three times and the median requests/s of each is compared, so machine noise hits all of
- * them alike. Prints figures only: a benchmark is not a test.
+ * Pages: `/`, a landing page, hotel results, hotel details and `/privacy-policy` for an
+ * anonymous visitor and for a signed-in member, and a member's hotel checkout. The product's
+ * own hello route (`/bench/hello`, no shell) is printed too: the per-request floor of the
+ * product's server. autocannon with 20 connections; every target is measured in turn
+ * (A, B, C, …, A, B, C, …) `rounds` times and the median requests/s is compared with the
+ * bare app's median. Goals: ≥ 0.60 anonymous, ≥ 0.40 signed in. Prints figures, never fails
+ * on them: a benchmark is not a test.
  */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer } from '../test/support/server-process';
+import { prepareBooking, signIn } from '../test/support/booking-load';
+import { freePort, startServer } from '../test/support/server-process';
 
 const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[3] ?? 3);
+const bareRemixDir = process.env.BARE_REMIX_DIR ?? path.resolve('../shared/bench/bare-remix');
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function requestsPerSecond(url: string): Promise<number> {
-  const result = await autocannon({ url, connections: 20, duration: seconds });
+type Target = { name: string; url: string; cookie?: string; goal: number | null };
+
+async function requestsPerSecond({ url, cookie }: Target): Promise<number> {
+  const result = await autocannon({ url, connections: 20, duration: seconds, headers: cookie ? { cookie } : {} });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result.requests.average;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const server = await startServer({ env: { LOG_LEVEL: 'error', NODE_ENV: 'production' } });
+const barePort = await freePort();
+const served = spawnSync(path.join(bareRemixDir, 'serve.sh'), [String(barePort)], { stdio: 'inherit' });
+if (served.status !== 0) throw new Error(`the bare Remix app did not start (${bareRemixDir}/serve.sh)`);
+
+// Production mode, as visitors get it; per-visitor limits at their production maximum (one load generator, one address).
+const server = await startServer({ env: { LOG_LEVEL: 'error', NODE_ENV: '' } });
 try {
-  const targets = {
-    hello: `${server.url}/bench/hello`,
-    floor: `${server.url}/bench/hello-resource`,
-    home: `${server.url}/`,
-    hotelDetails: `${server.url}/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(30)}&checkout=${inDays(33)}&rooms=1&guests=2`,
+  const member = await signIn(server.url);
+  const { hold } = await prepareBooking(server.url, member, { firstDay: 200, guest: 'Benchmark' });
+  const stay = `destination=cancun&checkin=${inDays(30)}&checkout=${inDays(33)}&rooms=1&guests=2`;
+  const pages = {
+    '/': '/',
+    'landing /hotels': '/hotels',
+    'hotel results': `/search-detail?${stay}`,
+    'hotel details': `/hotel-details?hotel=cancun-harbour-view&${stay}`,
+    '/privacy-policy': '/privacy-policy',
   };
+  const targets: Target[] = [
+    { name: 'bare Remix /', url: `http://localhost:${barePort}/`, goal: null },
+    { name: 'product hello', url: `${server.url}/bench/hello`, goal: null },
+    ...Object.entries(pages).map(([name, page]) => ({ name: `${name} (anonymous)`, url: server.url + page, goal: 0.6 })),
+    ...Object.entries(pages).map(([name, page]) => ({ name: `${name} (member)`, url: server.url + page, cookie: member, goal: 0.4 })),
+    { name: 'hotel checkout (member)', url: `${server.url}/hotel-checkout?hold=${hold}`, cookie: member, goal: 0.4 },
+  ];
   // Warm up the JIT, the caches and the database.
-  for (const url of Object.values(targets)) await autocannon({ url, connections: 20, duration: 1 });
-  const runs: Record<keyof typeof targets, number[]> = { hello: [], floor: [], home: [], hotelDetails: [] };
-  for (let round = 0; round < 3; round++) {
-    for (const [name, url] of Object.entries(targets) as [keyof typeof targets, string][]) runs[name].push(await requestsPerSecond(url));
+  for (const target of targets) await autocannon({ url: target.url, connections: 20, duration: 1, headers: target.cookie ? { cookie: target.cookie } : {} });
+  const runs = new Map<Target, number[]>(targets.map((t) => [t, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) runs.get(target)!.push(await requestsPerSecond(target));
   }
-  const baseline = median(runs.hello);
-  const floor = median(runs.floor);
-  const row = (name: string, values: number[]) =>
-    `${name.padEnd(15)} ${median(values).toFixed(0).padStart(7)} req/s   ratio ${(median(values) / baseline).toFixed(2)}   (vs floor ${(median(values) / floor).toFixed(2)})   runs ${values.map((v) => v.toFixed(0)).join(', ')}`;
-  console.log(`SSR throughput, 20 connections, ${seconds}s per run, median of 3 (goal P1: ratio ≥ 0.60)`);
-  console.log(row('hello (base)', runs.hello));
-  console.log(row('hello resource', runs.floor));
-  console.log(row('/', runs.home));
-  console.log(row('hotel details', runs.hotelDetails));
+  const baseline = median(runs.get(targets[0]!)!);
+  console.log(`SSR throughput against bare Remix (remix-serve), 20 connections, ${seconds}s per run, median of ${rounds}`);
+  for (const target of targets) {
+    const values = runs.get(target)!;
+    const ratio = median(values) / baseline;
+    const verdict = target.goal === null ? '' : ratio >= target.goal ? `  goal ≥ ${target.goal.toFixed(2)} met` : `  goal ≥ ${target.goal.toFixed(2)} NOT met`;
+    console.log(`${target.name.padEnd(32)} ${median(values).toFixed(0).padStart(6)} req/s   ratio ${ratio.toFixed(2)}${verdict}   runs ${values.map((v) => v.toFixed(0)).join(', ')}`);
+  }
 } finally {
   await server.stop();
 }

@@ -12,6 +12,7 @@ import { type RequestLogStore, errorFields, log, requestContext } from '~/servic
 import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
 import { limitRequestBodies } from './body-limit';
+import { anonymousPageCache } from './page-cache';
 import { createRemixRequestHandler } from './remix-handler';
 import { cookiesMustBeSecure } from '~/domain/public-origin';
 
@@ -136,6 +137,8 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
       next(answer);
     }
   });
+
+  app.use(anonymousPageCache);
 
   const remix = createRemixRequestHandler({
     build,

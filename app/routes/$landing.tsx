@@ -19,6 +19,7 @@ import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
 import { pageMessages } from '~/services/messages.server';
 import type { MessageKey } from '~/i18n';
+import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
 
 /**
  * Dream trips are the top-rated resort and stay weeks, so their search is the /weeks search
@@ -48,6 +49,9 @@ async function landingSearch(context: AppLoadContext, url: PageUrl, slug: Landin
  * The product landing pages (/hotels, /flight, /cars, … spec §2). Any other one-segment
  * path, or a product the organisation does not sell, is a 404.
  */
+/** The same for every anonymous visitor with the same language, currency, cookies and URL (decision 0035). */
+export const handle = CACHEABLE_FOR_ANONYMOUS_VISITORS;
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.landing ?? '';
   if (!isLandingSlug(slug) || !landingPageOffered(slug, context.org.products)) {

@@ -1,1 +1,1 @@
-export { loader, default } from './_index';
+export { handle, loader, default } from './_index';

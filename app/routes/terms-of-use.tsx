@@ -4,6 +4,10 @@ import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
 import { loadPage } from '~/services/page.server';
 import { legalMeta } from './privacy-policy';
+import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
+
+/** The same for every anonymous visitor with the same language, currency, cookies and URL (decision 0035). */
+export const handle = CACHEABLE_FOR_ANONYMOUS_VISITORS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadPage(context, new URL(request.url).pathname, 'terms-of-use'));

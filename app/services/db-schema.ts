@@ -578,7 +578,14 @@ export interface OfferOptionsTable {
   refundable: boolean;
 }
 
+/** One row: the version of what anonymous pages show (0026_content_version). */
+export interface ContentVersionTable {
+  id: number;
+  version: string;
+}
+
 export interface DB {
+  content_version: ContentVersionTable;
   organisations: OrganisationsTable;
   languages: LanguagesTable;
   currencies: CurrenciesTable;

@@ -7,6 +7,15 @@ import { log } from './logger.server';
  * server, the seed script and the tests, on PGlite and on PostgreSQL alike.
  * Append only: never edit a migration that has shipped.
  */
+
+/** The tables anonymous pages are rendered from (0026_content_version). */
+const CONTENT_TABLES = [
+  'organisations', 'languages', 'currencies', 'exchange_rates', 'ads', 'destinations', 'membership_plans',
+  'hotels', 'hotel_room_types', 'resorts', 'resort_unit_types', 'resort_reviews',
+  'car_rental_companies', 'car_locations', 'car_offers', 'airlines', 'flights', 'flight_cabins', 'fare_brands',
+  'offers', 'offer_options',
+];
+
 const migrations: Record<string, Migration> = {
   '0001_foundation': {
     async up(db: Kysely<any>) {
@@ -1062,6 +1071,29 @@ const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
       await db.schema.createIndex('trip_invitations_trip_email_idx').on('trip_invitations').columns(['trip_id', 'email_normalized']).execute();
+    },
+  },
+  '0026_content_version': {
+    // The version of what anonymous pages show (decision 0035): any statement on a table that
+    // feeds them moves it on, in the writer's transaction, so a reader that sees the new
+    // version also sees the new rows. Only catalogue and reference tables: they change
+    // rarely, so the one row is never a hot spot (holds and bookings are not listed).
+    async up(db) {
+      await db.schema
+        .createTable('content_version')
+        .addColumn('id', 'smallint', (c) => c.primaryKey().check(sql`id = 1`))
+        .addColumn('version', 'bigint', (c) => c.notNull())
+        .execute();
+      await sql`insert into content_version (id, version) values (1, 0)`.execute(db);
+      await sql`
+        create function bump_content_version() returns trigger language plpgsql as $$
+        begin
+          update content_version set version = version + 1 where id = 1;
+          return null;
+        end $$`.execute(db);
+      for (const table of CONTENT_TABLES) {
+        await sql`create trigger ${sql.raw(`${table}_content_version`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function bump_content_version()`.execute(db);
+      }
     },
   },
 };

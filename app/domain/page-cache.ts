@@ -1,0 +1,58 @@
+/**
+ * Rules of the anonymous page cache (decision 0035): which requests may be answered from it,
+ * which answers may be kept, and what an answer is filed under. The cache itself is
+ * app/services/page-cache.server.ts; the server consults it before Remix (server/page-cache.ts).
+ */
+
+/** Says on every document answer whether it came from the cache: `hit`, `miss` (rendered, maybe kept) or `bypass`. */
+export const PAGE_CACHE_HEADER = 'X-Page-Cache';
+/** Set by entry.server when the page's routes allow caching (`handle.anonymousPageCache`); never sent. */
+export const PAGE_CACHE_STORE_MARKER = 'X-Page-Cache-Store';
+/** Answers above this size are rendered each time (they would crowd the cache out). */
+export const MAX_CACHED_BODY_BYTES = 256 * 1024;
+export const MAX_CACHED_PAGES = 500;
+
+/** The cookie every request gets its own of: it must not split the cache. */
+const PER_REQUEST_COOKIES = new Set(['correlationId']);
+
+export type PageRequest = { method: string; path: string; query: URLSearchParams };
+
+/** A document GET: not a data request, an API, asset or resource call. */
+export function isPageRequest({ method, path, query }: PageRequest): boolean {
+  if ((method !== 'GET' && method !== 'HEAD') || query.has('_data')) return false;
+  return !/^\/(api|build|assets|resources|dev|i18n|auth)(\/|$)/.test(path) && !path.endsWith('.ics');
+}
+
+/** Only an anonymous visitor's page request is answered from the cache, never a signed-in user's. */
+export function mayAnswerFromCache(request: PageRequest & { signedIn: boolean }): boolean {
+  return !request.signedIn && isPageRequest(request);
+}
+
+/**
+ * What an answer is filed under: the organisation's loaded config (a reloaded config is a new
+ * object), the version of the catalogue, the day, the language and currency, the URL, and
+ * every cookie the visitor sent but the per-request ones (so visitors with different
+ * cookies never share, whatever a page does with them).
+ */
+export function pageCacheKey(parts: { contentVersion: string; today: string; language: string; currency: string; url: string; cookieHeader: string | undefined }): string {
+  return JSON.stringify([parts.contentVersion, parts.today, parts.language, parts.currency, parts.url, keyCookies(parts.cookieHeader)]);
+}
+
+function keyCookies(cookieHeader: string | undefined): string[] {
+  if (!cookieHeader) return [];
+  return cookieHeader
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '' && !PER_REQUEST_COOKIES.has(pair.split('=')[0]!.trim()))
+    .sort();
+}
+
+export type RenderedPage = { status: number; storeMarker: boolean; setCookieNames: string[]; bodyBytes: number };
+
+/** Keep only a plain 200 the page allowed, that sets no cookie of its own and is not too big. */
+export function mayKeep({ status, storeMarker, setCookieNames, bodyBytes }: RenderedPage): boolean {
+  return status === 200 && storeMarker && bodyBytes <= MAX_CACHED_BODY_BYTES && setCookieNames.every((name) => PER_REQUEST_COOKIES.has(name));
+}
+
+/** A route's `handle` that lets its pages be kept for anonymous visitors. */
+export const CACHEABLE_FOR_ANONYMOUS_VISITORS = { anonymousPageCache: true } as const;

@@ -1,0 +1,85 @@
+import type { NextFunction, Request, Response } from 'express';
+import { MAX_CACHED_BODY_BYTES, PAGE_CACHE_HEADER, PAGE_CACHE_STORE_MARKER, isPageRequest, mayAnswerFromCache, mayKeep, pageCacheKey } from '~/domain/page-cache';
+import { type CachedPage, cachedPage, contentVersion, keepPage } from '~/services/page-cache.server';
+import type { RequestContext } from '~/services/request-context.server';
+
+/** Headers that belong to one answer, never to a kept page. */
+const PER_ANSWER_HEADERS = new Set(['set-cookie', 'x-correlation-id', 'content-length', 'content-encoding', 'transfer-encoding', 'vary', 'etag', 'date', 'connection', 'keep-alive', PAGE_CACHE_HEADER.toLowerCase()]);
+
+/**
+ * The anonymous page cache in front of Remix (decision 0035; rules in app/domain/page-cache.ts):
+ * an anonymous visitor's document GET is answered from a page rendered earlier for the same
+ * key, with this answer's own CSP nonce; otherwise Remix renders it and the page is kept
+ * when its route allows (entry.server sets the marker) and the answer qualifies. Every page
+ * request reads the catalogue's version first, so a signed-in user's page sees a change at
+ * once too (the reference cache is emptied).
+ */
+export function anonymousPageCache(req: Request, res: Response, next: NextFunction): void {
+  const context = res.locals.requestContext as RequestContext;
+  const request = { method: req.method, path: req.path, query: new URL(req.originalUrl, 'http://local').searchParams, signedIn: context.session !== null };
+  if (!isPageRequest(request)) return next();
+  contentVersion().then((version) => {
+    if (!mayAnswerFromCache(request)) return next();
+    const key = pageCacheKey({
+      contentVersion: version,
+      // The pages' "today" (earliest check-in and the like) is the server's UTC day.
+      today: new Date().toISOString().slice(0, 10),
+      language: context.locale.language,
+      currency: context.locale.currency,
+      url: req.originalUrl,
+      cookieHeader: req.get('cookie'),
+    });
+    const nonce = res.locals.cspNonce as string;
+    const kept = cachedPage(context.org, key);
+    if (kept) return answerFromCache(res, kept, nonce);
+    res.setHeader(PAGE_CACHE_HEADER, 'miss');
+    if (req.method === 'GET') keepWhenDone(res, nonce, (page) => keepPage(context.org, key, page));
+    next();
+  }, next);
+}
+
+function answerFromCache(res: Response, page: CachedPage, nonce: string): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value.replaceAll(page.nonce, nonce));
+  res.setHeader(PAGE_CACHE_HEADER, 'hit');
+  res.end(page.body.replaceAll(page.nonce, nonce));
+}
+
+/** Follows the rendered answer as it is written, and hands it over once complete if it may be kept. */
+function keepWhenDone(res: Response, nonce: string, keep: (page: CachedPage) => void): void {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let storeMarker = false;
+  const collect = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function' || bytes > MAX_CACHED_BODY_BYTES) return;
+    const buffer = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    bytes += buffer.length;
+    if (bytes <= MAX_CACHED_BODY_BYTES) chunks.push(buffer);
+  };
+
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    storeMarker = res.getHeader(PAGE_CACHE_STORE_MARKER) !== undefined;
+    res.removeHeader(PAGE_CACHE_STORE_MARKER);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  const write = res.write;
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    collect(chunk, rest[0]);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof write;
+  const end = res.end;
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    collect(chunk, rest[0]);
+    const result = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+    const setCookie = res.getHeader('set-cookie');
+    const setCookieNames = (Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : []).map((cookie) => cookie.split('=')[0]!.trim());
+    if (mayKeep({ status: res.statusCode, storeMarker, setCookieNames, bodyBytes: bytes })) {
+      const headers = Object.entries(res.getHeaders())
+        .filter(([name, value]) => !PER_ANSWER_HEADERS.has(name) && value !== undefined)
+        .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)] as [string, string]);
+      keep({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), nonce });
+    }
+    return result;
+  } as typeof end;
+}

@@ -1,0 +1,80 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from '../support/booking-load';
+import { http } from '../support/http-client';
+
+/**
+ * The anonymous page cache (issue 14 acceptance 6, decision 0035), on the PostgreSQL server
+ * so the catalogue can be changed under it. Every visit here is cookie-less, as a first visit.
+ */
+const base = inject('pgBaseURL');
+const databaseUrl = inject('pgDatabaseUrl');
+const get = (path: string, options: { cookie?: string; host?: string } = {}) => http(base, 'GET', path, { host: options.host ?? 'localhost', cookie: options.cookie });
+
+const nonceOf = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
+const HOME = '/?cache-spec=1'; // its own URL: other specs' visits to / do not decide what this one sees.
+
+let db: pg.Client;
+beforeAll(async () => {
+  if (!databaseUrl) return;
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+});
+afterAll(async () => db?.end());
+
+describe.skipIf(!base)('the anonymous page cache', () => {
+  it('answers an anonymous visitor from the kept page, with a fresh CSP nonce in the header and in the page', async () => {
+    const first = await get(HOME);
+    const second = await get(HOME);
+    expect(first.status).toBe(200);
+    expect([first.headers['x-page-cache'], second.headers['x-page-cache']]).toEqual(['miss', 'hit']);
+    const [firstNonce, secondNonce] = [nonceOf(first.text), nonceOf(second.text)];
+    expect(secondNonce).toBeDefined();
+    expect(secondNonce).not.toBe(firstNonce);
+    expect(String(second.headers['content-security-policy'])).toContain(`'nonce-${secondNonce}'`);
+    expect(second.text.replaceAll(secondNonce!, firstNonce!)).toBe(first.text);
+  });
+
+  it('never reaches a signed-in user', async () => {
+    await get(HOME);
+    expect((await get(HOME)).headers['x-page-cache']).toBe('hit');
+    const member = await signIn(base);
+    const page = await get(HOME, { cookie: member });
+    expect(page.headers['x-page-cache']).toBeUndefined();
+    expect(page.text).toContain('action="/auth/logout"');
+    expect((await get(HOME)).text).not.toContain('action="/auth/logout"');
+  });
+
+  it('keeps one page per language and organisation', async () => {
+    await get(HOME);
+    const spanish = await get(HOME, { cookie: 'lan_code=es-MX' });
+    expect(spanish.text).toContain('lang="es-MX"');
+    expect((await get(HOME)).text).toContain('lang="en-US"');
+    const voyager = await get(HOME, { host: 'voyagerpro.localhost' });
+    expect(voyager.text).toContain('data-org="voyagerpro"');
+  });
+
+  it('shows a price change on the very next request', async () => {
+    const before = await get(HOME);
+    await get(HOME);
+    const { rows } = await db.query<{ slug: string; from_price_usd_minor: number }>(`select slug, from_price_usd_minor from destinations where slug = 'bangkok'`);
+    const bangkok = rows[0]!;
+    try {
+      // Still the cheapest, so still featured on home.
+      await db.query(`update destinations set from_price_usd_minor = $1 where slug = 'bangkok'`, [bangkok.from_price_usd_minor - 100]);
+      const after = await get(HOME);
+      expect(after.headers['x-page-cache']).toBe('miss');
+      expect(after.text).not.toBe(before.text.replaceAll(nonceOf(before.text)!, nonceOf(after.text)!));
+      expect(after.text).toContain(`from $${(bangkok.from_price_usd_minor - 100) / 100} / night`);
+    } finally {
+      await db.query(`update destinations set from_price_usd_minor = $1 where slug = 'bangkok'`, [bangkok.from_price_usd_minor]);
+    }
+  });
+
+  it('renders every time the pages that did not opt in, and data requests', async () => {
+    for (const path of ['/search-detail?destination=cancun', '/?_data=root']) {
+      await get(path);
+      expect((await get(path)).headers['x-page-cache'], path).not.toBe('hit');
+    }
+  });
+});
