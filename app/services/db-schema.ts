@@ -578,7 +578,7 @@ export interface OfferOptionsTable {
   refundable: boolean;
 }
 
-/** One row: the version of what anonymous pages show (0026_content_version). */
+/** One row: the version of what anonymous pages show (0025_content_version). */
 export interface ContentVersionTable {
   id: number;
   version: string;

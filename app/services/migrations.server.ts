@@ -8,7 +8,7 @@ import { log } from './logger.server';
  * Append only: never edit a migration that has shipped.
  */
 
-/** The tables anonymous pages are rendered from (0026_content_version). */
+/** The tables anonymous pages are rendered from (0025_content_version). */
 const CONTENT_TABLES = [
   'organisations', 'languages', 'currencies', 'exchange_rates', 'ads', 'destinations', 'membership_plans',
   'hotels', 'hotel_room_types', 'resorts', 'resort_unit_types', 'resort_reviews',
@@ -1073,7 +1073,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('trip_invitations_trip_email_idx').on('trip_invitations').columns(['trip_id', 'email_normalized']).execute();
     },
   },
-  '0026_content_version': {
+  '0025_content_version': {
     // The version of what anonymous pages show (decision 0035): any statement on a table that
     // feeds them moves it on, in the writer's transaction, so a reader that sees the new
     // version also sees the new rows. Only catalogue and reference tables: they change

@@ -39,7 +39,7 @@ export function keepPage(org: OrgConfig, key: string, page: CachedPage): void {
 let lastSeenVersion: string | undefined;
 
 /**
- * The catalogue's version (migration 0026_content_version), read before a page renders: a
+ * The catalogue's version (migration 0025_content_version), read before a page renders: a
  * writer moves it in its own transaction, so a page rendered after reading a version shows
  * at least that version's rows, and a change is a new key on the very next request. A new
  * version also empties the short-lived reference cache, which would otherwise serve the old
