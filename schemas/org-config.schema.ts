@@ -17,6 +17,19 @@ const period = {
   additionalProperties: false,
 } as const;
 
+/** A booking e-mail's templates by language (app/services/booking-email-template.server.ts). */
+const bookingEmail = {
+  type: 'object',
+  propertyNames: languageCode,
+  minProperties: 1,
+  additionalProperties: {
+    type: 'object',
+    properties: { subject: { type: 'string', minLength: 1, maxLength: 300 }, body: { type: 'string', minLength: 1, maxLength: 8000 } },
+    required: ['subject', 'body'],
+    additionalProperties: false,
+  },
+} as const;
+
 /**
  * One membership plan (spec §3 "Subscription plan"). Prices are minor units of `currency`. A plan
  * with `chargeAfterDays` is a trial: nothing is charged when it starts, and the renewal price
@@ -325,8 +338,18 @@ export const orgConfigSchema = {
       properties: {
         minCheckinDays: { type: 'integer', minimum: 0, maximum: 60 },
         holdMinutes: { type: 'integer', minimum: 1, maximum: 120 },
+        /**
+         * The e-mail sent when a booking is confirmed, cancelled or fails (docs/decisions/0033):
+         * per language a Handlebars `subject` and plain-text `body`, checked when the config loads.
+         */
+        emails: {
+          type: 'object',
+          properties: { confirmed: bookingEmail, cancelled: bookingEmail, failed: bookingEmail },
+          required: ['confirmed', 'cancelled', 'failed'],
+          additionalProperties: false,
+        },
       },
-      required: ['minCheckinDays', 'holdMinutes'],
+      required: ['minCheckinDays', 'holdMinutes', 'emails'],
       additionalProperties: false,
     },
     map: {

@@ -73,8 +73,9 @@ export async function resolveSavedCards(_block: B<'profile.savedCards'>, { user,
   return { enabled: true, cards: cards.map(toCardPGV2), email: user.email, apiKey: cardServiceApiKey(org.payments, org.orgId) };
 }
 
-/** The signed-in user's bookings in this organisation (reference, product, dates, status, amount). */
+/** The signed-in user's bookings in this organisation (reference, product, dates, status, amount); showing them reads their messages. */
 export async function resolveMyBookings(block: B<'profile.bookings'>, { user, locale }: BlockContext) {
   if (!user) return { bookings: [] };
-  return { bookings: await listUserBookings({ userPublicId: user.userId, orgId: user.org_id, language: locale.language, limit: block.props?.limit ?? 20 }) };
+  const read = !user.impersonated_by;
+  return { bookings: await listUserBookings({ userPublicId: user.userId, orgId: user.org_id, language: locale.language, limit: block.props?.limit ?? 20, read }) };
 }

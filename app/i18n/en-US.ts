@@ -154,6 +154,7 @@ export const enUS = {
   'success.status.confirmed': "Confirmed",
   'success.status.pending': "Pending",
   'success.status.cancelled': "Cancelled",
+  'success.status.failed': "Not completed",
   'success.booked': "What you booked",
   'success.product': "Product",
   'success.dates': "Dates",

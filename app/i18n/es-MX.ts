@@ -155,6 +155,7 @@ export const esMX: Messages = {
   'success.status.confirmed': "Confirmada",
   'success.status.pending': "Pendiente",
   'success.status.cancelled': "Cancelada",
+  'success.status.failed': "No completada",
   'success.booked': "Lo que reservaste",
   'success.product': "Producto",
   'success.dates': "Fechas",

@@ -20,7 +20,7 @@ import type { OfferProductCode } from '~/domain/offers';
 import { isProductCode, products, successPath } from '~/products/registry';
 import { type CountMessagesBody, countMessagesSchema } from '#schemas/api/account.schema';
 import { compileApiBody } from '~/services/api-body-schema.server';
-import { getDb } from './db.server';
+import { type Database, getDb } from './db.server';
 import type { RequestContext } from './request-context.server';
 import { getRateTable, toDisplayPrice } from './rates.server';
 import type { ActiveSession } from './session.server';
@@ -42,8 +42,8 @@ export type BookedItem =
 export type OfferDetailKey = 'category' | 'meetingPoint' | 'airport' | 'zone' | 'ship' | 'line' | 'departurePort' | 'nights' | 'cuisine' | 'address';
 
 
-function bookingsQuery() {
-  return getDb()
+function bookingsQuery(db: Database = getDb()) {
+  return db
     .selectFrom('bookings as b')
     .leftJoin('holds as h', 'h.id', 'b.hold_id')
     .select([
@@ -64,8 +64,7 @@ const idOf = (pattern: RegExp, itemRef: string) => {
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The booked item's name and key facts; null when the catalogue no longer has it. */
-async function describeItem(booking: BookingRecord): Promise<BookedItem | null> {
-  const db = getDb();
+async function describeItem(booking: BookingRecord, db: Database = getDb()): Promise<BookedItem | null> {
   if (!isProductCode(booking.product)) return null;
   switch (products[booking.product].family) {
     case 'hotel': {
@@ -246,8 +245,8 @@ const isCancellable = (row: BookingRecord) => cancelCheck({ status: row.status, 
 
 /**
  * A success page's data: the booking named by `booking_id`, as much of it as the visitor may
- * see. Unknown, foreign or not-yours references are one 404. The owner's visit records the
- * status as seen (booking messages), except in a session opened by an agent's impersonation.
+ * see. Unknown, foreign or not-yours references are one 404. It does not read the booking's
+ * message: checkout lands here, and the message must still reach the bell (decision 0033).
  */
 export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | 'session' | 'locale'>, url: URL) {
   const notFound = () => new Response('We could not find that booking. Check the booking reference, or find your bookings in your profile.', { status: 404 });
@@ -263,9 +262,6 @@ export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | '
   const page = pageOf(booking, item);
   // The right booking on another product's page: send it to its own (the flow prefix included).
   if (new URL(page, url).pathname !== url.pathname) throw redirect(page);
-  if (access === 'owner' && booking.seen_status !== booking.status && !session?.user.impersonated_by) {
-    await getDb().updateTable('bookings').set({ seen_status: booking.status }).where('id', '=', booking.id).execute();
-  }
   // How it was paid, part by part, is the owner's to see.
   const payment = access === 'owner' ? ((await paymentLinesOf([booking], locale.language)).get(booking.id) ?? []) : [];
   return {
@@ -311,8 +307,12 @@ function bookingView(
 
 export type BookingSuccessData = Awaited<ReturnType<typeof loadBookingSuccess>>;
 
-/** The signed-in user's bookings in this organisation, newest first, for "My bookings". */
-export async function listUserBookings({ userPublicId, orgId, language, limit = 20 }: { userPublicId: string; orgId: string; language: string; limit?: number }) {
+/**
+ * The signed-in user's bookings in this organisation, newest first, for "My bookings". `read`:
+ * the list is shown to its owner, so the messages it shows (each `unread`, marked new) are read
+ * (decision 0033); an agent impersonating the user leaves them unread.
+ */
+export async function listUserBookings({ userPublicId, orgId, language, limit = 20, read = false }: { userPublicId: string; orgId: string; language: string; limit?: number; read?: boolean }) {
   const rows = await bookingsQuery()
     .where('b.user_id', '=', (eb) => eb.selectFrom('users as u').select('u.id').where('u.public_id', '=', userPublicId).where('u.org_id', '=', orgId))
     .where('b.org_id', '=', orgId)
@@ -326,6 +326,15 @@ export async function listUserBookings({ userPublicId, orgId, language, limit = 
     return isShownStatus(status) ? [{ row, status }] : [];
   });
   const payments = await paymentLinesOf(shown.map((s) => s.row), language);
+  const unread = shown.filter(({ row, status }) => isUnreadMessage(status, row.seen_status));
+  if (read && unread.length > 0) {
+    // Each row read in the status it is shown in: a status that changed since is still a message.
+    await getDb()
+      .updateTable('bookings')
+      .set({ seen_status: sql.ref('status') })
+      .where((eb) => eb.or(unread.map(({ row, status }) => eb.and([eb('id', '=', row.id), eb('status', '=', status)]))))
+      .execute();
+  }
   return Promise.all(
     shown.map(async ({ row, status }) => {
       const item = await describeItem(row);
@@ -421,5 +430,31 @@ export async function countMessagesOf(session: ActiveSession) {
     })),
     user_id: session.user.userId,
     org_id: session.user.org_id,
+  };
+}
+
+/**
+ * What a booking's e-mail tells of it (app/services/booking-mail.server.ts), read in `db` (the
+ * transaction that moves it): the contact, the amount and one itinerary line per booked item,
+ * described through the product registry like the success page, so the mailer knows no product.
+ */
+export async function bookingForEmail(bookingId: string, db: Database) {
+  const booking = await bookingsQuery(db).where('b.id', '=', bookingId).executeTakeFirst();
+  if (!booking) return null;
+  const item = await describeItem(booking, db);
+  const currency = booking.currency
+    ? await db.selectFrom('currencies').select('minor_digits').where('code', '=', booking.currency).executeTakeFirst()
+    : undefined;
+  return {
+    reference: booking.reference,
+    orgId: booking.org_id,
+    userId: booking.user_id,
+    product: booking.product,
+    firstName: booking.guest_first_name,
+    email: booking.guest_email,
+    startsOn: booking.starts_on,
+    endsOn: booking.ends_on,
+    itemName: itemName(item),
+    amount: booking.amount_minor !== null && booking.currency && currency ? { amountMinor: booking.amount_minor, currency: booking.currency, minorDigits: currency.minor_digits } : null,
   };
 }

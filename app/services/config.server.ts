@@ -12,6 +12,7 @@ import { isProductCode, products } from '~/products/registry';
 import { singleton } from '~/utils/singleton.server';
 import { CHARGE_CURRENCY } from '~/domain/charge';
 import { ajv, formatAjvErrors } from './ajv.server';
+import { bookingEmailTemplateProblem } from './booking-email-template.server';
 import { planHtmlProblem } from './plan-html.server';
 import { getEnv } from './env.server';
 import { log } from './logger.server';
@@ -126,6 +127,7 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     }
     for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
     membershipPlanProblems(org).forEach((problem) => add(problem.path, problem.message));
+    bookingEmailProblems(org).forEach((problem) => add(problem.path, problem.message));
     for (const code of Object.keys(org.copy ?? {})) {
       if (!org.locale.languages.includes(code)) add(`copy.${code}`, 'language not offered by locale.languages');
     }
@@ -195,6 +197,26 @@ function checkCheckoutLayout(file: string, value: unknown, problems: ConfigProbl
     });
   }
   return problems.length === before ? value : null;
+}
+
+/**
+ * The booking e-mails (docs/decisions/0033): every template compiles and renders, each status
+ * has the default language, and only languages the organisation offers.
+ */
+function bookingEmailProblems(org: OrgConfig): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  for (const [status, byLanguage] of Object.entries(org.booking.emails)) {
+    const at = `booking.emails.${status}`;
+    if (!byLanguage[org.locale.defaultLanguage]) problems.push({ path: at, message: `needs the default language '${org.locale.defaultLanguage}'` });
+    for (const [language, texts] of Object.entries(byLanguage)) {
+      if (!org.locale.languages.includes(language)) problems.push({ path: `${at}.${language}`, message: 'language not offered by locale.languages' });
+      for (const part of ['subject', 'body'] as const) {
+        const problem = bookingEmailTemplateProblem(texts[part]);
+        if (problem) problems.push({ path: `${at}.${language}.${part}`, message: problem });
+      }
+    }
+  }
+  return problems;
 }
 
 /** What the schema cannot say about the membership plans (spec §3, issue 12). */

@@ -90,6 +90,26 @@ describe('organisation configs and layouts', () => {
     expect(lines).toContain("org-configs/wanderly.json: membership.plans.2.texts: needs the default language 'en-US'");
   });
 
+  it('refuses a booking e-mail template that does not render, lacks the default language or is in a language not offered; validate:configs fails on it', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => {
+        const emails = (c.booking as { emails: Record<string, Record<string, { subject: string; body: string }>> }).emails;
+        emails.confirmed!['es-MX']!.subject = 'Reserva {{bookingID}}';
+        emails.cancelled!['es-MX']!.body = '{{#each itinerary}}{{name}}';
+        delete emails.failed!['es-MX'];
+        emails.failed!['fr-FR'] = { subject: 'Réservation {{bookingId}}', body: '{{bookingId}}' };
+      }),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContainEqual(expect.stringMatching(/^org-configs\/viajamas\.json: booking\.emails\.confirmed\.es-MX\.subject: invalid template: "bookingID" not defined/));
+    expect(lines).toContainEqual(expect.stringMatching(/^org-configs\/viajamas\.json: booking\.emails\.cancelled\.es-MX\.body: invalid template: /));
+    expect(lines).toContain("org-configs/viajamas.json: booking.emails.failed: needs the default language 'es-MX'");
+    expect(lines).toContain('org-configs/viajamas.json: booking.emails.failed.fr-FR: language not offered by locale.languages');
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    expect(output).toContain('booking.emails.confirmed.es-MX.subject');
+  });
+
   it('names unknown properties, unknown block types and missing layouts', () => {
     const root = configCopy((dir) => {
       editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => {

@@ -332,7 +332,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     await list.getByRole('link', { name: otherRef }).click();
     await page.waitForURL(/\/checkout-success\?booking_id=/);
     await expectReference(page, otherRef);
-    // Seen now: no longer new.
+    // Shown once in My bookings: no longer new.
     await page.goto(orgUrl(base, HOST, '/user/profile'));
     expect(await page.getByRole('region', { name: 'My bookings' }).getByRole('row').filter({ hasText: otherRef }).textContent()).not.toContain('New');
     check();
@@ -387,11 +387,14 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
       booked_at: expect.any(String), url: `/checkout-success?booking_id=${second}`,
     });
 
-    // Seeing a booking's page reads its message; a status change makes it a message again.
+    // The success page (where checkout lands) leaves the messages; My bookings, which shows them,
+    // reads them (decision 0033); a status change makes one a message again.
     await http(base, 'GET', `/checkout-success?booking_id=${second}`, { host: HOST, cookie });
-    expect((await countMessages(cookie)).json().result.total_messages).toBe(1);
-    await db.query(`update bookings set status = 'confirmed' where reference = $1`, [second]);
     expect((await countMessages(cookie)).json().result.total_messages).toBe(2);
+    expect((await http(base, 'GET', '/user/profile', { host: HOST, cookie })).status).toBe(200);
+    expect((await countMessages(cookie)).json().result.total_messages).toBe(0);
+    await db.query(`update bookings set status = 'confirmed' where reference = $1`, [second]);
+    expect((await countMessages(cookie)).json().result.total_messages).toBe(1);
 
     // A cross-site call is refused before anything runs.
     const crossSite = await http(base, 'POST', '/api/bookingHistory/getCountMessages', { host: HOST, cookie, body: {}, headers: { origin: 'https://evil.example' } });

@@ -59,6 +59,7 @@ import { carPaymentModeOfHold } from '../car-quote.server';
 import { publishBookingStatus } from '../booking-status.server';
 import { reconcileWalletTopups } from '../wallet-topups.server';
 import { attachConfirmedBookingToTrips } from '../trips.server';
+import { queueBookingEmail } from '../booking-mail.server';
 import { SUBSCRIPTION, activateSubscriptionOfBooking, subscriptionOrderIsCurrent, subscriptionSuccessPath } from '../membership.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
@@ -131,6 +132,8 @@ async function moveBooking(
     }
     // A booked item joins the booker's trips that cover its dates (issue 13).
     if (to === 'confirmed') await attachConfirmedBookingToTrips(bookingId, trx);
+    // Its e-mail is queued in this transaction: no final status without its e-mail, nor the reverse.
+    if (to === 'confirmed' || to === 'cancelled' || to === 'failed') await queueBookingEmail(bookingId, to, trx);
     return true;
   };
   return db.isTransaction ? move(db as Transaction<DB>) : db.transaction().execute(move);

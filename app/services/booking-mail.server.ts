@@ -1,0 +1,45 @@
+import { formatCalendarDay } from '~/domain/date-format';
+import { formatMoney } from '~/domain/money';
+import type { LanguageCode } from '~/domain/reference-data';
+import { format, messagesFor } from '~/i18n';
+import { renderBookingEmail } from './booking-email-template.server';
+import { bookingForEmail } from './bookings.server';
+import { getOrgById, publicOriginOf } from './config.server';
+import type { Database } from './db.server';
+import { queueEmail } from './mail.server';
+
+export type FinalStatus = 'confirmed' | 'cancelled' | 'failed';
+
+/**
+ * Queues the e-mail of a booking that reached a final status (docs/decisions/0033), from the
+ * organisation's template. Called by moveBooking with its transaction: the e-mail is queued
+ * exactly when the move commits. Sent to the booking's contact e-mail (a guest's too), in the
+ * language the booker prefers if the organisation offers it, else the organisation's own.
+ */
+export async function queueBookingEmail(bookingId: string, status: FinalStatus, db: Database): Promise<void> {
+  const booking = await bookingForEmail(bookingId, db);
+  const org = booking ? getOrgById(booking.orgId) : undefined;
+  if (!booking || !org) return;
+  const user = booking.userId ? await db.selectFrom('users').select(['preferred_language', 'role']).where('id', '=', booking.userId).executeTakeFirst() : undefined;
+  const preferred = user?.preferred_language;
+  const templates = org.booking.emails[status];
+  const language = (preferred && templates[preferred] ? preferred : org.locale.defaultLanguage) as LanguageCode;
+  const template = templates[language];
+  if (!template) return;
+  const messages = messagesFor(language, org.copy?.[language]);
+  const say = (key: string) => (messages as Record<string, string>)[key] ?? key;
+  const day = (value: string) => formatCalendarDay(value, { language, dateFormat: null });
+  const dates = booking.endsOn && booking.endsOn !== booking.startsOn ? format(say('success.dateRange'), { from: day(booking.startsOn), to: day(booking.endsOn) }) : day(booking.startsOn);
+  const values = {
+    orgName: org.name,
+    firstName: booking.firstName,
+    bookingId: booking.reference,
+    status: say(`success.status.${status}`),
+    amount: booking.amount ? formatMoney(booking.amount, booking.amount.minorDigits, language) : '—',
+    itinerary: [{ product: say(`product.${booking.product}`), name: booking.itemName ?? booking.reference, dates }],
+    myBookingsLink: `${publicOriginOf(org)}${user?.role === 'agent' ? '/agent/profile' : '/user/profile'}#my-bookings`,
+    supportEmail: org.support.email,
+  };
+  const mail = renderBookingEmail(template, values, { color: org.theme.colors.primary, onColor: org.theme.colors.onPrimary });
+  await queueEmail({ orgId: org.orgId, to: booking.email, ...mail }, db);
+}
