@@ -160,10 +160,10 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
           </>
         ),
         price: state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null,
-        traveler: state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={priced ? data.savedTraveler : null} choices={data.savedTravelers} /> : null,
+        traveler: state.hold ? <TravelerSection prefill={data.traveler} saved={priced ? data.savedTraveler : null} choices={data.savedTravelers} /> : null,
         payment:
           state.hold && priced
-            ? { hold: state.hold.token, product: data.kind, charge: data.charge, totalText: data.week.total.text, payment: data.payment, travelerSaved: data.savedTraveler !== null }
+            ? { hold: state.hold.token, product: data.kind, charge: data.charge, totalText: data.week.total.text, payment: data.payment }
             : null,
       }}
     />
