@@ -109,6 +109,9 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
   // traveller block reads its answer from; paying goes on once it is saved.
   const traveler = useFetcher<{ traveler?: TravelerResult }>({ key: TRAVELER_FETCHER_KEY });
   const [savingTraveler, setSavingTraveler] = useState(false);
+  // What the card was to pay when the visitor pressed COMPLETE BOOKING: saving the traveller
+  // reloads the page's data, which must not change the amount they agreed to unseen.
+  const shownPayable = useRef(0);
   const [modal, setModal] = useState<SubmitOutcome | null>(null);
   const newCard = useRef<CardEntryHandle>(null);
   const addCard = useRef<CardEntryHandle>(null);
@@ -260,6 +263,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
       return;
     }
     setBusy(true);
+    shownPayable.current = payable.amountMinor;
     // The form holds the traveller's fields (their `form` attribute) on a checkout; a membership has none.
     const form = new FormData(event.currentTarget);
     if (form.has('firstName')) {
@@ -293,7 +297,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
     const currency = String(field(init.body, 'currency') ?? charge.currency);
     // Stored value applied or released in another window since this page loaded: never charge
     // an amount the page does not show (decision 0031); show the new total instead.
-    if (storedValue && amountMinor !== payable.amountMinor) {
+    if (storedValue && amountMinor !== shownPayable.current) {
       show({ kind: 'message', text: t('payment.totalChanged') });
       reloadPayment();
       return;
