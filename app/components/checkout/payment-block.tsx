@@ -109,6 +109,8 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
   // traveller block reads its answer from; paying goes on once it is saved.
   const traveler = useFetcher<{ traveler?: TravelerResult }>({ key: TRAVELER_FETCHER_KEY });
   const [savingTraveler, setSavingTraveler] = useState(false);
+  // The previous answer, which is not this submit's (the fetcher keeps its last data).
+  const earlierAnswer = useRef<unknown>(undefined);
   // What the card was to pay when the visitor pressed COMPLETE BOOKING: saving the traveller
   // reloads the page's data, which must not change the amount they agreed to unseen.
   const shownPayable = useRef(0);
@@ -267,6 +269,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
     // The form holds the traveller's fields (their `form` attribute) on a checkout; a membership has none.
     const form = new FormData(event.currentTarget);
     if (form.has('firstName')) {
+      earlierAnswer.current = traveler.data;
       setSavingTraveler(true);
       traveler.submit(form, { method: 'post' });
       return;
@@ -277,7 +280,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
   // The traveller's answer: saved goes on to the payment (with the page's data revalidated);
   // anything else gives the page back, the traveller block showing what to correct.
   useEffect(() => {
-    if (!savingTraveler || traveler.state !== 'idle' || !traveler.data) return;
+    if (!savingTraveler || traveler.state !== 'idle' || !traveler.data || traveler.data === earlierAnswer.current) return;
     setSavingTraveler(false);
     if (traveler.data.traveler?.status === 'saved') void book();
     else setBusy(false);
