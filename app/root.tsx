@@ -12,6 +12,7 @@ import appStyles from '~/styles/app.css';
 import authStyles from '~/styles/auth.css';
 import { applyRouteBehaviours } from '~/services/route-behaviours.server';
 import { PageMessages } from '~/i18n/messages-context';
+import { useFocusHeadingOnNavigation } from '~/components/focus-on-navigation';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStyles },
@@ -62,6 +63,7 @@ function Document({ children, shell }: { children: ReactNode; shell: ShellData |
 
 export default function App() {
   const shell = useLoaderData<typeof loader>();
+  useFocusHeadingOnNavigation();
   if (!shell) {
     return (
       <Document shell={undefined}>

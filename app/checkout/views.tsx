@@ -51,9 +51,9 @@ function HotelCheckoutView({ page: data, layout }: CheckoutViewProps<'HLT'>) {
           </>
         ),
         price: <PriceBreakdown price={data.price} />,
-        traveler: <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
+        traveler: <TravelerSection prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
         payment: data.hold.live
-          ? { hold: data.hold.token, product: 'HLT', charge: data.charge, totalText: data.price.total.text, payment: data.payment, travelerSaved: data.savedTraveler !== null }
+          ? { hold: data.hold.token, product: 'HLT', charge: data.charge, totalText: data.price.total.text, payment: data.payment }
           : null,
       }}
     />
@@ -82,9 +82,9 @@ function FlightCheckoutView({ page: data, layout }: CheckoutViewProps<'FLT'>) {
           </>
         ),
         price: <FlightPriceBreakdown price={data.fare.price} />,
-        traveler: <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
+        traveler: <TravelerSection prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
         payment: data.hold.live
-          ? { hold: data.hold.token, product: 'FLT', charge: data.charge, totalText: data.fare.price.total, payment: data.payment, travelerSaved: data.savedTraveler !== null }
+          ? { hold: data.hold.token, product: 'FLT', charge: data.charge, totalText: data.fare.price.total, payment: data.payment }
           : null,
       }}
     />
@@ -120,11 +120,11 @@ function CarCheckoutView({ page: data, layout }: CheckoutViewProps<'CAR'>) {
         traveler: (
           <div>
             <p className="muted">{t('cars.checkout.mainDriver')}</p>
-            <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />
+            <TravelerSection prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />
           </div>
         ),
         payment: data.hold.live
-          ? { hold: data.hold.token, product: 'CAR', charge: data.charge, totalText: markupOnly ? car.price.markup.text : car.price.total.text, payment: data.payment, travelerSaved: data.savedTraveler !== null }
+          ? { hold: data.hold.token, product: 'CAR', charge: data.charge, totalText: markupOnly ? car.price.markup.text : car.price.total.text, payment: data.payment }
           : null,
       }}
     />

@@ -4,7 +4,6 @@
  */
 import { isProductCode, products } from '~/products/registry';
 
-export const RESULT_MESSAGE_MS = 5_000;
 export const CARD_MOUNT_DELAY_MS = 300;
 export const SELECTION_READY_MS = 500;
 

@@ -18,9 +18,8 @@ export const STORED_VALUE_TEXT = {
   cashAmount: CASH_CARD_AMOUNT_MESSAGE,
 } as const;
 
-/** Spec §9: cash, coupon and payment-result messages clear after 5 s; the loyalty error after 3 s. */
+/** Spec §9: cash and coupon success messages clear after 5 s; failures stay until the visitor acts (issue 15). */
 export const MESSAGE_MS = 5_000;
-export const LOYALTY_ERROR_MS = 3_000;
 
 /** Why a coupon cannot be used now, in the member's words; null when it can. */
 export type CouponRule = {

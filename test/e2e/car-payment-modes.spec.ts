@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -49,8 +49,8 @@ async function reserve(page: Page, model: string, pickupDays: number): Promise<s
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
   const hold = new URL(page.url()).searchParams.get('hold');
   expect(hold).toBeTruthy();
-  await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('status').filter({ hasText: 'Traveller details saved.' }).waitFor();
+  // One form: COMPLETE BOOKING saves the traveller first, once the page's script runs.
+  await waitForHydration(page);
   return hold!;
 }
 

@@ -13,6 +13,7 @@ import {
   newContext,
   orgUrl,
   signInWithApi,
+  waitForHydration,
   watchConsole,
 } from '../support/browser';
 import { inDays } from '../support/dates';
@@ -129,8 +130,8 @@ const products: Product[] = [
 async function reachPayment(page: Page, product: Product, day: number) {
   await product.toCheckout(page, day);
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
-  await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Traveller details saved.').waitFor();
+  // One form: COMPLETE BOOKING saves the traveller first, once the page's script runs.
+  await waitForHydration(page);
   await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
 }
 

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { type Browser, type Page, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -93,8 +93,8 @@ describe.skipIf(!base)('the date format of a signed-in user (spec §6, §9)', ()
     await reserve(page);
     const stay = page.locator('.checkout-summary');
     expect(await stay.getByText(`${us(CHECKIN)} to ${us(CHECKOUT)}`).isVisible()).toBe(true);
-    await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Traveller details saved.').waitFor();
+    // One form: COMPLETE BOOKING saves the traveller first, once the page's script runs.
+    await waitForHydration(page);
     await page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: 'Pay with new card' }).check();
     const frame = page.getByRole('form', { name: 'Credit Card' }).frameLocator('iframe[title="Card details"]');
     await frame.getByLabel('Card number').fill('4111111111111111');

@@ -89,8 +89,8 @@ async function signedInCheckout(day: number, expectedConsole: RegExp[] = []) {
   await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
   await waitForHydration(page);
-  await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Traveller details saved.').waitFor();
+  // One form: COMPLETE BOOKING saves the traveller first, once the page's script runs.
+  await waitForHydration(page);
   await page.getByRole('radio', { name: 'Pay with new card' }).check();
   return { context, page, check };
 }

@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react';
+import { useFetcher, useRevalidator } from '@remix-run/react';
 import { type ReactNode, createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useShell, useT } from '~/components/shell-context';
 import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
@@ -9,7 +9,6 @@ import { saveCard, savedCardNonce } from '~/components/payments/card-service.cli
 import { logCardStep } from '~/components/payments/card-process-log';
 import {
   CARD_MOUNT_DELAY_MS,
-  RESULT_MESSAGE_MS,
   SELECTION_READY_MS,
   type SubmitOutcome,
   acknowledgementLinks,
@@ -21,6 +20,8 @@ import type { CheckoutPayment } from '~/services/payments/checkout-payment.serve
 import { BookingFailedDialog, CardFailureDialog, DemoAccountDialog } from './payment-dialogs';
 import { postJson } from '~/components/post-json';
 import { minorToMajor } from '~/domain/coupon-cash';
+import type { TravelerResult } from '~/services/checkout.server';
+import { CHECKOUT_FORM_ID, TRAVELER_FETCHER_KEY } from './checkout-form';
 
 export type PaymentBlockProps = Props;
 
@@ -33,7 +34,6 @@ type Props = {
   /** The total as the page shows it (the mobile 'Total'). */
   totalText: string;
   payment: CheckoutPayment;
-  travelerSaved: boolean;
   /** Reloads `payment` after a card is saved; the page's loaders by default (the plans modal fetches its own). */
   reload?: () => void;
 };
@@ -93,17 +93,27 @@ function LivePayment({ props, children }: { props: Props; children: ReactNode })
   return <PaymentFlowContext.Provider value={usePaymentFlow(props)}>{children}</PaymentFlowContext.Provider>;
 }
 
-function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSaved, reload }: Props) {
+function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: Props) {
   const t = useT();
   const [choices, setChoices] = useState(payment.options);
   const [selected, setSelected] = useState<string | null>(payment.selected);
   const [ready, setReady] = useState(true);
-  // Paying needs the page's script (initBooking, the card frame): a click on the server-rendered
-  // button before hydration would submit a plain form and go nowhere.
+  // Paying needs the page's script (initBooking, the card frame). Until it runs, the button
+  // posts the form as it is: the server saves the traveller or shows what to correct
+  // (progressive enhancement); the rules that disable it apply once the script runs.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // The traveller part of the one checkout form is saved first, through the fetcher the
+  // traveller block reads its answer from; paying goes on once it is saved.
+  const traveler = useFetcher<{ traveler?: TravelerResult }>({ key: TRAVELER_FETCHER_KEY });
+  const [savingTraveler, setSavingTraveler] = useState(false);
+  // The previous answer, which is not this submit's (the fetcher keeps its last data).
+  const earlierAnswer = useRef<unknown>(undefined);
+  // What the card was to pay when the visitor pressed COMPLETE BOOKING: saving the traveller
+  // reloads the page's data, which must not change the amount they agreed to unseen.
+  const shownPayable = useRef(0);
   const [modal, setModal] = useState<SubmitOutcome | null>(null);
   const newCard = useRef<CardEntryHandle>(null);
   const addCard = useRef<CardEntryHandle>(null);
@@ -128,17 +138,15 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
       pendingSelection.current = null;
       setSelected(wanted);
       idempotencyKey.current = null;
+      // The card is saved: the next step is paying with it.
+      requestAnimationFrame(() => document.getElementById(CHECKOUT_FORM_ID)?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus());
     }
   }, [payment.options]);
 
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(() => setMessage(null), RESULT_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [message]);
-
   function choose(value: string) {
     logCardStep('update_payment', 'ok');
+    // Choosing another way to pay is the visitor acting on the message: it has done its work.
+    setMessage(null);
     setSelected(value);
     idempotencyKey.current = null;
     if (value === ADD_NEW_CARD || value === PAY_WITH_NEW_CARD) {
@@ -247,15 +255,40 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
     return postJson('/api/booking/cardGuarantee', { id: bookingId, hold, nonce: card.nonce }, { 'Idempotency-Key': key });
   }
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    setMessage(null);
     logCardStep('pay_click', payment.canBook ? 'ok' : 'failed', payment.canBook ? undefined : 'demo_account');
     if (!payment.canBook) {
       setModal({ kind: 'demo' });
       return;
     }
     setBusy(true);
+    shownPayable.current = payable.amountMinor;
+    // The form holds the traveller's fields (their `form` attribute) on a checkout; a membership has none.
+    const form = new FormData(event.currentTarget);
+    if (form.has('firstName')) {
+      earlierAnswer.current = traveler.data;
+      setSavingTraveler(true);
+      traveler.submit(form, { method: 'post' });
+      return;
+    }
+    void book();
+  }
+
+  // The traveller's answer: saved goes on to the payment (with the page's data revalidated);
+  // anything else gives the page back, the traveller block showing what to correct.
+  useEffect(() => {
+    if (!savingTraveler || traveler.state !== 'idle' || !traveler.data || traveler.data === earlierAnswer.current) return;
+    setSavingTraveler(false);
+    if (traveler.data.traveler?.status === 'saved') void book();
+    else setBusy(false);
+    // `book` is the latest render's, with the revalidated payment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [savingTraveler, traveler.state, traveler.data]);
+
+  async function book() {
     const init = await postJson('/api/booking/initBooking', { hold, product_type: product });
     const bookingId = field(init.body, 'booking_id');
     if (init.status !== 200 || !isValidBookingId(bookingId)) {
@@ -267,7 +300,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
     const currency = String(field(init.body, 'currency') ?? charge.currency);
     // Stored value applied or released in another window since this page loaded: never charge
     // an amount the page does not show (decision 0031); show the new total instead.
-    if (storedValue && amountMinor !== payable.amountMinor) {
+    if (storedValue && amountMinor !== shownPayable.current) {
       show({ kind: 'message', text: t('payment.totalChanged') });
       reloadPayment();
       return;
@@ -282,9 +315,24 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, travelerSav
   }
 
   const cardsUsable = payment.cardEntry !== null;
-  const submitDisabled = !hydrated || busy || !travelerSaved || !ready || (payment.guarantee ? !cardsUsable : !free && (!choice || choice.kind === 'add'));
+  // Why COMPLETE BOOKING cannot be pressed now, said next to it; null when it can.
+  const disabledReason: string | null = busy
+    ? t('payment.processing')
+    : !hydrated
+      ? null
+      : payment.guarantee
+        ? cardsUsable
+          ? null
+          : t('payment.unavailable')
+        : !free && !choice
+          ? t('payment.chooseFirst')
+          : !free && choice?.kind === 'add'
+            ? t('payment.saveFirst')
+            : !ready
+              ? t('payment.preparingCard')
+              : null;
 
-  return { hold, product, charge: payable, totalText: storedValue && storedValue.applied.length > 0 ? null : totalText, payment, travelerSaved, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, submitDisabled, cardsUsable, pendingSelection, revalidator, reloadPayment, pay, restartPayment };
+  return { hold, product, charge: payable, totalText: storedValue && storedValue.applied.length > 0 ? null : totalText, payment, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, disabledReason, cardsUsable, pendingSelection, revalidator, reloadPayment, pay, restartPayment };
 }
 
 /** The layout's 'checkout.payment' block: how to pay, the card forms and their notes. */
@@ -314,7 +362,7 @@ export function PaymentOptions() {
           <legend>{t('payment.choose')}</legend>
           {choices.map((option) => (
             <label key={option.value} className="payment-option">
-              <input type="radio" name="payment-option" value={option.value} checked={selected === option.value} onChange={() => choose(option.value)} disabled={busy} />
+              <input type="radio" form={CHECKOUT_FORM_ID} name="payment-option" value={option.value} checked={selected === option.value} onChange={() => choose(option.value)} disabled={busy} />
               <ChoiceLabel choice={option} />
             </label>
           ))}
@@ -375,22 +423,26 @@ export function PaymentSubmit({ showMobileTotal = true }: { showMobileTotal?: bo
   const flow = useContext(PaymentFlowContext);
   const t = useT();
   const { locale } = useShell();
+  const reasonId = useId();
   if (!flow) return null;
-  const { free, choice, charge, travelerSaved, message, totalText, busy, submit, submitDisabled, modal, setModal } = flow;
+  const { free, choice, charge, message, totalText, busy, submit, disabledReason, modal, setModal } = flow;
   return (
     <>
-      <form aria-label={t('payment.form.payment')} className="payment-form" onSubmit={submit} noValidate>
+      {/* The one checkout form: the traveller's fields join it through their `form` attribute,
+          wherever the layout places them. Without JavaScript it posts them (intent 'traveler'). */}
+      <form id={CHECKOUT_FORM_ID} method="post" aria-label={t('payment.form.payment')} className="payment-form" onSubmit={submit} noValidate>
         {/* What the card is charged, in the charged currency (USD), whatever currency the page shows. */}
         {!free && (choice?.kind === 'saved' || choice?.kind === 'new' || choice?.kind === 'add') ? (
           <p className="payment-charge">{t('payment.chargedAs', { amount: formatChargedAmount(charge, locale.language) })}</p>
         ) : null}
-        {!travelerSaved ? <p className="muted">{t('payment.travelerFirst')}</p> : null}
-        {!free && choice?.kind === 'add' ? <p className="muted">{t('payment.saveFirst')}</p> : null}
-        {message ? (
-          <p role="alert" className="field-error payment-message">
-            {message}
-          </p>
+        {/* Without JavaScript the form posts as the traveller step: saved, or the fields to correct. */}
+        {flow.hold ? (
+          <>
+            <input type="hidden" name="intent" value="traveler" />
+            <input type="hidden" name="hold" value={flow.hold} />
+          </>
         ) : null}
+        <PaymentMessage message={message} />
         {showMobileTotal ? (
           <p className="payment-mobile-total">
             <span>
@@ -402,9 +454,14 @@ export function PaymentSubmit({ showMobileTotal = true }: { showMobileTotal?: bo
         <noscript>
           <p className="muted">{t('payment.noscript')}</p>
         </noscript>
-        <button type="submit" className="button button-primary payment-submit" disabled={submitDisabled}>
+        <button type="submit" className="button button-primary payment-submit" disabled={disabledReason !== null} aria-describedby={disabledReason ? reasonId : undefined}>
           {busy ? t('payment.processing') : t('checkout.submit')}
         </button>
+        {disabledReason ? (
+          <p id={reasonId} className="muted submit-reason">
+            {disabledReason}
+          </p>
+        ) : null}
       </form>
       {busy ? (
         <div className="loader-overlay payment-busy" role="status" aria-live="polite">
@@ -417,6 +474,23 @@ export function PaymentSubmit({ showMobileTotal = true }: { showMobileTotal?: bo
       <BookingFailedDialog open={modal?.kind === 'booking_failed'} error={modal?.kind === 'booking_failed' ? modal.error : null} onClose={() => setModal(null)} />
     </>
   );
+}
+
+/**
+ * Why the payment did not go through: it stays until the visitor acts (another way to pay, or
+ * COMPLETE BOOKING again) and takes the focus, so a keyboard or screen-reader user is told at
+ * once and starts from it.
+ */
+function PaymentMessage({ message }: { message: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
+  return message ? (
+    <p ref={ref} role="alert" tabIndex={-1} className="field-error payment-message">
+      {message}
+    </p>
+  ) : null;
 }
 
 function ChoiceLabel({ choice }: { choice: PaymentOption }) {

@@ -4,6 +4,7 @@ import { useT } from '~/components/shell-context';
 import type { Traveler, TravelerField } from '~/domain/traveler';
 import { type SavedTravelerChoice, travelerFieldsFrom } from '~/domain/user-details';
 import type { TravelerResult } from '~/services/checkout.server';
+import { CHECKOUT_FORM_ID, TRAVELER_FETCHER_KEY } from './checkout-form';
 import { DuplicateBookingDialog } from './guard-dialogs';
 
 export type TravelerPrefill = { firstName: string; lastName: string; email: string } | null;
@@ -18,25 +19,31 @@ const fields: { name: TravelerField; label: 'checkout.firstName' | 'checkout.las
 /**
  * Who is travelling, on every checkout: prefilled for a signed-in user, who can also fill it
  * from one of their saved travellers (`choices`, docs/decisions/0020); a guest (or someone
- * booking for another person) types the traveller's own details. Continuing starts the
- * booking of the hold, after the duplicate-guest guard (spec §2 Duplicate-booking modal).
+ * booking for another person) types the traveller's own details. The fields belong to the one
+ * checkout form (its COMPLETE BOOKING saves them first, which starts the booking of the hold,
+ * after the duplicate-guest guard: spec §2 Duplicate-booking modal).
  */
-export function TravelerSection({ hold, prefill, saved, choices }: { hold: string; prefill: TravelerPrefill; saved: Traveler | null; choices: SavedTravelerChoice[] }) {
+export function TravelerSection({ prefill, saved, choices }: { prefill: TravelerPrefill; saved: Traveler | null; choices: SavedTravelerChoice[] }) {
   const t = useT();
   const location = useLocation();
-  const form = useRef<HTMLFormElement>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const problem = useRef<HTMLParagraphElement>(null);
   // Choosing fills the fields by script: without it the select would do nothing, so it is
   // offered once the page is interactive (the fields can always be typed).
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(true), []);
-  // A fetcher keeps the page (and a hold made in the browser) where it is; without
-  // JavaScript the form posts the page and the answer comes back as action data.
-  const fetcher = useFetcher<{ traveler?: TravelerResult }>();
+  // The submit saves through this fetcher, which keeps the page (and a hold made in the browser)
+  // where it is; without JavaScript the form posts the page and the answer comes back as action data.
+  const fetcher = useFetcher<{ traveler?: TravelerResult }>({ key: TRAVELER_FETCHER_KEY });
   const action = useActionData<{ traveler?: TravelerResult }>();
   const result = fetcher.data?.traveler ?? action?.traveler;
   const [duplicateOpen, setDuplicateOpen] = useState(result?.status === 'duplicate');
   useEffect(() => setDuplicateOpen(result?.status === 'duplicate'), [result]);
-  const submitting = fetcher.state !== 'idle';
+  // What to correct takes the focus, so it is read out and the visitor starts from it; it stays
+  // until the form is sent again.
+  useEffect(() => {
+    if (result?.status === 'invalid' || result?.status === 'expired') problem.current?.focus();
+  }, [result]);
   const values: Partial<Record<TravelerField, string | null>> =
     result && (result.status === 'invalid' || result.status === 'duplicate') ? result.values : (saved ?? prefill ?? {});
   const errors = result?.status === 'invalid' ? result.errors : {};
@@ -44,10 +51,10 @@ export function TravelerSection({ hold, prefill, saved, choices }: { hold: strin
   /** Fills the fields from a saved traveller; they stay editable, as if typed. */
   function fillFrom(id: string) {
     const choice = choices.find((c) => c.id === id);
-    if (!choice || !form.current) return;
+    if (!choice || !group.current) return;
     const filled = travelerFieldsFrom(choice, prefill?.email ?? '');
     for (const field of fields) {
-      const input = form.current.elements.namedItem(field.name);
+      const input = group.current.querySelector(`[name="${field.name}"]`);
       if (input instanceof HTMLInputElement) input.value = filled[field.name];
     }
   }
@@ -58,9 +65,12 @@ export function TravelerSection({ hold, prefill, saved, choices }: { hold: strin
       <p className="muted" id="traveler-hint">
         {t('checkout.travelerHint')}
       </p>
-      <fetcher.Form ref={form} method="post" className="traveler-form" aria-labelledby="traveler-title" aria-describedby="traveler-hint">
-        <input type="hidden" name="intent" value="traveler" />
-        <input type="hidden" name="hold" value={hold} />
+      <div ref={group} role="group" className="traveler-form" aria-labelledby="traveler-title" aria-describedby="traveler-hint">
+        {result?.status === 'invalid' ? (
+          <p ref={problem} role="alert" tabIndex={-1} className="field-error traveler-problem">
+            {t('checkout.travelerProblem')}
+          </p>
+        ) : null}
         {interactive && choices.length > 0 ? (
           <div className="form-field">
             <label htmlFor="traveler-saved">{t('checkout.savedTraveler')}</label>
@@ -86,6 +96,7 @@ export function TravelerSection({ hold, prefill, saved, choices }: { hold: strin
               <label htmlFor={id}>{t(field.label)}</label>
               <input
                 id={id}
+                form={CHECKOUT_FORM_ID}
                 name={field.name}
                 type={field.type}
                 autoComplete={field.autoComplete}
@@ -103,7 +114,7 @@ export function TravelerSection({ hold, prefill, saved, choices }: { hold: strin
           );
         })}
         {result?.status === 'expired' ? (
-          <p role="alert" className="hold-notice hold-expired">
+          <p ref={problem} role="alert" tabIndex={-1} className="hold-notice hold-expired">
             {t('checkout.holdLapsed')}
           </p>
         ) : null}
@@ -112,10 +123,7 @@ export function TravelerSection({ hold, prefill, saved, choices }: { hold: strin
             {t('checkout.travelerSaved')}
           </p>
         ) : null}
-        <button type="submit" className="button button-primary" disabled={submitting}>
-          {submitting ? t('app.loading') : t('checkout.continue')}
-        </button>
-      </fetcher.Form>
+      </div>
       <DuplicateBookingDialog
         open={duplicateOpen}
         onChangeName={() => {

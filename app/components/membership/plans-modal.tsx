@@ -280,7 +280,6 @@ function SubscriptionPayment({ plan, quote, onActivated, reload }: { plan: Plan;
         charge: { amountMinor: minor(quote.is_trial ? plan.sub_plan_renewal_price : quote.amount), currency: plan.currency_code },
         totalText: '',
         payment,
-        travelerSaved: true,
         reload: () => load('/resources/subscription-payment'),
       }}
     >
@@ -408,7 +407,7 @@ function PayNow({ plan, quote, onActivated, reload }: { plan: Plan; quote: Quote
 
   const addingCard = needsCard && flow?.choice?.kind === 'add';
   const trialWithoutCard = quote.is_trial && needsCard && flow?.choice?.kind !== 'saved';
-  const disabled = payNowDisabled({ authorised, saving, disabledByCaller: !flow || (needsCard && flow.submitDisabled) || trialWithoutCard, addingCard });
+  const disabled = payNowDisabled({ authorised, saving, disabledByCaller: !flow || (needsCard && flow.disabledReason !== null) || trialWithoutCard, addingCard });
   const statusText = following && live.status ? statusMessage(t, live.status) : null;
   return (
     <>

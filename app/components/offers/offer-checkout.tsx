@@ -35,9 +35,9 @@ export function OfferCheckoutView({ page: data, layout }: CheckoutViewProps<Offe
           </>
         ),
         price: <OfferPrice segment={data.segment} price={data.price} />,
-        traveler: <TravelerSection hold={data.hold.token} prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
+        traveler: <TravelerSection prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
         payment: data.hold.live
-          ? { hold: data.hold.token, product: offerProducts[data.segment].code, charge: data.charge, totalText: data.price.total.text, payment: data.payment, travelerSaved: data.savedTraveler !== null }
+          ? { hold: data.hold.token, product: offerProducts[data.segment].code, charge: data.charge, totalText: data.price.total.text, payment: data.payment }
           : null,
       }}
     />

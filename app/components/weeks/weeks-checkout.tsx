@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link, useRevalidator } from '@remix-run/react';
 import Cookies from 'js-cookie';
 import { useEffect, useReducer, useRef } from 'react';
 import { useShell, useT } from '~/components/shell-context';
@@ -72,6 +72,7 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
   const { locale } = useShell();
   const [state, dispatch] = useReducer(prepareReducer<Hold>, undefined, () => initialPrepareState<Hold>());
   const started = useRef<PrepareState<Hold> | null>(null);
+  const { revalidate } = useRevalidator();
 
   useEffect(() => {
     if (!data.tooSoon) dispatch({ type: 'start' });
@@ -89,14 +90,17 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
         Cookies.set('holdTok', event.hold.token, { path: '/', sameSite: 'lax', secure: window.location.protocol === 'https:' });
       }
       dispatch(event);
+      // The loader prices the week once it sees the hold's cookie: the payment then joins the
+      // traveller in the one checkout form (there is no separate traveller step to reload it).
+      if (event.type === 'success') revalidate();
     })();
-  }, [state, data]);
+  }, [state, data, revalidate]);
 
   const details = new URLSearchParams({ resort_id: String(data.request.resort_id), check_in_date: data.request.check_in_date, weeks: String(data.week.weeks) });
   const until = state.hold
     ? new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(state.hold.expiresAt))
     : '';
-  // The page prices the held week once the loader has seen the hold (after the traveller step).
+  // The page prices the held week once the loader has seen the hold (revalidated once it is held).
   const priced = state.hold !== null && data.hold?.token === state.hold.token;
   // The week's days in the signed-in user's date format (docs/decisions/0022), else the locale's.
   const weekDay = useWeekdayDay({ year: true });
@@ -160,10 +164,10 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
           </>
         ),
         price: state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null,
-        traveler: state.hold ? <TravelerSection hold={state.hold.token} prefill={data.traveler} saved={priced ? data.savedTraveler : null} choices={data.savedTravelers} /> : null,
+        traveler: state.hold ? <TravelerSection prefill={data.traveler} saved={priced ? data.savedTraveler : null} choices={data.savedTravelers} /> : null,
         payment:
           state.hold && priced
-            ? { hold: state.hold.token, product: data.kind, charge: data.charge, totalText: data.week.total.text, payment: data.payment, travelerSaved: data.savedTraveler !== null }
+            ? { hold: state.hold.token, product: data.kind, charge: data.charge, totalText: data.week.total.text, payment: data.payment }
             : null,
       }}
     />

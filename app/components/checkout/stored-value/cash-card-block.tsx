@@ -25,7 +25,7 @@ export function CashCardBlock() {
   const [busy, setBusy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [message, show] = useTimedMessage();
+  const [message, show, clear] = useTimedMessage();
   const storedValue = flow?.payment.storedValue;
   if (!flow || !storedValue || !storedValue.offered.includes('cash_card')) return null;
   const cards = storedValue.instruments.filter((instrument) => instrument.kind === 'cash_card');
@@ -37,6 +37,7 @@ export function CashCardBlock() {
 
   async function toggle(event: FormEvent) {
     event.preventDefault();
+    clear();
     if (applied) {
       setBusy(true);
       const answer = await postJson('/api/booking/removeCashcard', { json: { id: hold, product_type: product, type: 'cashcard', cash_card_id: card.id }, hold });

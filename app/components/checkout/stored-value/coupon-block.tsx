@@ -22,7 +22,7 @@ export function CouponBlock() {
   const [busy, setBusy] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [message, show] = useTimedMessage();
+  const [message, show, clear] = useTimedMessage();
   const storedValue = flow?.payment.storedValue;
   if (!flow || !storedValue || !storedValue.offered.includes('coupon')) return null;
   const { hold, product, revalidator } = flow;
@@ -30,6 +30,7 @@ export function CouponBlock() {
 
   async function apply(event: FormEvent) {
     event.preventDefault();
+    clear();
     const typed = couponToApply(code, storedValue?.coupons ?? []);
     if (!typed.ok) return show({ tone: 'failure', text: t(typed.reason === 'none' ? 'storedValue.coupon.none' : 'storedValue.coupon.invalid') });
     setBusy(true);
@@ -43,6 +44,7 @@ export function CouponBlock() {
 
   async function unapply() {
     if (!applied) return;
+    clear();
     setBusy(true);
     const answer = await postJson('/api/booking/unlockCouponCodeApi', { coupon_id: applied.couponId ?? '', coupon_trn_id: applied.id, product_type: product, hold });
     setBusy(false);

@@ -23,8 +23,9 @@ function useCards(kind: CardKind): { flow: Flow; storedValue: CheckoutStoredValu
 function useCardCall(flow: Flow) {
   const t = useT();
   const { busy, hydrated, send } = useStoredValueCall(flow);
-  const [message, show] = useTimedMessage();
+  const [message, show, clear] = useTimedMessage();
   async function call(card: HeldInstrument, extra: { amount?: string; unapply?: boolean }) {
+    clear();
     const answer = await send('/api/booking/applyPaymentCard', { hold: flow.hold, payment_card_id: card.id, ...extra });
     if (!answer.ok) show({ tone: 'failure', text: answer.message ?? t('stored.failed') });
   }

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useCheckoutPayment } from '~/components/checkout/payment-block';
 import { useShell, useT } from '~/components/shell-context';
 import { formatChargedAmount } from '~/domain/charge';
-import { LOYALTY_ERROR_MS, loyaltyProductCode } from '~/domain/instruments';
+import { loyaltyProductCode } from '~/domain/instruments';
 import { minorToMajor } from '~/domain/coupon-cash';
 import { POINTS_DEFAULT_LABEL, POINTS_LIST_MAX_HEIGHT_PX, enteredPoints, filterPointTypes, nextActiveOption } from '~/domain/stored-value-cards';
 import type { CheckoutStoredValue } from '~/services/stored-value.server';
@@ -33,7 +33,7 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
   const quantityId = useId();
   const [chosen, setChosen] = useState<string | null>(types[0]!.code);
   const [typed, setTyped] = useState('0');
-  const [message, show] = useTimedMessage(LOYALTY_ERROR_MS);
+  const [message, show, clear] = useTimedMessage();
   const { busy, hydrated, send } = useStoredValueCall(flow);
   const locked = busy || !hydrated;
   const applied = storedValue.applied.filter((part) => part.kind === 'points');
@@ -43,6 +43,7 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
   const points = selected ? enteredPoints(typed, selected.balance) : 0;
 
   async function call(pointsType: string, unapply: boolean) {
+    clear();
     const answer = await send('/api/loyalty/applyPoints', {
       uuid: flow.hold,
       productType: loyaltyProductCode(flow.product),
