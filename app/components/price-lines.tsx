@@ -20,6 +20,7 @@ export function PriceLines({ breakdown, heading = true }: { breakdown: Breakdown
     const rate = line.rate ? (line.rate.exact ? shown(line.rate.amountMinor) : t('price.about', { price: shown(line.rate.amountMinor) })) : '';
     return t(line.key, { ...line.counts, rate });
   };
+  // The label and its tax note are elements of their own, so the label reads (and is found) alone.
   const note = (taxes: BreakdownLine['taxes']) =>
     taxes === 'tax' ? null : <span className="price-note">({t(taxes === 'before' ? 'price.note.before' : 'price.note.included')})</span>;
   const { charged } = breakdown;
@@ -30,14 +31,14 @@ export function PriceLines({ breakdown, heading = true }: { breakdown: Breakdown
         {breakdown.lines.map((line) => (
           <div key={line.key}>
             <dt>
-              {label(line)} {note(line.taxes)}
+              <span>{label(line)}</span> {note(line.taxes)}
             </dt>
             <dd>{signed(line.amountMinor)}</dd>
           </div>
         ))}
         <div className="price-total">
           <dt>
-            {t('price.total')} {note('included')}
+            <span>{t('price.total')}</span> {note('included')}
           </dt>
           <dd>
             {breakdown.wasMinor !== null ? <s className="price-was">{t('price.was', { price: shown(breakdown.wasMinor) })}</s> : null} {shown(breakdown.totalMinor)}
