@@ -205,7 +205,12 @@ describe('flight search to checkout (issue 3)', () => {
     await page.getByRole('heading', { level: 1, name: 'Tu viaje: de CUN a MCO' }).waitFor();
     await page.getByRole('button', { name: 'Elegir Basic' }).click();
     await page.getByRole('heading', { level: 1, name: 'Completa tu reserva' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Desglose del precio' }).isVisible()).toBe(true);
+    const breakdown = page.getByRole('region', { name: 'Desglose del precio' });
+    expect(await breakdown.isVisible()).toBe(true);
+    // Spanish plurals, and the card is charged in dollars while the page shows pesos.
+    expect(await breakdown.getByText(/^1 adulto a /).isVisible()).toBe(true);
+    expect(await breakdown.getByText('(antes de impuestos)', { exact: true }).isVisible()).toBe(true);
+    expect(await breakdown.getByText(/^Se cobra en USD: /).isVisible()).toBe(true);
     await context.close();
   });
 });
