@@ -15,9 +15,13 @@ export function useOptionalUser() {
   return useRouteLoaderData<ShellData>('root')?.user ?? null;
 }
 
-/** Translates a message key in the visitor's language, filling `{name}` placeholders. */
+/**
+ * Translates a message key in the visitor's language, filling `{name}` placeholders and choosing
+ * plural forms by the language's rules. Outside the shell (the root error page) it counts in English.
+ */
 export function useT() {
   const messages = useMessages();
+  const language = useRouteLoaderData<ShellData>('root')?.locale.language ?? 'en-US';
   return (key: MessageKey, values?: Record<string, string | number>) =>
-    values ? format(messages[key], values) : messages[key];
+    values ? format(messages[key], values, language) : messages[key];
 }

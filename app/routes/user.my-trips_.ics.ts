@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const file = tripId
     ? await tripCalendarFile({ orgId: org.orgId, userDbId: session.userDbId, userId: session.user.userId, email: session.user.email }, tripId, {
         label,
-        booked: (reference) => (reference ? format(messages['trips.calendarBookedReference'], { reference }) : messages['trips.booked']),
+        booked: (reference) => (reference ? format(messages['trips.calendarBookedReference'], { reference }, locale.language) : messages['trips.booked']),
       })
     : null;
   if (!file) return new Response('No such trip', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });

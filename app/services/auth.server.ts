@@ -343,5 +343,5 @@ export async function resetPassword(org: OrgConfig, token: string, password: str
 /** The visitor's UI strings, for messages the HTML form routes show (the JSON API stays English). */
 export function requestMessages({ org, locale: { language } }: Pick<RequestContext, 'org' | 'locale'>) {
   const messages = messagesFor(language, org.copy?.[language]);
-  return (key: MessageKey, values?: Record<string, string | number>) => (values ? format(messages[key], values) : messages[key]);
+  return (key: MessageKey, values?: Record<string, string | number>) => (values ? format(messages[key], values, language) : messages[key]);
 }

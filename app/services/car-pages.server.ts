@@ -3,6 +3,7 @@ import { type CarPrice, type CarSearch, type CarSearchErrors, type CarSearchValu
 import { minCheckinDate } from '~/domain/checkin';
 import { findVisitorHold, recordHoldQuote, releaseHold } from './holds.server';
 import { quotedLine, requiredLine } from '~/domain/quote';
+import { quoteBreakdown } from '~/domain/price-breakdown';
 import { type CarQuote, quoteCarHold } from './car-quote.server';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
@@ -22,6 +23,11 @@ async function carContext(requestContext: RequestContext) {
 /** A rental's price in the visitor's currency, line by line, as the pages show it. */
 function carBreakdown(price: CarPrice, money: Context['money']) {
   return {
+    breakdown: money.breakdown({
+      product: 'CAR',
+      amounts: { base: price.base, youngDriverFee: price.young_driver_fee, oneWayFee: price.one_way_fee, tax: price.tax, total: price.total },
+      counts: { days: price.days },
+    }),
     days: price.days,
     dailyRate: money(price.daily_rate),
     base: money(price.base),
@@ -123,6 +129,7 @@ const invalidLink = () => new Response('This booking link is not valid. Please s
 function quotedCarBreakdown(quote: CarQuote, language: string): CarPriceView {
   const line = (key: string) => requiredLine(quote, key, language);
   return {
+    breakdown: quoteBreakdown(quote),
     days: quote.facts.days,
     dailyRate: line('dailyRate'),
     base: line('base'),

@@ -8,6 +8,7 @@ import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/doma
 import { type Hold, findVisitorHold, holdLocalDates, multiItemRef, recordHoldQuote, releaseHold } from './holds.server';
 import { countOf, describeCharge } from '~/domain/charge';
 import { type Quote, buildQuote, requiredLine } from '~/domain/quote';
+import { type Breakdown, quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
 import type { RequestContext } from './request-context.server';
@@ -43,6 +44,8 @@ function parseOf(params: URLSearchParams, context: Context, leadDays = context.o
 
 /** A fare's price in the visitor's currency, per passenger type and in total. */
 export type FlightPriceView = {
+  /** The lines that add up to the total, as the breakdown shows them. */
+  breakdown: Breakdown;
   passengers: { type: 'adult' | 'child' | 'infant'; count: number; fare: string; fareSubtotal: string; tax: string; perPerson: string; subtotal: string }[];
   beforeTax: string;
   tax: string;
@@ -53,6 +56,11 @@ export type FlightPriceView = {
 
 function priceView(price: FlightPrice, money: Context['money']): FlightPriceView {
   return {
+    breakdown: money.breakdown({
+      product: 'FLT',
+      amounts: { ...Object.fromEntries(price.passengers.map((p) => [`${p.type}.fareSubtotal`, p.fare * p.count])), tax: price.tax, total: price.inclusive },
+      counts: Object.fromEntries(price.passengers.map((p) => [p.type, p.count])),
+    }),
     passengers: price.passengers.map((p) => ({
       type: p.type, count: p.count, fare: money(p.fare).text, fareSubtotal: money(p.fare * p.count).text, tax: money(p.tax).text, perPerson: money(p.total).text, subtotal: money(p.subtotal).text,
     })),
@@ -209,6 +217,7 @@ async function quoteFlightHold(hold: Hold, context: Context): Promise<Quote<Flig
 function quotedFareView(quote: Quote<FlightQuoteFacts>, language: string) {
   const text = (key: string) => requiredLine(quote, key, language).text;
   const price: FlightPriceView = {
+    breakdown: quoteBreakdown(quote),
     passengers: quote.facts.passengers.map((p) => ({
       type: p.type, count: p.count, fare: text(`${p.type}.fare`), fareSubtotal: text(`${p.type}.fareSubtotal`), tax: text(`${p.type}.tax`), perPerson: text(`${p.type}.perPerson`), subtotal: text(`${p.type}.subtotal`),
     })),

@@ -9,6 +9,7 @@ import { getDb } from './db.server';
 import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
 import { countOf, describeCharge } from '~/domain/charge';
 import { type Quote, buildQuote, quoteDisplayOf, quotedAmount, quotedLine, requiredLine } from '~/domain/quote';
+import { type Breakdown, type PriceSheet, displayAt, priceBreakdown, quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
 import type { RequestContext } from './request-context.server';
@@ -28,9 +29,13 @@ export async function hotelPageContext(requestContext: RequestContext) {
   const supplier: SupplierContext = { orgId: org.orgId, userId: session?.userDbId ?? null, priceType };
   const rates = await getRateTable();
   const today = new Date().toISOString().slice(0, 10);
-  const money = (usdMinor: number) => toDisplayPrice({ amountMinor: usdMinor, currency: 'USD' }, locale.currency, locale.language, rates);
   /** What a quote made now records of the visitor's currency and today's rate (docs/decisions/0025). */
   const quoting = { display: quoteDisplayOf(locale.currency, rates), chargeMinorDigits: rates.get('USD')?.minorDigits ?? 2 };
+  const shown = displayAt(quoting.display, 'USD', quoting.chargeMinorDigits);
+  /** An amount as the page shows it; `money.breakdown`, a price's lines (app/domain/price-breakdown.ts), at the same rate. */
+  const money = Object.assign((usdMinor: number) => toDisplayPrice({ amountMinor: usdMinor, currency: 'USD' }, locale.currency, locale.language, rates), {
+    breakdown: (sheet: PriceSheet) => priceBreakdown(sheet, shown),
+  });
   return { org, session, locale, supplier, today, money, quoting };
 }
 type PageContext = Awaited<ReturnType<typeof hotelPageContext>>;
@@ -66,6 +71,8 @@ export function toHotelQuery(search: HotelSearchParams, flow: HotelFlow): HotelQ
 
 /** A room's price in the visitor's currency, line by line, as the pages show it. */
 export type PriceBreakdown = {
+  /** The lines that add up to the total, as the breakdown shows them. */
+  breakdown: Breakdown;
   nights: number;
   rooms: number;
   perNight: DisplayPrice;
@@ -91,10 +98,19 @@ function memberLines(pricing: MemberPricing, money: (amountMinor: number) => Dis
   };
 }
 
-export function breakdown(room: RoomOffer, money: PageContext['money'], member: MemberViewer): PriceBreakdown {
+export function breakdown(room: RoomOffer, money: PageContext['money'], member: MemberViewer, flow: HotelFlow): PriceBreakdown {
   const p = room.price;
   const pricing = roomPricing(room, member);
   return {
+    breakdown: money.breakdown({
+      product: 'HLT',
+      amounts: {
+        beforeTax: p.exclusive, tax: p.tax, total: pricing.payMinor,
+        memberDiscount: pricing.kind === 'member' ? pricing.discountMinor : undefined,
+        strikeTotal: p.strike_price === null || p.strike_tax === null ? undefined : p.strike_price + p.strike_tax,
+      },
+      counts: { nights: p.nights, rooms: p.rooms, homes: flow.propertyType === 'holiday_home' ? 1 : 0 },
+    }),
     nights: p.nights,
     rooms: p.rooms,
     perNight: money(p.per_night),
@@ -127,7 +143,7 @@ export async function loadHotelResults(requestContext: RequestContext, url: Page
   const offers = await hotels.search(toHotelQuery(parsed.query, flow), pricingFor(context, parsed.query.packageRate));
   const results = offers
     .filter((offer) => stars.length === 0 || stars.includes(offer.stars))
-    .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money, context.member) : null, roomName: offer.cheapest?.name ?? null }))
+    .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money, context.member, flow) : null, roomName: offer.cheapest?.name ?? null }))
     .sort((a, b) => {
       // Sold-out hotels go last whatever the order.
       if (!a.price || !b.price) return a.price ? -1 : b.price ? 1 : 0;
@@ -157,7 +173,7 @@ export async function loadHotelDetails(requestContext: RequestContext, url: Page
       rooms: details.rooms.map((room) => ({
         ...room,
         fits: room.maxGuests >= parsed.query.guests,
-        price: breakdown(room, context.money, context.member),
+        price: breakdown(room, context.money, context.member, context.flow),
         // What a trip list entry records besides the shown price (spec §3 "Hotel trip": the USD amounts).
         supplierPrice: { currency: room.price.currency, exclusive: room.price.exclusive, tax: room.price.tax, inclusive: room.price.inclusive, supplierCode: room.price.supplier_code },
       })),
@@ -281,6 +297,7 @@ export async function loadHotelCheckout(requestContext: RequestContext, url: Pag
   const language = context.locale.language;
   const membersPay = context.member.activeMember ? null : memberPricing(quote.charge.amountMinor, context.member.percent, false);
   const price: PriceBreakdown = {
+    breakdown: quoteBreakdown(quote),
     nights: quote.facts.nights,
     rooms: quote.facts.stay.rooms,
     perNight: requiredLine(quote, 'perNight', language),

@@ -8,6 +8,7 @@ import { getDb } from './db.server';
 import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
 import { countOf, describeCharge } from '~/domain/charge';
 import { type Quote, buildQuote, quotedLine, requiredLine } from '~/domain/quote';
+import { quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedInt, selectedPriceType, selectedText } from '~/domain/hold-selection';
 import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
 import type { RequestContext } from './request-context.server';
@@ -33,8 +34,13 @@ type PageContext = Awaited<ReturnType<typeof offerPageContext>>;
 
 /** A price in the visitor's currency, line by line. */
 export type OfferPriceView = ReturnType<typeof priceView>;
-function priceView(price: OfferPrice, money: PageContext['money']) {
+function priceView(price: OfferPrice, money: PageContext['money'], product: PageContext['rule']['code']) {
   return {
+    breakdown: money.breakdown({
+      product,
+      amounts: { beforeTax: price.exclusive, tax: price.tax, total: price.inclusive, strikeTotal: price.strike_price === null || price.strike_tax === null ? undefined : price.strike_price + price.strike_tax },
+      counts: { quantity: price.quantity, legs: price.legs },
+    }),
     perUnit: money(price.per_unit),
     beforeTax: money(price.exclusive),
     tax: money(price.tax),
@@ -46,7 +52,7 @@ function priceView(price: OfferPrice, money: PageContext['money']) {
   };
 }
 
-const optionView = (option: OptionOffer, money: PageContext['money']) => ({ ...option, price: priceView(option.price, money) });
+const optionView = (option: OptionOffer, context: Pick<PageContext, 'money' | 'rule'>) => ({ ...option, price: priceView(option.price, context.money, context.rule.code) });
 
 /** What the search form offers: the places this product has, the bookable dates and months. */
 export async function offerSearchFormData(context: PageContext) {
@@ -83,7 +89,7 @@ export async function loadOfferResults(requestContext: RequestContext, url: Page
   const refundable = params.get('refundable') === '1';
   const offers = await context.supplier.search(parsed.query, context.supplierContext);
   const results = offers
-    .map((offer) => ({ ...offer, cheapest: offer.cheapest ? optionView(offer.cheapest, context.money) : null }))
+    .map((offer) => ({ ...offer, cheapest: offer.cheapest ? optionView(offer.cheapest, context) : null }))
     .filter((offer) => !refundable || offer.cheapest?.refundable === true)
     .sort((a, b) => {
       // Offers with nothing bookable go last whatever the order.
@@ -116,7 +122,7 @@ export async function loadOfferDetails(requestContext: RequestContext, url: Page
     segment: context.segment,
     search: parsed.query,
     params: offerSearchParams(context.segment, parsed.query).toString(),
-    offer: { ...details, cheapest: null, options: details.options.map((o) => optionView(o, context.money)) },
+    offer: { ...details, cheapest: null, options: details.options.map((o) => optionView(o, context)) },
   };
 }
 
@@ -247,6 +253,7 @@ export async function loadOfferCheckout(requestContext: RequestContext, url: Pag
   const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const user = context.session?.user ?? null;
   const price: OfferPriceView = {
+    breakdown: quoteBreakdown(quote),
     perUnit: requiredLine(quote, 'perUnit', language),
     beforeTax: requiredLine(quote, 'beforeTax', language),
     tax: requiredLine(quote, 'tax', language),

@@ -11,6 +11,7 @@ import { findVisitorHold } from './holds.server';
 import { HOLD_COOKIE } from './weeks-api.server';
 import { CHARGE_CURRENCY, chargeOf } from '~/domain/charge';
 import { requiredLine } from '~/domain/quote';
+import { quoteBreakdown } from '~/domain/price-breakdown';
 import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
 import type { RequestContext } from './request-context.server';
 import { type WeeksQuote, describeWeekCharge } from './weeks-quote.server';
@@ -44,6 +45,8 @@ function priced(offer: WeekOffer, money: Context['money']) {
     nights: offer.price.nights,
     perWeek: money(offer.price.per_week),
     total: money(offer.price.amount),
+    // Resorts' and stays' weeks add up alike: the umbrella code's lines are theirs.
+    breakdown: money.breakdown({ product: 'WEEKS', amounts: { total: offer.price.amount }, counts: { weeks: offer.price.weeks, nights: offer.price.nights } }),
   };
 }
 
@@ -183,7 +186,7 @@ export async function loadWeeksCheckout(requestContext: RequestContext, url: Pag
       hold: { token: hold.token, expiresAt: hold.expiresAt.toISOString() },
       resort: quote.facts.resort,
       unit: quote.facts.unit,
-      week: { ...week, perWeek: requiredLine(quote, 'perWeek', lang.lang), total: requiredLine(quote, 'total', lang.lang) },
+      week: { ...week, perWeek: requiredLine(quote, 'perWeek', lang.lang), total: requiredLine(quote, 'total', lang.lang), breakdown: quoteBreakdown(quote) },
       /** What paying charges: the quote's (`week.total` is it as shown, at the quote's rate). */
       charge: quote.charge,
       quote: quote as WeeksQuote | null,

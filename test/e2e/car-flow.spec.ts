@@ -53,7 +53,7 @@ async function searchAndReserve(page: Page, rental: Rental, { axe }: { axe: bool
   const filters = page.getByRole('form', { name: 'Filter and sort' });
   await filters.getByLabel('SUV').check();
   await filters.getByRole('button', { name: 'Apply' }).click();
-  await arrive(page, '1 cars for 3 days', 2);
+  await arrive(page, '1 car for 3 days', 2);
 
   await page.getByRole('link', { name: /^View Toyota RAV4 or similar from / }).click();
   await arrive(page, 'SUV · Toyota RAV4 or similar');
@@ -67,7 +67,7 @@ async function expectCheckoutWithHold(page: Page, oneWay: boolean) {
   expect(new URL(page.url()).searchParams.get('hold')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
   expect(await page.getByText(/^We are holding this car for you until/).isVisible()).toBe(true);
   const breakdown = page.getByRole('region', { name: 'Price breakdown' });
-  expect(await breakdown.getByText(/^3 days × /).isVisible()).toBe(true);
+  expect(await breakdown.getByText(/^3 days at /).isVisible()).toBe(true);
   for (const line of ['Taxes and fees', 'Total']) expect(await breakdown.getByText(line, { exact: true }).isVisible(), line).toBe(true);
   expect(await breakdown.getByText('One-way fee', { exact: true }).count()).toBe(oneWay ? 1 : 0);
   // The RAV4 offers are prepaid: the page says the total is paid now, not at the desk.

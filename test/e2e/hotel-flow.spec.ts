@@ -44,9 +44,14 @@ describe('hotel search to checkout (issue 3)', () => {
     expect(new URL(page.url()).searchParams.get('hold')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(await page.getByRole('status').filter({ hasText: 'We are holding this room for you until' }).isVisible()).toBe(true);
     const breakdown = page.getByRole('region', { name: 'Price breakdown' });
-    for (const line of ['Per night', '3 nights × 1 rooms', 'Taxes and fees', 'Total']) {
-      expect(await breakdown.getByText(line, { exact: true }).isVisible(), line).toBe(true);
-    }
+    // The stay is its nights at a rate before tax, then the taxes: the lines add up to the total.
+    expect(await breakdown.getByText(/^1 room × 3 nights at \$[\d,]+\.\d\d a night$/).isVisible()).toBe(true);
+    expect(await breakdown.getByText('(before taxes)', { exact: true }).isVisible()).toBe(true);
+    for (const line of ['Taxes and fees', 'Total']) expect(await breakdown.getByText(line, { exact: true }).isVisible(), line).toBe(true);
+    const cents = (text: string | null) => Math.round(Number(/\$([\d,]+\.\d\d)$/.exec(text?.trim() ?? '')![1]!.replace(/,/g, '')) * 100);
+    const lines = (await breakdown.locator('dl > div:not(.price-total) dd').allTextContents()).map(cents);
+    expect(lines.length).toBe(2);
+    expect(lines.reduce((a, b) => a + b, 0)).toBe(cents(await breakdown.locator('.price-total dd').textContent()));
     // Guests may use their own details: the traveller form is there and empty for a visitor.
     expect(await page.getByLabel('First name').inputValue()).toBe('');
     check();

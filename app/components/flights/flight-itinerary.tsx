@@ -71,14 +71,7 @@ export function LegDetails({ leg, label, headingLevel = 3 }: { leg: FlightLegOff
 
 /** A fare's price per passenger type, taxes and total. */
 export function FlightPriceBreakdown({ price, heading = true }: { price: FlightPriceView; heading?: boolean }) {
-  const t = useT();
-  return (
-    <PriceLines
-      heading={heading}
-      lines={[...price.passengers.map((p): [string, string] => [t(`flight.price.${p.type}`, { count: p.count }), p.fareSubtotal]), [t('price.taxes'), price.tax]]}
-      total={price.total}
-    />
-  );
+  return <PriceLines heading={heading} breakdown={price.breakdown} />;
 }
 
 /** What a branded fare includes. */

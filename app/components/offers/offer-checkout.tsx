@@ -34,7 +34,7 @@ export function OfferCheckoutView({ page: data, layout }: CheckoutViewProps<Offe
             </p>
           </>
         ),
-        price: <OfferPrice segment={data.segment} price={data.price} />,
+        price: <OfferPrice price={data.price} />,
         traveler: <TravelerSection prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
         payment: data.hold.live
           ? { hold: data.hold.token, product: offerProducts[data.segment].code, charge: data.charge, totalText: data.price.total.text, payment: data.payment }

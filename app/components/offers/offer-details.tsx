@@ -52,7 +52,7 @@ export function OfferDetailsView({ page }: { page: SerializeFrom<typeof loadOffe
                   {option.refundable ? t('details.refundable') : t('details.nonRefundable')}
                 </p>
                 <p>{option.description}</p>
-                <OfferPrice segment={segment} price={option.price} heading={false} />
+                <OfferPrice price={option.price} heading={false} />
                 {!option.fits ? (
                   <p>{t('offers.details.tooSmall')}</p>
                 ) : option.slots.length === 0 ? (
