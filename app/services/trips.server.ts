@@ -450,6 +450,9 @@ export type MyTripItem = {
   name: string | null;
   startTime: string | null;
   endTime: string | null;
+  /** The zones of the start and end times: the item's own place's, else the trip's. */
+  startZone: string | null;
+  endZone: string | null;
   booked: boolean;
   amountText: string | null;
   bookingReference: string | null;
@@ -524,11 +527,13 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
         return {
           id: item.id,
           product: item.product,
-          startsOn: item.starts_on,
-          endsOn: item.ends_on,
+          startsOn: view.startDate ?? item.starts_on,
+          endsOn: view.endDate ?? item.ends_on,
           name: view.name,
           startTime: view.startTime,
           endTime: view.endTime,
+          startZone: view.startZone ?? place?.timeZone ?? null,
+          endZone: view.endZone ?? place?.timeZone ?? null,
           booked,
           amountText: full && view.amount !== null ? moneyText(view.amount, view.currency, language) : null,
           bookingReference: full && booked ? item.reference : null,
@@ -575,6 +580,8 @@ export async function tripCalendarFile(
     endsOn: item.endsOn,
     startTime: item.startTime,
     endTime: item.endTime,
+    startZone: item.startZone,
+    endZone: item.endZone,
   }));
-  return { fileName: calendarFileName(trip.name), text: tripCalendar({ name: trip.name, timeZone: trip.timeZone, events, now: new Date() }) };
+  return { fileName: calendarFileName(trip.name), text: tripCalendar({ name: trip.name, events, now: new Date() }) };
 }
