@@ -13,7 +13,7 @@ import { normalizeEmail } from '~/domain/login-throttle';
 import { invitationLink } from '~/domain/trip-invitations';
 import { isProductCode } from '~/products/registry';
 import {
-  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripPlace, tripWindow,
+  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripImageRefusal, tripPlace, tripWindow,
 } from '~/domain/trips';
 import { type CalendarEvent, calendarFileName, tripCalendar } from '~/domain/trip-calendar';
 import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
@@ -165,6 +165,8 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
     return answer(400, { status: false, message: refusal });
   }
   if (item.checkout_date < item.checkin_date) return invalid('checkout_date: must not be before checkin_date');
+  const imageRefusal = item.trip_image?.trim() ? tripImageRefusal(item.trip_image.trim()) : null;
+  if (imageRefusal) return invalid(imageRefusal);
   const product = item.product_type ?? call.products[0];
   if (!call.products.includes(product)) return invalid(`product_type: ${name} is for ${call.products.join(', ')}`);
   if (call.mode === 'update' && !item.trip_list_id) return invalid('trip_list_id: the trip whose item to change is required');
