@@ -187,8 +187,24 @@ describe.skipIf(!base)('/user/my-trips', () => {
     expect(await booked.textContent()).toMatch(/or similar/);
     expect(await booked.textContent()).toContain(reference);
     expect(await items.filter({ has: page.getByText('Planned', { exact: true }) }).count()).toBe(2);
-    // Every amount is a number: the trip's total sums them (the flight's fare once made it NaN).
-    expect(await card.textContent()).not.toContain('NaN');
+    // Every item is priced, in US dollars, and the trip's total sums them (a flight fare stored as display text never summed).
+    for (const text of await items.allTextContents()) expect(text).toMatch(/\$\d[\d,]*\.\d\d$/);
+    expect(await card.locator('.trip-totals').textContent()).toMatch(/^Total: \$\d[\d,]*\.\d\d$/);
+
+    // The calendar places the flight at its real departure and arrival, each in its airport's zone.
+    await card.getByRole('link', { name: 'Harbour plan' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Harbour plan' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
+    const { events } = readCalendar(await readFile((await (await download).path())!, 'utf8'));
+    const { rows } = await db.query<{ payload: { bnds: { departs_at: string; arrives_at: string }[] } }>(
+      `select i.payload from trip_items i join trips t on t.id = i.trip_id where t.name = 'Harbour plan' and i.product = 'FLT'`,
+    );
+    const [bound] = rows[0]!.payload.bnds;
+    const flight = events.find((event) => event.summary === 'Flights: CUN → MCO')!;
+    expect(flight.start).toMatchObject({ zone: 'America/Cancun', instant: new Date(bound!.departs_at).toISOString() });
+    expect(flight.end).toMatchObject({ zone: 'America/New_York', instant: new Date(bound!.arrives_at).toISOString() });
+    expect(events.find((event) => /or similar/.test(event.summary))!.description).toBe(`Booked, confirmation ${reference}`);
     check();
     await context.close();
   });
