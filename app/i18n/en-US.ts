@@ -915,6 +915,8 @@ export const enUS = {
   "tripJoin.working": "Adding you to the trip…",
   "tripJoin.failed": "We could not add you to this trip: {reason}",
   "tripJoin.myTrips": "Go to my trips",
+  "tripJoin.wrongAccount": "This invitation is for {invited}, but you are signed in as {current}.",
+  "tripJoin.signOutAndContinue": "Sign out and continue as {invited}",
   "addToTrip.button": "Add to trip",
   "addToTrip.title": "Add to a trip",
   "addToTrip.signIn": "Sign in to add this to a trip",

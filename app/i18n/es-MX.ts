@@ -916,6 +916,8 @@ export const esMX: Messages = {
   "tripJoin.working": "Te estamos agregando al viaje…",
   "tripJoin.failed": "No pudimos agregarte a este viaje: {reason}",
   "tripJoin.myTrips": "Ir a mis viajes",
+  "tripJoin.wrongAccount": "Esta invitación es para {invited}, pero iniciaste sesión como {current}.",
+  "tripJoin.signOutAndContinue": "Cerrar sesión y continuar como {invited}",
   "addToTrip.button": "Agregar a un viaje",
   "addToTrip.title": "Agregar a un viaje",
   "addToTrip.signIn": "Inicia sesión para agregar esto a un viaje",
