@@ -61,6 +61,7 @@ export const enUS = {
   'auth.linkInvalid': 'This link is invalid, has already been used or has expired.',
   'auth.error.emailSignupNotOffered': 'Sign-up here needs an invitation: enter your access code.',
   'auth.error.invitationSignupNotOffered': 'Sign-up here is by e-mail only: leave the access code out.',
+  'auth.error.invitationCode': 'This access code is not an open invitation for this e-mail address: check the link in your invitation, or ask for a new one.',
   'profile.role': 'Role',
   'profile.role.member': 'Member',
   'profile.role.agent': 'Agent',

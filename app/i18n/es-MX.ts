@@ -62,6 +62,7 @@ export const esMX: Messages = {
   'auth.linkInvalid': 'Este enlace no es válido, ya se usó o ha caducado.',
   'auth.error.emailSignupNotOffered': 'El registro aquí requiere una invitación: escribe tu código de acceso.',
   'auth.error.invitationSignupNotOffered': 'El registro aquí es solo por correo electrónico: deja vacío el código de acceso.',
+  'auth.error.invitationCode': 'Este código de acceso no es una invitación vigente para este correo: revisa el enlace de tu invitación o pide una nueva.',
   'profile.role': 'Rol',
   'profile.role.member': 'Socio',
   'profile.role.agent': 'Agente',

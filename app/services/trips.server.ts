@@ -288,6 +288,24 @@ export async function cityImages({ json: query }: CityImagesBody, db: Database =
 const accessCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
+ * Whether `accessCode` is an open invitation (unused, unexpired) of this organisation's for
+ * `email`: what an invitation-code sign-up must hold (addUserToTrip later uses it up).
+ */
+export async function isOpenInvitation(orgId: string, email: string, accessCode: string, db: Database = getDb()): Promise<boolean> {
+  const found = await db
+    .selectFrom('trip_invitations as v')
+    .innerJoin('trips as t', 't.id', 'v.trip_id')
+    .select('v.id')
+    .where('t.org_id', '=', orgId)
+    .where('v.email_normalized', '=', normalizeEmail(email))
+    .where('v.access_code_hash', '=', accessCodeHash(accessCode))
+    .where('v.used_at', 'is', null)
+    .where('v.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/**
  * Invites `email` to a trip its owner names (the e-mail and its links are the caller's): the
  * access code is returned once; only its hash is kept. Null: the inviter does not own the trip.
  */
