@@ -87,7 +87,8 @@ describe.each(['pglite', 'postgres'] as const)('my trips on %s', (backend) => {
       ['Hotel Azul', true, null, null],
       ['Nissan Versa (Compact)', false, null, null],
     ]);
-    const sent = JSON.stringify(viewer.body);
+    // Without the random ids, whose hex digits may spell an amount.
+    const sent = JSON.stringify(viewer.body).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '');
     for (const secret of [reference, '812', '210', 'inclusive', 'fare_summary', 'price']) expect(sent).not.toContain(secret);
   });
 
