@@ -30,7 +30,7 @@ const flightPage: FlightDetailsInput = {
       { itineraryId: 'it-2', from: 'CUN', to: 'MEX', stops: 0, durationMinutes: 130, segments: [{ departsAt: '2030-03-15T14:00:00Z', arrivesAt: '2030-03-15T16:10:00Z', flightNumber: '102', airlineCode: 'WA' }] },
     ],
   },
-  fares: [{ brand: { code: 'BASIC', name: 'Basic' }, price: { beforeTax: '$250.00', tax: '$40.00', total: '$290.00', totalMinor: 29_000 } }],
+  fares: [{ brand: { code: 'BASIC', name: 'Basic' }, price: { beforeTaxMinor: 25_000, taxMinor: 4_000, totalMinor: 29_000, currency: 'USD' } }],
 };
 
 const carPage: CarDetailsInput = {
@@ -62,7 +62,7 @@ describe('add to trip: the details pages\' payload builders', () => {
       Hotel_name: 'Hotel Azul', hotel_id: 'hotel-azul', city_name: 'Cancún', fromdate: '2030-03-10', todate: '2030-03-15',
       rooms: [{ adults: 2, children: 0 }, { adults: 2, children: 0 }], no_of_rooms: 2, no_of_nights: 5,
       price: 2000, tax: 320, inclusive: 2320, per_night_price: 464, strike_out_price: 2900, discount_percentage: 20,
-      usd_price: 100, usd_tax: 16, usd_inclusive: 116, supplier_code: 'OWN', status: 'A',
+      usd_price: 100, usd_tax: 16, usd_inclusive: 116, currency: 'MXN', supplier_code: 'OWN', status: 'A',
     });
     expect(hotelTripCandidate({ ...hotelPage, hotel: { ...hotelPage.hotel, rooms: [] } })).toBeNull();
   });
@@ -76,7 +76,7 @@ describe('add to trip: the details pages\' payload builders', () => {
     expect(candidate).toMatchObject({ product: 'FLT', call: 'createFlightTripList', checkin: '2030-03-10', checkout: '2030-03-15', place: 'Cancún' });
     const payload = expectAccepted(candidate);
     expect(payload).toMatchObject({
-      id: 'it-1~it-2', uid: 'it-1~it-2:BASIC', bnds: [{ from: 'MEX', to: 'CUN', flights: ['WA101'] }, { from: 'CUN', to: 'MEX' }], fare_summary: { brand: 'BASIC', total: '$290.00' },
+      id: 'it-1~it-2', uid: 'it-1~it-2:BASIC', bnds: [{ from: 'MEX', to: 'CUN', flights: ['WA101'] }, { from: 'CUN', to: 'MEX' }], fare_summary: { brand: 'BASIC', before_tax: 250, tax: 40, total: 290, currency: 'USD' },
       request: { triptype: 'roundtrip', cabinclass: 'economy', noofadults: 2, noofchilds: 1, noofinfants: 0, brandedfare: 'BASIC', flightsearch: flightPage.search.legs, lat: 21.161908, lng: -86.851528 },
     });
     expect(flightTripCandidate({ ...flightPage, fares: [] })).toBeNull();

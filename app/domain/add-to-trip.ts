@@ -89,6 +89,7 @@ export function hotelTripCandidate(page: HotelDetailsInput): TripCandidate | nul
     supplierCode: room.supplierPrice.supplierCode,
     strikeOutPrice: room.price.strikeTotal ? majorUnits(room.price.strikeTotal) : null,
     usd: { price: usd(room.supplierPrice.exclusive), tax: usd(room.supplierPrice.tax), inclusive: usd(room.supplierPrice.inclusive) },
+    currency: room.price.total.currency,
   };
   return candidate('HLT', item, { checkin: search.checkin, checkout: search.checkout, place: city });
 }
@@ -97,7 +98,7 @@ export function hotelTripCandidate(page: HotelDetailsInput): TripCandidate | nul
 export type FlightDetailsInput = {
   search: { tripType: string; cabin: string; adults: number; children: number; infants: number; legs: readonly { from: string; to: string; date: string }[] };
   offer: { id: string; legs: readonly { itineraryId: string; from: string; to: string; stops: number; durationMinutes: number; segments: readonly { departsAt: string; arrivesAt: string; flightNumber: string; airlineCode: string }[] }[] };
-  fares: readonly { brand: { code: string; name: string }; price: { beforeTax: string; tax: string; total: string; totalMinor: number } }[];
+  fares: readonly { brand: { code: string; name: string }; price: { beforeTaxMinor: number; taxMinor: number; totalMinor: number; currency: string } }[];
 };
 
 /**
@@ -112,6 +113,7 @@ export function flightTripCandidate(page: FlightDetailsInput): TripCandidate | n
   if (!fare || !first || !last) return null;
   const goesTo = search.tripType === 'roundtrip' ? first.to : last.to;
   const destination = destinations.find((d) => d.airportIata === goesTo) ?? null;
+  const { currency } = fare.price;
   const item: FlightTripItem = {
     id: offer.id,
     uid: `${offer.id}:${fare.brand.code}`,
@@ -120,7 +122,11 @@ export function flightTripCandidate(page: FlightDetailsInput): TripCandidate | n
       departs_at: leg.segments[0]?.departsAt ?? null, arrives_at: leg.segments[leg.segments.length - 1]?.arrivesAt ?? null,
       flights: leg.segments.map((s) => `${s.airlineCode}${s.flightNumber}`),
     })),
-    fareSummary: { brand: fare.brand.code, brand_name: fare.brand.name, before_tax: fare.price.beforeTax, tax: fare.price.tax, total: fare.price.total },
+    // Amounts as numbers with their currency, never the page's display text: trips sum and format them.
+    fareSummary: {
+      brand: fare.brand.code, brand_name: fare.brand.name, currency,
+      before_tax: majorUnits({ amountMinor: fare.price.beforeTaxMinor, currency }), tax: majorUnits({ amountMinor: fare.price.taxMinor, currency }), total: majorUnits({ amountMinor: fare.price.totalMinor, currency }),
+    },
     request: {
       tripType: search.tripType, cabinClass: search.cabin, adults: search.adults, children: search.children, infants: search.infants, brandedFare: fare.brand.code,
       legs: search.legs.map((leg) => ({ from: leg.from, to: leg.to, date: leg.date })),

@@ -49,7 +49,7 @@ describe('auth dialogs from query parameters', () => {
     expect(decide('accesscode=AC1&email=a%40b.example&tripid=T9')).toMatchObject({
       dialog: 'signin',
       prefill: { email: 'a@b.example', accesscode: 'AC1', tripid: 'T9' },
-      redirectTo: '/trips/join?tripid=T9&accesscode=AC1',
+      redirectTo: '/trips/join?tripid=T9&accesscode=AC1&email=a%40b.example',
     });
     expect(decide('accesscode=AC1&email=a%40b.example')).toEqual({ dialog: null });
   });

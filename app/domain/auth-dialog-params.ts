@@ -54,10 +54,16 @@ export function myTripsUrl(tripId: string): string {
 
 /**
  * Where a sign-in or sign-up from an invitation link goes: the page that joins the trip with
- * the link's code (POST /api/trips/addUserToTrip) and then opens it (myTripsUrl).
+ * the link's code (POST /api/trips/addUserToTrip) and then opens it (myTripsUrl). The e-mail
+ * the invitation went to, when known, lets that page tell someone signed in as another account.
  */
-export function joinTripUrl(tripId: string, accessCode: string): string {
-  return `/trips/join?${new URLSearchParams({ tripid: tripId, accesscode: accessCode }).toString()}`;
+export function joinTripUrl(tripId: string, accessCode: string, email?: string | null): string {
+  return `/trips/join?${new URLSearchParams({ tripid: tripId, accesscode: accessCode, ...(email ? { email } : {}) }).toString()}`;
+}
+
+/** The invitation link (to this site's home) that opens sign-in for the e-mail invited, to go back to after signing out. */
+export function invitationSignInUrl(tripId: string, accessCode: string, email: string): string {
+  return `/?${new URLSearchParams({ accesscode: accessCode, email, tripid: tripId }).toString()}`;
 }
 
 /**
@@ -68,7 +74,7 @@ export function signedInInvitationTarget(pathname: string, params: URLSearchPara
   const tripId = params.get('tripid');
   const accessCode = params.get('accesscode');
   if (!tripId || !accessCode || pathname === '/trips/join') return null;
-  return joinTripUrl(tripId, accessCode);
+  return joinTripUrl(tripId, accessCode, params.get('email'));
 }
 
 /** The trip id of a trip link on a configured trip-link path, when there is one. */
@@ -103,7 +109,7 @@ export function authDialogFromParams(params: URLSearchParams, context: DialogCon
   if (INVITATION_CORE.every(present)) {
     const tripid = params.get('tripid') ?? '';
     const accesscode = params.get('accesscode') ?? '';
-    return open('signin', 'choose', [...INVITATION_CORE], { accesscode, email: params.get('email') ?? '', tripid }, redirectTo ?? joinTripUrl(tripid, accesscode));
+    return open('signin', 'choose', [...INVITATION_CORE], { accesscode, email: params.get('email') ?? '', tripid }, redirectTo ?? joinTripUrl(tripid, accesscode, params.get('email')));
   }
   if (params.get('type') === 'email') return open('signup', 'email', ['type']);
   if (params.get('signup') === 'true' || params.get('register') === 'true') return open('signup', 'choose', ['signup', 'register']);

@@ -1,53 +1,68 @@
 import { describe, expect, it } from 'vitest';
-import { parseIcal, prop, unescapeText } from '../../test/support/ical';
-import { calendarFileName, escapeText, foldLine, offsetMinutes, tripCalendar } from './trip-calendar';
+import { tripPayloadOf } from '../../test/support/trip-items';
+import { readCalendar } from '../../test/support/ical';
+import { type CalendarEvent, calendarFileName, escapeText, foldLine, offsetMinutes, tripCalendar } from './trip-calendar';
+import { tripItemView } from './trip-view';
 
 const now = new Date('2026-11-24T18:00:00Z');
-const event = { uid: 'item-1@trips', description: null, startsOn: '2026-12-01', endsOn: '2026-12-08', startTime: null, endTime: null };
+const event: Omit<CalendarEvent, 'summary'> = { uid: 'item-1@trips', description: null, startsOn: '2026-12-01', endsOn: '2026-12-08', startTime: null, endTime: null, startZone: null, endZone: null };
+const cancun = { startZone: 'America/Cancun', endZone: 'America/Cancun' };
 
-describe('tripCalendar', () => {
-  it('writes one VEVENT per item; timed items in the destination time zone with its VTIMEZONE', () => {
-    const text = tripCalendar({
-      name: 'Cancún · Dec 2026',
-      timeZone: 'America/Cancun',
-      now,
-      events: [
-        { ...event, summary: 'Hotels: Hotel Azul' },
-        { ...event, uid: 'item-2@trips', summary: 'Cars: Nissan Versa (Compact)', startTime: '10:00', endTime: '09:30', description: 'Booked; ref, WAN-1\nsee you' },
-      ],
-    });
-    const calendar = parseIcal(text);
-    expect(prop(calendar, 'VERSION')?.value).toBe('2.0');
-    expect(unescapeText(prop(calendar, 'X-WR-CALNAME')!.value)).toBe('Cancún · Dec 2026');
-    const [zone, ...events] = calendar.components;
-    expect(zone).toMatchObject({ type: 'VTIMEZONE' });
-    expect(prop(zone!, 'TZID')?.value).toBe('America/Cancun');
-    expect(prop(zone!.components[0]!, 'TZOFFSETTO')?.value).toBe('-0500');
-    expect(events.map((e) => e.type)).toEqual(['VEVENT', 'VEVENT']);
-    expect(prop(events[0]!, 'DTSTART')).toEqual({ name: 'DTSTART', params: { VALUE: 'DATE' }, value: '20261201' });
-    expect(prop(events[0]!, 'DTEND')?.value).toBe('20261209');
-    expect(prop(events[1]!, 'DTSTART')).toEqual({ name: 'DTSTART', params: { TZID: 'America/Cancun' }, value: '20261201T100000' });
-    expect(prop(events[1]!, 'DTEND')).toEqual({ name: 'DTEND', params: { TZID: 'America/Cancun' }, value: '20261208T093000' });
-    expect(unescapeText(prop(events[1]!, 'DESCRIPTION')!.value)).toBe('Booked; ref, WAN-1\nsee you');
-    expect(prop(events[1]!, 'DTSTAMP')?.value).toBe('20261124T180000Z');
+describe('tripCalendar, read back by ical.js', () => {
+  it('writes one VEVENT per item; timed items in their zone, with its VTIMEZONE', () => {
+    const calendar = readCalendar(
+      tripCalendar({
+        name: 'Cancún · Dec 2026',
+        now,
+        events: [
+          { ...event, ...cancun, summary: 'Hotels: Hotel Azul' },
+          { ...event, ...cancun, uid: 'item-2@trips', summary: 'Cars: Nissan Versa (Compact)', startTime: '10:00', endTime: '09:30', description: 'Booked; ref, WAN-1\nsee you' },
+        ],
+      }),
+    );
+    expect(calendar.name).toBe('Cancún · Dec 2026');
+    expect(calendar.zones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual(['America/Cancun']);
+    expect(calendar.events).toEqual([
+      { uid: 'item-1@trips', summary: 'Hotels: Hotel Azul', description: null, start: { local: '2026-12-01', zone: null, instant: null }, end: { local: '2026-12-09', zone: null, instant: null } },
+      {
+        uid: 'item-2@trips', summary: 'Cars: Nissan Versa (Compact)', description: 'Booked; ref, WAN-1\nsee you',
+        // Cancún keeps UTC-5 all year.
+        start: { local: '2026-12-01T10:00:00', zone: 'America/Cancun', instant: '2026-12-01T15:00:00.000Z' },
+        end: { local: '2026-12-08T09:30:00', zone: 'America/Cancun', instant: '2026-12-08T14:30:00.000Z' },
+      },
+    ]);
+  });
+
+  it('places a flight from one zone to another at its real departure and arrival', () => {
+    // Cancún to New York on the morning New York moves to daylight time.
+    const departs = '2027-03-14T13:00:00.000Z';
+    const arrives = '2027-03-14T17:05:00.000Z';
+    const trip = { tripListId: null, tripListName: '', userId: 'u', orgId: 'o', checkinDate: '2027-03-14', checkoutDate: '2027-03-14', tripImage: '' };
+    const view = tripItemView('FLT', { ...tripPayloadOf('FLT', trip), bnds: [{ from: 'CUN', to: 'JFK', departs_at: departs, arrives_at: arrives }] });
+    const flight: CalendarEvent = {
+      ...event, summary: 'Flights: CUN → JFK', startsOn: view.startDate!, endsOn: view.endDate!, startTime: view.startTime, endTime: view.endTime, startZone: view.startZone, endZone: view.endZone,
+    };
+    const [read] = readCalendar(tripCalendar({ name: 'Trip', now, events: [flight] })).events;
+    expect(read!.start).toEqual({ local: '2027-03-14T08:00:00', zone: 'America/Cancun', instant: departs });
+    expect(read!.end).toEqual({ local: '2027-03-14T13:05:00', zone: 'America/New_York', instant: arrives });
   });
 
   it('uses floating local times without a known time zone', () => {
-    const calendar = parseIcal(tripCalendar({ name: 'Trip', timeZone: null, now, events: [{ ...event, summary: 'Transfers', startTime: '14:00' }] }));
-    expect(calendar.components.map((c) => c.type)).toEqual(['VEVENT']);
-    expect(prop(calendar.components[0]!, 'DTSTART')).toEqual({ name: 'DTSTART', params: {}, value: '20261201T140000' });
-    expect(prop(calendar.components[0]!, 'DTEND')).toBeUndefined();
+    const calendar = readCalendar(tripCalendar({ name: 'Trip', now, events: [{ ...event, summary: 'Transfers', startTime: '14:00' }] }));
+    expect(calendar.zones).toEqual([]);
+    expect(calendar.events[0]).toMatchObject({ start: { local: '2026-12-01T14:00:00', zone: null }, end: null });
   });
 
   it('records a daylight-saving change within the trip in the VTIMEZONE', () => {
-    const calendar = parseIcal(
-      tripCalendar({ name: 'Trip', timeZone: 'America/New_York', now, events: [{ ...event, summary: 'x', startsOn: '2027-03-12', endsOn: '2027-03-16', startTime: '09:00' }] }),
+    const calendar = readCalendar(
+      tripCalendar({ name: 'Trip', now, events: [{ ...event, summary: 'x', startsOn: '2027-03-12', endsOn: '2027-03-16', startTime: '09:00', endTime: '09:00', startZone: 'America/New_York', endZone: 'America/New_York' }] }),
     );
-    const observances = calendar.components[0]!.components;
-    expect(observances.map((o) => [o.type, prop(o, 'DTSTART')?.value, prop(o, 'TZOFFSETFROM')?.value, prop(o, 'TZOFFSETTO')?.value])).toEqual([
-      ['STANDARD', '19700101T000000', '-0500', '-0500'],
-      ['DAYLIGHT', '20270314T020000', '-0500', '-0400'],
+    const observances = calendar.zones[0]!.getAllSubcomponents();
+    expect(observances.map((o) => [o.name, o.getFirstPropertyValue('dtstart')?.toString(), o.getFirstPropertyValue('tzoffsetfrom')?.toString(), o.getFirstPropertyValue('tzoffsetto')?.toString()])).toEqual([
+      ['standard', '1970-01-01T00:00:00', '-05:00', '-05:00'],
+      ['daylight', '2027-03-14T02:00:00', '-05:00', '-04:00'],
     ]);
+    expect(calendar.events[0]).toMatchObject({ start: { instant: '2027-03-12T14:00:00.000Z' }, end: { instant: '2027-03-16T13:00:00.000Z' } });
   });
 });
 

@@ -1,6 +1,7 @@
 // A trip as an iCalendar file (issue 13 "Take it along", RFC 5545): one VEVENT per item, in the
-// item's local time. With the destination's time zone known, times carry its TZID and the file
-// holds a VTIMEZONE for it (RFC 5545 §3.6.5 requires one per TZID); without it they are floating
+// item's own local time: a hotel's, a car desk's, a flight's departure airport for its start and
+// arrival airport for its end. Times whose zone is known carry its TZID and the file holds a
+// VTIMEZONE for each zone used (RFC 5545 §3.6.5 requires one per TZID); the others are floating
 // local times, which every calendar shows as written.
 import { addDays } from './trips';
 
@@ -14,9 +15,12 @@ export type CalendarEvent = {
   /** 'HH:MM' local times; without a start time the event is all-day. */
   startTime: string | null;
   endTime: string | null;
+  /** The IANA zones the start and the end times are local to (a flight's differ); null: unknown. */
+  startZone: string | null;
+  endZone: string | null;
 };
 
-export type TripCalendar = { name: string; timeZone: string | null; events: readonly CalendarEvent[]; now: Date };
+export type TripCalendar = { name: string; events: readonly CalendarEvent[]; now: Date };
 
 /** RFC 5545 §3.3.11: TEXT escapes backslash, semicolon, comma and line breaks. */
 export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
@@ -90,15 +94,16 @@ function timeZoneLines(timeZone: string, from: string, to: string): string[] {
   ];
 }
 
-function eventLines(event: CalendarEvent, timeZone: string | null, stamp: string): string[] {
-  const zone = timeZone ? `;TZID=${timeZone}` : '';
+const tzid = (zone: string | null) => (zone ? `;TZID=${zone}` : '');
+
+function eventLines(event: CalendarEvent, stamp: string): string[] {
   const when =
     event.startTime === null
       ? // All-day: DTEND is exclusive, so the last day is included.
         [`DTSTART;VALUE=DATE:${basicDate(event.startsOn)}`, `DTEND;VALUE=DATE:${basicDate(addDays(event.endsOn, 1))}`]
       : [
-          `DTSTART${zone}:${basicDateTime(event.startsOn, event.startTime)}`,
-          ...(event.endTime !== null ? [`DTEND${zone}:${basicDateTime(event.endsOn, event.endTime)}`] : []),
+          `DTSTART${tzid(event.startZone)}:${basicDateTime(event.startsOn, event.startTime)}`,
+          ...(event.endTime !== null ? [`DTEND${tzid(event.endZone)}:${basicDateTime(event.endsOn, event.endTime)}`] : []),
         ];
   return [
     'BEGIN:VEVENT',
@@ -112,11 +117,20 @@ function eventLines(event: CalendarEvent, timeZone: string | null, stamp: string
 }
 
 /** The trip's .ics text (CRLF line ends, folded lines). */
-export function tripCalendar({ name, timeZone, events, now }: TripCalendar): string {
+export function tripCalendar({ name, events, now }: TripCalendar): string {
   const stamp = utcStamp(now);
-  const timed = events.some((event) => event.startTime !== null);
-  const from = events.reduce((min, event) => (event.startsOn < min ? event.startsOn : min), events[0]?.startsOn ?? '');
-  const to = events.reduce((max, event) => (event.endsOn > max ? event.endsOn : max), events[0]?.endsOn ?? '');
+  // Each zone a time refers to, over the days of the events that use it.
+  const spans = new Map<string, { from: string; to: string }>();
+  const use = (zone: string | null, from: string, to: string) => {
+    if (!zone) return;
+    const span = spans.get(zone);
+    spans.set(zone, { from: span && span.from < from ? span.from : from, to: span && span.to > to ? span.to : to });
+  };
+  for (const event of events) {
+    if (event.startTime === null) continue;
+    use(event.startZone, event.startsOn, event.endsOn);
+    if (event.endTime !== null) use(event.endZone, event.startsOn, event.endsOn);
+  }
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -124,8 +138,8 @@ export function tripCalendar({ name, timeZone, events, now }: TripCalendar): str
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(name)}`,
-    ...(timeZone && timed ? timeZoneLines(timeZone, from, to) : []),
-    ...events.flatMap((event) => eventLines(event, timed ? timeZone : null, stamp)),
+    ...[...spans].flatMap(([zone, span]) => timeZoneLines(zone, span.from, span.to)),
+    ...events.flatMap((event) => eventLines(event, stamp)),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;

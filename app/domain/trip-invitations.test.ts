@@ -20,13 +20,13 @@ describe('invitationLink', () => {
   it('gives an account holder accesscode, email and tripid, which opens sign-in and then joins the trip', () => {
     const link = invitationLink('https://wanderly.example', { ...base, newcomer: null });
     expect(link).toBe('https://wanderly.example/?accesscode=c0de-_x&email=ann%2Btrip%40b.example&tripid=T9');
-    expect(dialogOf(link)).toMatchObject({ dialog: 'signin', redirectTo: '/trips/join?tripid=T9&accesscode=c0de-_x' });
+    expect(dialogOf(link)).toMatchObject({ dialog: 'signin', redirectTo: '/trips/join?tripid=T9&accesscode=c0de-_x&email=ann%2Btrip%40b.example' });
   });
 
   it('sends a signed-in visitor with either link straight to the join page (never the join page onto itself)', () => {
     const params = (link: string) => new URL(link).searchParams;
     const holder = invitationLink('https://wanderly.example', { ...base, newcomer: null });
-    expect(signedInInvitationTarget('/', params(holder))).toBe('/trips/join?tripid=T9&accesscode=c0de-_x');
+    expect(signedInInvitationTarget('/', params(holder))).toBe('/trips/join?tripid=T9&accesscode=c0de-_x&email=ann%2Btrip%40b.example');
     expect(signedInInvitationTarget('/trips/join', params('https://w.example/trips/join?tripid=T9&accesscode=c0de-_x'))).toBeNull();
     expect(signedInInvitationTarget('/', params('https://w.example/?tripid=T9'))).toBeNull();
   });

@@ -1,5 +1,7 @@
 // My trips (issue 13): what the page and the calendar show of a trip item, read from the spec §3
 // payload its product sent. Pure: the server decides who may see prices (a viewer never does).
+import { destinations } from './destinations-data';
+import { instantToLocal } from './flight-schedule';
 import { valueAt } from './trips';
 
 export type TripItemView = {
@@ -8,6 +10,12 @@ export type TripItemView = {
   /** The local start and end times ('HH:MM') where the payload has them; else the item is all-day. */
   startTime: string | null;
   endTime: string | null;
+  /** The IANA zones those times are local to, from the item's own place (a flight: its departure and arrival airports); null: unknown. */
+  startZone: string | null;
+  endZone: string | null;
+  /** The local dates of a start and end the payload pins to instants (a flight's); null: the item's own dates. */
+  startDate: string | null;
+  endDate: string | null;
   /** The price the traveller pays, in major units, and its currency where the payload says it. */
   amount: number | null;
   currency: string | null;
@@ -51,25 +59,62 @@ function nameOf(product: string, payload: unknown): string | null {
   }
 }
 
-function timesOf(product: string, payload: unknown): [string | null, string | null] {
+const fold = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** A place's zone from our destination catalog: by slug, city name or airport code. */
+const zoneOf = (place: string | null, by: 'slug' | 'name' | 'airportIata'): string | null =>
+  place === null ? null : (destinations.find((d) => (by === 'name' ? fold(d.name) === fold(place) : d[by] === place))?.timeZone ?? null);
+
+type Times = Pick<TripItemView, 'startTime' | 'endTime' | 'startZone' | 'endZone' | 'startDate' | 'endDate'>;
+const local = (startTime: string | null, endTime: string | null, startZone: string | null, endZone = startZone): Times => ({ startTime, endTime, startZone, endZone, startDate: null, endDate: null });
+
+/** A flight's departure or arrival: an instant read as the wall clock at its airport; a time without an offset as written. */
+function airportTime(value: string | null, zone: string | null): { date: string | null; time: string | null } {
+  if (value === null) return { date: null, time: null };
+  const instant = /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? new Date(value) : null;
+  if (instant && zone && !Number.isNaN(instant.getTime())) {
+    const { date, minutes } = instantToLocal(instant, zone);
+    return { date, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
+  }
+  // An instant whose airport we do not know has no local time to show.
+  return instant ? { date: null, time: null } : { date: value.match(/^\d{4}-\d{2}-\d{2}/)?.[0] ?? null, time: clock(value) };
+}
+
+function flightTimes(payload: unknown): Times {
+  const bounds = valueAt(payload, 'bnds');
+  const legs = valueAt(payload, 'request.flightsearch');
+  const first = Array.isArray(bounds) && bounds.length > 0 ? bounds[0] : Array.isArray(legs) ? legs[0] : undefined;
+  const last = Array.isArray(bounds) && bounds.length > 0 ? bounds[bounds.length - 1] : Array.isArray(legs) ? legs[legs.length - 1] : undefined;
+  const startZone = zoneOf(text(first, 'from'), 'airportIata');
+  const endZone = zoneOf(text(last, 'to'), 'airportIata');
+  const departs = airportTime(text(first, 'departs_at'), startZone);
+  const arrives = airportTime(text(last, 'arrives_at'), endZone);
+  return { startTime: departs.time, endTime: departs.time ? arrives.time : null, startZone, endZone, startDate: departs.date, endDate: departs.time ? arrives.date : null };
+}
+
+function timesOf(product: string, payload: unknown): Times {
   switch (product) {
     case 'CAR':
-      return [clock(text(payload, 'request.pickup_time')), clock(text(payload, 'request.dropoff_time'))];
-    case 'TRF':
-      return [clock(text(payload, 'trf_time')), null];
-    case 'HLT':
+      return local(
+        clock(text(payload, 'request.pickup_time')), clock(text(payload, 'request.dropoff_time')),
+        zoneOf(text(payload, 'request.pickup_city'), 'name'), zoneOf(text(payload, 'request.dropoff_city') ?? text(payload, 'request.pickup_city'), 'name'),
+      );
     case 'FLT':
+      return flightTimes(payload);
+    case 'HLT':
+      return local(null, null, zoneOf(text(payload, 'search_req.destination'), 'slug') ?? zoneOf(text(payload, 'city_name'), 'name'));
+    case 'TRF':
+      return local(clock(text(payload, 'trf_time')), null, null);
     case 'RST':
     case 'STY':
     case 'WEEKS':
-      return [null, null];
+      return local(null, null, null);
     default:
-      return [clock(text(payload, 'start_time')), null];
+      return local(clock(text(payload, 'start_time')), null, zoneOf(text(payload, 'destination'), 'name'));
   }
 }
 
 function priceOf(product: string, payload: unknown): { amount: number | null; currency: string | null } {
-  const currency = text(payload, 'currency') ?? text(payload, 'request.currency');
+  const currency = text(payload, 'currency') ?? text(payload, 'request.currency') ?? text(payload, 'fare_summary.currency');
   const amount =
     product === 'HLT' ? number(payload, 'inclusive')
     : product === 'CAR' || product === 'FLT' ? number(payload, 'fare_summary.total')
@@ -80,8 +125,7 @@ function priceOf(product: string, payload: unknown): { amount: number | null; cu
 
 /** The item as My trips and the calendar show it. */
 export function tripItemView(product: string, payload: unknown): TripItemView {
-  const [startTime, endTime] = timesOf(product, payload);
-  return { name: nameOf(product, payload), startTime, endTime, ...priceOf(product, payload) };
+  return { name: nameOf(product, payload), ...timesOf(product, payload), ...priceOf(product, payload) };
 }
 
 /** A trip's totals: the items' amounts summed per currency (an unknown currency is its own sum), in first-seen order. */

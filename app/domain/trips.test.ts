@@ -3,7 +3,7 @@ import { PRODUCT_CODES, products } from '~/products/registry';
 import type { TripListInput } from '~/products/types';
 import { tripPayloadOf } from '../../test/support/trip-items';
 import {
-  DEFAULT_USR_TYPE, TRIP_CALLS, addDays, canChangeTrip, defaultTripName, inTripWindow, placeImageFor, tripItemKey, tripPayloadRefusal, tripPlace, tripWindow,
+  DEFAULT_USR_TYPE, TRIP_CALLS, addDays, canChangeTrip, defaultTripName, inTripWindow, placeImageFor, tripImageRefusal, tripItemKey, tripPayloadRefusal, tripPlace, tripWindow,
   valueAt,
 } from './trips';
 
@@ -120,6 +120,15 @@ describe('trip window (spec §9)', () => {
     ['2026-11-01', '2027-02-01', true],
   ])('a trip from %s to %s is listed for 2026-12-10…2026-12-20: %s', (startsOn, endsOn, listed) => {
     expect(inTripWindow({ startsOn, endsOn }, '2026-12-10', '2026-12-20')).toBe(listed);
+  });
+});
+
+describe('trip image', () => {
+  it('takes our own images and https addresses, nothing else', () => {
+    for (const image of ['/images/destinations/cancun.svg', '/images/ads/city-breaks.svg', 'https://cdn.example.com/beach.jpg']) expect(tripImageRefusal(image), image).toBeNull();
+    for (const image of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', 'http://cdn.example.com/beach.jpg', 'https://user:pw@cdn.example.com/a.jpg', '//evil.example/a.jpg', '/images/../user/my-trips', '/logout', 'beach.jpg']) {
+      expect(tripImageRefusal(image), image).toBe('trip_image: must be one of our images (/images/…) or an https:// address');
+    }
   });
 });
 

@@ -93,6 +93,23 @@ export function defaultTripName(destination: string | null, startsOn: string, en
   return `${destination?.trim() || 'My trip'} · ${when}`;
 }
 
+/**
+ * A trip's image (`trip_image`) is shown to everyone on the trip: it may be one of our own images
+ * (a path under /images/, as citieimages answers) or an https address, never another scheme
+ * (javascript:, data:, http:) or a path elsewhere on our site. Returns the refusal, or null.
+ */
+export function tripImageRefusal(image: string): string | null {
+  const refusal = 'trip_image: must be one of our images (/images/…) or an https:// address';
+  if (image.startsWith('/')) return /^\/images\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(image) ? null : refusal;
+  let url: URL;
+  try {
+    url = new URL(image);
+  } catch {
+    return refusal;
+  }
+  return url.protocol === 'https:' && url.username === '' && url.password === '' ? null : refusal;
+}
+
 /** 'YYYY-MM-DD' moved by `days` (calendar days, no time zone involved). */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -23,6 +23,8 @@ export type HotelTripItem = {
   supplierCode: string;
   strikeOutPrice: number | null;
   usd: { price: number; tax: number; inclusive: number };
+  /** The display currency of price, tax and inclusive (ISO 4217). */
+  currency: string;
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -56,6 +58,7 @@ export function hotelTripPayload(trip: TripListInput, item: HotelTripItem) {
     usd_price: item.usd.price,
     usd_tax: item.usd.tax,
     usd_inclusive: item.usd.inclusive,
+    currency: item.currency,
     status: 'A' as const,
   };
 }

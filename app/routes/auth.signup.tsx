@@ -6,6 +6,7 @@ import { useT } from '~/components/shell-context';
 import { emailProblem, passwordProblem, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
 import { submittedSignupMode } from '~/domain/auth-layouts';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
+import { isOpenInvitation } from '~/services/trips.server';
 import { retryAfterHeaders } from '~/route-headers';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
@@ -40,6 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!verdict.ok) {
     const error = t('auth.error.tooManyRequests', { seconds: verdict.retryAfterSeconds });
     return json({ ok: false as const, field: null, error, values }, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
+  }
+  // An invitation sign-up holds a real invitation to this e-mail: unused, unexpired, of this organisation
+  // (after the rate limit, so codes cannot be guessed quickly).
+  if (mode === 'invitation' && !(await isOpenInvitation(org.orgId, values.email, values.accesscode))) {
+    return invalid('accesscode', t('auth.error.invitationCode'));
   }
   if (!(await reserveMailRequest('signup', org, values.email))) {
     return json({ ok: false as const, field: 'email', error: t('auth.error.tooManyMails'), values }, { status: 429 });

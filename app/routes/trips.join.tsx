@@ -1,23 +1,28 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { postJson } from '~/components/post-json';
 import { useT } from '~/components/shell-context';
-import { myTripsUrl } from '~/domain/auth-dialog-params';
+import { invitationSignInUrl, myTripsUrl } from '~/domain/auth-dialog-params';
+import { normalizeEmail } from '~/domain/login-throttle';
 import { requireUser } from '~/services/session.server';
 
 /**
  * Where a sign-in or sign-up from a trip invitation lands (joinTripUrl): the page joins the trip
  * with the link's code (POST /api/trips/addUserToTrip, spec §7) and then opens it. Someone
- * signed out is asked to sign in first and comes back here.
+ * signed out is asked to sign in first and comes back here. Someone signed in as another account
+ * than the one invited is told so and may sign out and continue as the invited one; the code is
+ * not tried (an invitation only ever admits its own e-mail address).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireUser(context.session, request.url);
   const params = new URL(request.url).searchParams;
   const tripId = params.get('tripid')?.slice(0, 100) ?? '';
   const accessCode = params.get('accesscode')?.slice(0, 100) ?? '';
-  return json({ tripId, accessCode, userId: user.userId });
+  const invited = params.get('email')?.slice(0, 320).trim() ?? '';
+  const otherAccount = invited !== '' && normalizeEmail(invited) !== normalizeEmail(user.email) ? { invited, current: user.email } : null;
+  return json({ tripId, accessCode, userId: user.userId, otherAccount });
 }
 
 /** The code is in the URL: it must not leave in a Referer nor stay in a cache. */
@@ -26,10 +31,11 @@ export const headers = () => ({ 'Referrer-Policy': 'no-referrer', 'Cache-Control
 export default function JoinTrip() {
   const t = useT();
   const navigate = useNavigate();
-  const { tripId, accessCode, userId } = useLoaderData<typeof loader>();
+  const { tripId, accessCode, userId, otherAccount } = useLoaderData<typeof loader>();
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
+    if (otherAccount) return;
     const controller = new AbortController();
     void postJson('/api/trips/addUserToTrip', { mytrip_id: tripId, user_id: userId, accesscode: accessCode }, {}, controller.signal).then((answer) => {
       if (controller.signal.aborted) return;
@@ -39,12 +45,25 @@ export default function JoinTrip() {
       else setProblem((answer.body as { message?: string } | null)?.message ?? String(answer.status));
     });
     return () => controller.abort();
-  }, [tripId, accessCode, userId, navigate]);
+  }, [tripId, accessCode, userId, otherAccount, navigate]);
 
   return (
     <section className="auth-page" aria-labelledby="join-title">
       <h1 id="join-title">{t('tripJoin.title')}</h1>
-      {problem ? (
+      {otherAccount ? (
+        <>
+          <p role="alert" className="notice notice-warning">{t('tripJoin.wrongAccount', otherAccount)}</p>
+          <Form method="post" action="/auth/logout">
+            <input type="hidden" name="redirectTo" value={invitationSignInUrl(tripId, accessCode, otherAccount.invited)} />
+            <button type="submit" className="button button-primary">
+              {t('tripJoin.signOutAndContinue', { invited: otherAccount.invited })}
+            </button>
+          </Form>
+          <p>
+            <Link to="/user/my-trips">{t('tripJoin.myTrips')}</Link>
+          </p>
+        </>
+      ) : problem ? (
         <>
           <p role="alert" className="notice notice-warning">{t('tripJoin.failed', { reason: problem })}</p>
           <p>

@@ -50,7 +50,11 @@ export type FlightPriceView = {
   beforeTax: string;
   tax: string;
   total: string;
+  beforeTaxMinor: number;
+  taxMinor: number;
   totalMinor: number;
+  /** The currency of the texts and minor amounts (the visitor's). */
+  currency: string;
   priceType: string;
 };
 
@@ -67,7 +71,10 @@ function priceView(price: FlightPrice, money: Context['money']): FlightPriceView
     beforeTax: money(price.exclusive).text,
     tax: money(price.tax).text,
     total: money(price.inclusive).text,
+    beforeTaxMinor: money(price.exclusive).amountMinor,
+    taxMinor: money(price.tax).amountMinor,
     totalMinor: money(price.inclusive).amountMinor,
+    currency: money(price.inclusive).currency,
     priceType: price.price_type,
   };
 }
@@ -224,7 +231,10 @@ function quotedFareView(quote: Quote<FlightQuoteFacts>, language: string) {
     beforeTax: text('beforeTax'),
     tax: text('tax'),
     total: text('total'),
+    beforeTaxMinor: requiredLine(quote, 'beforeTax', language).amountMinor,
+    taxMinor: requiredLine(quote, 'tax', language).amountMinor,
     totalMinor: requiredLine(quote, 'total', language).amountMinor,
+    currency: requiredLine(quote, 'total', language).currency,
     priceType: quote.priceType,
   };
   return { brand: quote.facts.brand, price };

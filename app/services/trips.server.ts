@@ -13,7 +13,7 @@ import { normalizeEmail } from '~/domain/login-throttle';
 import { invitationLink } from '~/domain/trip-invitations';
 import { isProductCode } from '~/products/registry';
 import {
-  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripPlace, tripWindow,
+  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripImageRefusal, tripPlace, tripWindow,
 } from '~/domain/trips';
 import { type CalendarEvent, calendarFileName, tripCalendar } from '~/domain/trip-calendar';
 import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
@@ -165,6 +165,8 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
     return answer(400, { status: false, message: refusal });
   }
   if (item.checkout_date < item.checkin_date) return invalid('checkout_date: must not be before checkin_date');
+  const imageRefusal = item.trip_image?.trim() ? tripImageRefusal(item.trip_image.trim()) : null;
+  if (imageRefusal) return invalid(imageRefusal);
   const product = item.product_type ?? call.products[0];
   if (!call.products.includes(product)) return invalid(`product_type: ${name} is for ${call.products.join(', ')}`);
   if (call.mode === 'update' && !item.trip_list_id) return invalid('trip_list_id: the trip whose item to change is required');
@@ -284,6 +286,24 @@ export async function cityImages({ json: query }: CityImagesBody, db: Database =
 }
 
 const accessCodeHash = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/**
+ * Whether `accessCode` is an open invitation (unused, unexpired) of this organisation's for
+ * `email`: what an invitation-code sign-up must hold (addUserToTrip later uses it up).
+ */
+export async function isOpenInvitation(orgId: string, email: string, accessCode: string, db: Database = getDb()): Promise<boolean> {
+  const found = await db
+    .selectFrom('trip_invitations as v')
+    .innerJoin('trips as t', 't.id', 'v.trip_id')
+    .select('v.id')
+    .where('t.org_id', '=', orgId)
+    .where('v.email_normalized', '=', normalizeEmail(email))
+    .where('v.access_code_hash', '=', accessCodeHash(accessCode))
+    .where('v.used_at', 'is', null)
+    .where('v.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return found !== undefined;
+}
 
 /**
  * Invites `email` to a trip its owner names (the e-mail and its links are the caller's): the
@@ -450,6 +470,9 @@ export type MyTripItem = {
   name: string | null;
   startTime: string | null;
   endTime: string | null;
+  /** The zones of the start and end times: the item's own place's, else the trip's. */
+  startZone: string | null;
+  endZone: string | null;
   booked: boolean;
   amountText: string | null;
   bookingReference: string | null;
@@ -524,11 +547,13 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
         return {
           id: item.id,
           product: item.product,
-          startsOn: item.starts_on,
-          endsOn: item.ends_on,
+          startsOn: view.startDate ?? item.starts_on,
+          endsOn: view.endDate ?? item.ends_on,
           name: view.name,
           startTime: view.startTime,
           endTime: view.endTime,
+          startZone: view.startZone ?? place?.timeZone ?? null,
+          endZone: view.endZone ?? place?.timeZone ?? null,
           booked,
           amountText: full && view.amount !== null ? moneyText(view.amount, view.currency, language) : null,
           bookingReference: full && booked ? item.reference : null,
@@ -575,6 +600,8 @@ export async function tripCalendarFile(
     endsOn: item.endsOn,
     startTime: item.startTime,
     endTime: item.endTime,
+    startZone: item.startZone,
+    endZone: item.endZone,
   }));
-  return { fileName: calendarFileName(trip.name), text: tripCalendar({ name: trip.name, timeZone: trip.timeZone, events, now: new Date() }) };
+  return { fileName: calendarFileName(trip.name), text: tripCalendar({ name: trip.name, events, now: new Date() }) };
 }

@@ -44,7 +44,7 @@ const hotel = {
   fromdate: text, todate: text, rooms: { type: 'array', maxItems: 9, items: { type: 'object', properties: { adults: count, children: count }, additionalProperties: false } },
   search_req: freeObject, no_of_nights: count, no_of_rooms: count,
   price: number, tax: number, inclusive: number, supplier_code: text, per_night_price: number, strike_out_price: number, discount_percentage: number,
-  usd_price: number, usd_tax: number, usd_inclusive: number, status: { type: 'string', enum: ['A'] },
+  usd_price: number, usd_tax: number, usd_inclusive: number, currency: { type: 'string', pattern: '^[A-Z]{3}$' }, status: { type: 'string', enum: ['A'] },
 } as const;
 
 /** Spec §3 "Car trip". */

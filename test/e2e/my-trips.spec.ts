@@ -1,24 +1,28 @@
 // My trips (issue 13) in Chromium: a fresh member makes a trip of a hotel, a car and a flight
 // through the trip calls, sees it and its items in /user/my-trips, opens it by its trip link and
-// downloads its .ics (read by a strict RFC 5545 reader); another user's trip id shows the trip
+// downloads its .ics (read by ical.js, a real calendar parser); another user's trip id shows the trip
 // problem. axe finds nothing at 375 and 1280 px. On the PostgreSQL server with a fresh member.
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ProductCode, products } from '~/products/registry';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
-import { parseIcal, prop, unescapeText } from '../support/ical';
+import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { NEW_CARD, completeBooking, continueToPayment, typeCard } from '../support/checkout';
+import { inDays } from '../support/dates';
+import { readCalendar } from '../support/ical';
 import { tripPayloadOf } from '../support/trip-items';
 
 const base = inject('pgBaseURL');
 const databaseUrl = inject('pgDatabaseUrl');
 const PASSWORD = 'My-Trips-2026!';
 const email = `trips-${Date.now()}@wanderly.example`;
+const planner = `trip-planner-${Date.now()}@wanderly.example`;
 let browser: Browser;
 let db: pg.Client;
 let publicId = '';
 let strangersTrip = '';
+let prepaidCar: { id: number; code: string };
 
 beforeAll(async () => {
   if (!base) return;
@@ -30,6 +34,15 @@ beforeAll(async () => {
     [email, await hashPassword(PASSWORD)],
   );
   publicId = rows[0]!.public_id;
+  await db.query(
+    `insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, 'Paco', 'Planner', 'member')`,
+    [planner, await hashPassword(PASSWORD)],
+  );
+  // A car paid when booked, so its checkout takes the sandbox card.
+  const car = await db.query<{ id: number; code: string }>(
+    `select o.id, l.code from car_offers o join car_locations l on l.id = o.location_id where o.payment = 'prepaid' and l.destination_slug = 'cancun' order by o.id limit 1`,
+  );
+  prepaidCar = car.rows[0]!;
   // A trip of the demo member's, which the fresh member is not on.
   const other = await db.query<{ id: string }>(
     `insert into trips (org_id, owner_user_id, name, starts_on, ends_on) select 'wanderly', id, 'Not yours', '2036-01-01', '2036-01-05' from users where email = 'member@wanderly.example' returning id`,
@@ -98,16 +111,100 @@ describe.skipIf(!base)('/user/my-trips', () => {
     await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('cancun-dec-2036.ics');
-    const calendar = parseIcal(await readFile((await file.path())!, 'utf8'));
-    const events = calendar.components.filter((component) => component.type === 'VEVENT');
-    expect(events.map((event) => unescapeText(prop(event, 'SUMMARY')!.value))).toEqual(['Hotels: Hotel Azul', 'Cars: Nissan Versa (Compact)', 'Flights: MEX → CUN']);
-    expect(prop(events[1]!, 'DTSTART')).toMatchObject({ params: { TZID: 'America/Cancun' }, value: '20361201T100000' });
+    const { events } = readCalendar(await readFile((await file.path())!, 'utf8'));
+    expect(events.map((event) => event.summary)).toEqual(['Hotels: Hotel Azul', 'Cars: Nissan Versa (Compact)', 'Flights: MEX → CUN']);
+    expect(events[1]!.start).toEqual({ local: '2036-12-01T10:00:00', zone: 'America/Cancun', instant: '2036-12-01T15:00:00.000Z' });
 
     const refused = await page.goto(orgUrl(base, 'localhost', `/user/my-trips?trip_id=${strangersTrip}&workarea=viewMyTrips`));
     expect(refused?.status()).toBe(404);
     await page.getByTestId('trip-problem').filter({ hasText: `Something went wrong with this trip: ${strangersTrip}` }).waitFor();
     expect(await page.getByText('Not yours').count()).toBe(0);
     await expectNoAxeViolationsAtViewports(page, 'the trip problem');
+    check();
+    await context.close();
+  });
+
+  /** Adds the details page's item through its "Add to trip" dialog: to a new trip so named, or to the listed trip of that name. */
+  async function addToTrip(page: Page, trip: { newName: string } | { existing: string }) {
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Add to trip' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to a trip' });
+    await dialog.waitFor();
+    // The user's trips near these dates have loaded.
+    await expect.poll(() => dialog.getByRole('status').count()).toBe(0);
+    if ('newName' in trip) await dialog.getByLabel('Trip name').fill(trip.newName);
+    else await dialog.getByRole('radio', { name: new RegExp(`^${trip.existing}`) }).check();
+    await dialog.getByRole('button', { name: 'Add to trip' }).click();
+    const name = 'newName' in trip ? trip.newName : trip.existing;
+    await expect.poll(() => page.locator('.add-to-trip-status').textContent()).toBe(`Added to your trip ${name}. View the trip`);
+  }
+
+  it('acceptance 1: a member adds a hotel, a flight and a car to a new trip from their pages, books the car, and sees all three with the car booked', { timeout: 180_000 }, async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    const check = watchConsole(page);
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/session-out'));
+    await signInWithApi(page, planner, PASSWORD);
+    const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
+    const [checkin, checkout] = [inDays(230), inDays(234)];
+
+    await page.goto(site(`/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${checkin}&checkout=${checkout}&rooms=1&guests=2`));
+    await page.getByRole('heading', { level: 1, name: 'Harbour View Cancún' }).waitFor();
+    await addToTrip(page, { newName: 'Harbour plan' });
+
+    // The flight home on the last day, from its details page.
+    await page.goto(site(`/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${checkout}&cabinclass=economy&noofadults=1&noofchilds=0&noofinfants=0`));
+    await page.getByRole('link', { name: /^View fares/ }).first().click();
+    await page.waitForURL((url) => url.pathname === '/flight/details');
+    await addToTrip(page, { existing: 'Harbour plan' });
+
+    // The car over the stay: added, then booked and paid with a sandbox card.
+    const rental = new URLSearchParams({
+      pickup: prepaidCar.code, same_dropoff: '1', pickup_date: checkin, pickup_time: '10:00', dropoff_date: checkout, dropoff_time: '09:00', driver_age: '30', car_id: String(prepaidCar.id),
+    });
+    await page.goto(site(`/cars/details?${rental.toString()}`));
+    await addToTrip(page, { existing: 'Harbour plan' });
+    await page.getByRole('button', { name: 'Reserve this car' }).click();
+    await continueToPayment(page);
+    await page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: 'Pay with new card' }).check();
+    await typeCard(page, 'Credit Card', NEW_CARD);
+    const reference = await completeBooking(page);
+
+    await page.goto(site('/user/my-trips'));
+    await waitForHydration(page);
+    const card = page.getByTestId('trip').filter({ hasText: 'Harbour plan' });
+    await card.waitFor();
+    const items = card.getByTestId('trip-item');
+    // Three items: the booking joined the planned car, it was not added beside it.
+    expect(await items.allTextContents()).toEqual([
+      expect.stringContaining('Harbour View Cancún'),
+      expect.stringMatching(/Cars.*or similar/),
+      expect.stringContaining('CUN → MCO'),
+    ]);
+    const booked = items.filter({ has: page.getByText('Booked', { exact: true }) });
+    expect(await booked.count()).toBe(1);
+    expect(await booked.getAttribute('data-booked')).toBe('true');
+    expect(await booked.textContent()).toMatch(/or similar/);
+    expect(await booked.textContent()).toContain(reference);
+    expect(await items.filter({ has: page.getByText('Planned', { exact: true }) }).count()).toBe(2);
+    // Every item is priced, in US dollars, and the trip's total sums them (a flight fare stored as display text never summed).
+    for (const text of await items.allTextContents()) expect(text).toMatch(/\$\d[\d,]*\.\d\d$/);
+    expect(await card.locator('.trip-totals').textContent()).toMatch(/^Total: \$\d[\d,]*\.\d\d$/);
+
+    // The calendar places the flight at its real departure and arrival, each in its airport's zone.
+    await card.getByRole('link', { name: 'Harbour plan' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Harbour plan' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
+    const { events } = readCalendar(await readFile((await (await download).path())!, 'utf8'));
+    const { rows } = await db.query<{ payload: { bnds: { departs_at: string; arrives_at: string }[] } }>(
+      `select i.payload from trip_items i join trips t on t.id = i.trip_id where t.name = 'Harbour plan' and i.product = 'FLT'`,
+    );
+    const [bound] = rows[0]!.payload.bnds;
+    const flight = events.find((event) => event.summary === 'Flights: CUN → MCO')!;
+    expect(flight.start).toMatchObject({ zone: 'America/Cancun', instant: new Date(bound!.departs_at).toISOString() });
+    expect(flight.end).toMatchObject({ zone: 'America/New_York', instant: new Date(bound!.arrives_at).toISOString() });
+    expect(events.find((event) => /or similar/.test(event.summary))!.description).toBe(`Booked, confirmation ${reference}`);
     check();
     await context.close();
   });

@@ -155,6 +155,10 @@ describe('sign-in layouts', () => {
     // The offered modes still work.
     expect((await post('wanderly', { email: 'mode-ok@example.com' })).status).toBe(200);
     expect(await mailsTo('wanderly', 'mode-ok@example.com')).toBe(true);
-    expect((await post('voyagerpro', { email: 'mode-code@example.com', accesscode: 'INV-9' })).status).toBe(200);
+    // An invitation sign-up needs a real, open invitation to its e-mail: a made-up code sends nothing.
+    const madeUp = await post('voyagerpro', { email: 'mode-code@example.com', accesscode: 'INV-9' });
+    expect(madeUp.status).toBe(400);
+    expect(madeUp.text).toContain('This access code is not an open invitation for this e-mail address');
+    expect(await mailsTo('voyagerpro', 'mode-code@example.com')).toBe(false);
   });
 });

@@ -138,4 +138,49 @@ describe('trip invitations in the browser (issue 13)', () => {
     holderCheck();
     await holder.context.close();
   });
+
+  it('tells someone signed in as another account whose invitation it is, and signs them out to continue as the invited one', { timeout: 120_000 }, async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    const check = watchConsole(page);
+    await page.goto(site('/session-out'), { waitUntil: 'networkidle' });
+    await signInWithApi(page, demo('member'), DEMO_PASSWORD);
+    await page.goto(site(`/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(90)}&checkout=${inDays(92)}&rooms=1&guests=2`));
+    await page.getByRole('heading', { level: 1, name: 'Harbour View Cancún' }).waitFor();
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Add to trip' }).click();
+    const add = page.getByRole('dialog', { name: 'Add to a trip' });
+    await expect.poll(() => add.getByRole('status').count()).toBe(0);
+    await add.getByLabel('Trip name').fill('Wrong door');
+    await add.getByRole('button', { name: 'Add to trip' }).click();
+    const tripId = new URL((await page.getByRole('link', { name: 'View the trip' }).getAttribute('href'))!, base).searchParams.get('trip_id')!;
+    const invited = await page.evaluate(
+      async (body) => (await fetch('/api/trips/invite', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+      { trip_id: tripId, email: demo('newuser'), firstname: '', lastname: '', role: 'traveller' },
+    );
+    expect(invited).toBe(200);
+
+    // The owner, still signed in, opens the link meant for someone else: no join is tried.
+    const joins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/trips/addUserToTrip')) joins.push(request.url());
+    });
+    await page.goto(await mailedLink(page, demo('newuser'), /accesscode=/));
+    await page.waitForURL((url) => url.pathname === '/trips/join');
+    await waitForHydration(page);
+    await page.getByRole('alert').filter({ hasText: `This invitation is for ${demo('newuser')}, but you are signed in as ${demo('member')}.` }).waitFor();
+    await expectNoAxeViolationsAtViewports(page, 'join page, another account');
+    expect(joins).toEqual([]);
+
+    // Signing out leads back to the invitation: sign-in for the invited e-mail, which joins the trip.
+    await page.getByRole('button', { name: `Sign out and continue as ${demo('newuser')}` }).click();
+    const signin = page.getByRole('dialog', { name: 'Sign in' });
+    await signin.waitFor();
+    expect(await signin.getByLabel('E-mail').inputValue()).toBe(demo('newuser'));
+    await signin.getByLabel('Password').fill(DEMO_PASSWORD);
+    const joined = await joinedTrip(page, () => signin.getByRole('button', { name: 'Sign in' }).click());
+    expect(joined.body.data).toMatchObject({ trip_id: tripId, role: 'traveller' });
+    check();
+    await context.close();
+  });
 });

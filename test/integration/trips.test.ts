@@ -27,7 +27,7 @@ import { action as updateTransfersRoute } from '~/routes/api.trips.updateTransfe
 import { action as updateHotelRoute } from '~/routes/api.trips.updateTripList';
 import { getOrgById, publicOriginOf } from '~/services/config.server';
 import { createSession } from '~/services/session.server';
-import { type TripActor, attachBookingToTrips, inviteToTrip } from '~/services/trips.server';
+import { type TripActor, attachBookingToTrips, inviteToTrip, isOpenInvitation } from '~/services/trips.server';
 import { tripPayloadOf } from '../support/trip-items';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
@@ -213,6 +213,9 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
       [{ json: { ...payload, type: 2 } }, /^json\.type: /],
       [{ json: { ...payload, trip_list_id: 'trip-7' } }, /^json\.trip_list_id: /],
       [{ json: { ...payload, checkout_date: '2032-12-01' } }, /^checkout_date: must not be before checkin_date/],
+      [{ json: { ...payload, trip_image: 'javascript:alert(1)' } }, /^trip_image: must be one of our images/],
+      [{ json: { ...payload, trip_image: 'http://images.example.com/beach.jpg' } }, /^trip_image: must be one of our images/],
+      [{ json: { ...payload, trip_image: '/user/my-trips/ics?trip_id=x' } }, /^trip_image: must be one of our images/],
       [{ json: { ...payload, product_type: 'CAR' } }, /^product_type: createTripList is for HLT/],
       [{ json: without(payload, 'checkin_date') }, /^json\.checkin_date: missing required property/],
       [{ payload }, /^json: missing required property|^payload: unrecognized property/],
@@ -278,6 +281,21 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     expect(await snapshot()).toEqual(before);
     const members = await database.db.selectFrom('trip_members').select('user_id').where('trip_id', '=', later).execute();
     expect(members).toEqual([{ user_id: people.member.actor.userDbId }]);
+  });
+
+  it('holds an invitation-code sign-up to an open invitation of the organisation for that e-mail (isOpenInvitation)', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const tripId = await tripWith('HLT', '2033-04-10', '2033-04-12');
+    const email = `signup-${Date.now()}@example.com`;
+    const { accessCode } = (await inviteToTrip(people.member.actor, { tripId, email, role: 'traveller' }, database.db))!;
+    expect(await isOpenInvitation(ORG, email.toUpperCase(), accessCode, database.db)).toBe(true);
+    expect(await isOpenInvitation(ORG, email, 'INV-9', database.db)).toBe(false);
+    expect(await isOpenInvitation(ORG, 'someone-else@example.com', accessCode, database.db)).toBe(false);
+    expect(await isOpenInvitation('viajamas', email, accessCode, database.db)).toBe(false);
+    const stale = await inviteToTrip(people.member.actor, { tripId, email, role: 'traveller', ttlMs: -1_000 }, database.db);
+    expect(await isOpenInvitation(ORG, email, stale!.accessCode, database.db)).toBe(false);
+    await database.db.updateTable('trip_invitations').set({ used_at: new Date() }).where('trip_id', '=', tripId).execute();
+    expect(await isOpenInvitation(ORG, email, accessCode, database.db)).toBe(false);
   });
 
   describe('inviting by e-mail (POST /api/trips/invite) and joining with the link\'s code', () => {

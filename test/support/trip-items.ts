@@ -7,10 +7,10 @@ export const tripItems = {
   HLT: {
     hotelName: 'Hotel Azul', hotelId: 'h-1', cityName: 'Cancún', hotelAddress: 'Blvd. Kukulcán 1', searchId: 's-1', starRating: 4, lat: 21.1, long: -86.8,
     fromDate: '2026-12-01', toDate: '2026-12-08', rooms: [{ adults: 2, children: 0 }], searchRequest: { destination: 'cancun' }, nights: 7,
-    price: 700, tax: 112, inclusive: 812, supplierCode: 'OWN', strikeOutPrice: 1015, usd: { price: 700, tax: 112, inclusive: 812 },
+    price: 700, tax: 112, inclusive: 812, supplierCode: 'OWN', strikeOutPrice: 1015, usd: { price: 700, tax: 112, inclusive: 812 }, currency: 'USD',
   },
   FLT: {
-    id: 'it-1', uid: 'u-1', bounds: [{ from: 'MEX', to: 'CUN' }], fareSummary: { total: 300 },
+    id: 'it-1', uid: 'u-1', bounds: [{ from: 'MEX', to: 'CUN' }], fareSummary: { total: 300, currency: 'USD' },
     request: { tripType: 'oneway', cabinClass: 'economy', adults: 2, children: 1, infants: 0, brandedFare: 'basic', legs: [{ from: 'MEX', to: 'CUN', date: '2026-12-01' }], lat: 19.4, lng: -99.1 },
   },
   CAR: {

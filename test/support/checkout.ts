@@ -1,0 +1,38 @@
+// The checkout's payment steps as a traveller takes them in Chromium (issue 4): the traveller
+// form, a card typed into the sandbox card frame, and COMPLETE BOOKING to the success page.
+import type { Page } from './browser';
+
+export const NEW_CARD = { number: '4111111111111111', expiry: '12/30', cvv: '737' };
+
+/** From "Complete your booking": saves the prefilled traveller and waits for the payment block. */
+export async function continueToPayment(page: Page) {
+  await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
+  await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Traveller details saved.').waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
+}
+
+/** Types a card into the sandbox card frame inside the named form. */
+export async function typeCard(page: Page, formName: string, card: typeof NEW_CARD) {
+  const frame = page.getByRole('form', { name: formName }).frameLocator('iframe[title="Card details"]');
+  await frame.getByLabel('Card number').fill(card.number);
+  await frame.getByLabel('Expiry (MM/YY)').fill(card.expiry);
+  await frame.getByLabel('CVV').fill(card.cvv);
+}
+
+/** Clicks COMPLETE BOOKING, centred first: a click at the very bottom edge of the viewport right
+ * after typing in the cross-origin card frame was lost in headless Chromium. */
+export async function clickSubmit(page: Page) {
+  const submit = page.getByRole('button', { name: 'COMPLETE BOOKING' });
+  await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+  await submit.click();
+}
+
+/** COMPLETE BOOKING, then the success page: returns the booking reference it shows. */
+export async function completeBooking(page: Page): Promise<string> {
+  await clickSubmit(page);
+  await page.waitForURL(/checkout-success\?booking_id=/, { timeout: 30_000 });
+  const reference = new URL(page.url()).searchParams.get('booking_id')!;
+  await page.getByRole('heading', { level: 1, name: 'Your booking is confirmed' }).waitFor();
+  return reference;
+}
