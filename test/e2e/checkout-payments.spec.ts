@@ -17,6 +17,7 @@ import {
   watchConsole,
 } from '../support/browser';
 import { inDays } from '../support/dates';
+import { NEW_CARD, clickSubmit, typeCard } from '../support/checkout';
 
 /**
  * Issue 4, acceptance 1, 6 and 8 (axe): a signed-in member books a hotel, a flight, a car and
@@ -36,7 +37,6 @@ const PASSWORD = 'Checkout-Payments-2026!';
 const stamp = Date.now();
 const payer = { email: `payer-${stamp}@wanderly.example`, first: 'Paula', last: 'Payer' };
 
-const NEW_CARD = { number: '4111111111111111', expiry: '12/30', cvv: '737' };
 const SAVED_CARD = { number: '5555555555554444', expiry: '11/31', cvv: '864' };
 
 let browser: Browser;
@@ -133,22 +133,6 @@ async function reachPayment(page: Page, product: Product, day: number) {
   // One form: COMPLETE BOOKING saves the traveller first, once the page's script runs.
   await waitForHydration(page);
   await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
-}
-
-/** Types a card into the sandbox card frame inside the named form. */
-async function typeCard(page: Page, formName: string, card: typeof NEW_CARD) {
-  const frame = page.getByRole('form', { name: formName }).frameLocator('iframe[title="Card details"]');
-  await frame.getByLabel('Card number').fill(card.number);
-  await frame.getByLabel('Expiry (MM/YY)').fill(card.expiry);
-  await frame.getByLabel('CVV').fill(card.cvv);
-}
-
-/** Clicks COMPLETE BOOKING, centred first: a click at the very bottom edge of the viewport right
- * after typing in the cross-origin card frame was lost in headless Chromium. */
-async function clickSubmit(page: Page) {
-  const submit = page.getByRole('button', { name: 'COMPLETE BOOKING' });
-  await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-  await submit.click();
 }
 
 async function completeBooking(page: Page): Promise<string> {

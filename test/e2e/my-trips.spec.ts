@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ProductCode, products } from '~/products/registry';
 import { hashPassword } from '~/services/password.server';
 import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
-import { NEW_CARD, completeBooking, continueToPayment, typeCard } from '../support/checkout';
+import { NEW_CARD, completeBooking, reachPayment, typeCard } from '../support/checkout';
 import { inDays } from '../support/dates';
 import { readCalendar } from '../support/ical';
 import { tripPayloadOf } from '../support/trip-items';
@@ -165,7 +165,7 @@ describe.skipIf(!base)('/user/my-trips', () => {
     await page.goto(site(`/cars/details?${rental.toString()}`));
     await addToTrip(page, { existing: 'Harbour plan' });
     await page.getByRole('button', { name: 'Reserve this car' }).click();
-    await continueToPayment(page);
+    await reachPayment(page);
     await page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: 'Pay with new card' }).check();
     await typeCard(page, 'Credit Card', NEW_CARD);
     const reference = await completeBooking(page);

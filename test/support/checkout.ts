@@ -1,14 +1,13 @@
-// The checkout's payment steps as a traveller takes them in Chromium (issue 4): the traveller
+// The checkout's payment steps as a traveller takes them in Chromium (issues 4, 15): the one
 // form, a card typed into the sandbox card frame, and COMPLETE BOOKING to the success page.
-import type { Page } from './browser';
+import { type Page, waitForHydration } from './browser';
 
 export const NEW_CARD = { number: '4111111111111111', expiry: '12/30', cvv: '737' };
 
-/** From "Complete your booking": saves the prefilled traveller and waits for the payment block. */
-export async function continueToPayment(page: Page) {
+/** From "Complete your booking": waits for the one form to run (COMPLETE BOOKING saves the traveller first) and for its payment block. */
+export async function reachPayment(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
-  await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Traveller details saved.').waitFor();
+  await waitForHydration(page);
   await page.getByRole('heading', { level: 2, name: 'Payment' }).waitFor();
 }
 
