@@ -448,6 +448,7 @@ export const enUS = {
   "payment.cardProviderNote": "Paid now by card: our part of the rental, {amount}. The rest is paid at the desk.",
   "payment.unavailable": "Card payments are not available right now. Please try again later.",
   "payment.anotherMethod": "Please enter another payment method",
+  "payment.threeDSecureRequired": "This card is not enrolled in 3-D Secure, and we verify every card payment with 3-D Secure. Nothing was charged. Pay with a card your bank has enrolled in 3-D Secure (Visa Secure, Mastercard Identity Check), or choose another payment method.",
   "payment.processing": "Processing your booking…",
   "payment.ack": "BY SELECTING TO COMPLETE THIS BOOKING I ACKNOWLEDGE THAT I HAVE READ AND ACCEPT THE",
   "payment.ack.privacy": "Privacy Policy",

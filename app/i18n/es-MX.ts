@@ -449,6 +449,7 @@ export const esMX: Messages = {
   "payment.cardProviderNote": "Se paga ahora con tarjeta: nuestra parte de la renta, {amount}. El resto se paga en el mostrador.",
   "payment.unavailable": "Los pagos con tarjeta no están disponibles ahora. Inténtalo más tarde.",
   "payment.anotherMethod": "Ingresa otro método de pago",
+  "payment.threeDSecureRequired": "Esta tarjeta no está inscrita en 3-D Secure, y verificamos todos los pagos con tarjeta con 3-D Secure. No se hizo ningún cargo. Paga con una tarjeta que tu banco haya inscrito en 3-D Secure (Visa Secure, Mastercard Identity Check) o elige otro método de pago.",
   "payment.processing": "Procesando tu reserva…",
   "payment.ack": "AL ELEGIR COMPLETAR ESTA RESERVA RECONOZCO QUE HE LEÍDO Y ACEPTO",
   "payment.ack.privacy": "Aviso de privacidad",
