@@ -362,6 +362,7 @@ export const enUS = {
   'search.error.guests': "Choose 1 to 4 guests per room.",
   'results.title': "Hotels in {destination}",
   'results.titleNoSearch': "Search hotels",
+  'results.chooseFirst': "That page needs a search and a choice first. Search below, then choose a result to see its details.",
   'results.count': "{count} hotels for {nights} nights",
   'results.none': "No hotel has rooms for these dates. Try other dates or another destination.",
   'results.soldOut': "Sold out for these dates",

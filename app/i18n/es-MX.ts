@@ -363,6 +363,7 @@ export const esMX: Messages = {
   'search.error.guests': "Elige de 1 a 4 huéspedes por habitación.",
   'results.title': "Hoteles en {destination}",
   'results.titleNoSearch': "Buscar hoteles",
+  'results.chooseFirst': "Esa página necesita primero una búsqueda y una elección. Busca aquí abajo y elige un resultado para ver sus detalles.",
   'results.count': "{count} hoteles por {nights} noches",
   'results.none': "Ningún hotel tiene habitaciones en esas fechas. Prueba otras fechas u otro destino.",
   'results.soldOut': "Agotado en estas fechas",

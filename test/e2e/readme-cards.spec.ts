@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { computeRoomPrice } from '~/domain/room-price';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type BrowserContext, type Page, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { type Browser, type BrowserContext, type Page, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -136,6 +136,8 @@ async function checkout(page: Page, org: Org, stay: Stay) {
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
   await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('status').filter({ hasText: 'Traveller details saved.' }).waitFor();
+  // The submit only pays once the page's script runs (payment-block.tsx).
+  await waitForHydration(page);
 }
 
 let expiryMonth = 0;
@@ -232,7 +234,11 @@ describe.skipIf(!base)("README's test cards, row by row, on every organisation",
       await start.goto(orgUrl(base, `${org}.localhost`, '/'));
       await signInWithApi(start, await createUser(org), PASSWORD);
       await start.close();
-      for (const one of tries) await attempt(context, org, one, one.declineRange ? declining : cheap);
+      for (const one of tries) {
+        await attempt(context, org, one, one.declineRange ? declining : cheap).catch((error: unknown) => {
+          throw new Error(`${name}, ${one.row}, code ${one.code ?? 'none'}: ${String(error)}`);
+        });
+      }
       await context.close();
     });
   }
