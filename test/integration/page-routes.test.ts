@@ -46,7 +46,7 @@ describe('the one results and details route modules (docs/decisions/0029)', () =
       ['/cars/details', '/cars/search-details'],
       ['/activities/details', '/activities/search-details'],
       ['/resorts/details', '/resorts/search-details'],
-    ]) {
+    ] as const) {
       const back = await answer(detailsLoader, `${viajamas}${path}`, segmentParam(path));
       expect(back.status, path).toBe(302);
       expect(back.headers.get('location')).toBe(`${search}?notice=choose-first`);
