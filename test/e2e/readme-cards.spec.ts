@@ -125,7 +125,7 @@ async function cheapStay(): Promise<Stay> {
 /** Each try books its own dates, far enough apart that no try takes another's room. */
 let nextDay = 150;
 
-/** Hotel details → Reserve → checkout with the traveller saved: the payment block is live. */
+/** Hotel details → Reserve → checkout: the one form (traveller prefilled, payment) is live. */
 async function checkout(page: Page, org: Org, stay: Stay) {
   const checkin = nextDay;
   nextDay += stay.nights + 1;
@@ -134,10 +134,9 @@ async function checkout(page: Page, org: Org, stay: Stay) {
   );
   await page.getByRole('button', { name: `Reserve: ${stay.room}` }).first().click();
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
-  await page.getByRole('form', { name: 'Who is travelling?' }).getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('status').filter({ hasText: 'Traveller details saved.' }).waitFor();
-  // The submit only pays once the page's script runs (payment-block.tsx).
+  // One form: COMPLETE BOOKING saves the (prefilled) traveller, then pays, once the page's script runs.
   await waitForHydration(page);
+  await page.getByRole('group', { name: 'Who is travelling?' }).waitFor();
 }
 
 let expiryMonth = 0;
@@ -186,9 +185,13 @@ async function attempt(context: BrowserContext, org: Org, one: Try, stay: Stay) 
     await page.getByRole('dialog', { name: 'Sorry! Unable to process your card' }).waitFor();
     expect(await chargesOf(reference), one.row).toEqual([]);
   } else {
-    await page.getByRole('form', { name: 'Payment' }).getByRole('alert').filter({ hasText: one.outcome.text }).waitFor();
+    const message = page.getByRole('form', { name: 'Payment' }).getByRole('alert').filter({ hasText: one.outcome.text });
+    await message.waitFor();
+    // It lasts: the message takes the focus and stays until the visitor acts (no timer).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
     expect(await page.getByRole('dialog', { name: '3-D Secure' }).count()).toBe(0);
     expect(await chargesOf(reference), one.row).toEqual([]);
+    expect(await message.isVisible()).toBe(true);
   }
   if (one.declineRange) {
     const { rows: after } = await db.query<{ amount_minor: number | null }>(`select amount_minor from bookings where reference = $1`, [reference]);
