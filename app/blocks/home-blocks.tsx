@@ -77,9 +77,11 @@ export function MapViewBlock({ block, data }: BlockProps<'home.mapView'>) {
       <ul className="map-list">
         {data.markers.map((m) => (
           <li key={m.slug}>
-            <span className="map-list-dot" aria-hidden="true" />
-            {m.name}
-            <span className="muted"> · {m.country}</span>
+            <Link to={m.href} className="map-chip">
+              <span className="map-list-dot" aria-hidden="true" />
+              {m.name}
+              <span className="muted"> · {m.country}</span>
+            </Link>
           </li>
         ))}
       </ul>
@@ -97,7 +99,12 @@ export function FeaturedDestinationsBlock({ block, data }: BlockProps<'home.feat
           <li key={d.slug} className="destination-card">
             <img src={d.image} alt="" width={400} height={240} loading="lazy" />
             <div className="destination-body">
-              <h3>{d.name}</h3>
+              <h3>
+                {/* The whole card is the link's target (a stretched ::after), named by the destination alone. */}
+                <Link to={d.href} className="destination-link">
+                  {d.name}
+                </Link>
+              </h3>
               <p className="muted">{d.country}</p>
               <p className="destination-price" data-testid="price">
                 {t('home.featured.from', { price: d.fromPrice.text })}

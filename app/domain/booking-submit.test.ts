@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acknowledgementLinks, isValidBookingId, submitOutcome } from './booking-submit';
 
-const messages = { anotherMethod: 'Please enter another payment method', tryAgain: 'Try again', holdLapsed: 'Your hold has expired. Please search again.', travelerFirst: 'Save the traveller first.' };
+const messages = { anotherMethod: 'Please enter another payment method', threeDSecureRequired: 'Not enrolled in 3-D Secure', tryAgain: 'Try again', holdLapsed: 'Your hold has expired. Please search again.', travelerFirst: 'Save the traveller first.' };
 
 describe('isValidBookingId', () => {
   it('refuses a missing id or one containing undefined or NaN', () => {
@@ -21,13 +21,13 @@ describe('submitOutcome', () => {
     expect(submitOutcome(200, { status: 'confirmed', return_url: '//evil.example/x' }, messages).kind).toBe('message');
   });
 
-  it('shows the card-failure modal for a refused card and the 3-D Secure message for a failed authentication', () => {
+  it('shows the card-failure modal for a refused card and explains a card that cannot take part in required 3-D Secure', () => {
     expect(submitOutcome(402, { status: 'card_declined', message: 'Do Not Honor' }, messages)).toEqual({ kind: 'card_failure' });
-    expect(submitOutcome(402, { status: 'three_d_secure' }, messages)).toEqual({ kind: 'message', text: 'Please enter another payment method' });
+    expect(submitOutcome(402, { status: 'three_d_secure' }, messages)).toEqual({ kind: 'message', text: 'Not enrolled in 3-D Secure' });
     // The server answers in English; the page shows its own language's text.
-    expect(submitOutcome(402, { status: 'three_d_secure', message: 'Please enter another payment method' }, { ...messages, anotherMethod: 'Ingresa otro método de pago' })).toEqual({
+    expect(submitOutcome(402, { status: 'three_d_secure', message: 'Please enter another payment method' }, { ...messages, threeDSecureRequired: 'No inscrita en 3-D Secure' })).toEqual({
       kind: 'message',
-      text: 'Ingresa otro método de pago',
+      text: 'No inscrita en 3-D Secure',
     });
   });
 

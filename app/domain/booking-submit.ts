@@ -33,7 +33,7 @@ function samePath(url: unknown): string | null {
  * success page, show the card-failure modal, show a message under the payment form, or the
  * booking-failed modal with the stored error.
  */
-export type SubmitMessages = { anotherMethod: string; tryAgain: string; holdLapsed: string; travelerFirst: string };
+export type SubmitMessages = { anotherMethod: string; threeDSecureRequired: string; tryAgain: string; holdLapsed: string; travelerFirst: string };
 
 /** initBooking's refusals (docs/api.md) in the page's words rather than their codes. */
 const initErrors: Record<string, keyof SubmitMessages> = { expired: 'holdLapsed', traveler_required: 'travelerFirst', already_paid: 'holdLapsed' };
@@ -43,8 +43,10 @@ export function submitOutcome(status: number, body: unknown, messages: SubmitMes
   const url = samePath(answer.return_url);
   if ((answer.status === 'confirmed' || answer.status === 'pending') && url) return { kind: 'navigate', url };
   if (answer.status === 'card_declined') return { kind: 'card_failure' };
-  // The server's text is English: the page says it in its own language.
-  if (answer.status === 'three_d_secure') return { kind: 'message', text: messages.anotherMethod };
+  // The server's text is English: the page says it in its own language. The card page already
+  // stops a failed authentication, so the server refusing means the card could not take part in
+  // 3-D Secure where the organisation requires it: say so and what to do, not just "another method".
+  if (answer.status === 'three_d_secure') return { kind: 'message', text: messages.threeDSecureRequired };
   if (answer.error === 'demo' || status === 403) return { kind: 'demo' };
   if (answer.status === 'booking_failed') return { kind: 'booking_failed', error: text(answer.error) };
   if (status >= 500) return { kind: 'booking_failed', error: null };

@@ -1,17 +1,32 @@
 // The one details route module (docs/decisions/0029), mounted by remix.config.js at every
 // product's details URL under the route id it always had; see results-route.tsx.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { detailsFallbackPath } from '~/domain/destination-links';
+import { products } from '~/products/registry';
 import { pageProductOf, requirePageProduct } from './page-product';
 import { detailsPages } from './products.server';
 import { DetailsView, detailsTitle } from './views';
 
-/** A path that is no product's details page answers 404; the product's service answers 400/404 for a bad choice. */
+/**
+ * A path that is no product's details page answers 404. A details link missing its search or
+ * choice (the product's service answers 400) goes back to the product's search with a notice:
+ * a traveller who followed a stale or cut link can act on that, not on a bare status code.
+ * An unknown hotel, car or offer (404) keeps its answer.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const product = requirePageProduct(args.request, 'details');
-  return json({ ...(await detailsPages[product](args)), product });
+  try {
+    return json({ ...(await detailsPages[product](args)), product });
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status === 400) {
+      const { details, results } = products[product].pages;
+      throw redirect(detailsFallbackPath(new URL(args.request.url).pathname, { details, results }));
+    }
+    throw thrown;
+  }
 }
 
 export default function Details() {

@@ -115,6 +115,8 @@ export async function loadWeeksDetails(requestContext: RequestContext, url: Page
   const context = await weeksContext(requestContext, kind);
   const params = url.searchParams;
   const resortId = params.get('resort_id') ?? '';
+  // A missing (rather than unknown) resort: the page route sends the visitor back to the search.
+  if (resortId === '') throw json({ message: 'Choose a resort first.' }, { status: 400 });
   if (!/^[1-9]\d{0,8}$/.test(resortId)) throw new Response('We could not find that resort.', { status: 404 });
   const checkInParam = params.get('check_in_date') ?? '';
   const checkIn = parseDay(checkInParam) && checkInParam >= context.minCheckin ? checkInParam : context.minCheckin;

@@ -69,18 +69,17 @@ describe('cards', () => {
 
 describe('3-D Secure', () => {
   it('shifts liability for frictionless success and passed challenges only', () => {
-    expect(authenticateThreeDSecure('4000000000001000', '01', undefined)).toMatchObject({ status: 'authenticate_successful', liabilityShifted: true });
-    expect(authenticateThreeDSecure('4000000000001018', '01', undefined)).toMatchObject({ status: 'authenticate_failed', liabilityShifted: false, liabilityShiftPossible: true });
-    expect(authenticateThreeDSecure('4000000000001091', '01', undefined)).toMatchObject({ status: 'challenge_required', liabilityShifted: false });
-    expect(authenticateThreeDSecure('4000000000001091', '01', '1234')).toMatchObject({ liabilityShifted: true });
-    expect(authenticateThreeDSecure('4000000000001091', '01', '4321')).toMatchObject({ liabilityShifted: false });
-    expect(authenticateThreeDSecure('4000000000002370', '01', '1234')).toMatchObject({ liabilityShifted: false });
-    expect(authenticateThreeDSecure('4000000000002503', '01', '')).toMatchObject({ liabilityShifted: true });
+    expect(authenticateThreeDSecure('4000000000001000', undefined)).toMatchObject({ status: 'authenticate_successful', liabilityShifted: true });
+    expect(authenticateThreeDSecure('4000000000001018', undefined)).toMatchObject({ status: 'authenticate_failed', liabilityShifted: false, liabilityShiftPossible: true });
+    expect(authenticateThreeDSecure('4000000000001091', undefined)).toMatchObject({ status: 'challenge_required', liabilityShifted: false });
+    expect(authenticateThreeDSecure('4000000000001091', '1234')).toMatchObject({ liabilityShifted: true });
+    expect(authenticateThreeDSecure('4000000000001091', '4321')).toMatchObject({ liabilityShifted: false });
+    expect(authenticateThreeDSecure('4000000000002370', '1234')).toMatchObject({ liabilityShifted: false });
+    expect(authenticateThreeDSecure('4000000000002503', '')).toMatchObject({ liabilityShifted: true });
   });
 
-  it('leaves not-enrolled cards and the wrong expiry month without a possible liability shift', () => {
-    expect(authenticateThreeDSecure('4111111111111111', '01', undefined)).toMatchObject({ enrolled: 'N', liabilityShiftPossible: false });
-    expect(authenticateThreeDSecure('4000000000001000', '02', undefined)).toMatchObject({ liabilityShifted: false, liabilityShiftPossible: false });
+  it('leaves not-enrolled cards without a possible liability shift', () => {
+    expect(authenticateThreeDSecure('4111111111111111', undefined)).toMatchObject({ enrolled: 'N', liabilityShiftPossible: false });
   });
 });
 

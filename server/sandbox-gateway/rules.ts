@@ -106,8 +106,9 @@ export type ThreeDSecureInfo = {
 
 type ThreeDSecureCard = { flow: 'frictionless' | 'challenge'; result: 'success' | 'failed' | 'code' };
 
-// 3-D Secure 2 test cards (expiry month 01, any future year). 'code' means the challenge passes
-// only with the code 1234, as on Braintree's test ACS page.
+// 3-D Secure 2 test cards, with any future expiry: Braintree's own sandbox wants expiry month 01,
+// but README promises any future expiry, and a demo user should not have to know that quirk.
+// 'code' means the challenge passes only with the code 1234, as on Braintree's test ACS page.
 const THREE_D_SECURE_CARDS: Record<string, ThreeDSecureCard> = {
   '4000000000001000': { flow: 'frictionless', result: 'success' },
   '4000000000001018': { flow: 'frictionless', result: 'failed' },
@@ -130,10 +131,9 @@ function info(status: string, enrolled: ThreeDSecureInfo['enrolled'], liabilityS
  * Runs the simulated 3-D Secure authentication of a card. `challengeCode` is what the cardholder
  * typed on the challenge page; a challenge card without one stays unauthenticated.
  */
-export function authenticateThreeDSecure(number: string, expirationMonth: string, challengeCode: string | undefined): ThreeDSecureInfo {
+export function authenticateThreeDSecure(number: string, challengeCode: string | undefined): ThreeDSecureInfo {
   const card = THREE_D_SECURE_CARDS[number];
-  // Braintree's 3DS2 test cards only behave as listed with expiry month 01.
-  if (!card || expirationMonth.padStart(2, '0') !== '01') return info('authentication_unavailable', 'N', false, false);
+  if (!card) return info('authentication_unavailable', 'N', false, false);
   if (card.flow === 'frictionless') {
     return card.result === 'success' ? info('authenticate_successful', 'Y', true, true) : info('authenticate_failed', 'Y', false, true);
   }

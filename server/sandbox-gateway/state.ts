@@ -225,7 +225,7 @@ export class SandboxState {
       if (!/^\d{4}$/.test(year)) return { error: 'Expiration year is invalid.' };
       card = { number, cardType, expirationMonth: month, expirationYear: year, cardholderName: text(input.cardholderName) };
     }
-    const threeDSecure = flag(input.threeDSecure) ? authenticateThreeDSecure(card.number, card.expirationMonth, text(input.challengeCode) ?? undefined) : null;
+    const threeDSecure = flag(input.threeDSecure) ? authenticateThreeDSecure(card.number, text(input.challengeCode) ?? undefined) : null;
     return { nonce: this.storeNonce(card, threeDSecure, token), threeDSecure };
   }
 
@@ -258,7 +258,7 @@ export class SandboxState {
   private frameNonce(card: Card, token: string | null, threeDSecure: boolean): FrameTokenized {
     const details = { brand: card.cardType, last4: card.number.slice(-4), expMonth: card.expirationMonth, expYear: card.expirationYear };
     if (!threeDSecure) return { nonce: this.storeNonce(card, null, token), details, threeDSecure: null };
-    const lookup = authenticateThreeDSecure(card.number, card.expirationMonth, undefined);
+    const lookup = authenticateThreeDSecure(card.number, undefined);
     const nonce = this.storeNonce(card, lookup, token);
     if (lookup.status === 'challenge_required') {
       const challengeId = `3ds_${newId(16)}`;
@@ -274,7 +274,7 @@ export class SandboxState {
     const challenge = this.challenges.get(challengeId);
     if (!challenge) return { error: 'Unknown 3-D Secure challenge.', httpStatus: 404 };
     if (challenge.status !== 'pending') return { error: 'This 3-D Secure challenge is already finished.', httpStatus: 409 };
-    const result = authenticateThreeDSecure(challenge.card.number, challenge.card.expirationMonth, code);
+    const result = authenticateThreeDSecure(challenge.card.number, code);
     if (result.liabilityShifted) {
       challenge.status = 'succeeded';
       challenge.nonce = this.storeNonce(challenge.card, result, challenge.token);

@@ -171,7 +171,10 @@ describe('car rental search to checkout (issue 3)', () => {
     expect((await hold({ ...rental, pickup_date: 'tomorrow', car_id: '1' })).status).toBe(400);
     expect((await hold({ ...rental, car_id: '999999' })).status).toBe(404);
     expect((await fetch(`${base}/cars/checkout?hold=not-a-real-hold-token-123`)).status).toBe(404);
-    expect((await fetch(`${base}/cars/details?car_id=1&pickup=CUNA&pickup_date=soon`)).status).toBe(400);
+    // A details link with a broken search goes back to the search, which says why.
+    const broken = await fetch(`${base}/cars/details?car_id=1&pickup=CUNA&pickup_date=soon`, { redirect: 'manual' });
+    expect(broken.status).toBe(302);
+    expect(broken.headers.get('location')).toBe('/cars/search-details?notice=choose-first');
 
     // Luxury cars come two to a desk: hold both, then try once more.
     const results = await (await fetch(`${base}/cars/search-details?${new URLSearchParams({ ...rental, family: 'Luxury' }).toString()}`)).text();

@@ -14,7 +14,7 @@ const databaseUrl = inject('pgDatabaseUrl');
 const HOST = 'wanderly.localhost';
 const PASSWORD = 'Process-Log-2026!';
 const email = `process-log-${Date.now().toString(36)}@wanderly.example`;
-/** Expiry month 01 and a future year (payments-sandbox.md: the 3-D Secure cards need it). */
+/** Expiry month 01 and a future year, as Braintree's own sandbox wants (ours takes any future expiry). */
 const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
 const CHALLENGE_CARD = '4000000000001091';
 const SAVED_CARD = '5555555555554444';

@@ -18,7 +18,7 @@ const databaseUrl = inject('pgDatabaseUrl');
 const sandboxURL = inject('sandboxURL');
 const PASSWORD = 'Pay-Cases-2026!';
 const stamp = Date.now().toString(36);
-/** Expiry month 01 and a future year (payments-sandbox.md: the 3-D Secure cards need it). */
+/** Expiry month 01 and a future year, as Braintree's own sandbox wants (ours takes any future expiry). */
 const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
 
 type Org = 'wanderly' | 'voyagerpro' | 'viajamas';

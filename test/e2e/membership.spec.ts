@@ -16,7 +16,7 @@ const databaseUrl = inject('pgDatabaseUrl');
 const sandboxURL = inject('sandboxURL');
 const PASSWORD = 'Member-Plans-2026!';
 const stamp = Date.now().toString(36);
-/** Expiry month 01 and a future year (payments-sandbox.md: the 3-D Secure cards need it). */
+/** Expiry month 01 and a future year, as Braintree's own sandbox wants (ours takes any future expiry). */
 const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
 const HOST = { wanderly: 'localhost', viajamas: 'viajamas.localhost', voyagerpro: 'voyagerpro.localhost' } as const;
 type Org = keyof typeof HOST;

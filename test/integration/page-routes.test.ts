@@ -39,9 +39,20 @@ describe('the one results and details route modules (docs/decisions/0029)', () =
     expect((await answer(detailsLoader, `${viajamas}/nowhere/details`, { product: 'nowhere' })).status).toBe(404);
   });
 
-  it("keeps each product's own answers: a details link without its choice, the flight sign-in gate", async () => {
-    expect((await answer(detailsLoader, `${viajamas}/hotel-details`)).status).toBeGreaterThanOrEqual(400);
-    expect((await answer(detailsLoader, `${viajamas}/cars/details`)).status).toBeGreaterThanOrEqual(400);
+  it("keeps each product's own answers: a details link without its choice goes back to its search, the flight sign-in gate", async () => {
+    for (const [path, search] of [
+      ['/hotel-details', '/search-detail'],
+      ['/holidaystays/hotel-details', '/holidaystays/search-detail'],
+      ['/cars/details', '/cars/search-details'],
+      ['/activities/details', '/activities/search-details'],
+      ['/resorts/details', '/resorts/search-details'],
+    ] as const) {
+      const back = await answer(detailsLoader, `${viajamas}${path}`, segmentParam(path));
+      expect(back.status, path).toBe(302);
+      expect(back.headers.get('location')).toBe(`${search}?notice=choose-first`);
+    }
+    // An unknown choice is not a missing one: it keeps its 404.
+    expect((await answer(detailsLoader, `${viajamas}/hotel-details?hotel=nowhere-at-all&destination=lisbon&checkin=2099-01-01&checkout=2099-01-02`)).status).toBe(404);
     const gate = await answer(resultsLoader, 'http://wanderly.localhost/flight/search-details');
     expect(gate.status).toBe(302);
     expect(gate.headers.get('location')).toMatch(/^\/flight/);

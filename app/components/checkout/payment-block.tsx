@@ -177,6 +177,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
   const cardMessage = (failure: CardEntryFailure) => (failure.reason === 'requires_payment_method' ? t('payment.anotherMethod') : failure.message);
   const outcomeOf = (answer: Answer) => submitOutcome(answer.status, answer.body, {
       anotherMethod: t('payment.anotherMethod'),
+      threeDSecureRequired: t('payment.threeDSecureRequired'),
       tryAgain: t('payment.tryAgain'),
       holdLapsed: t('checkout.holdLapsed'),
       travelerFirst: t('payment.travelerFirst'),

@@ -2,9 +2,10 @@
 // heading, the modify-search form, the filters frame, the results list with its count, empty
 // state and pending state, and the details page's frame. A product's own views fill the slots
 // (its search form, its filters, its result cards, its details body).
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useT } from '~/components/shell-context';
+import { CHOOSE_FIRST_NOTICE } from '~/domain/destination-links';
 
 type ResultsShellProps = {
   title: string;
@@ -51,7 +52,6 @@ export function ResultsShell({ title, searchForm, searchParams, filters, countId
   );
 }
 
-/** The results page before a search (or with a search to correct): the product's form alone, as the page heading. */
 /** The star-rating filter of the results that have one (hotels, weeks): 5, 4 and 3 stars. */
 export function StarsFilter({ checked }: { checked: readonly number[] }) {
   const t = useT();
@@ -68,9 +68,20 @@ export function StarsFilter({ checked }: { checked: readonly number[] }) {
   );
 }
 
+/**
+ * The results page before a search (or with a search to correct): the product's form alone, as the
+ * page heading; it says why when a details link without its choice sent the traveller here.
+ */
 export function SearchOnlyShell({ alert, children }: { alert?: string | null; children: ReactNode }) {
+  const t = useT();
+  const [params] = useSearchParams();
   return (
     <div className="results-page">
+      {params.get('notice') === CHOOSE_FIRST_NOTICE ? (
+        <p role="status" className="search-notice">
+          {t('results.chooseFirst')}
+        </p>
+      ) : null}
       {alert ? (
         <p role="alert" className="field-error">
           {alert}

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from '@remix-run/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '~/i18n';
 import { useOptionalUser, useShell, useT } from '~/components/shell-context';
 import { LocaleButton } from '~/components/locale/locale-dialog';
@@ -128,11 +128,20 @@ function DemoStrip() {
 function Collapsible({ children }: { children: (compact: boolean) => ReactNode }) {
   const t = useT();
   const menu = useCloseOnNavigation();
+  const toggle = useRef<HTMLElement>(null);
+  // With the script, the toggle says whether the menu is open, and Escape closes it with focus
+  // back on the toggle, as a menu button does; without it the <details> still opens and closes.
+  const [open, setOpen] = useState(false);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menu.current?.open) return;
+    menu.current.open = false;
+    toggle.current?.focus();
+  };
   return (
     <>
       <div className="wide-only header-collapsible">{children(true)}</div>
-      <details className="menu narrow-only" ref={menu}>
-        <summary className="menu-toggle">
+      <details className="menu narrow-only" ref={menu} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
+        <summary className="menu-toggle" ref={toggle} aria-expanded={open}>
           <span className="menu-icon" aria-hidden="true" />
           {t('header.menu')}
         </summary>
@@ -202,7 +211,7 @@ function HeaderV2({ org }: { org: Shell['org'] }) {
   );
 }
 
-/** v3: a coloured band with the logo centred and the products on a row below. */
+/** v3: a coloured band with the logo centred and the products on a row below (in the menu when narrow). */
 function HeaderV3({ org }: { org: Shell['org'] }) {
   return (
     <header className="site-header header-v3" data-header-version="v3">
@@ -214,9 +223,12 @@ function HeaderV3({ org }: { org: Shell['org'] }) {
         <div className="header-side header-side-end">
           <Collapsible>
             {(compact) => (
-              <div className="header-actions">
-                <AccountArea compact={compact} />
-              </div>
+              <>
+                {compact ? null : <ProductNav org={org} className="product-nav" />}
+                <div className="header-actions">
+                  <AccountArea compact={compact} />
+                </div>
+              </>
             )}
           </Collapsible>
         </div>

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parseHotelSearch } from './hotel-query';
+import { detailsFallbackPath, destinationResultsPath } from './destination-links';
+
+describe('destinationResultsPath', () => {
+  it('searches the destination for a short stay that the hotel search accepts', () => {
+    const path = destinationResultsPath('lisbon', '2026-03-01', 3);
+    expect(path).toBe('/search-detail?destination=lisbon&checkin=2026-03-25&checkout=2026-03-27&rooms=1&guests=2');
+    const parsed = parseHotelSearch(new URL(path, 'http://x').searchParams, '2026-03-01', 3);
+    expect(parsed).toMatchObject({ ok: true, query: { destination: 'lisbon' } });
+  });
+});
+
+describe('detailsFallbackPath', () => {
+  it("goes to the product's results page under the same prefix, with the notice", () => {
+    expect(detailsFallbackPath('/hotel-details', { details: '/hotel-details', results: '/search-detail' })).toBe('/search-detail?notice=choose-first');
+    expect(detailsFallbackPath('/holidaystays/hotel-details/', { details: '/hotel-details', results: '/search-detail' })).toBe('/holidaystays/search-detail?notice=choose-first');
+    expect(detailsFallbackPath('/cars/details', { details: '/cars/details', results: '/cars/search-details' })).toBe('/cars/search-details?notice=choose-first');
+  });
+});
