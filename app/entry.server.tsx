@@ -5,7 +5,6 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
-import { PAGE_CACHE_STORE_MARKER } from '~/domain/page-cache';
 import { MessagesProvider } from '~/i18n/messages-context';
 import { pageMessages } from '~/services/messages.server';
 import { paymentsOrNull } from '~/services/payments/runtime.server';
@@ -23,11 +22,12 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   responseHeaders.set('Content-Security-Policy', documentCsp(nonce, loadContext.org, new URL(request.url).origin, paymentsOrNull()?.cardEntry ?? null));
-  // A page whose route allows it may be kept for anonymous visitors (server/page-cache.ts).
+  // A page whose route allows it may be kept for anonymous visitors (server/page-cache.ts). It is
+  // sent whole, as to bots, so an error in any part of it is known before it could be kept.
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   const leafHandle = leaf ? (remixContext.routeModules[leaf.route.id]?.handle as { anonymousPageCache?: boolean } | undefined) : undefined;
-  if (leafHandle?.anonymousPageCache === true) responseHeaders.set(PAGE_CACHE_STORE_MARKER, '1');
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
+  loadContext.pageCache.allowed = leafHandle?.anonymousPageCache === true;
+  const readyEvent = loadContext.pageCache.allowed || isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -56,6 +56,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          loadContext.pageCache.failed = true;
           // Errors before the shell are reported by onShellError; these are streaming errors.
           if (shellRendered) log.error('render error', errorFields(error));
         },

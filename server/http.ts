@@ -12,7 +12,7 @@ import { type RequestLogStore, errorFields, log, requestContext } from '~/servic
 import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
 import { limitRequestBodies } from './body-limit';
-import { anonymousPageCache } from './page-cache';
+import { anonymousPageCache, pageCacheVerdict } from './page-cache';
 import { createRemixRequestHandler } from './remix-handler';
 import { cookiesMustBeSecure } from '~/domain/public-origin';
 
@@ -143,7 +143,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
   const remix = createRemixRequestHandler({
     build,
     mode,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, ...(res.locals.requestContext as RequestContext) }),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, pageCache: pageCacheVerdict(res), ...(res.locals.requestContext as RequestContext) }),
   });
   app.all('*', limitRequestBodies(), (req, res, next) => {
     // Documents get their own CSP from entry.server; everything else keeps the strict baseline.

@@ -1,18 +1,23 @@
 import type { NextFunction, Request, Response } from 'express';
-import { MAX_CACHED_BODY_BYTES, PAGE_CACHE_HEADER, PAGE_CACHE_STORE_MARKER, isPageRequest, mayAnswerFromCache, mayKeep, pageCacheKey } from '~/domain/page-cache';
+import { MAX_CACHED_BODY_BYTES, PAGE_CACHE_HEADER, type PageCacheVerdict, isPageRequest, mayAnswerFromCache, mayKeep, pageCacheKey } from '~/domain/page-cache';
 import { type CachedPage, cachedPage, contentVersion, keepPage } from '~/services/page-cache.server';
 import type { RequestContext } from '~/services/request-context.server';
 
 /** Headers that belong to one answer, never to a kept page. */
 const PER_ANSWER_HEADERS = new Set(['set-cookie', 'x-correlation-id', 'content-length', 'content-encoding', 'transfer-encoding', 'vary', 'etag', 'date', 'connection', 'keep-alive', PAGE_CACHE_HEADER.toLowerCase()]);
 
+/** What this request's render says about keeping it (entry.server fills it in through the load context). */
+export function pageCacheVerdict(res: Response): PageCacheVerdict {
+  return ((res.locals.pageCacheVerdict as PageCacheVerdict | undefined) ??= { allowed: false, failed: false });
+}
+
 /**
  * The anonymous page cache in front of Remix (decision 0035; rules in app/domain/page-cache.ts):
  * an anonymous visitor's document GET is answered from a page rendered earlier for the same
  * key, with this answer's own CSP nonce; otherwise Remix renders it and the page is kept
- * when its route allows (entry.server sets the marker) and the answer qualifies. Every page
- * request reads the catalogue's version first, so a signed-in user's page sees a change at
- * once too (the reference cache is emptied).
+ * when its route allows and the answer qualifies. Every page request reads the catalogue's
+ * version first, so a signed-in user's page sees a change at once too (the reference cache
+ * is emptied).
  */
 export function anonymousPageCache(req: Request, res: Response, next: NextFunction): void {
   const context = res.locals.requestContext as RequestContext;
@@ -24,6 +29,7 @@ export function anonymousPageCache(req: Request, res: Response, next: NextFuncti
       contentVersion: version,
       // The pages' "today" (earliest check-in and the like) is the server's UTC day.
       today: new Date().toISOString().slice(0, 10),
+      origin: `${req.protocol}://${req.get('host') ?? ''}`,
       language: context.locale.language,
       currency: context.locale.currency,
       url: req.originalUrl,
@@ -45,24 +51,21 @@ function answerFromCache(res: Response, page: CachedPage, nonce: string): void {
   res.end(page.body.replaceAll(page.nonce, nonce));
 }
 
-/** Follows the rendered answer as it is written, and hands it over once complete if it may be kept. */
+/**
+ * Follows the rendered answer as it is written, and hands it over once complete if it may be
+ * kept. Nothing is copied for a page its route does not allow (known when the head is written).
+ */
 function keepWhenDone(res: Response, nonce: string, keep: (page: CachedPage) => void): void {
+  const verdict = pageCacheVerdict(res);
   const chunks: Buffer[] = [];
   let bytes = 0;
-  let storeMarker = false;
   const collect = (chunk: unknown, encoding?: unknown) => {
-    if (chunk === undefined || chunk === null || typeof chunk === 'function' || bytes > MAX_CACHED_BODY_BYTES) return;
+    if (!verdict.allowed || chunk === undefined || chunk === null || typeof chunk === 'function' || bytes > MAX_CACHED_BODY_BYTES) return;
     const buffer = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     bytes += buffer.length;
     if (bytes <= MAX_CACHED_BODY_BYTES) chunks.push(buffer);
   };
 
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
-    storeMarker = res.getHeader(PAGE_CACHE_STORE_MARKER) !== undefined;
-    res.removeHeader(PAGE_CACHE_STORE_MARKER);
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
   const write = res.write;
   res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
     collect(chunk, rest[0]);
@@ -74,11 +77,11 @@ function keepWhenDone(res: Response, nonce: string, keep: (page: CachedPage) => 
     const result = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     const setCookie = res.getHeader('set-cookie');
     const setCookieNames = (Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : []).map((cookie) => cookie.split('=')[0]!.trim());
-    if (mayKeep({ status: res.statusCode, storeMarker, setCookieNames, bodyBytes: bytes })) {
+    if (mayKeep({ status: res.statusCode, verdict, setCookieNames, bodyBytes: bytes })) {
       const headers = Object.entries(res.getHeaders())
         .filter(([name, value]) => !PER_ANSWER_HEADERS.has(name) && value !== undefined)
         .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)] as [string, string]);
-      keep({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), nonce });
+      keep({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), bytes, nonce });
     }
     return result;
   } as typeof end;

@@ -6,7 +6,7 @@ const request = (path: string, overrides: Partial<Parameters<typeof mayAnswerFro
   return { method: 'GET', path: url.pathname, query: url.searchParams, signedIn: false, ...overrides };
 };
 const key = (overrides: Partial<Parameters<typeof pageCacheKey>[0]> = {}) =>
-  pageCacheKey({ contentVersion: '7', today: '2026-11-24', language: 'en-US', currency: 'USD', url: '/', cookieHeader: undefined, ...overrides });
+  pageCacheKey({ contentVersion: '7', today: '2026-11-24', origin: 'http://localhost:3000', language: 'en-US', currency: 'USD', url: '/', cookieHeader: undefined, ...overrides });
 
 describe('the anonymous page cache', () => {
   it('answers only anonymous document GETs', () => {
@@ -25,6 +25,7 @@ describe('the anonymous page cache', () => {
     for (const changed of [
       key({ contentVersion: '8' }),
       key({ today: '2026-11-25' }),
+      key({ origin: 'http://127.0.0.1:3000' }),
       key({ language: 'es-MX' }),
       key({ currency: 'MXN' }),
       key({ url: '/?plans=open' }),
@@ -39,10 +40,11 @@ describe('the anonymous page cache', () => {
     expect(key({ cookieHeader: 'a=1; correlationId=abc; b=2' })).toBe(key({ cookieHeader: 'b=2;a=1' }));
   });
 
-  it('keeps only a plain 200 the page allowed, without cookies of its own, within the size limit', () => {
-    const page = { status: 200, storeMarker: true, setCookieNames: ['correlationId'], bodyBytes: 10_000 };
+  it('keeps only a plain 200 the page allowed and rendered without error, without cookies of its own, within the size limit', () => {
+    const page = { status: 200, verdict: { allowed: true, failed: false }, setCookieNames: ['correlationId'], bodyBytes: 10_000 };
     expect(mayKeep(page)).toBe(true);
-    expect(mayKeep({ ...page, storeMarker: false })).toBe(false);
+    expect(mayKeep({ ...page, verdict: { allowed: false, failed: false } })).toBe(false);
+    expect(mayKeep({ ...page, verdict: { allowed: true, failed: true } })).toBe(false);
     expect(mayKeep({ ...page, status: 404 })).toBe(false);
     expect(mayKeep({ ...page, setCookieNames: ['correlationId', 'sessionId'] })).toBe(false);
     expect(mayKeep({ ...page, bodyBytes: MAX_CACHED_BODY_BYTES + 1 })).toBe(false);

@@ -4,13 +4,18 @@
  * app/services/page-cache.server.ts; the server consults it before Remix (server/page-cache.ts).
  */
 
-/** Says on every document answer whether it came from the cache: `hit`, `miss` (rendered, maybe kept) or `bypass`. */
+/** Says on an anonymous visitor's page whether it came from the cache: `hit` or `miss` (rendered, maybe kept). */
 export const PAGE_CACHE_HEADER = 'X-Page-Cache';
-/** Set by entry.server when the page's routes allow caching (`handle.anonymousPageCache`); never sent. */
-export const PAGE_CACHE_STORE_MARKER = 'X-Page-Cache-Store';
 /** Answers above this size are rendered each time (they would crowd the cache out). */
 export const MAX_CACHED_BODY_BYTES = 256 * 1024;
-export const MAX_CACHED_PAGES = 500;
+/** What one organisation's kept pages may weigh in all (their bodies' UTF-8 bytes). */
+export const MAX_CACHED_BYTES_PER_ORG = 32 * 1024 * 1024;
+
+/**
+ * Set by entry.server during the render: `allowed` when the page's route allows caching
+ * (`handle.anonymousPageCache`), `failed` when the render reported an error.
+ */
+export type PageCacheVerdict = { allowed: boolean; failed: boolean };
 
 /** The cookie every request gets its own of: it must not split the cache. */
 const PER_REQUEST_COOKIES = new Set(['correlationId']);
@@ -30,12 +35,13 @@ export function mayAnswerFromCache(request: PageRequest & { signedIn: boolean })
 
 /**
  * What an answer is filed under: the organisation's loaded config (a reloaded config is a new
- * object), the version of the catalogue, the day, the language and currency, the URL, and
- * every cookie the visitor sent but the per-request ones (so visitors with different
- * cookies never share, whatever a page does with them).
+ * object), the version of the catalogue, the day, the origin the page was asked on (its CSP
+ * names it), the language and currency, the URL, and every cookie the visitor sent but the
+ * per-request ones (so visitors with different cookies never share, whatever a page does
+ * with them).
  */
-export function pageCacheKey(parts: { contentVersion: string; today: string; language: string; currency: string; url: string; cookieHeader: string | undefined }): string {
-  return JSON.stringify([parts.contentVersion, parts.today, parts.language, parts.currency, parts.url, keyCookies(parts.cookieHeader)]);
+export function pageCacheKey(parts: { contentVersion: string; today: string; origin: string; language: string; currency: string; url: string; cookieHeader: string | undefined }): string {
+  return JSON.stringify([parts.contentVersion, parts.today, parts.origin, parts.language, parts.currency, parts.url, keyCookies(parts.cookieHeader)]);
 }
 
 function keyCookies(cookieHeader: string | undefined): string[] {
@@ -47,11 +53,17 @@ function keyCookies(cookieHeader: string | undefined): string[] {
     .sort();
 }
 
-export type RenderedPage = { status: number; storeMarker: boolean; setCookieNames: string[]; bodyBytes: number };
+export type RenderedPage = { status: number; verdict: PageCacheVerdict; setCookieNames: string[]; bodyBytes: number };
 
-/** Keep only a plain 200 the page allowed, that sets no cookie of its own and is not too big. */
-export function mayKeep({ status, storeMarker, setCookieNames, bodyBytes }: RenderedPage): boolean {
-  return status === 200 && storeMarker && bodyBytes <= MAX_CACHED_BODY_BYTES && setCookieNames.every((name) => PER_REQUEST_COOKIES.has(name));
+/** Keep only a plain 200 the page allowed and rendered without error, that sets no cookie of its own and is not too big. */
+export function mayKeep({ status, verdict, setCookieNames, bodyBytes }: RenderedPage): boolean {
+  return (
+    status === 200 &&
+    verdict.allowed &&
+    !verdict.failed &&
+    bodyBytes <= MAX_CACHED_BODY_BYTES &&
+    setCookieNames.every((name) => PER_REQUEST_COOKIES.has(name))
+  );
 }
 
 /** A route's `handle` that lets its pages be kept for anonymous visitors. */

@@ -22,7 +22,8 @@ export function MessagesProvider({ messages, children }: { messages: Messages; c
   return <MessagesContext.Provider value={messages}>{children}</MessagesContext.Provider>;
 }
 
-function loadScript(path: string): Promise<Messages> {
+/** The strings filed under `path`, loading their script when they are not there yet. */
+export function loadMessages(path: string): Promise<Messages> {
   const loaded = window.__messages?.[path];
   if (loaded) return Promise.resolve(loaded);
   return new Promise((resolve, reject) => {
@@ -36,27 +37,25 @@ function loadScript(path: string): Promise<Messages> {
 
 /**
  * The page's strings, named by the root loader's `messagesPath`. On the server the request's
- * strings are already provided; in the browser the script loaded before hydration holds them,
+ * strings are already provided; in the browser entry.client hydrates only once they are there,
  * and a change of language (a new path after revalidation) loads the new script, keeping the
- * old strings on screen until it arrives. A failed load falls back to a full page load.
+ * old strings on screen until it arrives, or for good if it cannot be loaded.
  */
 export function PageMessages({ path, children }: { path: string; children: ReactNode }) {
   const fromServer = useContext(MessagesContext);
   const [shown, setShown] = useState(() => (fromServer ? null : { path, messages: window.__messages?.[path] ?? null }));
   useEffect(() => {
-    if (fromServer || (shown?.path === path && shown.messages)) return;
+    if (fromServer || shown?.path === path) return;
     let current = true;
-    loadScript(path).then(
+    loadMessages(path).then(
       (messages) => current && setShown({ path, messages }),
-      () => current && window.location.reload(),
+      () => undefined,
     );
     return () => {
       current = false;
     };
   }, [fromServer, path, shown]);
-  if (fromServer) return <>{children}</>;
-  // Only when the script did not arrive before hydration: nothing to show until it loads.
-  if (!shown?.messages) return null;
+  if (fromServer || !shown?.messages) return <>{children}</>;
   return <MessagesContext.Provider value={shown?.messages ?? null}>{children}</MessagesContext.Provider>;
 }
 

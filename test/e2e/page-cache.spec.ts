@@ -71,6 +71,21 @@ describe.skipIf(!base)('the anonymous page cache', () => {
     }
   });
 
+  it('shows an edited ad on the very next request', async () => {
+    await get(HOME);
+    const { rows } = await db.query<{ id: number; title: string }>(
+      `select id, title from ads where org_id = 'wanderly' and active order by priority limit 1`,
+    );
+    const ad = rows[0]!;
+    expect((await get(HOME)).text).toContain(ad.title);
+    try {
+      await db.query(`update ads set title = $1 where id = $2`, [`${ad.title} (edited)`, ad.id]);
+      expect((await get(HOME)).text).toContain(`${ad.title} (edited)`);
+    } finally {
+      await db.query(`update ads set title = $1 where id = $2`, [ad.title, ad.id]);
+    }
+  });
+
   it('renders every time the pages that did not opt in, and data requests', async () => {
     for (const path of ['/search-detail?destination=cancun', '/?_data=root']) {
       await get(path);
