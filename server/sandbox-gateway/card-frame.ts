@@ -228,8 +228,8 @@ function challengePage(nonce: string, parent: string, challengeId: string): stri
   </div>
   <p class="error" id="error" role="alert"></p>
   <div class="actions">
-    <button type="submit" class="primary">Submit</button>
-    <button type="button" class="secondary" id="cancel">Cancel</button>
+    <button type="submit" class="primary" disabled>Submit</button>
+    <button type="button" class="secondary" id="cancel" disabled>Cancel</button>
   </div>
 </form>
 </main>
@@ -264,6 +264,9 @@ function challengePage(nonce: string, parent: string, challengeId: string): stri
     }
   });
   document.getElementById('cancel').addEventListener('click', close);
+  // The buttons are born disabled: clicked before this script runs, Submit would post the form
+  // natively (reloading the challenge, never telling the parent) and Cancel would do nothing.
+  for (const button of form.querySelectorAll('button')) button.disabled = false;
 })();
 </script>
 </body>
