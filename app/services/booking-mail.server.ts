@@ -13,14 +13,15 @@ export type FinalStatus = 'confirmed' | 'cancelled' | 'failed';
 /**
  * Queues the e-mail of a booking that reached a final status (docs/decisions/0033), from the
  * organisation's template. Called by moveBooking with its transaction: the e-mail is queued
- * exactly when the move commits. Sent to the booking's contact e-mail (a guest's too), in the
- * language the booker prefers if the organisation offers it, else the organisation's own.
+ * exactly when the move commits. Sent to the booking's contact e-mail (a guest's too) and, when a
+ * member booked for someone else, to the member as well, in the language the booker prefers if
+ * the organisation offers it, else the organisation's own.
  */
 export async function queueBookingEmail(bookingId: string, status: FinalStatus, db: Database): Promise<void> {
   const booking = await bookingForEmail(bookingId, db);
   const org = booking ? getOrgById(booking.orgId) : undefined;
   if (!booking || !org) return;
-  const user = booking.userId ? await db.selectFrom('users').select(['preferred_language', 'role']).where('id', '=', booking.userId).executeTakeFirst() : undefined;
+  const user = booking.userId ? await db.selectFrom('users').select(['preferred_language', 'role', 'email']).where('id', '=', booking.userId).executeTakeFirst() : undefined;
   const preferred = user?.preferred_language;
   const templates = org.booking.emails[status];
   const language = (preferred && templates[preferred] ? preferred : org.locale.defaultLanguage) as LanguageCode;
@@ -42,4 +43,5 @@ export async function queueBookingEmail(bookingId: string, status: FinalStatus, 
   };
   const mail = renderBookingEmail(template, values, { color: org.theme.colors.primary, onColor: org.theme.colors.onPrimary });
   await queueEmail({ orgId: org.orgId, to: booking.email, ...mail }, db);
+  if (user && user.email.toLowerCase() !== booking.email.toLowerCase()) await queueEmail({ orgId: org.orgId, to: user.email, ...mail }, db);
 }

@@ -125,6 +125,8 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
     expect(mail.html_body).toContain(made.reference);
     expect(mail.html_body).toMatch(/USD\s1,234\.56/);
     expect(mail.html_body).not.toContain('<script');
+    // Ana booked for another contact: she gets the same e-mail.
+    expect(await outboxOf(ana.user.email)).toEqual([mail]);
 
     // Checkout lands on the success page, which no longer reads the message: the bell counts it.
     const before = await countMessagesOf(ana);
