@@ -7,12 +7,14 @@ import { redirect } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
 import { flowCopy } from '~/components/hotels/flow-copy';
 import type { CheckoutProductCode } from '~/domain/checkout-path';
+import { CHOOSE_FIRST_NOTICE } from '~/domain/destination-links';
 import { carSearchParams } from '~/domain/car-rental';
 import { flightSearchParams } from '~/domain/flight-query';
 import { hotelFlowOf } from '~/domain/hotel-flow';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { offerProducts } from '~/domain/offers';
 import type { MessageKey } from '~/i18n';
+import { products } from '~/products/registry';
 import { holdCar, loadCarCheckout } from '~/services/car-pages.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/checkout.server';
 import { holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
@@ -33,6 +35,8 @@ type Open<P extends CheckoutProductCode, Page> = Page & { state: 'open'; product
 
 const soldOut = (message: MessageKey, back: string, backLabel: MessageKey = 'details.backToResults'): SoldOut => ({ state: 'soldOut', message, back, backLabel });
 const tooSoon = (earliest: string): TooSoon => ({ state: 'tooSoon', earliest });
+/** A checkout link without its hold (or choice): back to the product's search, saying why. */
+const searchFirst = (resultsPath: string) => redirect(`${resultsPath}?notice=${CHOOSE_FIRST_NOTICE}`);
 const open = <P extends CheckoutProductCode, Page extends object>(product: P, page: Page): Open<P, Page> => ({ ...page, state: 'open', product });
 
 const hotel = {
@@ -46,7 +50,7 @@ const hotel = {
     }
     const early = tooSoonOf(params);
     if (early) return tooSoon(early.earliest);
-    if (!params.has('hold')) throw redirect(`${flow.base}/search-detail`);
+    if (!params.has('hold')) throw searchFirst(`${flow.base}/search-detail`);
     return open('HLT', await withCheckoutPayment(context, 'HLT', await loadHotelCheckout(context, url)));
   },
   async act({ request, context }: CheckoutArgs) {
@@ -72,7 +76,7 @@ const flight = {
     }
     const early = tooSoonOf(params);
     if (early) return tooSoon(early.earliest);
-    if (!params.has('hold')) throw redirect('/flight');
+    if (!params.has('hold')) throw searchFirst('/flight/search-details');
     return open('FLT', await withCheckoutPayment(context, 'FLT', await loadFlightCheckout(context, url)));
   },
   async act({ request, context }: CheckoutArgs) {
@@ -99,7 +103,7 @@ const car = {
     }
     const early = tooSoonOf(params);
     if (early) return tooSoon(early.earliest);
-    if (!params.has('hold')) throw redirect('/cars/search-details');
+    if (!params.has('hold')) throw searchFirst('/cars/search-details');
     return open('CAR', await withCheckoutPayment(context, 'CAR', await loadCarCheckout(context, url)));
   },
   async act({ request, context }: CheckoutArgs) {
@@ -129,7 +133,7 @@ const offer = {
     }
     if (!url.searchParams.has('hold')) {
       const { segment } = await offerPageContext(context, params.product);
-      throw redirect(`/${segment}/search-details`);
+      throw searchFirst(`/${segment}/search-details`);
     }
     const checkout = await loadOfferCheckout(context, url, params.product);
     return open(offerProducts[checkout.segment].code, await withCheckoutPayment(context, offerProducts[checkout.segment].code, checkout));
@@ -151,7 +155,9 @@ const offer = {
 /** Resorts and stays: the week is held from the browser (spec §4 prepare-to-checkout); the traveller step posts here. */
 const weeks = <K extends 'RST' | 'STY'>(kind: K) => ({
   async load({ request, context }: CheckoutArgs) {
-    return open(kind, await withCheckoutPayment(context, kind, await loadWeeksCheckout(context, new URL(request.url), kind)));
+    const url = new URL(request.url);
+    if (!['hold', 'resort_id', 'inventory_id'].some((name) => url.searchParams.has(name))) throw searchFirst(products[kind].pages.results);
+    return open(kind, await withCheckoutPayment(context, kind, await loadWeeksCheckout(context, url, kind)));
   },
   async act({ request, context }: CheckoutArgs) {
     return saveWeeksTraveler(context, await request.formData(), kind);

@@ -127,7 +127,7 @@ describe('holiday homes: the /holidaystays variants of the hotel flow (spec §2)
       body: new URLSearchParams({ ...stay, guests: '4', checkin: inDays(160), checkout: inDays(162), roomTypeId: roomTypeId! }),
     });
     expect(viaHotels.status).toBe(404);
-    expect((await fetch(`${base}/holidaystays/hotel-checkout`, { redirect: 'manual' })).headers.get('location')).toBe('/holidaystays/search-detail');
+    expect((await fetch(`${base}/holidaystays/hotel-checkout`, { redirect: 'manual' })).headers.get('location')).toBe('/holidaystays/search-detail?notice=choose-first');
     // Change Dates on the min-check-in modal goes back to the holidaystays landing and its search.
     const tooSoon = await (await fetch(`${base}/holidaystays/hotel-checkout?guard=too-soon&earliest=${inDays(10)}`)).text();
     expect(tooSoon).toMatch(/href="\/holidaystays"[^>]*>Change Dates/);

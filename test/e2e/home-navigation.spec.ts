@@ -5,6 +5,7 @@
 // axe finds no violations on home and on the search page at both widths.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messagesFor } from '~/i18n';
+import { http } from '../support/http-client';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, waitForHydration, watchConsole } from '../support/browser';
 
 const base = inject('baseURL');
@@ -98,4 +99,22 @@ describe('home links, details fallbacks and the header', () => {
       await context.close();
     });
   }
+
+  it('a checkout link without its hold goes back to its product search with the notice, never a bare status code', async () => {
+    const checkouts: [host: string, checkout: string, search: string][] = [
+      ['wanderly', '/hotel-checkout', '/search-detail'],
+      ['wanderly', '/holidaystays/hotel-checkout', '/holidaystays/search-detail'],
+      // Wanderly asks visitors to sign in for flights; Viajamás lets them search.
+      ['viajamas', '/flight/checkout', '/flight/search-details'],
+      ['wanderly', '/cars/checkout', '/cars/search-details'],
+      ['wanderly', '/activities/checkout', '/activities/search-details'],
+      ['wanderly', '/transfers/checkout', '/transfers/search-details'],
+      ['wanderly', '/resorts/checkout', '/resorts/search-details'],
+      ['wanderly', '/stays/checkout', '/stays/search-details'],
+    ];
+    for (const [org, checkout, search] of checkouts) {
+      const answer = await http(base, 'GET', checkout, { host: `${org}.localhost` });
+      expect([answer.status, answer.headers.location], checkout).toEqual([302, `${search}?notice=choose-first`]);
+    }
+  });
 });
