@@ -109,13 +109,19 @@ describe.each(backends)('booking-status channel on %s', (backend) => {
   });
   afterAll(async () => realtime?.stop());
 
-  it('sends the current status, then each committed move to the owner within 1 s, and completes after a final one', async (ctx) => {
-    if (database.skip) return ctx.skip();
+  /** The demo member's new booking, followed over a socket with their cookie, its current status received. */
+  async function ownerFollowing(status?: Parameters<typeof booking>[2]) {
     const owner = await signInDemo(database.db, 'member');
-    const made = await booking(database.db, owner.userDbId);
+    const made = await booking(database.db, owner.userDbId, status);
     const graphql = realtimeClient(realtime.port, { ...local, cookie: owner.cookie });
     const followed = follow(graphql, made.reference);
     await followed.count(1);
+    return { owner, made, graphql, followed };
+  }
+
+  it('sends the current status, then each committed move to the owner within 1 s, and completes after a final one', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const { owner, made, graphql, followed } = await ownerFollowing();
     expect(followed.received[0]!.message).toEqual({ status: 'initiated', booking_id: made.reference });
 
     let movedAt = Date.now();
@@ -136,11 +142,7 @@ describe.each(backends)('booking-status channel on %s', (backend) => {
 
   it('delivers nothing for a move that rolled back', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const owner = await signInDemo(database.db, 'member');
-    const made = await booking(database.db, owner.userDbId, 'pending');
-    const graphql = realtimeClient(realtime.port, { ...local, cookie: owner.cookie });
-    const followed = follow(graphql, made.reference);
-    await followed.count(1);
+    const { made, graphql, followed } = await ownerFollowing('pending');
     await move(database.db, made.id, 'failed', { rollBack: true });
     await followed.count(2, 500);
     expect(followed.messages()).toEqual(['pending']);
@@ -176,11 +178,7 @@ describe.each(backends)('booking-status channel on %s', (backend) => {
 
   it('frees the subscription slot at once when unsubscribed while waiting for a move', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const owner = await signInDemo(database.db, 'member');
-    const made = await booking(database.db, owner.userDbId);
-    const graphql = realtimeClient(realtime.port, { ...local, cookie: owner.cookie });
-    const followed = follow(graphql, made.reference);
-    await followed.count(1);
+    const { owner, graphql, followed } = await ownerFollowing();
     expect(realtime.graphql.usage(owner.userDbId).subscriptions).toBe(1);
     followed.stop();
     const deadline = Date.now() + 1_000;
@@ -191,11 +189,7 @@ describe.each(backends)('booking-status channel on %s', (backend) => {
 
   it.runIf(backend === 'postgres')('delivers a move committed by another instance (its own pool)', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const owner = await signInDemo(database.db, 'member');
-    const made = await booking(database.db, owner.userDbId);
-    const graphql = realtimeClient(realtime.port, { ...local, cookie: owner.cookie });
-    const followed = follow(graphql, made.reference);
-    await followed.count(1);
+    const { made, graphql, followed } = await ownerFollowing();
     const second = await openDatabase({ databaseUrl: database.url!, poolSize: 2 });
     try {
       const movedAt = Date.now();
@@ -211,11 +205,7 @@ describe.each(backends)('booking-status channel on %s', (backend) => {
 
   it.runIf(backend === 'postgres')('listens again after its connection dropped, and sends what moved meanwhile', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const owner = await signInDemo(database.db, 'member');
-    const made = await booking(database.db, owner.userDbId);
-    const graphql = realtimeClient(realtime.port, { ...local, cookie: owner.cookie });
-    const followed = follow(graphql, made.reference);
-    await followed.count(1);
+    const { made, graphql, followed } = await ownerFollowing();
     const listening = sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and query like 'listen %'`;
     const { rows } = await listening.execute(database.db);
     expect(rows).toHaveLength(1);
