@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { PropertyType } from '~/domain/hotel-flow';
 import type { HotelRoomTypesTable, HotelsTable } from './db-schema';
 import { getDb } from './db.server';
 import { cachedReference } from './reference-cache.server';
@@ -8,7 +9,7 @@ export function destinationCatalog() {
   return cachedReference('destinations', () =>
     getDb()
       .selectFrom('destinations')
-      .select(['slug', 'name', 'country_name', 'latitude', 'longitude', 'image_path', 'from_price_usd_minor'])
+      .select(['slug', 'name', 'country_name', 'latitude', 'longitude', 'image_path', 'from_price_usd_minor', 'kind'])
       .orderBy('name')
       .execute(),
   );
@@ -30,4 +31,17 @@ export function hotelCatalogEntry(slug: string): Promise<{ hotel: Selectable<Hot
     const roomTypes = await getDb().selectFrom('hotel_room_types').selectAll().where('hotel_id', '=', hotel.id).orderBy('net_nightly_usd_minor').execute();
     return { hotel, roomTypes };
   });
+}
+
+/** Where a destination's properties of one type are, for the details page's map of what is near. */
+export function destinationProperties(destinationSlug: string, propertyType: PropertyType) {
+  return cachedReference(`properties:${destinationSlug}:${propertyType}`, () =>
+    getDb()
+      .selectFrom('hotels')
+      .select(['slug', 'name', 'latitude', 'longitude'])
+      .where('destination_slug', '=', destinationSlug)
+      .where('property_type', '=', propertyType)
+      .orderBy('id')
+      .execute(),
+  );
 }

@@ -284,6 +284,15 @@ export interface HotelsTable {
   supplier_code: string;
   /** 'hotel' unless written otherwise (migration 0011_holiday_homes). */
   property_type: ColumnType<PropertyType, PropertyType | undefined, PropertyType>;
+  /**
+   * The property's content (migration 0026_property_details, decision 0036), JSON text when
+   * written; read through propertyContentOf (app/domain/property-content.ts), which checks it.
+   */
+  descriptions: ColumnType<unknown, string | undefined, string>;
+  amenities: ColumnType<unknown, string | undefined, string>;
+  policies: ColumnType<unknown, string | null | undefined, string | null>;
+  checkin_instructions: ColumnType<unknown, string | null | undefined, string | null>;
+  images: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface HotelRoomTypesTable {

@@ -4,7 +4,8 @@ import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/h
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
 import { type PriceType, packagePriceType } from '~/domain/room-price';
-import { destinationChoices } from './catalog-reference.server';
+import { destinationCatalog, destinationChoices, destinationProperties } from './catalog-reference.server';
+import { propertyMapData } from '~/domain/property-map';
 import { getDb } from './db.server';
 import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
 import { countOf, describeCharge } from '~/domain/charge';
@@ -163,13 +164,27 @@ export async function loadHotelDetails(requestContext: RequestContext, url: Page
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
   const details = await hotels.details(slug, toHotelQuery(parsed.query, context.flow), pricingFor(context, parsed.query.packageRate));
   if (!details) throw new Response('We could not find that hotel.', { status: 404 });
-  const destination = (await destinationChoices()).find((d) => d.slug === details.destination) ?? null;
+  const [catalog, neighbours] = await Promise.all([destinationCatalog(), destinationProperties(details.destination, context.flow.propertyType)]);
+  const place = catalog.find((d) => d.slug === details.destination) ?? null;
+  const destination = place ? { slug: place.slug, name: place.name, country_name: place.country_name } : null;
+  const { content, ...hotel } = details;
+  const language = context.locale.language;
   return {
     flow: context.flow,
     search: parsed.query,
     destination,
+    content: content ? { amenities: content.amenities, policies: content.policies, checkInInstructions: content.checkInInstructions, images: content.images } : null,
+    map: place
+      ? propertyMapData(
+          { slug: place.slug, name: place.name, kind: place.kind, latitude: Number(place.latitude), longitude: Number(place.longitude) },
+          { name: details.name, latitude: details.latitude, longitude: details.longitude },
+          neighbours.map((n) => ({ name: n.name, latitude: Number(n.latitude), longitude: Number(n.longitude) })),
+        )
+      : null,
     hotel: {
-      ...details,
+      ...hotel,
+      // Only the page's language's description travels.
+      description: content?.descriptions[language] ?? hotel.description,
       rooms: details.rooms.map((room) => ({
         ...room,
         fits: room.maxGuests >= parsed.query.guests,

@@ -1096,6 +1096,32 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0026_property_details': {
+    /**
+     * What a property says about itself (issue 15, decision 0036): a description per language,
+     * amenity codes, structured policies and check-in instructions, and the kinds of its
+     * pictures. JSON because a page reads them whole with the property and no query filters on
+     * them; null policies or instructions mean the supplier gave none. `description` stays, the
+     * text in the default language. The search orders a destination's properties by stars and
+     * then by id, so its index carries both.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('hotels')
+        .addColumn('descriptions', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('amenities', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .addColumn('policies', 'jsonb')
+        .addColumn('checkin_instructions', 'jsonb')
+        .addColumn('images', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
+      await db.schema.dropIndex('hotels_destination_type_idx').execute();
+      await db.schema
+        .createIndex('hotels_destination_type_stars_idx')
+        .on('hotels')
+        .columns(['destination_slug', 'property_type', 'stars desc', 'id'])
+        .execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { CarFamily, CarPayment } from '~/domain/car-rental';
 import type { Database } from './db.server';
-import { hash } from './seed-catalog.server';
+import { hash } from '~/domain/stable-hash';
 
 /**
  * The built-in car supplier's fleet: an airport desk and a downtown office in every

@@ -25,7 +25,7 @@ async function searchAndReserve(page: Page, { destination, checkin, checkout, ax
   await page.waitForLoadState('load');
   if (axe) await expectNoAxeViolations(page, 'hotel results');
   const results = page.getByRole('region', { name: /hotels for 3 nights/ });
-  expect(await results.getByRole('listitem').count()).toBe(3);
+  expect(await results.getByRole('listitem').count()).toBe(8);
 
   await page.getByRole('link', { name: 'View rooms at Harbour View Cancún' }).click();
   await page.getByRole('heading', { level: 1, name: 'Harbour View Cancún' }).waitFor();

@@ -9,15 +9,25 @@ import { hotelSearchParams } from '~/domain/hotel-query';
 import type { loadHotelDetails } from '~/services/hotel-pages.server';
 import { flowCopy } from './flow-copy';
 import { PriceBreakdown } from './price-breakdown';
+import { PropertyAmenities, PropertyCheckIn, PropertyPoliciesList } from './property-facts';
+import { PropertyGallery } from './property-gallery';
+import { PropertyMap } from './property-map';
 
-/** /hotel-details (and under /holidaystays): the hotel, then each room with its price and Reserve. */
+/**
+ * /hotel-details (and under /holidaystays): the hotel with its photos, then each room with its
+ * price and Reserve, then what it offers, its rules, how to check in and where it is.
+ */
 export function HotelDetailsView({ page }: { page: SerializeFrom<typeof loadHotelDetails> }) {
-  const { hotel, search, flow } = page;
+  const { hotel, search, flow, content, map } = page;
   const t = useT();
   const params = hotelSearchParams(search);
   return (
     <DetailsShell titleId="hotel-title" back={`${flow.base}/search-detail?${params.toString()}`}>
-      <DetailsHeader image={hotel.image} titleId="hotel-title" title={hotel.name}>
+      <DetailsHeader
+        image={content && content.images.length > 0 ? <PropertyGallery slug={hotel.slug} name={hotel.name} images={content.images} /> : hotel.image}
+        titleId="hotel-title"
+        title={hotel.name}
+      >
         <p className="muted">
           <Stars count={hotel.stars} /> · {hotel.address}
         </p>
@@ -56,6 +66,14 @@ export function HotelDetailsView({ page }: { page: SerializeFrom<typeof loadHote
           })}
         </ul>
       </section>
+      {content ? (
+        <div className="property-facts">
+          <PropertyAmenities amenities={content.amenities} />
+          <PropertyPoliciesList policies={content.policies} rooms={hotel.rooms} />
+          <PropertyCheckIn instructions={content.checkInInstructions} policies={content.policies} />
+        </div>
+      ) : null}
+      {map ? <PropertyMap map={map} /> : null}
     </DetailsShell>
   );
 }

@@ -116,11 +116,14 @@ export function DetailsShell({ className, titleId, back, children }: { className
   );
 }
 
-/** The top of a details page: its picture, its title (the page heading) and what the product says of it. */
-export function DetailsHeader({ image, titleId, title, children }: { image: string; titleId: string; title: string; children: ReactNode }) {
+/**
+ * The top of a details page: its picture (or a product's own media, e.g. a gallery), its title
+ * (the page heading) and what the product says of it.
+ */
+export function DetailsHeader({ image, titleId, title, children }: { image: string | ReactNode; titleId: string; title: string; children: ReactNode }) {
   return (
     <header className="details-header">
-      <img src={image} alt="" width={400} height={240} />
+      {typeof image === 'string' ? <img src={image} alt="" width={400} height={240} /> : image}
       <div>
         <h1 id={titleId}>{title}</h1>
         {children}

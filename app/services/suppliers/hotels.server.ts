@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { PropertyType } from '~/domain/hotel-flow';
+import { type PropertyContent, propertyContentOf, propertyImageUrl, propertyImagesOf } from '~/domain/property-content';
 import { computeRoomPrice, roomMarkupBp, type RoomPrice } from '~/domain/room-price';
 import type { HotelsTable } from '../db-schema';
 import { getDb } from '../db.server';
@@ -38,12 +39,19 @@ export type HotelOffer = {
   address: string;
   latitude: number;
   longitude: number;
+  /** The first of its pictures (the destination's when it has none). */
   image: string;
   /** The cheapest room type that fits the party and has enough rooms free. */
   cheapest: RoomOffer | null;
 };
 
-export type HotelDetails = Omit<HotelOffer, 'cheapest'> & { description: string; destination: string; rooms: RoomOffer[] };
+export type HotelDetails = Omit<HotelOffer, 'cheapest'> & {
+  description: string;
+  destination: string;
+  /** Descriptions, amenities, policies, check-in instructions and pictures; null when the supplier gave none. */
+  content: PropertyContent | null;
+  rooms: RoomOffer[];
+};
 
 export type HotelSelection = HotelQuery & { roomTypeId: number };
 
@@ -99,7 +107,12 @@ async function roomOffers(rows: readonly RoomTypeRow[], query: HotelQuery, conte
 
 const fits = (room: RoomOffer, query: HotelQuery) => room.maxGuests >= query.guestsPerRoom && room.available >= query.rooms;
 
-function hotelSummary(hotel: Selectable<HotelsTable>): Omit<HotelOffer, 'cheapest'> {
+/** The columns a search lists: the content (descriptions, policies) stays for the details page. */
+const summaryColumns = ['id', 'slug', 'name', 'stars', 'guest_rating', 'address', 'latitude', 'longitude', 'image_path', 'images', 'supplier_code'] as const;
+type SummaryRow = Pick<Selectable<HotelsTable>, (typeof summaryColumns)[number]>;
+
+function hotelSummary(hotel: SummaryRow): Omit<HotelOffer, 'cheapest'> {
+  const [first] = propertyImagesOf(hotel.images);
   return {
     hotelId: hotel.id,
     slug: hotel.slug,
@@ -109,7 +122,7 @@ function hotelSummary(hotel: Selectable<HotelsTable>): Omit<HotelOffer, 'cheapes
     address: hotel.address,
     latitude: Number(hotel.latitude),
     longitude: Number(hotel.longitude),
-    image: hotel.image_path,
+    image: first ? propertyImageUrl(hotel.slug, first) : hotel.image_path,
   };
 }
 
@@ -125,10 +138,11 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
     if (!stayRange(query)) return [];
     const hotels = await getDb()
       .selectFrom('hotels')
-      .selectAll()
+      .select(summaryColumns)
       .where('destination_slug', '=', query.destination)
       .where('property_type', '=', query.propertyType)
       .orderBy('stars', 'desc')
+      .orderBy('id')
       .execute();
     if (hotels.length === 0) return [];
     const rows = await roomTypesOf(hotels.map((h) => h.id));
@@ -151,6 +165,7 @@ export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, Hotel
       ...hotelSummary(hotel),
       description: hotel.description,
       destination: hotel.destination_slug,
+      content: propertyContentOf(hotel),
       rooms,
     };
   },
