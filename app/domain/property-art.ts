@@ -63,10 +63,17 @@ const drawings: Record<ImageKind, (p: Palette) => string> = {
   terrace: (p) => `${rect(0, 0, 400, 240, p.sky)}${water(170, '#4A9CC4')}${rect(0, 190, 400, 50, p.floor)}${Array.from({ length: 9 }, (_, i) => rect(10 + i * 48, 150, 6, 42, p.dark)).join('')}${rect(0, 146, 400, 8, p.dark)}${table(120, 206, p.light)}`,
 };
 
-/** The SVG of a property's picture of `kind` (the page's <img> gives its alt text, in the page's language). */
-export function propertyImageSvg(slug: string, kind: ImageKind): string {
+/** A holiday home from the street: a house with a pitched roof in its garden, not a hotel block. */
+const houseFacade = (p: Palette) =>
+  `${rect(0, 0, 400, 240, p.sky)}${rect(0, 190, 400, 50, '#7CC173')}${rect(110, 110, 180, 100, p.wall)}<path d="M96 112 L200 50 L304 112Z" fill="${p.accent}"/>${windows(p, 130, 130, 2, 1, 34, 28, 86)}${rect(186, 160, 30, 50, p.dark)}${tree(60, 150, 30)}${tree(345, 160, 24)}`;
+
+/**
+ * The SVG of a property's picture of `kind` (the page's <img> gives its alt text, in the page's
+ * language); a holiday home's facade is a house.
+ */
+export function propertyImageSvg(slug: string, kind: ImageKind, home = false): string {
   // One palette per property, so its pictures look like one place.
   const palette = paletteOf(slug);
-  const body = drawings[kind](palette);
+  const body = home && kind === 'facade' ? houseFacade(palette) : drawings[kind](palette);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${PROPERTY_IMAGE_WIDTH} ${PROPERTY_IMAGE_HEIGHT}" width="${PROPERTY_IMAGE_WIDTH}" height="${PROPERTY_IMAGE_HEIGHT}">${body}</svg>`;
 }

@@ -25,6 +25,8 @@ describe('propertyContentOf', () => {
     expect(propertyContentOf({ ...stored, policies: { ...stored.policies, pets: 'dragons' } })).toBeNull();
     expect(propertyContentOf({ ...stored, policies: { ...stored.policies, minCheckInAge: 3 } })).toBeNull();
     expect(propertyContentOf({ ...stored, checkin_instructions: { ...stored.checkin_instructions, method: 'window' } })).toBeNull();
+    expect(propertyContentOf({ ...stored, checkin_instructions: { ...stored.checkin_instructions, method: 'key_box', noticeHours: null } })).toBeNull();
+    expect(propertyContentOf({ ...stored, checkin_instructions: { ...stored.checkin_instructions, method: 'key_box', noticeHours: 24 } })?.checkInInstructions.method).toBe('key_box');
     expect(propertyContentOf({ ...stored, descriptions: { 'en-US': 'Only English.' } })).toBeNull();
     expect(propertyContentOf({ ...stored, amenities: 'wifi' })).toBeNull();
   });

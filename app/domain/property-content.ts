@@ -71,6 +71,8 @@ function instructionsOf(raw: unknown): CheckInInstructions | null {
   const { method, bring, noticeHours, lateArrival } = raw;
   if (!oneOf(['front_desk', 'front_desk_24h', 'key_box', 'host_meets', 'smart_lock'], method) || !oneOf(['call_ahead', 'any_time'], lateArrival)) return null;
   if (!(noticeHours === null || (typeof noticeHours === 'number' && Number.isInteger(noticeHours) && noticeHours > 0 && noticeHours <= 168))) return null;
+  // Without a front desk the guest must hear of the keys or the host some hours ahead: the page says how many.
+  if (noticeHours === null && method !== 'front_desk' && method !== 'front_desk_24h') return null;
   if (!Array.isArray(bring)) return null;
   const items = bring.filter((item) => oneOf(['photo_id', 'booking_reference', 'payment_card'] as const, item));
   return { method, bring: items, noticeHours, lateArrival };

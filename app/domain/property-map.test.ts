@@ -54,5 +54,6 @@ describe('property pictures', () => {
     expect(new Set(drawn).size).toBe(drawn.length);
     expect(propertyImageSvg('cancun-grand-plaza', 'facade')).toBe(drawn[0]);
     expect(propertyImageSvg('paris-grand-plaza', 'facade')).not.toBe(drawn[0]);
+    expect(propertyImageSvg('paris-grand-plaza', 'facade', true)).not.toBe(propertyImageSvg('paris-grand-plaza', 'facade'));
   });
 });

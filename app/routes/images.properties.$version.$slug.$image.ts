@@ -15,7 +15,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const entry = await hotelCatalogEntry(params.slug ?? '');
   const image = entry ? propertyImagesOf(entry.hotel.images).find((k) => k === kind) : undefined;
   if (!entry || !image) return notFound();
-  return new Response(propertyImageSvg(entry.hotel.slug, image), {
+  return new Response(propertyImageSvg(entry.hotel.slug, image, entry.hotel.property_type === 'holiday_home'), {
     headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=31536000, immutable' },
   });
 }

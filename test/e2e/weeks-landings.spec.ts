@@ -124,8 +124,8 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     await searchPackages(page, 95);
     expect(new URL(page.url()).searchParams.get('package')).toBe('1');
     const cards = page.getByRole('region', { name: /hotels for 3 nights/ }).getByRole('listitem');
-    expect(await cards.count()).toBe(3);
-    expect(await cards.getByText('Package rate', { exact: true }).count()).toBe(3);
+    expect(await cards.count()).toBe(8);
+    expect(await cards.getByText('Package rate', { exact: true }).count()).toBe(8);
     await expectNoAxeViolationsAtViewports(page, 'packages results');
 
     await page.getByRole('link', { name: 'View rooms at Harbour View Cancún' }).click();

@@ -61,7 +61,7 @@ export function PropertyCheckIn({ instructions, policies }: { instructions: Chec
   return (
     <section className="property-section" aria-labelledby="checkin-title">
       <h2 id="checkin-title">{t('property.checkin')}</h2>
-      <p>{t(`property.checkin.${instructions.method}`, { from, until, hours: instructions.noticeHours ?? 24 })}</p>
+      <p>{t(`property.checkin.${instructions.method}`, { from, until, ...(instructions.noticeHours === null ? {} : { hours: instructions.noticeHours }) })}</p>
       {instructions.bring.length > 0 ? (
         <>
           <p>{t('property.checkin.bring')}</p>
