@@ -1,4 +1,3 @@
-import { AIRPORTS } from './airports-data';
 import { type FlightPlace, type SavedFlightSearch, readSavedFlightSearches } from './car-searches';
 import { type DateLog, flightDateToIso, isoToFlightDateText } from './flight-dates';
 import type { FlightField, FlightSearch } from './flight-query';
@@ -13,15 +12,25 @@ export const MAX_SAVED_FLIGHT_SEARCHES = 5;
 /** Multi-city flights after the first, kept in the opaque `searchTypes` field. */
 type ExtraLeg = { from: string; to: string; flightDesktopValue: string };
 
-function place(iata: string): Exclude<FlightPlace, string> {
-  const airport = AIRPORTS.find((a) => a.iata === iata);
-  return airport ? { iata, name: airport.name, city: airport.city, country: airport.countryName } : { iata };
+/** An airport as a stored search names it (spec §3). */
+export type AirportPlace = { iata: string; name: string; city: string; country: string };
+
+/**
+ * How a stored search names each airport: by the airports the search form was given (the
+ * airport list stays on the server, docs/decisions/0037); one it was not given keeps its code.
+ */
+export function placesOf(airports: readonly AirportPlace[]): (iata: string) => Exclude<FlightPlace, string> {
+  const byCode = new Map(airports.map((a) => [a.iata, a]));
+  return (iata) => {
+    const airport = byCode.get(iata);
+    return airport ? { iata, name: airport.name, city: airport.city, country: airport.country } : { iata };
+  };
 }
 
 const iataOf = (p: FlightPlace) => (typeof p === 'string' ? p : p.iata);
 
 /** The stored form of a search: dates as 'ddd, MMM DD YY' text, the departure also as YYYY-MM-DD (the Code variant). */
-export function savedFlightSearchOf(search: FlightSearch): SavedFlightSearch {
+export function savedFlightSearchOf(search: FlightSearch, place: (iata: string) => Exclude<FlightPlace, string>): SavedFlightSearch {
   const [first, second] = search.legs;
   const extra: ExtraLeg[] = search.tripType === 'multicity' ? search.legs.slice(1).map((l) => ({ from: l.from, to: l.to, flightDesktopValue: isoToFlightDateText(l.date) })) : [];
   return {

@@ -1,6 +1,8 @@
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { json } from '@remix-run/node';
 import { AIRPORTS } from '~/domain/airports-data';
+import { isKnownAirport } from '~/domain/airports';
+import type { AirportChoice } from '~/components/flights/flight-search-form';
 import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice, PassengerType } from '~/domain/flight-price';
 import { type FlightSearch, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
@@ -35,11 +37,11 @@ export async function flightSearchFormData(requestContext: RequestContext, url: 
   return { airports: airportChoices(), minDate: context.minDate };
 }
 
-const airportChoices = () => AIRPORTS.map((a) => ({ iata: a.iata, label: `${a.city}, ${a.countryName} – ${a.name}` }));
+const airportChoices = (): AirportChoice[] => AIRPORTS.map((a) => ({ iata: a.iata, name: a.name, city: a.city, country: a.countryName }));
 
 /** `leadDays` defaults to the organisation's; a held trip was checked when it was held. */
 function parseOf(params: URLSearchParams, context: Context, leadDays = context.org.booking.minCheckinDays) {
-  return parseFlightSearch(params, context.today, leadDays);
+  return parseFlightSearch(params, context.today, leadDays, isKnownAirport);
 }
 
 /** A fare's price in the visitor's currency, per passenger type and in total. */
