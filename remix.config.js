@@ -44,6 +44,26 @@ export default {
         ':product/details': ['routes/$product.details', 'offer'],
       };
       for (const [path, [id, view]] of Object.entries(details)) route(path, `pages/details/${view}.tsx`, { id });
+      // The landings that open with a search, each at its own path through the module of its
+      // search form (pages/landing/*.tsx: the one landing route plus that form), so a landing
+      // loads no other product's form (docs/decisions/0037). Landings without a search and
+      // unknown paths stay on routes/$landing.tsx; a named path wins over `:landing`.
+      // app/pages/landing-table.test.ts checks every landing with a search is here.
+      const landings = {
+        holidaystays: 'hotel',
+        packages: 'hotel',
+        flight: 'flight',
+        cars: 'car',
+        activities: 'offer',
+        transfers: 'offer',
+        cruises: 'offer',
+        restaurants: 'offer',
+        resorts: 'weeks',
+        stays: 'weeks',
+        weeks: 'weeks',
+        dreamtrips: 'weeks',
+      };
+      for (const [slug, form] of Object.entries(landings)) route(slug, `pages/landing/${form}.tsx`, { id: `routes/landing.${slug}` });
       // One checkout module serves every product (docs/decisions/0026): the URL names the
       // product, the organisation's checkout layout orders the blocks. The URLs are the ones
       // each product had; a named segment wins over `:product`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_CODES, type ProductCode, products } from '~/products/registry';
+import { LANDING_PAGES, PRODUCT_CODES, type ProductCode, products } from '~/products/registry';
 import { type DetailsProductCode, type ResultsProductCode, pageProductOf } from './page-product';
 import { detailsPages, resultsPages } from './products.server';
 import { detailsModules, detailsTitles, resultsModules, resultsTitles } from './views';
@@ -93,5 +93,28 @@ describe('the results and details page table', () => {
     expect(pageProductOf('/hotels/details', 'details')).toBeNull();
     expect(pageProductOf('/holidaystays/search-detail', 'results')).toBe('HLT');
     expect(pageProductOf('/Cars/search-details/', 'results')).toBe('CAR');
+  });
+});
+
+describe('the landing pages (docs/decisions/0037)', () => {
+  it('mount every landing that opens with a search at its path through a search form module, and no other', async () => {
+    const routes = await mountedRoutes();
+    for (const { slug, search } of LANDING_PAGES) {
+      const mounted = routes.find((route) => route.path === `/${slug}`);
+      if (search) expect(mounted?.file, slug).toMatch(/^pages\/landing\/(hotel|flight|car|offer|weeks)\.tsx$/);
+      else expect(mounted, slug).toBeUndefined();
+    }
+    const slugs = LANDING_PAGES.map((page) => `/${page.slug}`);
+    for (const route of routes.filter((r) => r.file.startsWith('pages/landing/'))) expect(slugs, route.path).toContain(route.path);
+  });
+
+  it('give every form module, and the one without a form, all the exports of the landing route', async () => {
+    const route = await import('./landing-route');
+    const routeExports = Object.keys(route).filter((key) => !['LandingPage'].includes(key));
+    const modules = [await import('~/routes/$landing'), ...(await Promise.all(['hotel', 'flight', 'car', 'offer', 'weeks'].map((name) => import(`./landing/${name}.tsx`))))];
+    for (const module of modules) {
+      expect(Object.keys(module).sort()).toEqual([...routeExports, 'default'].sort());
+      for (const key of routeExports) expect(module[key]).toBe(route[key as keyof typeof route]);
+    }
   });
 });
