@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readSavedFlightSearches } from './car-searches';
 import type { FlightSearch } from './flight-query';
 import { AIRPORTS } from './airports-data';
-import { addSavedFlightSearch, flightFormValuesOf, placesOf, savedFlightSearchOf as savedOf, savedFlightSearchSummary } from './flight-searches';
+import { addSavedFlightSearch, flightFormValuesOf, placesOf, readSavedFlightSearches, savedFlightSearchOf as savedOf, savedFlightSearchSummary } from './flight-searches';
 
 /** As the search form does, with the airports its page was given (here: all of ours). */
 const places = placesOf(AIRPORTS.map((a) => ({ iata: a.iata, name: a.name, city: a.city, country: a.countryName })));

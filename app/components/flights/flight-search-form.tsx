@@ -3,10 +3,10 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AirportCombobox } from '~/components/flights/airport-combobox';
 import { useSearchFields } from '~/components/search/search-fields';
 import { useT } from '~/components/shell-context';
-import type { SavedFlightSearch } from '~/domain/car-searches';
-import { readSavedFlightSearches } from '~/domain/car-searches';
 import { CABIN_CLASSES, type FlightField, MAX_SEATED, TRIP_TYPES, type TripType, parseFlightSearch } from '~/domain/flight-query';
-import { type AirportPlace, FLIGHT_SEARCHES_KEY, addSavedFlightSearch, flightFormValuesOf, placesOf, savedFlightSearchOf, savedFlightSearchSummary } from '~/domain/flight-searches';
+import {
+  type AirportPlace, FLIGHT_SEARCHES_KEY, type SavedFlightSearch, addSavedFlightSearch, flightFormValuesOf, placesOf, readSavedFlightSearches, savedFlightSearchOf, savedFlightSearchSummary,
+} from '~/domain/flight-searches';
 
 /** Our airports, from the page's data: the browser's JavaScript carries no airport list (docs/decisions/0037). */
 export type AirportChoice = AirportPlace;
