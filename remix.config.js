@@ -16,31 +16,54 @@ export default {
   routes: (defineRoutes) =>
     defineRoutes((route) => {
       route('holidaystays/checkout-success', 'routes/checkout-success.tsx', { id: 'routes/holidaystays.checkout-success' });
-      // One results module and one details module serve every product (docs/decisions/0029):
-      // the URL names the product through the registry's pages, the page table loads and the
-      // product's views fill the shared page shell. The URLs and route ids are the ones each
-      // product had (callers of `?_data=routes%2F…` keep working); a named segment wins over `:product`.
+      // One results route and one details route serve every product (docs/decisions/0029): the
+      // URL names the product through the registry's pages, the page table loads and the
+      // product's views fill the shared page shell. Each URL is mounted through the module of its
+      // product's view (pages/results/*.tsx, pages/details/*.tsx: the one route plus that view),
+      // so a page loads no other product's view (docs/decisions/0037; app/pages/views.tsx says
+      // which module is whose). The URLs and route ids are the ones each product had (callers of
+      // `?_data=routes%2F…` keep working); a named segment wins over `:product`.
       const results = {
-        'search-detail': 'routes/search-detail',
-        'holidaystays/search-detail': 'routes/holidaystays.search-detail',
-        'flight/search-details': 'routes/flight.search-details',
-        'cars/search-details': 'routes/cars.search-details',
-        'resorts/search-details': 'routes/resorts.search-details',
-        'stays/search-details': 'routes/stays.search-details',
-        'weeks/search-details': 'routes/weeks.search-details',
-        ':product/search-details': 'routes/$product.search-details',
+        'search-detail': ['routes/search-detail', 'hotel'],
+        'holidaystays/search-detail': ['routes/holidaystays.search-detail', 'hotel'],
+        'flight/search-details': ['routes/flight.search-details', 'flight'],
+        'cars/search-details': ['routes/cars.search-details', 'car'],
+        'resorts/search-details': ['routes/resorts.search-details', 'weeks'],
+        'stays/search-details': ['routes/stays.search-details', 'weeks'],
+        'weeks/search-details': ['routes/weeks.search-details', 'weeks'],
+        ':product/search-details': ['routes/$product.search-details', 'offer'],
       };
-      for (const [path, id] of Object.entries(results)) route(path, 'pages/results-route.tsx', { id });
+      for (const [path, [id, view]] of Object.entries(results)) route(path, `pages/results/${view}.tsx`, { id });
       const details = {
-        'hotel-details': 'routes/hotel-details',
-        'holidaystays/hotel-details': 'routes/holidaystays.hotel-details',
-        'flight/details': 'routes/flight.details',
-        'cars/details': 'routes/cars.details',
-        'resorts/details': 'routes/resorts.details',
-        'stays/details': 'routes/stays.details',
-        ':product/details': 'routes/$product.details',
+        'hotel-details': ['routes/hotel-details', 'hotel'],
+        'holidaystays/hotel-details': ['routes/holidaystays.hotel-details', 'hotel'],
+        'flight/details': ['routes/flight.details', 'flight'],
+        'cars/details': ['routes/cars.details', 'car'],
+        'resorts/details': ['routes/resorts.details', 'weeks'],
+        'stays/details': ['routes/stays.details', 'weeks'],
+        ':product/details': ['routes/$product.details', 'offer'],
       };
-      for (const [path, id] of Object.entries(details)) route(path, 'pages/details-route.tsx', { id });
+      for (const [path, [id, view]] of Object.entries(details)) route(path, `pages/details/${view}.tsx`, { id });
+      // The landings that open with a search, each at its own path through the module of its
+      // search form (pages/landing/*.tsx: the one landing route plus that form), so a landing
+      // loads no other product's form (docs/decisions/0037). Landings without a search and
+      // unknown paths stay on routes/$landing.tsx; a named path wins over `:landing`.
+      // app/pages/landing-table.test.ts checks every landing with a search is here.
+      const landings = {
+        holidaystays: 'hotel',
+        packages: 'hotel',
+        flight: 'flight',
+        cars: 'car',
+        activities: 'offer',
+        transfers: 'offer',
+        cruises: 'offer',
+        restaurants: 'offer',
+        resorts: 'weeks',
+        stays: 'weeks',
+        weeks: 'weeks',
+        dreamtrips: 'weeks',
+      };
+      for (const [slug, form] of Object.entries(landings)) route(slug, `pages/landing/${form}.tsx`, { id: `routes/landing.${slug}` });
       // One checkout module serves every product (docs/decisions/0026): the URL names the
       // product, the organisation's checkout layout orders the blocks. The URLs are the ones
       // each product had; a named segment wins over `:product`.

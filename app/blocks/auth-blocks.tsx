@@ -5,8 +5,7 @@ import { useT } from '~/components/shell-context';
 import type { Invitation, SignupMode } from '~/domain/auth-dialog-params';
 import type { AuthLayoutKind } from '~/domain/auth-layouts';
 import type { MessageKey } from '~/i18n';
-import { useMessage } from './home-blocks';
-import type { BlockProps } from './block-list';
+import { type BlockProps, useMessage } from './block-list';
 
 /**
  * What the blocks of a sign-in, sign-up or forgot-password form share: the form wraps the

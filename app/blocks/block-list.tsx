@@ -1,12 +1,28 @@
 import type { SerializeFrom } from '@remix-run/node';
 import type { ComponentType } from 'react';
 import type { Block, BlockType } from '#schemas/layout.schema';
+import type { PageKey } from '#schemas/org-config.schema';
+import type { PageBlockType } from '~/domain/page-blocks';
+import type { MessageKey } from '~/i18n';
+import { useMessages } from '~/i18n/messages-context';
 import type { BlockData, ResolvedBlock } from './data.server';
 
 /** Blocks and their data as the browser receives them (JSON: dates become strings). */
 export type BlockProps<K extends BlockType> = { block: Extract<Block, { type: K }>; data: SerializeFrom<BlockData<K>> };
 
 export type BlockRegistry<K extends BlockType = BlockType> = { [T in K]: ComponentType<BlockProps<T>> };
+
+/** A component for every block the page(s) may hold (app/domain/page-blocks.ts). */
+export type PageRegistry<P extends PageKey> = BlockRegistry<PageBlockType<P>>;
+
+/**
+ * Layout props name message keys; an unknown key (a typo in a layout) shows as itself. Here
+ * rather than beside a page's blocks: the sign-in blocks use it on every page.
+ */
+export function useMessage() {
+  const messages = useMessages();
+  return (key: string) => (Object.hasOwn(messages, key) ? messages[key as MessageKey] : key);
+}
 
 /** Renders resolved blocks in layout order with the components of `registry`. */
 export function renderBlocks(registry: Partial<BlockRegistry>, blocks: SerializeFrom<ResolvedBlock>[]) {
@@ -18,7 +34,7 @@ export function renderBlocks(registry: Partial<BlockRegistry>, blocks: Serialize
           const [id, type] = entry.kind === 'unknown' ? [entry.id, entry.type] : [entry.block.id, entry.block.type];
           return (
             <div key={id} className="block-unknown" role="note">
-              Unknown block type “{type}” (block “{id}”): add it to app/blocks/registry.tsx.
+              Unknown block type “{type}” (block “{id}”): this page has no component for it (app/domain/page-blocks.ts).
             </div>
           );
         }

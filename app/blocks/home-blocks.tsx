@@ -2,14 +2,7 @@ import { Link } from '@remix-run/react';
 import { useShell, useT } from '~/components/shell-context';
 import { WorldMap } from '~/components/shell/world-map';
 import type { MessageKey } from '~/i18n';
-import { useMessages } from '~/i18n/messages-context';
-import type { BlockProps } from './block-list';
-
-/** Layout props name message keys; an unknown key (a typo in a layout) shows as itself. */
-export function useMessage() {
-  const messages = useMessages();
-  return (key: string) => (Object.hasOwn(messages, key) ? messages[key as MessageKey] : key);
-}
+import { type BlockProps, useMessage } from './block-list';
 
 export function HeroBlock({ block }: BlockProps<'home.hero'>) {
   const message = useMessage();

@@ -18,6 +18,14 @@ export function useUserDay(): (day: string) => string {
   return (day) => (dateFormat ? (formatDayAs(day, dateFormat) ?? day) : day);
 }
 
+/**
+ * A day 'YYYY-MM-DD' as the visitor reads it, with its weekday (the same on server and client).
+ * Here rather than beside the weeks search form: car pages use it too, without that form.
+ */
+export function formatWeekDay(day: string, language: string) {
+  return formatDayWithWeekday(day, { language, dateFormat: null }, { year: true });
+}
+
 /** A 'YYYY-MM-DD' day with its weekday, in the signed-in user's date format, else the locale's. */
 export function useWeekdayDay({ year = false } = {}): (day: string) => string {
   const style = useDateStyle();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type TripListCallName, tripListSchemas } from '#schemas/api/trips.schema';
 import { compileApiBody } from '~/services/api-body-schema.server';
 import type { TripListInput } from '~/products/types';
-import { type CarDetailsInput, type FlightDetailsInput, type HotelDetailsInput, type TripCandidate, candidateTripName, carTripCandidate, flightTripCandidate, hotelTripCandidate, majorUnits } from './add-to-trip';
+import { type CarDetailsInput, type FlightDetailsInput, type HotelDetailsInput, type TripCandidate, candidateTripName, carTripCandidate, flightGoesTo, flightTripCandidate, hotelTripCandidate, majorUnits } from './add-to-trip';
 import { TRIP_CALLS, tripPayloadRefusal } from './trips';
 
 const trip: TripListInput = { tripListId: null, tripListName: 'Beach week', userId: 'u-1', orgId: 'wanderly', checkinDate: '2030-03-10', checkoutDate: '2030-03-15', tripImage: '' };
@@ -31,6 +31,7 @@ const flightPage: FlightDetailsInput = {
     ],
   },
   fares: [{ brand: { code: 'BASIC', name: 'Basic' }, price: { beforeTaxMinor: 25_000, taxMinor: 4_000, totalMinor: 29_000, currency: 'USD' } }],
+  destination: { name: 'Cancún', latitude: '21.161908', longitude: '-86.851528' },
 };
 
 const carPage: CarDetailsInput = {
@@ -80,6 +81,14 @@ describe('add to trip: the details pages\' payload builders', () => {
       request: { triptype: 'roundtrip', cabinclass: 'economy', noofadults: 2, noofchilds: 1, noofinfants: 0, brandedfare: 'BASIC', flightsearch: flightPage.search.legs, lat: 21.161908, lng: -86.851528 },
     });
     expect(flightTripCandidate({ ...flightPage, fares: [] })).toBeNull();
+  });
+
+  it('flight: goes to a round trip’s turning point, else the last arrival; with no destination of ours, the airport code and no pin', () => {
+    expect(flightGoesTo(flightPage.search)).toBe('CUN');
+    expect(flightGoesTo({ tripType: 'multicity', legs: [{ to: 'CUN' }, { to: 'JFK' }] })).toBe('JFK');
+    const unknown = flightTripCandidate({ ...flightPage, destination: null })!;
+    expect(unknown.place).toBe('CUN');
+    expect(expectAccepted(unknown)).toMatchObject({ request: { lat: 0, lng: 0 } });
   });
 
   it('car: the car over the searched rental, its desks and fare', () => {

@@ -6,7 +6,6 @@ import type { FlightTripItem } from '~/products/flight';
 import type { HotelTripItem } from '~/products/hotel';
 import { type ProductCode, products } from '~/products/registry';
 import type { TripListInput } from '~/products/types';
-import { destinations } from './destinations-data';
 import { defaultTripName } from './trips';
 
 /** An amount as a page shows it (minor units of its currency). */
@@ -99,7 +98,18 @@ export type FlightDetailsInput = {
   search: { tripType: string; cabin: string; adults: number; children: number; infants: number; legs: readonly { from: string; to: string; date: string }[] };
   offer: { id: string; legs: readonly { itineraryId: string; from: string; to: string; stops: number; durationMinutes: number; segments: readonly { departsAt: string; arrivesAt: string; flightNumber: string; airlineCode: string }[] }[] };
   fares: readonly { brand: { code: string; name: string }; price: { beforeTaxMinor: number; taxMinor: number; totalMinor: number; currency: string } }[];
+  /**
+   * Our destination at the airport the flight goes to (flightGoesTo), or null: looked up by the
+   * page's loader, so the destination list stays out of the browser (docs/decisions/0037).
+   */
+  destination: { name: string; latitude: string; longitude: string } | null;
 };
+
+/** The airport a flight search goes to: a round trip's turning point, else the last leg's arrival. */
+export function flightGoesTo(search: { tripType: string; legs: readonly { to: string }[] }): string | null {
+  const leg = search.tripType === 'roundtrip' ? search.legs[0] : search.legs[search.legs.length - 1];
+  return leg?.to ?? null;
+}
 
 /**
  * Spec §3 "Flight trip" from the flight details page, at its cheapest fare (the first): the
@@ -111,8 +121,8 @@ export function flightTripCandidate(page: FlightDetailsInput): TripCandidate | n
   const first = search.legs[0];
   const last = search.legs[search.legs.length - 1];
   if (!fare || !first || !last) return null;
-  const goesTo = search.tripType === 'roundtrip' ? first.to : last.to;
-  const destination = destinations.find((d) => d.airportIata === goesTo) ?? null;
+  const goesTo = flightGoesTo(search) ?? last.to;
+  const { destination } = page;
   const { currency } = fare.price;
   const item: FlightTripItem = {
     id: offer.id,

@@ -1,4 +1,5 @@
 import { AIRPORTS, type Airport } from './airports-data';
+import type { IsAirport } from './flight-query';
 
 /** One item of the autosuggestV2 list (spec §7); search_type 6 marks an airport. */
 export type AirportSuggestion = {
@@ -28,6 +29,11 @@ export type AutosuggestQuery = {
 export type AutosuggestResult = { ok: true; items: AirportSuggestion[] } | { ok: false; error: string };
 
 export type Coordinates = { latitude: number; longitude: number };
+
+const CODES = new Set(AIRPORTS.map((a) => a.iata));
+
+/** Whether a code is one of our airports, by the whole list (the server's side of flight-query's IsAirport). */
+export const isKnownAirport: IsAirport = (iata) => CODES.has(iata);
 
 const MAX_TEXT_LENGTH = 100;
 const MAX_TAG_LENGTH = 35;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addSavedCarSearch,
-  readSavedCarSearches,
-  readSavedFlightSearches,
-  type SavedCarSearch,
-  type SavedFlightSearch,
-} from './car-searches';
+import { addSavedCarSearch, readSavedCarSearches, type SavedCarSearch } from './car-searches';
+import { readSavedFlightSearches, type SavedFlightSearch } from './flight-searches';
 
 const TODAY = '2026-11-22';
 

@@ -1,4 +1,5 @@
-import { flightDateToIso, parseIsoDate } from './flight-dates';
+import { parseIsoDate } from './flight-dates';
+import { isRecord, nonEmpty, toCount } from './stored-fields';
 
 /**
  * A recent car search as kept in storage (spec §3, key destinationHistoryCars). Storage is
@@ -30,51 +31,13 @@ export type SavedCarSearch = {
   trip_id?: string | number | null;
 };
 
-export type FlightPlace = string | { iata: string; name?: string; city?: string; country?: string };
-
-/** A recent flight search as kept in storage (spec §3). */
-export type SavedFlightSearch = {
-  /** Departure date text 'ddd, MMM DD YY'. */
-  flightDesktopValue: string;
-  /** Return date text 'ddd, MMM DD YY', or '' for one-way searches. */
-  flightDesktopValueReturn: string;
-  flightDesktopValueCode: string;
-  from: FlightPlace;
-  to: FlightPlace;
-  Traveller: { adult: number; child: number; infant: number };
-  tripClass: string;
-  BagsCount: number;
-  tripType: string;
-  cabinClass: string;
-  /** Opaque: the spec names bags and searchTypes without a shape, so they are kept as stored. */
-  bags?: unknown;
-  searchTypes?: unknown;
-};
-
-type Fields = Record<string, unknown>;
-
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 // Rental minimums run from 16 to 25 by country and supplier; these bounds only catch junk.
 const MIN_DRIVER_AGE = 16;
 const MAX_DRIVER_AGE = 120;
 
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isId(value: unknown): value is string | number | null | undefined {
   return value === undefined || value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
-}
-
-/** Whole non-negative numbers; storage written through form inputs may hold them as digit strings. */
-function toCount(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : null;
-  if (typeof value === 'string' && /^\d{1,4}$/.test(value.trim())) return Number(value.trim());
-  return null;
-}
-
-function nonEmpty(value: unknown): value is string {
-  return typeof value === 'string' && value.trim().length > 0;
 }
 
 function requireToday(today: string): string {
@@ -152,71 +115,4 @@ export function readSavedCarSearches(list: unknown, today: string): SavedCarSear
 export function addSavedCarSearch(list: SavedCarSearch[], search: SavedCarSearch, today: string, max = 10): SavedCarSearch[] {
   const limit = Number.isFinite(max) ? Math.max(0, Math.floor(max)) : 0;
   return readSavedCarSearches([search, ...list], today).slice(0, limit);
-}
-
-function toPlace(value: unknown): FlightPlace | null {
-  if (nonEmpty(value)) return value.trim();
-  if (!isRecord(value) || !nonEmpty(value.iata)) return null;
-  const place: Exclude<FlightPlace, string> = { iata: value.iata.trim() };
-  for (const key of ['name', 'city', 'country'] as const) {
-    const text = value[key];
-    if (text === undefined) continue;
-    if (typeof text !== 'string') return null;
-    place[key] = text;
-  }
-  return place;
-}
-
-function toFlightSearch(entry: unknown): SavedFlightSearch | null {
-  if (!isRecord(entry)) return null;
-  const { flightDesktopValue, flightDesktopValueReturn, flightDesktopValueCode, Traveller } = entry;
-  const { tripClass, tripType, cabinClass, bags, searchTypes } = entry;
-  if (typeof flightDesktopValue !== 'string') return null;
-  const departure = flightDateToIso(flightDesktopValue);
-  if (!departure) return null;
-  // A one-way search stores no return date; older builds stored null or left it out.
-  const returnText = flightDesktopValueReturn ?? '';
-  if (typeof returnText !== 'string') return null;
-  if (returnText !== '') {
-    const returning = flightDateToIso(returnText);
-    if (!returning || returning < departure) return null;
-  }
-  if (typeof flightDesktopValueCode !== 'string') return null;
-  const from = toPlace(entry.from);
-  const to = toPlace(entry.to);
-  if (!from || !to) return null;
-  if (!isRecord(Traveller)) return null;
-  const adult = toCount(Traveller.adult);
-  const child = toCount(Traveller.child ?? 0);
-  const infant = toCount(Traveller.infant ?? 0);
-  // Airlines seat a lap infant only with an adult, and a search needs one traveller who can fly alone.
-  if (adult === null || child === null || infant === null || adult < 1 || infant > adult) return null;
-  const BagsCount = toCount(entry.BagsCount ?? 0);
-  if (BagsCount === null) return null;
-  if (typeof tripClass !== 'string' || typeof tripType !== 'string' || typeof cabinClass !== 'string') return null;
-  const search: SavedFlightSearch = {
-    flightDesktopValue,
-    flightDesktopValueReturn: returnText,
-    flightDesktopValueCode,
-    from,
-    to,
-    Traveller: { adult, child, infant },
-    tripClass,
-    BagsCount,
-    tripType,
-    cabinClass,
-  };
-  if (bags !== undefined) search.bags = bags;
-  if (searchTypes !== undefined) search.searchTypes = searchTypes;
-  return search;
-}
-
-/**
- * The usable saved flight searches from whatever storage held: entries that are not objects,
- * carry an invalid or contradictory date, have no origin or destination, or an impossible
- * party are dropped. Order is kept.
- */
-export function readSavedFlightSearches(list: unknown): SavedFlightSearch[] {
-  if (!Array.isArray(list)) return [];
-  return list.map(toFlightSearch).filter((search): search is SavedFlightSearch => search !== null);
 }

@@ -1,15 +1,10 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import utc from 'dayjs/plugin/utc.js';
-
-dayjs.extend(customParseFormat);
-dayjs.extend(utc);
+import { CalendarDay } from './calendar-day';
 
 /** The caller's logger; the domain stays free of IO, so it only reports through this. */
 export type DateLog = (message: string, details: Record<string, unknown>) => void;
 
-// NOTE: the names are fixed English tables rather than dayjs locale data, so a global
-// dayjs.locale('es') elsewhere can neither break parsing nor change the stored text.
+// NOTE: the names are fixed English tables rather than locale data, so the visitor's language
+// can neither break parsing nor change the stored text.
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -20,10 +15,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * A calendar date 'YYYY-MM-DD' as a UTC midnight, or null. Strict: '2026-2-3' and
  * impossible days ('2026-02-30') are refused rather than rolled over into March.
  */
-export function parseIsoDate(iso: unknown): Dayjs | null {
+export function parseIsoDate(iso: unknown): CalendarDay | null {
   if (typeof iso !== 'string' || !ISO_DATE.test(iso)) return null;
-  const date = dayjs.utc(iso, 'YYYY-MM-DD', true);
-  return date.isValid() ? date : null;
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  return CalendarDay.of(year, month - 1, day);
 }
 
 /**
@@ -32,8 +27,7 @@ export function parseIsoDate(iso: unknown): Dayjs | null {
  * bad format, an impossible day or a weekday that contradicts the date gives '' and one
  * call to `log`; it never throws.
  *
- * The two-digit year is always 20YY: flight searches are for future travel, and dayjs's
- * own pivot would read '69'..'99' as the 1900s.
+ * The two-digit year is always 20YY: flight searches are for future travel, never the 1900s.
  */
 export function flightDateToIso(text: string, log?: DateLog): string {
   const fail = (reason: string): string => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isKnownAirport } from './airports';
 import { flightSearchParams, parseFlightSearch, readAirport, seatsNeeded } from './flight-query';
 
 const today = '2027-01-10';
-const parse = (query: Record<string, string>) => parseFlightSearch(new URLSearchParams(query), today, 1);
+const parse = (query: Record<string, string>) => parseFlightSearch(new URLSearchParams(query), today, 1, isKnownAirport);
 
 describe('parseFlightSearch', () => {
   it('reads a round trip as two legs, out and back', () => {
@@ -56,9 +57,9 @@ describe('parseFlightSearch', () => {
 
 describe('readAirport', () => {
   it('accepts a code or a suggestion text that ends with one, only for airports we know', () => {
-    expect(readAirport(' jfk ')).toBe('JFK');
-    expect(readAirport('John F. Kennedy (JFK)')).toBe('JFK');
-    expect(readAirport('ZZZ')).toBeNull();
-    expect(readAirport('')).toBeNull();
+    expect(readAirport(' jfk ', isKnownAirport)).toBe('JFK');
+    expect(readAirport('John F. Kennedy (JFK)', isKnownAirport)).toBe('JFK');
+    expect(readAirport('ZZZ', isKnownAirport)).toBeNull();
+    expect(readAirport('', isKnownAirport)).toBeNull();
   });
 });

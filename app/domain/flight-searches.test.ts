@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readSavedFlightSearches } from './car-searches';
 import type { FlightSearch } from './flight-query';
-import { addSavedFlightSearch, flightFormValuesOf, savedFlightSearchOf, savedFlightSearchSummary } from './flight-searches';
+import { AIRPORTS } from './airports-data';
+import { addSavedFlightSearch, flightFormValuesOf, placesOf, readSavedFlightSearches, savedFlightSearchOf as savedOf, savedFlightSearchSummary } from './flight-searches';
+
+/** As the search form does, with the airports its page was given (here: all of ours). */
+const places = placesOf(AIRPORTS.map((a) => ({ iata: a.iata, name: a.name, city: a.city, country: a.countryName })));
+const savedFlightSearchOf = (search: FlightSearch) => savedOf(search, places);
 
 const roundTrip: FlightSearch = {
   tripType: 'roundtrip',
@@ -15,6 +19,13 @@ const multi: FlightSearch = {
 };
 
 describe('saved flight searches', () => {
+  it('name airports by the ones the form was given; another keeps its code only', () => {
+    const onlyCancun = placesOf([{ iata: 'CUN', name: 'Cancún International Airport', city: 'Cancún', country: 'Mexico' }]);
+    const saved = savedOf(roundTrip, onlyCancun);
+    expect(saved.from).toEqual({ iata: 'CUN', name: 'Cancún International Airport', city: 'Cancún', country: 'Mexico' });
+    expect(saved.to).toEqual({ iata: 'MCO' });
+  });
+
   it('stores the spec fields with text dates that the reader accepts', () => {
     const saved = savedFlightSearchOf(roundTrip);
     expect(saved).toMatchObject({

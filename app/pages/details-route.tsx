@@ -1,14 +1,14 @@
-// The one details route module (docs/decisions/0029), mounted by remix.config.js at every
-// product's details URL under the route id it always had; see results-route.tsx.
+// The one details route (docs/decisions/0029), mounted by remix.config.js at every product's
+// details URL under the route id it always had, through the module of the product's view
+// (./details/*.tsx); see results-route.tsx.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { detailsFallbackPath } from '~/domain/destination-links';
 import { products } from '~/products/registry';
 import { pageProductOf, requirePageProduct } from './page-product';
 import { detailsPages } from './products.server';
-import { DetailsView, detailsTitle } from './views';
+import { detailsTitle } from './views';
 
 /**
  * A path that is no product's details page answers 404. A details link missing its search or
@@ -27,10 +27,6 @@ export async function loader(args: LoaderFunctionArgs) {
     }
     throw thrown;
   }
-}
-
-export default function Details() {
-  return <DetailsView data={useLoaderData<typeof loader>()} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, location }) => {

@@ -1,16 +1,16 @@
-// The one results route module (docs/decisions/0029), mounted by remix.config.js at every
-// product's results URL under the route id it always had. The URL names the product (the
-// registry's pages); the product's entry in the page table loads; the shared page shell and the
-// product's own view render.
+// The one results route (docs/decisions/0029), mounted by remix.config.js at every product's
+// results URL under the route id it always had, through the module of the product's view
+// (./results/*.tsx, docs/decisions/0037), which re-exports all of this and adds the page. The
+// URL names the product (the registry's pages); the product's entry in the page table loads;
+// the shared page shell and the product's own view render.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { retryAfterHeaders } from '~/route-headers';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
 import { pageProductOf, requirePageProduct } from './page-product';
 import { resultsPages } from './products.server';
-import { ResultsView, resultsTitle } from './views';
+import { resultsTitle } from './views';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
 export const headers = retryAfterHeaders;
@@ -21,10 +21,6 @@ export async function loader(args: LoaderFunctionArgs) {
   await requireWithinRateLimit(args.context, 'search', 'page');
   // The product's page data stays at the top level, as each results page answered before (scripts read `_data`).
   return json({ ...(await resultsPages[product](args)), product });
-}
-
-export default function Results() {
-  return <ResultsView data={useLoaderData<typeof loader>()} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, location }) => {

@@ -1,101 +1,10 @@
-import type { AppLoadContext, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { BlockList } from '~/blocks/registry';
-import { CarSearchForm } from '~/components/cars/car-search-form';
-import { RecentCarSearches } from '~/components/cars/recent-car-searches';
-import { FlightSearchForm } from '~/components/flights/flight-search-form';
-import { HotelSearchForm } from '~/components/hotels/hotel-search-form';
-import { OfferSearchForm } from '~/components/offers/offer-search-form';
-import { WeeksSearchForm } from '~/components/weeks/weeks-search-form';
-import { type LandingSlug, isLandingSlug, landingPage, landingPageOffered } from '~/domain/landing-pages';
-import { isOfFamily } from '~/products/registry';
-import { carSearchFormData } from '~/services/car-pages.server';
-import { isOfferSegment } from '~/domain/offers';
-import { flightSearchFormData } from '~/services/flight-pages.server';
-import { type PageUrl, hotelSearchFormData } from '~/services/hotel-pages.server';
-import { offerPageContext, offerSearchFormData } from '~/services/offer-pages.server';
-import { loadPage } from '~/services/page.server';
-import { weeksSearchFormData } from '~/services/weeks-pages.server';
-import { pageMessages } from '~/services/messages.server';
-import type { MessageKey } from '~/i18n';
-import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
+// The landings that open with no search (/hotels) and every other one-segment path (a 404 from
+// the loader); the landings with a search are mounted through their form's module
+// (app/pages/landing/*.tsx, remix.config.js, docs/decisions/0037).
+import { LandingPage } from '~/pages/landing-route';
 
-/**
- * Dream trips are the top-rated resort and stay weeks, so their search is the /weeks search
- * with the collection set; packages are hotel stays at package rates, so theirs is the hotel
- * search with `package=1`. Each reuses an existing results, details and hold-holding checkout
- * rather than a second page stack that would drift from the first. The search form a landing
- * opens with, and what it needs: resort, stay and weeks landings open the weeks search of
- * their product (landing-pages.ts marks which landings have a search).
- */
-async function landingSearch(context: AppLoadContext, url: PageUrl, slug: LandingSlug) {
-  const scope = landingPage(slug).product;
-  if (isOfFamily(scope, 'weeks')) {
-    return { kind: 'weeks' as const, collection: slug === 'dreamtrips' ? 'dreamtrips' : null, ...(await weeksSearchFormData(context, scope)) };
-  }
-  if (slug === 'packages') return { kind: 'package' as const, ...(await hotelSearchFormData(context, url)) };
-  // Holiday stays are holiday homes: the hotel search, in the /holidaystays flow (the URL says so).
-  if (slug === 'holidaystays') return { kind: 'holidayHomes' as const, ...(await hotelSearchFormData(context, url)) };
-  if (slug === 'cars') return { kind: 'cars' as const, ...(await carSearchFormData(context)) };
-  // /flight opens with the flight search and the visitor's recent searches.
-  if (slug === 'flight') return { kind: 'flight' as const, ...(await flightSearchFormData(context, url)) };
-  // Activities, transfers, cruises and restaurants open with their own search.
-  if (isOfferSegment(slug)) return { kind: 'offer' as const, form: await offerSearchFormData(await offerPageContext(context, slug)) };
-  return null;
+export { handle, loader, meta } from '~/pages/landing-route';
+
+export default function Landing() {
+  return <LandingPage />;
 }
-
-/**
- * The product landing pages (/hotels, /flight, /cars, … spec §2). Any other one-segment
- * path, or a product the organisation does not sell, is a 404.
- */
-/** The same for every anonymous visitor with the same language, currency, cookies and URL (decision 0035). */
-export const handle = CACHEABLE_FOR_ANONYMOUS_VISITORS;
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.landing ?? '';
-  if (!isLandingSlug(slug) || !landingPageOffered(slug, context.org.products)) {
-    throw new Response('Not found', { status: 404 });
-  }
-  const url = new URL(request.url);
-  const messages = pageMessages(context.org, context.locale.language).messages;
-  const title = [messages[`landing.page.${slug}` as MessageKey], context.org.name].filter(Boolean).join(' · ');
-  return json({ slug, title, search: await landingSearch(context, url, slug), ...(await loadPage(context, url.pathname, 'landing')) });
-}
-
-function LandingSearch({ search }: { search: NonNullable<SerializeFrom<typeof loader>['search']> }) {
-  switch (search.kind) {
-    case 'weeks':
-      return <WeeksSearchForm scope={search.scope} destinations={search.destinations} minCheckin={search.minCheckin} values={{ collection: search.collection }} />;
-    case 'package':
-      return <HotelSearchForm destinations={search.destinations} minCheckin={search.minCheckin} packageRate />;
-    case 'holidayHomes':
-      return <HotelSearchForm destinations={search.destinations} minCheckin={search.minCheckin} flow={search.flow} />;
-    case 'cars':
-      return (
-        <>
-          <CarSearchForm locations={search.locations} minPickup={search.minPickup} today={search.today} />
-          <RecentCarSearches today={search.today} />
-        </>
-      );
-    case 'flight':
-      return <FlightSearchForm airports={search.airports} minDate={search.minDate} recent />;
-    case 'offer':
-      return <OfferSearchForm form={search.form} />;
-  }
-}
-
-export default function LandingPage() {
-  const { blocks, search } = useLoaderData<typeof loader>();
-  if (!search) return <BlockList blocks={blocks} />;
-  // The search goes right below the page's intro (its heading).
-  return (
-    <>
-      <BlockList blocks={blocks.slice(0, 1)} />
-      <LandingSearch search={search} />
-      <BlockList blocks={blocks.slice(1)} />
-    </>
-  );
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BlockList } from '~/blocks/registry';
+import { type PageRegistry, renderBlocks } from '~/blocks/block-list';
+import { SavedTravelersBlock, UserDetailsBlock } from '~/blocks/user-details-blocks';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { type UserDetailsOutcome, type UserDetailsRefusal, parseSavedTraveler, parseUserDetails } from '~/domain/user-details';
 import { loadPage } from '~/services/page.server';
@@ -77,11 +78,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** The traveller details page's blocks (app/domain/page-blocks.ts, docs/decisions/0037). */
+const DETAILS_BLOCKS: PageRegistry<'user-details'> = { 'profile.details': UserDetailsBlock, 'profile.travelers': SavedTravelersBlock };
+
 export default function UserDetailsPage() {
   const { blocks } = useLoaderData<typeof loader>();
   return (
     <div className="profile-page user-details-page">
-      <BlockList blocks={blocks} />
+      {renderBlocks(DETAILS_BLOCKS, blocks)}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BlockList } from '~/blocks/registry';
+import { type PageRegistry, renderBlocks } from '~/blocks/block-list';
+import { TripsListBlock } from '~/blocks/trips-block';
 import { tripProblemOf } from '~/blocks/trips-block.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
@@ -17,11 +18,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(page, { status: tripProblemOf(page.blocks) ? 404 : 200, headers: { 'Cache-Control': 'private, no-store' } });
 }
 
+/** The trips page's blocks (app/domain/page-blocks.ts, docs/decisions/0037). */
+const TRIPS_BLOCKS: PageRegistry<'my-trips'> = { 'trips.list': TripsListBlock };
+
 export default function MyTrips() {
   const { blocks } = useLoaderData<typeof loader>();
   return (
     <div className="trips-page">
-      <BlockList blocks={blocks} />
+      {renderBlocks(TRIPS_BLOCKS, blocks)}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BlockList } from '~/blocks/registry';
+import { ProfileBlockList } from '~/blocks/profile-registry';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
@@ -16,7 +16,7 @@ export default function UserProfile() {
   const { blocks } = useLoaderData<typeof loader>();
   return (
     <div className="profile-page">
-      <BlockList blocks={blocks} />
+      <ProfileBlockList blocks={blocks} />
     </div>
   );
 }

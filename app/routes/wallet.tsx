@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BlockList } from '~/blocks/registry';
+import { type PageRegistry, renderBlocks } from '~/blocks/block-list';
+import { WalletTopupBlock } from '~/blocks/wallet-block';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
@@ -11,11 +12,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadPage(context, new URL(request.url).pathname, 'wallet'), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
+/** The wallet page's blocks (app/domain/page-blocks.ts, docs/decisions/0037). */
+const WALLET_BLOCKS: PageRegistry<'wallet'> = { 'wallet.topup': WalletTopupBlock };
+
 export default function Wallet() {
   const { blocks } = useLoaderData<typeof loader>();
   return (
     <div className="profile-page">
-      <BlockList blocks={blocks} />
+      {renderBlocks(WALLET_BLOCKS, blocks)}
     </div>
   );
 }

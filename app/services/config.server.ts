@@ -6,6 +6,7 @@ import { type CheckoutLayout, checkoutLayoutSchema } from '#schemas/checkout-lay
 import { requiredCheckoutBlocks } from '#schemas/blocks.schema';
 import { type OrgConfig, type PageKey, orgConfigSchema, pageKeys } from '#schemas/org-config.schema';
 import { AUTH_LAYOUT_KINDS, type AuthLayoutKind, authLayoutProblems, isAuthBlockType } from '~/domain/auth-layouts';
+import { pageBlockProblems } from '~/domain/page-blocks';
 import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/domain/public-origin';
 import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
 import { isProductCode, products } from '~/products/registry';
@@ -117,6 +118,12 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
           problems.push({ file: `layouts/${layout.id}.json`, path: `blocks.${index}.type`, message: `'${block.type}' belongs on a sign-in layout (${file} uses it as pages.${page})` });
         }
       });
+      // A page ships the components of its own blocks only (decision 0037).
+      if (layout) {
+        for (const problem of pageBlockProblems(page, layout.blocks.filter((block) => !isAuthBlockType(block.type)))) {
+          problems.push({ file: `layouts/${layout.id}.json`, path: problem.path, message: `${problem.message} (${file} uses it as pages.${page})` });
+        }
+      }
     }
     authLayoutsProblems(org, layouts, file).forEach((problem) => problems.push(problem));
     if (!checkoutLayouts.has(org.checkout.layout)) add('checkout.layout', `unknown checkout layout '${org.checkout.layout}'`);

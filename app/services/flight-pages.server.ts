@@ -1,6 +1,10 @@
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { json } from '@remix-run/node';
 import { AIRPORTS } from '~/domain/airports-data';
+import { flightGoesTo } from '~/domain/add-to-trip';
+import { isKnownAirport } from '~/domain/airports';
+import { destinations } from '~/domain/destinations-data';
+import type { AirportChoice } from '~/components/flights/flight-search-form';
 import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice, PassengerType } from '~/domain/flight-price';
 import { type FlightSearch, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
@@ -35,11 +39,11 @@ export async function flightSearchFormData(requestContext: RequestContext, url: 
   return { airports: airportChoices(), minDate: context.minDate };
 }
 
-const airportChoices = () => AIRPORTS.map((a) => ({ iata: a.iata, label: `${a.city}, ${a.countryName} – ${a.name}` }));
+const airportChoices = (): AirportChoice[] => AIRPORTS.map((a) => ({ iata: a.iata, name: a.name, city: a.city, country: a.countryName }));
 
 /** `leadDays` defaults to the organisation's; a held trip was checked when it was held. */
 function parseOf(params: URLSearchParams, context: Context, leadDays = context.org.booking.minCheckinDays) {
-  return parseFlightSearch(params, context.today, leadDays);
+  return parseFlightSearch(params, context.today, leadDays, isKnownAirport);
 }
 
 /** A fare's price in the visitor's currency, per passenger type and in total. */
@@ -144,7 +148,14 @@ export async function loadFlightDetails(requestContext: RequestContext, url: Pag
   const details = await flights.details(params.get('offer') ?? '', search, context.supplier);
   if (!details) throw new Response('We could not find that flight for your search. Please search again.', { status: 404 });
   const { fares, cheapest: _, ...offer } = details;
-  return { search, offer, fares: fares.map((f) => fareView(f, context.money)), seats: seatsNeeded(search) };
+  return { search, offer, fares: fares.map((f) => fareView(f, context.money)), seats: seatsNeeded(search), destination: tripDestination(search) };
+}
+
+/** Our destination where the flight goes, for the trip the page can add it to (add-to-trip.ts). */
+function tripDestination(search: FlightSearch) {
+  const goesTo = flightGoesTo(search);
+  const destination = destinations.find((d) => d.airportIata === goesTo);
+  return destination ? { name: destination.name, latitude: destination.latitude, longitude: destination.longitude } : null;
 }
 
 /**

@@ -228,6 +228,18 @@ describe('sign-in layouts (docs/decisions/0027)', () => {
   });
 });
 
+describe('page layouts hold their page’s blocks (docs/decisions/0037)', () => {
+  it('refuses an account block on a public page and a public block on an account page, naming the layout', () => {
+    const root = configCopy((dir) => {
+      editJson(path.join(dir, 'layouts/legal.terms.json'), (l) => (l.blocks as unknown[]).push({ id: 'topup', type: 'wallet.topup' }));
+      editJson(path.join(dir, 'layouts/wallet.default.json'), (l) => (l.blocks as unknown[]).push({ id: 'hero', type: 'home.hero', props: { titleKey: 'home.hero.title' } }));
+    });
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContainEqual(expect.stringMatching(/^layouts\/legal\.terms\.json: blocks\.1\.type: 'wallet\.topup' does not belong on the terms-of-use page \(it may hold .*content\.legal\) \(org-configs\/wanderly\.json uses it as pages\.terms-of-use\)$/));
+    expect(lines).toContain("layouts/wallet.default.json: blocks.1.type: 'home.hero' does not belong on the wallet page (it may hold wallet.topup) (org-configs/wanderly.json uses it as pages.wallet)");
+  });
+});
+
 describe('checkout layouts (issue 10: checkout as a layout)', () => {
   const layoutFile = 'layouts/checkout.default.json';
   type CheckoutBlocks = { id: string; type: string; props?: Record<string, unknown> }[];

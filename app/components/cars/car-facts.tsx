@@ -1,5 +1,5 @@
 import { useShell, useT } from '~/components/shell-context';
-import { formatWeekDay } from '~/components/weeks/weeks-search-form';
+import { formatWeekDay } from '~/components/dates';
 import type { CarSearch } from '~/domain/car-rental';
 import type { CarView } from '~/services/car-pages.server';
 

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useShell, useT } from '~/components/shell-context';
 import type { SavedCarSearch } from '~/domain/car-searches';
-import { formatWeekDay } from '~/components/weeks/weeks-search-form';
+import { formatWeekDay } from '~/components/dates';
 import { loadRecentCarSearches, savedCarSearchParams } from './car-search-storage';
 
 /**

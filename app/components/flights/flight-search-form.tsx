@@ -3,12 +3,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AirportCombobox } from '~/components/flights/airport-combobox';
 import { useSearchFields } from '~/components/search/search-fields';
 import { useT } from '~/components/shell-context';
-import type { SavedFlightSearch } from '~/domain/car-searches';
-import { readSavedFlightSearches } from '~/domain/car-searches';
 import { CABIN_CLASSES, type FlightField, MAX_SEATED, TRIP_TYPES, type TripType, parseFlightSearch } from '~/domain/flight-query';
-import { FLIGHT_SEARCHES_KEY, addSavedFlightSearch, flightFormValuesOf, savedFlightSearchOf, savedFlightSearchSummary } from '~/domain/flight-searches';
+import {
+  type AirportPlace, FLIGHT_SEARCHES_KEY, type SavedFlightSearch, addSavedFlightSearch, flightFormValuesOf, placesOf, readSavedFlightSearches, savedFlightSearchOf, savedFlightSearchSummary,
+} from '~/domain/flight-searches';
 
-export type AirportChoice = { iata: string; label: string };
+/** Our airports, from the page's data: the browser's JavaScript carries no airport list (docs/decisions/0037). */
+export type AirportChoice = AirportPlace;
 type Values = Partial<Record<FlightField, string>>;
 
 function readStored(): unknown {
@@ -60,10 +61,10 @@ export function FlightSearchForm({
   const save = (event: FormEvent<HTMLFormElement>) => {
     const params = new URLSearchParams([...new FormData(event.currentTarget).entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
     // The server checks the dates against the organisation's rules; here they only need to be dates.
-    const parsed = parseFlightSearch(params, new Date().toISOString().slice(0, 10), 0);
+    const parsed = parseFlightSearch(params, new Date().toISOString().slice(0, 10), 0, (iata) => airports.some((a) => a.iata === iata));
     if (!parsed.ok) return;
     try {
-      window.localStorage.setItem(FLIGHT_SEARCHES_KEY, JSON.stringify(addSavedFlightSearch(readStored(), savedFlightSearchOf(parsed.query))));
+      window.localStorage.setItem(FLIGHT_SEARCHES_KEY, JSON.stringify(addSavedFlightSearch(readStored(), savedFlightSearchOf(parsed.query, placesOf(airports)))));
     } catch (failure) {
       console.warn('Could not save the flight search', failure);
     }
@@ -174,7 +175,7 @@ export function FlightSearchForm({
       <datalist id={listId}>
         {airports.map((a) => (
           <option key={a.iata} value={a.iata}>
-            {a.label}
+            {`${a.city}, ${a.country} – ${a.name}`}
           </option>
         ))}
       </datalist>

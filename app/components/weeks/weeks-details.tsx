@@ -4,7 +4,7 @@ import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksDetails } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
-import { formatWeekDay } from './weeks-search-form';
+import { formatWeekDay } from '~/components/dates';
 import { Stars } from '~/components/stars';
 
 /** /{product}/details: the resort, its reviews, and each unit type's week for the requested check-in. */

@@ -3,7 +3,8 @@ import { Link } from '@remix-run/react';
 import { ResultCard, ResultsShell, SearchOnlyShell, StarsFilter } from '~/components/search/page-shell';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksResults } from '~/services/weeks-pages.server';
-import { WeeksSearchForm, formatWeekDay } from './weeks-search-form';
+import { formatWeekDay } from '~/components/dates';
+import { WeeksSearchForm } from './weeks-search-form';
 import { Stars } from '~/components/stars';
 import { weeksSearchParams } from '~/domain/weeks';
 

@@ -1,7 +1,6 @@
 import { Form } from '@remix-run/react';
 import { useT } from '~/components/shell-context';
 import { type Destination, DestinationField, useSearchFields } from '~/components/search/search-fields';
-import { formatDayWithWeekday } from '~/domain/date-format';
 import { MAX_SLEEPS, type WeeksScope } from '~/domain/weeks';
 import { products } from '~/products/registry';
 import type { MessageKey } from '~/i18n';
@@ -94,7 +93,3 @@ export function WeeksSearchForm({
   );
 }
 
-/** A day 'YYYY-MM-DD' as the visitor reads it, with its weekday (the same on server and client). */
-export function formatWeekDay(day: string, language: string) {
-  return formatDayWithWeekday(day, { language, dateFormat: null }, { year: true });
-}

@@ -1,0 +1,12 @@
+// Rental cars’ details page: the one details route (../details-route.tsx, docs/decisions/0029) with
+// their view. A module per view keeps other products' views out of the page's JavaScript
+// (docs/decisions/0037). It re-exports every export of the route (Remix reads a route's exports
+// by name, so not `export *`; page-table.test.ts checks that none is missing).
+import { CarDetailsView } from '~/components/cars/car-details';
+import { ProductPage } from '../views';
+
+export { ErrorBoundary, loader, meta } from '../details-route';
+
+export default function CarDetailsPage() {
+  return <ProductPage kind="details" module="car" view={CarDetailsView} />;
+}
