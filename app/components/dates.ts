@@ -1,5 +1,5 @@
 import { useShell } from '~/components/shell-context';
-import { type DateFormat, formatDayAs, formatDayWithWeekday } from '~/domain/date-format';
+import { type DateFormat, formatDayAs, formatDayWithWeekday, formatTimeInZone } from '~/domain/date-format';
 
 /** How dates are shown: the signed-in user's date format, else the locale's (app/domain/date-format.ts). */
 export type DateStyle = { language: string; dateFormat: DateFormat | null };
@@ -22,4 +22,10 @@ export function useUserDay(): (day: string) => string {
 export function useWeekdayDay({ year = false } = {}): (day: string) => string {
   const style = useDateStyle();
   return (day) => formatDayWithWeekday(day, style, { year });
+}
+
+/** An instant's time of day on the organisation's clock, with its zone ('3:45 PM CST'). */
+export function useOrgTime(): (instant: string) => string {
+  const { locale, org } = useShell();
+  return (instant) => formatTimeInZone(instant, { language: locale.language, timeZone: org.timeZone });
 }

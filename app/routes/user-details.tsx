@@ -6,6 +6,7 @@ import { type UserDetailsOutcome, type UserDetailsRefusal, parseSavedTraveler, p
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 import { addSavedTraveler, deleteSavedTraveler, ownsSavedTraveler, updateSavedTraveler, updateUserDetails } from '~/services/user-details.server';
+import { dayIn } from '~/domain/time-zone';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const field = (name: string) => form.get(name);
   const refuse = (refusal: UserDetailsRefusal, status = 400) => json(refusal, { status, headers: NO_STORE });
   const done = (outcome: UserDetailsOutcome) => redirect(`/user-details?done=${outcome}`, { headers: NO_STORE });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dayIn(context.org.timeZone);
   const travelerFields = () =>
     parseSavedTraveler(
       {

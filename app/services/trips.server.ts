@@ -566,8 +566,8 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** My trips: upcoming (not yet over on `today`) soonest first, then past ones. */
-export async function myTrips(actor: TripActor, language: string, today = new Date().toISOString().slice(0, 10), db: Database = getDb()) {
+/** My trips: upcoming (not yet over on `today`, the organisation's day) soonest first, then past ones. */
+export async function myTrips(actor: TripActor, language: string, today: string, db: Database = getDb()) {
   return splitTrips(await myTripRows(actor, null, language, db), today);
 }
 
