@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { pageMeta } from '~/i18n/page-meta';
 import { detailsFallbackPath } from '~/domain/destination-links';
 import { products } from '~/products/registry';
 import { pageProductOf, requirePageProduct } from './page-product';
@@ -33,9 +34,9 @@ export default function Details() {
   return <DetailsView data={useLoaderData<typeof loader>()} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, location, ...args }) => {
   const product = data?.product ?? pageProductOf(location.pathname, 'details');
-  return [{ title: product ? detailsTitle(product, data) : 'Details' }];
+  return pageMeta(args, 'details', (t) => (product ? detailsTitle(product, data, t) : null));
 };
 
 export function ErrorBoundary() {

@@ -14,61 +14,66 @@ import { OfferDetailsView } from '~/components/offers/offer-details';
 import { OfferResultsView } from '~/components/offers/offer-results';
 import { WeeksDetailsView } from '~/components/weeks/weeks-details';
 import { WeeksResultsView } from '~/components/weeks/weeks-results';
+import type { Translate } from '~/i18n/page-meta';
 import type { DetailsProductCode, ResultsProductCode } from './page-product';
 import type { DetailsPageOf, ResultsPageOf } from './products.server';
 
 type ResultsPage<C extends ResultsProductCode> = SerializeFrom<ResultsPageOf<C>>;
 type DetailsPage<C extends DetailsProductCode> = SerializeFrom<DetailsPageOf<C>>;
 
-/** What a product's results and details pages show, and their titles (page data undefined: the page failed). */
-type ResultsEntry<C extends ResultsProductCode> = { view: ComponentType<{ page: ResultsPage<C> }>; title: (page: ResultsPage<C> | undefined) => string };
-type DetailsEntry<C extends DetailsProductCode> = { view: ComponentType<{ page: DetailsPage<C> }>; title: (page: DetailsPage<C> | undefined) => string };
+/** What a product's results and details pages show, and their titles in the page's language (page data undefined: the page failed). */
+type ResultsEntry<C extends ResultsProductCode> = { view: ComponentType<{ page: ResultsPage<C> }>; title: (page: ResultsPage<C> | undefined, t: Translate) => string };
+type DetailsEntry<C extends DetailsProductCode> = { view: ComponentType<{ page: DetailsPage<C> }>; title: (page: DetailsPage<C> | undefined, t: Translate) => string };
 
 const hotelTitles = {
-  hotel: { in: 'Hotels in', search: 'Search hotels' },
-  holiday_home: { in: 'Holiday homes in', search: 'Search holiday homes' },
+  hotel: { in: 'meta.results.hotelsIn', search: 'meta.results.hotels' },
+  holiday_home: { in: 'meta.results.homesIn', search: 'meta.results.homes' },
 } as const;
 
-const offerTitles = { activities: 'Activities in', transfers: 'Airport transfers in', cruises: 'Cruises from', restaurants: 'Restaurants in' } as const;
-const offerResults = { view: OfferResultsView, title: (page) => (page ? `${offerTitles[page.form.segment]} ${page.destination?.name ?? '…'}` : 'Search') } satisfies ResultsEntry<'ACT'>;
-const offerDetails = { view: OfferDetailsView, title: (page) => page?.offer.name ?? 'Details' } satisfies DetailsEntry<'ACT'>;
+const offerTitles = { activities: 'meta.results.activitiesIn', transfers: 'meta.results.transfersIn', cruises: 'meta.results.cruisesFrom', restaurants: 'meta.results.restaurantsIn' } as const;
+const offerResults = {
+  view: OfferResultsView,
+  title: (page, t) => (page ? t(offerTitles[page.form.segment], { destination: page.destination?.name ?? '…' }) : t('meta.results.title')),
+} satisfies ResultsEntry<'ACT'>;
+const offerDetails = { view: OfferDetailsView, title: (page, t) => page?.offer.name ?? t('meta.details.title') } satisfies DetailsEntry<'ACT'>;
 
-const weeksResults = (titleIn: string, search: string) =>
-  ({ view: WeeksResultsView, title: (page) => (page?.destination ? `${titleIn} ${page.destination.name}` : search) }) satisfies ResultsEntry<'RST'>;
+const weeksResults = (titleIn: 'meta.results.resortsIn' | 'meta.results.staysIn' | 'meta.results.weeksIn', search: 'meta.results.resorts' | 'meta.results.stays' | 'meta.results.weeks') =>
+  ({ view: WeeksResultsView, title: (page, t) => (page?.destination ? t(titleIn, { destination: page.destination.name }) : t(search)) }) satisfies ResultsEntry<'RST'>;
+const route = (legs: readonly { from: string; to: string }[]) => legs.map((l) => `${l.from}–${l.to}`).join(', ');
 
 export const resultsViews: { [C in ResultsProductCode]: ResultsEntry<C> } = {
   HLT: {
     view: HotelResultsView,
-    title: (page) => {
+    title: (page, t) => {
       const titles = hotelTitles[page?.flow.propertyType ?? 'hotel'];
-      return page?.destination ? `${titles.in} ${page.destination.name}` : titles.search;
+      return page?.destination ? t(titles.in, { destination: page.destination.name }) : t(titles.search);
     },
   },
-  FLT: { view: FlightResultsView, title: (page) => (page?.search ? `Flights ${page.search.legs.map((l) => `${l.from}–${l.to}`).join(', ')}` : 'Search flights') },
-  CAR: { view: CarResultsView, title: () => 'Rental cars' },
+  FLT: { view: FlightResultsView, title: (page, t) => (page?.search ? t('meta.results.flightsOn', { route: route(page.search.legs) }) : t('meta.results.flights')) },
+  CAR: { view: CarResultsView, title: (_page, t) => t('meta.results.cars') },
   ACT: offerResults,
   TRF: offerResults,
   CRUISE: offerResults,
   RESTAURANT: offerResults,
-  RST: weeksResults('Resorts in', 'Search resorts'),
-  STY: weeksResults('Holiday stays in', 'Search holiday stays'),
-  WEEKS: weeksResults('Timeshare weeks in', 'Search timeshare weeks'),
+  RST: weeksResults('meta.results.resortsIn', 'meta.results.resorts'),
+  STY: weeksResults('meta.results.staysIn', 'meta.results.stays'),
+  WEEKS: weeksResults('meta.results.weeksIn', 'meta.results.weeks'),
 };
 
 export const detailsViews: { [C in DetailsProductCode]: DetailsEntry<C> } = {
-  HLT: { view: HotelDetailsView, title: (page) => page?.hotel.name ?? 'Hotel' },
-  FLT: { view: FlightDetailsView, title: (page) => (page ? `Flight ${page.offer.legs.map((l) => `${l.from}–${l.to}`).join(', ')}` : 'Flight') },
-  CAR: { view: CarDetailsView, title: (page) => (page ? page.car.cartype : 'Rental car') },
+  HLT: { view: HotelDetailsView, title: (page, t) => page?.hotel.name ?? t('meta.details.hotel') },
+  FLT: { view: FlightDetailsView, title: (page, t) => (page ? t('meta.details.flightOn', { route: route(page.offer.legs) }) : t('meta.details.flight')) },
+  CAR: { view: CarDetailsView, title: (page, t) => (page ? page.car.cartype : t('meta.details.car')) },
   ACT: offerDetails,
   TRF: offerDetails,
   CRUISE: offerDetails,
   RESTAURANT: offerDetails,
-  RST: { view: WeeksDetailsView, title: (page) => page?.resort.name ?? 'Resort' },
-  STY: { view: WeeksDetailsView, title: (page) => page?.resort.name ?? 'Holiday stay' },
+  RST: { view: WeeksDetailsView, title: (page, t) => page?.resort.name ?? t('meta.details.resort') },
+  STY: { view: WeeksDetailsView, title: (page, t) => page?.resort.name ?? t('meta.details.stay') },
 };
 
 // TypeScript cannot correlate a union member of the page data with its entry; the tables' types guarantee it.
-type AnyEntry<Data> = { view: ComponentType<{ page: Data }>; title: (page: Data | undefined) => string };
+type AnyEntry<Data> = { view: ComponentType<{ page: Data }>; title: (page: Data | undefined, t: Translate) => string };
 
 /** The results page of whichever product the loader answered for. */
 export function ResultsView<Data extends { product: ResultsProductCode }>({ data }: { data: Data }) {
@@ -81,5 +86,5 @@ export function DetailsView<Data extends { product: DetailsProductCode }>({ data
   return <View page={data} />;
 }
 
-export const resultsTitle = <Data,>(product: ResultsProductCode, data: Data | undefined) => (resultsViews[product] as unknown as AnyEntry<Data>).title(data);
-export const detailsTitle = <Data,>(product: DetailsProductCode, data: Data | undefined) => (detailsViews[product] as unknown as AnyEntry<Data>).title(data);
+export const resultsTitle = <Data,>(product: ResultsProductCode, data: Data | undefined, t: Translate) => (resultsViews[product] as unknown as AnyEntry<Data>).title(data, t);
+export const detailsTitle = <Data,>(product: DetailsProductCode, data: Data | undefined, t: Translate) => (detailsViews[product] as unknown as AnyEntry<Data>).title(data, t);

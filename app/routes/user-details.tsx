@@ -7,6 +7,7 @@ import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 import { addSavedTraveler, deleteSavedTraveler, ownsSavedTraveler, updateSavedTraveler, updateUserDetails } from '~/services/user-details.server';
 import { dayIn } from '~/domain/time-zone';
+import { pageMeta } from '~/i18n/page-meta';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -87,7 +88,7 @@ export default function UserDetailsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Traveller details' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'userDetails');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
