@@ -111,7 +111,7 @@ describe('the Spanish site reads as Spanish (issue 14)', () => {
     expect(problems).toEqual([]);
   });
 
-  it("a checkout with its hold, and a signed-in member's pages with the plans dialog", async () => {
+  it("a checkout with its hold, a signed-in member's pages with the plans dialog, and a member's checkout up to the 3-D Secure dialog", async () => {
     problems.length = 0;
     const details = `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(161)}&checkout=${inDays(163)}&rooms=1&guests=2`;
     await visit(details);
@@ -128,7 +128,21 @@ describe('the Spanish site reads as Spanish (issue 14)', () => {
     await page.getByRole('dialog').first().waitFor();
     await waitForHydration(page);
     await check('/user/profile?plans=open (dialog)');
-    await visit(details, 'hotel details, signed in');
+    // The member's checkout (traveller prefilled) up to the 3-D Secure dialog (Viajamás: always).
+    await visit(`/hotel-details?hotel=prague-casa-central&destination=prague&checkin=${inDays(171)}&checkout=${inDays(172)}&rooms=1&guests=2`, 'hotel details, signed in');
+    await page.getByRole('button', { name: 'Reservar: Standard room' }).click();
+    await page.waitForURL(/\/hotel-checkout\?hold=/);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'COMPLETAR RESERVA' }).waitFor();
+    await check('hotel checkout, signed in');
+    await page.getByRole('radio', { name: 'Pagar con tarjeta nueva' }).check();
+    const frame = page.frameLocator('iframe.card-entry-frame');
+    await frame.getByLabel('Card number').fill('4000000000001091');
+    await frame.getByLabel('Expiry (MM/YY)').fill(`01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
+    await frame.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'COMPLETAR RESERVA' }).click();
+    await page.getByRole('dialog', { name: 'Verificación 3-D Secure' }).waitFor();
+    await check('the 3-D Secure dialog');
     expect(problems).toEqual([]);
   });
 });
