@@ -12,6 +12,7 @@ import appStyles from '~/styles/app.css';
 import authStyles from '~/styles/auth.css';
 import { applyRouteBehaviours } from '~/services/route-behaviours.server';
 import { PageMessages } from '~/i18n/messages-context';
+import { pageMeta } from '~/i18n/page-meta';
 import { useFocusHeadingOnNavigation } from '~/components/focus-on-navigation';
 
 export const links: LinksFunction = () => [
@@ -37,7 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.org.name ?? 'Travel' }];
+/** Pages name themselves (app/i18n/page-meta.ts); the root's error page is titled by its error. */
+export const meta: MetaFunction<typeof loader> = ({ data, ...args }) => {
+  const failed = args.error ? pageMeta(args, 'error') : [];
+  return failed.length > 0 ? failed : [{ title: data?.org.name ?? 'Travel' }];
+};
 
 function Document({ children, shell }: { children: ReactNode; shell: ShellData | undefined }) {
   const nonce = useNonce();

@@ -151,6 +151,12 @@ export const orgConfigSchema = {
       additionalProperties: false,
     },
     headerVersion: { type: 'string', enum: ['v1', 'v2', 'v3'] },
+    /**
+     * The organisation's IANA time zone (docs/decisions/0039): "today" (earliest check-in, date
+     * pickers) is its day, and every date and time is shown in it. Checked against the runtime's
+     * zones when the config loads.
+     */
+    timeZone: { type: 'string', minLength: 1, maxLength: 64 },
     locale: {
       type: 'object',
       properties: {
@@ -407,7 +413,7 @@ export const orgConfigSchema = {
     },
   },
   required: [
-    'orgId', 'orgNumber', 'name', 'audience', 'hosts', 'theme', 'headerVersion', 'locale', 'products', 'auth', 'ads',
+    'orgId', 'orgNumber', 'name', 'audience', 'hosts', 'theme', 'headerVersion', 'timeZone', 'locale', 'products', 'auth', 'ads',
     'chat', 'payments', 'membership', 'booking', 'support', 'legal', 'pages', 'checkout',
   ],
   additionalProperties: false,

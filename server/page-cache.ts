@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { MAX_CACHED_BODY_BYTES, PAGE_CACHE_HEADER, type PageCacheVerdict, isPageRequest, mayAnswerFromCache, mayKeep, pageCacheKey } from '~/domain/page-cache';
 import { type CachedPage, cachedPage, contentVersion, keepPage } from '~/services/page-cache.server';
 import type { RequestContext } from '~/services/request-context.server';
+import { dayIn } from '~/domain/time-zone';
 
 /** Headers that belong to one answer, never to a kept page. */
 const PER_ANSWER_HEADERS = new Set(['set-cookie', 'x-correlation-id', 'content-length', 'content-encoding', 'transfer-encoding', 'vary', 'etag', 'date', 'connection', 'keep-alive', PAGE_CACHE_HEADER.toLowerCase()]);
@@ -27,8 +28,8 @@ export function anonymousPageCache(req: Request, res: Response, next: NextFuncti
     if (!mayAnswerFromCache(request)) return next();
     const key = pageCacheKey({
       contentVersion: version,
-      // The pages' "today" (earliest check-in and the like) is the server's UTC day.
-      today: new Date().toISOString().slice(0, 10),
+      // The pages' "today" (earliest check-in and the like) is the organisation's day (decision 0039).
+      today: dayIn(context.org.timeZone),
       origin: `${req.protocol}://${req.get('host') ?? ''}`,
       language: context.locale.language,
       currency: context.locale.currency,

@@ -4,12 +4,13 @@ import { isLandingSlug, landingHasSearch, productNav } from '~/domain/landing-pa
 import { destinationCatalog } from '~/services/catalog-reference.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
 import type { BlockContext } from './context.server';
+import { dayIn } from '~/domain/time-zone';
 
 type B<K extends Block['type']> = Extract<Block, { type: K }>;
 
 /** A destination's hotel results, for the org's earliest check-in (the same clock as the hotel pages). */
 const resultsOf = (org: BlockContext['org']) => {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dayIn(org.timeZone);
   return (slug: string) => destinationResultsPath(slug, today, org.booking.minCheckinDays);
 };
 

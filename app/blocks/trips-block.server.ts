@@ -3,6 +3,7 @@ import { getDb } from '~/services/db.server';
 import { myTrip, myTrips } from '~/services/trips.server';
 import type { BlockContext } from './context.server';
 import type { ResolvedBlock } from './data.server';
+import { dayIn } from '~/domain/time-zone';
 
 /** The trip link's query (spec §2): trip_id opens one trip (workarea=viewMyTrips names the view). */
 export const openedTripId = (query: URLSearchParams) => query.get('trip_id')?.trim().slice(0, 100) || null;
@@ -19,9 +20,9 @@ export async function resolveTripsList(_block: Extract<Block, { type: 'trips.lis
   const tripId = openedTripId(query);
   if (tripId) {
     const trip = await myTrip(actor, tripId, locale.language);
-    return trip ? ({ view: 'trip', trip } as const) : ({ view: 'problem', tripId, ...(await myTrips(actor, locale.language)) } as const);
+    return trip ? ({ view: 'trip', trip } as const) : ({ view: 'problem', tripId, ...(await myTrips(actor, locale.language, dayIn(org.timeZone))) } as const);
   }
-  return { view: 'list', ...(await myTrips(actor, locale.language)) } as const;
+  return { view: 'list', ...(await myTrips(actor, locale.language, dayIn(org.timeZone))) } as const;
 }
 
 /** The trip id a page's trips block could not open (the page answers 404 for it), or null. */

@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
+import { CardEntry, type CardEntryHandle, cardFailureText } from '~/components/payments/card-entry';
 import { useT } from '~/components/shell-context';
 import { topUpAmountMinor } from '~/domain/wallet-topup';
 import type { BlockProps } from './block-list';
@@ -39,7 +39,7 @@ export function WalletTopupBlock({ data }: BlockProps<'wallet.topup'>) {
     const card = await entry.current?.tokenize({ amountMinor, threeDSecure: data!.threeDSecure });
     if (!card?.ok) {
       setBusy(false);
-      setAnswer({ ok: false, message: card?.message ?? t('wallet.cardUnavailable') });
+      setAnswer({ ok: false, message: card ? cardFailureText(card, t) : t('wallet.cardUnavailable') });
       return;
     }
     let reply: Answer;

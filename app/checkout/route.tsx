@@ -14,6 +14,7 @@ import { savedTravelerChoices } from '~/services/checkout.server';
 import { getCheckoutLayout } from '~/services/config.server';
 import { checkoutProducts } from './products.server';
 import { CheckoutView } from './views';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
 export const headers = retryAfterHeaders;
@@ -55,7 +56,7 @@ export default function Checkout() {
   return <CheckoutView data={data} />;
 }
 
-export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'checkout');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

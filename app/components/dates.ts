@@ -1,5 +1,5 @@
 import { useShell } from '~/components/shell-context';
-import { type DateFormat, formatDayAs, formatDayWithWeekday } from '~/domain/date-format';
+import { type DateFormat, formatCalendarDay, formatDayWithWeekday, formatTimeInZone } from '~/domain/date-format';
 
 /** How dates are shown: the signed-in user's date format, else the locale's (app/domain/date-format.ts). */
 export type DateStyle = { language: string; dateFormat: DateFormat | null };
@@ -10,12 +10,12 @@ export function useDateStyle(): DateStyle {
 }
 
 /**
- * A 'YYYY-MM-DD' day in the signed-in user's date format; for an anonymous visitor (or what is
- * not a day) the value as it came, so pages that show raw days keep showing them.
+ * A 'YYYY-MM-DD' day in the signed-in user's date format, else the locale's long date
+ * ('4 de mayo de 2026'); what is not a day is shown as it came.
  */
 export function useUserDay(): (day: string) => string {
-  const { dateFormat } = useShell();
-  return (day) => (dateFormat ? (formatDayAs(day, dateFormat) ?? day) : day);
+  const style = useDateStyle();
+  return (day) => formatCalendarDay(day, style);
 }
 
 /**
@@ -30,4 +30,10 @@ export function formatWeekDay(day: string, language: string) {
 export function useWeekdayDay({ year = false } = {}): (day: string) => string {
   const style = useDateStyle();
   return (day) => formatDayWithWeekday(day, style, { year });
+}
+
+/** An instant's time of day on the organisation's clock, with its zone ('3:45 PM CST'). */
+export function useOrgTime(): (instant: string) => string {
+  const { locale, org } = useShell();
+  return (instant) => formatTimeInZone(instant, { language: locale.language, timeZone: org.timeZone });
 }

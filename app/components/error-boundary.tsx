@@ -1,24 +1,46 @@
-import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { Link, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { format } from '~/i18n';
+import { useOptionalMessages } from '~/i18n/messages-context';
+import type { ShellData } from '~/services/shell.server';
 
-/** Renders thrown Responses by status, and anything else as a generic failure. */
+/** The words of an error page when the page has no strings (the root itself failed): the same on server and browser. */
+const FALLBACK = {
+  'error.title': 'Something went wrong',
+  'error.notFoundTitle': 'Page not found',
+  'error.tooManyTitle': 'Too many requests',
+  'error.notFound': 'We could not find that page.',
+  'error.ourSide': 'Something went wrong on our side. Please try again.',
+  'error.status': 'The request could not be completed (error {status}).',
+  'error.goHome': 'Go to the home page',
+} as const;
+
+/**
+ * Renders thrown Responses by status, and anything else as a generic failure, in the page's
+ * language. A thrown Response's own text (a 429's wait, say) is shown as it came, except a 404's.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const shell = useRouteLoaderData<ShellData>('root');
+  const messages = useOptionalMessages();
+  // Without the root's data the browser has no strings: the server must not use its own either.
+  const strings = shell && messages ? messages : FALLBACK;
+  const language = shell?.locale.language ?? 'en-US';
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A rate limit (429) is the visitor's to wait out, not our failure: say so.
   const tooMany = isRouteErrorResponse(error) && error.status === 429;
   const message = isRouteErrorResponse(error)
-    ? typeof error.data === 'string' && error.data
-      ? error.data
-      : notFound
-        ? 'We could not find that page.'
-        : `${error.status} ${error.statusText}`
-    : 'Something went wrong on our side. Please try again.';
+    ? notFound
+      ? strings['error.notFound']
+      : typeof error.data === 'string' && error.data
+        ? error.data
+        : format(strings['error.status'], { status: error.status }, language)
+    : strings['error.ourSide'];
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <h1 id="error-title">{notFound ? 'Page not found' : tooMany ? 'Too many requests' : 'Something went wrong'}</h1>
+      <h1 id="error-title">{strings[notFound ? 'error.notFoundTitle' : tooMany ? 'error.tooManyTitle' : 'error.title']}</h1>
       <p>{message}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{strings['error.goHome']}</Link>
       </p>
     </section>
   );

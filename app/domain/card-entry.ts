@@ -37,7 +37,24 @@ export const CARD_ENTRY_MESSAGES = {
   anotherMethod: 'Please enter another payment method',
   invalid: 'Please check your card details.',
   unavailable: 'Card payments are unavailable right now. Please try again.',
+  busy: 'A card check is already in progress.',
 } as const;
+
+/**
+ * The card entry's own words, in English where the page gives none (a bare page such as the
+ * tests' harness); pages give theirs in the page's language (app/i18n `cardEntry.*`).
+ */
+export const CARD_ENTRY_LABELS = {
+  'cardEntry.frameTitle': 'Card details',
+  'cardEntry.threeDSecure': '3-D Secure',
+  'cardEntry.cancelThreeDSecure': 'Cancel 3-D Secure',
+  'cardEntry.challengeTitle': 'Verify your payment with your card issuer',
+  'cardEntry.number': 'Card number',
+  'cardEntry.expiry': 'Expiry (MM/YY)',
+  'cardEntry.expiryPlaceholder': 'MM/YY',
+  'cardEntry.cvv': 'CVV',
+} as const;
+export type CardEntryLabel = keyof typeof CARD_ENTRY_LABELS;
 
 export type FieldError = { field: string; message: string };
 export type CardDetails = { brand: string; last4: string; expMonth: string; expYear: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMAT_USR_TYPE, DEFAULT_DATE_FORMAT, dateFormatOrDefault, formatCalendarDay, formatDayAs, formatDayWithWeekday, formatWallClock, isDateFormat } from './date-format';
+import { DATE_FORMAT_USR_TYPE, DEFAULT_DATE_FORMAT, dateFormatOrDefault, formatCalendarDay, formatDayAs, formatDayWithWeekday, formatTimeInZone, formatWallClock, isDateFormat } from './date-format';
 
 describe('date format (spec §6, §9)', () => {
   it("defaults to DD/MM/YYYY and is looked up with usr_type 2", () => {
@@ -42,5 +42,17 @@ describe('date format (spec §6, §9)', () => {
     expect(formatDayWithWeekday('2026-05-04', { language: 'en-US', dateFormat: null }, { year: true })).toBe('Mon, May 4, 2026');
     expect(formatDayWithWeekday('2026-02-30', { language: 'en-US', dateFormat: 'MM/DD/YYYY' })).toBe('2026-02-30');
     expect(formatDayWithWeekday('soon', { language: 'en-US', dateFormat: null })).toBe('soon');
+  });
+});
+
+describe('formatTimeInZone (the hold expiry, on the organisation clock)', () => {
+  const instant = '2026-01-15T21:45:00.000Z';
+  it('shows the time in the zone, with the zone named, whatever the runtime zone', () => {
+    expect(formatTimeInZone(instant, { language: 'en-US', timeZone: 'America/Mexico_City' })).toMatch(/^3:45\sPM CST$/);
+    expect(formatTimeInZone(instant, { language: 'en-US', timeZone: 'America/New_York' })).toMatch(/^4:45\sPM EST$/);
+    expect(formatTimeInZone(instant, { language: 'es-MX', timeZone: 'America/Mexico_City' })).toMatch(/^3:45\sp\.\sm\.\s\S+$|^3:45\sp\.m\.\s\S+$/);
+  });
+  it('shows what is no instant as it came', () => {
+    expect(formatTimeInZone('soon', { language: 'en-US', timeZone: 'UTC' })).toBe('soon');
   });
 });

@@ -76,3 +76,14 @@ export function formatDayWithWeekday(value: string, { language, dateFormat }: { 
   const day = formatDayAs(value, dateFormat);
   return day === null ? value : `${new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(date)} ${day}`;
 }
+
+/**
+ * An instant's time of day on the organisation's clock, with the zone named ('3:45 PM CST',
+ * '3:45 p.m. GMT-6'): the hold's expiry. The zone is the organisation's (decision 0039), never
+ * the runtime's, so the server's text and the browser's are the same wherever the visitor is.
+ */
+export function formatTimeInZone(value: string, { language, timeZone }: { language: string; timeZone: string }): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(date);
+}

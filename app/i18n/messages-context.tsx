@@ -59,6 +59,11 @@ export function PageMessages({ path, children }: { path: string; children: React
   return <MessagesContext.Provider value={shown?.messages ?? null}>{children}</MessagesContext.Provider>;
 }
 
+/** The page's strings, or null where there are none (the root's error page when the root failed). */
+export function useOptionalMessages(): Messages | null {
+  return useContext(MessagesContext);
+}
+
 export function useMessages(): Messages {
   const messages = useContext(MessagesContext);
   if (!messages) throw new Error('useMessages used outside PageMessages');

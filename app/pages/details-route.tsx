@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { pageMeta } from '~/i18n/page-meta';
 import { detailsFallbackPath } from '~/domain/destination-links';
 import { products } from '~/products/registry';
 import { pageProductOf, requirePageProduct } from './page-product';
@@ -29,9 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, location, ...args }) => {
   const product = data?.product ?? pageProductOf(location.pathname, 'details');
-  return [{ title: product ? detailsTitle(product, data) : 'Details' }];
+  return pageMeta(args, 'details', (t) => (product ? detailsTitle(product, data, t) : null));
 };
 
 export function ErrorBoundary() {

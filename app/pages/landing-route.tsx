@@ -16,8 +16,7 @@ import { type PageUrl, hotelSearchFormData } from '~/services/hotel-pages.server
 import { offerPageContext, offerSearchFormData } from '~/services/offer-pages.server';
 import { loadPage } from '~/services/page.server';
 import { weeksSearchFormData } from '~/services/weeks-pages.server';
-import { pageMessages } from '~/services/messages.server';
-import type { MessageKey } from '~/i18n';
+import { pageMeta } from '~/i18n/page-meta';
 import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
 
 /**
@@ -58,9 +57,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw new Response('Not found', { status: 404 });
   }
   const url = new URL(request.url);
-  const messages = pageMessages(context.org, context.locale.language).messages;
-  const title = [messages[`landing.page.${slug}` as MessageKey], context.org.name].filter(Boolean).join(' · ');
-  return json({ slug, title, search: await landingSearch(context, url, slug), ...(await loadPage(context, url.pathname, 'landing')) });
+  return json({ slug, search: await landingSearch(context, url, slug), ...(await loadPage(context, url.pathname, 'landing')) });
 }
 
 export type LandingSearchData = NonNullable<SerializeFrom<typeof loader>['search']>;
@@ -84,4 +81,4 @@ export function LandingPage({ search: renderSearch }: { search?: (search: Landin
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+export const meta: MetaFunction<typeof loader> = ({ data, ...args }) => pageMeta(args, 'landing', (t) => (data ? t(`landing.page.${data.slug}`) : null));

@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { pageMeta } from '~/i18n/page-meta';
 import { retryAfterHeaders } from '~/route-headers';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
 import { pageProductOf, requirePageProduct } from './page-product';
@@ -23,9 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ ...(await resultsPages[product](args)), product });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, location, ...args }) => {
   const product = data?.product ?? pageProductOf(location.pathname, 'results');
-  return [{ title: product ? resultsTitle(product, data) : 'Search' }];
+  return pageMeta(args, 'results', (t) => (product ? resultsTitle(product, data, t) : null));
 };
 
 export function ErrorBoundary() {

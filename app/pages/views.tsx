@@ -7,6 +7,7 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ComponentType } from 'react';
+import type { Translate } from '~/i18n/page-meta';
 import type { DetailsProductCode, ResultsProductCode } from './page-product';
 import type { DetailsPageOf, ResultsPageOf } from './products.server';
 
@@ -42,52 +43,54 @@ export const detailsModules = {
   STY: 'weeks',
 } as const satisfies Record<DetailsProductCode, ViewModule>;
 
-/** A page's title (page data undefined: the page failed). */
-type ResultsTitle<C extends ResultsProductCode> = (page: ResultsPage<C> | undefined) => string;
-type DetailsTitle<C extends DetailsProductCode> = (page: DetailsPage<C> | undefined) => string;
+/** A page's title in the page's language (page data undefined: the page failed). */
+type ResultsTitle<C extends ResultsProductCode> = (page: ResultsPage<C> | undefined, t: Translate) => string;
+type DetailsTitle<C extends DetailsProductCode> = (page: DetailsPage<C> | undefined, t: Translate) => string;
 
 const hotelTitles = {
-  hotel: { in: 'Hotels in', search: 'Search hotels' },
-  holiday_home: { in: 'Holiday homes in', search: 'Search holiday homes' },
+  hotel: { in: 'meta.results.hotelsIn', search: 'meta.results.hotels' },
+  holiday_home: { in: 'meta.results.homesIn', search: 'meta.results.homes' },
 } as const;
 
-const offerTitles = { activities: 'Activities in', transfers: 'Airport transfers in', cruises: 'Cruises from', restaurants: 'Restaurants in' } as const;
-const offerResults = ((page) => (page ? `${offerTitles[page.form.segment]} ${page.destination?.name ?? '…'}` : 'Search')) satisfies ResultsTitle<'ACT'>;
-const offerDetails = ((page) => page?.offer.name ?? 'Details') satisfies DetailsTitle<'ACT'>;
+const offerTitles = { activities: 'meta.results.activitiesIn', transfers: 'meta.results.transfersIn', cruises: 'meta.results.cruisesFrom', restaurants: 'meta.results.restaurantsIn' } as const;
+const offerResults = ((page, t) => (page ? t(offerTitles[page.form.segment], { destination: page.destination?.name ?? '…' }) : t('meta.results.title'))) satisfies ResultsTitle<'ACT'>;
+const offerDetails = ((page, t) => page?.offer.name ?? t('meta.details.title')) satisfies DetailsTitle<'ACT'>;
 
-const weeksResults = (titleIn: string, search: string) => ((page) => (page?.destination ? `${titleIn} ${page.destination.name}` : search)) satisfies ResultsTitle<'RST'>;
+const weeksResults = (titleIn: 'meta.results.resortsIn' | 'meta.results.staysIn' | 'meta.results.weeksIn', search: 'meta.results.resorts' | 'meta.results.stays' | 'meta.results.weeks') =>
+  ((page, t) => (page?.destination ? t(titleIn, { destination: page.destination.name }) : t(search))) satisfies ResultsTitle<'RST'>;
+const route = (legs: readonly { from: string; to: string }[]) => legs.map((l) => `${l.from}–${l.to}`).join(', ');
 
 export const resultsTitles: { [C in ResultsProductCode]: ResultsTitle<C> } = {
-  HLT: (page) => {
+  HLT: (page, t) => {
     const titles = hotelTitles[page?.flow.propertyType ?? 'hotel'];
-    return page?.destination ? `${titles.in} ${page.destination.name}` : titles.search;
+    return page?.destination ? t(titles.in, { destination: page.destination.name }) : t(titles.search);
   },
-  FLT: (page) => (page?.search ? `Flights ${page.search.legs.map((l) => `${l.from}–${l.to}`).join(', ')}` : 'Search flights'),
-  CAR: () => 'Rental cars',
+  FLT: (page, t) => (page?.search ? t('meta.results.flightsOn', { route: route(page.search.legs) }) : t('meta.results.flights')),
+  CAR: (_page, t) => t('meta.results.cars'),
   ACT: offerResults,
   TRF: offerResults,
   CRUISE: offerResults,
   RESTAURANT: offerResults,
-  RST: weeksResults('Resorts in', 'Search resorts'),
-  STY: weeksResults('Holiday stays in', 'Search holiday stays'),
-  WEEKS: weeksResults('Timeshare weeks in', 'Search timeshare weeks'),
+  RST: weeksResults('meta.results.resortsIn', 'meta.results.resorts'),
+  STY: weeksResults('meta.results.staysIn', 'meta.results.stays'),
+  WEEKS: weeksResults('meta.results.weeksIn', 'meta.results.weeks'),
 };
 
 export const detailsTitles: { [C in DetailsProductCode]: DetailsTitle<C> } = {
-  HLT: (page) => page?.hotel.name ?? 'Hotel',
-  FLT: (page) => (page ? `Flight ${page.offer.legs.map((l) => `${l.from}–${l.to}`).join(', ')}` : 'Flight'),
-  CAR: (page) => (page ? page.car.cartype : 'Rental car'),
+  HLT: (page, t) => page?.hotel.name ?? t('meta.details.hotel'),
+  FLT: (page, t) => (page ? t('meta.details.flightOn', { route: route(page.offer.legs) }) : t('meta.details.flight')),
+  CAR: (page, t) => (page ? page.car.cartype : t('meta.details.car')),
   ACT: offerDetails,
   TRF: offerDetails,
   CRUISE: offerDetails,
   RESTAURANT: offerDetails,
-  RST: (page) => page?.resort.name ?? 'Resort',
-  STY: (page) => page?.resort.name ?? 'Holiday stay',
+  RST: (page, t) => page?.resort.name ?? t('meta.details.resort'),
+  STY: (page, t) => page?.resort.name ?? t('meta.details.stay'),
 };
 
 // TypeScript cannot correlate a union member of the page data with its entry; the tables' types guarantee it.
-export const resultsTitle = <Data,>(product: ResultsProductCode, data: Data | undefined) => (resultsTitles[product] as (page: Data | undefined) => string)(data);
-export const detailsTitle = <Data,>(product: DetailsProductCode, data: Data | undefined) => (detailsTitles[product] as (page: Data | undefined) => string)(data);
+export const resultsTitle = <Data,>(product: ResultsProductCode, data: Data | undefined, t: Translate) => (resultsTitles[product] as (page: Data | undefined, t: Translate) => string)(data, t);
+export const detailsTitle = <Data,>(product: DetailsProductCode, data: Data | undefined, t: Translate) => (detailsTitles[product] as (page: Data | undefined, t: Translate) => string)(data, t);
 
 /**
  * The default export of a view module: the product's view with the page data. The module is

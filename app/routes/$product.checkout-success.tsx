@@ -4,6 +4,7 @@ import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { isOfferSegment } from '~/domain/offers';
 import { loadBookingSuccess } from '~/services/bookings.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** Checkout success of the scheduled-offer products: activities, transfers, cruises, restaurants (spec §2). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default BookingSuccessPage;
 
-export const meta: MetaFunction = () => [{ title: 'Booking confirmation' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'bookingConfirmation');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

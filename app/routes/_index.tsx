@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
 import { loadPage } from '~/services/page.server';
 import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** The same for every anonymous visitor with the same language, currency, cookies and URL (decision 0035). */
 export const handle = CACHEABLE_FOR_ANONYMOUS_VISITORS;
@@ -11,6 +12,8 @@ export const handle = CACHEABLE_FOR_ANONYMOUS_VISITORS;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadPage(context, new URL(request.url).pathname, 'home'));
 }
+
+export const meta: MetaFunction = (args) => pageMeta(args, 'home');
 
 export default function HomePage() {
   const { blocks } = useLoaderData<typeof loader>();

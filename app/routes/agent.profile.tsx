@@ -4,6 +4,7 @@ import { ProfileBlockList } from '~/blocks/profile-registry';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** Agents' profile. Admins use /user/profile; members may not see this page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -22,7 +23,7 @@ export default function AgentProfile() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Agent profile' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'agentProfile');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

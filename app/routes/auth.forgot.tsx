@@ -6,6 +6,7 @@ import { useT } from '~/components/shell-context';
 import { emailProblem, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { retryAfterHeaders } from '~/route-headers';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
 export const headers = retryAfterHeaders;
@@ -41,7 +42,7 @@ export default function ForgotPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Reset your password' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'forgot');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

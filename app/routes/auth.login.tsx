@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { attemptPasswordLogin, requestMessages } from '~/services/auth.server';
 import { createSession, safeRedirectPath } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** Sign-in form post (dialog fetcher, or a plain form without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,7 +43,7 @@ export default function SignInPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Sign in' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'signIn');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { isTokenUsable, passwordProblem, requestMessages, resetPassword } from '~/services/auth.server';
 import { createSession } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
@@ -49,7 +50,7 @@ export default function ResetPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Reset your password' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'reset');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

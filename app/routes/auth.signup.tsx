@@ -8,6 +8,7 @@ import { submittedSignupMode } from '~/domain/auth-layouts';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { isOpenInvitation } from '~/services/trips.server';
 import { retryAfterHeaders } from '~/route-headers';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
 export const headers = retryAfterHeaders;
@@ -65,7 +66,7 @@ export default function SignUpPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Create your account' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'signUp');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

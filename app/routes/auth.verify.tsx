@@ -5,6 +5,7 @@ import { useT } from '~/components/shell-context';
 import { joinTripUrl } from '~/domain/auth-dialog-params';
 import { completeSignup, isTokenUsable, requestMessages } from '~/services/auth.server';
 import { createSession } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /**
  * The link only shows a confirm button: the account is created by the POST, because mail
@@ -54,7 +55,7 @@ export default function VerifyPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Finish creating your account' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'verify');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadBookingSuccess } from '~/services/bookings.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /**
  * The checkout success page (spec §2) of hotels, mounted too at /holidaystays, /cars, /resorts
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default BookingSuccessPage;
 
-export const meta: MetaFunction = () => [{ title: 'Booking confirmation' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'bookingConfirmation');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { getDb } from '~/services/db.server';
 import { getEnv } from '~/services/env.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** Development mail viewer: what the outbox holds for this organisation, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -57,4 +58,4 @@ export default function DevMail() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Development mail' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'devMail');

@@ -4,6 +4,7 @@ import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadBookingSuccess } from '~/services/bookings.server';
 import { requireFlightVisitor } from '~/services/route-behaviours.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** The flight checkout success page (spec §2): a flight login path, so anonymous visitors go to /flight first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default BookingSuccessPage;
 
-export const meta: MetaFunction = () => [{ title: 'Booking confirmation' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'bookingConfirmation');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,1 +1,1 @@
-export { handle, loader, default } from './_index';
+export { handle, loader, meta, default } from './_index';

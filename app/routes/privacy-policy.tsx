@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/registry';
 import { loadPage } from '~/services/page.server';
+import { type MetaArgs, pageMeta } from '~/i18n/page-meta';
 import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
 
 /** The same for every anonymous visitor with the same language, currency, cookies and URL (decision 0035). */
@@ -17,13 +18,11 @@ export default function PrivacyPolicyPage() {
   return <BlockList blocks={blocks} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => legalMeta(data, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, ...args }) => legalMeta(data, args);
 
-/** '<document title> · <org name>' from the legal block and the root's org. */
-export function legalMeta(data: { blocks: { kind: string; data?: unknown }[] } | undefined, matches: { id: string; data: unknown }[]) {
-  const root = matches.find((m) => m.id === 'root')?.data;
-  const orgName = root && typeof root === 'object' && 'org' in root && root.org && typeof root.org === 'object' && 'name' in root.org ? String(root.org.name) : '';
+/** '<document title> · <org name>' from the legal block, and the legal pages' description. */
+export function legalMeta(data: { blocks: { kind: string; data?: unknown }[] } | undefined, args: MetaArgs) {
   const doc = data?.blocks.find((b) => b.kind === 'block')?.data;
   const title = doc && typeof doc === 'object' && 'document' in doc && doc.document && typeof doc.document === 'object' && 'title' in doc.document ? String(doc.document.title) : '';
-  return [{ title: [title, orgName].filter(Boolean).join(' · ') }];
+  return pageMeta(args, 'legal', () => title || null);
 }

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useT } from '~/components/shell-context';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** Where a failed session check or impersonation link sends the visitor. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,4 +25,4 @@ export default function SessionOut() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Your session has ended' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'sessionOut');

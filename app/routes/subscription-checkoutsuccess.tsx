@@ -6,6 +6,7 @@ import { isValidBookingId } from '~/domain/booking-submit';
 import { formatChargedAmount } from '~/domain/charge';
 import { subscriptionPurchase } from '~/services/membership.server';
 import { requireUser } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /**
  * The subscription success path (spec §2, §4 step 5):
@@ -74,7 +75,7 @@ export default function SubscriptionCheckoutSuccess() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Membership confirmation' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'membershipConfirmation');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

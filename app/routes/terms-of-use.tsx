@@ -18,4 +18,4 @@ export default function TermsOfUsePage() {
   return <BlockList blocks={blocks} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => legalMeta(data, matches);
+export const meta: MetaFunction<typeof loader> = ({ data, ...args }) => legalMeta(data, args);

@@ -7,6 +7,7 @@ import { useT } from '~/components/shell-context';
 import { invitationSignInUrl, myTripsUrl } from '~/domain/auth-dialog-params';
 import { normalizeEmail } from '~/domain/login-throttle';
 import { requireUser } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /**
  * Where a sign-in or sign-up from a trip invitation lands (joinTripUrl): the page joins the trip
@@ -77,7 +78,7 @@ export default function JoinTrip() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Joining the trip' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'tripJoin');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

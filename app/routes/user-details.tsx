@@ -7,6 +7,8 @@ import { type UserDetailsOutcome, type UserDetailsRefusal, parseSavedTraveler, p
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 import { addSavedTraveler, deleteSavedTraveler, ownsSavedTraveler, updateSavedTraveler, updateUserDetails } from '~/services/user-details.server';
+import { dayIn } from '~/domain/time-zone';
+import { pageMeta } from '~/i18n/page-meta';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -27,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const field = (name: string) => form.get(name);
   const refuse = (refusal: UserDetailsRefusal, status = 400) => json(refusal, { status, headers: NO_STORE });
   const done = (outcome: UserDetailsOutcome) => redirect(`/user-details?done=${outcome}`, { headers: NO_STORE });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dayIn(context.org.timeZone);
   const travelerFields = () =>
     parseSavedTraveler(
       {
@@ -90,7 +92,7 @@ export default function UserDetailsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Traveller details' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'userDetails');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -6,6 +6,7 @@ import { tripProblemOf } from '~/blocks/trips-block.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /**
  * Signed-in users' trips (issue 13); a trip link (trip_id, workarea=viewMyTrips) opens one. A
@@ -30,7 +31,7 @@ export default function MyTrips() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'My trips' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'myTrips');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -4,6 +4,7 @@ import { ProfileBlockList } from '~/blocks/profile-registry';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** Members' and admins' profile; agents have their own path (spec §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -21,7 +22,7 @@ export default function UserProfile() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'My profile' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'profile');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

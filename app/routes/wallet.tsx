@@ -5,6 +5,7 @@ import { WalletTopupBlock } from '~/blocks/wallet-block';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** A member's wallet and its card top-up (product WLT, issue 11); signing in comes first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,7 +25,7 @@ export default function Wallet() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'My wallet' }];
+export const meta: MetaFunction = (args) => pageMeta(args, 'wallet');
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -7,7 +7,7 @@ import { publicOriginOf } from './config.server';
 import { getDb } from './db.server';
 import type { RequestContext } from './request-context.server';
 import type { DB, TokenPurpose } from './db-schema';
-import { renderEmail, queueEmail } from './mail.server';
+import { mailLanguage, queueEmail, renderEmail } from './mail.server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyAgainstDummy, verifyPassword } from './password.server';
 
 /** Answers of the JSON API (English, like the rest of the API); the HTML forms use i18n keys. */
@@ -261,14 +261,14 @@ export async function requestSignup(org: OrgConfig, input: SignupInput) {
   const email = input.email.trim();
   const existing = await getDb()
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'preferred_language'])
     .where('org_id', '=', org.orgId)
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
   // Hash in both cases so the answer takes the same time.
   const passwordHash = await hashPassword(input.password);
   if (existing) {
-    const mail = renderEmail('signupExisting', { orgName: org.name, signInLink: `${origin}/?login=true`, resetLink: `${origin}/?forgot=true` });
+    const mail = renderEmail('signupExisting', mailLanguage(org, existing.preferred_language), { orgName: org.name, signInLink: `${origin}/?login=true`, resetLink: `${origin}/?forgot=true` });
     await queueEmail({ orgId: org.orgId, to: email, ...mail });
     return;
   }
@@ -277,7 +277,7 @@ export async function requestSignup(org: OrgConfig, input: SignupInput) {
     orgId: org.orgId,
     payload: { email, firstName: input.firstName, lastName: input.lastName, passwordHash, invitation: input.invitation ?? null },
   });
-  const mail = renderEmail('signupVerify', { orgName: org.name, firstName: input.firstName, link: `${origin}/auth/verify?token=${token}` });
+  const mail = renderEmail('signupVerify', mailLanguage(org, null), { orgName: org.name, firstName: input.firstName, link: `${origin}/auth/verify?token=${token}` });
   await queueEmail({ orgId: org.orgId, to: email, ...mail });
 }
 
@@ -317,13 +317,13 @@ export async function requestPasswordReset(org: OrgConfig, email: string) {
   const origin = publicOriginOf(org);
   const user = await getDb()
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'is_blocked'])
+    .select(['id', 'email', 'first_name', 'is_blocked', 'preferred_language'])
     .where('org_id', '=', org.orgId)
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
   if (!user || user.is_blocked) return;
   const { token } = await issueToken({ purpose: 'password_reset', orgId: org.orgId, userId: user.id });
-  const mail = renderEmail('passwordReset', { orgName: org.name, firstName: user.first_name, link: `${origin}/auth/reset?token=${token}` });
+  const mail = renderEmail('passwordReset', mailLanguage(org, user.preferred_language), { orgName: org.name, firstName: user.first_name, link: `${origin}/auth/reset?token=${token}` });
   await queueEmail({ orgId: org.orgId, to: user.email, ...mail });
 }
 

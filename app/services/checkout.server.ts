@@ -11,13 +11,12 @@ import { findVisitorHold, holdLocalDates, type Hold } from './holds.server';
 import type { ActiveSession } from './session.server';
 import type { RequestContext } from './request-context.server';
 import { listSavedTravelers } from './user-details.server';
+import { dayIn } from '~/domain/time-zone';
 
 /**
  * The booking guards every checkout runs (spec §2 modals, §4, §9): the minimum check-in and
  * the duplicate-guest check, and the traveller step that starts a booking from a hold.
  */
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The lead days for this visitor: the organisation's, raised for a user by fraud signals. */
 async function minCheckinDaysFor(org: OrgConfig, session: ActiveSession | null): Promise<number> {
@@ -31,7 +30,7 @@ async function minCheckinDaysFor(org: OrgConfig, session: ActiveSession | null):
  * organisation's minimum can still be too soon for a user whose lead time was raised after
  * they searched; the checkout answers with the min-check-in modal instead of a hold.
  */
-export async function tooSoonToBook(org: OrgConfig, session: ActiveSession | null, checkin: string, today = day(new Date())): Promise<string | null> {
+export async function tooSoonToBook(org: OrgConfig, session: ActiveSession | null, checkin: string, today = dayIn(org.timeZone)): Promise<string | null> {
   const days = await minCheckinDaysFor(org, session);
   return isCheckinTooSoon(checkin, today, days) ? minCheckinDate(today, days) : null;
 }

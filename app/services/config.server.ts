@@ -9,6 +9,7 @@ import { AUTH_LAYOUT_KINDS, type AuthLayoutKind, authLayoutProblems, isAuthBlock
 import { pageBlockProblems } from '~/domain/page-blocks';
 import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/domain/public-origin';
 import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
+import { isTimeZone } from '~/domain/time-zone';
 import { isProductCode, products } from '~/products/registry';
 import { singleton } from '~/utils/singleton.server';
 import { CHARGE_CURRENCY } from '~/domain/charge';
@@ -101,6 +102,7 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     const org = value;
     const add = (path: string, message: string) => problems.push({ file, path, message });
     if (file !== `org-configs/${org.orgId}.json`) add('orgId', `must match the file name (org-configs/${org.orgId}.json)`);
+    if (!isTimeZone(org.timeZone)) add('timeZone', `unknown time zone '${org.timeZone}' (an IANA name such as 'America/Mexico_City')`);
     org.locale.languages.forEach((code, i) => {
       if (!isLanguageCode(code)) add(`locale.languages.${i}`, `unknown language '${code}'`);
     });

@@ -19,6 +19,7 @@ import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from 
 import { type MemberPricing, memberPricing } from '~/domain/member-rates';
 import { type MemberViewer, memberViewerOf } from './member-rates.server';
 import type { SupplierContext } from './suppliers/port';
+import { dayIn } from '~/domain/time-zone';
 
 /** The part of a page's URL a page service reads: the route hands it over, never the Request. */
 export type PageUrl = Pick<URL, 'pathname' | 'searchParams'>;
@@ -29,7 +30,7 @@ export async function hotelPageContext(requestContext: RequestContext) {
   const priceType: Exclude<PriceType, 'PKG'> = requestContext.priceType;
   const supplier: SupplierContext = { orgId: org.orgId, userId: session?.userDbId ?? null, priceType };
   const rates = await getRateTable();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dayIn(org.timeZone);
   /** What a quote made now records of the visitor's currency and today's rate (docs/decisions/0025). */
   const quoting = { display: quoteDisplayOf(locale.currency, rates), chargeMinorDigits: rates.get('USD')?.minorDigits ?? 2 };
   const shown = displayAt(quoting.display, 'USD', quoting.chargeMinorDigits);

@@ -1,6 +1,8 @@
 import Handlebars from 'handlebars';
 import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { type LanguageCode, isLanguageCode } from '~/domain/reference-data';
 import { type Database, getDb } from './db.server';
 import { getEnv } from './env.server';
 import { errorFields, log } from './logger.server';
@@ -83,44 +85,102 @@ export async function deliverPendingEmails(batch = 20): Promise<number> {
 
 export const mailJob = { name: 'mail-delivery', everyMs: 2_000, run: () => deliverPendingEmails() };
 
-// Templates: compiled once; Handlebars escapes every value in the HTML body.
+// Templates: compiled once; Handlebars escapes every value in the HTML body. One set per language
+// the platform speaks: a mail goes out in its recipient's language (mailLanguage).
 const layout = (body: string) =>
   `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}<p style="color:#555">— {{orgName}}</p></body></html>`;
-const templates = {
-  signupVerify: {
-    subject: Handlebars.compile('Finish creating your {{orgName}} account', { noEscape: true }),
-    text: Handlebars.compile('Hello {{firstName}},\n\nFinish creating your {{orgName}} account by opening this link within 24 hours:\n{{link}}\n\nIf you did not ask for an account, ignore this e-mail.\n\n— {{orgName}}', { noEscape: true }),
-    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>Finish creating your {{orgName}} account by opening this link within 24 hours:</p><p><a href="{{link}}">{{link}}</a></p><p>If you did not ask for an account, ignore this e-mail.</p>')),
+type TemplateTexts = { subject: string; text: string; html: string };
+const texts = {
+  'en-US': {
+    signupVerify: {
+      subject: 'Finish creating your {{orgName}} account',
+      text: 'Hello {{firstName}},\n\nFinish creating your {{orgName}} account by opening this link within 24 hours:\n{{link}}\n\nIf you did not ask for an account, ignore this e-mail.\n\n— {{orgName}}',
+      html: '<p>Hello {{firstName}},</p><p>Finish creating your {{orgName}} account by opening this link within 24 hours:</p><p><a href="{{link}}">{{link}}</a></p><p>If you did not ask for an account, ignore this e-mail.</p>',
+    },
+    signupExisting: {
+      subject: 'You already have a {{orgName}} account',
+      text: 'Hello,\n\nSomeone (probably you) tried to sign up to {{orgName}} with this e-mail, but you already have an account.\nSign in: {{signInLink}}\nForgot your password? Reset it: {{resetLink}}\n\n— {{orgName}}',
+      html: '<p>Hello,</p><p>Someone (probably you) tried to sign up to {{orgName}} with this e-mail, but you already have an account.</p><p><a href="{{signInLink}}">Sign in</a> or <a href="{{resetLink}}">reset your password</a>.</p>',
+    },
+    passwordReset: {
+      subject: 'Reset your {{orgName}} password',
+      text: 'Hello {{firstName}},\n\nReset your {{orgName}} password by opening this link within 1 hour:\n{{link}}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.\n\n— {{orgName}}',
+      html: '<p>Hello {{firstName}},</p><p>Reset your {{orgName}} password by opening this link within 1 hour:</p><p><a href="{{link}}">{{link}}</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>',
+    },
+    renewalDeclined: {
+      subject: 'Your {{orgName}} membership renewal failed',
+      text: 'Hello {{firstName}},\n\nWe could not renew your {{planName}} membership: charging {{amount}} to your saved card failed ({{reason}}).\nWe will try again on {{nextTry}}. To keep your membership, update your card in your profile before then:\n{{profileLink}}\n\n— {{orgName}}',
+      html: '<p>Hello {{firstName}},</p><p>We could not renew your {{planName}} membership: charging {{amount}} to your saved card failed ({{reason}}).</p><p>We will try again on {{nextTry}}. To keep your membership, <a href="{{profileLink}}">update your card in your profile</a> before then.</p>',
+    },
+    renewalExpired: {
+      subject: 'Your {{orgName}} membership has expired',
+      text: 'Hello {{firstName}},\n\nThe last try to renew your {{planName}} membership failed: charging {{amount}} to your saved card failed ({{reason}}).\nYour membership has expired and {{amount}} is owed; it is added to your next membership payment. Update your card and renew in your profile:\n{{profileLink}}\n\n— {{orgName}}',
+      html: '<p>Hello {{firstName}},</p><p>The last try to renew your {{planName}} membership failed: charging {{amount}} to your saved card failed ({{reason}}).</p><p>Your membership has expired and {{amount}} is owed; it is added to your next membership payment. <a href="{{profileLink}}">Update your card and renew in your profile</a>.</p>',
+    },
+    tripInvitation: {
+      subject: '{{inviterName}} invited you to the trip {{tripName}} on {{orgName}}',
+      text: 'Hello {{firstName}},\n\n{{inviterName}} invited you to the trip {{tripName}} on {{orgName}}. Join it by opening this link before {{expires}} (it works once):\n{{link}}\n\nIf you do not know {{inviterName}}, ignore this e-mail.\n\n— {{orgName}}',
+      html: '<p>Hello {{firstName}},</p><p>{{inviterName}} invited you to the trip <strong>{{tripName}}</strong> on {{orgName}}. Join it by opening this link before {{expires}} (it works once):</p><p><a href="{{link}}">{{link}}</a></p><p>If you do not know {{inviterName}}, ignore this e-mail.</p>',
+    },
   },
-  signupExisting: {
-    subject: Handlebars.compile('You already have a {{orgName}} account', { noEscape: true }),
-    text: Handlebars.compile('Hello,\n\nSomeone (probably you) tried to sign up to {{orgName}} with this e-mail, but you already have an account.\nSign in: {{signInLink}}\nForgot your password? Reset it: {{resetLink}}\n\n— {{orgName}}', { noEscape: true }),
-    html: Handlebars.compile(layout('<p>Hello,</p><p>Someone (probably you) tried to sign up to {{orgName}} with this e-mail, but you already have an account.</p><p><a href="{{signInLink}}">Sign in</a> or <a href="{{resetLink}}">reset your password</a>.</p>')),
+  'es-MX': {
+    signupVerify: {
+      subject: 'Termina de crear tu cuenta de {{orgName}}',
+      text: 'Hola, {{firstName}}:\n\nTermina de crear tu cuenta de {{orgName}} abriendo este enlace en las próximas 24 horas:\n{{link}}\n\nSi no pediste una cuenta, ignora este correo.\n\n— {{orgName}}',
+      html: '<p>Hola, {{firstName}}:</p><p>Termina de crear tu cuenta de {{orgName}} abriendo este enlace en las próximas 24 horas:</p><p><a href="{{link}}">{{link}}</a></p><p>Si no pediste una cuenta, ignora este correo.</p>',
+    },
+    signupExisting: {
+      subject: 'Ya tienes una cuenta de {{orgName}}',
+      text: 'Hola:\n\nAlguien (probablemente tú) intentó registrarse en {{orgName}} con este correo, pero ya tienes una cuenta.\nInicia sesión: {{signInLink}}\n¿Olvidaste tu contraseña? Restablécela: {{resetLink}}\n\n— {{orgName}}',
+      html: '<p>Hola:</p><p>Alguien (probablemente tú) intentó registrarse en {{orgName}} con este correo, pero ya tienes una cuenta.</p><p><a href="{{signInLink}}">Inicia sesión</a> o <a href="{{resetLink}}">restablece tu contraseña</a>.</p>',
+    },
+    passwordReset: {
+      subject: 'Restablece tu contraseña de {{orgName}}',
+      text: 'Hola, {{firstName}}:\n\nRestablece tu contraseña de {{orgName}} abriendo este enlace en la próxima hora:\n{{link}}\n\nSi no lo pediste, ignora este correo; tu contraseña no cambia.\n\n— {{orgName}}',
+      html: '<p>Hola, {{firstName}}:</p><p>Restablece tu contraseña de {{orgName}} abriendo este enlace en la próxima hora:</p><p><a href="{{link}}">{{link}}</a></p><p>Si no lo pediste, ignora este correo; tu contraseña no cambia.</p>',
+    },
+    renewalDeclined: {
+      subject: 'No pudimos renovar tu membresía de {{orgName}}',
+      text: 'Hola, {{firstName}}:\n\nNo pudimos renovar tu membresía {{planName}}: el cargo de {{amount}} a tu tarjeta guardada falló ({{reason}}).\nLo intentaremos de nuevo el {{nextTry}}. Para conservar tu membresía, actualiza tu tarjeta en tu perfil antes de esa fecha:\n{{profileLink}}\n\n— {{orgName}}',
+      html: '<p>Hola, {{firstName}}:</p><p>No pudimos renovar tu membresía {{planName}}: el cargo de {{amount}} a tu tarjeta guardada falló ({{reason}}).</p><p>Lo intentaremos de nuevo el {{nextTry}}. Para conservar tu membresía, <a href="{{profileLink}}">actualiza tu tarjeta en tu perfil</a> antes de esa fecha.</p>',
+    },
+    renewalExpired: {
+      subject: 'Tu membresía de {{orgName}} venció',
+      text: 'Hola, {{firstName}}:\n\nEl último intento de renovar tu membresía {{planName}} falló: el cargo de {{amount}} a tu tarjeta guardada falló ({{reason}}).\nTu membresía venció y quedan pendientes {{amount}}, que se suman a tu próximo pago de membresía. Actualiza tu tarjeta y renueva en tu perfil:\n{{profileLink}}\n\n— {{orgName}}',
+      html: '<p>Hola, {{firstName}}:</p><p>El último intento de renovar tu membresía {{planName}} falló: el cargo de {{amount}} a tu tarjeta guardada falló ({{reason}}).</p><p>Tu membresía venció y quedan pendientes {{amount}}, que se suman a tu próximo pago de membresía. <a href="{{profileLink}}">Actualiza tu tarjeta y renueva en tu perfil</a>.</p>',
+    },
+    tripInvitation: {
+      subject: '{{inviterName}} te invitó al viaje {{tripName}} en {{orgName}}',
+      text: 'Hola, {{firstName}}:\n\n{{inviterName}} te invitó al viaje {{tripName}} en {{orgName}}. Únete abriendo este enlace antes del {{expires}} (funciona una sola vez):\n{{link}}\n\nSi no conoces a {{inviterName}}, ignora este correo.\n\n— {{orgName}}',
+      html: '<p>Hola, {{firstName}}:</p><p>{{inviterName}} te invitó al viaje <strong>{{tripName}}</strong> en {{orgName}}. Únete abriendo este enlace antes del {{expires}} (funciona una sola vez):</p><p><a href="{{link}}">{{link}}</a></p><p>Si no conoces a {{inviterName}}, ignora este correo.</p>',
+    },
   },
-  passwordReset: {
-    subject: Handlebars.compile('Reset your {{orgName}} password', { noEscape: true }),
-    text: Handlebars.compile('Hello {{firstName}},\n\nReset your {{orgName}} password by opening this link within 1 hour:\n{{link}}\n\nIf you did not ask for this, ignore this e-mail; your password stays the same.\n\n— {{orgName}}', { noEscape: true }),
-    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>Reset your {{orgName}} password by opening this link within 1 hour:</p><p><a href="{{link}}">{{link}}</a></p><p>If you did not ask for this, ignore this e-mail; your password stays the same.</p>')),
-  },
-  renewalDeclined: {
-    subject: Handlebars.compile('Your {{orgName}} membership renewal failed', { noEscape: true }),
-    text: Handlebars.compile('Hello {{firstName}},\n\nWe could not renew your {{planName}} membership: charging {{amount}} to your saved card failed ({{reason}}).\nWe will try again on {{nextTry}}. To keep your membership, update your card in your profile before then:\n{{profileLink}}\n\n— {{orgName}}', { noEscape: true }),
-    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>We could not renew your {{planName}} membership: charging {{amount}} to your saved card failed ({{reason}}).</p><p>We will try again on {{nextTry}}. To keep your membership, <a href="{{profileLink}}">update your card in your profile</a> before then.</p>')),
-  },
-  renewalExpired: {
-    subject: Handlebars.compile('Your {{orgName}} membership has expired', { noEscape: true }),
-    text: Handlebars.compile('Hello {{firstName}},\n\nThe last try to renew your {{planName}} membership failed: charging {{amount}} to your saved card failed ({{reason}}).\nYour membership has expired and {{amount}} is owed; it is added to your next membership payment. Update your card and renew in your profile:\n{{profileLink}}\n\n— {{orgName}}', { noEscape: true }),
-    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>The last try to renew your {{planName}} membership failed: charging {{amount}} to your saved card failed ({{reason}}).</p><p>Your membership has expired and {{amount}} is owed; it is added to your next membership payment. <a href="{{profileLink}}">Update your card and renew in your profile</a>.</p>')),
-  },
-  tripInvitation: {
-    subject: Handlebars.compile('{{inviterName}} invited you to the trip {{tripName}} on {{orgName}}', { noEscape: true }),
-    text: Handlebars.compile('Hello {{firstName}},\n\n{{inviterName}} invited you to the trip {{tripName}} on {{orgName}}. Join it by opening this link before {{expires}} (it works once):\n{{link}}\n\nIf you do not know {{inviterName}}, ignore this e-mail.\n\n— {{orgName}}', { noEscape: true }),
-    html: Handlebars.compile(layout('<p>Hello {{firstName}},</p><p>{{inviterName}} invited you to the trip <strong>{{tripName}}</strong> on {{orgName}}. Join it by opening this link before {{expires}} (it works once):</p><p><a href="{{link}}">{{link}}</a></p><p>If you do not know {{inviterName}}, ignore this e-mail.</p>')),
-  },
-};
-export type TemplateName = keyof typeof templates;
+} satisfies Record<LanguageCode, Record<string, TemplateTexts>>;
+export type TemplateName = keyof (typeof texts)['en-US'];
 
-export function renderEmail(name: TemplateName, values: Record<string, string>) {
-  const t = templates[name];
+type Compiled = { subject: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate };
+const compiled = new Map<string, Compiled>();
+function templateOf(name: TemplateName, language: LanguageCode): Compiled {
+  let template = compiled.get(`${language}:${name}`);
+  if (!template) {
+    const source: TemplateTexts = texts[language][name];
+    template = {
+      subject: Handlebars.compile(source.subject, { noEscape: true }),
+      text: Handlebars.compile(source.text, { noEscape: true }),
+      html: Handlebars.compile(layout(source.html)),
+    };
+    compiled.set(`${language}:${name}`, template);
+  }
+  return template;
+}
+
+/** The language of a mail to someone: their preferred language if the organisation offers it, else the organisation's. */
+export function mailLanguage(org: Pick<OrgConfig, 'locale'>, preferred: string | null | undefined): LanguageCode {
+  const offered = preferred && org.locale.languages.includes(preferred) && isLanguageCode(preferred);
+  return (offered ? preferred : org.locale.defaultLanguage) as LanguageCode;
+}
+
+export function renderEmail(name: TemplateName, language: LanguageCode, values: Record<string, string>) {
+  const t = templateOf(name, language);
   return { subject: t.subject(values), text: t.text(values), html: t.html(values) };
 }

@@ -39,7 +39,8 @@ import { getOrgById, publicOriginOf } from './config.server';
 import type { RenewalChargesTable } from './db-schema';
 import { type Database, getDb } from './db.server';
 import { errorFields, log } from './logger.server';
-import { queueEmail, renderEmail } from './mail.server';
+import { mailLanguage, queueEmail, renderEmail } from './mail.server';
+import { formatCalendarDay } from '~/domain/date-format';
 import type { PaymentFailure } from './payments/port';
 import { paymentGateway, paymentsOrNull } from './payments/runtime.server';
 
@@ -340,20 +341,21 @@ async function recordFailure(row: DueTry, lease: Date, failure: TryFailure, toda
     const member = await trx
       .selectFrom('user_subscriptions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['u.email', 'u.first_name', 'u.role'])
+      .select(['u.email', 'u.first_name', 'u.role', 'u.preferred_language'])
       .where('s.id', '=', row.subscription_id)
       .executeTakeFirstOrThrow();
     const plan = await trx.selectFrom('membership_plans').select('name').where('id', '=', row.plan_id).executeTakeFirstOrThrow();
+    const language = mailLanguage(org, member.preferred_language);
     const values = {
       orgName: org.name,
       firstName: member.first_name,
       planName: plan.name,
       amount: `${row.currency} ${minorToDecimal(row.amount_minor, 2)}`,
       reason: failureReason(failure),
-      nextTry: nextTry ?? '',
+      nextTry: nextTry ? formatCalendarDay(nextTry, { language, dateFormat: null }) : '',
       profileLink: `${publicOriginOf(org)}${member.role === 'agent' ? '/agent/profile' : '/user/profile'}`,
     };
-    await queueEmail({ orgId: org.orgId, to: member.email, ...renderEmail(nextTry ? 'renewalDeclined' : 'renewalExpired', values) }, trx);
+    await queueEmail({ orgId: org.orgId, to: member.email, ...renderEmail(nextTry ? 'renewalDeclined' : 'renewalExpired', language, values) }, trx);
     return nextTry ? 'declined' : 'lapsed';
   });
 }

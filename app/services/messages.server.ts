@@ -23,6 +23,8 @@ export function pageMessages(org: OrgConfig, language: LanguageCode): PageMessag
     const hash = createHash('sha256').update(json).digest('base64url').slice(0, 12);
     entry = { messages, json, path: messagesScriptPath(language, hash) };
     byLanguage.set(language, entry);
+    // Filed where a route's `meta` finds them on the server, as the browser's script files them (app/i18n/page-meta.ts).
+    (globalThis.__messages ??= {})[entry.path] = messages;
   }
   return entry;
 }

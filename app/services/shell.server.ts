@@ -13,6 +13,8 @@ export function publicOrg(org: OrgConfig) {
     orgId: org.orgId,
     orgNumber: org.orgNumber,
     name: org.name,
+    /** Dates and times are shown on the organisation's clock (decision 0039). */
+    timeZone: org.timeZone,
     headerVersion: org.headerVersion,
     theme: org.theme,
     products: org.products,

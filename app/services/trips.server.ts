@@ -22,7 +22,9 @@ import { publicOriginOf } from './config.server';
 import type { DB, TripsTable } from './db-schema';
 import { type Database, getDb } from './db.server';
 import { errorFields, log } from './logger.server';
-import { queueEmail, renderEmail } from './mail.server';
+import { mailLanguage, queueEmail, renderEmail } from './mail.server';
+import { formatCalendarDay } from '~/domain/date-format';
+import { dayIn } from '~/domain/time-zone';
 
 type GetTripsBody = { json: { user_id: string; org_id: string; type?: 3; usr_type?: number; is_details_required?: 0 | 1 | boolean; trip_id?: string; product_type?: string | string[] } };
 type GetTripsListBody = { json: { user_id: string; org_id: string; checkin_date: string; checkout_date: string } };
@@ -345,12 +347,14 @@ export async function sendTripInvitation(org: OrgConfig, owner: TripActor, body:
     const firstname = body.firstname?.trim() ?? '';
     const newcomer = account ? null : { firstname, lastname: body.lastname?.trim() ?? '', title: '', countrycode: '', phonenumber: '', lang: org.locale.defaultLanguage };
     const link = invitationLink(publicOriginOf(org), { accessCode: invited.accessCode, email, tripId: body.trip_id, newcomer });
-    const mail = renderEmail('tripInvitation', {
+    // In the invitee's language if they have an account, else the organisation's.
+    const language = mailLanguage(org, account?.preferred_language);
+    const mail = renderEmail('tripInvitation', language, {
       orgName: org.name,
       firstName: account?.first_name || firstname || email,
       inviterName: `${inviter.first_name} ${inviter.last_name}`.trim() || owner.email,
       tripName: trip.name,
-      expires: invited.expiresAt.toISOString().slice(0, 10),
+      expires: formatCalendarDay(dayIn(org.timeZone, invited.expiresAt), { language, dateFormat: null }),
       link,
     });
     await queueEmail({ orgId: org.orgId, to: email, ...mail }, trx);
@@ -566,8 +570,8 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** My trips: upcoming (not yet over on `today`) soonest first, then past ones. */
-export async function myTrips(actor: TripActor, language: string, today = new Date().toISOString().slice(0, 10), db: Database = getDb()) {
+/** My trips: upcoming (not yet over on `today`, the organisation's day) soonest first, then past ones. */
+export async function myTrips(actor: TripActor, language: string, today: string, db: Database = getDb()) {
   return splitTrips(await myTripRows(actor, null, language, db), today);
 }
 

@@ -36,6 +36,7 @@ import { requireHoldAllowed } from './rate-limit.server';
 import { recordHoldQuote, releaseHold } from './holds.server';
 import { quoteWeeksHold } from './weeks-quote.server';
 import { quoteDisplayOf } from '~/domain/quote';
+import { dayIn } from '~/domain/time-zone';
 
 /**
  * The spec's weeks and resorts calls (§7), field names as the spec has them. Every body is
@@ -198,7 +199,7 @@ export async function getGenerateMinPrice(caller: Pick<RequestContext, 'org' | '
   const context = supplierContextOf(caller);
   const lang = body.lang ?? org.locale.defaultLanguage;
   const country = body.country ?? 'MX';
-  const dates = body.dates ?? [minCheckinDate(formatDay(todayUtc()), org.booking.minCheckinDays)];
+  const dates = body.dates ?? [minCheckinDate(dayIn(org.timeZone), org.booking.minCheckinDays)];
   const prices = await minWeekPrices({ country, dates, whitelabelIds: body.whitelabel_ids?.map(idNumber) }, context);
   return answer(200, {
     data: {

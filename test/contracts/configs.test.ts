@@ -64,6 +64,17 @@ describe('organisation configs and layouts', () => {
     expect(output).toContain('org-configs/voyagerpro.json: headerVersion: must be one of "v1", "v2", "v3"');
   });
 
+  it('refuses an unknown time zone, and a missing one; validate:configs fails on it', () => {
+    const root = configCopy((dir) => {
+      editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => (c.timeZone = 'America/Atlantis'));
+      editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => delete c.timeZone);
+    });
+    const { code, output } = runValidator(root);
+    expect(code).toBe(1);
+    expect(output).toContain("org-configs/viajamas.json: timeZone: unknown time zone 'America/Atlantis'");
+    expect(output).toContain("org-configs/wanderly.json: (root): missing required property 'timeZone'");
+  });
+
   it('refuses a member rate outside 0–100 %, or for a product whose prices do not apply one', () => {
     const root = configCopy((dir) =>
       editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.membership as Record<string, unknown>).memberRates = { HLT: 150, CAR: 5 })),

@@ -94,7 +94,8 @@ describe('identity in the browser', () => {
         return page.getByRole('dialog').count();
       })
       .toBe(0);
-    expect(new URL(page.url()).search).toBe('');
+    // The dialog closes at once; the address follows when the client navigation (and its revalidation) lands.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     check();
     await context.close();
   });

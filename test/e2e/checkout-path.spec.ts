@@ -116,7 +116,7 @@ describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
         await route.continue();
       });
       await traveler.getByLabel(t.email).fill(`ada.${org.id}@example.com`);
-      const frame = page.frameLocator('iframe[title="Card details"]');
+      const frame = page.frameLocator('iframe.card-entry-frame');
       // The challenge that always fails: the payment is refused with a message.
       await frame.getByLabel('Card number').fill('4000000000001109');
       await frame.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
@@ -136,7 +136,7 @@ describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
       await problem.waitFor({ state: 'detached' });
       release();
 
-      const challenge = page.frameLocator('iframe[title="Verify your payment with your card issuer"]');
+      const challenge = page.frameLocator('iframe.three-d-secure-frame');
       await challenge.getByLabel('Verification code').fill('0000');
       await challenge.getByRole('button', { name: 'Submit' }).click();
       const message = page.locator('.payment-form').getByRole('alert');

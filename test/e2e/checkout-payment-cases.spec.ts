@@ -123,7 +123,7 @@ async function saveTraveller(page: Page, language: Language) {
 /** Types a card into the sandbox card frame (its own origin: the page never sees the digits). */
 async function typeCard(page: Page, language: Language, number: string) {
   await page.getByRole('radio', { name: TEXT[language].newCard }).check();
-  const frame = page.frameLocator('iframe[title="Card details"]');
+  const frame = page.frameLocator('iframe.card-entry-frame');
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
   await frame.getByLabel('CVV').fill('123');
@@ -236,7 +236,7 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     const reference = await submit(page, 'es');
     const dialog = page.getByRole('dialog', { name: '3-D Secure' });
     await dialog.waitFor();
-    const challenge = page.frameLocator('iframe[title="Verify your payment with your card issuer"]');
+    const challenge = page.frameLocator('iframe.three-d-secure-frame');
     await challenge.getByLabel('Verification code').waitFor();
     await expectNoAxeViolationsAtViewports(page, '3-D Secure dialog at checkout');
     // Nothing is charged while the cardholder is being asked.
@@ -271,7 +271,7 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
         if (/\/api\/(booking\/generatePgToken|pgv2\/paymentWithSavedCard|booking\/zeroAmountBooking)$/.test(request.url())) paid.push(request.url());
       });
       const reference = await submit(page, language);
-      const challenge = page.frameLocator('iframe[title="Verify your payment with your card issuer"]');
+      const challenge = page.frameLocator('iframe.three-d-secure-frame');
       await challenge.getByLabel('Verification code').fill('1234');
       await challenge.getByRole('button', { name: 'Submit' }).click();
 

@@ -121,11 +121,12 @@ describe.skipIf(!base)('the date format of a signed-in user (spec §6, §9)', ()
     expect(await other.locator('.checkout-summary').getByText(`${european(inDays(240))} to ${european(inDays(242))}`).isVisible()).toBe(true);
     await other.context().close();
 
-    // Anonymous: the checkout shows the days as before (no user format).
+    // Anonymous: no user format, the locale's long date (issue 14: no ISO days on the checkout).
     const { context } = await newContext(browser);
     const anonymous = await context.newPage();
     await reserve(anonymous, inDays(244), inDays(246));
-    expect(await anonymous.locator('.checkout-summary').getByText(`${inDays(244)} to ${inDays(246)}`).isVisible()).toBe(true);
+    const long = (day: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    expect(await anonymous.locator('.checkout-summary').getByText(`${long(inDays(244))} to ${long(inDays(246))}`).isVisible()).toBe(true);
     await context.close();
   });
 

@@ -23,7 +23,7 @@ describe('the built server', () => {
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(inject('baseURL'));
-    await expect.poll(() => page.title()).toBe('Wanderly Travel');
+    await expect.poll(() => page.title()).toBe('Hotels, flights, cars and more · Wanderly Travel');
     check();
     await context.close();
   });

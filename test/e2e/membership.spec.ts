@@ -159,14 +159,14 @@ describe.skipIf(!base)('the membership plans modal', () => {
     await dialog.waitFor();
     await choosePlan(dialog, 'Elegir Esencial');
     await dialog.getByRole('radio', { name: 'Pagar con tarjeta nueva' }).check();
-    const frame = dialog.frameLocator('iframe[title="Card details"]');
+    const frame = dialog.frameLocator('iframe.card-entry-frame');
     await frame.getByLabel('Card number').fill('4000000000001091');
     await frame.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
     await frame.getByLabel('CVV').fill('123');
     await dialog.getByLabel('Autorizo que se cargue automáticamente a mi tarjeta de crédito mi membresía mensual').check();
     const paid = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/booking/generatePgToken');
     await dialog.getByRole('button', { name: 'Pagar ahora' }).click();
-    const challenge = page.frameLocator('iframe[title="Verify your payment with your card issuer"]');
+    const challenge = page.frameLocator('iframe.three-d-secure-frame');
     await challenge.getByLabel('Verification code').fill('1234');
     await challenge.getByRole('button', { name: 'Submit' }).click();
     const answer = await paid;
@@ -303,7 +303,7 @@ describe.skipIf(!base)('the membership plans modal', () => {
     const dialog = plansDialog(page, /Renew your membership/);
     await dialog.waitFor();
     await dialog.getByRole('radio', { name: 'Pay with new card' }).check();
-    const frame = dialog.frameLocator('iframe[title="Card details"]');
+    const frame = dialog.frameLocator('iframe.card-entry-frame');
     await frame.getByLabel('Card number').fill('4111111111111111');
     await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
     await frame.getByLabel('CVV').fill('123');

@@ -145,7 +145,7 @@ let expiryMonth = 0;
 async function typeCard(page: Page, number: string) {
   expiryMonth = (expiryMonth % 12) + 1;
   await page.getByRole('radio', { name: 'Pay with new card' }).check();
-  const frame = page.frameLocator('iframe[title="Card details"]');
+  const frame = page.frameLocator('iframe.card-entry-frame');
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel('Expiry (MM/YY)').fill(`${String(expiryMonth).padStart(2, '0')}/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
   await frame.getByLabel('CVV').fill('123');
@@ -172,7 +172,7 @@ async function attempt(context: BrowserContext, org: Org, one: Try, stay: Stay) 
   await page.getByRole('button', { name: 'COMPLETE BOOKING' }).click();
   const reference = ((await (await init).json()) as { booking_id: string }).booking_id;
   if (one.code !== undefined) {
-    const challenge = page.frameLocator('iframe[title="Verify your payment with your card issuer"]');
+    const challenge = page.frameLocator('iframe.three-d-secure-frame');
     await challenge.getByLabel('Verification code').fill(one.code);
     await challenge.getByRole('button', { name: 'Submit' }).click();
   }

@@ -55,7 +55,7 @@ afterAll(async () => {
 
 describe('outbox delivery over SMTP', () => {
   it('sends queued mail through the configured SMTP server and marks it sent', async () => {
-    const mail = renderEmail('passwordReset', { orgName: 'Wanderly Travel', firstName: 'Maya', link: 'http://localhost/auth/reset?token=abc' });
+    const mail = renderEmail('passwordReset', 'en-US', { orgName: 'Wanderly Travel', firstName: 'Maya', link: 'http://localhost/auth/reset?token=abc' });
     await queueEmail({ orgId: 'wanderly', to: 'maya@example.com', ...mail });
     expect(await deliverPendingEmails()).toBe(1);
     expect(smtp.received).toHaveLength(1);

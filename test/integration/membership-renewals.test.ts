@@ -120,7 +120,8 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
       expect(sent).toHaveLength(i + 1);
       expect(sent[i]!.subject).toBe('Your Wanderly Travel membership renewal failed');
       expect(sent[i]!.text_body).toContain('USD 2001.00');
-      expect(sent[i]!.text_body).toContain(`We will try again on ${step.next}`);
+      // The day in the member's language (issue 14), not ISO.
+      expect(sent[i]!.text_body).toContain(`We will try again on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${step.next}T00:00:00Z`))}`);
       expect(sent[i]!.text_body).toContain('Insufficient Funds');
       expect(sent[i]!.text_body).toMatch(/update your card in your profile[^\n]*\n\S+\/user\/profile/);
       expect(await subscription(m.subscriptionId)).toMatchObject({ status: 'ACTIVE', expires_on: '2026-02-10', debt_minor: 0 });

@@ -68,7 +68,7 @@ async function checkReadmeStartCommand() {
   const server = await startServer({ command: ['npm', 'start'], env: { NODE_ENV: '', SANDBOX_GATEWAY_PORT: '0' } });
   try {
     const html = await (await fetch(`${server.url}/`)).text();
-    if (!html.includes('<title>Wanderly Travel</title>')) throw new Error(`npm start did not serve the default organisation:\n${html.slice(0, 500)}`);
+    if (!html.includes(' · Wanderly Travel</title>')) throw new Error(`npm start did not serve the default organisation:\n${html.slice(0, 500)}`);
     // Its first line (after npm's own) says it is a demo, before the build's output.
     const first = server.logs().split('\n').find((line) => line.trim() && !line.startsWith('>') && !line.startsWith('npm '));
     if (!first?.startsWith('DEMO START: ')) throw new Error(`npm start did not say first that it is a demo:\n${server.logs().slice(0, 500)}`);

@@ -43,17 +43,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** When a voucher lapses, with its time zone named (the instant is shown in UTC). */
-function formatDeadline(value: string, language: string): string {
+/** When a voucher lapses, on the organisation's clock with its time zone named (decision 0039). */
+function formatDeadline(value: string, language: string, timeZone: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? value
-    : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(date);
+    : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
 }
 
 function StatusNotice({ notice }: { notice: Booking['notice'] }) {
   const t = useT();
-  const { locale } = useShell();
+  const { locale, org } = useShell();
   const base =
     notice.kind === 'pending_oxxo'
       ? notice.voucher
@@ -61,7 +61,7 @@ function StatusNotice({ notice }: { notice: Booking['notice'] }) {
         : t('success.notice.pending_oxxo_unknown')
       : t(`success.notice.${notice.kind}` satisfies MessageKey);
   // An OXXO voucher lapses: say until when it can be paid (docs/decisions/0018).
-  const text = notice.kind === 'pending_oxxo' && notice.expiresAt ? `${base} ${t('success.notice.oxxo_expires', { when: formatDeadline(notice.expiresAt, locale.language) })}` : base;
+  const text = notice.kind === 'pending_oxxo' && notice.expiresAt ? `${base} ${t('success.notice.oxxo_expires', { when: formatDeadline(notice.expiresAt, locale.language, org.timeZone) })}` : base;
   const tone = notice.kind === 'cancelled' ? 'notice-warning' : notice.kind.startsWith('pending') ? 'notice-info' : 'notice-success';
   return <p className={`notice ${tone}`}>{text}</p>;
 }

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import { useShell, useT } from '~/components/shell-context';
+import { useOrgTime } from '~/components/dates';
+import { useT } from '~/components/shell-context';
 
 /** A checkout that could not hold the choice: it sold out meanwhile (answered 409). */
 export function SoldOutCheckout({ message, back, backLabel }: { message: string; back: string; backLabel: string }) {
@@ -26,7 +27,7 @@ export function HoldNotice({
   searchAgain: string;
 }) {
   const t = useT();
-  const { locale } = useShell();
+  const orgTime = useOrgTime();
   if (!hold.live) {
     return (
       <p role="alert" className="hold-notice hold-expired">
@@ -34,7 +35,7 @@ export function HoldNotice({
       </p>
     );
   }
-  const time = new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(hold.expiresAt));
+  const time = orgTime(hold.expiresAt);
   return (
     <p role="status" className="hold-notice">
       {heldUntil(time)}

@@ -1,7 +1,7 @@
 import { useFetcher, useRevalidator } from '@remix-run/react';
 import { type ReactNode, createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useShell, useT } from '~/components/shell-context';
-import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
+import { CardEntry, type CardEntryHandle, cardFailureText } from '~/components/payments/card-entry';
 import type { CardEntryFailure } from '~/domain/card-entry';
 import { formatChargedAmount } from '~/domain/charge';
 import { CardBrandIcon } from '~/components/payments/card-brand-icon';
@@ -173,8 +173,8 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
     else setModal(outcome);
   }
 
-  // The card port's own messages are English; a failed 3-D Secure check speaks the page's language.
-  const cardMessage = (failure: CardEntryFailure) => (failure.reason === 'requires_payment_method' ? t('payment.anotherMethod') : failure.message);
+  // The card port's own messages are English: the cardholder reads the page's language.
+  const cardMessage = (failure: CardEntryFailure) => cardFailureText(failure, t);
   const outcomeOf = (answer: Answer) => submitOutcome(answer.status, answer.body, {
       anotherMethod: t('payment.anotherMethod'),
       threeDSecureRequired: t('payment.threeDSecureRequired'),

@@ -2,7 +2,8 @@ import { Form } from '@remix-run/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { AirportCombobox } from '~/components/flights/airport-combobox';
 import { useSearchFields } from '~/components/search/search-fields';
-import { useT } from '~/components/shell-context';
+import { useShell, useT } from '~/components/shell-context';
+import { dayIn } from '~/domain/time-zone';
 import { CABIN_CLASSES, type FlightField, MAX_SEATED, TRIP_TYPES, type TripType, parseFlightSearch } from '~/domain/flight-query';
 import {
   type AirportPlace, FLIGHT_SEARCHES_KEY, type SavedFlightSearch, addSavedFlightSearch, flightFormValuesOf, placesOf, readSavedFlightSearches, savedFlightSearchOf, savedFlightSearchSummary,
@@ -45,6 +46,7 @@ export function FlightSearchForm({
   recent?: boolean;
 }) {
   const t = useT();
+  const { timeZone } = useShell().org;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const fields = useSearchFields<FlightField>(errors);
   const { titleId, idOf, field, error } = fields;
@@ -61,7 +63,7 @@ export function FlightSearchForm({
   const save = (event: FormEvent<HTMLFormElement>) => {
     const params = new URLSearchParams([...new FormData(event.currentTarget).entries()].filter((e): e is [string, string] => typeof e[1] === 'string'));
     // The server checks the dates against the organisation's rules; here they only need to be dates.
-    const parsed = parseFlightSearch(params, new Date().toISOString().slice(0, 10), 0, (iata) => airports.some((a) => a.iata === iata));
+    const parsed = parseFlightSearch(params, dayIn(timeZone), 0, (iata) => airports.some((a) => a.iata === iata));
     if (!parsed.ok) return;
     try {
       window.localStorage.setItem(FLIGHT_SEARCHES_KEY, JSON.stringify(addSavedFlightSearch(readStored(), savedFlightSearchOf(parsed.query, placesOf(airports)))));

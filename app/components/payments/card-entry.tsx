@@ -4,11 +4,16 @@
 // fields and 3-D Secure 2, imported only when the config says braintree.
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Dialog } from '~/components/dialog';
+import type { T } from '~/components/shell-context';
+import { useOptionalMessages } from '~/i18n/messages-context';
 import { logCardStep } from '~/components/payments/card-process-log';
 import type { CardProcessStep } from '~/domain/process-log';
 import {
   amountForThreeDSecure,
+  CARD_ENTRY_LABELS,
   CARD_ENTRY_MESSAGES,
+  type CardEntryFailure,
+  type CardEntryLabel,
   cardElementId,
   type CardEntryConfig,
   type CardEntryResult,
@@ -45,6 +50,19 @@ export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function Ca
   if (config.kind === 'sandbox') return <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} />;
   return cardEntryView(config, ui) === 'drop-in' ? <DropInCardEntry ref={ref} config={config} hidden={hidden} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
 });
+
+/** The card entry's words in the page's language, or English on a page without strings. */
+function useCardEntryLabels(): (key: CardEntryLabel) => string {
+  const messages = useOptionalMessages();
+  return (key) => messages?.[key] ?? CARD_ENTRY_LABELS[key];
+}
+
+/** What a failed card entry tells the cardholder, in the page's language (the port's own messages are English). */
+export function cardFailureText(failure: CardEntryFailure, t: T): string {
+  if (failure.reason === 'requires_payment_method') return t('payment.anotherMethod');
+  if (failure.reason === 'invalid') return t('cardEntry.invalid');
+  return failure.message === CARD_ENTRY_MESSAGES.busy ? t('cardEntry.busy') : t('cardEntry.unavailable');
+}
 
 const unavailable: CardEntryResult = { ok: false, reason: 'unavailable', message: CARD_ENTRY_MESSAGES.unavailable };
 const READY_TIMEOUT_MS = 15_000;
@@ -108,6 +126,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
   const [challengeId, setChallengeId] = useState<string | null>(null);
   const closeChallenge = useRef<((id: string | null) => void) | null>(null);
   const busy = useRef(false);
+  const label = useCardEntryLabels();
 
   useEffect(() => setPageOrigin(window.location.origin), []);
 
@@ -164,7 +183,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
   }
 
   async function exclusive(run: () => Promise<CardEntryResult>): Promise<CardEntryResult> {
-    if (busy.current) return { ok: false, reason: 'unavailable', message: 'A card check is already in progress.' };
+    if (busy.current) return { ok: false, reason: 'unavailable', message: CARD_ENTRY_MESSAGES.busy };
     busy.current = true;
     try {
       return await run();
@@ -190,7 +209,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
           ref={frameRef}
           id={frameId}
           className="card-entry-frame"
-          title="Card details"
+          title={label('cardEntry.frameTitle')}
           src={cardFrameUrl(sandboxOrigin, pageOrigin)}
           hidden={hidden}
           {...(hidden ? { tabIndex: -1, 'aria-hidden': true } : {})}
@@ -198,9 +217,9 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
       ) : (
         <div className="card-entry-frame" hidden={hidden} />
       )}
-      <Dialog open={challengeId !== null && pageOrigin !== null} title="3-D Secure" closeLabel="Cancel 3-D Secure" onClose={() => closeChallenge.current?.(null)}>
+      <Dialog open={challengeId !== null && pageOrigin !== null} title={label('cardEntry.threeDSecure')} closeLabel={label('cardEntry.cancelThreeDSecure')} onClose={() => closeChallenge.current?.(null)}>
         {challengeId && pageOrigin ? (
-          <iframe ref={challengeFrameRef} className="three-d-secure-frame" title="Verify your payment with your card issuer" src={challengeUrl(sandboxOrigin, challengeId, pageOrigin)} />
+          <iframe ref={challengeFrameRef} className="three-d-secure-frame" title={label('cardEntry.challengeTitle')} src={challengeUrl(sandboxOrigin, challengeId, pageOrigin)} />
         ) : null}
       </Dialog>
     </>
@@ -252,6 +271,8 @@ function errorCode(error: unknown): string {
 const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; hidden: boolean }>(function BraintreeCardEntry({ config, hidden }, ref) {
   const id = useId();
   const parts = useRef<Promise<BraintreeParts> | null>(null);
+  const label = useCardEntryLabels();
+  const [numberLabel, expiryLabel, expiryPlaceholder, cvvLabel] = [label('cardEntry.number'), label('cardEntry.expiry'), label('cardEntry.expiryPlaceholder'), label('cardEntry.cvv')];
 
   useEffect(() => {
     const setup = (async (): Promise<BraintreeParts> => {
@@ -267,9 +288,9 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
           : hostedFields.create({
               client: clientInstance,
               fields: {
-                number: { container: `#${cardElementId(id, 'number')}`, internalLabel: 'Card number' },
-                expirationDate: { container: `#${cardElementId(id, 'expiry')}`, internalLabel: 'Expiry (MM/YY)', placeholder: 'MM/YY' },
-                cvv: { container: `#${cardElementId(id, 'cvv')}`, internalLabel: 'CVV' },
+                number: { container: `#${cardElementId(id, 'number')}`, internalLabel: numberLabel },
+                expirationDate: { container: `#${cardElementId(id, 'expiry')}`, internalLabel: expiryLabel, placeholder: expiryPlaceholder },
+                cvv: { container: `#${cardElementId(id, 'cvv')}`, internalLabel: cvvLabel },
               },
             }),
         threeDSecure.create({ client: clientInstance, version: 2 }),
@@ -285,7 +306,7 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
       parts.current = null;
       setup.then((ready) => ready.teardown()).catch(() => {});
     };
-  }, [config.clientToken, hidden, id]);
+  }, [config.clientToken, hidden, id, numberLabel, expiryLabel, expiryPlaceholder, cvvLabel]);
 
   useImperativeHandle(ref, () => ({
     async tokenize({ amountMinor, threeDSecure }) {
@@ -314,9 +335,9 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
     <div className="card-entry-hosted">
       {(
         [
-          ['number', 'Card number'],
-          ['expiry', 'Expiry (MM/YY)'],
-          ['cvv', 'CVV'],
+          ['number', numberLabel],
+          ['expiry', expiryLabel],
+          ['cvv', cvvLabel],
         ] as const
       ).map(([field, label]) => (
         <div key={field} className="card-entry-hosted-field">

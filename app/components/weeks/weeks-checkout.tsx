@@ -1,12 +1,12 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import Cookies from 'js-cookie';
 import { useEffect, useReducer, useRef } from 'react';
-import { useShell, useT } from '~/components/shell-context';
+import { useT } from '~/components/shell-context';
 import { holdReleasePayload } from '~/domain/hold-cleanup';
 import { type PrepareState, callDue, initialPrepareState, prepareReducer, sendsUuid, soldOut } from '~/domain/prepare-checkout';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { TravelerSection } from '~/components/checkout/traveler-section';
-import { useWeekdayDay } from '~/components/dates';
+import { useOrgTime, useWeekdayDay } from '~/components/dates';
 import { MinCheckinDialog } from '~/components/checkout/guard-dialogs';
 import type { CheckoutPageOf, CheckoutViewProps } from '~/checkout/views';
 import { CheckoutPage } from '~/checkout/checkout-layout';
@@ -69,7 +69,6 @@ async function releaseLeftover() {
  */
 export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST' | 'STY'>) {
   const t = useT();
-  const { locale } = useShell();
   const [state, dispatch] = useReducer(prepareReducer<Hold>, undefined, () => initialPrepareState<Hold>());
   const started = useRef<PrepareState<Hold> | null>(null);
   const { revalidate } = useRevalidator();
@@ -97,9 +96,8 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
   }, [state, data, revalidate]);
 
   const details = new URLSearchParams({ resort_id: String(data.request.resort_id), check_in_date: data.request.check_in_date, weeks: String(data.week.weeks) });
-  const until = state.hold
-    ? new Intl.DateTimeFormat(locale.language, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(state.hold.expiresAt))
-    : '';
+  const orgTime = useOrgTime();
+  const until = state.hold ? orgTime(state.hold.expiresAt) : '';
   // The page prices the held week once the loader has seen the hold (revalidated once it is held).
   const priced = state.hold !== null && data.hold?.token === state.hold.token;
   // The week's days in the signed-in user's date format (docs/decisions/0022), else the locale's.
