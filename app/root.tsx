@@ -28,7 +28,7 @@ const BARE_DOCUMENT_PATHS = new Set(['/bench/hello']);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (BARE_DOCUMENT_PATHS.has(url.pathname)) return json(null);
-  const shell = await loadShell(context, url.pathname);
+  const shell = await loadShell(context, url);
   applyRouteBehaviours(url, shell);
   return json(shell);
 }
