@@ -13,10 +13,14 @@ import authStyles from '~/styles/auth.css';
 import { applyRouteBehaviours } from '~/services/route-behaviours.server';
 import { PageMessages } from '~/i18n/messages-context';
 import { useFocusHeadingOnNavigation } from '~/components/focus-on-navigation';
+import { FAVICON_PATH, MANIFEST_PATH } from '~/domain/site-files';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStyles },
   { rel: 'stylesheet', href: authStyles },
+  // The organisation's own, by host (docs/decisions/0038).
+  { rel: 'icon', href: FAVICON_PATH, type: 'image/svg+xml' },
+  { rel: 'manifest', href: MANIFEST_PATH },
 ];
 
 /**

@@ -5,6 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { isTokenUsable, passwordProblem, requestMessages, resetPassword } from '~/services/auth.server';
 import { createSession } from '~/services/session.server';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';

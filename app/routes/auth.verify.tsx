@@ -5,6 +5,10 @@ import { useT } from '~/components/shell-context';
 import { joinTripUrl } from '~/domain/auth-dialog-params';
 import { completeSignup, isTokenUsable, requestMessages } from '~/services/auth.server';
 import { createSession } from '~/services/session.server';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /**
  * The link only shows a confirm button: the account is created by the POST, because mail

@@ -6,6 +6,10 @@ import { isValidBookingId } from '~/domain/booking-submit';
 import { formatChargedAmount } from '~/domain/charge';
 import { subscriptionPurchase } from '~/services/membership.server';
 import { requireUser } from '~/services/session.server';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /**
  * The subscription success path (spec §2, §4 step 5):

@@ -6,8 +6,12 @@ import { type UserDetailsOutcome, type UserDetailsRefusal, parseSavedTraveler, p
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 import { addSavedTraveler, deleteSavedTraveler, ownsSavedTraveler, updateSavedTraveler, updateUserDetails } from '~/services/user-details.server';
+import { documentHeaders } from '~/route-headers';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /** A signed-in user's traveller details and saved travellers (spec §2 /user-details). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
