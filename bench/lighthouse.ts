@@ -3,7 +3,9 @@
  * results, hotel details and a member's hotel checkout, with Debian's Chromium; prints each
  * page's performance and accessibility scores (issue 14: ≥ 95 and 100). Builds nothing:
  *
- *   npm run build && npm run bench:lighthouse
+ *   npm run build && npm run bench:lighthouse [page-name-filter]
+ *
+ * LIGHTHOUSE_DETAILS=1 also lists each page's failing audits and its scripts' boot-up times.
  *
  * Starts the seeded server as bench:ssr does and never downloads a browser (CHROMIUM, else
  * /usr/bin/chromium). Prints figures, exits 0 whatever they are: a benchmark is not a test.
@@ -74,7 +76,8 @@ try {
   ];
   console.log(`Lighthouse, mobile (its default emulation and throttling), ${chromiumPath}`);
   console.log(`${'page'.padEnd(26)} performance  accessibility`);
-  for (const page of pages) {
+  const only = process.argv[2];
+  for (const page of pages.filter((p) => !only || p.name.includes(only))) {
     // A fresh browser per page: the same cold start for each, and no cookie of an earlier page
     // in its jar to stand in for the member's (Chromium prefers its jar to an extra Cookie header).
     const chromium = await launchChromium();
@@ -89,7 +92,10 @@ try {
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual');
     console.log(`${page.name.padEnd(26)} ${String(score('performance')).padStart(11)}  ${String(score('accessibility')).padStart(13)}${lhr.runtimeError ? `   error: ${lhr.runtimeError.message}` : ''}`);
-    if (process.env.LIGHTHOUSE_DETAILS) for (const audit of failing) console.log(`    ${audit.id}: ${audit.score} ${audit.displayValue ?? ''}`);
+    if (!process.env.LIGHTHOUSE_DETAILS) continue;
+    for (const audit of failing) console.log(`    ${audit.id}: ${audit.score} ${audit.displayValue ?? ''}`);
+    const boot = lhr.audits['bootup-time']?.details;
+    if (boot?.type === 'table') for (const item of boot.items.slice(0, 6)) console.log(`      boot-up ${String(item.url)}: ${Math.round(Number(item.total))} ms`);
   }
 } finally {
   await server.stop();
