@@ -17,7 +17,9 @@ export const headers = documentHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const usable = await isTokenUsable('signup', context.org.orgId, token);
-  return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' } });
+  // The token in the URL goes to no other site; `same-origin`, not `no-referrer`, which would make
+  // the page's own form post with `Origin: null`, refused as cross-site (server/http.ts).
+  return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -81,7 +81,7 @@ describe('caching and referrer headers', () => {
     const reset = await get('/auth/reset?token=not-a-token');
     expect(reset.status).toBe(200);
     expect(reset.headers['content-type']).toContain('text/html');
-    expect(reset.headers['referrer-policy']).toBe('no-referrer');
+    expect(reset.headers['referrer-policy']).toBe('same-origin');
     expect(reset.headers['cache-control']).toBe('no-store');
 
     const member = await signIn(base);
