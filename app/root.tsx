@@ -14,10 +14,14 @@ import { applyRouteBehaviours } from '~/services/route-behaviours.server';
 import { PageMessages } from '~/i18n/messages-context';
 import { pageMeta } from '~/i18n/page-meta';
 import { useFocusHeadingOnNavigation } from '~/components/focus-on-navigation';
+import { FAVICON_PATH, MANIFEST_PATH } from '~/domain/site-files';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: appStyles },
   { rel: 'stylesheet', href: authStyles },
+  // The organisation's own, by host (docs/decisions/0038).
+  { rel: 'icon', href: FAVICON_PATH, type: 'image/svg+xml' },
+  { rel: 'manifest', href: MANIFEST_PATH },
 ];
 
 /**
@@ -29,7 +33,7 @@ const BARE_DOCUMENT_PATHS = new Set(['/bench/hello']);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (BARE_DOCUMENT_PATHS.has(url.pathname)) return json(null);
-  const shell = await loadShell(context, url.pathname);
+  const shell = await loadShell(context, url);
   applyRouteBehaviours(url, shell);
   return json(shell);
 }

@@ -46,6 +46,12 @@ function clientErrorStatus(error: unknown): number | undefined {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
+/**
+ * Files every visitor of a host gets alike, which caches may share: no correlation cookie on
+ * them (a Set-Cookie would keep a shared cache from storing them, or worse, get stored).
+ */
+const SHARED_FILES = /^\/(?:build\/|assets\/|i18n\/|favicon\.svg$|manifest\.webmanifest$|robots\.txt$|sitemap\.xml$|world-map\.svg$)/;
+
 /** Production answers only hosts an organisation claims; a year of HTTPS-only for them (not their subdomains). */
 const HSTS = 'max-age=31536000';
 
@@ -64,7 +70,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 
     res.setHeader('X-Correlation-Id', correlationId);
     for (const [name, value] of Object.entries(baselineHeaders)) res.setHeader(name, value);
     if (production) res.setHeader('Strict-Transport-Security', HSTS);
-    if (!req.path.startsWith('/build/') && !req.path.startsWith('/assets/')) {
+    if (!SHARED_FILES.test(req.path)) {
       res.cookie('correlationId', correlationId, {
         sameSite: 'lax',
         path: '/',

@@ -58,7 +58,12 @@ function remixHeaders(requestHeaders: Request['headers']): Headers {
 async function sendRemixResponse(res: Response, response: globalThis.Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // A route's own header replaces the server's baseline (a page's Referrer-Policy: no-referrer
+  // instead of the default, not both); only cookies add up.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === 'set-cookie') res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders();
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();

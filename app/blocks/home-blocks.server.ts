@@ -1,5 +1,5 @@
 import type { Block } from '#schemas/layout.schema';
-import { destinationResultsPath } from '~/domain/destination-links';
+import { suggestedStay } from '~/domain/destination-links';
 import { isLandingSlug, landingHasSearch, productNav } from '~/domain/landing-pages';
 import { destinationCatalog } from '~/services/catalog-reference.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
@@ -8,11 +8,14 @@ import { dayIn } from '~/domain/time-zone';
 
 type B<K extends Block['type']> = Extract<Block, { type: K }>;
 
-/** A destination's hotel results, for the org's earliest check-in (the same clock as the hotel pages). */
-const resultsOf = (org: BlockContext['org']) => {
-  const today = dayIn(org.timeZone);
-  return (slug: string) => destinationResultsPath(slug, today, org.booking.minCheckinDays);
-};
+/**
+ * The stay home's destination links suggest, for the org's earliest check-in (the same clock as
+ * the hotel pages). Once per block: the browser joins it to each destination (destinationPath).
+ */
+const stayOf = (org: BlockContext['org']) => suggestedStay(dayIn(org.timeZone), org.booking.minCheckinDays);
+
+/** Hundredths of a degree (about a kilometre) place a marker finer than the map draws. */
+const hundredths = (degrees: unknown) => Math.round(Number(degrees) * 100) / 100;
 
 export async function resolveSearchEntry(block: B<'home.searchEntry'>, { org }: BlockContext) {
   const wanted = block.props?.products;
@@ -21,11 +24,14 @@ export async function resolveSearchEntry(block: B<'home.searchEntry'>, { org }: 
 }
 
 export async function resolveMapView(_block: B<'home.mapView'>, { org }: BlockContext) {
-  const destinations = await destinationCatalog();
-  const href = resultsOf(org);
+  const destinations = (await destinationCatalog()).map((d) => ({ slug: d.slug, name: d.name, country: d.country_name, lat: d.latitude, lon: d.longitude }));
+  const tileServer = org.map?.tileServer ?? null;
   return {
-    markers: destinations.map((d) => ({ slug: d.slug, name: d.name, country: d.country_name, lat: Number(d.latitude), lon: Number(d.longitude), href: href(d.slug) })),
-    tileServer: org.map?.tileServer ?? null,
+    stay: stayOf(org),
+    /** The list under the map; the outline map is an image the server draws (GET /world-map.svg). */
+    destinations: destinations.map(({ slug, name, country }) => ({ slug, name, country })),
+    /** A tile map is drawn in the page, so only it needs the places. */
+    tileMap: tileServer ? { server: tileServer, markers: destinations.map((d) => ({ ...d, lat: hundredths(d.lat), lon: hundredths(d.lon) })) } : null,
     attribution: org.map?.attribution ?? null,
   };
 }
@@ -34,14 +40,13 @@ export async function resolveFeaturedDestinations(block: B<'home.featuredDestina
   const [catalog, rates] = await Promise.all([destinationCatalog(), getRateTable()]);
   // Cheapest first; equal prices keep the catalogue's order by name (a stable sort).
   const rows = [...catalog].sort((a, b) => a.from_price_usd_minor - b.from_price_usd_minor).slice(0, block.props.limit);
-  const href = resultsOf(org);
   return {
+    stay: stayOf(org),
     destinations: rows.map((d) => ({
       slug: d.slug,
       name: d.name,
       country: d.country_name,
       image: d.image_path,
-      href: href(d.slug),
       fromPrice: toDisplayPrice({ amountMinor: d.from_price_usd_minor, currency: 'USD' }, locale.currency, locale.language, rates),
     })),
   };

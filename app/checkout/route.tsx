@@ -9,7 +9,7 @@ import { SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { type CheckoutProductCode, checkoutProductOf } from '~/domain/checkout-path';
-import { retryAfterHeaders } from '~/route-headers';
+import { documentHeaders } from '~/route-headers';
 import { savedTravelerChoices } from '~/services/checkout.server';
 import { getCheckoutLayout } from '~/services/config.server';
 import { checkoutProducts } from './products.server';
@@ -17,7 +17,7 @@ import { CheckoutView } from './views';
 import { pageMeta } from '~/i18n/page-meta';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
-export const headers = retryAfterHeaders;
+export const headers = documentHeaders;
 
 function productOf(request: Request): CheckoutProductCode {
   const code = checkoutProductOf(new URL(request.url).pathname);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseHotelSearch } from './hotel-query';
-import { detailsFallbackPath, destinationResultsPath } from './destination-links';
+import { detailsFallbackPath, suggestedStay } from './destination-links';
+import { destinationPath } from './destination-path';
 
-describe('destinationResultsPath', () => {
+describe('destinationPath with suggestedStay', () => {
   it('searches the destination for a short stay that the hotel search accepts', () => {
-    const path = destinationResultsPath('lisbon', '2026-03-01', 3);
-    expect(path).toBe('/search-detail?destination=lisbon&checkin=2026-03-25&checkout=2026-03-27&rooms=1&guests=2');
+    const path = destinationPath('lisbon', suggestedStay('2026-03-01', 3));
+    expect(path).toBe('/search-detail?destination=lisbon&checkin=2026-03-25&checkout=2026-03-27');
     const parsed = parseHotelSearch(new URL(path, 'http://x').searchParams, '2026-03-01', 3);
-    expect(parsed).toMatchObject({ ok: true, query: { destination: 'lisbon' } });
+    expect(parsed).toMatchObject({ ok: true, query: { destination: 'lisbon', rooms: 1, guests: 2 } });
   });
 });
 

@@ -4,23 +4,20 @@
  */
 import { minCheckinDate } from './checkin';
 import { parseIsoDate } from './flight-dates';
-import { hotelSearchParams } from './hotel-query';
 
 /** A destination link searches a short stay a few weeks out: real results, dates easy to change. */
 export const SUGGESTED_LEAD_DAYS = 21;
 export const SUGGESTED_NIGHTS = 2;
 
-/** The hotel results of one destination: a stay from `SUGGESTED_LEAD_DAYS` after the earliest allowed check-in. */
-export function destinationResultsPath(slug: string, today: string, minCheckinDays: number): string {
+/**
+ * The stay a destination link suggests, as the query that follows the destination (see
+ * destinationPath): from `SUGGESTED_LEAD_DAYS` after the earliest allowed check-in.
+ */
+export function suggestedStay(today: string, minCheckinDays: number): string {
   const checkin = parseIsoDate(minCheckinDate(today, minCheckinDays))!.add(SUGGESTED_LEAD_DAYS, 'day');
-  const params = hotelSearchParams({
-    destination: slug,
-    checkin: checkin.format('YYYY-MM-DD'),
-    checkout: checkin.add(SUGGESTED_NIGHTS, 'day').format('YYYY-MM-DD'),
-    rooms: 1,
-    guests: 2,
-  });
-  return `/search-detail?${params.toString()}`;
+  const checkout = checkin.add(SUGGESTED_NIGHTS, 'day');
+  // Rooms and guests are left to the search's own defaults (one room, two guests): home has dozens of these links.
+  return new URLSearchParams({ checkin: checkin.format('YYYY-MM-DD'), checkout: checkout.format('YYYY-MM-DD') }).toString();
 }
 
 /** The query value the search page reads to say why the traveller landed there. */

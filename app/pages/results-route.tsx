@@ -7,14 +7,14 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { pageMeta } from '~/i18n/page-meta';
-import { retryAfterHeaders } from '~/route-headers';
+import { documentHeaders } from '~/route-headers';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
 import { pageProductOf, requirePageProduct } from './page-product';
 import { resultsPages } from './products.server';
 import { resultsTitle } from './views';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
-export const headers = retryAfterHeaders;
+export const headers = documentHeaders;
 
 /** Every search is rate limited; a path that is no product's results page answers 404. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -5,6 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { isOfferSegment } from '~/domain/offers';
 import { loadBookingSuccess } from '~/services/bookings.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /** Checkout success of the scheduled-offer products: activities, transfers, cruises, restaurants (spec §2). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

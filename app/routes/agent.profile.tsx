@@ -5,6 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /** Agents' profile. Admins use /user/profile; members may not see this page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

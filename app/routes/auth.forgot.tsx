@@ -5,11 +5,11 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { emailProblem, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
-import { retryAfterHeaders } from '~/route-headers';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
-export const headers = retryAfterHeaders;
+export const headers = documentHeaders;
 
 /** Always the same answer (S3); only an existing account gets a reset link. */
 export async function action({ request, context }: ActionFunctionArgs) {

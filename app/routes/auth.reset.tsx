@@ -6,11 +6,17 @@ import { useT } from '~/components/shell-context';
 import { isTokenUsable, passwordProblem, requestMessages, resetPassword } from '~/services/auth.server';
 import { createSession } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const usable = await isTokenUsable('password_reset', context.org.orgId, token);
-  return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' } });
+  // The token in the URL goes to no other site; `same-origin`, not `no-referrer`, which would make
+  // the page's own form post with `Origin: null`, refused as cross-site (server/http.ts).
+  return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' } });
 }
 
 /** Sets the new password, ends every other session of the user, and signs this browser in. */

@@ -7,11 +7,11 @@ import { emailProblem, passwordProblem, requestMessages, requestSignup, reserveM
 import { submittedSignupMode } from '~/domain/auth-layouts';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { isOpenInvitation } from '~/services/trips.server';
-import { retryAfterHeaders } from '~/route-headers';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */
-export const headers = retryAfterHeaders;
+export const headers = documentHeaders;
 
 const INVITATION_FIELDS = ['accesscode', 'title', 'countrycode', 'phonenumber', 'lang', 'tripid'] as const;
 

@@ -6,6 +6,10 @@ import { joinTripUrl } from '~/domain/auth-dialog-params';
 import { completeSignup, isTokenUsable, requestMessages } from '~/services/auth.server';
 import { createSession } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /**
  * The link only shows a confirm button: the account is created by the POST, because mail
@@ -14,7 +18,9 @@ import { pageMeta } from '~/i18n/page-meta';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const usable = await isTokenUsable('signup', context.org.orgId, token);
-  return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' } });
+  // The token in the URL goes to no other site; `same-origin`, not `no-referrer`, which would make
+  // the page's own form post with `Origin: null`, refused as cross-site (server/http.ts).
+  return json({ token: usable ? token : null }, { headers: { 'Referrer-Policy': 'same-origin', 'Cache-Control': 'no-store' } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,6 +4,10 @@ import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadBookingSuccess } from '~/services/bookings.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /**
  * The checkout success page (spec §2) of hotels, mounted too at /holidaystays, /cars, /resorts

@@ -5,6 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadBookingSuccess } from '~/services/bookings.server';
 import { requireFlightVisitor } from '~/services/route-behaviours.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /** The flight checkout success page (spec §2): a flight login path, so anonymous visitors go to /flight first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

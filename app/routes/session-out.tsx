@@ -2,6 +2,10 @@ import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react';
 import { useT } from '~/components/shell-context';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /** Where a failed session check or impersonation link sends the visitor. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,6 +7,10 @@ import { formatChargedAmount } from '~/domain/charge';
 import { subscriptionPurchase } from '~/services/membership.server';
 import { requireUser } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /**
  * The subscription success path (spec §2, §4 step 5):

@@ -9,8 +9,12 @@ import { requireUser } from '~/services/session.server';
 import { addSavedTraveler, deleteSavedTraveler, ownsSavedTraveler, updateSavedTraveler, updateUserDetails } from '~/services/user-details.server';
 import { dayIn } from '~/domain/time-zone';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /** A signed-in user's traveller details and saved travellers (spec §2 /user-details). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,6 +5,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /** Members' and admins' profile; agents have their own path (spec §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -6,6 +6,10 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/page.server';
 import { requireUser } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** The loader's Cache-Control and Referrer-Policy reach the document too. */
+export const headers = documentHeaders;
 
 /** A member's wallet and its card top-up (product WLT, issue 11); signing in comes first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
+import { authDialogFromParams } from '~/domain/auth-dialog-params';
 import { productNav } from '~/domain/landing-pages';
 import { getPageAds } from './ads.server';
 import { getAuthLayouts } from './config.server';
@@ -7,8 +8,11 @@ import { offeredCurrencies, offeredLanguages } from './locale.server';
 import { pageMessages } from './messages.server';
 import type { RequestContext } from './request-context.server';
 
-/** What the browser needs to know about the organisation (no secrets, no legal bodies). */
-export function publicOrg(org: OrgConfig) {
+/**
+ * What the browser needs to know about the organisation (no secrets, no legal bodies), on a
+ * page that shows a sign-in form (`withAuthForms`) or on any other.
+ */
+export function publicOrg(org: OrgConfig, withAuthForms: boolean) {
   return {
     orgId: org.orgId,
     orgNumber: org.orgNumber,
@@ -17,28 +21,33 @@ export function publicOrg(org: OrgConfig) {
     timeZone: org.timeZone,
     headerVersion: org.headerVersion,
     theme: org.theme,
-    products: org.products,
     productNav: productNav(org.products),
     chat: org.chat,
     auth: org.auth,
-    /** The sign-in dialogs open over any page, so their layouts travel with the shell. */
-    authLayouts: getAuthLayouts(org),
+    /**
+     * The sign-in dialogs open over any page by its query (`?login=true`): their layouts travel
+     * with the shell of a page that opens one, and of the /auth pages. A client navigation to such
+     * a query reruns the root loader (the search changes), so the layouts arrive with it.
+     */
+    authLayouts: withAuthForms ? getAuthLayouts(org) : null,
     support: org.support,
-    map: org.map ?? null,
-    membership: org.membership,
+    /** Only where the plans modal opens: the plans themselves come with the modal (api/membershipUpgrade/plans). */
+    membership: { plansModal: org.membership.plansModal },
   };
 }
 export type PublicOrg = ReturnType<typeof publicOrg>;
 
 /** Data every page's shell renders: organisation, visitor, locale and strings. */
-export async function loadShell(context: Pick<RequestContext, 'org' | 'session' | 'locale'>, pathname: string) {
+export async function loadShell(context: Pick<RequestContext, 'org' | 'session' | 'locale'>, url: URL) {
   const { org, session, locale } = context;
+  const { pathname } = url;
+  const signInDialog = authDialogFromParams(url.searchParams, { pathname, signedIn: session !== null, tripLinkPaths: org.auth.tripLinkPaths }).dialog;
   const [ads, dateFormat] = await Promise.all([
     getPageAds({ org, pathname, signedIn: session !== null }),
     session ? lookupDateFormat({ userDbId: session.userDbId }) : null,
   ]);
   return {
-    org: publicOrg(org),
+    org: publicOrg(org, signInDialog !== null || pathname.startsWith('/auth/')),
     user: session?.user ?? null,
     locale,
     /** A signed-in user's date format (spec §6, §9); null for an anonymous visitor (the locale's dates). */
@@ -47,8 +56,11 @@ export async function loadShell(context: Pick<RequestContext, 'org' | 'session' 
     messagesPath: pageMessages(org, locale.language).path,
     languages: offeredLanguages(org),
     currencies: offeredCurrencies(org).map(({ id, code, name, flag }) => ({ id, code, name, flag })),
-    /** The banner of the page's ads; empty where ads do not apply (the root loader reruns per path). */
-    ads,
+    /**
+     * The banner of the page's ads; empty where ads do not apply (the root loader reruns per path).
+     * Only what the banner shows (the picture is decorative: no alt text of its own).
+     */
+    ads: ads.map(({ uuid, petitionTypeStr, banner: { title, subtitle, image, link } }) => ({ uuid, petitionTypeStr, banner: { title, subtitle, image, link } })),
   };
 }
 export type ShellData = Awaited<ReturnType<typeof loadShell>>;

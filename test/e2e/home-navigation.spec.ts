@@ -64,7 +64,7 @@ describe('home links, details fallbacks and the header', () => {
       await followsToResults(page, page.locator('.featured .destination-link').first(), org);
       await page.goto(home);
       await waitForHydration(page);
-      await followsToResults(page, page.locator('.map-view .map-chip').last(), org);
+      await followsToResults(page, page.locator('.map-view .map-list a').last(), org);
 
       // A details page without its search and choice: back to the search, which says why.
       await page.goto(orgUrl(base, `${org}.localhost`, '/hotel-details'));

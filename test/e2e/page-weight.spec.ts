@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { enUS } from '~/i18n/en-US';
 import { esMX } from '~/i18n/es-MX';
 import { http } from '../support/http-client';
+import { PAGE_CACHE_HEADER } from '~/domain/page-cache';
 
 const base = inject('baseURL');
 const get = (path: string, host = 'localhost') => http(base, 'GET', path, { host });
@@ -41,5 +42,40 @@ describe('the strings of a page', () => {
   it('refuse an unknown language or a malformed name with 404', async () => {
     expect((await get('/i18n/xx-YY.abc.js')).status).toBe(404);
     expect((await get('/i18n/en-US.js')).status).toBe(404);
+  });
+});
+
+/** Issue 14: the HTML of `/`, uncompressed, at most 30 KB (KiB) on every organisation's host. */
+const HOME_HTML_BUDGET_BYTES = 30 * 1024;
+
+describe('the weight of home', () => {
+  for (const host of ['localhost', 'wanderly.localhost', 'viajamas.localhost', 'voyagerpro.localhost']) {
+    it(`${host}: / is at most 30 KB of HTML, rendered afresh, with its map and every destination`, async () => {
+      // A cookie of its own keys a page the anonymous page cache has never kept: this render is measured.
+      const answer = await http(base, 'GET', '/', { host, cookie: `weight-probe=${Date.now()}-${Math.random()}`, headers: { 'accept-encoding': 'identity' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers[PAGE_CACHE_HEADER.toLowerCase()]).toBe('miss');
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      const bytes = Buffer.byteLength(answer.text);
+      expect(bytes, `${host}: ${bytes} bytes of HTML`).toBeLessThanOrEqual(HOME_HTML_BUDGET_BYTES);
+      // Nothing left out to get there: the map (an image the page text describes) and the list of its destinations.
+      const marked = Number(/<img class="world-map" src="\/world-map\.svg" alt="\D*(\d+)[^"]*" width="\d+" height="\d+"/.exec(answer.text)?.[1]);
+      expect(marked).toBeGreaterThan(0);
+      const list = /<ul class="map-list">(.*?)<\/ul>/.exec(answer.text)?.[1] ?? '';
+      expect(list.match(/<li><a href="\/search-detail\?destination=[\w-]+&amp;checkin=[\d-]+&amp;checkout=[\d-]+">/g)).toHaveLength(marked);
+    });
+  }
+
+  it('the map image draws every destination in the organisation colours, cached', async () => {
+    const marked = Number(/alt="World map with (\d+)/.exec((await get('/', 'wanderly.localhost')).text)?.[1]);
+    const wanderly = await get('/world-map.svg', 'wanderly.localhost');
+    const viajamas = await get('/world-map.svg', 'viajamas.localhost');
+    for (const answer of [wanderly, viajamas]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toContain('image/svg+xml');
+      expect(answer.headers['cache-control']).toBe('public, max-age=3600');
+      expect(answer.text.match(/<circle [^>]*r="7"><title>/g)).toHaveLength(marked);
+    }
+    expect(wanderly.text).not.toBe(viajamas.text);
   });
 });

@@ -70,7 +70,8 @@ function AuthLayoutForm({
     links,
   };
   // Sign-in blocks resolve no data (app/blocks/resolvers.server.ts), so the layout renders as it is.
-  const blocks = org.authLayouts[kind].map((block) => ({ kind: 'block', block, data: null })) as SerializeFrom<ResolvedBlock>[];
+  // The shell carries the layouts wherever a form shows (shell.server's publicOrg), so never none here.
+  const blocks = (org.authLayouts?.[kind] ?? []).map((block) => ({ kind: 'block', block, data: null })) as SerializeFrom<ResolvedBlock>[];
   return (
     <fetcher.Form method="post" action={ACTIONS[kind]} className="auth-form">
       {children}

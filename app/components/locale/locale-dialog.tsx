@@ -46,14 +46,16 @@ export function LocaleButton() {
       className="locale-button"
       aria-haspopup="dialog"
       preventScrollReset
+      discover="none"
       onClick={(event) => {
         event.preventDefault();
         setOpen(true);
       }}
     >
-      <span className="visually-hidden">{t('locale.buttonLabel')} </span>
+      {/* Single text nodes: no React join markers in a button every page has twice. */}
+      <span className="visually-hidden">{`${t('locale.buttonLabel')} `}</span>
       <span className="locale-globe" aria-hidden="true" />
-      {shortLanguage(locale.language)} · {locale.currency}
+      {`${shortLanguage(locale.language)} · ${locale.currency}`}
     </Link>
   );
 }

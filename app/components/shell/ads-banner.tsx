@@ -14,7 +14,7 @@ export function AdsBanner() {
             {/* The title says what the picture shows, so the picture is decorative here. */}
             <img src={ad.banner.image} alt="" width={120} height={80} />
             <div className="ad-text">
-              <Link to={ad.banner.link} className="ad-title">
+              <Link to={ad.banner.link} className="ad-title" discover="none">
                 {ad.banner.title}
               </Link>
               <p>{ad.banner.subtitle}</p>

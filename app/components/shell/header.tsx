@@ -18,7 +18,7 @@ function withParam(pathname: string, search: string, name: string): string {
 
 function Logo({ org }: { org: Shell['org'] }) {
   return (
-    <Link to="/" className="brand">
+    <Link to="/" className="brand" discover="none">
       <img src={org.theme.logo.src} alt={org.theme.logo.alt} width={160} height={40} />
     </Link>
   );
@@ -32,7 +32,8 @@ function ProductNav({ org, className }: { org: Shell['org']; className: string }
       <ul>
         {org.productNav.map((item) => (
           <li key={item.product}>
-            <NavLink to={item.path} prefetch="intent">
+            {/* No data-discover (no lazy route discovery here) and no empty class: the nav is in every page twice. */}
+            <NavLink to={item.path} prefetch="intent" discover="none" className={({ isActive }) => (isActive ? 'active' : undefined)}>
               {t(`product.${item.product}` satisfies MessageKey)}
             </NavLink>
           </li>
@@ -65,10 +66,10 @@ function AccountArea({ compact }: { compact: boolean }) {
   if (!user) {
     return (
       <div className="account-area">
-        <Link className="button button-ghost" to={withParam(pathname, search, 'login')}>
+        <Link className="button button-ghost" to={withParam(pathname, search, 'login')} discover="none">
           {t('header.signIn')}
         </Link>
-        <Link className="button button-primary" to={withParam(pathname, search, 'signup')}>
+        <Link className="button button-primary" to={withParam(pathname, search, 'signup')} discover="none">
           {t('header.signUp')}
         </Link>
       </div>

@@ -1,7 +1,8 @@
 /**
- * A world map drawn in-page (no external requests): coarse continent outlines in an
- * equirectangular projection, or, when the organisation configures a tile server, its XYZ
- * tiles at zoom 1 in Web Mercator. Each destination is a named marker.
+ * A world map with no external requests: coarse continent outlines in an equirectangular
+ * projection (an image the server draws, see worldMapImage), or, when the organisation
+ * configures a tile server, its XYZ tiles at zoom 1 in Web Mercator, drawn in the page.
+ * Each destination is a marker.
  */
 
 export type MapMarker = { slug: string; name: string; country: string; lat: number; lon: number };
@@ -54,20 +55,37 @@ const continents: [number, number][][] = [
   [[172, -35], [178, -38], [174, -41], [170, -46], [167, -46], [172, -41]],
 ];
 
+/** A coordinate in the page: a tenth of a unit (0.04° of the 1000-unit map) is finer than any screen shows. */
+const short = (n: number) => String(Math.round(n * 10) / 10);
+
+/**
+ * Whole units, each point relative to the one before: the coarse outlines lose nothing a
+ * viewer sees, and the path is half the bytes of absolute tenths.
+ */
 const outlinePath = continents
-  .map((shape) => shape.map(([lon, lat], i) => {
-    const { x, y } = equirect(lon, lat);
-    return `${i === 0 ? 'M' : 'L'}${x.toFixed(1)} ${y.toFixed(1)}`;
-  }).join('') + 'Z')
+  .map((shape) => {
+    const points = shape.map(([lon, lat]) => {
+      const { x, y } = equirect(lon, lat);
+      return [Math.round(x), Math.round(y)] as const;
+    });
+    const [first, ...rest] = points;
+    let [px, py] = first!;
+    const steps = rest.map(([x, y]) => {
+      const step = `${x - px} ${y - py}`;
+      [px, py] = [x, y];
+      return step;
+    });
+    return `M${first![0]} ${first![1]}l${steps.join(' ').replace(/ -/g, '-')}z`;
+  })
   .join('');
 
 const graticule = [
   ...[-150, -120, -90, -60, -30, 0, 30, 60, 90, 120, 150].map((lon) => {
     const a = equirect(lon, NORTH);
     const b = equirect(lon, SOUTH);
-    return `M${a.x.toFixed(1)} 0V${b.y.toFixed(1)}`;
+    return `M${short(a.x)} 0V${short(b.y)}`;
   }),
-  ...[60, 30, 0, -30].map((lat) => `M0 ${equirect(0, lat).y.toFixed(1)}H${WIDTH}`),
+  ...[60, 30, 0, -30].map((lat) => `M0 ${short(equirect(0, lat).y)}H${WIDTH}`),
 ].join('');
 
 /** Text for markup built as a string, escaped as React escapes it. */
@@ -75,7 +93,8 @@ function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 
-const outlineMarkup = `<g aria-hidden="true"><rect class="map-ocean" x="0" y="0" width="${WIDTH}" height="${HEIGHT}"></rect><path class="map-graticule" d="${graticule}"></path><path class="map-land" d="${outlinePath}"></path></g>`;
+// No ocean of its own: the frame behind the map is the sea's colour.
+const outlineMarkup = `<g aria-hidden="true"><path class="map-graticule" d="${graticule}"/><path class="map-land" d="${outlinePath}"/></g>`;
 
 function tilesMarkup(tileServer: string): string {
   const tiles = [0, 1].flatMap((x) =>
@@ -87,41 +106,68 @@ function tilesMarkup(tileServer: string): string {
   return `<g aria-hidden="true">${tiles.join('')}</g>`;
 }
 
+function markersMarkup(markers: MapMarker[], project: typeof equirect, radius: number): string {
+  // Every halo under every dot; the dots carry the names (their <title>, which the browser
+  // shows on hover and screen readers read). Styles by group, so each marker is two bare circles.
+  const points = markers.map((m) => {
+    const { x, y } = project(m.lon, m.lat);
+    return { at: `cx="${short(x)}" cy="${short(y)}"`, label: escapeMarkup(`${m.name}, ${m.country}`) };
+  });
+  const halos = points.map((p) => `<circle ${p.at} r="${radius * 2}"/>`).join('');
+  const dots = points.map((p) => `<circle ${p.at} r="${radius}"><title>${p.label}</title></circle>`).join('');
+  return `<g class="map-halos" aria-hidden="true">${halos}</g><g class="map-markers">${dots}</g>`;
+}
+
 /**
- * The drawing inside the map's <svg>, as markup. A map is a few hundred SVG elements that
+ * The drawing inside a tile map's <svg>, as markup. A map is dozens of SVG elements that
  * never change after render; handing React one string instead of an element tree keeps
  * them out of every server render's and every hydration's reconciliation. The same pure
  * function runs on the server and in the browser, so hydration sees the same string.
  */
-export function worldMapMarkup({ markers, titleId, description, tileServer }: Omit<Props, 'heightPx'>): string {
-  const project = tileServer ? mercator : equirect;
-  const radius = tileServer ? 5 : 7;
-  const drawnMarkers = markers.map((m) => {
-    const { x, y } = project(m.lon, m.lat);
-    const label = escapeMarkup(`${m.name}, ${m.country}`);
-    return (
-      `<g class="map-marker" role="img" aria-label="${label}" data-marker="${escapeMarkup(m.slug)}"><title>${label}</title>` +
-      `<circle class="map-marker-halo" cx="${x}" cy="${y}" r="${radius * 2}"></circle><circle class="map-marker-dot" cx="${x}" cy="${y}" r="${radius}"></circle></g>`
-    );
-  });
-  return `<desc id="${escapeMarkup(titleId)}-desc">${escapeMarkup(description)}</desc>${tileServer ? tilesMarkup(tileServer) : outlineMarkup}${drawnMarkers.join('')}`;
+export function worldMapMarkup({ markers, titleId, description, tileServer }: { markers: MapMarker[]; titleId: string; description: string; tileServer: string }): string {
+  return `<desc id="${escapeMarkup(titleId)}-desc">${escapeMarkup(description)}</desc>${tilesMarkup(tileServer)}${markersMarkup(markers, mercator, 5)}`;
 }
 
-type Props = { markers: MapMarker[]; titleId: string; description: string; heightPx: number; tileServer: string | null };
+type Colours = { primary: string; surface: string; text: string; mutedText: string; accent: string };
 
-export function WorldMap({ markers, titleId, description, heightPx, tileServer }: Props) {
-  const viewBox = tileServer ? `0 ${WORLD_PX * 0.12} ${WORLD_PX} ${WORLD_PX * 0.62}` : `0 0 ${WIDTH} ${HEIGHT}`;
+/**
+ * The outline map as an image of its own (GET /world-map.svg), in the organisation's colours:
+ * the page carries an <img> instead of the drawing, and the browser caches it across pages.
+ * Its markers are named in the list below the map, which is what the page's text says.
+ */
+export function worldMapImage(markers: MapMarker[], colours: Colours): string {
+  const c = Object.fromEntries(Object.entries(colours).map(([name, value]) => [name, escapeMarkup(value)])) as Colours;
+  const style =
+    `.map-graticule{fill:none;stroke:color-mix(in srgb,${c.mutedText} 25%,transparent);stroke-width:1}` +
+    `.map-land{fill:color-mix(in srgb,${c.primary} 22%,${c.surface});stroke:color-mix(in srgb,${c.primary} 45%,${c.surface});stroke-width:1.5;stroke-linejoin:round}` +
+    `.map-halos{fill:color-mix(in srgb,${c.accent} 35%,transparent)}.map-markers{fill:${c.accent};stroke:${c.text};stroke-width:2}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}"><style>${style}</style>${outlineMarkup}${markersMarkup(markers, equirect, 7)}</svg>`;
+}
+
+/** Where the page finds the outline map (app/routes/world-map[.]svg.ts). */
+export const WORLD_MAP_IMAGE_PATH = '/world-map.svg';
+
+type Props = { tileMap: { server: string; markers: MapMarker[] } | null; titleId: string; description: string; heightPx: number };
+
+/**
+ * The outline map is an <img> described by the page's text (the list below names every
+ * marker); a configured tile server's map is drawn in the page, as an image cannot load tiles.
+ */
+export function WorldMap({ tileMap, titleId, description, heightPx }: Props) {
+  if (!tileMap) {
+    return <img className="world-map" src={WORLD_MAP_IMAGE_PATH} alt={description} width={Math.round((heightPx * WIDTH) / HEIGHT)} height={heightPx} loading="lazy" decoding="async" />;
+  }
   return (
     <svg
       className="world-map"
-      viewBox={viewBox}
+      viewBox={`0 ${WORLD_PX * 0.12} ${WORLD_PX} ${WORLD_PX * 0.62}`}
       width="100%"
       height={heightPx}
       preserveAspectRatio="xMidYMid meet"
       role="group"
       aria-labelledby={titleId}
       aria-describedby={`${titleId}-desc`}
-      dangerouslySetInnerHTML={{ __html: worldMapMarkup({ markers, titleId, description, tileServer }) }}
+      dangerouslySetInnerHTML={{ __html: worldMapMarkup({ markers: tileMap.markers, titleId, description, tileServer: tileMap.server }) }}
     />
   );
 }
