@@ -473,7 +473,7 @@ export const enUS = {
   'property.image.pool': "{name}: the swimming pool",
   'property.image.restaurant': "{name}: the restaurant",
   'property.image.spa': "{name}: the spa",
-  'property.image.view': "{name}: the view",
+  'property.image.view': "{name}: the view from the property",
   'property.image.living': "{name}: the living room",
   'property.image.kitchen': "{name}: the kitchen",
   'property.image.bedroom': "{name}: a bedroom",

@@ -474,7 +474,7 @@ export const esMX: Messages = {
   'property.image.pool': "{name}: la alberca",
   'property.image.restaurant': "{name}: el restaurante",
   'property.image.spa': "{name}: el spa",
-  'property.image.view': "{name}: la vista",
+  'property.image.view': "{name}: la vista desde el alojamiento",
   'property.image.living': "{name}: la sala",
   'property.image.kitchen': "{name}: la cocina",
   'property.image.bedroom': "{name}: una recámara",

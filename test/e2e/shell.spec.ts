@@ -262,28 +262,6 @@ describe('home page', () => {
     await context.close();
   });
 
-  it('shows the loader overlay while a navigation is in flight', async () => {
-    const { context } = await newContext(browser);
-    const page = await context.newPage();
-    const check = watchConsole(page);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/[?&]_data=/, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    await page.goto(base);
-    await page.waitForFunction(() => 'hydrated' in document.documentElement.dataset || Boolean((window as { __remixRouter?: unknown }).__remixRouter));
-    await page.getByRole('navigation', { name: 'Products' }).getByRole('link', { name: 'Cars' }).click();
-    const overlay = page.getByRole('status').filter({ hasText: 'Loading…' });
-    await expect.poll(() => overlay.isVisible()).toBe(true);
-    release();
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Car rental' }).isVisible()).toBe(true);
-    await expect.poll(() => overlay.count()).toBe(0);
-    check();
-    await context.close();
-  });
-
   for (const org of orgs) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       it(`has no axe violations on ${org.id} home at ${size}`, async () => {
