@@ -50,7 +50,7 @@ function clientErrorStatus(error: unknown): number | undefined {
  * Files every visitor of a host gets alike, which caches may share: no correlation cookie on
  * them (a Set-Cookie would keep a shared cache from storing them, or worse, get stored).
  */
-const SHARED_FILES = /^\/(?:build\/|assets\/|i18n\/|favicon\.svg$|manifest\.webmanifest$|robots\.txt$|sitemap\.xml$|world-map\.svg$)/;
+const SHARED_FILES = /^\/(?:build\/|assets\/|i18n\/|images\/properties\/|favicon\.svg$|manifest\.webmanifest$|robots\.txt$|sitemap\.xml$|world-map\.svg$)/;
 
 /** Production answers only hosts an organisation claims; a year of HTTPS-only for them (not their subdomains). */
 const HSTS = 'max-age=31536000';

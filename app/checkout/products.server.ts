@@ -76,7 +76,7 @@ const flight = {
     }
     const early = tooSoonOf(params);
     if (early) return tooSoon(early.earliest);
-    if (!params.has('hold')) throw searchFirst('/flight/search-details');
+    if (!params.has('hold')) throw searchFirst(products.FLT.pages.results);
     return open('FLT', await withCheckoutPayment(context, 'FLT', await loadFlightCheckout(context, url)));
   },
   async act({ request, context }: CheckoutArgs) {
@@ -103,7 +103,7 @@ const car = {
     }
     const early = tooSoonOf(params);
     if (early) return tooSoon(early.earliest);
-    if (!params.has('hold')) throw searchFirst('/cars/search-details');
+    if (!params.has('hold')) throw searchFirst(products.CAR.pages.results);
     return open('CAR', await withCheckoutPayment(context, 'CAR', await loadCarCheckout(context, url)));
   },
   async act({ request, context }: CheckoutArgs) {

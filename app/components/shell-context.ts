@@ -15,13 +15,13 @@ export function useOptionalUser() {
   return useRouteLoaderData<ShellData>('root')?.user ?? null;
 }
 
+/** A translate function as useT gives it. */
+export type T = ReturnType<typeof useT>;
+
 /**
  * Translates a message key in the visitor's language, filling `{name}` placeholders and choosing
  * plural forms by the language's rules. Outside the shell (the root error page) it counts in English.
  */
-/** A translate function as useT gives it. */
-export type T = ReturnType<typeof useT>;
-
 export function useT() {
   const messages = useMessages();
   const language = useRouteLoaderData<ShellData>('root')?.locale.language ?? 'en-US';

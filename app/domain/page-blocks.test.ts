@@ -20,5 +20,7 @@ describe('the blocks each page may hold', () => {
       { path: 'blocks.1.type', message: "'profile.savedCards' does not belong on the wallet page (it may hold wallet.topup)" },
     ]);
     expect(pageBlockProblems('user-profile', [{ type: 'trips.list' }])[0]?.path).toBe('blocks.0.type');
+    // A sign-in block before it (refused by the sign-in layout rules) does not shift the path.
+    expect(pageBlockProblems('user-profile', [{ type: 'auth.signIn' }, { type: 'trips.list' }]).map((p) => p.path)).toEqual(['blocks.1.type']);
   });
 });

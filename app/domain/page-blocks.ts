@@ -1,5 +1,6 @@
 import type { BlockType } from '#schemas/layout.schema';
 import type { PageKey } from '#schemas/org-config.schema';
+import { isAuthBlockType } from './auth-layouts';
 
 /**
  * Which blocks each page's layout may hold (docs/decisions/0037). A page's JavaScript carries
@@ -25,10 +26,13 @@ export const PAGE_BLOCKS = {
 
 export type PageBlockType<P extends PageKey> = (typeof PAGE_BLOCKS)[P][number];
 
-/** The blocks of a layout that the `page` cannot show; paths are the layout's own. */
+/**
+ * The blocks of a layout that the `page` cannot show; paths are the layout's own. Sign-in blocks
+ * are left to the sign-in layout rules, which refuse them on a page with their own message.
+ */
 export function pageBlockProblems(page: PageKey, blocks: readonly { type: string }[]): { path: string; message: string }[] {
   const allowed: readonly string[] = PAGE_BLOCKS[page];
   return blocks.flatMap((block, index) =>
-    allowed.includes(block.type) ? [] : [{ path: `blocks.${index}.type`, message: `'${block.type}' does not belong on the ${page} page (it may hold ${allowed.join(', ')})` }],
+    allowed.includes(block.type) || isAuthBlockType(block.type) ? [] : [{ path: `blocks.${index}.type`, message: `'${block.type}' does not belong on the ${page} page (it may hold ${allowed.join(', ')})` }],
   );
 }

@@ -25,7 +25,9 @@ export type PageRequest = { method: string; path: string; query: URLSearchParams
 /** A document GET: not a data request, an API, asset or resource call. */
 export function isPageRequest({ method, path, query }: PageRequest): boolean {
   if ((method !== 'GET' && method !== 'HEAD') || query.has('_data')) return false;
-  return !/^\/(api|build|assets|resources|dev|i18n|auth)(\/|$)/.test(path) && !path.endsWith('.ics');
+  if (/^\/(api|build|assets|resources|dev|i18n|auth|images)(\/|$)/.test(path)) return false;
+  // The per-host site files (decision 0038) and calendar exports are files, not pages.
+  return !/^\/(favicon\.svg|manifest\.webmanifest|robots\.txt|sitemap\.xml|world-map\.svg)$/.test(path) && !path.endsWith('.ics');
 }
 
 /** Only an anonymous visitor's page request is answered from the cache, never a signed-in user's. */

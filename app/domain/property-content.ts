@@ -5,6 +5,7 @@
  * one per language. Client-safe: the details view reads these types and helpers.
  */
 import type { LanguageCode } from './reference-data';
+import { isRecord } from './stored-fields';
 
 export const AMENITY_CODES = [
   'wifi', 'air_conditioning', 'breakfast', 'restaurant', 'bar', 'room_service', 'pool', 'spa', 'gym',
@@ -51,7 +52,6 @@ export type PropertyContent = {
   images: ImageKind[];
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
 const isTime = (value: unknown): value is string => typeof value === 'string' && TIME.test(value);
 

@@ -1,5 +1,6 @@
-// Reading what browser storage held: written by older builds and by hand-edited browsers, so
-// nothing trusts its shape. Shared by the saved car and flight searches.
+// Reading what was stored as JSON (browser storage, written by older builds and hand-edited
+// browsers; jsonb columns): nothing trusts its shape. Shared by the saved car and flight
+// searches and the properties' content.
 
 type Fields = Record<string, unknown>;
 

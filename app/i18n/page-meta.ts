@@ -44,7 +44,11 @@ function pageStrings(matches: readonly Match[]): { t: Translate; orgName: string
  */
 export function pageMeta({ matches, error }: MetaArgs, page: MetaPage, title?: (t: Translate) => string | null): MetaDescriptor[] {
   const strings = pageStrings(matches);
-  if (!strings) return [];
+  // The strings of a new language may still be on their way (a client-side switch): keep a title.
+  if (!strings) {
+    const orgName = (matches.find((match) => match.id === 'root')?.data as ShellData | undefined)?.org.name;
+    return orgName ? [{ title: orgName }] : [];
+  }
   const { t, orgName } = strings;
   if (error) page = isNotFound(error) ? 'notFound' : 'error';
   const own = (error ? null : title?.(t)) ?? t(`meta.${page}.title` as MessageKey);

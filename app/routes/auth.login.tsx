@@ -6,6 +6,10 @@ import { useT } from '~/components/shell-context';
 import { attemptPasswordLogin, requestMessages } from '~/services/auth.server';
 import { createSession, safeRedirectPath } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
+import { documentHeaders } from '~/route-headers';
+
+/** A throttled sign-in's Retry-After reaches the page without JavaScript too. */
+export const headers = documentHeaders;
 
 /** Sign-in form post (dialog fetcher, or a plain form without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {

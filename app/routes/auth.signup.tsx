@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await reserveMailRequest('signup', org, values.email))) {
     return json({ ok: false as const, field: 'email', error: t('auth.error.tooManyMails'), values }, { status: 429 });
   }
-  await requestSignup(org, { ...values, password, invitation });
+  await requestSignup(org, { ...values, password, invitation, language: context.locale.language });
   return json({ ok: true as const, message: t('auth.signupSent') });
 }
 

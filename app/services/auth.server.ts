@@ -215,7 +215,8 @@ export async function consumeImpersonationKey(org: OrgConfig, key: string) {
 // Sign-up and password reset: the same answer whether or not the e-mail has an account.
 // ---------------------------------------------------------------------------------------
 
-export type SignupInput = { email: string; firstName: string; lastName: string; password: string; invitation?: Record<string, string> };
+/** `language`: the page's, which the new account keeps as its preference (mails included). */
+export type SignupInput = { email: string; firstName: string; lastName: string; password: string; language: string; invitation?: Record<string, string> };
 
 /** S4: 8 to 256 characters, nothing else (passphrases and paste welcome). Returns a message key. */
 export function passwordProblem(password: string): 'auth.error.passwordShort' | 'auth.error.passwordLong' | null {
@@ -275,9 +276,9 @@ export async function requestSignup(org: OrgConfig, input: SignupInput) {
   const { token } = await issueToken({
     purpose: 'signup',
     orgId: org.orgId,
-    payload: { email, firstName: input.firstName, lastName: input.lastName, passwordHash, invitation: input.invitation ?? null },
+    payload: { email, firstName: input.firstName, lastName: input.lastName, passwordHash, language: mailLanguage(org, input.language), invitation: input.invitation ?? null },
   });
-  const mail = renderEmail('signupVerify', mailLanguage(org, null), { orgName: org.name, firstName: input.firstName, link: `${origin}/auth/verify?token=${token}` });
+  const mail = renderEmail('signupVerify', mailLanguage(org, input.language), { orgName: org.name, firstName: input.firstName, link: `${origin}/auth/verify?token=${token}` });
   await queueEmail({ orgId: org.orgId, to: email, ...mail });
 }
 
@@ -299,7 +300,7 @@ export async function completeSignup(org: OrgConfig, token: string): Promise<{ u
       first_name: typeof p.firstName === 'string' ? p.firstName : '',
       last_name: typeof p.lastName === 'string' ? p.lastName : '',
       role: 'member',
-      preferred_language: org.locale.defaultLanguage,
+      preferred_language: mailLanguage(org, typeof p.language === 'string' ? p.language : null),
       preferred_currency: org.locale.defaultCurrency,
     })
     .onConflict((oc) => oc.constraint('users_org_email_unique').doNothing())

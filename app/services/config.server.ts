@@ -122,7 +122,7 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
       });
       // A page ships the components of its own blocks only (decision 0037).
       if (layout) {
-        for (const problem of pageBlockProblems(page, layout.blocks.filter((block) => !isAuthBlockType(block.type)))) {
+        for (const problem of pageBlockProblems(page, layout.blocks)) {
           problems.push({ file: `layouts/${layout.id}.json`, path: problem.path, message: `${problem.message} (${file} uses it as pages.${page})` });
         }
       }

@@ -33,7 +33,6 @@
  */
 import type { Selectable } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { minorToDecimal } from '~/domain/charge';
 import { dueRenewalTry, nextRenewalTryDay, renewalExpiry } from '~/domain/membership';
 import { getOrgById, publicOriginOf } from './config.server';
 import type { RenewalChargesTable } from './db-schema';
@@ -41,6 +40,8 @@ import { type Database, getDb } from './db.server';
 import { errorFields, log } from './logger.server';
 import { mailLanguage, queueEmail, renderEmail } from './mail.server';
 import { formatCalendarDay } from '~/domain/date-format';
+import { formatMoney } from '~/domain/money';
+import type { LanguageCode } from '~/domain/reference-data';
 import type { PaymentFailure } from './payments/port';
 import { paymentGateway, paymentsOrNull } from './payments/runtime.server';
 
@@ -299,19 +300,26 @@ async function recordPaid(row: DueTry, lease: Date, transactionId: string | null
 type TryFailure = PaymentFailure | { kind: 'no_card' };
 
 /** What the member is told went wrong, in words they can act on. */
-function failureReason(failure: TryFailure): string {
+/** Why a renewal try failed, in the member's mail language (the bank's own words stay as sent). */
+const FAILURE_REASONS = {
+  'en-US': { noCard: 'there is no saved card on your account', declined: 'the bank declined it', rejected: 'the payment service refused it', unreachable: 'the card processor could not be reached', unusable: 'the saved card could not be used' },
+  'es-MX': { noCard: 'no hay una tarjeta guardada en tu cuenta', declined: 'el banco la rechazó', rejected: 'el servicio de pagos la rechazó', unreachable: 'no se pudo contactar al procesador de la tarjeta', unusable: 'no se pudo usar la tarjeta guardada' },
+} satisfies Record<LanguageCode, Record<string, string>>;
+
+function failureReason(failure: TryFailure, language: LanguageCode): string {
+  const reasons = FAILURE_REASONS[language];
   switch (failure.kind) {
     case 'no_card':
-      return 'there is no saved card on your account';
+      return reasons.noCard;
     case 'processor_declined':
-      return `the bank declined it: ${failure.text}`;
+      return `${reasons.declined}: ${failure.text}`;
     case 'gateway_rejected':
-      return 'the payment service refused it';
+      return reasons.rejected;
     case 'failed':
-      return 'the card processor could not be reached';
+      return reasons.unreachable;
     case 'validation':
     case 'transport':
-      return 'the saved card could not be used';
+      return reasons.unusable;
   }
 }
 
@@ -350,8 +358,8 @@ async function recordFailure(row: DueTry, lease: Date, failure: TryFailure, toda
       orgName: org.name,
       firstName: member.first_name,
       planName: plan.name,
-      amount: `${row.currency} ${minorToDecimal(row.amount_minor, 2)}`,
-      reason: failureReason(failure),
+      amount: formatMoney({ amountMinor: row.amount_minor, currency: row.currency }, 2, language),
+      reason: failureReason(failure, language),
       nextTry: nextTry ? formatCalendarDay(nextTry, { language, dateFormat: null }) : '',
       profileLink: `${publicOriginOf(org)}${member.role === 'agent' ? '/agent/profile' : '/user/profile'}`,
     };

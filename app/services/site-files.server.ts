@@ -6,16 +6,17 @@ import { LANDING_PAGES } from '~/products/registry';
 import { landingPageOffered } from '~/domain/landing-pages';
 
 const publicDir = path.resolve('public');
-const icons = new Map<string, Promise<string | null>>();
+// By the loaded config: a reloaded configuration (a new logo) is a new object and a new icon.
+const icons = new WeakMap<OrgConfig, Promise<string | null>>();
 
-/** The organisation's icon, cut from its logo under public/ (read once per organisation). */
+/** The organisation's icon, cut from its logo under public/ (read once per loaded configuration). */
 export function organisationIcon(org: OrgConfig): Promise<string | null> {
-  let icon = icons.get(org.orgId);
+  let icon = icons.get(org);
   if (!icon) {
     const file = path.join(publicDir, org.theme.logo.src);
     // Only a logo under public/ (the configuration names it by its URL path).
     icon = file.startsWith(`${publicDir}${path.sep}`) ? readFile(file, 'utf8').then(iconOfLogo, () => null) : Promise.resolve(null);
-    icons.set(org.orgId, icon);
+    icons.set(org, icon);
   }
   return icon;
 }

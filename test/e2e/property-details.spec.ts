@@ -53,15 +53,19 @@ describe('property details (issue 15): pictures, amenities, policies, check-in a
 
     // The gallery: the photo takes the focus, the arrow keys and the buttons move through the photos.
     const gallery = page.getByRole('region', { name: 'Photos' });
-    const stage = gallery.getByRole('group', { name: 'Photo 1 of 6' });
+    const stage = gallery.getByRole('group', { name: 'Photos' });
+    // The live position announces each move; the photo's frame keeps its name.
+    const position = (text: string) => gallery.getByText(text, { exact: true }).waitFor();
+    await position('Photo 1 of 6');
     expect(await stage.getByRole('img', { name: 'Harbour View Cancún: the building from the street' }).isVisible()).toBe(true);
     await stage.focus();
     await page.keyboard.press('ArrowRight');
-    await gallery.getByRole('group', { name: 'Photo 2 of 6' }).getByRole('img', { name: 'Harbour View Cancún: a guest room' }).waitFor();
+    await stage.getByRole('img', { name: 'Harbour View Cancún: a guest room' }).waitFor();
+    await position('Photo 2 of 6');
     await page.keyboard.press('End');
-    await gallery.getByRole('group', { name: 'Photo 6 of 6' }).waitFor();
+    await position('Photo 6 of 6');
     await gallery.getByRole('button', { name: 'Next photo' }).press('Enter');
-    await gallery.getByRole('group', { name: 'Photo 1 of 6' }).waitFor();
+    await position('Photo 1 of 6');
     await gallery.getByRole('button', { name: 'Harbour View Cancún: the restaurant' }).click();
     expect(await gallery.getByRole('button', { name: 'Harbour View Cancún: the restaurant' }).getAttribute('aria-pressed')).toBe('true');
     const shown = gallery.getByRole('img', { name: 'Harbour View Cancún: the restaurant' }).first();
@@ -117,7 +121,8 @@ describe('property details (issue 15): pictures, amenities, policies, check-in a
     const gallery = page.getByRole('region', { name: 'Fotos' });
     expect(await gallery.getByRole('img', { name: 'Seaside Villas Cancún: el edificio desde la calle' }).first().isVisible()).toBe(true);
     await gallery.getByRole('button', { name: 'Foto siguiente' }).click();
-    await gallery.getByRole('group', { name: /^Foto 2 de \d$/ }).getByRole('img', { name: 'Seaside Villas Cancún: la sala' }).waitFor();
+    await gallery.getByRole('group', { name: 'Fotos' }).getByRole('img', { name: 'Seaside Villas Cancún: la sala' }).waitFor();
+    await gallery.getByText(/^Foto 2 de \d$/).waitFor();
 
     const map = page.getByRole('region', { name: 'Ubicación' });
     const start = await viewBox(page);

@@ -119,7 +119,7 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
       const sent = await mails(m.email);
       expect(sent).toHaveLength(i + 1);
       expect(sent[i]!.subject).toBe('Your Wanderly Travel membership renewal failed');
-      expect(sent[i]!.text_body).toContain('USD 2001.00');
+      expect(sent[i]!.text_body).toContain('charging $2,001 to your saved card');
       // The day in the member's language (issue 14), not ISO.
       expect(sent[i]!.text_body).toContain(`We will try again on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${step.next}T00:00:00Z`))}`);
       expect(sent[i]!.text_body).toContain('Insufficient Funds');
@@ -138,7 +138,7 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
     const sent = await mails(m.email);
     expect(sent).toHaveLength(4);
     expect(sent[3]!.subject).toBe('Your Wanderly Travel membership has expired');
-    expect(sent[3]!.text_body).toContain('USD 2001.00 is owed');
+    expect(sent[3]!.text_body).toContain('$2,001 is owed');
 
     // Nothing more happens to an EXPIRED plan.
     await runRenewals({ today: '2026-03-30' }, database.db);
@@ -154,6 +154,15 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
     expect(row).toMatchObject({ status: 'due', tries: 1 });
     expect(await salesOf(row!.id)).toEqual([]);
     expect((await mails(m.email))[0]!.text_body).toContain('there is no saved card on your account');
+  });
+
+  it('tells a Spanish-speaking member why in Spanish, with the amount in their language', async (ctx) => {
+    if (skip()) return ctx.skip();
+    const m = await member('viajamas', await planId('viajamas', 'ESSENTIAL'), '2026-03-10', { card: false });
+    await runRenewals({ today: '2026-03-10' }, database.db);
+    const [mail] = await mails(m.email);
+    expect(mail!.text_body).toContain('no hay una tarjeta guardada en tu cuenta');
+    expect(mail!.text_body).not.toContain('saved card');
   });
 
   it('records an organisation-paid renewal against the organisation: no sale, next_payment_by_org, extended', async (ctx) => {

@@ -23,7 +23,8 @@ export function PropertyGallery({ slug, name, images }: { slug: string; name: st
   const position = t('property.photos.position', { n: index + 1, count });
   return (
     <section className="property-gallery" aria-label={t('property.photos')}>
-      <div className="gallery-stage" tabIndex={0} role="group" aria-label={position} aria-describedby="gallery-help" onKeyDown={onKeyDown}>
+      {/* A fixed name: the live position below is what announces each move, once. */}
+      <div className="gallery-stage" tabIndex={0} role="group" aria-label={t('property.photos')} aria-describedby="gallery-help" onKeyDown={onKeyDown}>
         <img src={propertyImageUrl(slug, shown)} alt={alt(shown)} width={400} height={240} />
       </div>
       <p id="gallery-help" className="visually-hidden">
