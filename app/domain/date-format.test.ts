@@ -48,9 +48,9 @@ describe('date format (spec §6, §9)', () => {
 describe('formatTimeInZone (the hold expiry, on the organisation clock)', () => {
   const instant = '2026-01-15T21:45:00.000Z';
   it('shows the time in the zone, with the zone named, whatever the runtime zone', () => {
-    expect(formatTimeInZone(instant, { language: 'en-US', timeZone: 'America/Mexico_City' })).toMatch(/^3:45\sPM CST$/);
-    expect(formatTimeInZone(instant, { language: 'en-US', timeZone: 'America/New_York' })).toMatch(/^4:45\sPM EST$/);
-    expect(formatTimeInZone(instant, { language: 'es-MX', timeZone: 'America/Mexico_City' })).toMatch(/^3:45\sp\.\sm\.\s\S+$|^3:45\sp\.m\.\s\S+$/);
+    expect(formatTimeInZone(instant, { language: 'en-US', timeZone: 'America/Mexico_City' })).toBe('3:45 PM CST');
+    expect(formatTimeInZone(instant, { language: 'en-US', timeZone: 'America/New_York' })).toBe('4:45 PM EST');
+    expect(formatTimeInZone(instant, { language: 'es-MX', timeZone: 'America/Mexico_City' })).toMatch(/^3:45 p\. ?m\. \S+$/);
   });
   it('shows what is no instant as it came', () => {
     expect(formatTimeInZone('soon', { language: 'en-US', timeZone: 'UTC' })).toBe('soon');

@@ -85,5 +85,7 @@ export function formatDayWithWeekday(value: string, { language, dateFormat }: { 
 export function formatTimeInZone(value: string, { language, timeZone }: { language: string; timeZone: string }): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(date);
+  // ICU versions differ in the space they put before AM/PM (a narrow no-break space or a plain
+  // one): one plain space, so Node's text and any browser's match at hydration.
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(date).replace(/[\u00a0\u202f]/g, ' ');
 }
