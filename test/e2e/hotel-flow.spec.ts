@@ -70,7 +70,8 @@ describe('hotel search to checkout (issue 3)', () => {
   it('explains bad searches per field, and refuses a check-in that is too soon', async () => {
     const { context } = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(orgUrl(base, 'wanderly.localhost', `/search-detail?destination=cancun&checkin=${inDays(0)}&checkout=${inDays(-2)}`));
+    // Yesterday in UTC is at most today on Wanderly's clock (Los Angeles), so always too soon.
+    await page.goto(orgUrl(base, 'wanderly.localhost', `/search-detail?destination=cancun&checkin=${inDays(-1)}&checkout=${inDays(-3)}`));
     expect(await page.getByText('Check-in is too soon; choose a later date.').isVisible()).toBe(true);
     expect(await page.getByLabel('Check-in').getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(page, 'search errors');
