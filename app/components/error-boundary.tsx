@@ -14,9 +14,19 @@ const FALLBACK = {
   'error.goHome': 'Go to the home page',
 } as const;
 
+/** The server writes its errors' own texts in English; in another language a status says it. */
+const SERVER_TEXT_LANGUAGE = 'en-US';
+const STATUS_MESSAGES: Partial<Record<number, 'error.badRequest' | 'error.forbidden' | 'error.gone' | 'error.tooMany'>> = {
+  400: 'error.badRequest',
+  403: 'error.forbidden',
+  410: 'error.gone',
+  429: 'error.tooMany',
+};
+
 /**
  * Renders thrown Responses by status, and anything else as a generic failure, in the page's
- * language. A thrown Response's own text (a 429's wait, say) is shown as it came, except a 404's.
+ * language. A thrown Response's own text (a 429's wait, say) is shown as it came on an English
+ * page, except a 404's; a page in another language says what the status means instead.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -28,12 +38,16 @@ export function GeneralErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A rate limit (429) is the visitor's to wait out, not our failure: say so.
   const tooMany = isRouteErrorResponse(error) && error.status === 429;
+  const statusMessage = (status: number) => {
+    const key = STATUS_MESSAGES[status];
+    return key && key in strings ? (strings as Record<string, string>)[key]! : format(strings['error.status'], { status }, language);
+  };
   const message = isRouteErrorResponse(error)
     ? notFound
       ? strings['error.notFound']
-      : typeof error.data === 'string' && error.data
+      : typeof error.data === 'string' && error.data && language === SERVER_TEXT_LANGUAGE
         ? error.data
-        : format(strings['error.status'], { status: error.status }, language)
+        : statusMessage(error.status)
     : strings['error.ourSide'];
   return (
     <section className="error-page" aria-labelledby="error-title">

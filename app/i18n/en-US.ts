@@ -17,6 +17,10 @@ export const enUS = {
   'error.tooManyTitle': 'Too many requests',
   'error.ourSide': 'Something went wrong on our side. Please try again.',
   'error.status': 'The request could not be completed (error {status}).',
+  'error.badRequest': 'Something in that address is not right. Please go back and try again.',
+  'error.forbidden': 'This page is not available to your account.',
+  'error.gone': 'This is no longer available. Please search again.',
+  'error.tooMany': 'Too many requests in a short time. Please wait a moment and try again.',
   'error.goHome': 'Go to the home page',
   // Page titles and meta descriptions (app/i18n/page-meta.ts): the title is followed by ' · <organisation>'; {org} is its name
   'meta.home.title': 'Hotels, flights, cars and more',

@@ -18,6 +18,10 @@ export const esMX: Messages = {
   'error.tooManyTitle': 'Demasiadas solicitudes',
   'error.ourSide': 'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
   'error.status': 'No se pudo completar la solicitud (error {status}).',
+  'error.badRequest': 'Algo en esa dirección no es correcto. Regresa e inténtalo de nuevo.',
+  'error.forbidden': 'Esta página no está disponible para tu cuenta.',
+  'error.gone': 'Esto ya no está disponible. Vuelve a buscar.',
+  'error.tooMany': 'Demasiadas solicitudes en poco tiempo. Espera un momento e inténtalo de nuevo.',
   'error.goHome': 'Ir al inicio',
   // Títulos y descripciones de página (app/i18n/page-meta.ts): al título le sigue ' · <organización>'; {org} es su nombre
   'meta.home.title': 'Hoteles, vuelos, autos y más',

@@ -124,6 +124,9 @@ describe('the Spanish site reads as Spanish (issue 14)', () => {
     await page.goto(orgUrl(base, host, '/session-out'));
     await signInWithApi(page, demo('member', 'viajamas'), DEMO_PASSWORD);
     for (const path of ['/user/profile', '/user/my-trips', '/user-details', '/wallet']) await visit(path);
+    // A page the account may not see: its error page says so in Spanish too (the server's own text is English).
+    await visit('/agent/profile', 'the agents’ page as a member', 403);
+    expect(await page.getByText('Esta página no está disponible para tu cuenta.').isVisible()).toBe(true);
     await page.goto(orgUrl(base, host, '/user/profile?plans=open'));
     await page.getByRole('dialog').first().waitFor();
     await waitForHydration(page);
