@@ -31,17 +31,9 @@ export const resultsModules = {
   WEEKS: 'weeks',
 } as const satisfies Record<ResultsProductCode, ViewModule>;
 
-export const detailsModules = {
-  HLT: 'hotel',
-  FLT: 'flight',
-  CAR: 'car',
-  ACT: 'offer',
-  TRF: 'offer',
-  CRUISE: 'offer',
-  RESTAURANT: 'offer',
-  RST: 'weeks',
-  STY: 'weeks',
-} as const satisfies Record<DetailsProductCode, ViewModule>;
+// Every product with a details page shows it through its results page's module (timeshare weeks have none).
+const { WEEKS: _weeksHaveNoDetails, ...detailsModuleOf } = resultsModules;
+export const detailsModules = detailsModuleOf satisfies Record<DetailsProductCode, ViewModule>;
 
 /** A page's title in the page's language (page data undefined: the page failed). */
 type ResultsTitle<C extends ResultsProductCode> = (page: ResultsPage<C> | undefined, t: Translate) => string;
