@@ -201,6 +201,9 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
         const id = typeof body.transactionId === 'string' ? body.transactionId : null;
         return sendJson(response, 200, { settled: state.settle(id) });
       }
+      // The faults still waiting for their call: one that is gone has met its call (a delayed call is in flight).
+      case 'GET /__sandbox/faults':
+        return sendJson(response, 200, { faults });
       case 'POST /__sandbox/faults': {
         const fault = parseFault(body);
         if (typeof fault === 'string') return sendJson(response, 400, { error: fault });

@@ -370,6 +370,8 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     const { setCookie } = await createSession(freshVisitorOn(hostOf('wanderly')), { userId: who.userId });
     // The sale reaches the gateway only after the kill.
     await control('faults', { method: 'POST', path: '/transactions', kind: 'delay', delayMs: 1_500 });
+    const faultsWaiting = async () => (await control<{ faults: unknown[] }>('faults')).faults.length;
+    const withTheSaleWaiting = await faultsWaiting();
     const input: CrashInput = {
       databaseUrl: database.url!, sandboxUrl: sandbox.url, host: hostOf('wanderly'), cookie: setCookie.split(';')[0]!, member: who,
       holdToken: held.hold.token, holdId: held.hold.id, reference: booking.reference, instrumentId: card.id, amount: '15',
@@ -382,10 +384,12 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    // Killed as soon as its payment attempt is written (the booking pending, the card reserved).
+    // Killed once its payment attempt is written (the booking pending, the card reserved) and its
+    // sale has reached the gateway, which holds it: the sale lands after the kill. (Killed before
+    // the sale left, there would be nothing for the reconciler to find.)
     for (;;) {
       const attempt = await database.db.selectFrom('payment_attempts').select('status').where('booking_id', '=', booking.id).executeTakeFirst();
-      if (attempt) break;
+      if (attempt && (await faultsWaiting()) < withTheSaleWaiting) break;
       if (child.exitCode !== null) throw new Error(`the instance ended before paying: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
