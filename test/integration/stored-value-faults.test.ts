@@ -356,7 +356,7 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
   });
 
   // A second Node process compiles the app with tsx first: slow on a loaded CI machine.
-  it('SIGKILL of an instance between reserve and capture: the reconciler finishes the payment and captures once (PostgreSQL)', { timeout: 120_000 }, async (ctx) => {
+  it('SIGKILL of an instance between reserve and capture: the reconciler finishes the payment and captures once (PostgreSQL)', { timeout: 180_000 }, async (ctx) => {
     if (database.skip || backend !== 'postgres') return ctx.skip();
     const who = member;
     const itemRef = unique(`test:svf-kill`);
