@@ -42,7 +42,8 @@ export const CARD_ENTRY_MESSAGES = {
 
 /**
  * The card entry's own words, in English where the page gives none (a bare page such as the
- * tests' harness); pages give theirs in the page's language (app/i18n `cardEntry.*`).
+ * tests' harness); pages give theirs in the page's language (app/i18n `cardEntry.*`). Written
+ * twice on purpose: the English dictionary must not import anything, or the client bundles keep it.
  */
 export const CARD_ENTRY_LABELS = {
   'cardEntry.frameTitle': 'Card details',

@@ -1,4 +1,3 @@
-import { CARD_ENTRY_LABELS } from '../domain/card-entry';
 /** UI strings in US English: the default copy, and the set of keys every language must have. */
 export const enUS = {
   'app.skipToContent': 'Skip to content',
@@ -642,8 +641,14 @@ export const enUS = {
   "payment.cardProviderNote": "Paid now by card: our part of the rental, {amount}. The rest is paid at the desk.",
   "payment.unavailable": "Card payments are not available right now. Please try again later.",
   "payment.anotherMethod": "Please enter another payment method",
-  // The card entry's words, written once where the card entry keeps its English fallback.
-  ...CARD_ENTRY_LABELS,
+  'cardEntry.frameTitle': 'Card details',
+  'cardEntry.threeDSecure': '3-D Secure',
+  'cardEntry.cancelThreeDSecure': 'Cancel 3-D Secure',
+  'cardEntry.challengeTitle': 'Verify your payment with your card issuer',
+  'cardEntry.number': 'Card number',
+  'cardEntry.expiry': 'Expiry (MM/YY)',
+  'cardEntry.expiryPlaceholder': 'MM/YY',
+  'cardEntry.cvv': 'CVV',
   'cardEntry.invalid': 'Please check your card details.',
   'cardEntry.unavailable': 'Card payments are unavailable right now. Please try again.',
   'cardEntry.busy': 'A card check is already in progress.',
