@@ -63,7 +63,7 @@ async function holdARoom(base: string, member: string): Promise<string> {
   throw new Error('no free room to hold');
 }
 
-const server = await startServer({ env: { LOG_LEVEL: 'error', NODE_ENV: '' } });
+const server = await startServer({ env: { LOG_LEVEL: 'error', NODE_ENV: 'production', APP_ENV: 'development' } });
 try {
   const member = await signIn(server.url);
   const stay = `destination=cancun&checkin=${inDays(30)}&checkout=${inDays(33)}&rooms=1&guests=2`;

@@ -38,8 +38,9 @@ const barePort = await freePort();
 const served = spawnSync(path.join(bareRemixDir, 'serve.sh'), [String(barePort)], { stdio: 'inherit' });
 if (served.status !== 0) throw new Error(`the bare Remix app did not start (${bareRemixDir}/serve.sh)`);
 
-// Production mode, as visitors get it; per-visitor limits at their production maximum (one load generator, one address).
-const server = await startServer({ env: { LOG_LEVEL: 'error', NODE_ENV: '' } });
+// As `npm start` runs it: the demo on the libraries' production builds (docs/decisions/0040). startServer scales
+// the per-visitor limits up: one load generator, one address.
+const server = await startServer({ env: { LOG_LEVEL: 'error', NODE_ENV: 'production', APP_ENV: 'development' } });
 try {
   const member = await signIn(server.url);
   const { hold } = await prepareBooking(server.url, member, { firstDay: 200, guest: 'Benchmark' });

@@ -22,7 +22,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'tp-start-'));
 /** Spawn to the first page: the server's health answer first, then `/` itself. */
 async function timedStart(): Promise<number> {
   const started = performance.now();
-  const server = await startServer({ dataDir, env: { NODE_ENV: '', LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1' } });
+  const server = await startServer({ dataDir, env: { NODE_ENV: 'production', APP_ENV: 'development', LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1' } });
   try {
     const page = await fetch(`${server.url}/`);
     if (page.status !== 200) throw new Error(`/ answered ${page.status}`);

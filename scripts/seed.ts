@@ -6,9 +6,9 @@ import { seedDemoData } from '~/services/seed.server';
 
 // `npm run seed`: migrates, then rebuilds the demo accounts and ads from scratch.
 const env = parseEnv();
-if (env.nodeEnv === 'production') {
+if (env.appEnv === 'production') {
   // Demo accounts share one published password: a production database must never get them.
-  process.stderr.write('npm run seed refuses to run with NODE_ENV=production: it creates the demo accounts, whose password is public.\n');
+  process.stderr.write('npm run seed refuses to run in production (APP_ENV, or NODE_ENV without it): it creates the demo accounts, whose password is public.\n');
   process.exit(1);
 }
 const registry = loadConfigRegistry();

@@ -112,7 +112,7 @@ export const schema = new GraphQLSchema({
 export const CLOSE_SESSION_ENDED = CloseCode.Unauthorized;
 
 export type GraphqlWsOptions = {
-  nodeEnv: Env['nodeEnv'];
+  appEnv: Env['appEnv'];
   /** The organisations: their hosts are the Origin allowlist, and a host names the session's organisation. */
   registry: Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>;
   /** The live session a cookie secret opens on an organisation's site (getSessionByToken). */
@@ -139,8 +139,8 @@ function refuseUpgrade(socket: Duplex, status: number, message: string) {
  * is checked for depth (and introspection in production), re-checks the session (close 4401)
  * and, for a subscription, takes one of the user's subscription slots.
  */
-export function attachGraphqlWs(server: Server, { nodeEnv, registry, findSession }: GraphqlWsOptions) {
-  const production = nodeEnv === 'production';
+export function attachGraphqlWs(server: Server, { appEnv, registry, findSession }: GraphqlWsOptions) {
+  const production = appEnv === 'production';
   const claimedHosts = new Set(registry.orgs.flatMap((org) => org.hosts));
   const rules = [...specifiedRules, depthLimitRule(REALTIME_LIMITS.maxDepth), ...(production ? [NoSchemaIntrospectionCustomRule] : [])];
   // Per instance: several instances each cap their own connections (decision 0017).

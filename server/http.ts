@@ -55,8 +55,8 @@ const SHARED_FILES = /^\/(?:build\/|assets\/|i18n\/|images\/properties\/|favicon
 /** Production answers only hosts an organisation claims; a year of HTTPS-only for them (not their subdomains). */
 const HSTS = 'max-age=31536000';
 
-export function createExpressApp(build: ServerBuild, env: Pick<Env, 'nodeEnv' | 'trustProxy'>) {
-  const mode = env.nodeEnv;
+export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | 'trustProxy'>) {
+  const mode = env.appEnv;
   const production = mode === 'production';
   const app = express();
   app.disable('x-powered-by');

@@ -34,7 +34,7 @@ async function main() {
     if (error instanceof EnvError) fail(error.message);
     throw error;
   }
-  const production = env.nodeEnv === 'production';
+  const production = env.appEnv === 'production';
   // The first line a demo start logs says what it is (demo accounts, /dev/mail, the sandbox).
   if (!production) log.warn(DEMO_NOTICE);
   let registry;
@@ -66,7 +66,7 @@ async function main() {
   setDatabase(opened);
   let payments;
   try {
-    payments = await startPayments(env.nodeEnv);
+    payments = await startPayments(env.appEnv);
   } catch (error) {
     if (error instanceof BraintreeConfigError) fail(error.message);
     throw error;
@@ -82,7 +82,7 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
   const app = createExpressApp(build, env);
   const server = createServer(app);
-  const graphql = attachGraphqlWs(server, { nodeEnv: env.nodeEnv, registry, findSession: getSessionByToken });
+  const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry, findSession: getSessionByToken });
   const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob, renewalJob]);
 
   server.listen(env.port, () => {

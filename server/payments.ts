@@ -19,17 +19,17 @@ async function startSandbox(port: number): Promise<SandboxGateway> {
   }
 }
 
-export async function startPayments(nodeEnv: string, source: Record<string, string | undefined> = process.env): Promise<{ stop: () => Promise<void> }> {
+export async function startPayments(appEnv: string, source: Record<string, string | undefined> = process.env): Promise<{ stop: () => Promise<void> }> {
   const configured = braintreeSettingsFromEnv(source);
   // A gateway URL is the local sandbox's (tests, demos): its keys are public and it offers OXXO.
-  if (configured && nodeEnv === 'production' && typeof configured.environment === 'object') {
+  if (configured && appEnv === 'production' && typeof configured.environment === 'object') {
     throw new BraintreeConfigError(['BRAINTREE_GATEWAY_URL: only for the local sandbox gateway; in production set BRAINTREE_ENVIRONMENT']);
   }
   if (configured) {
     configurePayments(configured);
     return { stop: async () => {} };
   }
-  if (nodeEnv === 'production') {
+  if (appEnv === 'production') {
     log.warn('payments not configured: set BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY and BRAINTREE_ENVIRONMENT');
     return { stop: async () => {} };
   }

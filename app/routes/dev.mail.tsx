@@ -8,7 +8,7 @@ import { pageMeta } from '~/i18n/page-meta';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // NOTE: read at run time: the build inlines process.env.NODE_ENV as 'production'.
   // Mails carry live sign-in tokens; this page must never exist in production.
-  if (getEnv().nodeEnv === 'production') throw new Response('Not found', { status: 404 });
+  if (getEnv().appEnv === 'production') throw new Response('Not found', { status: 404 });
   const to = new URL(request.url).searchParams.get('to')?.trim().toLowerCase();
   let query = getDb()
     .selectFrom('outbox')

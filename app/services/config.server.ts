@@ -383,5 +383,5 @@ export function readCookieHeader(header: string | undefined, name: string): stri
 
 /** The `; Secure` attribute every cookie we set carries: always in production, elsewhere off the machine's own names. */
 export function secureCookieAttribute(hostname: string): '; Secure' | '' {
-  return cookiesMustBeSecure(getEnv().nodeEnv === 'production', hostname) ? '; Secure' : '';
+  return cookiesMustBeSecure(getEnv().appEnv === 'production', hostname) ? '; Secure' : '';
 }

@@ -3,12 +3,20 @@ import { EnvError, parseEnv } from './env.server';
 
 describe('parseEnv', () => {
   it('gives the embedded defaults for an empty environment', () => {
-    expect(parseEnv({})).toMatchObject({ port: 3000, dataDir: '.data', databaseUrl: undefined, nodeEnv: 'development', seedOnStart: true });
+    expect(parseEnv({})).toMatchObject({ port: 3000, dataDir: '.data', databaseUrl: undefined, appEnv: 'development', seedOnStart: true });
   });
 
   it('reads PostgreSQL and the port', () => {
     const env = parseEnv({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/test', PORT: '4100', NODE_ENV: 'production' });
-    expect(env).toMatchObject({ databaseUrl: 'postgres://u@127.0.0.1:5432/test', port: 4100, nodeEnv: 'production' });
+    expect(env).toMatchObject({ databaseUrl: 'postgres://u@127.0.0.1:5432/test', port: 4100, appEnv: 'production' });
+  });
+
+  it("runs in APP_ENV's mode, else NODE_ENV's, so a demo may load the libraries' production builds", () => {
+    expect(parseEnv({ NODE_ENV: 'production', APP_ENV: 'development' })).toMatchObject({ appEnv: 'development', seedOnStart: true });
+    expect(parseEnv({ NODE_ENV: 'production', APP_ENV: 'development', RATE_LIMIT_SCALE: '1000' }).rateLimitScale).toBe(1000);
+    expect(parseEnv({ NODE_ENV: 'development', APP_ENV: 'production' })).toMatchObject({ appEnv: 'production', seedOnStart: false });
+    expect(parseEnv({ NODE_ENV: 'test' }).appEnv).toBe('test');
+    expect(() => parseEnv({ APP_ENV: 'staging' })).toThrow(/APP_ENV: must be one of "development", "production", "test"/);
   });
 
   it('seeds on start outside production, and in production only when asked', () => {

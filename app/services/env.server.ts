@@ -4,6 +4,9 @@ import { ajv, formatAjvErrors } from './ajv.server';
 const envSchema = {
   type: 'object',
   properties: {
+    /** What the app does (demo or production behaviours); NODE_ENV's value when unset (docs/decisions/0040). */
+    APP_ENV: { type: 'string', enum: ['development', 'production', 'test'] },
+    /** Which builds libraries load (React's production build with 'production'). */
     NODE_ENV: { type: 'string', enum: ['development', 'production', 'test'] },
     PORT: { type: 'string', pattern: '^[0-9]{1,5}$' },
     DATA_DIR: { type: 'string', minLength: 1 },
@@ -26,8 +29,15 @@ const envSchema = {
 
 type RawEnv = FromSchema<typeof envSchema>;
 
+export type AppEnv = 'development' | 'production' | 'test';
+
 export type Env = {
-  nodeEnv: 'development' | 'production' | 'test';
+  /**
+   * The app's mode: production (no demo data, no sandbox, Secure cookies…) or a demo/test
+   * server. Apart from NODE_ENV, which only picks libraries' builds, so a demo start runs
+   * React's fast production build (docs/decisions/0040).
+   */
+  appEnv: AppEnv;
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -52,6 +62,11 @@ export type Env = {
 
 const validateEnv = ajv.compile<RawEnv>(envSchema);
 
+/** APP_ENV, else NODE_ENV, else development; for the few readers outside parseEnv (the logger, the sandbox). */
+export function appEnvOf(source: Record<string, string | undefined>): string {
+  return source.APP_ENV || source.NODE_ENV || 'development';
+}
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -68,6 +83,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!validateEnv(relevant)) {
     throw new EnvError(formatAjvErrors(validateEnv.errors).map((line) => line.replace(/^/, '')));
   }
+  const appEnv = appEnvOf(relevant) as AppEnv;
   const port = Number(relevant.PORT ?? 3000);
   if (port < 1 || port > 65535) throw new EnvError([`PORT: must be between 1 and 65535`]);
   const reconcileEveryMs = Number(relevant.PAYMENT_RECONCILE_EVERY_MS ?? 30_000);
@@ -78,19 +94,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const rateLimitScale = Number(relevant.RATE_LIMIT_SCALE ?? 1);
   if (!(rateLimitScale > 0)) problems.push('RATE_LIMIT_SCALE: must be greater than 0');
   // A test server's scale (1000) would switch the limits off: production may only tune them.
-  else if (relevant.NODE_ENV === 'production' && rateLimitScale > 10) problems.push('RATE_LIMIT_SCALE: at most 10 in production');
+  else if (appEnv === 'production' && rateLimitScale > 10) problems.push('RATE_LIMIT_SCALE: at most 10 in production');
   if (problems.length > 0) throw new EnvError(problems);
   return {
-    nodeEnv: (relevant.NODE_ENV as Env['nodeEnv'] | undefined) ?? 'development',
+    appEnv,
     port,
     dataDir: relevant.DATA_DIR ?? '.data',
     databaseUrl: relevant.DATABASE_URL,
     redisUrl: relevant.REDIS_URL,
     smtpUrl: relevant.SMTP_URL,
     mailFrom: relevant.MAIL_FROM ?? 'no-reply@travel.localhost',
-    logLevel: (relevant.LOG_LEVEL as Env['logLevel'] | undefined) ?? (relevant.NODE_ENV === 'test' ? 'warn' : 'info'),
+    logLevel: (relevant.LOG_LEVEL as Env['logLevel'] | undefined) ?? (appEnv === 'test' ? 'warn' : 'info'),
     // Off in production unless asked for, and even then never demo accounts (server/index.ts).
-    seedOnStart: relevant.SEED_ON_START === undefined ? relevant.NODE_ENV !== 'production' : relevant.SEED_ON_START === 'true',
+    seedOnStart: relevant.SEED_ON_START === undefined ? appEnv !== 'production' : relevant.SEED_ON_START === 'true',
     configDir: relevant.CONFIG_DIR ?? process.cwd(),
     paymentReconciler: { everyMs: reconcileEveryMs, staleMs: reconcileStaleMs },
     trustProxy: relevant.TRUST_PROXY === undefined ? false : /^[0-9]+$/.test(relevant.TRUST_PROXY) ? Number(relevant.TRUST_PROXY) : relevant.TRUST_PROXY,

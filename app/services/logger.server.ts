@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { appEnvOf } from './env.server';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
@@ -18,7 +19,7 @@ const shared = globalThis as typeof globalThis & { [SHARED]?: AsyncLocalStorage<
 export const requestContext = (shared[SHARED] ??= new AsyncLocalStorage<RequestLogStore>());
 
 function threshold(): number {
-  const configured = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info');
+  const configured = process.env.LOG_LEVEL ?? (appEnvOf(process.env) === 'test' ? 'warn' : 'info');
   return order[configured as Level] ?? order.info;
 }
 

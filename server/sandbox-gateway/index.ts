@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { derivedSecret, signWebhook } from '~/domain/booking-payment';
+import { appEnvOf } from '~/services/env.server';
 import { handleCardFrame } from './card-frame';
 import { type Reply, SANDBOX_MERCHANT_ACCOUNT_ID, SandboxState } from './state';
 import { toXml } from './xml';
@@ -156,7 +157,7 @@ function parseFault(input: Record<string, unknown>): Fault | string {
  * the app talks to Braintree itself.
  */
 export async function startSandboxGateway(options: { port?: number; host?: string } = {}): Promise<SandboxGateway> {
-  if (process.env.NODE_ENV === 'production') throw new Error('The sandbox payment gateway never runs with NODE_ENV=production.');
+  if (appEnvOf(process.env) === 'production') throw new Error('The sandbox payment gateway never runs in production (APP_ENV, or NODE_ENV without it, is production).');
   const host = options.host ?? '127.0.0.1';
   let url = '';
   const { merchantId, publicKey, privateKey } = SANDBOX_CREDENTIALS;

@@ -336,13 +336,24 @@ describe('faults', () => {
 });
 
 describe('the sandbox itself', () => {
-  it('refuses to start in production', async () => {
-    const previous = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
+  it('refuses to start in production, named by APP_ENV or by NODE_ENV without it, and runs in a demo on production libraries', async () => {
+    const previous = { APP_ENV: process.env.APP_ENV, NODE_ENV: process.env.NODE_ENV };
     try {
-      await expect(startSandboxGateway({ port: 0 })).rejects.toThrow(/never runs with NODE_ENV=production/);
+      process.env.NODE_ENV = 'production';
+      await expect(startSandboxGateway({ port: 0 })).rejects.toThrow(/never runs in production/);
+      process.env.NODE_ENV = 'test';
+      process.env.APP_ENV = 'production';
+      await expect(startSandboxGateway({ port: 0 })).rejects.toThrow(/never runs in production/);
+      // What `npm start` sets: React's production build, the demo's behaviours.
+      process.env.NODE_ENV = 'production';
+      process.env.APP_ENV = 'development';
+      const demo = await startSandboxGateway({ port: 0 });
+      await demo.stop();
     } finally {
-      process.env.NODE_ENV = previous;
+      for (const [name, value] of Object.entries(previous)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     }
   });
 

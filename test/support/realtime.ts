@@ -12,9 +12,9 @@ import { attachGraphqlWs } from '../../server/graphql';
 import { freshVisitorOn } from './load-context';
 
 /** An HTTP server with graphql-ws attached in-process, as server/index.ts does. */
-export async function startRealtime(nodeEnv: Env['nodeEnv']) {
+export async function startRealtime(appEnv: Env['appEnv']) {
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
-  const graphql = attachGraphqlWs(server, { nodeEnv, registry: loadConfigRegistry(), findSession: getSessionByToken });
+  const graphql = attachGraphqlWs(server, { appEnv, registry: loadConfigRegistry(), findSession: getSessionByToken });
   const accepted: WebSocket[] = [];
   graphql.wss.on('connection', (ws: WebSocket) => accepted.push(ws));
   server.listen(0, '127.0.0.1');
