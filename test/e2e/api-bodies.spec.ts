@@ -26,7 +26,7 @@ const stamp = Date.now().toString(36);
 
 type Who = 'user' | 'admin' | null;
 type Row = {
-  /** The route module in app/routes (without .ts). */
+  /** `api.` and the endpoint's module in app/api (without .ts): its URL with dots for slashes. */
   route: string;
   method?: 'POST' | 'DELETE';
   who: Who;
@@ -206,12 +206,12 @@ const table: Row[] = [
 const naming = (field: string) => new RegExp(`(^|; )${field.replace(/[.$]/g, '\\$&')}: `);
 
 describe('every /api route with an action has a row', () => {
-  it('covers each app/routes/api.* module that exports an action', () => {
-    const dir = path.resolve('app/routes');
+  it('covers each app/api endpoint module that exports an action', () => {
+    const dir = path.resolve('app/api');
     const withAction = readdirSync(dir)
-      .filter((file) => /^api\..*\.tsx?$/.test(file))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(server|test)\.tsx?$/.test(file))
       .filter((file) => /export (const|async function|function) action\b/.test(readFileSync(path.join(dir, file), 'utf8')))
-      .map((file) => file.replace(/\.tsx?$/, ''))
+      .map((file) => `api.${file.replace(/\.tsx?$/, '')}`)
       .sort();
     expect(withAction.length).toBeGreaterThan(20);
     expect(table.map((row) => row.route).sort()).toEqual(withAction);

@@ -2,13 +2,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiEndpoints } from '~/api/endpoints.server';
 
 const backends = [
   { name: 'PGlite', url: inject('baseURL') },
   { name: 'PostgreSQL', url: inject('pgBaseURL') },
 ].filter((b) => b.url);
 
-/** Every route module of the build that has an action, as a concrete URL path. */
+/** Every route module of the build and every /api endpoint that has an action, as a concrete URL path. */
 async function mutationPaths(): Promise<string[]> {
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
   const fullPath = (id: string): string => {
@@ -17,9 +18,14 @@ async function mutationPaths(): Promise<string[]> {
     const parent = route.parentId ? fullPath(route.parentId) : '';
     return [parent, own].filter(Boolean).join('/');
   };
-  return Object.entries(build.routes)
+  const routes = Object.entries(build.routes)
     .filter(([, route]) => route.module.action)
     .map(([id, route]) => `/${fullPath(id)}${route.index ? '?index' : ''}`);
+  // The /api endpoints are mounted through the one route api.$: each is checked at its own URL.
+  const endpoints = Object.entries(apiEndpoints)
+    .filter(([, endpoint]) => 'action' in endpoint)
+    .map(([url]) => url.replace(/:[^/]+/g, 'x'));
+  return [...routes, ...endpoints];
 }
 
 let paths: string[] = [];

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as cancelRoute } from '~/routes/api.booking.cancel';
-import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
+import { action as cancelRoute } from '~/api/booking.cancel';
+import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { getOrgById } from '~/services/config.server';
 import { createHold, recordHoldQuote } from '~/services/holds.server';
 import { listUserBookings } from '~/services/bookings.server';

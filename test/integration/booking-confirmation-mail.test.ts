@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
+import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { countMessagesOf, listUserBookings } from '~/services/bookings.server';
 import { createHold } from '~/services/holds.server';
 import { cancelConfirmedBooking, expireOxxoVouchers, initBookingAction } from '~/services/payments/booking-payment.server';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphqlClient } from '~/components/realtime/graphql-client';
 import { subscribeWithUrql } from '~/components/realtime/use-booking-status';
 import { type BookingStatusState, followBookingStatus, pollWith } from '~/domain/booking-status';
-import { loader } from '~/routes/api.booking.status';
+import { loader } from '~/api/booking.status';
 import { publishBookingStatus } from '~/services/booking-status.server';
 import { type Database, openDatabase } from '~/services/db.server';
 import type { BookingStatus } from '~/services/db-schema';

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPriceMinor } from '~/domain/member-rates';
-import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
-import { action as initBookingRoute } from '~/routes/api.booking.initBooking';
+import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
+import { action as initBookingRoute } from '~/api/booking.initBooking';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';

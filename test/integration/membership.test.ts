@@ -3,14 +3,14 @@
 // gateway) activating the plan in the transaction that confirms it. Both databases.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as plansRoute } from '~/routes/api.membershipUpgrade.plans';
-import { action as paymentMembershipRoute } from '~/routes/api.membershipUpgrade.payment-membership';
-import { action as subscriptionPlansRoute } from '~/routes/api.membershipUpgrade.subscription-plans';
-import { action as initBookRoute } from '~/routes/api.plans.initbook';
-import { action as generateCheckSumRoute } from '~/routes/api.pgv2.generateCheckSum';
-import { action as paymentWithSavedCardRoute } from '~/routes/api.pgv2.paymentWithSavedCard';
-import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
-import { action as zeroAmountBookingRoute } from '~/routes/api.booking.zeroAmountBooking';
+import { action as plansRoute } from '~/api/membershipUpgrade.plans';
+import { action as paymentMembershipRoute } from '~/api/membershipUpgrade.payment-membership';
+import { action as subscriptionPlansRoute } from '~/api/membershipUpgrade.subscription-plans';
+import { action as initBookRoute } from '~/api/plans.initbook';
+import { action as generateCheckSumRoute } from '~/api/pgv2.generateCheckSum';
+import { action as paymentWithSavedCardRoute } from '~/api/pgv2.paymentWithSavedCard';
+import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
+import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { action as loginAction } from '~/routes/api.auth.login';
+import { action as loginAction } from '~/api/auth.login';
 import { issueImpersonationKey, passwordProblem } from '~/services/auth.server';
 import { deliverPendingEmails, queueEmail } from '~/services/mail.server';
 import { hashPassword, verifyPassword } from '~/services/password.server';

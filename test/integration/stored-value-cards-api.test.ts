@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { action as applyPaymentCardRoute } from '~/routes/api.booking.applyPaymentCard';
-import { action as paymentCardsRoute, loader as paymentCardsLoader } from '~/routes/api.booking.getpaymentcardbyuser';
-import { action as applyPointsRoute } from '~/routes/api.loyalty.applyPoints';
-import { action as checkPointsRoute } from '~/routes/api.loyalty.checkLoyaltyPoints';
+import { action as applyPaymentCardRoute } from '~/api/booking.applyPaymentCard';
+import { action as paymentCardsRoute, loader as paymentCardsLoader } from '~/api/booking.getpaymentcardbyuser';
+import { action as applyPointsRoute } from '~/api/loyalty.applyPoints';
+import { action as checkPointsRoute } from '~/api/loyalty.checkLoyaltyPoints';
 import { createSession } from '~/services/session.server';
 import { type Member, instrumentsOf, payableOfHold } from '~/services/stored-value.server';
 import { useSeededDatabase } from '../support/databases';

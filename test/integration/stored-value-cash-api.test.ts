@@ -4,13 +4,13 @@
 // another member's card or checkout, no session) changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORED_VALUE_TEXT } from '~/domain/instruments';
-import { action as applyCashcardRoute } from '~/routes/api.booking.applyCashcard';
-import { action as redemptionRoute } from '~/routes/api.booking.cashCardRedemption_ACT_TRF';
-import { action as removeCashcardRoute } from '~/routes/api.booking.removeCashcard';
-import { action as unlockCouponRoute } from '~/routes/api.booking.unlockCouponCodeApi';
-import { action as carRedemptionRoute } from '~/routes/api.cars.cashcardRedemption';
-import { action as applyCouponRoute } from '~/routes/api.general.applyCouponCodeDetails';
-import { action as couponDetailsRoute } from '~/routes/api.general.getCouponCodeDetails';
+import { action as applyCashcardRoute } from '~/api/booking.applyCashcard';
+import { action as redemptionRoute } from '~/api/booking.cashCardRedemption_ACT_TRF';
+import { action as removeCashcardRoute } from '~/api/booking.removeCashcard';
+import { action as unlockCouponRoute } from '~/api/booking.unlockCouponCodeApi';
+import { action as carRedemptionRoute } from '~/api/cars.cashcardRedemption';
+import { action as applyCouponRoute } from '~/api/general.applyCouponCodeDetails';
+import { action as couponDetailsRoute } from '~/api/general.getCouponCodeDetails';
 import { createSession } from '~/services/session.server';
 import { type Member, instrumentsOf } from '~/services/stored-value.server';
 import { type Backend, useSeededDatabase } from '../support/databases';

@@ -29,7 +29,7 @@ import {
   settleApplicationsOfBooking,
   unapplyFromHold,
 } from '~/services/stored-value.server';
-import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
+import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';

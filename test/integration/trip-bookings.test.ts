@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { action as zeroAmountBookingRoute } from '~/routes/api.booking.zeroAmountBooking';
+import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
 import { createHold } from '~/services/holds.server';
 import { initBookingAction } from '~/services/payments/booking-payment.server';
 import { createSession } from '~/services/session.server';

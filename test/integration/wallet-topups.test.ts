@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as topupRoute } from '~/routes/api.wallet.topup';
+import { action as topupRoute } from '~/api/wallet.topup';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
 import { reconcileWalletTopups, walletOf } from '~/services/wallet-topups.server';

@@ -8,7 +8,7 @@ import { openDatabase, setDatabase } from '~/services/db.server';
 import { initBookingAction } from '~/services/payments/booking-payment.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { applyToHold, payableOfHold } from '~/services/stored-value.server';
-import { action as generatePgTokenRoute } from '~/routes/api.booking.generatePgToken';
+import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway/index';
 import { callAction, loadContextFor } from './load-context';
 
