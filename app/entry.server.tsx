@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
+import { pageCachePolicyOf } from '~/domain/page-cache';
 import { MessagesProvider } from '~/i18n/messages-context';
 import { pageMessages } from '~/services/messages.server';
 import { paymentsOrNull } from '~/services/payments/runtime.server';
@@ -25,9 +26,8 @@ export default function handleRequest(
   // A page whose route allows it may be kept for anonymous visitors (server/page-cache.ts). It is
   // sent whole, as to bots, so an error in any part of it is known before it could be kept.
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
-  const leafHandle = leaf ? (remixContext.routeModules[leaf.route.id]?.handle as { anonymousPageCache?: boolean } | undefined) : undefined;
-  loadContext.pageCache.allowed = leafHandle?.anonymousPageCache === true;
-  const readyEvent = loadContext.pageCache.allowed || isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
+  loadContext.pageCache.policy = leaf ? pageCachePolicyOf(remixContext.routeModules[leaf.route.id]?.handle) : null;
+  const readyEvent = loadContext.pageCache.policy !== null || isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

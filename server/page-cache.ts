@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { MAX_CACHED_BODY_BYTES, PAGE_CACHE_HEADER, type PageCacheVerdict, isPageRequest, mayAnswerFromCache, mayKeep, pageCacheKey } from '~/domain/page-cache';
-import { type CachedPage, cachedPage, contentVersion, keepPage } from '~/services/page-cache.server';
+import { MAX_CACHED_BODY_BYTES, PAGE_CACHE_HEADER, type KeptPageFacts, type PageCacheVerdict, isPageRequest, isStillFresh, mayAnswerFromCache, mayKeep, pageCacheKey } from '~/domain/page-cache';
+import { type CachedPage, cachedPage, keepPage, pageVersions } from '~/services/page-cache.server';
+import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import type { RequestContext } from '~/services/request-context.server';
 import { dayIn } from '~/domain/time-zone';
 
@@ -9,40 +10,49 @@ const PER_ANSWER_HEADERS = new Set(['set-cookie', 'x-correlation-id', 'content-l
 
 /** What this request's render says about keeping it (entry.server fills it in through the load context). */
 export function pageCacheVerdict(res: Response): PageCacheVerdict {
-  return ((res.locals.pageCacheVerdict as PageCacheVerdict | undefined) ??= { allowed: false, failed: false });
+  return ((res.locals.pageCacheVerdict as PageCacheVerdict | undefined) ??= { policy: null, failed: false });
 }
 
 /**
- * The anonymous page cache in front of Remix (decision 0035; rules in app/domain/page-cache.ts):
- * an anonymous visitor's document GET is answered from a page rendered earlier for the same
- * key, with this answer's own CSP nonce; otherwise Remix renders it and the page is kept
- * when its route allows and the answer qualifies. Every page request reads the catalogue's
- * version first, so a signed-in user's page sees a change at once too (the reference cache
- * is emptied).
+ * The anonymous page cache in front of Remix (decisions 0035, 0041; rules in
+ * app/domain/page-cache.ts): an anonymous visitor's document GET is answered from a page
+ * rendered earlier for the same key, with this answer's own CSP nonce, while it is fresh (a
+ * page that shows availability only while no hold or booking changed it, and for 30 s);
+ * otherwise Remix renders it and the page is kept when its route allows and the answer
+ * qualifies. A view the route counts against a limit (a search) counts from the cache too; over
+ * the limit, the route answers its 429. Every page request reads the versions first, so a
+ * signed-in user's page sees a catalogue change at once too (the reference cache is emptied).
  */
 export function anonymousPageCache(req: Request, res: Response, next: NextFunction): void {
   const context = res.locals.requestContext as RequestContext;
   const request = { method: req.method, path: req.path, query: new URL(req.originalUrl, 'http://local').searchParams, signedIn: context.session !== null };
   if (!isPageRequest(request)) return next();
-  contentVersion().then((version) => {
-    if (!mayAnswerFromCache(request)) return next();
-    const key = pageCacheKey({
-      contentVersion: version,
-      // The pages' "today" (earliest check-in and the like) is the organisation's day (decision 0039).
-      today: dayIn(context.org.timeZone),
-      origin: `${req.protocol}://${req.get('host') ?? ''}`,
-      language: context.locale.language,
-      currency: context.locale.currency,
-      url: req.originalUrl,
-      cookieHeader: req.get('cookie'),
-    });
-    const nonce = res.locals.cspNonce as string;
-    const kept = cachedPage(context.org, key);
-    if (kept) return answerFromCache(res, kept, nonce);
-    res.setHeader(PAGE_CACHE_HEADER, 'miss');
-    if (req.method === 'GET') keepWhenDone(res, nonce, (page) => keepPage(context.org, key, page));
-    next();
-  }, next);
+  const readAt = Date.now();
+  pageVersions()
+    .then(async (versions) => {
+      if (!mayAnswerFromCache(request)) return next();
+      const key = pageCacheKey({
+        contentVersion: versions.content,
+        // The pages' "today" (earliest check-in and the like) is the organisation's day (decision 0039).
+        today: dayIn(context.org.timeZone),
+        origin: `${req.protocol}://${req.get('host') ?? ''}`,
+        language: context.locale.language,
+        currency: context.locale.currency,
+        url: req.originalUrl,
+        cookieHeader: req.get('cookie'),
+      });
+      const nonce = res.locals.cspNonce as string;
+      const kept = cachedPage(context.org, key);
+      if (kept && isStillFresh(kept, { availabilityVersion: versions.availability, at: readAt })) {
+        const countsAs = kept.policy.countsAs;
+        if (countsAs && !(await hitRateLimit(countsAs, visitorOf(context))).ok) return next();
+        return answerFromCache(res, kept, nonce);
+      }
+      res.setHeader(PAGE_CACHE_HEADER, 'miss');
+      if (req.method === 'GET') keepWhenDone(res, nonce, { availabilityVersion: versions.availability, keptAt: readAt }, (page) => keepPage(context.org, key, page));
+      next();
+    })
+    .catch(next);
 }
 
 function answerFromCache(res: Response, page: CachedPage, nonce: string): void {
@@ -56,12 +66,12 @@ function answerFromCache(res: Response, page: CachedPage, nonce: string): void {
  * Follows the rendered answer as it is written, and hands it over once complete if it may be
  * kept. Nothing is copied for a page its route does not allow (known when the head is written).
  */
-function keepWhenDone(res: Response, nonce: string, keep: (page: CachedPage) => void): void {
+function keepWhenDone(res: Response, nonce: string, readBefore: Omit<KeptPageFacts, 'policy'>, keep: (page: CachedPage) => void): void {
   const verdict = pageCacheVerdict(res);
   const chunks: Buffer[] = [];
   let bytes = 0;
   const collect = (chunk: unknown, encoding?: unknown) => {
-    if (!verdict.allowed || chunk === undefined || chunk === null || typeof chunk === 'function' || bytes > MAX_CACHED_BODY_BYTES) return;
+    if (!verdict.policy || chunk === undefined || chunk === null || typeof chunk === 'function' || bytes > MAX_CACHED_BODY_BYTES) return;
     const buffer = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     bytes += buffer.length;
     if (bytes <= MAX_CACHED_BODY_BYTES) chunks.push(buffer);
@@ -78,11 +88,11 @@ function keepWhenDone(res: Response, nonce: string, keep: (page: CachedPage) => 
     const result = (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     const setCookie = res.getHeader('set-cookie');
     const setCookieNames = (Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : []).map((cookie) => cookie.split('=')[0]!.trim());
-    if (mayKeep({ status: res.statusCode, verdict, setCookieNames, bodyBytes: bytes })) {
+    if (verdict.policy && mayKeep({ status: res.statusCode, verdict, setCookieNames, bodyBytes: bytes })) {
       const headers = Object.entries(res.getHeaders())
         .filter(([name, value]) => !PER_ANSWER_HEADERS.has(name) && value !== undefined)
         .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)] as [string, string]);
-      keep({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), bytes, nonce });
+      keep({ ...readBefore, policy: verdict.policy, status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8'), bytes, nonce });
     }
     return result;
   } as typeof end;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CACHED_BODY_BYTES, mayAnswerFromCache, mayKeep, pageCacheKey } from './page-cache';
+import {
+  AVAILABILITY_FRESH_MS,
+  CACHEABLE_FOR_ANONYMOUS_VISITORS,
+  CACHEABLE_DETAILS_PAGES,
+  CACHEABLE_RESULTS_PAGES,
+  MAX_CACHED_BODY_BYTES,
+  isStillFresh,
+  mayAnswerFromCache,
+  mayKeep,
+  pageCacheKey,
+  pageCachePolicyOf,
+} from './page-cache';
 
 const request = (path: string, overrides: Partial<Parameters<typeof mayAnswerFromCache>[0]> = {}) => {
   const url = new URL(path, 'http://localhost');
@@ -41,12 +52,30 @@ describe('the anonymous page cache', () => {
   });
 
   it('keeps only a plain 200 the page allowed and rendered without error, without cookies of its own, within the size limit', () => {
-    const page = { status: 200, verdict: { allowed: true, failed: false }, setCookieNames: ['correlationId'], bodyBytes: 10_000 };
+    const policy = CACHEABLE_FOR_ANONYMOUS_VISITORS.anonymousPageCache;
+    const page = { status: 200, verdict: { policy, failed: false }, setCookieNames: ['correlationId'], bodyBytes: 10_000 };
     expect(mayKeep(page)).toBe(true);
-    expect(mayKeep({ ...page, verdict: { allowed: false, failed: false } })).toBe(false);
-    expect(mayKeep({ ...page, verdict: { allowed: true, failed: true } })).toBe(false);
+    expect(mayKeep({ ...page, verdict: { policy: null, failed: false } })).toBe(false);
+    expect(mayKeep({ ...page, verdict: { policy, failed: true } })).toBe(false);
     expect(mayKeep({ ...page, status: 404 })).toBe(false);
     expect(mayKeep({ ...page, setCookieNames: ['correlationId', 'sessionId'] })).toBe(false);
     expect(mayKeep({ ...page, bodyBytes: MAX_CACHED_BODY_BYTES + 1 })).toBe(false);
+  });
+
+  it("reads a route's policy from its handle, and none from a handle without one", () => {
+    expect(pageCachePolicyOf(CACHEABLE_FOR_ANONYMOUS_VISITORS)).toEqual({ showsAvailability: false, countsAs: null });
+    expect(pageCachePolicyOf(CACHEABLE_RESULTS_PAGES)).toEqual({ showsAvailability: true, countsAs: 'search' });
+    expect(pageCachePolicyOf(CACHEABLE_DETAILS_PAGES)).toEqual({ showsAvailability: true, countsAs: null });
+    for (const handle of [undefined, null, {}, { anonymousPageCache: true }, { other: 1 }]) expect(pageCachePolicyOf(handle)).toBeNull();
+  });
+
+  it('answers with a page that shows availability only while no allocation changed, and for 30 seconds at most', () => {
+    const kept = { policy: CACHEABLE_RESULTS_PAGES.anonymousPageCache, availabilityVersion: '41', keptAt: 1_000_000 };
+    expect(isStillFresh(kept, { availabilityVersion: '41', at: 1_000_000 + AVAILABILITY_FRESH_MS - 1 })).toBe(true);
+    expect(isStillFresh(kept, { availabilityVersion: '42', at: 1_000_001 })).toBe(false);
+    expect(isStillFresh(kept, { availabilityVersion: '41', at: 1_000_000 + AVAILABILITY_FRESH_MS })).toBe(false);
+    // A page that shows no availability is kept whatever holds do, for as long as its key lasts.
+    const home = { ...kept, policy: CACHEABLE_FOR_ANONYMOUS_VISITORS.anonymousPageCache };
+    expect(isStillFresh(home, { availabilityVersion: '99', at: 1_000_000 + 10 * AVAILABILITY_FRESH_MS })).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import type { LimitedAction } from './rate-limits';
+
 /**
  * Rules of the anonymous page cache (decision 0035): which requests may be answered from it,
  * which answers may be kept, and what an answer is filed under. The cache itself is
@@ -12,10 +14,25 @@ export const MAX_CACHED_BODY_BYTES = 256 * 1024;
 export const MAX_CACHED_BYTES_PER_ORG = 32 * 1024 * 1024;
 
 /**
- * Set by entry.server during the render: `allowed` when the page's route allows caching
- * (`handle.anonymousPageCache`), `failed` when the render reported an error.
+ * What a route's `handle.anonymousPageCache` says about keeping its pages for anonymous visitors.
+ * Pages that show what is free to book (results, details) change with every hold, booking and
+ * expiry, which the catalogue's version leaves out: such a page is answered only while no
+ * allocation changed since it was rendered, and for at most AVAILABILITY_FRESH_MS.
  */
-export type PageCacheVerdict = { allowed: boolean; failed: boolean };
+export type PageCachePolicy = {
+  showsAvailability: boolean;
+  /** The per-visitor limit every view of the page counts against, an answer from the cache included. */
+  countsAs: LimitedAction | null;
+};
+
+/** How long a kept page that shows availability may answer: bounds what no version tells (holds ending by expiry). */
+export const AVAILABILITY_FRESH_MS = 30_000;
+
+/**
+ * Set by entry.server during the render: the leaf route's policy when it allows keeping its
+ * pages (null otherwise), and `failed` when the render reported an error.
+ */
+export type PageCacheVerdict = { policy: PageCachePolicy | null; failed: boolean };
 
 /** The cookie every request gets its own of: it must not split the cache. */
 const PER_REQUEST_COOKIES = new Set(['correlationId']);
@@ -61,12 +78,36 @@ export type RenderedPage = { status: number; verdict: PageCacheVerdict; setCooki
 export function mayKeep({ status, verdict, setCookieNames, bodyBytes }: RenderedPage): boolean {
   return (
     status === 200 &&
-    verdict.allowed &&
+    verdict.policy !== null &&
     !verdict.failed &&
     bodyBytes <= MAX_CACHED_BODY_BYTES &&
     setCookieNames.every((name) => PER_REQUEST_COOKIES.has(name))
   );
 }
 
-/** A route's `handle` that lets its pages be kept for anonymous visitors. */
-export const CACHEABLE_FOR_ANONYMOUS_VISITORS = { anonymousPageCache: true } as const;
+/** What a kept page was rendered under, besides its key. */
+export type KeptPageFacts = { policy: PageCachePolicy; availabilityVersion: string; keptAt: number };
+
+/**
+ * Whether a kept page may still answer. One that shows availability only while the allocations'
+ * version is the one read before it was rendered, and not longer than AVAILABILITY_FRESH_MS.
+ */
+export function isStillFresh(kept: KeptPageFacts, now: { availabilityVersion: string; at: number }): boolean {
+  if (!kept.policy.showsAvailability) return true;
+  return kept.availabilityVersion === now.availabilityVersion && now.at - kept.keptAt < AVAILABILITY_FRESH_MS;
+}
+
+/** A route's `handle` that lets its pages be kept for anonymous visitors: home, landing and legal pages. */
+export const CACHEABLE_FOR_ANONYMOUS_VISITORS = { anonymousPageCache: { showsAvailability: false, countsAs: null } satisfies PageCachePolicy };
+
+/** The handle of results pages: kept while availability stays the same; each view is a search. */
+export const CACHEABLE_RESULTS_PAGES = { anonymousPageCache: { showsAvailability: true, countsAs: 'search' } satisfies PageCachePolicy };
+
+/** The handle of details pages: kept while availability stays the same. */
+export const CACHEABLE_DETAILS_PAGES = { anonymousPageCache: { showsAvailability: true, countsAs: null } satisfies PageCachePolicy };
+
+/** The policy a route's handle names, or null when it does not allow keeping its pages. */
+export function pageCachePolicyOf(handle: unknown): PageCachePolicy | null {
+  const policy = typeof handle === 'object' && handle !== null && 'anonymousPageCache' in handle ? handle.anonymousPageCache : null;
+  return typeof policy === 'object' && policy !== null && 'showsAvailability' in policy ? (policy as PageCachePolicy) : null;
+}

@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { CACHEABLE_DETAILS_PAGES } from '~/domain/page-cache';
 import { pageMeta } from '~/i18n/page-meta';
 import { detailsFallbackPath } from '~/domain/destination-links';
 import { products } from '~/products/registry';
@@ -29,6 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
     throw thrown;
   }
 }
+
+/** An anonymous visitor's details page is kept while availability stays the same (decision 0041). */
+export const handle = CACHEABLE_DETAILS_PAGES;
 
 export const meta: MetaFunction<typeof loader> = ({ data, location, ...args }) => {
   const product = data?.product ?? pageProductOf(location.pathname, 'details');

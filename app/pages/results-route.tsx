@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { CACHEABLE_RESULTS_PAGES } from '~/domain/page-cache';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
@@ -23,6 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
   // The product's page data stays at the top level, as each results page answered before (scripts read `_data`).
   return json({ ...(await resultsPages[product](args)), product });
 }
+
+/** An anonymous visitor's results are kept while availability stays the same, each view still a search (decision 0041). */
+export const handle = CACHEABLE_RESULTS_PAGES;
 
 export const meta: MetaFunction<typeof loader> = ({ data, location, ...args }) => {
   const product = data?.product ?? pageProductOf(location.pathname, 'results');

@@ -1122,6 +1122,36 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0027_availability_version': {
+    /**
+     * The version of what is free to book (decision 0041): every change to units or their
+     * allocations (holds, bookings, releases) moves it on. A sequence, not a row: a row would make
+     * every hold wait on the one before it; nextval never waits and never rolls back. It moves
+     * before the writer commits, so a page read in between may be kept under the new version
+     * showing the old rows: kept pages that show availability also end after 30 s.
+     */
+    async up(db: Kysely<any>) {
+      await sql`create sequence availability_version`.execute(db);
+      await sql`
+        create function bump_availability_version() returns trigger language plpgsql as $$
+        begin
+          perform nextval('availability_version');
+          return null;
+        end $$`.execute(db);
+      // For each row: a statement that changes nothing (the hold-expiry job's, mostly) leaves
+      // kept pages alone. TRUNCATE has no rows, hence its own trigger.
+      for (const table of ['inventory_units', 'unit_allocations']) {
+        await sql`
+          create trigger ${sql.id(`${table}_availability_version`)}
+          after insert or update or delete on ${sql.table(table)}
+          for each row execute function bump_availability_version()`.execute(db);
+        await sql`
+          create trigger ${sql.id(`${table}_availability_version_truncate`)}
+          after truncate on ${sql.table(table)}
+          for each statement execute function bump_availability_version()`.execute(db);
+      }
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { MAX_CACHED_BYTES_PER_ORG } from '~/domain/page-cache';
+import { type KeptPageFacts, MAX_CACHED_BYTES_PER_ORG } from '~/domain/page-cache';
 import { type Database, getDb } from './db.server';
 import { clearReferenceCache } from './reference-cache.server';
 
 /** A kept answer; `nonce` is the CSP nonce it was rendered with, replaced by each reader's own. */
-export type CachedPage = { status: number; headers: [string, string][]; body: string; bytes: number; nonce: string };
+export type CachedPage = KeptPageFacts & { status: number; headers: [string, string][]; body: string; bytes: number; nonce: string };
 
 /**
  * Anonymous pages as rendered, per organisation config (a reloaded config starts empty), least
@@ -47,18 +47,26 @@ function forget(cache: { pages: Map<string, CachedPage>; bytes: number }, key: s
 
 let lastSeenVersion: string | undefined;
 
+/** What a page request reads before it renders (server/page-cache.ts). */
+export type PageVersions = { content: string; availability: string };
+
 /**
- * The catalogue's version (migration 0025_content_version), read before a page renders: a
- * writer moves it in its own transaction, so a page rendered after reading a version shows
- * at least that version's rows, and a change is a new key on the very next request. A new
- * version also empties the short-lived reference cache (catalogue, rates, ads), which would
- * otherwise serve the old rows for up to a minute.
+ * The catalogue's version (migration 0025_content_version) and the allocations' (0027), in one
+ * read before a page renders. A catalogue writer moves its version in its own transaction, so a
+ * page rendered after reading a version shows at least that version's rows, and a change is a
+ * new key on the very next request. The allocations' version is a sequence (holds never wait on
+ * one row); pages that show availability are answered only while it stays the same
+ * (app/domain/page-cache.ts `isStillFresh`). A new catalogue version (and the first one a
+ * process reads) also empties the short-lived reference cache (catalogue, rates, ads), which
+ * would otherwise serve the old rows for up to a minute.
  */
-export async function contentVersion(db: Database = getDb()): Promise<string> {
-  const { rows } = await sql<{ version: string }>`select version::text as version from content_version where id = 1`.execute(db);
-  const version = rows[0]?.version ?? '0';
+export async function pageVersions(db: Database = getDb()): Promise<PageVersions> {
+  const { rows } = await sql<PageVersions>`
+    select version::text as content, (select last_value::text from availability_version) as availability
+    from content_version where id = 1`.execute(db);
+  const versions = rows[0] ?? { content: '0', availability: '0' };
   // The first read too: what was cached before it (API calls) may predate the version.
-  if (version !== lastSeenVersion) clearReferenceCache();
-  lastSeenVersion = version;
-  return version;
+  if (versions.content !== lastSeenVersion) clearReferenceCache();
+  lastSeenVersion = versions.content;
+  return versions;
 }

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from '../support/booking-load';
+import { inDays } from '../support/dates';
 import { http } from '../support/http-client';
 
 /**
- * The anonymous page cache (issue 14 acceptance 6, decision 0035), on the PostgreSQL server
+ * The anonymous page cache (issue 14 acceptance 6, decisions 0035 and 0041), on the PostgreSQL server
  * so the catalogue can be changed under it. Every visit here is cookie-less, as a first visit.
  */
 const base = inject('pgBaseURL');
@@ -87,9 +88,47 @@ describe.skipIf(!base)('the anonymous page cache', () => {
   });
 
   it('renders every time the pages that did not opt in, and data requests', async () => {
-    for (const path of ['/search-detail?destination=cancun', '/?_data=root']) {
+    for (const path of ['/hotel-checkout?hold=none', '/?_data=root', '/search-detail?_data=routes%2Fsearch-detail&destination=cancun']) {
       await get(path);
       expect((await get(path)).headers['x-page-cache'], path).not.toBe('hit');
     }
+  });
+
+  describe('results and details (decision 0041)', () => {
+    // A night no other spec books: this spec's own hold is the only change to its availability.
+    const day = 200 + Math.floor(Math.random() * 100);
+    const stay = `destination=cancun&checkin=${inDays(day)}&checkout=${inDays(day + 1)}&rooms=1&guests=2`;
+    const RESULTS = `/search-detail?${stay}`;
+    const DETAILS = `/hotel-details?hotel=cancun-harbour-view&${stay}`;
+    const standardRoomsLeft = (html: string) => Number(/Standard[^<]*<\/h3>[\s\S]*?(\d+) left/.exec(html)?.[1]);
+
+    it('keeps an anonymous search and its details page, and never answers a signed-in user from them', async () => {
+      for (const path of [RESULTS, DETAILS]) {
+        await get(path);
+        expect((await get(path)).headers['x-page-cache'], path).toBe('hit');
+      }
+      const member = await signIn(base);
+      const page = await get(RESULTS, { cookie: member });
+      expect(page.headers['x-page-cache']).toBeUndefined();
+      expect(page.text).toContain('action="/auth/logout"');
+    });
+
+    it('shows a hold made by someone else on the very next request', async () => {
+      await get(DETAILS);
+      const before = await get(DETAILS);
+      expect(before.headers['x-page-cache']).toBe('hit');
+      const left = standardRoomsLeft(before.text);
+      expect(left).toBeGreaterThan(0);
+      const { rows } = await db.query<{ id: number }>(
+        `select r.id from hotel_room_types r join hotels h on h.id = r.hotel_id where h.slug = 'cancun-harbour-view' and r.code = 'STD'`,
+      );
+      const form = new URLSearchParams({ destination: 'cancun', checkin: inDays(day), checkout: inDays(day + 1), rooms: '1', guests: '2', roomTypeId: String(rows[0]!.id) });
+      const held = await http(base, 'POST', '/hotel-checkout', { host: 'localhost', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(base).origin.replace('127.0.0.1', 'localhost') }, body: form.toString() });
+      expect(new URL(String(held.headers.location), base).searchParams.get('hold')).toBeTruthy();
+      const after = await get(DETAILS);
+      expect(after.headers['x-page-cache']).toBe('miss');
+      expect(standardRoomsLeft(after.text)).toBe(left - 1);
+      expect((await get(RESULTS)).headers['x-page-cache']).toBe('miss');
+    });
   });
 });

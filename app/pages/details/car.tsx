@@ -5,7 +5,7 @@
 import { CarDetailsView } from '~/components/cars/car-details';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, loader, meta } from '../details-route';
+export { ErrorBoundary, handle, loader, meta } from '../details-route';
 
 export default function CarDetailsPage() {
   return <ProductPage kind="details" module="car" view={CarDetailsView} />;

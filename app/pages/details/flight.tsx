@@ -5,7 +5,7 @@
 import { FlightDetailsView } from '~/components/flights/flight-details';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, loader, meta } from '../details-route';
+export { ErrorBoundary, handle, loader, meta } from '../details-route';
 
 export default function FlightDetailsPage() {
   return <ProductPage kind="details" module="flight" view={FlightDetailsView} />;

@@ -5,7 +5,7 @@
 import { HotelDetailsView } from '~/components/hotels/hotel-details';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, loader, meta } from '../details-route';
+export { ErrorBoundary, handle, loader, meta } from '../details-route';
 
 export default function HotelDetailsPage() {
   return <ProductPage kind="details" module="hotel" view={HotelDetailsView} />;

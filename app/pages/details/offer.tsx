@@ -5,7 +5,7 @@
 import { OfferDetailsView } from '~/components/offers/offer-details';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, loader, meta } from '../details-route';
+export { ErrorBoundary, handle, loader, meta } from '../details-route';
 
 export default function OfferDetailsPage() {
   return <ProductPage kind="details" module="offer" view={OfferDetailsView} />;

@@ -5,7 +5,7 @@
 import { WeeksDetailsView } from '~/components/weeks/weeks-details';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, loader, meta } from '../details-route';
+export { ErrorBoundary, handle, loader, meta } from '../details-route';
 
 export default function WeeksDetailsPage() {
   return <ProductPage kind="details" module="weeks" view={WeeksDetailsView} />;

@@ -5,7 +5,7 @@
 import { CarResultsView } from '~/components/cars/car-results';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, headers, loader, meta } from '../results-route';
+export { ErrorBoundary, handle, headers, loader, meta } from '../results-route';
 
 export default function CarResultsPage() {
   return <ProductPage kind="results" module="car" view={CarResultsView} />;

@@ -5,7 +5,7 @@
 import { FlightResultsView } from '~/components/flights/flight-results';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, headers, loader, meta } from '../results-route';
+export { ErrorBoundary, handle, headers, loader, meta } from '../results-route';
 
 export default function FlightResultsPage() {
   return <ProductPage kind="results" module="flight" view={FlightResultsView} />;

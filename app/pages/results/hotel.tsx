@@ -5,7 +5,7 @@
 import { HotelResultsView } from '~/components/hotels/hotel-results';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, headers, loader, meta } from '../results-route';
+export { ErrorBoundary, handle, headers, loader, meta } from '../results-route';
 
 export default function HotelResultsPage() {
   return <ProductPage kind="results" module="hotel" view={HotelResultsView} />;

@@ -5,7 +5,7 @@
 import { OfferResultsView } from '~/components/offers/offer-results';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, headers, loader, meta } from '../results-route';
+export { ErrorBoundary, handle, headers, loader, meta } from '../results-route';
 
 export default function OfferResultsPage() {
   return <ProductPage kind="results" module="offer" view={OfferResultsView} />;

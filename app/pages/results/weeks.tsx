@@ -5,7 +5,7 @@
 import { WeeksResultsView } from '~/components/weeks/weeks-results';
 import { ProductPage } from '../views';
 
-export { ErrorBoundary, headers, loader, meta } from '../results-route';
+export { ErrorBoundary, handle, headers, loader, meta } from '../results-route';
 
 export default function WeeksResultsPage() {
   return <ProductPage kind="results" module="weeks" view={WeeksResultsView} />;
