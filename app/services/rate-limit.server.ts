@@ -11,11 +11,12 @@ import {
   windowOf,
 } from '~/domain/rate-limits';
 import { purgeAuthFailures } from './auth.server';
-import { type Database, getDb } from './db.server';
+import { type Database, getDb, getOpenedDatabase } from './db.server';
 import { getEnv } from './env.server';
 import { log } from './logger.server';
 import type { RequestContext } from './request-context.server';
 import { hashToken, SESSION_COOKIE } from './session.server';
+import { singleton } from '~/utils/singleton.server';
 
 /** Who is asking: the client address (TRUST_PROXY decides whose word counts) and their session, if any. */
 export type Visitor = { clientIp: string; sessionKey: string | null };
@@ -38,23 +39,81 @@ export function visitorOf({ clientIp, session, cookie }: RateContext): Visitor {
   return { clientIp, sessionKey };
 }
 
+/** Hit counters by key: `bump` adds one to each key (a new key starts a window ending at `expiresAt`) and answers the counts. */
+export type RateCounters = {
+  bump(keys: string[], expiresAt: Date): Promise<Map<string, number>>;
+  /** Drops counters whose window has ended; answers how many. */
+  purge(): Promise<number>;
+};
+
 /**
- * Counts this request against the visitor's limits of `action` and says whether it may go on.
- * One statement: both counters (address, session) are bumped by one upsert, so several app
- * instances share the counts and a burst of parallel requests cannot slip past the check.
+ * Counters in the database (`rate_limit_counters`): one upsert bumps all keys and returns them,
+ * so several app instances share the counts and a burst of parallel requests cannot slip past.
  */
-export async function hitRateLimit(action: LimitedAction, visitor: Visitor, db: Database = getDb(), now = Date.now()): Promise<RateVerdict> {
+export function databaseCounters(db: Database): RateCounters {
+  return {
+    async bump(keys, expiresAt) {
+      const rows = await db
+        .insertInto('rate_limit_counters')
+        .values(keys.map((key) => ({ key, hits: 1, expires_at: expiresAt })))
+        .onConflict((oc) => oc.column('key').doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` }))
+        .returning(['key', 'hits'])
+        .execute();
+      return new Map(rows.map((row) => [row.key, row.hits]));
+    },
+    async purge() {
+      const result = await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/**
+ * Counters in this process's memory, for the embedded database (decision 0041): only one
+ * process can open a PGlite folder, so its counts are all the counts there are, and a search
+ * need not write to the database. A restart forgets them, as it ends every window early.
+ */
+export function memoryCounters(now: () => number = Date.now): RateCounters {
+  const counters = new Map<string, { hits: number; expiresAt: number }>();
+  return {
+    async bump(keys, expiresAt) {
+      const counts = new Map<string, number>();
+      for (const key of keys) {
+        const counter = counters.get(key);
+        if (counter && counter.expiresAt > now()) counter.hits += 1;
+        else counters.set(key, { hits: 1, expiresAt: expiresAt.getTime() });
+        counts.set(key, counters.get(key)!.hits);
+      }
+      return counts;
+    },
+    async purge() {
+      let purged = 0;
+      for (const [key, counter] of counters) {
+        if (counter.expiresAt <= now()) {
+          counters.delete(key);
+          purged += 1;
+        }
+      }
+      return purged;
+    },
+  };
+}
+
+const processCounters = singleton('rate-limit-counters', () => memoryCounters());
+
+/** The counters of the database in use: this process's on the embedded database, the database's own on PostgreSQL. */
+function countersInUse(): RateCounters {
+  const opened = getOpenedDatabase();
+  return opened.kind === 'pglite' ? processCounters : databaseCounters(opened.db);
+}
+
+/** Counts this request against the visitor's limits of `action` (address and session alike) and says whether it may go on. */
+export async function hitRateLimit(action: LimitedAction, visitor: Visitor, counters: RateCounters = countersInUse(), now = Date.now()): Promise<RateVerdict> {
   const limit = RATE_LIMITS[action];
   const window = windowOf(now, limit.windowMs);
   const keys = counterKeys(action, visitor, window.index);
-  const expiresAt = new Date(window.endsAt);
-  const rows = await db
-    .insertInto('rate_limit_counters')
-    .values([keys.address, ...(keys.session ? [keys.session] : [])].map((key) => ({ key, hits: 1, expires_at: expiresAt })))
-    .onConflict((oc) => oc.column('key').doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` }))
-    .returning(['key', 'hits'])
-    .execute();
-  const hitsOf = (key: string | null) => (key === null ? null : (rows.find((r) => r.key === key)?.hits ?? 0));
+  const counts = await counters.bump([keys.address, ...(keys.session ? [keys.session] : [])], new Date(window.endsAt));
+  const hitsOf = (key: string | null) => (key === null ? null : (counts.get(key) ?? 0));
   const verdict = rateVerdict({ address: hitsOf(keys.address) ?? 0, session: hitsOf(keys.session) }, limit, getEnv().rateLimitScale, now);
   if (!verdict.ok) log.warn('rate limited', { action, clientIp: visitor.clientIp, retryAfterSeconds: verdict.retryAfterSeconds });
   return verdict;
@@ -126,15 +185,12 @@ export async function requireHoldAllowed(visitor: RateContext & { org: { orgId: 
   throw tooManyRequests(answering, tooManyHoldsMessage(max), retryAfter);
 }
 
-/** Drops counters whose window has ended. */
-export async function purgeRateLimitCounters(db: Database = getDb()): Promise<number> {
-  const result = await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Keeps the abuse tables small: ended rate-limit windows and sign-in failures past their hour. Idempotent, safe on N instances. */
+/** Keeps the abuse tables small: ended rate-limit windows (in the database and in memory) and sign-in failures past their hour. Idempotent, safe on N instances. */
 export const abuseCleanupJob = {
   name: 'abuse-cleanup',
   everyMs: 60_000,
-  run: async () => ({ counters: await purgeRateLimitCounters(), authFailures: await purgeAuthFailures() }),
+  run: async () => ({
+    counters: (await databaseCounters(getDb()).purge()) + (await processCounters.purge()),
+    authFailures: await purgeAuthFailures(),
+  }),
 };

@@ -5,7 +5,7 @@ import { MAX_ACTIVE_HOLDS, RATE_LIMITS } from '~/domain/rate-limits';
 import { attemptPasswordLogin, purgeAuthFailures } from '~/services/auth.server';
 import { getOrgById } from '~/services/config.server';
 import { createHold, releaseHold } from '~/services/holds.server';
-import { countActiveHolds, hitRateLimit, purgeRateLimitCounters, requireHoldAllowed } from '~/services/rate-limit.server';
+import { countActiveHolds, databaseCounters, hitRateLimit, memoryCounters, requireHoldAllowed } from '~/services/rate-limit.server';
 import { DEMO_PASSWORD, demoEmail } from '~/services/seed.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
@@ -21,7 +21,7 @@ describe.each(backends)('abuse limits on %s', (backend) => {
     if (database.skip) return skip(database.skip);
     const limit = RATE_LIMITS.signup;
     const clientIp = newAddress();
-    const verdicts = await Promise.all(Array.from({ length: limit.perAddress * 2 }, () => hitRateLimit('signup', { clientIp, sessionKey: null }, database.db)));
+    const verdicts = await Promise.all(Array.from({ length: limit.perAddress * 2 }, () => hitRateLimit('signup', { clientIp, sessionKey: null }, databaseCounters(database.db))));
     expect(verdicts.filter((v) => v.ok)).toHaveLength(limit.perAddress);
     const refused = verdicts.find((v) => !v.ok);
     expect(refused).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
@@ -29,7 +29,7 @@ describe.each(backends)('abuse limits on %s', (backend) => {
     // One session from many addresses is stopped by its own, lower limit.
     const sessionKey = `user:${backend}-${Date.now()}`;
     const bySession = [];
-    for (let i = 0; i < limit.perSession + 1; i++) bySession.push(await hitRateLimit('signup', { clientIp: newAddress(), sessionKey }, database.db));
+    for (let i = 0; i < limit.perSession + 1; i++) bySession.push(await hitRateLimit('signup', { clientIp: newAddress(), sessionKey }, databaseCounters(database.db)));
     expect(bySession.slice(0, limit.perSession).every((v) => v.ok)).toBe(true);
     expect(bySession.at(-1)?.ok).toBe(false);
   });
@@ -37,9 +37,9 @@ describe.each(backends)('abuse limits on %s', (backend) => {
   it('purges counters of ended windows only', async ({ skip }) => {
     if (database.skip) return skip(database.skip);
     await database.db.insertInto('rate_limit_counters').values({ key: `old-${backend}`, hits: 3, expires_at: new Date(Date.now() - 1_000) }).execute();
-    await hitRateLimit('search', { clientIp: newAddress(), sessionKey: null }, database.db);
+    await hitRateLimit('search', { clientIp: newAddress(), sessionKey: null }, databaseCounters(database.db));
     const before = await database.db.selectFrom('rate_limit_counters').select('key').execute();
-    expect(await purgeRateLimitCounters(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await databaseCounters(database.db).purge()).toBeGreaterThanOrEqual(1);
     const after = await database.db.selectFrom('rate_limit_counters').select('key').execute();
     expect(after.map((r) => r.key)).not.toContain(`old-${backend}`);
     expect(after.length).toBe(before.length - 1);
@@ -99,5 +99,31 @@ describe.each(backends)('abuse limits on %s', (backend) => {
     expect(await attemptPasswordLogin(org, email, DEMO_PASSWORD, owner)).toMatchObject({ kind: 'ok' });
     // The owner's success does not wipe the stranger's record: the stranger still waits.
     expect(await attemptPasswordLogin(org, email, DEMO_PASSWORD, attacker)).toMatchObject({ kind: 'throttled' });
+  });
+});
+
+describe('counters in memory (the embedded database, decision 0041)', () => {
+  it('counts a parallel burst exactly, per address and per session, as the database counters do', async () => {
+    const limit = RATE_LIMITS.signup;
+    const counters = memoryCounters();
+    const clientIp = newAddress();
+    const verdicts = await Promise.all(Array.from({ length: limit.perAddress * 2 }, () => hitRateLimit('signup', { clientIp, sessionKey: null }, counters)));
+    expect(verdicts.filter((v) => v.ok)).toHaveLength(limit.perAddress);
+    const bySession = [];
+    for (let i = 0; i < limit.perSession + 1; i++) bySession.push(await hitRateLimit('signup', { clientIp: newAddress(), sessionKey: 'user:memory' }, counters));
+    expect(bySession.at(-2)?.ok).toBe(true);
+    expect(bySession.at(-1)?.ok).toBe(false);
+  });
+
+  it('starts a new window when the old one ends, and purges ended windows only', async () => {
+    let clock = 1_000_000;
+    const counters = memoryCounters(() => clock);
+    expect(await counters.bump(['a', 'b'], new Date(clock + 60_000))).toEqual(new Map([['a', 1], ['b', 1]]));
+    expect((await counters.bump(['a'], new Date(clock + 60_000))).get('a')).toBe(2);
+    await counters.bump(['c'], new Date(clock + 120_000));
+    clock += 60_000;
+    expect(await counters.purge()).toBe(2);
+    expect((await counters.bump(['a'], new Date(clock + 60_000))).get('a')).toBe(1);
+    expect((await counters.bump(['c'], new Date(clock + 60_000))).get('c')).toBe(2);
   });
 });
