@@ -113,7 +113,8 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
 
   const publicDir = path.resolve('public');
   app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }));
-  app.use(express.static(publicDir, { maxAge: '1h', index: false }));
+  // Only the folders public/ has: a page request never costs a file-system look-up.
+  for (const folder of ['brand', 'images']) app.use(`/${folder}`, express.static(path.join(publicDir, folder), { maxAge: '1h', index: false }));
 
   // The request context (docs/decisions/0024): organisation, session, locale, resolved here
   // once from the request's plain facts, for everything after (the flight gate, Remix).

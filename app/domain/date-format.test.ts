@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMAT_USR_TYPE, DEFAULT_DATE_FORMAT, dateFormatOrDefault, formatCalendarDay, formatDayAs, formatDayWithWeekday, formatTimeInZone, formatWallClock, isDateFormat } from './date-format';
+import { DATE_FORMAT_USR_TYPE, DEFAULT_DATE_FORMAT, dateFormatOrDefault, formatCalendarDay, formatDayAs, formatDayWithWeekday, formatTimeInZone, formatWallClock, isDateFormat, userDateFormat } from './date-format';
 
 describe('date format (spec §6, §9)', () => {
   it("defaults to DD/MM/YYYY and is looked up with usr_type 2", () => {
@@ -10,6 +10,10 @@ describe('date format (spec §6, §9)', () => {
     expect(dateFormatOrDefault('MM/DD/YYYY')).toBe('MM/DD/YYYY');
     expect(isDateFormat('YYYY-MM-DD')).toBe(true);
     expect(isDateFormat('mm/dd/yyyy')).toBe(false);
+    expect(userDateFormat({ usrType: 2, stored: 'MM/DD/YYYY' })).toBe('MM/DD/YYYY');
+    expect(userDateFormat({ usrType: 2, stored: null })).toBe('DD/MM/YYYY');
+    // Another user type has no consumer date format.
+    expect(userDateFormat({ usrType: 1, stored: 'MM/DD/YYYY' })).toBe('DD/MM/YYYY');
   });
 
   it('writes a calendar day in each format; a day that does not exist is null', () => {

@@ -1,6 +1,6 @@
 // The date-format rule (spec §6, §9): a signed-in user's dates are shown in the user's date
 // format, looked up with usr_type 2 and 'DD/MM/YYYY' by default; anonymous visitors keep the
-// locale's formatting. Pure; the lookup is app/services/date-format.server.ts.
+// locale's formatting. Pure; the session read (app/services/session.server.ts) looks the format up.
 
 /** The formats a user may choose (POST /api/user/preferences `date_format`). */
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
@@ -14,6 +14,15 @@ export const DATE_FORMAT_USR_TYPE = 2;
 
 export function isDateFormat(value: unknown): value is DateFormat {
   return (DATE_FORMATS as readonly unknown[]).includes(value);
+}
+
+/**
+ * A user's date format as the date-format lookup answers it (spec §6: looked up as usr_type 2): their
+ * stored format when they are a user of `usrType`; a user of another type has no consumer date
+ * format and gets the default.
+ */
+export function userDateFormat(user: { usrType: number; stored: string | null }, usrType = DATE_FORMAT_USR_TYPE): DateFormat {
+  return user.usrType === usrType ? dateFormatOrDefault(user.stored) : DEFAULT_DATE_FORMAT;
 }
 
 /** What a stored preference means: the user's format, or the default for none (or an unknown one). */

@@ -1,3 +1,4 @@
+import { type DateFormat, userDateFormat } from '~/domain/date-format';
 import { createHash, randomBytes } from 'node:crypto';
 import { json, redirect } from '@remix-run/node';
 import { safeRedirectTarget } from '~/domain/safe-redirect';
@@ -15,7 +16,8 @@ export function hashToken(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: number };
+/** `dateFormat`: the user's, read with the session (spec §6's date-format lookup, `userDateFormat`). */
+export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: number; dateFormat: DateFormat };
 
 /**
  * The session a cookie secret opens on `orgId`'s site (the request context reads it once per
@@ -34,7 +36,7 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
       's.id as session_id', 's.public_id', 's.created_at', 's.last_seen_at', 's.expires_at',
       'u.id', 'u.public_id as user_public_id', 'u.org_id', 'u.email', 'u.first_name', 'u.last_name', 'u.role',
       'u.is_demo', 'u.is_blocked', 'u.nationality', 'u.preferred_language', 'u.preferred_currency',
-      'u.personal_picture', 'imp.public_id as impersonator_public_id',
+      'u.personal_picture', 'u.usr_type', 'u.date_format', 'imp.public_id as impersonator_public_id',
     ])
     .where('s.id', '=', id)
     .executeTakeFirst();
@@ -52,6 +54,7 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
   return {
     sessionId: id,
     userDbId: row.id,
+    dateFormat: userDateFormat({ usrType: row.usr_type, stored: row.date_format }),
     user: {
       userName: `${row.first_name} ${row.last_name}`.trim(),
       userToken: row.public_id,

@@ -3,7 +3,6 @@ import { authDialogFromParams } from '~/domain/auth-dialog-params';
 import { productNav } from '~/domain/landing-pages';
 import { getPageAds } from './ads.server';
 import { getAuthLayouts } from './config.server';
-import { lookupDateFormat } from './date-format.server';
 import { offeredCurrencies, offeredLanguages } from './locale.server';
 import { pageMessages } from './messages.server';
 import type { RequestContext } from './request-context.server';
@@ -42,16 +41,13 @@ export async function loadShell(context: Pick<RequestContext, 'org' | 'session' 
   const { org, session, locale } = context;
   const { pathname } = url;
   const signInDialog = authDialogFromParams(url.searchParams, { pathname, signedIn: session !== null, tripLinkPaths: org.auth.tripLinkPaths }).dialog;
-  const [ads, dateFormat] = await Promise.all([
-    getPageAds({ org, pathname, signedIn: session !== null }),
-    session ? lookupDateFormat({ userDbId: session.userDbId }) : null,
-  ]);
+  const ads = await getPageAds({ org, pathname, signedIn: session !== null });
   return {
     org: publicOrg(org, signInDialog !== null || pathname.startsWith('/auth/')),
     user: session?.user ?? null,
     locale,
     /** A signed-in user's date format (spec §6, §9); null for an anonymous visitor (the locale's dates). */
-    dateFormat,
+    dateFormat: session?.dateFormat ?? null,
     /** Where the browser gets the strings (they are not in the page: app/i18n/messages-context.tsx). */
     messagesPath: pageMessages(org, locale.language).path,
     languages: offeredLanguages(org),

@@ -15,6 +15,7 @@ async function member(db: Database, tag: string, orgId = 'wanderly') {
   const session: ActiveSession = {
     sessionId: `s-${tag}`,
     userDbId: row.id,
+    dateFormat: 'DD/MM/YYYY',
     user: {
       userName: `Mia ${tag}`, userToken: 't', personalPicture: null, email: `${tag}@${orgId}.example`, currency_code: 'USD', language: 'en-US',
       nationality: null, userId: row.public_id, role: 'member', first_name: 'Mia', last_name: tag, auth: { api_token: 't' }, is_demo: false,

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { getOrgById } from '~/services/config.server';
-import { lookupDateFormat } from '~/services/date-format.server';
 import { parsePreferenceUpdate, saveUserPreferences } from '~/services/preferences.server';
 import { demoEmail } from '~/services/seed.server';
+import { createSession, getSessionByToken } from '~/services/session.server';
+import { freshVisitorOn } from '../support/load-context';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
-/** Issue 10: the date-format lookup (spec §6, §9) on both engines. */
+/** Issue 10: the date-format lookup (spec §6, §9), read with the session, on both engines. */
 const backends: Backend[] = ['pglite', 'postgres'];
 
 describe.each(backends)('date-format lookup on %s', (backend) => {
@@ -17,20 +18,23 @@ describe.each(backends)('date-format lookup on %s', (backend) => {
     const db = database.db;
     const org = getOrgById('wanderly')!;
     const { id } = await db.selectFrom('users').select('id').where('email', '=', demoEmail('wanderly', 'member')).executeTakeFirstOrThrow();
-    expect(await lookupDateFormat({ userDbId: id })).toBe('DD/MM/YYYY');
+    const { token } = await createSession(freshVisitorOn('localhost'), { userId: id });
+    const sessionFormat = async () => (await getSessionByToken({ token, orgId: 'wanderly' }))?.dateFormat;
+    expect(await sessionFormat()).toBe('DD/MM/YYYY');
 
     await saveUserPreferences(id, parsePreferenceUpdate({ usr_type: 2, preferred_language: 'en-US', preferred_currency: 'USD', date_format: 'MM/DD/YYYY' }, org));
-    expect(await lookupDateFormat({ userDbId: id })).toBe('MM/DD/YYYY');
-    expect(await lookupDateFormat({ userDbId: id, usrType: 2 })).toBe('MM/DD/YYYY');
+    expect(await sessionFormat()).toBe('MM/DD/YYYY');
     // Another user type has no consumer date format: the default.
-    expect(await lookupDateFormat({ userDbId: id, usrType: 1 })).toBe('DD/MM/YYYY');
+    await db.updateTable('users').set({ usr_type: 1 }).where('id', '=', id).execute();
+    expect(await sessionFormat()).toBe('DD/MM/YYYY');
+    await db.updateTable('users').set({ usr_type: 2 }).where('id', '=', id).execute();
     // A preference update without a format keeps the saved one.
     await saveUserPreferences(id, parsePreferenceUpdate({ usr_type: 2, preferred_language: 'en-US', preferred_currency: 'USD' }, org));
-    expect(await lookupDateFormat({ userDbId: id })).toBe('MM/DD/YYYY');
+    expect(await sessionFormat()).toBe('MM/DD/YYYY');
 
     // The column takes only the allowed formats.
     await expect(sql`update users set date_format = 'dd.mm.yy' where id = ${id}`.execute(db)).rejects.toThrow();
     await db.updateTable('users').set({ date_format: null }).where('id', '=', id).execute();
-    expect(await lookupDateFormat({ userDbId: id })).toBe('DD/MM/YYYY');
+    expect(await sessionFormat()).toBe('DD/MM/YYYY');
   });
 });
