@@ -1,6 +1,7 @@
 // Each product's own part of the checkout (docs/decisions/0026): the summary of what is bought,
 // its price lines, and the hold it shows; the layout places them. One entry per product code.
 import type { ComponentType } from 'react';
+import { roomTypeName } from '~/domain/room-types';
 import type { CheckoutLayout } from '#schemas/checkout-layout.schema';
 import { CarFacts, RentalSummary } from '~/components/cars/car-facts';
 import { CarPriceBreakdown } from '~/components/cars/car-price';
@@ -45,7 +46,7 @@ function HotelCheckoutView({ page: data, layout }: CheckoutViewProps<'HLT'>) {
             {showImage ? <img src={data.hotel.image_path} alt="" width={320} height={192} /> : null}
             <p className="muted">{data.hotel.address}</p>
             <p>
-              <strong>{data.room.name}</strong> · {data.room.refundable ? t('details.refundable') : t('details.nonRefundable')}
+              <strong>{roomTypeName(data.room, t)}</strong> · {data.room.refundable ? t('details.refundable') : t('details.nonRefundable')}
             </p>
             <p>{t(copy.stay, { checkin: userDay(data.stay.checkin), checkout: userDay(data.stay.checkout), rooms: data.stay.rooms, guests: data.stay.guests })}</p>
           </>

@@ -145,7 +145,7 @@ export async function loadHotelResults(requestContext: RequestContext, url: Page
   const offers = await hotels.search(toHotelQuery(parsed.query, flow), pricingFor(context, parsed.query.packageRate));
   const results = offers
     .filter((offer) => stars.length === 0 || stars.includes(offer.stars))
-    .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money, context.member, flow) : null, roomName: offer.cheapest?.name ?? null }))
+    .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money, context.member, flow) : null, room: offer.cheapest ? { code: offer.cheapest.code, name: offer.cheapest.name } : null }))
     .sort((a, b) => {
       // Sold-out hotels go last whatever the order.
       if (!a.price || !b.price) return a.price ? -1 : b.price ? 1 : 0;
@@ -229,7 +229,8 @@ export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl
 export type HotelQuoteFacts = {
   propertyType: HotelFlow['propertyType'];
   hotel: { slug: string; name: string; address: string; stars: number; image_path: string; destination: string; destination_slug: string };
-  room: { name: string; refundable: boolean; maxGuests: number };
+  /** `code` since issue 14 (names in the page's language, app/domain/room-types.ts); older quotes have only the name. */
+  room: { code?: string; name: string; refundable: boolean; maxGuests: number };
   stay: { checkin: string; checkout: string; rooms: number; guests: number };
   nights: number;
 };
@@ -282,7 +283,7 @@ async function quoteHotelHold(hold: Hold, context: FlowContext): Promise<Quote<H
     facts: {
       propertyType: context.flow.propertyType,
       hotel,
-      room: { name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },
+      room: { code: room.code, name: room.name, refundable: room.refundable, maxGuests: room.maxGuests },
       stay: { checkin: query.checkin, checkout: query.checkout, rooms: query.rooms, guests: query.guestsPerRoom },
       nights: p.nights,
     },

@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Form } from '@remix-run/react';
+import { roomTypeName } from '~/domain/room-types';
 import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { useT } from '~/components/shell-context';
 import { Stars } from '~/components/stars';
@@ -42,7 +43,7 @@ export function HotelDetailsView({ page }: { page: SerializeFrom<typeof loadHote
             const bookable = room.fits && room.available >= search.rooms;
             return (
               <li key={room.roomTypeId} className="room-card">
-                <h3>{room.name}</h3>
+                <h3>{roomTypeName(room, t)}</h3>
                 <p className="muted">
                   {t('details.sleeps', { count: room.maxGuests })} · {room.refundable ? t('details.refundable') : t('details.nonRefundable')} ·{' '}
                   {t('details.available', { count: room.available })}
@@ -54,7 +55,7 @@ export function HotelDetailsView({ page }: { page: SerializeFrom<typeof loadHote
                       <input key={name} type="hidden" name={name} value={value} />
                     ))}
                     <input type="hidden" name="roomTypeId" value={room.roomTypeId} />
-                    <button type="submit" className="button button-primary" aria-label={`${t('details.reserve')}: ${room.name}`}>
+                    <button type="submit" className="button button-primary" aria-label={`${t('details.reserve')}: ${roomTypeName(room, t)}`}>
                       {t('details.reserve')}
                     </button>
                   </Form>

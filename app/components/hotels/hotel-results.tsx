@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
+import { roomTypeName } from '~/domain/room-types';
 import { MembersPay } from '~/components/member-price';
 import { ResultCard, ResultsShell, SearchOnlyShell, StarsFilter } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
@@ -63,7 +64,7 @@ export function HotelResultsView({ page: data }: { page: SerializeFrom<typeof lo
                   {hotel.price.memberSavings ? <p className="badge badge-demo">{t('price.memberPrice')}</p> : null}
                   <p className="price-main">{t('results.from', { price: hotel.price.total.text })}</p>
                   <p className="muted">
-                    {hotel.roomName} · {t('results.perNight', { price: hotel.price.perNight.text })}
+                    {hotel.room ? roomTypeName(hotel.room, t) : null} · {t('results.perNight', { price: hotel.price.perNight.text })}
                   </p>
                   {hotel.price.membersPay ? <MembersPay price={hotel.price.membersPay.text} /> : null}
                   <Link className="button button-primary" to={`${flow.base}/hotel-details?${link.toString()}`} aria-label={t(copy.resultsView, { hotel: hotel.name })}>
