@@ -6,7 +6,8 @@ const checkoutLayoutId = { type: 'string', pattern: '^checkout(\\.[a-z0-9-]+)+$'
 
 const color = { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' } as const;
 const path = { type: 'string', pattern: '^/[A-Za-z0-9/_-]*$' } as const;
-const assetPath = { type: 'string', pattern: '^/(?!.*\\.\\.)[A-Za-z0-9/_.-]+$' } as const;
+/** A file the server serves from public/ (server/http.ts serves only its brand/ and images/ folders). */
+const assetPath = { type: 'string', pattern: '^/(brand|images)/(?!.*\\.\\.)[A-Za-z0-9/_.-]+$' } as const;
 const languageCode = { type: 'string', pattern: '^[a-z]{2}-[A-Z]{2}$' } as const;
 const currencyCode = { type: 'string', pattern: '^[A-Z]{3}$' } as const;
 

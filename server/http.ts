@@ -113,7 +113,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
 
   const publicDir = path.resolve('public');
   app.use('/build', express.static(path.join(publicDir, 'build'), { immutable: true, maxAge: '1y', index: false }));
-  // Only the folders public/ has: a page request never costs a file-system look-up.
+  // Only the folders public/ has (the org config's asset paths name only these): a page request never costs a file-system look-up.
   for (const folder of ['brand', 'images']) app.use(`/${folder}`, express.static(path.join(publicDir, folder), { maxAge: '1h', index: false }));
 
   // The request context (docs/decisions/0024): organisation, session, locale, resolved here

@@ -42,8 +42,8 @@ export function anonymousPageCache(req: Request, res: Response, next: NextFuncti
         cookieHeader: req.get('cookie'),
       });
       const nonce = res.locals.cspNonce as string;
-      const kept = cachedPage(context.org, key);
-      if (kept && isStillFresh(kept, { availabilityVersion: versions.availability, at: readAt })) {
+      const kept = cachedPage(context.org, key, (page) => isStillFresh(page, { availabilityVersion: versions.availability, at: readAt }));
+      if (kept) {
         const countsAs = kept.policy.countsAs;
         if (countsAs && !(await hitRateLimit(countsAs, visitorOf(context))).ok) return next();
         return answerFromCache(res, kept, nonce);

@@ -1,4 +1,5 @@
 import type { Block, BlockType, Layout } from '#schemas/layout.schema';
+import { type AppEnv, getEnv } from '~/services/env.server';
 import { log } from '~/services/logger.server';
 import type { BlockContext } from './context.server';
 import { blockResolvers } from './resolvers.server';
@@ -23,7 +24,7 @@ function isKnownType(type: string): type is BlockType {
  * this build does not know (an admin-edited layout from a newer version, say) is shown as
  * a visible notice in development and skipped, with a log line, in production.
  */
-export async function resolveLayout(layout: Layout, context: BlockContext, mode = process.env.NODE_ENV): Promise<ResolvedBlock[]> {
+export async function resolveLayout(layout: Layout, context: BlockContext, mode: AppEnv = getEnv().appEnv): Promise<ResolvedBlock[]> {
   const resolved = await Promise.all(
     layout.blocks.map(async (block): Promise<ResolvedBlock | null> => {
       const type: string = block.type;

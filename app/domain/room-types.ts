@@ -2,7 +2,8 @@
 // language (`room.type.<CODE>`); a type another supplier names (or one stored before a quote
 // carried its code) keeps the name it came with, in the supplier's language.
 
-export const WORDED_ROOM_TYPES = ['STD', 'DLX', 'STE', 'DBL', 'TWN', 'FAM', 'APT1', 'APT2', 'COT2', 'COT3', 'VIL2', 'VIL3'] as const;
+/** Hotel rooms and holiday homes' units, then timeshare resorts' and stays' units. */
+export const WORDED_ROOM_TYPES = ['STD', 'DLX', 'STE', 'DBL', 'TWN', 'FAM', 'APT1', 'APT2', 'COT2', 'COT3', 'VIL2', 'VIL3', 'STU', '1BR', '2BR', 'APT', 'HOM'] as const;
 export type WordedRoomType = (typeof WORDED_ROOM_TYPES)[number];
 
 /** A room type's name as a page shows it: the dictionary's wording of its code, else its own name. */

@@ -1132,6 +1132,8 @@ const migrations: Record<string, Migration> = {
      */
     async up(db: Kysely<any>) {
       await sql`create sequence availability_version`.execute(db);
+      // Called once, so the first nextval moves last_value on (a fresh sequence's first one does not).
+      await sql`select setval('availability_version', 1)`.execute(db);
       await sql`
         create function bump_availability_version() returns trigger language plpgsql as $$
         begin

@@ -20,13 +20,15 @@ function cacheOf(org: OrgConfig) {
   return cache;
 }
 
-export function cachedPage(org: OrgConfig, key: string): CachedPage | undefined {
-  const { pages } = cacheOf(org);
-  const page = pages.get(key);
-  if (page) {
-    pages.delete(key);
-    pages.set(key, page);
-  }
+/** The page kept under `key` while `fresh` says it may still answer (most recently used then); a stale one is forgotten. */
+export function cachedPage(org: OrgConfig, key: string, fresh: (page: CachedPage) => boolean): CachedPage | undefined {
+  const cache = cacheOf(org);
+  const page = cache.pages.get(key);
+  if (!page) return undefined;
+  forget(cache, key);
+  if (!fresh(page)) return undefined;
+  cache.pages.set(key, page);
+  cache.bytes += page.bytes;
   return page;
 }
 

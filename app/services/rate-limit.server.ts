@@ -68,15 +68,32 @@ export function databaseCounters(db: Database): RateCounters {
   };
 }
 
+/** How many counters one process keeps in memory at most (a counter is a few dozen bytes). */
+const MAX_MEMORY_COUNTERS = 200_000;
+
 /**
  * Counters in this process's memory, for the embedded database (decision 0041): only one
  * process can open a PGlite folder, so its counts are all the counts there are, and a search
  * need not write to the database. A restart forgets them, as it ends every window early.
  */
-export function memoryCounters(now: () => number = Date.now): RateCounters {
+export function memoryCounters(now: () => number = Date.now, maxCounters = MAX_MEMORY_COUNTERS): RateCounters {
   const counters = new Map<string, { hits: number; expiresAt: number }>();
+  const purgeEnded = () => {
+    let purged = 0;
+    for (const [key, counter] of counters) {
+      if (counter.expiresAt <= now()) {
+        counters.delete(key);
+        purged += 1;
+      }
+    }
+    return purged;
+  };
   return {
     async bump(keys, expiresAt) {
+      // Made-up session cookies each start a counter: past the cap, ended windows go, then the oldest.
+      if (counters.size >= maxCounters && purgeEnded() === 0) {
+        for (const key of [...counters.keys()].slice(0, Math.ceil(maxCounters / 10))) counters.delete(key);
+      }
       const counts = new Map<string, number>();
       for (const key of keys) {
         const counter = counters.get(key);
@@ -86,16 +103,7 @@ export function memoryCounters(now: () => number = Date.now): RateCounters {
       }
       return counts;
     },
-    async purge() {
-      let purged = 0;
-      for (const [key, counter] of counters) {
-        if (counter.expiresAt <= now()) {
-          counters.delete(key);
-          purged += 1;
-        }
-      }
-      return purged;
-    },
+    purge: async () => purgeEnded(),
   };
 }
 
@@ -190,7 +198,7 @@ export const abuseCleanupJob = {
   name: 'abuse-cleanup',
   everyMs: 60_000,
   run: async () => ({
-    counters: (await databaseCounters(getDb()).purge()) + (await processCounters.purge()),
+    counters: (await processCounters.purge()) + (await databaseCounters(getDb()).purge()),
     authFailures: await purgeAuthFailures(),
   }),
 };

@@ -20,13 +20,13 @@ function hash(text: string): number {
 
 type UnitTemplate = { code: string; name: string; sleeps: number; units: number; factor: number };
 
-const resortUnits: readonly UnitTemplate[] = [
+export const resortUnits: readonly UnitTemplate[] = [
   { code: 'STU', name: 'Studio', sleeps: 2, units: 3, factor: 1 },
   { code: '1BR', name: 'One-bedroom suite', sleeps: 4, units: 2, factor: 1.5 },
   // One unit only: the last-unit and sold-out paths are reachable on every resort.
   { code: '2BR', name: 'Two-bedroom villa', sleeps: 6, units: 1, factor: 2.2 },
 ];
-const stayUnits: readonly UnitTemplate[] = [
+export const stayUnits: readonly UnitTemplate[] = [
   { code: 'APT', name: 'Apartment', sleeps: 4, units: 2, factor: 1 },
   { code: 'HOM', name: 'Holiday home', sleeps: 6, units: 1, factor: 1.7 },
 ];

@@ -35,6 +35,7 @@ const checkOutOf = (checkIn: string, weeks: number) => formatDay(addDays(parseDa
 function priced(offer: WeekOffer, money: Context['money']) {
   return {
     inventoryId: offer.inventoryId,
+    code: offer.code,
     name: offer.name,
     sleeps: offer.sleeps,
     startDay: weekdayNames[offer.weekStartWeekday]!,
@@ -218,7 +219,7 @@ export async function loadWeeksCheckout(requestContext: RequestContext, url: Pag
     request: { resort_id: Number(resortId), inventory_id: Number(inventoryId), check_in_date: checkIn, check_out_date: checkOut, ...lang },
     hold: null,
     resort: { name: resolved.resort.name, address: resolved.resort.address, image: resolved.resort.image_path, stars: resolved.resort.stars },
-    unit: { name: resolved.unit.name, sleeps: resolved.unit.sleeps },
+    unit: { code: resolved.unit.code, name: resolved.unit.name, sleeps: resolved.unit.sleeps },
     week: priced(offer, context.money),
     /** What holding this week will quote (a preview: only a hold's quote is charged). */
     charge: chargeOf(offer.price.amount, CHARGE_CURRENCY, describeWeekCharge(resolved.resort.name, resolved.unit.name, selection, offer.price.weeks)),

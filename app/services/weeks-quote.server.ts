@@ -13,7 +13,8 @@ import { resolveWeekSelection, weeksSupplierFor } from './suppliers/weeks.server
 export type WeeksQuoteFacts = {
   request: { resort_id: number; inventory_id: number; check_in_date: string; check_out_date: string };
   resort: { name: string; address: string; image: string; stars: number };
-  unit: { name: string; sleeps: number };
+  /** `code` since issue 14 (named in the page's language, app/domain/room-types.ts); older quotes have only the name. */
+  unit: { code?: string; name: string; sleeps: number };
   week: { inventoryId: number; name: string; sleeps: number; startDay: string; checkIn: string; checkOut: string; available: number; weeks: number; nights: number };
 };
 export type WeeksQuote = Quote<WeeksQuoteFacts>;
@@ -50,7 +51,7 @@ export async function quoteWeeksHold(hold: Hold, supplier: SupplierContext, quot
     facts: {
       request: { resort_id: resortId, inventory_id: selection.inventoryId, check_in_date: selection.checkIn, check_out_date: selection.checkOut },
       resort: { name: resolved.resort.name, address: resolved.resort.address, image: resolved.resort.image_path, stars: resolved.resort.stars },
-      unit: { name: resolved.unit.name, sleeps: resolved.unit.sleeps },
+      unit: { code: resolved.unit.code, name: resolved.unit.name, sleeps: resolved.unit.sleeps },
       week: {
         inventoryId: offer.inventoryId, name: offer.name, sleeps: offer.sleeps, startDay: weekdayNames[offer.weekStartWeekday]!, checkIn: offer.checkInDate, checkOut: offer.checkOutDate,
         available: offer.available, weeks: p.weeks, nights: p.nights,

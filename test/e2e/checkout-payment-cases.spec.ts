@@ -8,6 +8,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatChargedAmount } from '~/domain/charge';
 import { computeRoomPrice } from '~/domain/room-price';
+import type { WordedRoomType } from '~/domain/room-types';
+import { enUS } from '~/i18n/en-US';
+import { esMX } from '~/i18n/es-MX';
 import { hashPassword } from '~/services/password.server';
 import { DEMO_PASSWORD } from '~/services/seed.server';
 import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole, waitForHydration } from '../support/browser';
@@ -97,7 +100,8 @@ async function signedInPage(user: User, viewport: { width: number; height: numbe
   return { context, page };
 }
 
-type Stay = { hotel: string; destination: string; room: string; checkin: string; checkout: string };
+/** `room`: the room type's code; the page names it in its language. */
+type Stay = { hotel: string; destination: string; room: WordedRoomType; checkin: string; checkout: string };
 
 /** Hotel details → Reserve → checkout, then the traveller step (prefilled for a member): the payment block is live. */
 async function reserveHotel(page: Page, org: Org, language: Language, stay: Stay): Promise<string> {
@@ -105,7 +109,8 @@ async function reserveHotel(page: Page, org: Org, language: Language, stay: Stay
   await page.goto(
     orgUrl(base, HOST[org], `/hotel-details?hotel=${stay.hotel}&destination=${stay.destination}&checkin=${stay.checkin}&checkout=${stay.checkout}&rooms=1&guests=2`),
   );
-  await page.getByRole('button', { name: `${t.reserve}: ${stay.room}` }).click();
+  const dictionary = language === 'es' ? esMX : enUS;
+  await page.getByRole('button', { name: `${t.reserve}: ${dictionary[`room.type.${stay.room}`]}` }).click();
   await page.getByRole('heading', { level: 1, name: t.checkoutTitle }).waitFor();
   const hold = new URL(page.url()).searchParams.get('hold');
   expect(hold).toBeTruthy();
@@ -207,7 +212,7 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
   it('frictionless (4000000000001000): no challenge, the booking is confirmed and charged once', async () => {
     const { context, page } = await signedInPage(spanish);
     const check = watchConsole(page);
-    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'Standard room', checkin: inDays(100), checkout: inDays(101) });
+    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'STD', checkin: inDays(100), checkout: inDays(101) });
     await typeCard(page, 'es', '4000000000001000');
     // A peso site: before paying, the payer reads what the card is charged, in dollars (0014, 0018).
     const chargedText = await page.locator('.payment-charge').textContent();
@@ -231,7 +236,7 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
   it('challenge passed (4000000000001091, code 1234): the 3-D Secure dialog (axe: 0 violations), then the booking is confirmed', async () => {
     const { context, page } = await signedInPage(spanish);
     const check = watchConsole(page);
-    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'Standard room', checkin: inDays(102), checkout: inDays(104) });
+    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'STD', checkin: inDays(102), checkout: inDays(104) });
     await typeCard(page, 'es', '4000000000001091');
     const reference = await submit(page, 'es');
     const dialog = page.getByRole('dialog', { name: '3-D Secure' });
@@ -261,7 +266,7 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
       const hold = await reserveHotel(page, 'viajamas', language, {
         hotel: 'prague-casa-central',
         destination: 'prague',
-        room: 'Deluxe room',
+        room: 'DLX',
         checkin: inDays(language === 'es' ? 106 : 108),
         checkout: inDays(language === 'es' ? 107 : 109),
       });
@@ -301,8 +306,8 @@ describe.skipIf(!base)('a declining amount (2000.00–2999.99: processor decline
     const user = await createUser('wanderly', 'decline');
     // From the seeded catalogue: the nights of a Lisbon room whose total (B2C: a member of a
     // consumer brand) lands in the declining range, priced as the supplier prices it.
-    const { rows } = await db.query<{ name: string; net_nightly_usd_minor: number; tax_rate_bp: number; b2c_markup_bp: number; strike_pct: number }>(
-      `select r.name, r.net_nightly_usd_minor, r.tax_rate_bp, r.b2c_markup_bp, r.strike_pct from hotel_room_types r join hotels h on h.id = r.hotel_id where h.slug = 'lisbon-grand-plaza' order by r.id`,
+    const { rows } = await db.query<{ code: WordedRoomType; net_nightly_usd_minor: number; tax_rate_bp: number; b2c_markup_bp: number; strike_pct: number }>(
+      `select r.code, r.net_nightly_usd_minor, r.tax_rate_bp, r.b2c_markup_bp, r.strike_pct from hotel_room_types r join hotels h on h.id = r.hotel_id where h.slug = 'lisbon-grand-plaza' order by r.id`,
     );
     const choice = rows
       .flatMap((room) =>
@@ -321,7 +326,7 @@ describe.skipIf(!base)('a declining amount (2000.00–2999.99: processor decline
 
     const { context, page } = await signedInPage(user);
     const check = watchConsole(page, [PAYMENT_REQUIRED]);
-    await reserveHotel(page, 'wanderly', 'en', { hotel: 'lisbon-grand-plaza', destination: 'lisbon', room: room.name, checkin: inDays(120), checkout: inDays(120 + nights) });
+    await reserveHotel(page, 'wanderly', 'en', { hotel: 'lisbon-grand-plaza', destination: 'lisbon', room: room.code, checkin: inDays(120), checkout: inDays(120 + nights) });
     await typeCard(page, 'en', '4111111111111111');
     const reference = await submit(page, 'en');
     const dialog = page.getByRole('dialog', { name: 'Sorry! Unable to process your card' });
@@ -347,7 +352,7 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
     const user = await createUser('voyagerpro', 'invoice');
     const { context, page } = await signedInPage(user);
     const check = watchConsole(page);
-    const stay = { hotel: 'prague-harbour-view', destination: 'prague', room: 'Standard room', checkin: inDays(110), checkout: inDays(112) };
+    const stay: Stay = { hotel: 'prague-harbour-view', destination: 'prague', room: 'STD', checkin: inDays(110), checkout: inDays(112) };
     // Invoice is credit (decision 0019): a new account has none, so it is not offered.
     await reserveHotel(page, 'voyagerpro', 'en', stay);
     expect(await page.getByRole('radio', { name: 'Pay with invoice' }).count()).toBe(0);
@@ -370,7 +375,7 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
     const user = await createUser('viajamas', 'oxxo');
     const { context, page } = await signedInPage(user);
     const check = watchConsole(page);
-    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-harbour-view', destination: 'prague', room: 'Deluxe room', checkin: inDays(113), checkout: inDays(114) });
+    await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-harbour-view', destination: 'prague', room: 'DLX', checkin: inDays(113), checkout: inDays(114) });
     await page.getByRole('radio', { name: 'Pagar en efectivo en OXXO' }).check();
     const reference = await submit(page, 'es');
     await expectSuccessPage(page, '/checkout-success', reference, TEXT.es.pending);
@@ -411,7 +416,7 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/booking/') || new URL(request.url()).pathname.startsWith('/api/pgv2/')) calls.push(request.url());
     });
-    const hold = await reserveHotel(page, 'wanderly', 'en', { hotel: 'prague-grand-plaza', destination: 'prague', room: 'Standard room', checkin: inDays(115), checkout: inDays(116) });
+    const hold = await reserveHotel(page, 'wanderly', 'en', { hotel: 'prague-grand-plaza', destination: 'prague', room: 'STD', checkin: inDays(115), checkout: inDays(116) });
     await typeCard(page, 'en', '4111111111111111');
     await page.getByRole('button', { name: TEXT.en.submit }).click();
     const dialog = page.getByRole('dialog', { name: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" });
@@ -449,7 +454,7 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
       const hold = await reserveHotel(page, 'wanderly', 'en', {
         hotel: 'prague-grand-plaza',
         destination: 'prague',
-        room: 'Deluxe room',
+        room: 'DLX',
         checkin: inDays(130 + index * 2),
         checkout: inDays(131 + index * 2),
       });

@@ -87,8 +87,8 @@ describe.skipIf(!base)('the anonymous page cache', () => {
     }
   });
 
-  it('renders every time the pages that did not opt in, and data requests', async () => {
-    for (const path of ['/hotel-checkout?hold=none', '/?_data=root', '/search-detail?_data=routes%2Fsearch-detail&destination=cancun']) {
+  it('renders every time data requests', async () => {
+    for (const path of ['/?_data=root', '/search-detail?_data=routes%2Fsearch-detail&destination=cancun']) {
       await get(path);
       expect((await get(path)).headers['x-page-cache'], path).not.toBe('hit');
     }
@@ -101,22 +101,29 @@ describe.skipIf(!base)('the anonymous page cache', () => {
     const RESULTS = `/search-detail?${stay}`;
     const DETAILS = `/hotel-details?hotel=cancun-harbour-view&${stay}`;
     const standardRoomsLeft = (html: string) => Number(/Standard[^<]*<\/h3>[\s\S]*?(\d+) left/.exec(html)?.[1]);
+    /**
+     * Visits twice until the second visit is answered from the cache: other specs' holds on this
+     * shared server move the allocations' version at any moment, which rightly renders again.
+     */
+    const keptAfterTwoVisits = async (path: string) => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await get(path);
+        if ((await get(path)).headers['x-page-cache'] === 'hit') return true;
+      }
+      return false;
+    };
 
     it('keeps an anonymous search and its details page, and never answers a signed-in user from them', async () => {
-      for (const path of [RESULTS, DETAILS]) {
-        await get(path);
-        expect((await get(path)).headers['x-page-cache'], path).toBe('hit');
-      }
+      for (const path of [RESULTS, DETAILS]) expect(await keptAfterTwoVisits(path), path).toBe(true);
       const member = await signIn(base);
       const page = await get(RESULTS, { cookie: member });
       expect(page.headers['x-page-cache']).toBeUndefined();
       expect(page.text).toContain('action="/auth/logout"');
     });
 
-    it('shows a hold made by someone else on the very next request', async () => {
-      await get(DETAILS);
+    it('shows a hold made by someone else on the very next request; the checkout it opens is never kept', async () => {
+      expect(await keptAfterTwoVisits(DETAILS)).toBe(true);
       const before = await get(DETAILS);
-      expect(before.headers['x-page-cache']).toBe('hit');
       const left = standardRoomsLeft(before.text);
       expect(left).toBeGreaterThan(0);
       const { rows } = await db.query<{ id: number }>(
@@ -124,11 +131,15 @@ describe.skipIf(!base)('the anonymous page cache', () => {
       );
       const form = new URLSearchParams({ destination: 'cancun', checkin: inDays(day), checkout: inDays(day + 1), rooms: '1', guests: '2', roomTypeId: String(rows[0]!.id) });
       const held = await http(base, 'POST', '/hotel-checkout', { host: 'localhost', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(base).origin.replace('127.0.0.1', 'localhost') }, body: form.toString() });
-      expect(new URL(String(held.headers.location), base).searchParams.get('hold')).toBeTruthy();
+      const checkout = String(held.headers.location);
+      expect(new URL(checkout, base).searchParams.get('hold')).toBeTruthy();
       const after = await get(DETAILS);
       expect(after.headers['x-page-cache']).toBe('miss');
       expect(standardRoomsLeft(after.text)).toBe(left - 1);
       expect((await get(RESULTS)).headers['x-page-cache']).toBe('miss');
+      // The checkout did not opt in: rendered every time (it shows this hold, its expiry and its price).
+      expect((await get(checkout)).status).toBe(200);
+      expect((await get(checkout)).headers['x-page-cache']).not.toBe('hit');
     });
   });
 });

@@ -133,7 +133,7 @@ describe('the Spanish site reads as Spanish (issue 14)', () => {
     await check('/user/profile?plans=open (dialog)');
     // The member's checkout (traveller prefilled) up to the 3-D Secure dialog (Viajamás: always).
     await visit(`/hotel-details?hotel=prague-casa-central&destination=prague&checkin=${inDays(171)}&checkout=${inDays(172)}&rooms=1&guests=2`, 'hotel details, signed in');
-    await page.getByRole('button', { name: 'Reservar: Standard room' }).click();
+    await page.getByRole('button', { name: `Reservar: ${esMX['room.type.STD']}` }).click();
     await page.waitForURL(/\/hotel-checkout\?hold=/);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'COMPLETAR RESERVA' }).waitFor();

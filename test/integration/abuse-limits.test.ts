@@ -127,3 +127,18 @@ describe('counters in memory (the embedded database, decision 0041)', () => {
     expect((await counters.bump(['c'], new Date(clock + 60_000))).get('c')).toBe(2);
   });
 });
+
+describe('counters in memory under a flood of made-up sessions', () => {
+  it('stay within their cap: ended windows go first, then the oldest counters', async () => {
+    let clock = 0;
+    const counters = memoryCounters(() => clock, 100);
+    for (let i = 0; i < 100; i++) await counters.bump([`old-${i}`], new Date(60_000));
+    clock = 60_000;
+    await counters.bump(['fresh-0'], new Date(120_000));
+    expect(await counters.purge()).toBe(0); // the bump past the cap already dropped the ended ones
+    for (let i = 1; i < 150; i++) await counters.bump([`fresh-${i}`], new Date(120_000));
+    // Past the cap with nothing ended: the oldest tenth went, so fresh-0 starts again.
+    expect((await counters.bump(['fresh-0'], new Date(120_000))).get('fresh-0')).toBe(1);
+    expect((await counters.bump(['fresh-149'], new Date(120_000))).get('fresh-149')).toBe(2);
+  });
+});

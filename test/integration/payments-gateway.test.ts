@@ -339,6 +339,7 @@ describe('the sandbox itself', () => {
   it('refuses to start in production, named by APP_ENV or by NODE_ENV without it, and runs in a demo on production libraries', async () => {
     const previous = { APP_ENV: process.env.APP_ENV, NODE_ENV: process.env.NODE_ENV };
     try {
+      delete process.env.APP_ENV;
       process.env.NODE_ENV = 'production';
       await expect(startSandboxGateway({ port: 0 })).rejects.toThrow(/never runs in production/);
       process.env.NODE_ENV = 'test';

@@ -75,4 +75,16 @@ async function checkReadmeStartCommand() {
   } finally {
     await server.stop();
   }
+  // A hosting platform's default, `NODE_ENV=production npm start`, is production and never the demo
+  // (docs/decisions/0040): on these configs (no https public origins) it refuses to start.
+  const production = await startServer({ command: ['npm', 'start'], env: { NODE_ENV: 'production', RATE_LIMIT_SCALE: '1', SANDBOX_GATEWAY_PORT: '0' } }).then(
+    async (started) => {
+      await started.stop();
+      return 'it started';
+    },
+    (refusal: unknown) => String(refusal),
+  );
+  if (!production.includes('publicOrigin: required in production') || production.includes('DEMO START')) {
+    throw new Error(`NODE_ENV=production npm start did not start in production mode:\n${production.slice(0, 800)}`);
+  }
 }

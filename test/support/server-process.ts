@@ -39,6 +39,8 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'test',
+      // The mode is NODE_ENV's unless a caller names it: never one left in the shell (decision 0040).
+      APP_ENV: '',
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

@@ -4,6 +4,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { useT } from '~/components/shell-context';
 import { holdReleasePayload } from '~/domain/hold-cleanup';
 import { type PrepareState, callDue, initialPrepareState, prepareReducer, sendsUuid, soldOut } from '~/domain/prepare-checkout';
+import { roomTypeName } from '~/domain/room-types';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { TravelerSection } from '~/components/checkout/traveler-section';
 import { useOrgTime, useWeekdayDay } from '~/components/dates';
@@ -154,7 +155,7 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
             {showImage ? <img src={data.resort.image} alt="" width={320} height={192} /> : null}
             <p className="muted">{data.resort.address}</p>
             <p>
-              <strong>{t('weeks.checkout.stay', { unit: data.unit.name, sleeps: data.unit.sleeps })}</strong>
+              <strong>{t('weeks.checkout.stay', { unit: roomTypeName(data.unit, t), sleeps: data.unit.sleeps })}</strong>
             </p>
             <p className="week-dates">
               {week} · {t('weeks.price.weeks', { weeks: data.week.weeks, nights: data.week.nights })}

@@ -1,6 +1,7 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
+import { roomTypeName } from '~/domain/room-types';
 import { useShell, useT } from '~/components/shell-context';
 import type { loadWeeksDetails } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
@@ -33,7 +34,7 @@ export function WeeksDetailsView({ page }: { page: SerializeFrom<typeof loadWeek
             });
             return (
               <li key={unit.inventoryId} className="room-card">
-                <h3>{unit.name}</h3>
+                <h3>{roomTypeName(unit, t)}</h3>
                 <p className="muted">
                   {t('details.sleeps', { count: unit.sleeps })} · {t('details.available', { count: unit.available })}
                 </p>
@@ -42,7 +43,7 @@ export function WeeksDetailsView({ page }: { page: SerializeFrom<typeof loadWeek
                 </p>
                 <WeeksPriceBreakdown price={unit} heading={false} />
                 {unit.available > 0 ? (
-                  <Link className="button button-primary" to={`${path}/checkout?${reserve.toString()}`} aria-label={`${t('weeks.details.reserve')}: ${unit.name}`}>
+                  <Link className="button button-primary" to={`${path}/checkout?${reserve.toString()}`} aria-label={`${t('weeks.details.reserve')}: ${roomTypeName(unit, t)}`}>
                     {t('weeks.details.reserve')}
                   </Link>
                 ) : (
