@@ -5,6 +5,7 @@ import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
 import { type PriceType, packagePriceType } from '~/domain/room-price';
 import { destinationCatalog, destinationChoices, destinationProperties } from './catalog-reference.server';
+import { propertyImageUrl, propertyImagesOf } from '~/domain/property-content';
 import { propertyMapData } from '~/domain/property-map';
 import { getDb } from './db.server';
 import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
@@ -228,6 +229,7 @@ export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl
 /** What a hotel or holiday-home quote shows beside its price. */
 export type HotelQuoteFacts = {
   propertyType: HotelFlow['propertyType'];
+  /** `image_path`: the property's first picture (since issue 14; older quotes: the destination's). */
   hotel: { slug: string; name: string; address: string; stars: number; image_path: string; destination: string; destination_slug: string };
   /** `code` since issue 14 (names in the page's language, app/domain/room-types.ts); older quotes have only the name. */
   room: { code?: string; name: string; refundable: boolean; maxGuests: number };
@@ -252,15 +254,18 @@ async function quoteHotelHold(hold: Hold, context: FlowContext): Promise<Quote<H
   };
   const priceType = selectedPriceType(hold.selection, context.supplier.priceType);
   const room = await hotels.price({ ...query, roomTypeId }, { ...context.supplier, priceType });
-  const hotel = await getDb()
+  const row = await getDb()
     .selectFrom('hotel_room_types as r')
     .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
     .innerJoin('destinations as d', 'd.slug', 'h.destination_slug')
-    .select(['h.slug', 'h.name', 'h.address', 'h.stars', 'h.image_path', 'd.name as destination', 'd.slug as destination_slug'])
+    .select(['h.slug', 'h.name', 'h.address', 'h.stars', 'h.image_path', 'h.images', 'd.name as destination', 'd.slug as destination_slug'])
     .where('r.id', '=', roomTypeId)
     .where('h.property_type', '=', context.flow.propertyType)
     .executeTakeFirst();
-  if (!room || !hotel) return null;
+  if (!room || !row) return null;
+  const { images, ...listed } = row;
+  const [picture] = propertyImagesOf(images);
+  const hotel = { ...listed, image_path: picture ? propertyImageUrl(row.slug, picture) : row.image_path };
   const p = room.price;
   // An ACTIVE member's quote is at the member price: its total, and so the charge, less the saving.
   const pricing = roomPricing(room, context.member);

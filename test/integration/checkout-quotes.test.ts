@@ -54,6 +54,9 @@ describe('checkout quotes come from the hold (pglite)', () => {
     expect(shown.charge.amountMinor).toBeGreaterThan(0);
     // The page shows the charge (the wanderly visitor's currency is USD).
     expect(shown.price.total.amountMinor).toBe(shown.charge.amountMinor);
+    // The summary shows the property's own first picture, not its destination's, and the room type's code rides along.
+    expect(shown.hotel.image_path).toMatch(/^\/images\/properties\/v\d+\/cancun-harbour-view\/[a-z-]+\.svg$/);
+    expect(shown.room).toMatchObject({ code: 'STD', name: 'Standard room' });
     const edited = await loadHotelCheckout(get(`/hotel-checkout?hold=${plain.hold.token}&guests=1&package=1&rooms=3&checkin=${inDays(71)}`));
     expect(edited.price).toEqual(shown.price);
     expect(edited.charge).toEqual(shown.charge);
