@@ -1154,6 +1154,43 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0028_change_notices': {
+    /**
+     * Notices for what the embedded database's process keeps in memory (decision 0042,
+     * kept-until-changed.server.ts): a bump of either page version also notifies
+     * `page_versions`, and any statement on sessions or users notifies `sessions`, both delivered
+     * at commit (never on a rollback) and once per transaction. PostgreSQL sends them too; no one
+     * listens there.
+     */
+    async up(db: Kysely<any>) {
+      await sql`
+        create or replace function bump_content_version() returns trigger language plpgsql as $$
+        begin
+          update content_version set version = version + 1 where id = 1;
+          perform pg_notify('page_versions', '');
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create or replace function bump_availability_version() returns trigger language plpgsql as $$
+        begin
+          perform nextval('availability_version');
+          perform pg_notify('page_versions', '');
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create function notify_sessions_changed() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('sessions', '');
+          return null;
+        end $$`.execute(db);
+      for (const table of ['sessions', 'users']) {
+        await sql`
+          create trigger ${sql.id(`${table}_changed`)}
+          after insert or update or delete or truncate on ${sql.table(table)}
+          for each statement execute function notify_sessions_changed()`.execute(db);
+      }
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

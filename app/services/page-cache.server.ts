@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { type KeptPageFacts, MAX_CACHED_BYTES_PER_ORG } from '~/domain/page-cache';
-import { type Database, getDb } from './db.server';
+import { getDb } from './db.server';
+import { keptUntilChanged } from './kept-until-changed.server';
 import { clearReferenceCache } from './reference-cache.server';
 
 /** A kept answer; `nonce` is the CSP nonce it was rendered with, replaced by each reader's own. */
@@ -52,6 +53,9 @@ let lastSeenVersion: string | undefined;
 /** What a page request reads before it renders (server/page-cache.ts). */
 export type PageVersions = { content: string; availability: string };
 
+// Both versions' writers notify `page_versions` (migration 0028_change_notices).
+const keptVersions = keptUntilChanged<PageVersions>('page_versions', 1);
+
 /**
  * The catalogue's version (migration 0025_content_version) and the allocations' (0027), in one
  * read before a page renders. A catalogue writer moves its version in its own transaction, so a
@@ -60,15 +64,18 @@ export type PageVersions = { content: string; availability: string };
  * one row); pages that show availability are answered only while it stays the same
  * (app/domain/page-cache.ts `isStillFresh`). A new catalogue version (and the first one a
  * process reads) also empties the short-lived reference cache (catalogue, rates, ads), which
- * would otherwise serve the old rows for up to a minute.
+ * would otherwise serve the old rows for up to a minute. The embedded database's process reads
+ * them again only after a change (kept-until-changed.server.ts).
  */
-export async function pageVersions(db: Database = getDb()): Promise<PageVersions> {
-  const { rows } = await sql<PageVersions>`
-    select version::text as content, (select last_value::text from availability_version) as availability
-    from content_version where id = 1`.execute(db);
-  const versions = rows[0] ?? { content: '0', availability: '0' };
-  // The first read too: what was cached before it (API calls) may predate the version.
-  if (versions.content !== lastSeenVersion) clearReferenceCache();
-  lastSeenVersion = versions.content;
-  return versions;
+export function pageVersions(): Promise<PageVersions> {
+  return keptVersions.get('', async () => {
+    const { rows } = await sql<PageVersions>`
+      select version::text as content, (select last_value::text from availability_version) as availability
+      from content_version where id = 1`.execute(getDb());
+    const versions = rows[0] ?? { content: '0', availability: '0' };
+    // The first read too: what was cached before it (API calls) may predate the version.
+    if (versions.content !== lastSeenVersion) clearReferenceCache();
+    lastSeenVersion = versions.content;
+    return versions;
+  });
 }

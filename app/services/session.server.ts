@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { json, redirect } from '@remix-run/node';
 import { safeRedirectTarget } from '~/domain/safe-redirect';
 import type { SessionUser } from '~/domain/session-user';
-import { getDb } from './db.server';
+import { type Database, getDb } from './db.server';
+import { keptUntilChanged } from './kept-until-changed.server';
 import { secureCookieAttribute } from './config.server';
 import type { RequestContext } from './request-context.server';
 
@@ -19,16 +20,8 @@ export function hashToken(secret: string): string {
 /** `dateFormat`: the user's, read with the session (spec §6's date-format lookup, `userDateFormat`). */
 export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: number; dateFormat: DateFormat };
 
-/**
- * The session a cookie secret opens on `orgId`'s site (the request context reads it once per
- * request; the graphql-ws handshake too). Expired, idle or blocked sessions are deleted and
- * read as anonymous, so a blocked user is signed out on their next request.
- */
-export async function getSessionByToken({ token: secret, orgId }: { token: string; orgId: string }): Promise<ActiveSession | null> {
-  if (secret.length < 32 || secret.length > 128) return null;
-  const db = getDb();
-  const id = hashToken(secret);
-  const row = await db
+function readSession(db: Database, id: string) {
+  return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('users as imp', 'imp.id', 's.impersonator_id')
@@ -40,6 +33,26 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
     ])
     .where('s.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Sessions as read, kept until any statement on sessions or users (migration
+ * 0028_change_notices): a sign-out, a block or a profile change reads again on the next request.
+ * Unknown secrets are kept too, among at most MAX_KEPT_SESSIONS.
+ */
+const MAX_KEPT_SESSIONS = 10_000;
+const keptSessions = keptUntilChanged<Awaited<ReturnType<typeof readSession>>>('sessions', MAX_KEPT_SESSIONS);
+
+/**
+ * The session a cookie secret opens on `orgId`'s site (the request context reads it once per
+ * request; the graphql-ws handshake too). Expired, idle or blocked sessions are deleted and
+ * read as anonymous, so a blocked user is signed out on their next request.
+ */
+export async function getSessionByToken({ token: secret, orgId }: { token: string; orgId: string }): Promise<ActiveSession | null> {
+  if (secret.length < 32 || secret.length > 128) return null;
+  const db = getDb();
+  const id = hashToken(secret);
+  const row = await keptSessions.get(id, () => readSession(db, id));
   // A session belongs to one organisation; on another org's site it reads as anonymous.
   if (!row || row.org_id !== orgId) return null;
   const now = Date.now();

@@ -1,0 +1,59 @@
+import { singleton } from '~/utils/singleton.server';
+import { type OpenedDatabase, getOpenedDatabase } from './db.server';
+
+/**
+ * Rows every request reads (the page versions, the visitor's session) kept in this process until
+ * the database says they changed (docs/decisions/0042). Only on the embedded database: its one
+ * process does all the writing, and PGlite hands a NOTIFY to its listeners while the writer's
+ * COMMIT runs, before the writer goes on, so the first read after a change always reads again.
+ * On PostgreSQL other instances write too and notices arrive late: every read goes to the database.
+ */
+export type KeptUntilChanged<V> = {
+  /** The value kept under `key`, or what `read` answers (kept until the next notice on the channel). */
+  get(key: string, read: () => Promise<V>): Promise<V>;
+};
+
+type Kept = { listening: Promise<unknown>; entries: Map<string, Promise<unknown>> };
+
+// One listener per channel and opened database, shared by both copies of the app modules.
+const keptByDatabase = singleton('kept-until-changed', () => new WeakMap<OpenedDatabase, Map<string, Kept>>());
+
+function keptOn(opened: OpenedDatabase, channel: string): Kept {
+  let channels = keptByDatabase.get(opened);
+  if (!channels) keptByDatabase.set(opened, (channels = new Map()));
+  let kept = channels.get(channel);
+  if (!kept) {
+    const entries = new Map<string, Promise<unknown>>();
+    const forgetAll = () => entries.clear();
+    const listening = opened.listen(channel, forgetAll, forgetAll);
+    kept = { listening, entries };
+    channels.set(channel, kept);
+    // A failed LISTEN is tried again by the next read.
+    listening.catch(() => channels.delete(channel));
+  }
+  return kept;
+}
+
+/**
+ * Values kept until a notice on `channel` (sent by a trigger, in the writer's transaction), at
+ * most `maxEntries` of them: past that, all are forgotten and read again.
+ */
+export function keptUntilChanged<V>(channel: string, maxEntries: number): KeptUntilChanged<V> {
+  return {
+    async get(key, read) {
+      const opened = getOpenedDatabase();
+      if (opened.kind !== 'pglite') return read();
+      const { listening, entries } = keptOn(opened, channel);
+      await listening;
+      let value = entries.get(key) as Promise<V> | undefined;
+      if (!value) {
+        if (entries.size >= maxEntries) entries.clear();
+        value = read();
+        entries.set(key, value);
+        // A failed read is not kept; one a notice already replaced stays replaced.
+        value.catch(() => entries.get(key) === value && entries.delete(key));
+      }
+      return value;
+    },
+  };
+}

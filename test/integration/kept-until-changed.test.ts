@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '~/services/db.server';
+import { keptUntilChanged } from '~/services/kept-until-changed.server';
+import { pageVersions } from '~/services/page-cache.server';
+import { createSession, getSessionByToken } from '~/services/session.server';
+import { type Backend, useSeededDatabase } from '../support/databases';
+
+/** A reader that counts its reads and answers the count. */
+function countingReader() {
+  const reader = { reads: 0, read: async () => ++reader.reads };
+  return reader;
+}
+
+const notify = (channel: string) => sql`select pg_notify(${channel}, '')`.execute(getDb());
+
+describe('values kept until the embedded database notifies a change', () => {
+  const database = useSeededDatabase('pglite');
+
+  it('reads once, then again only after a committed notice on its channel', async () => {
+    const kept = keptUntilChanged<number>('test_kept_values', 10);
+    const reader = countingReader();
+    expect(await kept.get('a', reader.read)).toBe(1);
+    expect(await kept.get('a', reader.read)).toBe(1);
+    await notify('another_channel');
+    expect(await kept.get('a', reader.read)).toBe(1);
+
+    await notify('test_kept_values');
+    expect(await kept.get('a', reader.read)).toBe(2);
+
+    // Sent inside a transaction that rolls back: never delivered.
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select pg_notify('test_kept_values', '')`.execute(trx);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await kept.get('a', reader.read)).toBe(2);
+  });
+
+  it('forgets everything past its size, and never keeps a failed read', async () => {
+    const kept = keptUntilChanged<number>('test_kept_bounded', 2);
+    const reader = countingReader();
+    await kept.get('a', reader.read);
+    await kept.get('b', reader.read);
+    expect(await kept.get('a', reader.read)).toBe(1);
+    await kept.get('c', reader.read);
+    expect(await kept.get('a', reader.read)).toBe(4);
+
+    await expect(kept.get('d', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
+    expect(await kept.get('d', reader.read)).toBe(5);
+  });
+
+  it('sees a hold or a catalogue change on the very next read of the page versions', async () => {
+    const before = await pageVersions();
+    expect(await pageVersions()).toBe(before);
+    await sql`update inventory_units set id = id where id = (select min(id) from inventory_units)`.execute(database.db);
+    const afterHold = await pageVersions();
+    expect(afterHold.availability).not.toBe(before.availability);
+    expect(afterHold.content).toBe(before.content);
+    await sql`update hotels set name = name where id = (select min(id) from hotels)`.execute(database.db);
+    expect((await pageVersions()).content).not.toBe(before.content);
+  });
+
+  it('reads a session again after any change to sessions or users', async () => {
+    const user = await database.db.selectFrom('users').select(['id', 'org_id']).where('is_demo', '=', false).orderBy('id').executeTakeFirstOrThrow();
+    const cookieContext = { hostname: 'localhost', cookie: () => undefined };
+    const { token } = await createSession(cookieContext, { userId: user.id });
+    const open = () => getSessionByToken({ token, orgId: user.org_id });
+    expect((await open())?.user.first_name).not.toBe('Renamed');
+    await database.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', user.id).execute();
+    expect((await open())?.user.first_name).toBe('Renamed');
+    await database.db.updateTable('users').set({ is_blocked: true }).where('id', '=', user.id).execute();
+    expect(await open()).toBeNull();
+  });
+});
+
+describe.each<Backend>(['postgres'])('values on %s', (backend) => {
+  const database = useSeededDatabase(backend);
+
+  it('are read from the database every time: other instances write too', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const kept = keptUntilChanged<number>('test_kept_values', 10);
+    const reader = countingReader();
+    await kept.get('a', reader.read);
+    expect(await kept.get('a', reader.read)).toBe(2);
+  });
+});
