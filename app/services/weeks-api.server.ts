@@ -29,7 +29,7 @@ import {
   minWeekPrices,
   resolveWeekSelection,
   resortReviews,
-  todayUtc,
+  orgToday,
   weeksSupplierFor,
 } from './suppliers/weeks.server';
 import { requireHoldAllowed } from './rate-limit.server';
@@ -118,18 +118,18 @@ function inventoryItem(offer: WeekOffer, currency: string, lang: string, rates: 
 const idNumber = (value: number | string) => Number(value);
 
 /** Dates of a search: real days, check-in not in the past, check-out after check-in. */
-function searchDates(checkIn: string, checkOut: string) {
+function searchDates(checkIn: string, checkOut: string, orgId: string) {
   const from = parseDay(checkIn);
   const to = parseDay(checkOut);
   if (!from) throw fail(400, `check_in_date: '${checkIn}' is not a date (YYYY-MM-DD)`);
   if (!to) throw fail(400, `check_out_date: '${checkOut}' is not a date (YYYY-MM-DD)`);
-  if (from.getTime() < todayUtc().getTime()) throw fail(400, 'check_in_date: must not be in the past');
+  if (from.getTime() < orgToday(orgId).getTime()) throw fail(400, 'check_in_date: must not be in the past');
   if (to.getTime() <= from.getTime()) throw fail(400, 'check_out_date: must be after check_in_date');
 }
 
 /** POST /api/weeks/getInventory: a resort and its unit types priced for the requested week(s). */
 export async function getInventory(caller: Pick<RequestContext, 'org' | 'session' | 'priceType'>, body: WeeksInventoryBody) {
-  searchDates(body.check_in_date, body.check_out_date);
+  searchDates(body.check_in_date, body.check_out_date, caller.org.orgId);
   const { code, rates } = await currencyOf(body.currency);
   const { org } = caller;
   const context = supplierContextOf(caller);
@@ -237,7 +237,7 @@ export async function prepareBookWeeks(caller: RequestContext, body: WeeksPrepar
   const earliest = await tooSoonToBook(org, session, body.check_in_date);
   if (earliest) return answer(409, { message: `Travel date too soon: the earliest check-in you can book is ${earliest}.`, data: { earliest } });
   const selection = { inventoryId: idNumber(body.inventory_id), checkIn: body.check_in_date, checkOut: body.check_out_date };
-  const resolved = await resolveWeekSelection(selection);
+  const resolved = await resolveWeekSelection(selection, org.orgId);
   if (resolved.kind === 'invalid') return fail(400, resolved.error);
   if (resolved.kind === 'not_found' || resolved.resort.id !== idNumber(body.resort_id)) {
     return fail(404, `Resort ${body.resort_id} has no inventory ${body.inventory_id}`);

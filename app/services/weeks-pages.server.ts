@@ -206,7 +206,7 @@ export async function loadWeeksCheckout(requestContext: RequestContext, url: Pag
   const checkOut = params.get('check_out_date') ?? '';
   if (!/^[1-9]\d{0,8}$/.test(resortId) || !/^[1-9]\d{0,8}$/.test(inventoryId)) throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   const selection = { inventoryId: Number(inventoryId), checkIn, checkOut };
-  const resolved = await resolveWeekSelection(selection);
+  const resolved = await resolveWeekSelection(selection, context.org.orgId);
   if (resolved.kind === 'invalid') throw json({ message: resolved.error }, { status: 400 });
   if (resolved.kind === 'not_found' || resolved.resort.id !== Number(resortId) || resolved.resort.kind !== kind) {
     throw new Response('This booking link is not valid. Please search again.', { status: 404 });

@@ -34,7 +34,7 @@ export async function quoteWeeksHold(hold: Hold, supplier: SupplierContext, quot
   const recorded = selectionParams(hold.selection);
   const resortId = Number(recorded.get('resort_id'));
   const selection = { inventoryId: Number(recorded.get('inventory_id')), checkIn: recorded.get('check_in_date') ?? '', checkOut: recorded.get('check_out_date') ?? '' };
-  const resolved = await resolveWeekSelection(selection);
+  const resolved = await resolveWeekSelection(selection, supplier.orgId);
   if (resolved.kind !== 'ok' || resolved.resort.id !== resortId || resolved.resort.kind !== kind) return null;
   const priceType = selectedPriceType(hold.selection, supplier.priceType);
   const offer = await weeksSupplierFor(kind).price(selection, { ...supplier, priceType });

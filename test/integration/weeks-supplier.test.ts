@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, formatDay, parseDay, weekStartOnOrAfter } from '~/domain/weeks';
 import { getDb } from '~/services/db.server';
 import type { SupplierContext } from '~/services/suppliers/port';
@@ -6,6 +6,7 @@ import {
   builtInResortSupplier as resorts,
   builtInStaySupplier as stays,
   minWeekPrices,
+  orgToday,
   resolveWeekSelection,
   resortReviews,
   weekStartDayOf,
@@ -153,12 +154,12 @@ describe.each(backends)('built-in weeks supplier on %s', (backend) => {
     expect(await weekStartDayOf(999_999)).toBeNull();
     const week = weekOf(studio.week_start_weekday, 40);
     const offDay = { inventoryId: studio.id, checkIn: formatDay(addDays(parseDay(week.checkIn)!, 1)), checkOut: formatDay(addDays(parseDay(week.checkOut)!, 1)) };
-    const resolved = await resolveWeekSelection(offDay);
+    const resolved = await resolveWeekSelection(offDay, consumer.orgId);
     expect(resolved).toMatchObject({ kind: 'invalid', error: expect.stringMatching(/^check_in_date: weeks of this unit start on a/) });
     expect(await resorts.hold(offDay, hold)).toEqual({ kind: 'not_found' });
     expect(await resorts.price(offDay, consumer)).toBeNull();
-    expect(await resolveWeekSelection({ inventoryId: studio.id, checkIn: week.checkIn, checkOut: formatDay(addDays(parseDay(week.checkIn)!, 10)) })).toMatchObject({ kind: 'invalid' });
-    expect(await resolveWeekSelection({ inventoryId: 999_999, ...week })).toEqual({ kind: 'not_found' });
+    expect(await resolveWeekSelection({ inventoryId: studio.id, checkIn: week.checkIn, checkOut: formatDay(addDays(parseDay(week.checkIn)!, 10)) }, consumer.orgId)).toMatchObject({ kind: 'invalid' });
+    expect(await resolveWeekSelection({ inventoryId: 999_999, ...week }, consumer.orgId)).toEqual({ kind: 'not_found' });
     // A resort unit is not sold by the stays supplier.
     expect(await stays.hold({ inventoryId: studio.id, ...week }, hold)).toEqual({ kind: 'not_found' });
   });
@@ -179,4 +180,25 @@ describe.each(backends)('built-in weeks supplier on %s', (backend) => {
     expect(await minWeekPrices({ country: 'MX', dates: [inDays(60)], whitelabelIds: [99] }, consumer)).toEqual([]);
     expect(await minWeekPrices({ country: 'JP', dates: [inDays(60)] }, consumer)).toEqual([]);
   });
+
+  it("refuses only days before the organisation's own today, not the UTC one (decision 0039)", async (ctx) => {
+    if (database.skip) return ctx.skip();
+    // 03:00 UTC: already the 10th in UTC, still the evening of the 9th in Mexico City (UTC-6).
+    const mexican: SupplierContext = { ...consumer, orgId: 'viajamas' };
+    const base = parseDay(inDays(200))!;
+    const day = (offset: number) => formatDay(addDays(base, offset));
+    const studio = await unitType('honolulu-coral-bay', 'STU');
+    const week = weekOf(studio.week_start_weekday, 199);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(`${day(0)}T03:00:00Z`));
+      expect(formatDay(orgToday('viajamas'))).toBe(day(-1));
+      expect((await resorts.search({ destination: 'cancun', checkIn: day(-1) }, mexican)).length).toBeGreaterThan(0);
+      expect(await resorts.search({ destination: 'cancun', checkIn: day(-2) }, mexican)).toEqual([]);
+      expect((await resolveWeekSelection({ inventoryId: studio.id, ...week }, 'viajamas')).kind).toBe('ok');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
+

@@ -1,5 +1,7 @@
 import { type WeekPrice, addDays, computeWeekPrice, formatDay, parseDay, weekStartOnOrAfter, weekStay, weeksWanted } from '~/domain/weeks';
+import { dayIn } from '~/domain/time-zone';
 import { singleton } from '~/utils/singleton.server';
+import { getOrgById } from '../config.server';
 import { getDb } from '../db.server';
 import type { ResortKind } from '../db-schema';
 import { convertHoldToBooking, countAvailableUnitsByItem, createHold, releaseHold } from '../holds.server';
@@ -77,8 +79,10 @@ export async function weekStartDayOf(unitTypeId: number): Promise<number | null>
   return row.week_start_weekday;
 }
 
-/** Midnight UTC today: nobody can check in before it. */
-export const todayUtc = () => parseDay(formatDay(new Date()))!;
+/** The organisation's today (its time zone, decision 0039) as a day: nobody can check in before it. */
+export function orgToday(orgId: string): Date {
+  return parseDay(dayIn(getOrgById(orgId)?.timeZone ?? 'UTC'))!;
+}
 
 function summary(row: ResortRow): ResortSummary {
   return {
@@ -162,9 +166,9 @@ function unitTypesOf(resortIds: number[]) {
 }
 
 /** The search day and weeks of a query, or null when the dates are not a future search. */
-function searchWindow(query: Pick<WeekQuery, 'checkIn' | 'checkOut'>): { checkIn: Date; weeks: number } | null {
+function searchWindow(query: Pick<WeekQuery, 'checkIn' | 'checkOut'>, orgId: string): { checkIn: Date; weeks: number } | null {
   const checkIn = parseDay(query.checkIn);
-  if (!checkIn || checkIn.getTime() < todayUtc().getTime()) return null;
+  if (!checkIn || checkIn.getTime() < orgToday(orgId).getTime()) return null;
   const checkOut = query.checkOut ? parseDay(query.checkOut) : null;
   if (query.checkOut && (!checkOut || checkOut.getTime() <= checkIn.getTime())) return null;
   return { checkIn, weeks: weeksWanted(checkIn, checkOut) };
@@ -179,10 +183,10 @@ export type ResolvedSelection =
  * What a chosen week refers to: unknown unit type → not_found; dates that are not whole weeks
  * from the unit's start weekday → invalid with the reason (the caller answers 400 with it).
  */
-export async function resolveWeekSelection(selection: WeekSelection): Promise<ResolvedSelection> {
+export async function resolveWeekSelection(selection: WeekSelection, orgId: string): Promise<ResolvedSelection> {
   const weekday = await weekStartDayOf(selection.inventoryId);
   if (weekday === null) return { kind: 'not_found' };
-  const checked = weekStay(selection.checkIn, selection.checkOut, weekday, todayUtc());
+  const checked = weekStay(selection.checkIn, selection.checkOut, weekday, orgToday(orgId));
   if (!checked.ok) return { kind: 'invalid', error: checked.error };
   const row = await getDb()
     .selectFrom('resort_unit_types as t')
@@ -220,7 +224,7 @@ function builtInWeeksSupplier(kind: ResortKind): ProductSupplier<WeekQuery, Reso
     product: kind,
 
     async search(query, context) {
-      const window = searchWindow(query);
+      const window = searchWindow(query, context.orgId);
       if (!window) return [];
       const resorts = await getDb()
         .selectFrom('resorts')
@@ -240,20 +244,20 @@ function builtInWeeksSupplier(kind: ResortKind): ProductSupplier<WeekQuery, Reso
     async details(id, query, context) {
       const resort = await findResort(id, kind);
       if (!resort) return null;
-      const window = searchWindow(query);
+      const window = searchWindow(query, context.orgId);
       const inventory = window ? await offersFrom(await unitTypesOf([resort.id]), window.checkIn, window.weeks, context) : [];
       return { ...summary(resort), description: resort.description, inventory };
     },
 
     async price(selection, context) {
-      const resolved = await resolveWeekSelection(selection);
+      const resolved = await resolveWeekSelection(selection, context.orgId);
       if (resolved.kind !== 'ok' || resolved.resort.kind !== kind) return null;
       const [offer] = await offersFrom([{ ...resolved.unit, kind, provider: resolved.resort.provider }], resolved.startsAt, resolved.weeks, context);
       return offer ?? null;
     },
 
     async hold(selection, options) {
-      const resolved = await resolveWeekSelection(selection);
+      const resolved = await resolveWeekSelection(selection, options.orgId);
       if (resolved.kind !== 'ok' || resolved.resort.kind !== kind) return { kind: 'not_found' };
       return createHold({
         orgId: options.orgId,
@@ -310,7 +314,7 @@ export async function minWeekPrices(
   const units = await unitTypesOf(resorts.map((r) => r.id));
   const best = new Map<number, WeekOffer>();
   for (const date of new Set(query.dates)) {
-    const window = searchWindow({ checkIn: date });
+    const window = searchWindow({ checkIn: date }, context.orgId);
     if (!window) continue;
     for (const offer of await offersFrom(units, window.checkIn, 1, context)) {
       const current = best.get(offer.resortId);
