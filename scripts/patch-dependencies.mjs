@@ -1,0 +1,133 @@
+/**
+ * Local fixes to the server code of Remix and React Router, applied after every install
+ * (package.json "postinstall"), until upstream has them (docs/decisions/0043). Every document
+ * request built the whole route tree again and matched paths by flattening, ranking and compiling
+ * every route: with our ~76 routes, about 1.3 ms per request, more than a whole bare Remix page.
+ * The fixes keep what depends only on the route tree: built once per build, ranked once per tree,
+ * each path pattern compiled once. The server never changes a route tree after making it.
+ *
+ * Each fix names the version it was written for and the exact text it replaces: another version,
+ * or text not found, fails the install rather than leaving a package half fixed. A fixed file is
+ * left as it is, so running this again changes nothing. Browser bundles use these packages' ESM
+ * builds, which are not touched.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const MARK = '/* patched: docs/decisions/0043 */';
+
+export const fixes = [
+  {
+    name: '@remix-run/router',
+    version: '1.23.3',
+    file: 'dist/router.cjs.js',
+    replacements: [
+      {
+        // Rank a route tree's branches once, not on every match.
+        find: '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;',
+        replace: `  let branches = rankedBranchesOf(routes);\n  let matches = null;`,
+      },
+      {
+        find: 'function matchRoutesImpl(routes, locationArg, basename, allowPartial) {',
+        replace: `${MARK}
+const rankedBranches = new WeakMap();
+function rankedBranchesOf(routes) {
+  let branches = rankedBranches.get(routes);
+  if (!branches) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    rankedBranches.set(routes, branches);
+  }
+  return branches;
+}
+function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
+      },
+      {
+        // Compile each pattern once: the matcher has no global flag and the params list is only read.
+        find: 'function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {',
+        replace: `const compiledPaths = new Map();
+function compilePath(path, caseSensitive, end) {
+  let key = path + "\\u0000" + (caseSensitive === true) + "\\u0000" + (end !== false);
+  let compiled = compiledPaths.get(key);
+  if (!compiled) {
+    if (compiledPaths.size >= 1000) compiledPaths.clear();
+    compiled = compilePathOnce(path, caseSensitive, end);
+    compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+function compilePathOnce(path, caseSensitive, end) {
+  if (caseSensitive === void 0) {`,
+      },
+    ],
+  },
+  {
+    name: '@remix-run/react',
+    version: '2.17.5',
+    file: 'dist/server.js',
+    replacements: [
+      {
+        // One server route tree per build's manifest.
+        find: '  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);',
+        replace: `  let routes$1 = serverRoutes.get(manifest.routes);
+  if (!routes$1) {
+    routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);
+    serverRoutes.set(manifest.routes, routes$1);
+  }`,
+      },
+      {
+        find: 'function RemixServer({',
+        replace: `${MARK}\nconst serverRoutes = new WeakMap();\nfunction RemixServer({`,
+      },
+    ],
+  },
+  {
+    name: 'react-router-dom',
+    version: '6.30.4',
+    file: 'server.js',
+    replacements: [
+      {
+        // The data routes of a route tree, made once (their matching is then ranked once too).
+        find: '  let manifest = {};\n  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);',
+        replace: `  let converted = staticDataRoutes.get(routes);
+  if (!converted) {
+    let manifest = {};
+    converted = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    staticDataRoutes.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+      },
+      {
+        find: 'function createStaticRouter(routes, context, opts = {}) {',
+        replace: `${MARK}\nconst staticDataRoutes = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {`,
+      },
+    ],
+  },
+];
+
+/** Applies every fix under `root`'s node_modules; throws naming the first that does not fit. */
+export function applyFixes(root = process.cwd()) {
+  const applied = [];
+  for (const fix of fixes) {
+    const dir = path.join(root, 'node_modules', fix.name);
+    const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    if (version !== fix.version) {
+      throw new Error(`${fix.name} is ${version}; its fix (scripts/patch-dependencies.mjs) was written for ${fix.version}: check whether it is still needed and update it`);
+    }
+    const file = path.join(dir, fix.file);
+    let text = readFileSync(file, 'utf8');
+    if (text.includes(MARK)) continue;
+    for (const { find, replace } of fix.replacements) {
+      if (text.split(find).length !== 2) throw new Error(`${fix.name}/${fix.file}: the text to replace is not there exactly once:\n${find}`);
+      text = text.replace(find, () => replace);
+    }
+    writeFileSync(file, text);
+    applied.push(`${fix.name}/${fix.file}`);
+  }
+  return applied;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const applied = applyFixes();
+  if (applied.length > 0) console.log(`patched: ${applied.join(', ')}`);
+}
