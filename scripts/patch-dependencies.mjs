@@ -23,22 +23,53 @@ export const fixes = [
     file: 'dist/router.cjs.js',
     replacements: [
       {
-        // Rank a route tree's branches once, not on every match.
-        find: '  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;',
-        replace: `  let branches = rankedBranchesOf(routes);\n  let matches = null;`,
+        // A route tree's branches ranked once, and each path's matches kept (at most 1,000 paths a
+        // tree): the same path always matches the same routes. Callers get their own copies.
+        find: `  let branches = flattenRoutes(routes);
+  rankRouteBranches(branches);
+  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    // Incoming pathnames are generally encoded from either window.location
+    // or from router.navigate, but we want to match against the unencoded
+    // paths in the route definitions.  Memory router locations won't be
+    // encoded here but there also shouldn't be anything to decode so this
+    // should be a safe operation.  This avoids needing matchRoutes to be
+    // history-aware.
+    matches = matchRouteBranch(branches[i], decoded, allowPartial);
+  }
+  return matches;
+}`,
+        replace: `  let matches = keptMatchesOf(routes, decodePath(pathname), allowPartial);
+  if (!matches) return null;
+  // The matches of one path share one params object, as matchRouteBranch made them.
+  let params = Object.assign({}, matches[0].params);
+  return matches.map(match => Object.assign({}, match, { params }));
+}`,
       },
       {
         find: 'function matchRoutesImpl(routes, locationArg, basename, allowPartial) {',
         replace: `${MARK}
-const rankedBranches = new WeakMap();
-function rankedBranchesOf(routes) {
-  let branches = rankedBranches.get(routes);
-  if (!branches) {
-    branches = flattenRoutes(routes);
+const keptMatches = new WeakMap();
+function keptMatchesOf(routes, decoded, allowPartial) {
+  let kept = keptMatches.get(routes);
+  if (!kept) {
+    let branches = flattenRoutes(routes);
     rankRouteBranches(branches);
-    rankedBranches.set(routes, branches);
+    kept = { branches, byPath: new Map() };
+    keptMatches.set(routes, kept);
   }
-  return branches;
+  let key = (allowPartial ? "partial " : "whole ") + decoded;
+  let matches = kept.byPath.get(key);
+  if (matches === undefined) {
+    matches = null;
+    for (let i = 0; matches == null && i < kept.branches.length; ++i) {
+      matches = matchRouteBranch(kept.branches[i], decoded, allowPartial);
+    }
+    if (kept.byPath.size >= 1000) kept.byPath.clear();
+    kept.byPath.set(key, matches);
+  }
+  return matches;
 }
 function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
       },

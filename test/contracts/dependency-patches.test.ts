@@ -50,6 +50,12 @@ describe('the fixes to dependencies', () => {
       expect(ids(second, '/cars/details')).toEqual([['root-b', { product: 'cars' }], ['product-b', { product: 'cars' }]]);
       expect(ids(first, '/nowhere/at/all')?.at(-1)).toEqual(['splat-a', { '*': 'nowhere/at/all' }]);
     }
+    // Each caller gets its own matches, their params shared among them as the router makes them.
+    const mine = matchRoutes(first, '/cars/details')!;
+    expect(mine[0]!.params).toBe(mine[1]!.params);
+    (mine[1]!.params as Record<string, string>).product = 'changed';
+    mine.pop();
+    expect(ids(first, '/cars/details')).toEqual([['root-a', { product: 'cars' }], ['product-a', { product: 'cars' }]]);
   });
 
   it('leave a fixed file alone, and refuse another version or text than they were written for', () => {
