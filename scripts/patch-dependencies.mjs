@@ -4,15 +4,17 @@
  * request built the whole route tree again and matched paths by flattening, ranking and compiling
  * every route: with our ~76 routes, about 1.3 ms per request, more than a whole bare Remix page.
  * The fixes keep what depends only on the route tree: built once per build, ranked once per tree,
- * each path pattern compiled once. The server never changes a route tree after making it.
+ * each path pattern compiled once. The server never changes a route tree after making it (the
+ * browser's router does, as it discovers routes: it uses the ESM builds, not these).
  *
  * Each fix names the version it was written for and the exact text it replaces: another version,
  * or text not found, fails the install rather than leaving a package half fixed. A fixed file is
  * left as it is, so running this again changes nothing. Browser bundles use these packages' ESM
  * builds, which are not touched.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const MARK = '/* patched: docs/decisions/0043 */';
 
@@ -23,8 +25,9 @@ export const fixes = [
     file: 'dist/router.cjs.js',
     replacements: [
       {
-        // A route tree's branches ranked once, and each path's matches kept (at most 1,000 paths a
-        // tree): the same path always matches the same routes. Callers get their own copies.
+        // A route tree's branches ranked once, and each path's matches kept (at most 1,000 paths of
+        // at most 512 characters a tree): the same path always matches the same routes. Callers
+        // get their own copies.
         find: `  let branches = flattenRoutes(routes);
   rankRouteBranches(branches);
   let matches = null;
@@ -66,8 +69,11 @@ function keptMatchesOf(routes, decoded, allowPartial) {
     for (let i = 0; matches == null && i < kept.branches.length; ++i) {
       matches = matchRouteBranch(kept.branches[i], decoded, allowPartial);
     }
-    if (kept.byPath.size >= 1000) kept.byPath.clear();
-    kept.byPath.set(key, matches);
+    // Paths are the visitor's: long ones are not kept.
+    if (decoded.length <= 512) {
+      if (kept.byPath.size >= 1000) kept.byPath.clear();
+      kept.byPath.set(key, matches);
+    }
   }
   return matches;
 }
@@ -78,7 +84,7 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
         find: 'function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {',
         replace: `const compiledPaths = new Map();
 function compilePath(path, caseSensitive, end) {
-  let key = path + "\\u0000" + (caseSensitive === true) + "\\u0000" + (end !== false);
+  let key = path + "\\u0000" + Boolean(caseSensitive) + "\\u0000" + (end === void 0 || Boolean(end));
   let compiled = compiledPaths.get(key);
   if (!compiled) {
     if (compiledPaths.size >= 1000) compiledPaths.clear();
@@ -98,7 +104,8 @@ function compilePathOnce(path, caseSensitive, end) {
     file: 'dist/server.js',
     replacements: [
       {
-        // One server route tree per build's manifest.
+        // One server route tree per build's manifest (a manifest is one build's: its modules, its
+        // future flags and mode never change under it).
         find: '  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);',
         replace: `  let routes$1 = serverRoutes.get(manifest.routes);
   if (!routes$1) {
@@ -158,7 +165,7 @@ export function applyFixes(root = process.cwd()) {
   return applied;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const applied = applyFixes();
   if (applied.length > 0) console.log(`patched: ${applied.join(', ')}`);
 }

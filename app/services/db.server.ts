@@ -192,6 +192,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // btree_gist backs the exclusion constraint that makes double-selling a unit impossible.
   const pglite = await PGlite.create(dataDir, { extensions: { btree_gist }, parsers: { [DATE_OID]: (value: string) => value } });
+  // This process keeps rows in memory until the database notifies a change (decision 0042); for
+  // the connection's whole life: PGlite has only this one.
+  await pglite.exec(`set app.change_notices = 'on'`);
   const db = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }) });
   return {
     db,

@@ -4,8 +4,8 @@ import { type OpenedDatabase, getOpenedDatabase } from './db.server';
 /**
  * Rows every request reads (the page versions, the visitor's session) kept in this process until
  * the database says they changed (docs/decisions/0042). Only on the embedded database: its one
- * process does all the writing, and PGlite hands a NOTIFY to its listeners while the writer's
- * COMMIT runs, before the writer goes on, so the first read after a change always reads again.
+ * process does all the writing, and PGlite hands a NOTIFY to its listeners as it reads the
+ * COMMIT's answer, before the writer goes on, so the first read after a change always reads again.
  * On PostgreSQL other instances write too and notices arrive late: every read goes to the database.
  */
 export type KeptUntilChanged<V> = {
@@ -15,35 +15,36 @@ export type KeptUntilChanged<V> = {
 
 type Kept = { listening: Promise<unknown>; entries: Map<string, Promise<unknown>> };
 
-// One listener per channel and opened database, shared by both copies of the app modules.
+// Per opened database and name, shared by both copies of the app modules (each copy makes its own
+// `keptUntilChanged` of the same name: they keep the same rows).
 const keptByDatabase = singleton('kept-until-changed', () => new WeakMap<OpenedDatabase, Map<string, Kept>>());
 
-function keptOn(opened: OpenedDatabase, channel: string): Kept {
-  let channels = keptByDatabase.get(opened);
-  if (!channels) keptByDatabase.set(opened, (channels = new Map()));
-  let kept = channels.get(channel);
+function keptOn(opened: OpenedDatabase, name: string, channel: string): Kept {
+  let named = keptByDatabase.get(opened);
+  if (!named) keptByDatabase.set(opened, (named = new Map()));
+  let kept = named.get(name);
   if (!kept) {
     const entries = new Map<string, Promise<unknown>>();
     const forgetAll = () => entries.clear();
     const listening = opened.listen(channel, forgetAll, forgetAll);
     kept = { listening, entries };
-    channels.set(channel, kept);
+    named.set(name, kept);
     // A failed LISTEN is tried again by the next read.
-    listening.catch(() => channels.delete(channel));
+    listening.catch(() => named.delete(name));
   }
   return kept;
 }
 
 /**
- * Values kept until a notice on `channel` (sent by a trigger, in the writer's transaction), at
- * most `maxEntries` of them: past that, all are forgotten and read again.
+ * Values named `name`, kept until a notice on `channel` (sent by a trigger, in the writer's
+ * transaction), at most `maxEntries` of them: past that, all are forgotten and read again.
  */
-export function keptUntilChanged<V>(channel: string, maxEntries: number): KeptUntilChanged<V> {
+export function keptUntilChanged<V>(name: string, channel: string, maxEntries: number): KeptUntilChanged<V> {
   return {
     async get(key, read) {
       const opened = getOpenedDatabase();
       if (opened.kind !== 'pglite') return read();
-      const { listening, entries } = keptOn(opened, channel);
+      const { listening, entries } = keptOn(opened, name, channel);
       await listening;
       let value = entries.get(key) as Promise<V> | undefined;
       if (!value) {

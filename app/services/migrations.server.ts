@@ -1159,28 +1159,36 @@ const migrations: Record<string, Migration> = {
      * Notices for what the embedded database's process keeps in memory (decision 0042,
      * kept-until-changed.server.ts): a bump of either page version also notifies
      * `page_versions`, and any statement on sessions or users notifies `sessions`, both delivered
-     * at commit (never on a rollback) and once per transaction. PostgreSQL sends them too; no one
-     * listens there.
+     * at commit (never on a rollback) and once per transaction. Only where the connection sets
+     * `app.change_notices` (the embedded database does, db.server.ts): on PostgreSQL no one
+     * listens, and a notifying commit would take the database-wide notify lock.
      */
     async up(db: Kysely<any>) {
+      await sql`
+        create function notify_change(channel text) returns void language plpgsql as $$
+        begin
+          if current_setting('app.change_notices', true) = 'on' then
+            perform pg_notify(channel, '');
+          end if;
+        end $$`.execute(db);
       await sql`
         create or replace function bump_content_version() returns trigger language plpgsql as $$
         begin
           update content_version set version = version + 1 where id = 1;
-          perform pg_notify('page_versions', '');
+          perform notify_change('page_versions');
           return null;
         end $$`.execute(db);
       await sql`
         create or replace function bump_availability_version() returns trigger language plpgsql as $$
         begin
           perform nextval('availability_version');
-          perform pg_notify('page_versions', '');
+          perform notify_change('page_versions');
           return null;
         end $$`.execute(db);
       await sql`
         create function notify_sessions_changed() returns trigger language plpgsql as $$
         begin
-          perform pg_notify('sessions', '');
+          perform notify_change('sessions');
           return null;
         end $$`.execute(db);
       for (const table of ['sessions', 'users']) {

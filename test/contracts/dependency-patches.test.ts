@@ -58,6 +58,16 @@ describe('the fixes to dependencies', () => {
     expect(ids(first, '/cars/details')).toEqual([['root-a', { product: 'cars' }], ['product-a', { product: 'cars' }]]);
   });
 
+  it('convert a route tree to data routes once, for every render of it', () => {
+    const { createStaticRouter } = require('react-router-dom/server') as typeof import('react-router-dom/server');
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'page', path: 'page' }] }];
+    const context = { matches: [], loaderData: {}, actionData: null, errors: null, location: { pathname: '/page' }, basename: '/', statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null };
+    const first = createStaticRouter(routes, context as never);
+    expect(createStaticRouter(routes, context as never).routes).toBe(first.routes);
+    expect(createStaticRouter([...routes], context as never).routes).not.toBe(first.routes);
+    expect(first.routes[0]!.children![0]!.id).toBe('page');
+  });
+
   it('leave a fixed file alone, and refuse another version or text than they were written for', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'patch-'));
     try {

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { getDb } from '~/services/db.server';
+import { getDb, getOpenedDatabase } from '~/services/db.server';
 import { keptUntilChanged } from '~/services/kept-until-changed.server';
 import { pageVersions } from '~/services/page-cache.server';
-import { createSession, getSessionByToken } from '~/services/session.server';
+import { createSession, getSessionByToken, hashToken } from '~/services/session.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 /** A reader that counts its reads and answers the count. */
@@ -18,7 +18,7 @@ describe('values kept until the embedded database notifies a change', () => {
   const database = useSeededDatabase('pglite');
 
   it('reads once, then again only after a committed notice on its channel', async () => {
-    const kept = keptUntilChanged<number>('test_kept_values', 10);
+    const kept = keptUntilChanged<number>('test-values', 'test_kept_values', 10);
     const reader = countingReader();
     expect(await kept.get('a', reader.read)).toBe(1);
     expect(await kept.get('a', reader.read)).toBe(1);
@@ -40,7 +40,7 @@ describe('values kept until the embedded database notifies a change', () => {
   });
 
   it('forgets everything past its size, and never keeps a failed read', async () => {
-    const kept = keptUntilChanged<number>('test_kept_bounded', 2);
+    const kept = keptUntilChanged<number>('test-bounded', 'test_kept_bounded', 2);
     const reader = countingReader();
     await kept.get('a', reader.read);
     await kept.get('b', reader.read);
@@ -63,16 +63,24 @@ describe('values kept until the embedded database notifies a change', () => {
     expect((await pageVersions()).content).not.toBe(before.content);
   });
 
-  it('reads a session again after any change to sessions or users', async () => {
+  it('keeps a session read, and reads it again after any change to sessions or users', async () => {
     const user = await database.db.selectFrom('users').select(['id', 'org_id']).where('is_demo', '=', false).orderBy('id').executeTakeFirstOrThrow();
     const cookieContext = { hostname: 'localhost', cookie: () => undefined };
     const { token } = await createSession(cookieContext, { userId: user.id });
     const open = () => getSessionByToken({ token, orgId: user.org_id });
     expect((await open())?.user.first_name).not.toBe('Renamed');
-    await database.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', user.id).execute();
-    expect((await open())?.user.first_name).toBe('Renamed');
-    await database.db.updateTable('users').set({ is_blocked: true }).where('id', '=', user.id).execute();
+    // With triggers off (as a replica applies changes), a deleted session is still read from memory.
+    await sql`set session_replication_role = replica`.execute(database.db);
+    await database.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    await sql`set session_replication_role = origin`.execute(database.db);
+    expect(await open()).not.toBeNull();
+    const again = await createSession(cookieContext, { userId: user.id });
     expect(await open()).toBeNull();
+    const reopen = () => getSessionByToken({ token: again.token, orgId: user.org_id });
+    await database.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', user.id).execute();
+    expect((await reopen())?.user.first_name).toBe('Renamed');
+    await database.db.updateTable('users').set({ is_blocked: true }).where('id', '=', user.id).execute();
+    expect(await reopen()).toBeNull();
   });
 });
 
@@ -81,9 +89,23 @@ describe.each<Backend>(['postgres'])('values on %s', (backend) => {
 
   it('are read from the database every time: other instances write too', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const kept = keptUntilChanged<number>('test_kept_values', 10);
+    const kept = keptUntilChanged<number>('test-values', 'test_kept_values', 10);
     const reader = countingReader();
     await kept.get('a', reader.read);
     expect(await kept.get('a', reader.read)).toBe(2);
+  });
+
+  it('send no notices there: no one listens, and a notifying commit takes a database-wide lock', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const heard: string[] = [];
+    const unlisten = await getOpenedDatabase().listen('sessions', (payload) => heard.push(payload), () => {});
+    try {
+      await database.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', (eb) => eb.selectFrom('users').select(eb.fn.min('id').as('id'))).execute();
+      await sql`select pg_notify('sessions', 'direct')`.execute(database.db);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual(['direct']);
+    } finally {
+      await unlisten();
+    }
   });
 });

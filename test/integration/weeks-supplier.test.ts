@@ -183,22 +183,21 @@ describe.each(backends)('built-in weeks supplier on %s', (backend) => {
 
   it("refuses only days before the organisation's own today, not the UTC one (decision 0039)", async (ctx) => {
     if (database.skip) return ctx.skip();
-    // 03:00 UTC: already the 10th in UTC, still the evening of the 9th in Mexico City (UTC-6).
+    // 03:00 UTC: already the next day in UTC, still the evening before in Mexico City (UTC-6).
     const mexican: SupplierContext = { ...consumer, orgId: 'viajamas' };
-    const base = parseDay(inDays(200))!;
-    const day = (offset: number) => formatDay(addDays(base, offset));
     const studio = await unitType('honolulu-coral-bay', 'STU');
-    const week = weekOf(studio.week_start_weekday, 199);
+    const week = weekOf(studio.week_start_weekday, 200);
+    const firstDay = parseDay(week.checkIn)!;
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(new Date(`${day(0)}T03:00:00Z`));
-      expect(formatDay(orgToday('viajamas'))).toBe(day(-1));
-      expect((await resorts.search({ destination: 'cancun', checkIn: day(-1) }, mexican)).length).toBeGreaterThan(0);
-      expect(await resorts.search({ destination: 'cancun', checkIn: day(-2) }, mexican)).toEqual([]);
+      vi.setSystemTime(new Date(`${formatDay(addDays(firstDay, 1))}T03:00:00Z`));
+      expect(formatDay(orgToday('viajamas'))).toBe(week.checkIn);
       expect((await resolveWeekSelection({ inventoryId: studio.id, ...week }, 'viajamas')).kind).toBe('ok');
+      expect((await resorts.search({ destination: 'cancun', checkIn: week.checkIn }, mexican)).length).toBeGreaterThan(0);
+      expect(await resorts.search({ destination: 'cancun', checkIn: formatDay(addDays(firstDay, -1)) }, mexican)).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
+    expect(() => orgToday('nowhere')).toThrow('Unknown organisation nowhere');
   });
 });
-

@@ -81,7 +81,9 @@ export async function weekStartDayOf(unitTypeId: number): Promise<number | null>
 
 /** The organisation's today (its time zone, decision 0039) as a day: nobody can check in before it. */
 export function orgToday(orgId: string): Date {
-  return parseDay(dayIn(getOrgById(orgId)?.timeZone ?? 'UTC'))!;
+  const org = getOrgById(orgId);
+  if (!org) throw new Error(`Unknown organisation ${orgId}: its day cannot be told`);
+  return parseDay(dayIn(org.timeZone))!;
 }
 
 function summary(row: ResortRow): ResortSummary {
