@@ -5,18 +5,18 @@
  * every route: with our ~76 routes, about 1.3 ms per request, more than a whole bare Remix page.
  * The fixes keep what depends only on the route tree: built once per build, ranked once per tree,
  * each path pattern compiled once. The server never changes a route tree after making it (the
- * browser's router does, as it discovers routes: it uses the ESM builds, not these).
+ * browser's router does, as it discovers routes: it loads the packages' ESM builds, never touched).
  *
  * Each fix names the version it was written for and the exact text it replaces: another version,
  * or text not found, fails the install rather than leaving a package half fixed. A fixed file is
- * left as it is, so running this again changes nothing. Browser bundles use these packages' ESM
- * builds, which are not touched.
+ * left as it is, so running this again changes nothing.
  */
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MARK = '/* patched: docs/decisions/0043 */';
+/** What every fixed file carries, so a second run leaves it alone. */
+export const MARK = '/* patched: docs/decisions/0043 */';
 
 export const fixes = [
   {

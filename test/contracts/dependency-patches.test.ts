@@ -7,14 +7,12 @@ import path from 'node:path';
 import type { AgnosticRouteObject as RouteObject } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, without types
-import { applyFixes, fixes } from '../../scripts/patch-dependencies.mjs';
+import { MARK, applyFixes, fixes } from '../../scripts/patch-dependencies.mjs';
 
 type Fix = { name: string; version: string; file: string };
 const require = createRequire(import.meta.url);
 // The server's copy (CommonJS), the one the fixes change.
 const { matchRoutes } = require('@remix-run/router') as typeof import('@remix-run/router');
-
-const MARK = '/* patched: docs/decisions/0043 */';
 
 describe('the fixes to dependencies', () => {
   it('are applied by the install', () => {
