@@ -61,6 +61,8 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.trustProxy);
+  // Nothing reads req.query (Remix reads the URL itself): no query string is parsed per request.
+  app.set('query parser', false);
 
   // Correlation id and access log: one JSON line per request, the id also as a cookie.
   app.use((req, res, next) => {
@@ -134,7 +136,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
   // (a form post's action included). Remix data requests are left to the routes' own check,
   // which answers them the way the client router follows.
   app.use((req, res, next) => {
-    if (!isFlightLoginPath(req.path) || '_data' in req.query) return next();
+    if (!isFlightLoginPath(req.path) || new URL(req.originalUrl, 'http://local').searchParams.has('_data')) return next();
     try {
       requireFlightVisitor(req.path, res.locals.requestContext as RequestContext);
       next();

@@ -2,6 +2,7 @@ import { Link, useFetcher } from '@remix-run/react';
 import { useId } from 'react';
 import { useShell, useT } from '~/components/shell-context';
 import type { BlockProps } from './block-list';
+import { dateTimeFormat } from '~/domain/intl-format';
 
 export function ProfileSummaryBlock({ data }: BlockProps<'profile.summary'>) {
   const t = useT();
@@ -43,7 +44,7 @@ export function ProfileSummaryBlock({ data }: BlockProps<'profile.summary'>) {
 function formatDate(value: string, language: string): string {
   // 'YYYY-MM-DD' is a calendar date: format it in UTC so no time zone shifts the day.
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 export function MembershipBlock({ data }: BlockProps<'profile.membership'>) {

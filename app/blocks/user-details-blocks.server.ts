@@ -2,6 +2,7 @@ import type { Block } from '#schemas/layout.schema';
 import { MAX_SAVED_TRAVELERS, countryOptions } from '~/domain/user-details';
 import { getUserDetails, listSavedTravelers } from '~/services/user-details.server';
 import type { BlockContext } from './context.server';
+import { dateTimeFormat } from '~/domain/intl-format';
 
 type B<K extends Block['type']> = Extract<Block, { type: K }>;
 
@@ -16,7 +17,7 @@ export async function resolveSavedTravelers(_block: B<'profile.travelers'>, { us
   if (!user) return { travelers: [], countries: [], max: MAX_SAVED_TRAVELERS };
   const countries = countryOptions(locale.language);
   const countryName = new Map(countries.map((c) => [c.code, c.name]));
-  const dates = new Intl.DateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' });
+  const dates = dateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' });
   const travelers = (await listSavedTravelers({ userPublicId: user.userId })).map((traveler) => ({
     ...traveler,
     dateOfBirthText: traveler.dateOfBirth ? dates.format(new Date(`${traveler.dateOfBirth}T00:00:00Z`)) : null,

@@ -3,6 +3,8 @@
  * (the catalogue's, USD: docs/decisions/0014), and a one-line description for the payment,
  * the booking and the receipt. A checkout page shows this amount, converted for display.
  */
+import { numberFormat } from './intl-format';
+
 export type Charge = { amountMinor: number; currency: string; description: string };
 
 /** Prices are stored and charged in the catalogue currency; the visitor's is for display only. */
@@ -57,7 +59,7 @@ export function minorToDecimal(amountMinor: number, minorDigits: number): string
  * site also shows ("US$123.45"; docs/decisions/0018).
  */
 export function formatChargedAmount(charge: { amountMinor: number; currency: string }, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: charge.currency, currencyDisplay: 'narrowSymbol' });
+  const format = numberFormat(locale, { style: 'currency', currency: charge.currency, currencyDisplay: 'narrowSymbol' });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format
     .formatToParts(charge.amountMinor / 10 ** digits)

@@ -1,6 +1,7 @@
 // The date-format rule (spec §6, §9): a signed-in user's dates are shown in the user's date
 // format, looked up with usr_type 2 and 'DD/MM/YYYY' by default; anonymous visitors keep the
 // locale's formatting. Pure; the session read (app/services/session.server.ts) looks the format up.
+import { dateTimeFormat } from './intl-format';
 
 /** The formats a user may choose (POST /api/user/preferences `date_format`). */
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD'] as const;
@@ -57,7 +58,7 @@ export function formatDayAs(day: string, format: DateFormat): string | null {
 export function formatCalendarDay(value: string, { language, dateFormat }: { language: string; dateFormat: DateFormat | null }): string {
   if (dateFormat) return formatDayAs(value, dateFormat) ?? value;
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
 /**
@@ -67,8 +68,8 @@ export function formatCalendarDay(value: string, { language, dateFormat }: { lan
 export function formatWallClock(value: string, { language, dateFormat }: { language: string; dateFormat: DateFormat | null }): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  if (!dateFormat) return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
-  const time = new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  if (!dateFormat) return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  const time = dateTimeFormat(language, { timeStyle: 'short', timeZone: 'UTC' }).format(date);
   return `${formatDayAs(date.toISOString().slice(0, 10), dateFormat) ?? ''} ${time}`;
 }
 
@@ -81,9 +82,9 @@ export function formatWallClock(value: string, { language, dateFormat }: { langu
 export function formatDayWithWeekday(value: string, { language, dateFormat }: { language: string; dateFormat: DateFormat | null }, { year = false } = {}): string {
   const date = new Date(`${value}T00:00:00Z`);
   if (!CALENDAR_DAY.test(value) || Number.isNaN(date.getTime())) return value;
-  if (!dateFormat) return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', ...(year ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(date);
+  if (!dateFormat) return dateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', ...(year ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(date);
   const day = formatDayAs(value, dateFormat);
-  return day === null ? value : `${new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(date)} ${day}`;
+  return day === null ? value : `${dateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(date)} ${day}`;
 }
 
 /**
@@ -96,5 +97,5 @@ export function formatTimeInZone(value: string, { language, timeZone }: { langua
   if (Number.isNaN(date.getTime())) return value;
   // ICU versions differ in the space they put before AM/PM (a narrow no-break space or a plain
   // one): one plain space, so Node's text and any browser's match at hydration.
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(date).replace(/[\u00a0\u202f]/g, ' ');
+  return dateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(date).replace(/[\u00a0\u202f]/g, ' ');
 }

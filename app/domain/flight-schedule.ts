@@ -3,6 +3,8 @@
  * weekdays it operates; its departure and arrival are instants (the range its seats are held
  * over, so seats never multiply by date); a leg is one flight or two with a connection.
  */
+import { dateTimeFormat } from './intl-format';
+
 export type ScheduledFlight = {
   id: number;
   airlineCode: string;
@@ -35,17 +37,8 @@ export const MAX_CONNECTION_MINUTES = 12 * 60;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
+  return dateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
 }
 
 /** The wall clock in `timeZone` at an instant: local date and minutes after midnight. */

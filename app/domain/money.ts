@@ -2,6 +2,8 @@
  * Money is integer minor units plus a currency code; never a float. Conversion uses decimal
  * rates (units per USD, as strings) scaled to integers, and rounds half away from zero once.
  */
+import { numberFormat } from './intl-format';
+
 export type Money = { amountMinor: number; currency: string };
 export type RateTable = ReadonlyMap<string, { perUsd: string; minorDigits: number }>;
 
@@ -41,27 +43,9 @@ export function roundForDisplay(value: number): number {
   return Number.isInteger(value) ? value : Math.round(value * 100) / 100;
 }
 
-/**
- * Building an Intl.NumberFormat costs far more than formatting with one, and a page formats
- * dozens of prices: keep one per (locale, currency, digits). Bounded, as locales come from
- * requests (they are validated, but a bound costs nothing).
- */
-const formatters = new Map<string, Intl.NumberFormat>();
-const MAX_FORMATTERS = 256;
-
-function formatterFor(locale: string, currency: string, digits: number): Intl.NumberFormat {
-  const key = `${locale}|${currency}|${digits}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 export function formatMoney(money: Money, minorDigits: number, locale: string): string {
   const major = money.amountMinor / 10 ** minorDigits;
   const fractional = money.amountMinor % 10 ** minorDigits !== 0;
-  return formatterFor(locale, money.currency, fractional ? Math.min(2, minorDigits) : 0).format(major);
+  const digits = fractional ? Math.min(2, minorDigits) : 0;
+  return numberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
 }

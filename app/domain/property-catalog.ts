@@ -8,6 +8,7 @@ import type { AmenityCode, CheckInInstructions, ImageKind, PropertyContent, Prop
 import { distanceKm } from './property-map';
 import type { LanguageCode } from './reference-data';
 import { hash } from './stable-hash';
+import { numberFormat } from './intl-format';
 
 /** The first three are today's hotels (their names and slugs are kept); the other five came with issue 15. */
 export type HotelStyle = 'grand' | 'harbour' | 'central' | 'luxury' | 'boutique' | 'business' | 'inn' | 'budget';
@@ -208,7 +209,7 @@ const closings: Record<string, Record<LanguageCode, string>> = {
   city: { 'en-US': 'Museums, markets and cafés are all within reach.', 'es-MX': 'Museos, mercados y cafés quedan a tu alcance.' },
 };
 
-const numberIn = (value: number, language: LanguageCode) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value);
+const numberIn = (value: number, language: LanguageCode) => numberFormat(language, { maximumFractionDigits: 1 }).format(value);
 
 function location(km: number, city: string, language: LanguageCode): string {
   if (language === 'es-MX') return km < 1 ? `Está a pocos pasos del centro de ${city}.` : `Está a ${numberIn(km, language)} km del centro de ${city}.`;

@@ -1,6 +1,7 @@
 // The organisation's clock (docs/decisions/0039): its IANA time zone says what "today" is and
 // in which zone every date and time is shown, so the server and any visitor's browser agree.
 // Pure; the zone comes from the organisation config (`timeZone`).
+import { dateTimeFormat } from './intl-format';
 
 /**
  * Whether `zone` is an IANA time zone this runtime knows ('America/Mexico_City', 'UTC'). An
@@ -16,14 +17,9 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-// Building an Intl.DateTimeFormat is costly; one day formatter per zone.
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar day ('YYYY-MM-DD') it is at `now` in `timeZone`. */
 export function dayIn(timeZone: string, now: Date = new Date()): string {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) dayFormatters.set(timeZone, (formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  const parts = formatter.formatToParts(now);
+  const parts = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -4,6 +4,7 @@
 // VTIMEZONE for each zone used (RFC 5545 §3.6.5 requires one per TZID); the others are floating
 // local times, which every calendar shows as written.
 import { addDays } from './trips';
+import { dateTimeFormat } from './intl-format';
 
 export type CalendarEvent = {
   uid: string;
@@ -53,7 +54,7 @@ const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace
 
 /** The zone's UTC offset at an instant, in minutes east ('+05:30' is 330). */
 export function offsetMinutes(timeZone: string, at: Date): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const name = dateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = name.match(/GMT([+-])(\d{2}):(\d{2})/);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }

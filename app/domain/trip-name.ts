@@ -1,4 +1,5 @@
 import { parseIsoDate } from './flight-dates';
+import { dateTimeFormat } from './intl-format';
 
 const FALLBACK_LOCALE = 'en-US';
 
@@ -29,6 +30,6 @@ export function defaultTripListName(destination: string, checkin: string, langua
   // server west of Greenwich, the 1st of a month would print as the previous month. The
   // calendar is pinned because booking dates are Gregorian even for '-u-ca-buddhist' tags.
   const options: Intl.DateTimeFormatOptions = { month: 'short', year: 'numeric', timeZone: 'UTC', calendar: 'gregory' };
-  const month = date ? new Intl.DateTimeFormat(toLocale(language), options).format(date.toDate()) : '';
+  const month = date ? dateTimeFormat(toLocale(language), options).format(date.toDate()) : '';
   return [place, month].filter((part) => part.length > 0).join(' · ');
 }

@@ -8,6 +8,7 @@ import { subscriptionPurchase } from '~/services/membership.server';
 import { requireUser } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
+import { dateTimeFormat } from '~/domain/intl-format';
 
 /** The loader's Cache-Control and Referrer-Policy reach the document too. */
 export const headers = documentHeaders;
@@ -30,7 +31,7 @@ export default function SubscriptionCheckoutSuccess() {
   const { purchase } = useLoaderData<typeof loader>();
   const t = useT();
   const { locale, org, user } = useShell();
-  const date = (day: string) => new Intl.DateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  const date = (day: string) => dateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   const money = (major: number) => formatChargedAmount({ amountMinor: Math.round(major * 100), currency: purchase.currency }, locale.language);
   const expiry = purchase.subscription?.plan_expiry_date;
   return (

@@ -45,3 +45,26 @@ export function destinationProperties(destinationSlug: string, propertyType: Pro
       .execute(),
   );
 }
+
+const hotelSummaryColumns = ['id', 'slug', 'name', 'stars', 'guest_rating', 'address', 'latitude', 'longitude', 'image_path', 'images', 'supplier_code'] as const;
+export type HotelSummaryRow = Pick<Selectable<HotelsTable>, (typeof hotelSummaryColumns)[number]>;
+
+/**
+ * A destination's properties of one type (most stars first) and all their room types (cheapest
+ * first), as stored: what a results page prices. Same for every organisation and visitor.
+ */
+export function destinationHotels(destinationSlug: string, propertyType: PropertyType): Promise<{ hotels: HotelSummaryRow[]; roomTypes: Selectable<HotelRoomTypesTable>[] }> {
+  return cachedReference(`hotels:${destinationSlug}:${propertyType}`, async () => {
+    const hotels = await getDb()
+      .selectFrom('hotels')
+      .select(hotelSummaryColumns)
+      .where('destination_slug', '=', destinationSlug)
+      .where('property_type', '=', propertyType)
+      .orderBy('stars', 'desc')
+      .orderBy('id')
+      .execute();
+    if (hotels.length === 0) return { hotels, roomTypes: [] };
+    const roomTypes = await getDb().selectFrom('hotel_room_types').selectAll().where('hotel_id', 'in', hotels.map((h) => h.id)).orderBy('net_nightly_usd_minor').execute();
+    return { hotels, roomTypes };
+  });
+}

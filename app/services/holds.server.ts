@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from './db.server';
 import { getDb } from './db.server';
+import { keptUntilChanged } from './kept-until-changed.server';
 import type { HoldStatus } from './db-schema';
 import { holdReference, releaseReservationsOf } from './ledger.server';
 import { releaseApplicationsOfHolds } from './stored-value.server';
@@ -93,35 +94,60 @@ export async function countAvailableUnits(
   return rows.length;
 }
 
+/** Free counts as read, and until when they hold without a write: the earliest expiry of a hold that blocks them. */
+type FreeCounts = { counts: ReadonlyMap<string, number>; heldUntil: number | null };
+
+const MAX_KEPT_FREE_COUNTS = 2_000;
+
 /**
- * Free units of several items over one range, in one query (a results page counts many items
- * at once). Same rule as `freeUnits`: allocations past their expiry do not block. Items with
- * nothing free are missing from the map.
+ * Free counts kept until units or allocations change (their triggers notify `page_versions`,
+ * migrations 0027/0028, decision 0042) or a counted hold expires, whichever comes first: a
+ * results page and a details page count the same items for every visitor.
  */
-export async function countAvailableUnitsByItem(
-  query: { products: readonly string[]; itemRefs: readonly string[]; startsAt: Date; endsAt: Date },
-  db: Database = getDb(),
-): Promise<Map<string, number>> {
+const keptFreeCounts = keptUntilChanged<FreeCounts>('free-unit-counts', 'page_versions', MAX_KEPT_FREE_COUNTS);
+
+/**
+ * Free units of several items over one range (a results page counts many items at once), as
+ * of now: same rule as `freeUnits`, allocations past their expiry do not block. Items with
+ * nothing free are missing from the map. Read outside any transaction.
+ */
+export async function countAvailableUnitsByItem(query: { products: readonly string[]; itemRefs: readonly string[]; startsAt: Date; endsAt: Date }): Promise<ReadonlyMap<string, number>> {
   if (query.itemRefs.length === 0 || query.products.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('inventory_units as u')
-    .select((eb) => ['u.item_ref', eb.fn.countAll<string | number>().as('free')])
-    .where('u.product', 'in', [...query.products])
-    .where('u.item_ref', 'in', [...query.itemRefs])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('unit_allocations as a')
-            .select('a.id')
-            .whereRef('a.unit_id', '=', 'u.id')
-            .where(sql<boolean>`a.during && ${range(query.startsAt, query.endsAt)}`)
-            .where((eb) => eb.or([eb('a.expires_at', 'is', null), eb('a.expires_at', '>', sql<Date>`now()`)])),
-        ),
-      ),
-    )
-    .groupBy('u.item_ref')
-    .execute();
-  return new Map(rows.map((r) => [r.item_ref, Number(r.free)]));
+  const key = JSON.stringify([query.products, query.itemRefs, query.startsAt.getTime(), query.endsAt.getTime()]);
+  const kept = await keptFreeCounts.get(key, (keeping) => readFreeCounts(query, keeping), (free) => free.heldUntil === null || Date.now() < free.heldUntil);
+  return kept.counts;
+}
+
+async function readFreeCounts(query: { products: readonly string[]; itemRefs: readonly string[]; startsAt: Date; endsAt: Date }, keeping: boolean): Promise<FreeCounts> {
+  // Overlaps the range and still blocks: no expiry (a booking) or one not yet reached.
+  const blocking = sql<boolean>`a.during && ${range(query.startsAt, query.endsAt)} and (a.expires_at is null or a.expires_at > now())`;
+  const countFree = (db: Database) =>
+    db
+      .selectFrom('inventory_units as u')
+      .select((eb) => ['u.item_ref', eb.fn.countAll<string | number>().as('free')])
+      .where('u.product', 'in', [...query.products])
+      .where('u.item_ref', 'in', [...query.itemRefs])
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('unit_allocations as a').select('a.id').whereRef('a.unit_id', '=', 'u.id').where(blocking))))
+      .groupBy('u.item_ref')
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [r.item_ref, Number(r.free)])));
+  if (!keeping) return { counts: await countFree(getDb()), heldUntil: null };
+  // The first blocking hold to expire frees a unit without any write: the counts end then. One
+  // transaction, so both read the same now().
+  const { counts, firstExpiry } = await getDb()
+    .transaction()
+    .execute(async (trx) => ({
+      counts: await countFree(trx),
+      firstExpiry: await trx
+        .selectFrom('unit_allocations as a')
+        .innerJoin('inventory_units as u', 'u.id', 'a.unit_id')
+        .select((eb) => eb.fn.min('a.expires_at').as('at'))
+        .where('u.product', 'in', [...query.products])
+        .where('u.item_ref', 'in', [...query.itemRefs])
+        .where(blocking)
+        .executeTakeFirst(),
+    }));
+  return { counts, heldUntil: firstExpiry?.at ? new Date(firstExpiry.at).getTime() : null };
 }
 
 function validate(request: HoldRequest) {

@@ -9,8 +9,11 @@ import { type OpenedDatabase, getOpenedDatabase } from './db.server';
  * On PostgreSQL other instances write too and notices arrive late: every read goes to the database.
  */
 export type KeptUntilChanged<V> = {
-  /** The value kept under `key`, or what `read` answers (kept until the next notice on the channel). */
-  get(key: string, read: () => Promise<V>): Promise<V>;
+  /**
+   * The value kept under `key`, or what `read` answers (kept until the next notice on the
+   * channel, or until `stillGood` says no). `read` is told whether its answer will be kept.
+   */
+  get(key: string, read: (keeping: boolean) => Promise<V>, stillGood?: (value: V) => boolean): Promise<V>;
 };
 
 type Kept = { listening: Promise<unknown>; entries: Map<string, Promise<unknown>> };
@@ -41,15 +44,19 @@ function keptOn(opened: OpenedDatabase, name: string, channel: string): Kept {
  */
 export function keptUntilChanged<V>(name: string, channel: string, maxEntries: number): KeptUntilChanged<V> {
   return {
-    async get(key, read) {
+    async get(key, read, stillGood) {
       const opened = getOpenedDatabase();
-      if (opened.kind !== 'pglite') return read();
+      if (opened.kind !== 'pglite') return read(false);
       const { listening, entries } = keptOn(opened, name, channel);
       await listening;
       let value = entries.get(key) as Promise<V> | undefined;
+      if (value && stillGood && !stillGood(await value)) {
+        if (entries.get(key) === value) entries.delete(key);
+        value = entries.get(key) as Promise<V> | undefined;
+      }
       if (!value) {
         if (entries.size >= maxEntries) entries.clear();
-        value = read();
+        value = read(true);
         entries.set(key, value);
         // A failed read is not kept; one a notice already replaced stays replaced.
         value.catch(() => entries.get(key) === value && entries.delete(key));

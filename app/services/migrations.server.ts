@@ -1199,6 +1199,24 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0029_plan_notices': {
+    /**
+     * Any statement on user_subscriptions notifies `member_plans` (decision 0042): the embedded
+     * database keeps each member's plan row, read by every page with member rates, until then.
+     */
+    async up(db: Kysely<any>) {
+      await sql`
+        create function notify_member_plans_changed() returns trigger language plpgsql as $$
+        begin
+          perform notify_change('member_plans');
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger user_subscriptions_changed
+        after insert or update or delete or truncate on user_subscriptions
+        for each statement execute function notify_member_plans_changed()`.execute(db);
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -230,15 +230,18 @@ function memberCoupons(db: Kysely<DB>, member: Member) {
     .where((eb) => eb.or([eb('for_user_id', 'is', null), eb('for_user_id', '=', member.userId)]));
 }
 
-async function couponUsesBy(db: Kysely<DB>, couponId: string, userId: number): Promise<number> {
-  const row = await db
+/** How many times the member used each coupon (applied or captured), in one query. */
+async function couponUsesBy(db: Kysely<DB>, couponIds: readonly string[], userId: number): Promise<Map<string, number>> {
+  if (couponIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('checkout_applications')
-    .select((eb) => eb.fn.countAll<string>().as('uses'))
-    .where('coupon_id', '=', couponId)
+    .select((eb) => ['coupon_id', eb.fn.countAll<string>().as('uses')])
+    .where('coupon_id', 'in', [...couponIds])
     .where('user_id', '=', userId)
     .where('status', 'in', ['applied', 'captured'])
-    .executeTakeFirstOrThrow();
-  return Number(row.uses);
+    .groupBy('coupon_id')
+    .execute();
+  return new Map(rows.map((row) => [row.coupon_id!, Number(row.uses)]));
 }
 
 function couponRuleOf(coupon: Coupon) {
@@ -263,7 +266,7 @@ async function applyCoupon(trx: Trx, member: Member, hold: LockedHold, applied: 
     product: hold.product,
     currency: hold.quote.charge.currency,
     amountMinor: hold.quote.charge.amountMinor,
-    usedByMember: await couponUsesBy(trx, coupon.id, member.userId),
+    usedByMember: (await couponUsesBy(trx, [coupon.id], member.userId)).get(coupon.id) ?? 0,
     now: new Date(),
   });
   if (refusal) return refused(409, refusal);
@@ -506,9 +509,10 @@ export async function instrumentsOf(member: Member, kinds: readonly InstrumentKi
 export async function availableCoupons(member: Member, product: string, currency: string, db: Database = getDb()): Promise<AvailableCoupon[]> {
   const now = new Date();
   const rows = await memberCoupons(db, member).execute();
+  const usesOf = await couponUsesBy(db, rows.map((coupon) => coupon.id), member.userId);
   const usable: AvailableCoupon[] = [];
   for (const coupon of rows) {
-    const refusal = couponRefusal(couponRuleOf(coupon), { product, currency, amountMinor: Number.MAX_SAFE_INTEGER, usedByMember: await couponUsesBy(db, coupon.id, member.userId), now });
+    const refusal = couponRefusal(couponRuleOf(coupon), { product, currency, amountMinor: Number.MAX_SAFE_INTEGER, usedByMember: usesOf.get(coupon.id) ?? 0, now });
     if (refusal) continue;
     usable.push({
       id: coupon.id,

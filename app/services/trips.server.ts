@@ -25,6 +25,7 @@ import { errorFields, log } from './logger.server';
 import { mailLanguage, queueEmail, renderEmail } from './mail.server';
 import { formatCalendarDay } from '~/domain/date-format';
 import { dayIn } from '~/domain/time-zone';
+import { numberFormat } from '~/domain/intl-format';
 
 type GetTripsBody = { json: { user_id: string; org_id: string; type?: 3; usr_type?: number; is_details_required?: 0 | 1 | boolean; trip_id?: string; product_type?: string | string[] } };
 type GetTripsListBody = { json: { user_id: string; org_id: string; checkin_date: string; checkout_date: string } };
@@ -498,7 +499,7 @@ export type MyTrip = {
 };
 
 const moneyText = (amount: number, currency: string | null, language: string) =>
-  currency && /^[A-Z]{3}$/.test(currency) ? new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount) : new Intl.NumberFormat(language).format(amount);
+  currency && /^[A-Z]{3}$/.test(currency) ? numberFormat(language, { style: 'currency', currency }).format(amount) : numberFormat(language).format(amount);
 
 /** Our destination for a trip's place (its image and time zone), if one fits. */
 async function destinationsOf(db: Db) {

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { getDb, getOpenedDatabase } from '~/services/db.server';
 import { keptUntilChanged } from '~/services/kept-until-changed.server';
+import { hasActivePlan } from '~/services/member-rates.server';
+import { countAvailableUnitsByItem, createHold } from '~/services/holds.server';
 import { pageVersions } from '~/services/page-cache.server';
 import { createSession, getSessionByToken, hashToken } from '~/services/session.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
@@ -81,6 +83,45 @@ describe('values kept until the embedded database notifies a change', () => {
     expect((await reopen())?.user.first_name).toBe('Renamed');
     await database.db.updateTable('users').set({ is_blocked: true }).where('id', '=', user.id).execute();
     expect(await reopen()).toBeNull();
+  });
+
+  it("keeps a member's plan, decides it against each day, and reads it again after any change to plans", async () => {
+    const subscription = await database.db.selectFrom('user_subscriptions').select(['user_id', 'expires_on']).where('status', '=', 'ACTIVE').orderBy('id').executeTakeFirstOrThrow();
+    const session = { userDbId: subscription.user_id };
+    const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(await hasActivePlan(session, subscription.expires_on)).toBe(true);
+    // Kept as a row, not a verdict: the day after its last day the same kept row says no.
+    expect(await hasActivePlan(session, dayAfter(subscription.expires_on))).toBe(false);
+    // With triggers off, the expired plan is still read from memory: the saving is real.
+    await sql`set session_replication_role = replica`.execute(database.db);
+    await database.db.updateTable('user_subscriptions').set({ status: 'EXPIRED' }).where('user_id', '=', session.userDbId).execute();
+    await sql`set session_replication_role = origin`.execute(database.db);
+    expect(await hasActivePlan(session, subscription.expires_on)).toBe(true);
+    await database.db.updateTable('user_subscriptions').set({ debt_minor: 0 }).where('user_id', '=', -1).execute();
+    expect(await hasActivePlan(session, subscription.expires_on)).toBe(false);
+    await database.db.updateTable('user_subscriptions').set({ status: 'ACTIVE' }).where('user_id', '=', session.userDbId).execute();
+    expect(await hasActivePlan(session, subscription.expires_on)).toBe(true);
+  });
+
+  it('keeps free counts until units or allocations change, or until a counted hold expires', async () => {
+    const itemRef = `test:kept-counts-${Date.now()}`;
+    const addUnits = (labels: string[]) => database.db.insertInto('inventory_units').values(labels.map((label) => ({ product: 'HLT', supplier_code: 'OWN', item_ref: itemRef, unit_label: label }))).execute();
+    await addUnits(['room-1', 'room-2']);
+    const stay = { startsAt: new Date(Date.UTC(2027, 4, 10)), endsAt: new Date(Date.UTC(2027, 4, 12)) };
+    const free = async () => (await countAvailableUnitsByItem({ products: ['HLT'], itemRefs: [itemRef], ...stay })).get(itemRef) ?? 0;
+    expect(await free()).toBe(2);
+    const hold = await createHold({ orgId: 'wanderly', userId: null, product: 'HLT', itemRef, ...stay, quantity: 1, ttlMinutes: 15 });
+    if (hold.kind !== 'held') throw new Error('no hold');
+    await sql`update unit_allocations set expires_at = now() + interval '1.5 seconds' where hold_id = ${hold.hold.id}`.execute(database.db);
+    expect(await free()).toBe(1);
+    // With triggers off, a new unit is not counted: the count is kept.
+    await sql`set session_replication_role = replica`.execute(database.db);
+    await addUnits(['room-3']);
+    await sql`set session_replication_role = origin`.execute(database.db);
+    expect(await free()).toBe(1);
+    // The hold expires with no write at all: the count is read again.
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(await free()).toBe(3);
   });
 });
 

@@ -8,6 +8,7 @@ import type { MessageKey } from '~/i18n';
 import { useMessages } from '~/i18n/messages-context';
 import type { BookingSuccessData } from '~/services/bookings.server';
 import { PaymentParts } from './payment-parts';
+import { dateTimeFormat } from '~/domain/intl-format';
 
 type Data = SerializeFrom<BookingSuccessData>;
 type Booking = Data['booking'];
@@ -48,7 +49,7 @@ function formatDeadline(value: string, language: string, timeZone: string): stri
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? value
-    : new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
+    : dateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
 }
 
 function StatusNotice({ notice }: { notice: Booking['notice'] }) {

@@ -1,6 +1,7 @@
 import { useShell, useT } from '~/components/shell-context';
 import type { MessageKey } from '~/i18n';
 import type { PaymentLine } from '~/services/bookings.server';
+import { numberFormat } from '~/domain/intl-format';
 
 /**
  * How a booking was paid, part by part (issue 11): 'Card $199.50', 'Coupon SAVE25 −$25.00',
@@ -13,7 +14,7 @@ export function PaymentParts({ lines }: { lines: readonly PaymentLine[] }) {
   if (lines.length === 0) return null;
   const label = (line: PaymentLine) =>
     line.kind === 'points'
-      ? t('payment.part.points', { title: line.title, points: new Intl.NumberFormat(locale.language).format(line.points ?? 0) })
+      ? t('payment.part.points', { title: line.title, points: numberFormat(locale.language).format(line.points ?? 0) })
       : t(`payment.part.${line.kind}` satisfies MessageKey, { code: line.code });
   return (
     <ul className="payment-parts" aria-label={t('payment.parts')}>

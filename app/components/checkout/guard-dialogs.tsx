@@ -2,6 +2,7 @@ import { useLocation } from '@remix-run/react';
 import { Dialog } from '~/components/dialog';
 import { useShell, useT } from '~/components/shell-context';
 import { changeDatesPath } from '~/domain/checkin';
+import { dateTimeFormat } from '~/domain/intl-format';
 
 /**
  * Min-check-in modal (spec §2): the travel date is too soon for this visitor. Change Dates
@@ -12,7 +13,7 @@ export function MinCheckinDialog({ earliest }: { earliest: string }) {
   const { locale } = useShell();
   const { pathname } = useLocation();
   const target = changeDatesPath(pathname);
-  const date = new Intl.DateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${earliest}T00:00:00Z`));
+  const date = dateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${earliest}T00:00:00Z`));
   return (
     <Dialog
       open

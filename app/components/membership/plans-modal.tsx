@@ -21,6 +21,7 @@ import {
 } from '~/domain/membership';
 import type { SubscriptionPlanView } from '~/services/membership.server';
 import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
+import { dateTimeFormat } from '~/domain/intl-format';
 
 type Quote = { amount: number; debt_payed: number; is_renewal: boolean; is_trial: boolean; charge_org: boolean };
 type Plan = SubscriptionPlanView & { quote?: Quote };
@@ -227,7 +228,7 @@ function RenewalSummary({ state, plan }: { state: PlansState; plan: Plan }) {
   const t = useT();
   const { org, locale } = useShell();
   const money = (major: number) => formatChargedAmount({ amountMinor: minor(major), currency: plan.currency_code }, locale.language);
-  const date = (day: string) => new Intl.DateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  const date = (day: string) => dateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   const quote = plan.quote;
   const subscription = state.subscription;
   return (

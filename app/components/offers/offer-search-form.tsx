@@ -3,6 +3,7 @@ import { useShell, useT } from '~/components/shell-context';
 import { DestinationField, useSearchFields } from '~/components/search/search-fields';
 import { type OfferSearchField, RESTAURANT_SLOTS, offerProducts } from '~/domain/offers';
 import type { OfferSearchFormData } from '~/services/offer-pages.server';
+import { dateTimeFormat } from '~/domain/intl-format';
 
 type Values = Partial<Record<OfferSearchField, string | number | null>>;
 
@@ -10,12 +11,12 @@ const count = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 /** A month 'YYYY-MM' as the visitor reads it (the same on server and client). */
 export function formatMonth(month: string, language: string) {
-  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+  return dateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
 /** A day 'YYYY-MM-DD' as the visitor reads it, with its weekday. */
 export function formatOfferDay(day: string, language: string) {
-  return new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return dateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /**

@@ -1,10 +1,8 @@
-import type { Selectable } from 'kysely';
 import type { PropertyType } from '~/domain/hotel-flow';
 import { type PropertyContent, propertyContentOf, propertyImageUrl, propertyImagesOf } from '~/domain/property-content';
 import { computeRoomPrice, roomMarkupBp, type RoomPrice } from '~/domain/room-price';
-import type { HotelsTable } from '../db-schema';
 import { getDb } from '../db.server';
-import { hotelCatalogEntry } from '../catalog-reference.server';
+import { type HotelSummaryRow, destinationHotels, hotelCatalogEntry } from '../catalog-reference.server';
 import { convertHoldToBooking, countAvailableUnitsByItem, createHold, releaseHold } from '../holds.server';
 import { hotelRoomItemRef } from '../seed-catalog.server';
 import type { ProductSupplier, SupplierContext } from './port';
@@ -75,7 +73,7 @@ type RoomTypeRow = {
 };
 
 /** Free rooms of each room type over the stay, in one query; types with none free are missing. */
-function availableRooms(rows: readonly RoomTypeRow[], stay: { startsAt: Date; endsAt: Date }): Promise<Map<string, number>> {
+function availableRooms(rows: readonly RoomTypeRow[], stay: { startsAt: Date; endsAt: Date }): Promise<ReadonlyMap<string, number>> {
   return countAvailableUnitsByItem({ products: ['HLT'], itemRefs: rows.map((r) => hotelRoomItemRef(r.id)), startsAt: stay.startsAt, endsAt: stay.endsAt });
 }
 
@@ -108,10 +106,7 @@ async function roomOffers(rows: readonly RoomTypeRow[], query: HotelQuery, conte
 const fits = (room: RoomOffer, query: HotelQuery) => room.maxGuests >= query.guestsPerRoom && room.available >= query.rooms;
 
 /** The columns a search lists: the content (descriptions, policies) stays for the details page. */
-const summaryColumns = ['id', 'slug', 'name', 'stars', 'guest_rating', 'address', 'latitude', 'longitude', 'image_path', 'images', 'supplier_code'] as const;
-type SummaryRow = Pick<Selectable<HotelsTable>, (typeof summaryColumns)[number]>;
-
-function hotelSummary(hotel: SummaryRow): Omit<HotelOffer, 'cheapest'> {
+function hotelSummary(hotel: HotelSummaryRow): Omit<HotelOffer, 'cheapest'> {
   const [first] = propertyImagesOf(hotel.images);
   return {
     hotelId: hotel.id,
@@ -126,26 +121,15 @@ function hotelSummary(hotel: SummaryRow): Omit<HotelOffer, 'cheapest'> {
   };
 }
 
-function roomTypesOf(hotelIds: number[]) {
-  return getDb().selectFrom('hotel_room_types').selectAll().where('hotel_id', 'in', hotelIds).orderBy('net_nightly_usd_minor').execute();
-}
-
 /** The built-in hotel supplier: hotels and rooms stored in our database. */
 export const builtInHotelSupplier: ProductSupplier<HotelQuery, HotelOffer, HotelDetails, HotelSelection, RoomOffer> = {
   product: 'HLT',
 
   async search(query, context) {
     if (!stayRange(query)) return [];
-    const hotels = await getDb()
-      .selectFrom('hotels')
-      .select(summaryColumns)
-      .where('destination_slug', '=', query.destination)
-      .where('property_type', '=', query.propertyType)
-      .orderBy('stars', 'desc')
-      .orderBy('id')
-      .execute();
+    // The properties and room types are catalogue data; availability is counted live.
+    const { hotels, roomTypes: rows } = await destinationHotels(query.destination, query.propertyType);
     if (hotels.length === 0) return [];
-    const rows = await roomTypesOf(hotels.map((h) => h.id));
     const supplierCodes = new Map(hotels.map((h) => [h.id, h.supplier_code]));
     const offers = await roomOffers(rows, query, context, (row) => supplierCodes.get(row.hotel_id)!);
     return hotels.map((hotel) => {
