@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
-import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -31,6 +30,30 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
+    // The document is sent as one body once React has written all of it, not streamed chunk by
+    // chunk (React writes 2 KB at a time, and each chunk crossed a Node stream, a web stream and
+    // Express's response): no server render suspends (the one lazy part renders only in the
+    // browser), so the whole page is ready as soon as its shell is, and a streaming error still
+    // sets its status.
+    const send = () => {
+      shellRendered = true;
+      const chunks: Buffer[] = [];
+      const body = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+        final(done) {
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+          done();
+        },
+      });
+      // A fatal error destroys the body before its end: the render failed (after a resolve, a no-op).
+      body.on('close', () => reject(new Error('the document render stopped before its end')));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <MessagesProvider messages={pageMessages(loadContext.org, loadContext.locale.language).messages}>
@@ -39,19 +62,17 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (readyEvent === 'onShellReady') send();
+        },
+        onAllReady() {
+          // Rendered whole: nothing left to abort. The timer would otherwise keep the whole render
+          // alive for ABORT_DELAY and then end a finished stream (an error made and dropped).
+          clearTimeout(abortTimer);
+          if (readyEvent === 'onAllReady') send();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -62,7 +83,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -6,6 +6,10 @@
  * The fixes keep what depends only on the route tree: built once per build, ranked once per tree,
  * each path pattern compiled once. The server never changes a route tree after making it (the
  * browser's router does, as it discovers routes: it loads the packages' ESM builds, never touched).
+ * Three more skip per-request work whose answer is already known: a loader's json() text parsed
+ * directly rather than streamed back through its Response, the visitor's request handed to each
+ * loader when there is no Remix parameter to strip from it (not two new Requests per loader), and
+ * a link's target resolved once per (target, routes, location) in React Router's production build.
  *
  * Each fix names the version it was written for and the exact text it replaces: another version,
  * or text not found, fails the install rather than leaving a package half fixed. A fixed file is
@@ -80,6 +84,38 @@ function keptMatchesOf(routes, decoded, allowPartial) {
 function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
       },
       {
+        // A loader's json() answer is read back by the router in the same process: its text is
+        // kept beside the Response and parsed directly, not streamed through the body again.
+        find: `  return new Response(JSON.stringify(data), _extends({}, responseInit, {
+    headers
+  }));`,
+        replace: `  let text = JSON.stringify(data);
+  let response = new Response(text, _extends({}, responseInit, {
+    headers
+  }));
+  if (text !== undefined) jsonTexts.set(response, text);
+  return response;`,
+      },
+      {
+        find: 'const json = function json(data, init) {',
+        replace: `const jsonTexts = new WeakMap();
+const json = function json(data, init) {`,
+      },
+      {
+        find: `        if (result.body == null) {
+          data = null;
+        } else {
+          data = await result.json();
+        }`,
+        replace: `        if (result.body == null) {
+          data = null;
+        } else if (jsonTexts.has(result) && !result.bodyUsed) {
+          data = JSON.parse(jsonTexts.get(result));
+        } else {
+          data = await result.json();
+        }`,
+      },
+      {
         // Compile each pattern once: the matcher has no global flag and the params list is only read.
         find: 'function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {',
         replace: `const compiledPaths = new Map();
@@ -116,6 +152,71 @@ function compilePathOnce(path, caseSensitive, end) {
       {
         find: 'function RemixServer({',
         replace: `${MARK}\nconst serverRoutes = new WeakMap();\nfunction RemixServer({`,
+      },
+    ],
+  },
+  {
+    name: '@remix-run/server-runtime',
+    version: '2.17.5',
+    file: 'dist/data.js',
+    replacements: [
+      {
+        // Every loader got a new Request (two, in fact) even when the URL has neither parameter
+        // to strip: the visitor's own request is passed on then (a loader's request has no body).
+        find: `  let result = await loader({
+    request: singleFetch ? stripRoutesParam(stripIndexParam(request)) : stripDataParam(stripIndexParam(request)),`,
+        replace: `  let result = await loader({
+    request: !singleFetch && !request.body && !hasStrippedParam(request.url) ? request : singleFetch ? stripRoutesParam(stripIndexParam(request)) : stripDataParam(stripIndexParam(request)),`,
+      },
+      {
+        find: "var responses = require('./responses.js');",
+        replace: `${MARK}
+function hasStrippedParam(url) {
+  let params = new URL(url).searchParams;
+  return params.has("index") || params.has("_data");
+}
+var responses = require('./responses.js');`,
+      },
+    ],
+  },
+  {
+    name: 'react-router',
+    version: '6.30.4',
+    file: 'dist/umd/react-router.production.min.js',
+    replacements: [
+      {
+        // useResolvedPath parsed its routes' JSON and resolved the path again for every link of
+        // every render: a string target resolves the same from the same routes and location.
+        // Callers get their own copy.
+        find: 'return a.useMemo(()=>r.resolveTo(e,JSON.parse(l),u,"path"===n),[e,l,u,n])}',
+        replace: 'return a.useMemo(()=>keptResolveTo(e,l,u,"path"===n),[e,l,u,n])}',
+      },
+      {
+        find: 'function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}',
+        replace: `${MARK}
+// By route pathnames, then location, then target: the keys are strings the router already
+// holds, so a look-up builds no new string. At most 2,000 answers, then all are forgotten.
+const resolvedPaths = new Map();
+let resolvedCount = 0;
+function keptResolveTo(to, routePathnamesJson, locationPathname, pathRelative) {
+  if (typeof to !== "string" || to.length > 512 || locationPathname.length > 512) return r.resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, pathRelative);
+  let byLocation = resolvedPaths.get(routePathnamesJson);
+  if (!byLocation) resolvedPaths.set(routePathnamesJson, byLocation = new Map());
+  let byTarget = byLocation.get(locationPathname);
+  if (!byTarget) byLocation.set(locationPathname, byTarget = new Map());
+  let kept = byTarget.get(to);
+  if (!kept) byTarget.set(to, kept = [null, null]);
+  let slot = pathRelative ? 1 : 0;
+  if (!kept[slot]) {
+    if (++resolvedCount > 2000) {
+      resolvedPaths.clear();
+      resolvedCount = 0;
+    }
+    kept[slot] = r.resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, pathRelative);
+  }
+  return Object.assign({}, kept[slot]);
+}
+function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}`,
       },
     ],
   },

@@ -66,6 +66,73 @@ describe('the fixes to dependencies', () => {
     expect(first.routes[0]!.children![0]!.id).toBe('page');
   });
 
+  it("read a loader's json() back as JSON would, without streaming its body", async () => {
+    const { createStaticHandler, json } = require('@remix-run/router') as typeof import('@remix-run/router');
+    let answered: Response | undefined;
+    const handler = createStaticHandler([
+      { id: 'page', path: '/', loader: () => (answered = json({ at: new Date(0), gone: undefined, list: [1, 'two'] }, { headers: { 'X-Kept': 'yes' } })) },
+      { id: 'empty', path: '/empty', loader: () => json(undefined) },
+    ]);
+    const context = await handler.query(new Request('http://local/'));
+    if (context instanceof Response) throw new Error('a redirect');
+    expect(context.loaderData).toEqual({ page: { at: '1970-01-01T00:00:00.000Z', list: [1, 'two'] } });
+    expect(context.loaderHeaders.page?.get('X-Kept')).toBe('yes');
+    expect(answered!.bodyUsed).toBe(false);
+    const empty = await handler.query(new Request('http://local/empty'));
+    if (empty instanceof Response) throw new Error('a redirect');
+    expect(empty.loaderData).toEqual({ empty: null });
+  });
+
+  it("hand a loader the visitor's own request unless Remix's parameters are to be stripped from it", async () => {
+    const { callRouteLoader } = require('@remix-run/server-runtime/dist/data.js') as {
+      callRouteLoader: (args: { loadContext: unknown; loader: (args: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<Response>;
+    };
+    const seen = async (url: string) => {
+      let received: Request | undefined;
+      const request = new Request(url);
+      await callRouteLoader({ loadContext: {}, loader: ({ request }) => ((received = request), null), params: {}, request, routeId: 'page', singleFetch: false });
+      return { same: received === request, url: received!.url };
+    };
+    expect(await seen('http://local/search?destination=cancun&checkin=2027-01-10')).toEqual({ same: true, url: 'http://local/search?destination=cancun&checkin=2027-01-10' });
+    expect(await seen('http://local/search?destination=cancun&_data=routes%2Fsearch')).toEqual({ same: false, url: 'http://local/search?destination=cancun' });
+    expect(await seen('http://local/search?%5Fdata=routes%2Fsearch&a=1')).toEqual({ same: false, url: 'http://local/search?a=1' });
+    expect(await seen('http://local/?index&a=1')).toEqual({ same: false, url: 'http://local/?a=1' });
+  });
+
+  it('resolve links as the unfixed router does, each caller with its own answer', async () => {
+    const React = await import('react');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    // The fixed file is the production build Node loads; the development build is left as published.
+    const fixed = require('react-router/dist/umd/react-router.production.min.js') as typeof import('react-router');
+    const published = require('react-router/dist/umd/react-router.development.js') as typeof import('react-router');
+    const render = (router: typeof import('react-router'), location: string) => {
+      function Probe() {
+        const targets = ['../c', 'd?e=1#f', '/g/h', '.', '..', '?only=search'];
+        const resolved = targets.map((to) => router.useResolvedPath(to));
+        const relative = router.useResolvedPath('../c', { relative: 'path' });
+        const text = JSON.stringify([resolved, relative, targets.map((to) => router.useHref(to))]);
+        // A caller that changes its answer changes no one else's.
+        resolved[0]!.pathname = '/changed';
+        return React.createElement('pre', null, text);
+      }
+      const route = (path: string, element?: React.ReactElement, children?: React.ReactElement) => React.createElement(router.Route, { path, element }, children);
+      // A plain Router, as a static render has (MemoryRouter's layout effect warns on the server).
+      const navigator = { createHref: (to: string | object) => (typeof to === 'string' ? to : router.createPath(to)), push() {}, replace() {}, go() {} };
+      return renderToStaticMarkup(
+        React.createElement(
+          router.Router,
+          { location, navigator, static: true },
+          React.createElement(router.Routes, null, route('a', React.createElement(router.Outlet), route('b/*', React.createElement(Probe)))),
+        ),
+      );
+    };
+    for (const location of ['/a/b', '/a/b/x/y', '/a/b/x']) {
+      const expected = render(published, location);
+      expect(expected).toContain('pathname');
+      for (let round = 0; round < 3; round++) expect(render(fixed, location)).toBe(expected);
+    }
+  });
+
   it('leave a fixed file alone, and refuse another version or text than they were written for', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'patch-'));
     try {
