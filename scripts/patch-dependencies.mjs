@@ -15,12 +15,21 @@
  * or text not found, fails the install rather than leaving a package half fixed. A fixed file is
  * left as it is, so running this again changes nothing.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What every fixed file carries, so a second run leaves it alone. */
-export const MARK = '/* patched: docs/decisions/0043 */';
+const MARK_PREFIX = '/* patched: docs/decisions/0043';
+
+/**
+ * The first line of a file its fix was applied to, naming that fix's version (a hash of its
+ * replacements): a second run leaves the file alone, and a file fixed by another version of
+ * this script (an install older than a change here) is refused rather than left half fixed.
+ */
+export function markOf(fix) {
+  return `${MARK_PREFIX} ${createHash('sha256').update(JSON.stringify(fix.replacements)).digest('hex').slice(0, 12)} */`;
+}
 
 export const fixes = [
   {
@@ -56,8 +65,7 @@ export const fixes = [
       },
       {
         find: 'function matchRoutesImpl(routes, locationArg, basename, allowPartial) {',
-        replace: `${MARK}
-const keptMatches = new WeakMap();
+        replace: `const keptMatches = new WeakMap();
 function keptMatchesOf(routes, decoded, allowPartial) {
   let kept = keptMatches.get(routes);
   if (!kept) {
@@ -151,7 +159,7 @@ function compilePathOnce(path, caseSensitive, end) {
       },
       {
         find: 'function RemixServer({',
-        replace: `${MARK}\nconst serverRoutes = new WeakMap();\nfunction RemixServer({`,
+        replace: `const serverRoutes = new WeakMap();\nfunction RemixServer({`,
       },
     ],
   },
@@ -161,19 +169,21 @@ function compilePathOnce(path, caseSensitive, end) {
     file: 'dist/data.js',
     replacements: [
       {
-        // Every loader got a new Request (two, in fact) even when the URL has neither parameter
-        // to strip: the visitor's own request is passed on then (a loader's request has no body).
+        // Every loader got a new Request (two, in fact) even when stripping changes nothing: the
+        // visitor's own request is passed on when its URL is already what stripping would make
+        // (no parameter to strip, the query in URLSearchParams' own form). Loaders' requests have no body.
         find: `  let result = await loader({
     request: singleFetch ? stripRoutesParam(stripIndexParam(request)) : stripDataParam(stripIndexParam(request)),`,
         replace: `  let result = await loader({
-    request: !singleFetch && !request.body && !hasStrippedParam(request.url) ? request : singleFetch ? stripRoutesParam(stripIndexParam(request)) : stripDataParam(stripIndexParam(request)),`,
+    request: !singleFetch && !request.body && strippedUrlOf(request.url) === request.url ? request : singleFetch ? stripRoutesParam(stripIndexParam(request)) : stripDataParam(stripIndexParam(request)),`,
       },
       {
         find: "var responses = require('./responses.js');",
-        replace: `${MARK}
-function hasStrippedParam(url) {
-  let params = new URL(url).searchParams;
-  return params.has("index") || params.has("_data");
+        replace: `function strippedUrlOf(href) {
+  let url = new URL(href);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_data");
+  return url.href;
 }
 var responses = require('./responses.js');`,
       },
@@ -193,8 +203,7 @@ var responses = require('./responses.js');`,
       },
       {
         find: 'function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}',
-        replace: `${MARK}
-// By route pathnames, then location, then target: the keys are strings the router already
+        replace: `// By route pathnames, then location, then target: the keys are strings the router already
 // holds, so a look-up builds no new string. At most 2,000 answers, then all are forgotten.
 const resolvedPaths = new Map();
 let resolvedCount = 0;
@@ -238,7 +247,7 @@ function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}`,
       },
       {
         find: 'function createStaticRouter(routes, context, opts = {}) {',
-        replace: `${MARK}\nconst staticDataRoutes = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {`,
+        replace: `const staticDataRoutes = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {`,
       },
     ],
   },
@@ -255,12 +264,14 @@ export function applyFixes(root = process.cwd()) {
     }
     const file = path.join(dir, fix.file);
     let text = readFileSync(file, 'utf8');
-    if (text.includes(MARK)) continue;
+    const mark = markOf(fix);
+    if (text.startsWith(`${mark}\n`)) continue;
+    if (text.includes(MARK_PREFIX)) throw new Error(`${fix.name}/${fix.file} carries another version of its fix: reinstall the package (npm ci) so it is fixed from its published text`);
     for (const { find, replace } of fix.replacements) {
       if (text.split(find).length !== 2) throw new Error(`${fix.name}/${fix.file}: the text to replace is not there exactly once:\n${find}`);
       text = text.replace(find, () => replace);
     }
-    writeFileSync(file, text);
+    writeFileSync(file, `${mark}\n${text}`);
     applied.push(`${fix.name}/${fix.file}`);
   }
   return applied;

@@ -97,7 +97,7 @@ export async function countAvailableUnits(
 /** Free counts as read, and until when they hold without a write: the earliest expiry of a hold that blocks them. */
 type FreeCounts = { counts: ReadonlyMap<string, number>; heldUntil: number | null };
 
-const MAX_KEPT_FREE_COUNTS = 2_000;
+const MAX_KEPT_FREE_COUNTS = 1_000;
 
 /**
  * Free counts kept until units or allocations change (their triggers notify `page_versions`,

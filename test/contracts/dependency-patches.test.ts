@@ -7,17 +7,19 @@ import path from 'node:path';
 import type { AgnosticRouteObject as RouteObject } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, without types
-import { MARK, applyFixes, fixes } from '../../scripts/patch-dependencies.mjs';
+import { applyFixes, fixes, markOf } from '../../scripts/patch-dependencies.mjs';
 
-type Fix = { name: string; version: string; file: string };
+type Fix = { name: string; version: string; file: string; replacements: { find: string; replace: string }[] };
 const require = createRequire(import.meta.url);
 // The server's copy (CommonJS), the one the fixes change.
 const { matchRoutes } = require('@remix-run/router') as typeof import('@remix-run/router');
 
 describe('the fixes to dependencies', () => {
-  it('are applied by the install', () => {
+  it('are applied by the install, each in its current version', () => {
     for (const fix of fixes as Fix[]) {
-      expect(readFileSync(path.join('node_modules', fix.name, fix.file), 'utf8'), fix.name).toContain(MARK);
+      const text = readFileSync(path.join('node_modules', fix.name, fix.file), 'utf8');
+      expect(text.startsWith(`${markOf(fix)}\n`), `${fix.name}/${fix.file}`).toBe(true);
+      for (const { replace } of fix.replacements) expect(text, fix.name).toContain(replace);
     }
   });
 
@@ -97,6 +99,8 @@ describe('the fixes to dependencies', () => {
     expect(await seen('http://local/search?destination=cancun&_data=routes%2Fsearch')).toEqual({ same: false, url: 'http://local/search?destination=cancun' });
     expect(await seen('http://local/search?%5Fdata=routes%2Fsearch&a=1')).toEqual({ same: false, url: 'http://local/search?a=1' });
     expect(await seen('http://local/?index&a=1')).toEqual({ same: false, url: 'http://local/?a=1' });
+    // Stripping rewrites the query in URLSearchParams' form: such a URL still gets the rewritten one.
+    expect(await seen('http://local/search?q=a%20b&f')).toEqual({ same: false, url: 'http://local/search?q=a+b&f=' });
   });
 
   it('resolve links as the unfixed router does, each caller with its own answer', async () => {
@@ -145,7 +149,11 @@ describe('the fixes to dependencies', () => {
       expect(applyFixes(root)).toEqual([]);
 
       const router = (fixes as Fix[])[0]!;
-      writeFileSync(path.join(root, 'node_modules', router.name, router.file), 'function matchRoutesImpl() {}');
+      const routerFile = path.join(root, 'node_modules', router.name, router.file);
+      // Fixed by another version of the script: refused, not fixed twice or half.
+      writeFileSync(routerFile, readFileSync(routerFile, 'utf8').replace(markOf(router), markOf({ ...router, replacements: [] })));
+      expect(() => applyFixes(root)).toThrow('carries another version of its fix');
+      writeFileSync(routerFile, 'function matchRoutesImpl() {}');
       expect(() => applyFixes(root)).toThrow('the text to replace is not there exactly once');
       writeFileSync(path.join(root, 'node_modules', router.name, 'package.json'), JSON.stringify({ version: '0.0.1' }));
       expect(() => applyFixes(root)).toThrow(`${router.name} is 0.0.1`);

@@ -63,6 +63,8 @@ describe('hotel search to checkout (issue 3)', () => {
     const page = await context.newPage();
     // axe needs scripts in the page; the JavaScript run above checks these pages.
     await searchAndReserve(page, { destination: 'Cancún, Mexico', checkin: inDays(50), checkout: inDays(53), axe: false });
+    // The heading may be in before the rest of the document: wait for the breakdown to arrive.
+    await page.getByRole('region', { name: 'Price breakdown' }).waitFor();
     expect(await page.getByRole('region', { name: 'Price breakdown' }).isVisible()).toBe(true);
     await context.close();
   });

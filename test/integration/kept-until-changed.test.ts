@@ -112,7 +112,7 @@ describe('values kept until the embedded database notifies a change', () => {
     expect(await free()).toBe(2);
     const hold = await createHold({ orgId: 'wanderly', userId: null, product: 'HLT', itemRef, ...stay, quantity: 1, ttlMinutes: 15 });
     if (hold.kind !== 'held') throw new Error('no hold');
-    await sql`update unit_allocations set expires_at = now() + interval '1.5 seconds' where hold_id = ${hold.hold.id}`.execute(database.db);
+    const expiry = await sql<{ at: Date }>`update unit_allocations set expires_at = now() + interval '3 seconds' where hold_id = ${hold.hold.id} returning expires_at as at`.execute(database.db);
     expect(await free()).toBe(1);
     // With triggers off, a new unit is not counted: the count is kept.
     await sql`set session_replication_role = replica`.execute(database.db);
@@ -120,7 +120,7 @@ describe('values kept until the embedded database notifies a change', () => {
     await sql`set session_replication_role = origin`.execute(database.db);
     expect(await free()).toBe(1);
     // The hold expires with no write at all: the count is read again.
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    await new Promise((resolve) => setTimeout(resolve, new Date(expiry.rows[0]!.at).getTime() - Date.now() + 50));
     expect(await free()).toBe(3);
   });
 });
