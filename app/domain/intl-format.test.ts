@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat } from './intl-format';
+import { dateTimeFormat, numberFormat, pluralRules } from './intl-format';
 
 describe('kept Intl formatters', () => {
   it('builds one formatter per locale and options, and formats as a new one would', () => {
@@ -11,6 +11,8 @@ describe('kept Intl formatters', () => {
     expect(dateTimeFormat('en-US', day)).toBe(dateTimeFormat('en-US', { ...day }));
     expect(dateTimeFormat('en-US', day)).not.toBe(dateTimeFormat('en-US', { ...day, timeZone: 'UTC' }));
     expect(dateTimeFormat('en-US', day).format(new Date('2026-01-01T20:00:00Z'))).toBe('January 2, 2026');
+    expect(pluralRules('es-MX')).toBe(pluralRules('es-MX'));
+    expect([pluralRules('es-MX').select(1), pluralRules('es-MX').select(1_000_000), pluralRules('en-US').select(1_000_000)]).toEqual(['one', 'many', 'other']);
   });
 
   it('refuses what the runtime refuses, every time', () => {

@@ -1,5 +1,5 @@
 /**
- * Building an Intl.NumberFormat or Intl.DateTimeFormat costs far more than formatting with one
+ * Building an Intl.NumberFormat, Intl.DateTimeFormat or Intl.PluralRules costs far more than formatting with one
  * (tens of microseconds each), and a page formats dozens of prices, dates and times: every
  * formatter is built once per (locale, options) and kept. Bounded, as locales and zones come
  * from requests and configs (they are validated, but a bound costs nothing). A locale or option
@@ -8,6 +8,7 @@
 const MAX_FORMATTERS = 512;
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
 
 function kept<F>(formats: Map<string, F>, locale: string, options: object, build: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
@@ -26,4 +27,8 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
 
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return kept(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+export function pluralRules(locale: string): Intl.PluralRules {
+  return kept(pluralRulesByLocale, locale, {}, () => new Intl.PluralRules(locale));
 }

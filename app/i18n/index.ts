@@ -1,3 +1,4 @@
+import { pluralRules } from '~/domain/intl-format';
 import type { LanguageCode } from '~/domain/reference-data';
 import { enUS, type MessageKey, type Messages } from './en-US';
 import { esMX } from './es-MX';
@@ -17,17 +18,22 @@ export function messagesFor(language: LanguageCode, overrides?: Record<string, s
   return merged;
 }
 
-// Intl.PluralRules objects are costly to build and immutable: one per language.
-const pluralRules = new Map<string, Intl.PluralRules>();
-function pluralRulesOf(language: string): Intl.PluralRules {
-  let rules = pluralRules.get(language);
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
-  return rules;
-}
-
 /** `{name, plural, one {# room} other {# rooms}}`: a form may hold `{other}` placeholders, not plurals. */
 const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{(?:[^{}]|\{\w+\})*\})+)\s*\}/g;
 const PLURAL_FORM = /(=\d+|zero|one|two|few|many|other) \{((?:[^{}]|\{\w+\})*)\}/g;
+
+// A page formats the same few plural blocks many times: each is read into its forms once.
+const MAX_KEPT_PLURAL_BLOCKS = 1_000;
+const keptPluralForms = new Map<string, ReadonlyMap<string, string>>();
+function pluralFormsOf(forms: string): ReadonlyMap<string, string> {
+  let byCategory = keptPluralForms.get(forms);
+  if (!byCategory) {
+    byCategory = new Map([...forms.matchAll(PLURAL_FORM)].map(([, category, text]) => [category!, text!]));
+    if (keptPluralForms.size >= MAX_KEPT_PLURAL_BLOCKS) keptPluralForms.clear();
+    keptPluralForms.set(forms, byCategory);
+  }
+  return byCategory;
+}
 
 /**
  * The form of a plural block for `count` in `language` (Intl.PluralRules: Spanish and English
@@ -35,9 +41,8 @@ const PLURAL_FORM = /(=\d+|zero|one|two|few|many|other) \{((?:[^{}]|\{\w+\})*)\}
  * category, then `other`. `#` stands for the count.
  */
 function pluralForm(forms: string, count: number, language: string): string | null {
-  const byCategory = new Map<string, string>();
-  for (const [, category, text] of forms.matchAll(PLURAL_FORM)) byCategory.set(category!, text!);
-  const chosen = byCategory.get(`=${count}`) ?? byCategory.get(pluralRulesOf(language).select(count)) ?? byCategory.get('other');
+  const byCategory = pluralFormsOf(forms);
+  const chosen = byCategory.get(`=${count}`) ?? byCategory.get(pluralRules(language).select(count)) ?? byCategory.get('other');
   return chosen === undefined ? null : chosen.replace(/#/g, String(count));
 }
 
