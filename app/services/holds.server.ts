@@ -63,26 +63,22 @@ function isExclusionViolation(error: unknown): boolean {
 }
 
 /**
- * Units of an item free over a range: no allocation overlaps it, except holds past their
- * expiry (they stop blocking at their TTL even before the cleanup job removes them).
+ * An allocation `a` that blocks its unit over a range: it overlaps the range and has no expiry
+ * (a booking) or one not yet reached (holds stop blocking at their TTL even before the cleanup
+ * job removes them).
  */
+function blocksOver(startsAt: Date, endsAt: Date) {
+  return sql<boolean>`a.during && ${range(startsAt, endsAt)} and (a.expires_at is null or a.expires_at > now())`;
+}
+
+/** Units of an item free over a range: no allocation blocks them. */
 function freeUnits(db: Database, product: string, itemRef: string, startsAt: Date, endsAt: Date) {
   return db
     .selectFrom('inventory_units as u')
     .select('u.id')
     .where('u.product', '=', product)
     .where('u.item_ref', '=', itemRef)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('unit_allocations as a')
-            .select('a.id')
-            .whereRef('a.unit_id', '=', 'u.id')
-            .where(sql<boolean>`a.during && ${range(startsAt, endsAt)}`)
-            .where((eb) => eb.or([eb('a.expires_at', 'is', null), eb('a.expires_at', '>', sql<Date>`now()`)])),
-        ),
-      ),
-    )
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('unit_allocations as a').select('a.id').whereRef('a.unit_id', '=', 'u.id').where(blocksOver(startsAt, endsAt)))))
     .orderBy('u.id');
 }
 
@@ -108,7 +104,7 @@ const keptFreeCounts = keptUntilChanged<FreeCounts>('free-unit-counts', 'page_ve
 
 /**
  * Free units of several items over one range (a results page counts many items at once), as
- * of now: same rule as `freeUnits`, allocations past their expiry do not block. Items with
+ * of now: same rule as `freeUnits`. Items with
  * nothing free are missing from the map. Read outside any transaction.
  */
 export async function countAvailableUnitsByItem(query: { products: readonly string[]; itemRefs: readonly string[]; startsAt: Date; endsAt: Date }): Promise<ReadonlyMap<string, number>> {
@@ -119,8 +115,7 @@ export async function countAvailableUnitsByItem(query: { products: readonly stri
 }
 
 async function readFreeCounts(query: { products: readonly string[]; itemRefs: readonly string[]; startsAt: Date; endsAt: Date }, keeping: boolean): Promise<FreeCounts> {
-  // Overlaps the range and still blocks: no expiry (a booking) or one not yet reached.
-  const blocking = sql<boolean>`a.during && ${range(query.startsAt, query.endsAt)} and (a.expires_at is null or a.expires_at > now())`;
+  const blocking = blocksOver(query.startsAt, query.endsAt);
   const countFree = (db: Database) =>
     db
       .selectFrom('inventory_units as u')
