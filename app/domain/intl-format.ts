@@ -1,9 +1,9 @@
 /**
- * Building an Intl.NumberFormat, Intl.DateTimeFormat or Intl.PluralRules costs far more than formatting with one
- * (tens of microseconds each), and a page formats dozens of prices, dates and times: every
- * formatter is built once per (locale, options) and kept. Bounded, as locales and zones come
- * from requests and configs (they are validated, but a bound costs nothing). A locale or option
- * the runtime refuses throws as the constructor does, and nothing is kept.
+ * Building an Intl.NumberFormat, Intl.DateTimeFormat or Intl.PluralRules costs far more than
+ * using one (tens of microseconds each), and a page formats dozens of prices, dates and times:
+ * each is built once per (locale, options) and kept. Bounded, as locales and zones come from
+ * requests and configs (they are validated, but a bound costs nothing). A locale or option the
+ * runtime refuses throws as the constructor does, and nothing is kept.
  */
 const MAX_FORMATTERS = 512;
 const numberFormats = new Map<string, Intl.NumberFormat>();
