@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import type { DB } from './db-schema';
 import { singleton } from '~/utils/singleton.server';
+import { PipelinedPGliteDriver } from './pglite-driver.server';
 import { clearReferenceCache } from './reference-cache.server';
 
 export type Database = Kysely<DB>;
@@ -22,10 +23,10 @@ const DATE_OID = 1082;
 const INT8_OID = 20;
 
 /**
- * PGlite is a single connection. Kysely's PGlite driver hands that one connection to every
- * caller at once, so a query issued while another request holds a transaction would run
- * inside it. This driver queues callers so each one owns the connection until it releases it,
- * which is what a pool of size 1 would do.
+ * PGlite is a single connection, and its driver (pglite-driver.server.ts) hands that one
+ * connection to every caller at once, so a query issued while another request holds a
+ * transaction would run inside it. This driver queues callers so each one owns the connection
+ * until it releases it, which is what a pool of size 1 would do.
  */
 class SerialDriver implements Driver {
   #queue: Promise<void> = Promise.resolve();
@@ -65,8 +66,11 @@ class SerialDriver implements Driver {
 }
 
 class SerialPGliteDialect extends PGliteDialect {
+  constructor(private readonly pglite: PGlite) {
+    super({ pglite });
+  }
   override createDriver(): Driver {
-    return new SerialDriver(super.createDriver());
+    return new SerialDriver(new PipelinedPGliteDriver(this.pglite));
   }
 }
 
@@ -195,7 +199,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   // This process keeps rows in memory until the database notifies a change (decision 0042); for
   // the connection's whole life: PGlite has only this one.
   await pglite.exec(`set app.change_notices = 'on'`);
-  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect({ pglite }) });
+  const db = new Kysely<DB>({ dialect: new SerialPGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
