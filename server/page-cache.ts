@@ -10,7 +10,7 @@ const PER_ANSWER_HEADERS = new Set(['set-cookie', 'x-correlation-id', 'content-l
 
 /** What this request's render says about keeping it (entry.server fills it in through the load context). */
 export function pageCacheVerdict(res: Response): PageCacheVerdict {
-  return ((res.locals.pageCacheVerdict as PageCacheVerdict | undefined) ??= { policy: null, failed: false });
+  return ((res.locals.pageCacheVerdict as PageCacheVerdict | undefined) ??= { policy: null });
 }
 
 /**

@@ -51,12 +51,11 @@ describe('the anonymous page cache', () => {
     expect(key({ cookieHeader: 'a=1; correlationId=abc; b=2' })).toBe(key({ cookieHeader: 'b=2;a=1' }));
   });
 
-  it('keeps only a plain 200 the page allowed and rendered without error, without cookies of its own, within the size limit', () => {
+  it('keeps only a plain 200 the page allowed, without cookies of its own, within the size limit', () => {
     const policy = CACHEABLE_FOR_ANONYMOUS_VISITORS.anonymousPageCache;
-    const page = { status: 200, verdict: { policy, failed: false }, setCookieNames: ['correlationId'], bodyBytes: 10_000 };
+    const page = { status: 200, verdict: { policy }, setCookieNames: ['correlationId'], bodyBytes: 10_000 };
     expect(mayKeep(page)).toBe(true);
-    expect(mayKeep({ ...page, verdict: { policy: null, failed: false } })).toBe(false);
-    expect(mayKeep({ ...page, verdict: { policy, failed: true } })).toBe(false);
+    expect(mayKeep({ ...page, verdict: { policy: null } })).toBe(false);
     expect(mayKeep({ ...page, status: 404 })).toBe(false);
     expect(mayKeep({ ...page, setCookieNames: ['correlationId', 'sessionId'] })).toBe(false);
     expect(mayKeep({ ...page, bodyBytes: MAX_CACHED_BODY_BYTES + 1 })).toBe(false);

@@ -30,9 +30,10 @@ export const AVAILABILITY_FRESH_MS = 30_000;
 
 /**
  * Set by entry.server during the render: the leaf route's policy when it allows keeping its
- * pages (null otherwise), and `failed` when the render reported an error.
+ * pages (null otherwise). A render error never reaches the cache: it throws and Remix answers
+ * with the error boundary's status, or (inside a suspending boundary) entry.server takes the policy back.
  */
-export type PageCacheVerdict = { policy: PageCachePolicy | null; failed: boolean };
+export type PageCacheVerdict = { policy: PageCachePolicy | null };
 
 /** The cookie every request gets its own of: it must not split the cache. */
 const PER_REQUEST_COOKIES = new Set(['correlationId']);
@@ -74,12 +75,11 @@ function keyCookies(cookieHeader: string | undefined): string[] {
 
 export type RenderedPage = { status: number; verdict: PageCacheVerdict; setCookieNames: string[]; bodyBytes: number };
 
-/** Keep only a plain 200 the page allowed and rendered without error, that sets no cookie of its own and is not too big. */
+/** Keep only a plain 200 the page allowed, that sets no cookie of its own and is not too big. */
 export function mayKeep({ status, verdict, setCookieNames, bodyBytes }: RenderedPage): boolean {
   return (
     status === 200 &&
     verdict.policy !== null &&
-    !verdict.failed &&
     bodyBytes <= MAX_CACHED_BODY_BYTES &&
     setCookieNames.every((name) => PER_REQUEST_COOKIES.has(name))
   );

@@ -10,7 +10,7 @@ export async function loadContextFor(request: Request, clientIp = '127.0.0.1'): 
     correlationId: 'test',
     clientIp,
   });
-  return { ...context, cspNonce: '', pageCache: { policy: null, failed: false } };
+  return { ...context, cspNonce: '', pageCache: { policy: null } };
 }
 
 /** What createSession needs of a request that carries no cookie yet, on `hostname`. */
