@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react';
 import { useShell, useT } from '~/components/shell-context';
+import { useLinkList } from '~/components/link-list';
 import { WorldMap } from '~/components/shell/world-map';
 import { destinationPath } from '~/domain/destination-path';
 import type { MessageKey } from '~/i18n';
@@ -19,25 +19,28 @@ export function HeroBlock({ block }: BlockProps<'home.hero'>) {
 
 export function SearchEntryBlock({ block, data }: BlockProps<'home.searchEntry'>) {
   const t = useT();
+  const { listProps, prefetchLinks } = useLinkList({ prefetch: 'intent' });
   return (
     <section className="search-entry" aria-labelledby={`${block.id}-title`}>
       <h2 id={`${block.id}-title`}>{t('home.search.title')}</h2>
-      <ul className="search-entry-list">
+      <ul className="search-entry-list" {...listProps}>
         {data.links.map((link) => (
           <li key={link.product}>
             {/* The product's icon is the link's ::before, drawn by the cached stylesheet (app.css), not by every page. */}
-            <Link to={link.path} className="search-entry-link" data-product={link.product} prefetch="intent" discover="none">
+            <a href={link.path} className="search-entry-link" data-product={link.product}>
               {t(`product.${link.product}` satisfies MessageKey)}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
+      {prefetchLinks}
     </section>
   );
 }
 
 export function MapViewBlock({ block, data }: BlockProps<'home.mapView'>) {
   const t = useT();
+  const { listProps } = useLinkList();
   const titleId = `${block.id}-title`;
   return (
     <section className="map-view" aria-labelledby={titleId} data-testid="map-view">
@@ -53,13 +56,13 @@ export function MapViewBlock({ block, data }: BlockProps<'home.mapView'>) {
       {data.attribution ? <p className="map-attribution">{data.attribution}</p> : null}
       <h3 className="visually-hidden">{t('home.map.listTitle')}</h3>
       {/* 32 chips: the dot is the list's ::before and the country's style the list's, so each chip is its link and text. */}
-      <ul className="map-list">
+      <ul className="map-list" {...listProps}>
         {data.destinations.map((m) => (
           <li key={m.slug}>
-            <Link to={destinationPath(m.slug, data.stay)} discover="none">
+            <a href={destinationPath(m.slug, data.stay)}>
               {m.name}
               <span>{` · ${m.country}`}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -69,19 +72,20 @@ export function MapViewBlock({ block, data }: BlockProps<'home.mapView'>) {
 
 export function FeaturedDestinationsBlock({ block, data }: BlockProps<'home.featuredDestinations'>) {
   const t = useT();
+  const { listProps } = useLinkList();
   return (
     <section className="featured" aria-labelledby={`${block.id}-title`}>
       <h2 id={`${block.id}-title`}>{t('home.featured.title')}</h2>
-      <ul className="card-grid">
+      <ul className="card-grid" {...listProps}>
         {data.destinations.map((d) => (
           <li key={d.slug} className="destination-card">
             <img src={d.image} alt="" width={400} height={240} loading="lazy" />
             <div className="destination-body">
               <h3>
                 {/* The whole card is the link's target (a stretched ::after), named by the destination alone. */}
-                <Link to={destinationPath(d.slug, data.stay)} className="destination-link" discover="none">
+                <a href={destinationPath(d.slug, data.stay)} className="destination-link">
                   {d.name}
-                </Link>
+                </a>
               </h3>
               <p className="muted">{d.country}</p>
               <p className="destination-price" data-testid="price">

@@ -25,16 +25,21 @@ async function textsOf(page: Page) {
   return messagesFor(lang.startsWith('es') ? 'es-MX' : 'en-US');
 }
 
-/** A home link to a destination's results opens them: the URL names the destination and hotels are listed. */
+/**
+ * A home link to a destination's results opens them in the app (no new document: the window
+ * keeps what the page set on it): the URL names the destination and hotels are listed.
+ */
 async function followsToResults(page: Page, link: ReturnType<Page['locator']>, org: string) {
   const name = (await link.innerText()).split('·')[0]!.trim();
   const href = new URL((await link.getAttribute('href')) ?? '', 'http://x');
   const slug = href.searchParams.get('destination');
   expect(slug, `${org}: ${name}`).toBeTruthy();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await link.click();
   await page.waitForURL((url) => url.pathname === '/search-detail' && url.searchParams.get('destination') === slug);
   await page.getByRole('heading', { level: 1, name: new RegExp(name) }).waitFor();
   expect(await page.locator('.result-card').count(), `${org}: hotels in ${name}`).toBeGreaterThan(0);
+  expect(await page.evaluate(() => 'sameDocument' in window), `${org}: ${name} opened in the app`).toBe(true);
 }
 
 describe('home links, details fallbacks and the header', () => {
@@ -65,6 +70,11 @@ describe('home links, details fallbacks and the header', () => {
       await page.goto(home);
       await waitForHydration(page);
       await followsToResults(page, page.locator('.map-view .map-list a').last(), org);
+      // A result card's link opens the hotel in the app as well.
+      await page.locator('.result-card a.button-primary').first().click();
+      await page.waitForURL((url) => url.pathname === '/hotel-details');
+      await page.locator('.room-card').first().waitFor();
+      expect(await page.evaluate(() => 'sameDocument' in window), `${org}: a result card opened in the app`).toBe(true);
 
       // A details page without its search and choice: back to the search, which says why.
       await page.goto(orgUrl(base, `${org}.localhost`, '/hotel-details'));
@@ -99,6 +109,40 @@ describe('home links, details fallbacks and the header', () => {
       await context.close();
     });
   }
+
+  it("the product navigation and home's product list: a link rested on is prefetched, a click opens it in the app, and the current product is marked", async () => {
+    const { context } = await newContext(browser);
+    const page = await context.newPage();
+    const check = watchConsole(page);
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/'));
+    await waitForHydration(page);
+    const prefetched = () => page.evaluate(() => [...document.querySelectorAll('link[rel=prefetch]')].map((link) => link.getAttribute('href')));
+    expect((await prefetched()).some((href) => href?.startsWith('/cars?_data='))).toBe(false);
+    const nav = page.locator('.site-header .product-nav:visible');
+    expect(await nav.locator('[aria-current]').count()).toBe(0);
+
+    // Resting on a product prefetches its landing page's data, as <Link prefetch="intent"> does.
+    await nav.getByRole('link', { name: 'Cars' }).hover();
+    await expect.poll(async () => (await prefetched()).some((href) => href?.startsWith('/cars?_data='))).toBe(true);
+
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await nav.getByRole('link', { name: 'Cars' }).click();
+    await page.waitForURL((url) => url.pathname === '/cars');
+    await expect.poll(() => nav.locator('a.active[aria-current="page"]').allInnerTexts()).toEqual(['Cars']);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+    // Home's product list the same way: focus reaching a link prefetches it.
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/'));
+    await waitForHydration(page);
+    await page.locator('.search-entry-link[data-product="ACT"]').focus();
+    await expect.poll(async () => (await prefetched()).some((href) => href?.startsWith('/activities?_data='))).toBe(true);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/activities');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    check();
+    await context.close();
+  });
 
   it('a checkout link without its hold goes back to its product search with the notice, never a bare status code', async () => {
     const checkouts: [host: string, checkout: string, search: string][] = [

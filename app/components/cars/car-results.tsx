@@ -1,5 +1,4 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
@@ -91,9 +90,9 @@ export function CarResultsView({ page: data }: { page: SerializeFrom<typeof load
                   <p className="muted">
                     {t('cars.results.perDay', { price: car.price.dailyRate.text })} · {car.payment === 'prepaid' ? t('cars.payment.prepaid') : t('cars.payment.postpaid')}
                   </p>
-                  <Link className="button button-primary" to={`/cars/details?${link.toString()}`} aria-label={t('cars.results.view', { car: car.cartype, company: car.company })}>
+                  <a className="button button-primary" href={`/cars/details?${link.toString()}`} aria-label={t('cars.results.view', { car: car.cartype, company: car.company })}>
                     {t('cars.results.viewButton')}
-                  </Link>
+                  </a>
                 </>
               ) : (
                 <p>{t('results.soldOut')}</p>

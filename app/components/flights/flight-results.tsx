@@ -1,5 +1,4 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
@@ -83,9 +82,9 @@ export function FlightResultsView({ page: data }: { page: SerializeFrom<typeof l
                   {t('flight.travellers', { count: travellers })} · {t(`flight.cabin.${search.cabin}`)}
                 </p>
                 <p className="muted">{t('flight.seatsLeft', { count: offer.available })}</p>
-                <Link className="button button-primary" to={`/flight/details?${link.toString()}`} aria-label={t('flight.results.viewFaresFor', { summary })}>
+                <a className="button button-primary" href={`/flight/details?${link.toString()}`} aria-label={t('flight.results.viewFaresFor', { summary })}>
                   {t('flight.results.viewFares')}
-                </Link>
+                </a>
               </>
             }
           />

@@ -1,5 +1,4 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { roomTypeName } from '~/domain/room-types';
 import { MembersPay } from '~/components/member-price';
 import { ResultCard, ResultsShell, SearchOnlyShell, StarsFilter } from '~/components/search/page-shell';
@@ -67,9 +66,9 @@ export function HotelResultsView({ page: data }: { page: SerializeFrom<typeof lo
                     {hotel.room ? roomTypeName(hotel.room, t) : null} · {t('results.perNight', { price: hotel.price.perNight.text })}
                   </p>
                   {hotel.price.membersPay ? <MembersPay price={hotel.price.membersPay.text} /> : null}
-                  <Link className="button button-primary" to={`${flow.base}/hotel-details?${link.toString()}`} aria-label={t(copy.resultsView, { hotel: hotel.name })}>
+                  <a className="button button-primary" href={`${flow.base}/hotel-details?${link.toString()}`} aria-label={t(copy.resultsView, { hotel: hotel.name })}>
                     {t('details.rooms')}
-                  </Link>
+                  </a>
                 </>
               ) : (
                 <p>{t('results.soldOut')}</p>

@@ -1,5 +1,4 @@
 import type { SerializeFrom } from '@remix-run/node';
-import { Link } from '@remix-run/react';
 import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useShell, useT } from '~/components/shell-context';
@@ -67,9 +66,9 @@ export function OfferResultsView({ page: data }: { page: SerializeFrom<typeof lo
                   <p className="muted">
                     {offer.cheapest.name} · {t(`offers.price.per.${segment}`)} {offer.cheapest.price.perUnit.text}
                   </p>
-                  <Link className="button button-primary" to={`/${segment}/details?${link.toString()}`} aria-label={t('offers.results.view', { name: offer.name })}>
+                  <a className="button button-primary" href={`/${segment}/details?${link.toString()}`} aria-label={t('offers.results.view', { name: offer.name })}>
                     {t('offers.results.viewShort')}
-                  </Link>
+                  </a>
                 </>
               ) : (
                 <p>{t('offers.results.unavailable')}</p>

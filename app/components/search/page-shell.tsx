@@ -3,6 +3,7 @@
 // state and pending state, and the details page's frame. A product's own views fill the slots
 // (its search form, its filters, its result cards, its details body).
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
+import { useLinkList } from '~/components/link-list';
 import type { ReactNode } from 'react';
 import { useT } from '~/components/shell-context';
 import { CHOOSE_FIRST_NOTICE } from '~/domain/destination-links';
@@ -30,6 +31,8 @@ type ResultsShellProps = {
 export function ResultsShell({ title, searchForm, searchParams, filters, countId, count, empty, children, footer }: ResultsShellProps) {
   const t = useT();
   const pending = useNavigation().state === 'loading';
+  // The cards' links are plain links under one handler (app/components/link-list.tsx).
+  const { listProps } = useLinkList();
   return (
     <div className="results-page">
       <h1>{title}</h1>
@@ -44,7 +47,7 @@ export function ResultsShell({ title, searchForm, searchParams, filters, countId
         <section aria-labelledby={countId} className="results-list" aria-busy={pending}>
           <h2 id={countId}>{count}</h2>
           {empty ? <p role="status">{empty}</p> : null}
-          <ul>{children}</ul>
+          <ul {...listProps}>{children}</ul>
           {footer}
         </section>
       </div>

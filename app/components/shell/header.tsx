@@ -1,7 +1,9 @@
-import { Form, Link, NavLink, useLocation } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '~/i18n';
+import { useLinkList } from '~/components/link-list';
 import { useOptionalUser, useShell, useT } from '~/components/shell-context';
+import { isCurrentLink } from '~/domain/link-clicks';
 import { LocaleButton } from '~/components/locale/locale-dialog';
 import { NotificationsBadge, NotificationsProvider } from './notifications';
 
@@ -24,21 +26,27 @@ function Logo({ org }: { org: Shell['org'] }) {
   );
 }
 
+/** The products, the current one marked as <NavLink> marks it; plain links under one handler (app/components/link-list.tsx): the nav is in every page twice. */
 function ProductNav({ org, className }: { org: Shell['org']; className: string }) {
   const t = useT();
+  const { pathname } = useLocation();
+  const { listProps, prefetchLinks } = useLinkList({ prefetch: 'intent' });
   if (org.productNav.length === 0) return null;
   return (
     <nav className={className} aria-label={t('header.productsNav')}>
-      <ul>
-        {org.productNav.map((item) => (
-          <li key={item.product}>
-            {/* No data-discover (no lazy route discovery here) and no empty class: the nav is in every page twice. */}
-            <NavLink to={item.path} prefetch="intent" discover="none" className={({ isActive }) => (isActive ? 'active' : undefined)}>
-              {t(`product.${item.product}` satisfies MessageKey)}
-            </NavLink>
-          </li>
-        ))}
+      <ul {...listProps}>
+        {org.productNav.map((item) => {
+          const current = isCurrentLink(pathname, item.path);
+          return (
+            <li key={item.product}>
+              <a href={item.path} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
+                {t(`product.${item.product}` satisfies MessageKey)}
+              </a>
+            </li>
+          );
+        })}
       </ul>
+      {prefetchLinks}
     </nav>
   );
 }

@@ -101,9 +101,9 @@ export function WeeksResultsView({ page: data }: { page: SerializeFrom<typeof lo
                 ) : (
                   <p>{t('weeks.results.noWeek')}</p>
                 )}
-                <Link className="button button-primary" to={`${resort.path}/details?${link.toString()}`} aria-label={t('weeks.results.view', { resort: resort.name })}>
+                <a className="button button-primary" href={`${resort.path}/details?${link.toString()}`} aria-label={t('weeks.results.view', { resort: resort.name })}>
                   {t('weeks.results.viewWeeks')}
-                </Link>
+                </a>
               </>
             }
           />
