@@ -30,14 +30,21 @@ export type CheckoutArgs = { request: Request; params: Params; context: AppLoadC
 type SoldOut = { state: 'soldOut'; message: MessageKey; back: string; backLabel: MessageKey };
 /** The travel date is too soon to book: the page is only the Change Dates dialog. */
 type TooSoon = { state: 'tooSoon'; earliest: string };
-/** The product's page data, at the top level as each checkout answered before (scripts read `_data`). */
-type Open<P extends CheckoutProductCode, Page> = Page & { state: 'open'; product: P };
+/**
+ * The product's page data, at the top level as each checkout answered before (scripts read
+ * `_data`), without the hold's quote: it carries the organisation's fees (its markup) and
+ * nothing on the page reads it; paying and stored value read the quote from the hold.
+ */
+type Open<P extends CheckoutProductCode, Page> = Omit<Page, 'quote'> & { state: 'open'; product: P };
 
 const soldOut = (message: MessageKey, back: string, backLabel: MessageKey = 'details.backToResults'): SoldOut => ({ state: 'soldOut', message, back, backLabel });
 const tooSoon = (earliest: string): TooSoon => ({ state: 'tooSoon', earliest });
 /** A checkout link without its hold (or choice): back to the product's search, saying why. */
 const searchFirst = (resultsPath: string) => redirect(`${resultsPath}?notice=${CHOOSE_FIRST_NOTICE}`);
-const open = <P extends CheckoutProductCode, Page extends object>(product: P, page: Page): Open<P, Page> => ({ ...page, state: 'open', product });
+const open = <P extends CheckoutProductCode, Page extends object>(product: P, page: Page): Open<P, Page> => {
+  const { quote: _quote, ...shown } = page as Page & { quote?: unknown };
+  return { ...shown, state: 'open', product };
+};
 
 const hotel = {
   async load({ request, context }: CheckoutArgs) {

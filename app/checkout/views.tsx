@@ -96,7 +96,7 @@ function CarCheckoutView({ page: data, layout }: CheckoutViewProps<'CAR'>) {
   const t = useT();
   const { car, search } = data;
   // A postpaid car through the card provider: our markup now, the rest at the desk (decision 0019).
-  const markupOnly = data.paymentMode.mode === 'card-provider' && car.price.payment === 'postpaid';
+  const { markupNow } = data;
   return (
     <CheckoutPage
       layout={layout}
@@ -115,7 +115,7 @@ function CarCheckoutView({ page: data, layout }: CheckoutViewProps<'CAR'>) {
         price: (
           <>
             <CarPriceBreakdown price={car.price} />
-            {markupOnly ? <p className="payment-note">{t('payment.cardProviderNote', { amount: car.price.markup.text })}</p> : null}
+            {markupNow ? <p className="payment-note">{t('payment.cardProviderNote', { amount: markupNow.text })}</p> : null}
           </>
         ),
         traveler: (
@@ -125,7 +125,7 @@ function CarCheckoutView({ page: data, layout }: CheckoutViewProps<'CAR'>) {
           </div>
         ),
         payment: data.hold.live
-          ? { hold: data.hold.token, product: 'CAR', charge: data.charge, totalText: markupOnly ? car.price.markup.text : car.price.total.text, payment: data.payment }
+          ? { hold: data.hold.token, product: 'CAR', charge: data.charge, totalText: markupNow ? markupNow.text : car.price.total.text, payment: data.payment }
           : null,
       }}
     />

@@ -7,7 +7,7 @@ import type { HotelTripItem } from '~/products/hotel';
 import { type ProductCode, products } from '~/products/registry';
 import type { TripListInput } from '~/products/types';
 import { defaultTripName } from './trips';
-import { numberFormat } from './intl-format';
+import { currencyFractionDigits } from './intl-format';
 
 /** An amount as a page shows it (minor units of its currency). */
 type Amount = { amountMinor: number; currency: string };
@@ -26,8 +26,7 @@ export type TripCandidate = {
 
 /** An amount in major units of its currency (JPY has none, most have two). */
 export function majorUnits({ amountMinor, currency }: Amount): number {
-  const digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return Math.round(amountMinor) / 10 ** digits;
+  return Math.round(amountMinor) / 10 ** currencyFractionDigits(currency);
 }
 
 /** Spec §5: the name a new trip gets unless the user types another. */

@@ -3,7 +3,7 @@
  * (the catalogue's, USD: docs/decisions/0014), and a one-line description for the payment,
  * the booking and the receipt. A checkout page shows this amount, converted for display.
  */
-import { numberFormat } from './intl-format';
+import { currencyFractionDigits, numberFormat } from './intl-format';
 
 export type Charge = { amountMinor: number; currency: string; description: string };
 
@@ -59,10 +59,8 @@ export function minorToDecimal(amountMinor: number, minorDigits: number): string
  * site also shows ("US$123.45"; docs/decisions/0018).
  */
 export function formatChargedAmount(charge: { amountMinor: number; currency: string }, locale: string): string {
-  const format = numberFormat(locale, { style: 'currency', currency: charge.currency, currencyDisplay: 'narrowSymbol' });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format
-    .formatToParts(charge.amountMinor / 10 ** digits)
+  return numberFormat(locale, { style: 'currency', currency: charge.currency, currencyDisplay: 'narrowSymbol' })
+    .formatToParts(charge.amountMinor / 10 ** currencyFractionDigits(charge.currency))
     .map((part) => (part.type === 'currency' && part.value === '$' ? `${charge.currency.slice(0, 2)}$` : part.value))
     .join('');
 }

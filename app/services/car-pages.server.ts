@@ -35,8 +35,6 @@ function carBreakdown(price: CarPrice, money: Context['money']) {
     oneWayFee: price.one_way_fee > 0 ? money(price.one_way_fee) : null,
     tax: money(price.tax),
     total: money(price.total),
-    /** Our markup: what a postpaid car charges now when the card provider takes it (decision 0019). */
-    markup: money(price.markup),
     payment: price.payment,
     priceType: price.price_type,
   };
@@ -137,7 +135,6 @@ function quotedCarBreakdown(quote: CarQuote, language: string): CarPriceView {
     oneWayFee: quotedLine(quote, 'oneWayFee', language),
     tax: line('tax'),
     total: line('total'),
-    markup: line('markup'),
     payment: quote.facts.payment,
     priceType: quote.priceType as CarPriceView['priceType'],
   };
@@ -168,6 +165,11 @@ export async function loadCarCheckout(requestContext: RequestContext, url: PageU
      * card guarantee (iframe) or without payment (nopg).
      */
     charge: quote.charge,
+    /**
+     * A postpaid car through the card provider charges our markup now and the rest at the desk
+     * (decision 0019): that amount as shown; null for every other car, whose markup stays ours.
+     */
+    markupNow: quote.facts.paymentMode.mode === 'card-provider' && quote.facts.payment === 'postpaid' ? requiredLine(quote, 'markup', context.locale.language) : null,
     quote,
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),

@@ -83,7 +83,10 @@ function priceView(price: FlightPrice, money: Context['money']): FlightPriceView
   };
 }
 
-const fareView = (fare: FareOffer, money: Context['money']) => ({ brand: fare.brand, price: priceView(fare.price, money) });
+/** A fare's brand as pages show it: what it includes, not its pricing factor on the cabin fare. */
+const shownBrand = ({ factorBp: _factor, ...brand }: FareOffer['brand']) => brand;
+
+const fareView = (fare: FareOffer, money: Context['money']) => ({ brand: shownBrand(fare.brand), price: priceView(fare.price, money) });
 
 function offerView(offer: FlightOffer, money: Context['money']) {
   const { cheapest, ...rest } = offer;
@@ -248,7 +251,7 @@ function quotedFareView(quote: Quote<FlightQuoteFacts>, language: string) {
     currency: requiredLine(quote, 'total', language).currency,
     priceType: quote.priceType,
   };
-  return { brand: quote.facts.brand, price };
+  return { brand: shownBrand(quote.facts.brand), price };
 }
 
 /**

@@ -101,6 +101,12 @@ function memberLines(pricing: MemberPricing, money: (amountMinor: number) => Dis
   };
 }
 
+/** What a results card shows of a hotel's cheapest room: its total and price per night, and the member lines. */
+function resultPrice(room: RoomOffer, money: PageContext['money'], member: MemberViewer): Pick<PriceBreakdown, 'total' | 'perNight' | 'priceType' | 'memberSavings' | 'membersPay'> {
+  const pricing = roomPricing(room, member);
+  return { total: money(pricing.payMinor), perNight: money(room.price.per_night), priceType: room.price.price_type, ...memberLines(pricing, money) };
+}
+
 export function breakdown(room: RoomOffer, money: PageContext['money'], member: MemberViewer, flow: HotelFlow): PriceBreakdown {
   const p = room.price;
   const pricing = roomPricing(room, member);
@@ -144,9 +150,20 @@ export async function loadHotelResults(requestContext: RequestContext, url: Page
   const sort: ResultsSort = sortParam === 'stars' || sortParam === 'rating' ? sortParam : 'price';
   const stars = params.getAll('stars').map(Number).filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
   const offers = await hotels.search(toHotelQuery(parsed.query, flow), pricingFor(context, parsed.query.packageRate));
+  // Only what the cards show travels: not the supplier's own price for the room (its net rate and
+  // the organisation's markup), and not the breakdown, which the details page shows.
   const results = offers
     .filter((offer) => stars.length === 0 || stars.includes(offer.stars))
-    .map((offer) => ({ ...offer, price: offer.cheapest ? breakdown(offer.cheapest, context.money, context.member, flow) : null, room: offer.cheapest ? { code: offer.cheapest.code, name: offer.cheapest.name } : null }))
+    .map(({ cheapest, ...offer }) => ({
+      slug: offer.slug,
+      name: offer.name,
+      stars: offer.stars,
+      guestRating: offer.guestRating,
+      address: offer.address,
+      image: offer.image,
+      price: cheapest ? resultPrice(cheapest, context.money, context.member) : null,
+      room: cheapest ? { code: cheapest.code, name: cheapest.name } : null,
+    }))
     .sort((a, b) => {
       // Sold-out hotels go last whatever the order.
       if (!a.price || !b.price) return a.price ? -1 : b.price ? 1 : 0;

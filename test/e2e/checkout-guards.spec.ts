@@ -217,6 +217,11 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     const mine = await http(base, 'POST', '/hotel-checkout', { host: HOST, headers, cookie, body: holdForm });
     const myHold = new URL(String(mine.headers.location), base).searchParams.get('hold')!;
     expect((await http(base, 'GET', `/hotel-checkout?hold=${myHold}`, { host: HOST, cookie })).status).toBe(200);
+    // The page's data leaves the hold's quote (its fees, the organisation's markup) on the server.
+    const pageData = await http(base, 'GET', `/hotel-checkout?hold=${myHold}&_data=routes%2Fhotel-checkout`, { host: HOST, cookie });
+    expect(pageData.status).toBe(200);
+    expect(Object.keys(pageData.json() as object)).not.toContain('quote');
+    expect(pageData.text).not.toMatch(/markup|net_rate|supplier_price/);
     // Someone else with the link (signed out here) sees nothing of it, nor can they name its traveller.
     expect((await http(base, 'GET', `/hotel-checkout?hold=${myHold}`, { host: HOST })).status).toBe(404);
     const traveler = await http(base, 'POST', `/hotel-checkout?_data=routes%2Fhotel-checkout`, {

@@ -32,6 +32,39 @@ describe('the one results and details route modules (docs/decisions/0029)', () =
     expect(await response.json()).toMatchObject({ product: code });
   });
 
+  it("sends hotel results only what their cards show: never the supplier's price for a room (its net rate, the markup)", async () => {
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const response = await answer(resultsLoader, `${viajamas}/search-detail?destination=cancun&checkin=${day(60)}&checkout=${day(63)}&rooms=1&guests=2`);
+    const text = await response.text();
+    const page = JSON.parse(text) as { results: Record<string, unknown>[] };
+    expect(page.results.length).toBeGreaterThan(0);
+    for (const result of page.results) expect(Object.keys(result).sort()).toEqual(['address', 'guestRating', 'image', 'name', 'price', 'room', 'slug', 'stars']);
+    expect(page.results[0]!.price).toEqual({ total: expect.objectContaining({ text: expect.any(String) }), perNight: expect.objectContaining({ text: expect.any(String) }), priceType: 'B2C', memberSavings: null, membersPay: expect.anything() });
+    expect(text).not.toMatch(/net_rate|markup|supplier_price|supplier_code/);
+  });
+
+  it("sends car results and details no markup: it is the organisation's, and only a postpaid car's checkout shows it (as what is paid now)", async () => {
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const search = `pickup=CUNA&same_dropoff=1&pickup_date=${day(40)}&pickup_time=10:00&dropoff_date=${day(42)}&dropoff_time=10:00&driver_age=30`;
+    const results = await answer(resultsLoader, `${viajamas}/cars/search-details?${search}`, segmentParam('/cars/search-details'));
+    const resultsText = await results.text();
+    const cars = (JSON.parse(resultsText) as { results: { id: number; price: { total: unknown } }[] }).results;
+    expect(cars.length).toBeGreaterThan(0);
+    expect(cars[0]!.price.total).toBeTruthy();
+    expect(resultsText).not.toMatch(/markup/i);
+    const details = await answer(detailsLoader, `${viajamas}/cars/details?car_id=${cars[0]!.id}&${search}`, segmentParam('/cars/details'));
+    expect(details.status).toBe(200);
+    expect(await details.text()).not.toMatch(/markup/i);
+  });
+
+  it("sends flight fares' brands without their pricing factor", async () => {
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const results = await answer(resultsLoader, `${viajamas}/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${day(40)}&adults=1`, segmentParam('/flight/search-details'));
+    const text = await results.text();
+    expect(text).toContain('"brand"');
+    expect(text).not.toMatch(/factorBp/);
+  });
+
   it('answers 404 for a path that is no product page, before any search is run', async () => {
     expect((await answer(resultsLoader, `${viajamas}/nowhere/search-details`, { product: 'nowhere' })).status).toBe(404);
     expect((await answer(resultsLoader, `${viajamas}/dreamtrips/search-details`, { product: 'dreamtrips' })).status).toBe(404);

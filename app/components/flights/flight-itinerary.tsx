@@ -75,7 +75,7 @@ export function FlightPriceBreakdown({ price, heading = true }: { price: FlightP
 }
 
 /** What a branded fare includes. */
-export function FareConditions({ brand }: { brand: FareBrand }) {
+export function FareConditions({ brand }: { brand: Omit<FareBrand, 'factorBp'> }) {
   const t = useT();
   return (
     <ul className="fare-conditions">
