@@ -11,7 +11,9 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
 
 function kept<F>(formats: Map<string, F>, locale: string, options: object, build: () => F): F {
-  const key = `${locale}|${JSON.stringify(options)}`;
+  // Options are flat and their values primitives: joined by hand, cheaper than JSON per call.
+  let key = locale;
+  for (const [name, value] of Object.entries(options)) key += `|${name}=${String(value)}`;
   let format = formats.get(key);
   if (!format) {
     format = build();
@@ -31,4 +33,17 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 
 export function pluralRules(locale: string): Intl.PluralRules {
   return kept(pluralRulesByLocale, locale, {}, () => new Intl.PluralRules(locale));
+}
+
+const fractionDigitsByCurrency = new Map<string, number>();
+
+/** How many minor digits `currency` has as Intl knows it (JPY none, most two), found once per currency. */
+export function currencyFractionDigits(currency: string): number {
+  let digits = fractionDigitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    if (fractionDigitsByCurrency.size >= MAX_FORMATTERS) fractionDigitsByCurrency.clear();
+    fractionDigitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }

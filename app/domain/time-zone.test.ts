@@ -27,4 +27,13 @@ describe('dayIn', () => {
     expect(dayIn('America/Mexico_City', new Date('2026-05-05T05:59:59Z'))).toBe('2026-05-04');
     expect(dayIn('America/Mexico_City', new Date('2026-05-05T06:00:00Z'))).toBe('2026-05-05');
   });
+  it('answers each instant by its own second, whatever was asked before (the day last found is kept per zone and second)', () => {
+    const zone = 'America/Mexico_City';
+    expect(dayIn(zone, new Date('2026-05-05T05:59:59.999Z'))).toBe('2026-05-04');
+    expect(dayIn(zone, new Date('2026-05-05T05:59:59.001Z'))).toBe('2026-05-04');
+    expect(dayIn(zone, new Date('2026-05-05T06:00:00.000Z'))).toBe('2026-05-05');
+    expect(dayIn(zone, new Date('2026-05-05T05:59:59.500Z'))).toBe('2026-05-04');
+    expect(dayIn('Asia/Tokyo', new Date('2026-05-05T05:59:59.500Z'))).toBe('2026-05-05');
+    expect(dayIn(zone, new Date('2026-05-05T06:00:00.999Z'))).toBe('2026-05-05');
+  });
 });

@@ -17,9 +17,22 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * The day last found per zone, with the second it was found for: every page asks several times
+ * a request, and a zone's offset (so its day) changes only on a whole second. Bounded, as zones
+ * come from configs.
+ */
+const lastDayByZone = new Map<string, { second: number; day: string }>();
+
 /** The calendar day ('YYYY-MM-DD') it is at `now` in `timeZone`. */
 export function dayIn(timeZone: string, now: Date = new Date()): string {
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastDayByZone.get(timeZone);
+  if (last?.second === second) return last.day;
   const parts = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  if (lastDayByZone.size >= 512) lastDayByZone.clear();
+  lastDayByZone.set(timeZone, { second, day });
+  return day;
 }

@@ -83,6 +83,8 @@ export function LocaleDialog() {
     if (new URLSearchParams(search).has(PREFERENCES_PARAM)) navigate(returnTo, { replace: true, preventScrollReset: true });
   };
 
+  // Closed, as on almost every page: nothing to build.
+  if (!open) return null;
   const shownLanguages = languages.filter((l) => matches(query, l.name, l.code));
   const shownCurrencies = currencies.filter((c) => matches(query, c.name, c.code));
 
