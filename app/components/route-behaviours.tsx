@@ -1,49 +1,7 @@
 import { useLocation } from '@remix-run/react';
-import Cookies from 'js-cookie';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '~/components/shell-context';
-import { holdReleasePayload, shouldReleaseHold } from '~/domain/hold-cleanup';
 import { TRANSFER_SELECTIONS_KEY, shouldClearTransferSelections } from '~/domain/transfer-selections';
-
-/** Spec §4 defaults set before an impersonation sign-in: USD (id 9), language id 1, en-US. */
-const IMPERSONATION_DEFAULTS = { ssoCurrency: '9', currency_code: 'USD', ssoLanguage: '1', lan_code: 'en-US' } as const;
-
-function messageOf(value: unknown): { logout_url?: string } {
-  return typeof value === 'object' && value !== null && 'logout_url' in value && typeof value.logout_url === 'string'
-    ? { logout_url: value.logout_url }
-    : {};
-}
-
-function roleOf(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null || !('data' in value)) return null;
-  const data = value.data;
-  return typeof data === 'object' && data !== null && 'role' in data && typeof data.role === 'string' ? data.role : null;
-}
-
-/** The impersonation flow of spec §4, run when a page URL carries `impersonate_key`. */
-async function impersonationLogin(key: string): Promise<string> {
-  const failure = (body: unknown, fallback: string) => messageOf(body).logout_url ?? fallback;
-  try {
-    window.localStorage.clear();
-    const secure = window.location.protocol === 'https:';
-    for (const [name, value] of Object.entries(IMPERSONATION_DEFAULTS)) Cookies.set(name, value, { path: '/', sameSite: 'lax', secure });
-    const login = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ impersonate_key: key }),
-    });
-    const loginBody: unknown = await login.json().catch(() => null);
-    if (!login.ok) return failure(loginBody, '/session-out?reason=impersonation');
-    const check = await fetch('/api/auth/session', { headers: { Accept: 'application/json' } });
-    const checkBody: unknown = await check.json().catch(() => null);
-    const role = roleOf(checkBody);
-    if (!check.ok || !role) return failure(checkBody, '/session-out');
-    window.localStorage.setItem('role', role);
-    return '/';
-  } catch {
-    return '/session-out?reason=impersonation';
-  }
-}
 
 /** Client-side route behaviours of spec §2 (stored-state clean-up, impersonation flow). */
 export function RouteBehaviours() {
@@ -65,25 +23,21 @@ export function RouteBehaviours() {
   }, [pathname]);
 
   useEffect(() => {
-    const holdTok = Cookies.get('holdTok');
-    if (!shouldReleaseHold(pathname, holdTok)) return;
-    // Cleared first so a quick second navigation does not release twice; the server also clears it.
-    Cookies.remove('holdTok', { path: '/' });
-    void fetch('/api/weeks/release', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(holdReleasePayload(holdTok, pathname)),
-    }).catch(() => {
-      // Best effort: an unreleased hold still expires at its TTL.
-    });
+    // The clean-up (and the cookie library) is loaded only while a week is held: most pages never need it.
+    if (!document.cookie.includes('holdTok=')) return;
+    void import('./hold-release').then(({ releaseHoldLeftBehind }) => releaseHoldLeftBehind(pathname));
   }, [pathname]);
 
   useEffect(() => {
     if (!key || started.current === key) return;
     started.current = key;
     setSigningIn(true);
-    // A full navigation, so the whole shell reloads with the new session.
-    void impersonationLogin(key).then((to) => window.location.assign(to));
+    // A full navigation, so the whole shell reloads with the new session. The flow's code is
+    // loaded only here: few page loads ever carry a key.
+    void import('./impersonation-login')
+      .then(({ impersonationLogin }) => impersonationLogin(key))
+      .catch(() => '/session-out?reason=impersonation')
+      .then((to) => window.location.assign(to));
   }, [key]);
 
   if (!key && !signingIn) return null;
