@@ -189,9 +189,11 @@ describe('flight search airport combobox (issue 10)', () => {
     const from = form.getByRole('combobox', { name: 'Origen', exact: true });
     await expect.poll(() => attribute(from, 'list')).toBeNull();
     const statuses: number[] = [];
+    let lastTyped = '';
     for (const text of ['ca', 'can', 'canc', 'cancu', 'ma', 'mad', 'madr', 'madri']) {
       const answered = page.waitForResponse((response) => new URL(response.url()).pathname === SUGGEST);
       await from.fill(text);
+      lastTyped = text;
       statuses.push((await answered).status());
       if (statuses.at(-1) === 429) break;
     }
@@ -201,7 +203,7 @@ describe('flight search airport combobox (issue 10)', () => {
     expect(await form.getByText(/^Demasiadas búsquedas de aeropuertos/).first().isVisible()).toBe(true);
     expect(await attribute(from, 'aria-expanded')).toBe('false');
     // The field still takes a code typed by hand, as without JavaScript.
-    expect(await from.inputValue()).toBe('cancu');
+    expect(await from.inputValue()).toBe(lastTyped);
     check();
     await context.close();
   });

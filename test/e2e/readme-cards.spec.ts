@@ -186,7 +186,12 @@ async function attempt(context: BrowserContext, org: Org, one: Try, stay: Stay) 
     expect(await chargesOf(reference), one.row).toEqual([]);
   } else {
     const message = page.getByRole('form', { name: 'Payment' }).getByRole('alert').filter({ hasText: one.outcome.text });
-    await message.waitFor();
+    // When it does not come, say what the page shows instead.
+    await message.waitFor().catch(async (error: unknown) => {
+      const form = await page.getByRole('form', { name: 'Payment' }).innerText().catch(() => '(no payment form)');
+      const dialogs = await page.getByRole('dialog').allInnerTexts().catch(() => []);
+      throw new Error(`${one.row}: no "${one.outcome.kind === 'message' ? one.outcome.text : ''}" alert. Payment form: ${form.slice(0, 600)} | dialogs: ${dialogs.join(' / ').slice(0, 600)}`, { cause: error });
+    });
     // It lasts: the message takes the focus and stays until the visitor acts (no timer).
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
     expect(await page.getByRole('dialog', { name: '3-D Secure' }).count()).toBe(0);
