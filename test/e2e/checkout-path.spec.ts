@@ -7,7 +7,7 @@
 // The page's clock is Playwright's: it runs as usual, and jumping it ahead shows that no message
 // is taken away by a timer.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, waitForHydration, watchConsole } from '../support/browser';
+import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, recordActivity, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { http } from '../support/http-client';
 
@@ -62,6 +62,7 @@ describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
       const page = await context.newPage();
       // Chromium logs the traveller step's 400 answer (the fields to correct).
       const check = watchConsole(page, [/status of 400/]);
+      const activity = await recordActivity(page);
       await page.clock.install();
       const t = org.text;
 
@@ -140,7 +141,7 @@ describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
       await challenge.getByLabel('Verification code').fill('0000');
       await challenge.getByRole('button', { name: 'Submit' }).click();
       const message = page.locator('.payment-form').getByRole('alert');
-      await message.waitFor();
+      await waitOrDescribe(page, message, `${org.id}: the failed challenge's alert`, activity);
       await expect.poll(async () => (await focused(page))?.role).toBe('alert');
       expect((await focused(page))?.text).toBe((await message.textContent())?.trim());
       await page.clock.fastForward(60_000);

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { computeRoomPrice } from '~/domain/room-price';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type BrowserContext, type Page, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { type Browser, type BrowserContext, type Page, launchBrowser, newContext, orgUrl, recordActivity, signInWithApi, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -162,6 +162,7 @@ async function attempt(context: BrowserContext, org: Org, one: Try, stay: Stay) 
   const page = await context.newPage();
   // Refusals answer 402 on purpose; Chromium logs those.
   const check = watchConsole(page, [/status of 402 \(Payment Required\).*\/api\/booking\/generatePgToken/]);
+  const activity = await recordActivity(page);
   await checkout(page, org, stay);
   await typeCard(page, one.card);
   const challenges: string[] = [];
@@ -186,12 +187,7 @@ async function attempt(context: BrowserContext, org: Org, one: Try, stay: Stay) 
     expect(await chargesOf(reference), one.row).toEqual([]);
   } else {
     const message = page.getByRole('form', { name: 'Payment' }).getByRole('alert').filter({ hasText: one.outcome.text });
-    // When it does not come, say what the page shows instead.
-    await message.waitFor().catch(async (error: unknown) => {
-      const form = await page.getByRole('form', { name: 'Payment' }).innerText().catch(() => '(no payment form)');
-      const dialogs = await page.getByRole('dialog').allInnerTexts().catch(() => []);
-      throw new Error(`${one.row}: no "${one.outcome.kind === 'message' ? one.outcome.text : ''}" alert. Payment form: ${form.slice(0, 600)} | dialogs: ${dialogs.join(' / ').slice(0, 600)}`, { cause: error });
-    });
+    await waitOrDescribe(page, message, `${one.row}: the "${one.outcome.text}" alert`, activity);
     // It lasts: the message takes the focus and stays until the visitor acts (no timer).
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
     expect(await page.getByRole('dialog', { name: '3-D Secure' }).count()).toBe(0);

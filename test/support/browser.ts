@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -75,6 +75,47 @@ export async function expectNoAxeViolationsAtViewports(page: Page, context: stri
 }
 
 export type { Browser, BrowserContext, Page };
+
+/**
+ * Records what a page and its frames do (frames, requests, console, posted messages seen by the
+ * top page) so a wait that times out can say what happened instead: `waitOrDescribe`.
+ */
+export async function recordActivity(page: Page): Promise<() => string> {
+  const started = Date.now();
+  const lines: string[] = [];
+  const add = (line: string) => lines.push(`+${Date.now() - started}ms ${line}`);
+  const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').slice(0, 100);
+  page.on('frameattached', () => add('frame attached'));
+  page.on('framenavigated', (frame) => add(`navigated ${frame === page.mainFrame() ? 'page' : 'frame'} ${short(frame.url())}`));
+  page.on('framedetached', (frame) => add(`frame detached ${short(frame.url())}`));
+  // Scripts, styles, pictures and fonts would crowd out what the page asked for.
+  const asset = (request: Request) => ['script', 'stylesheet', 'image', 'font'].includes(request.resourceType());
+  page.on('request', (request) => {
+    if (!asset(request)) add(`→ ${request.method()} ${short(request.url())}`);
+  });
+  page.on('requestfinished', (request) => {
+    if (!asset(request)) add(`← ${request.method()} ${short(request.url())}`);
+  });
+  page.on('requestfailed', (request) => add(`✗ ${request.method()} ${short(request.url())} ${request.failure()?.errorText ?? ''}`));
+  page.on('console', (message) => add(`console.${message.type()} ${message.text().slice(0, 160)}`));
+  page.on('pageerror', (error) => add(`page error ${error.message.slice(0, 160)}`));
+  await page.exposeFunction('__recordMessage', (text: string) => add(`message ${text.slice(0, 160)}`));
+  await page.addInitScript(() =>
+    window.addEventListener('message', (event) => void (window as unknown as { __recordMessage: (text: string) => void }).__recordMessage(`${event.origin} ${JSON.stringify(event.data)}`)),
+  );
+  return () => lines.join('\n');
+}
+
+/** Waits for `locator`; when it does not come, fails with `what` and the page's text, dialogs and recorded activity. */
+export async function waitOrDescribe(page: Page, locator: Locator, what: string, activity: () => string): Promise<void> {
+  await locator.waitFor().catch(async (error: unknown) => {
+    // The end of the page's main text: where a form's state and messages are.
+    const text = await page.locator('main').innerText().catch(() => '(no main)');
+    const dialogs = await page.getByRole('dialog').allInnerTexts().catch(() => []);
+    const frames = await Promise.all(page.frames().slice(1).map(async (frame) => `${frame.url().slice(0, 80)}: ${(await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '?')).slice(0, 300)}`));
+    throw new Error(`${what} never came.\nPage: …${text.slice(-800)}\nDialogs: ${dialogs.join(' / ').slice(0, 400)}\nFrames: ${frames.join(' | ')}\nActivity:\n${activity().slice(-6000)}`, { cause: error });
+  });
+}
 
 /** Signs the page's browser in through the login API (the session cookie lands in its context). */
 export async function signInWithApi(page: Page, email: string, password: string): Promise<string> {
