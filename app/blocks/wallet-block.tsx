@@ -1,7 +1,7 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CardEntry, type CardEntryHandle, cardFailureText } from '~/components/payments/card-entry';
-import { useT } from '~/components/shell-context';
+import { useShell, useT } from '~/components/shell-context';
 import { topUpAmountMinor } from '~/domain/wallet-topup';
 import type { BlockProps } from './block-list';
 
@@ -14,6 +14,7 @@ type Answer = { status: number; message: string; result?: string };
  */
 export function WalletTopupBlock({ data }: BlockProps<'wallet.topup'>) {
   const t = useT();
+  const { locale } = useShell();
   const amountId = useId();
   const errorId = useId();
   const entry = useRef<CardEntryHandle>(null);
@@ -87,7 +88,7 @@ export function WalletTopupBlock({ data }: BlockProps<'wallet.topup'>) {
             {t('wallet.amountHint', { min: data.limits.minText, max: data.limits.maxText })}
           </p>
         </div>
-        {data.cardEntry ? <CardEntry ref={entry} config={data.cardEntry} ui={data.cardUi} /> : <p className="notice notice-warning">{t('wallet.cardUnavailable')}</p>}
+        {data.cardEntry ? <CardEntry ref={entry} config={data.cardEntry} ui={data.cardUi} language={locale.language} /> : <p className="notice notice-warning">{t('wallet.cardUnavailable')}</p>}
         <p role="status" className={answer ? `notice ${answer.ok ? 'notice-success' : 'notice-warning'}` : undefined}>
           {answer?.message}
         </p>

@@ -124,9 +124,9 @@ describe('amounts and URLs', () => {
     expect(() => amountForThreeDSecure(0)).toThrow(RangeError);
     expect(() => amountForThreeDSecure(12.5)).toThrow(RangeError);
   });
-  it('names the embedding origin in the frame URLs', () => {
-    expect(cardFrameUrl('http://127.0.0.1:4010', 'http://localhost:3000')).toBe('http://127.0.0.1:4010/card-frame?parent=http%3A%2F%2Flocalhost%3A3000');
-    expect(challengeUrl('http://127.0.0.1:4010', '3ds_a', 'http://localhost:3000')).toBe('http://127.0.0.1:4010/three-d-secure/challenge/3ds_a?parent=http%3A%2F%2Flocalhost%3A3000');
+  it('names the embedding origin and the page\'s language in the frame URLs', () => {
+    expect(cardFrameUrl('http://127.0.0.1:4010', 'http://localhost:3000', 'es-MX')).toBe('http://127.0.0.1:4010/card-frame?parent=http%3A%2F%2Flocalhost%3A3000&lang=es-MX');
+    expect(challengeUrl('http://127.0.0.1:4010', '3ds_a', 'http://localhost:3000', 'en-US')).toBe('http://127.0.0.1:4010/three-d-secure/challenge/3ds_a?parent=http%3A%2F%2Flocalhost%3A3000&lang=en-US');
   });
 });
 

@@ -181,13 +181,16 @@ export function cardElementId(...parts: readonly string[]): string {
   return `card${parts.join('')}`.replace(/[^A-Za-z0-9]/g, '');
 }
 
-/** The sandbox frame URLs for a page at `parentOrigin` (the frame only lets that origin embed it). */
-export function cardFrameUrl(sandboxOrigin: string, parentOrigin: string): string {
-  return `${sandboxOrigin}/card-frame?parent=${encodeURIComponent(parentOrigin)}`;
+/**
+ * The sandbox frame URLs for a page at `parentOrigin` (the frame only lets that origin embed it)
+ * in `language` (the page's, e.g. es-MX: the frame speaks it).
+ */
+export function cardFrameUrl(sandboxOrigin: string, parentOrigin: string, language: string): string {
+  return `${sandboxOrigin}/card-frame?${new URLSearchParams({ parent: parentOrigin, lang: language }).toString()}`;
 }
 
-export function challengeUrl(sandboxOrigin: string, challengeId: string, parentOrigin: string): string {
-  return `${sandboxOrigin}/three-d-secure/challenge/${encodeURIComponent(challengeId)}?parent=${encodeURIComponent(parentOrigin)}`;
+export function challengeUrl(sandboxOrigin: string, challengeId: string, parentOrigin: string, language: string): string {
+  return `${sandboxOrigin}/three-d-secure/challenge/${encodeURIComponent(challengeId)}?${new URLSearchParams({ parent: parentOrigin, lang: language }).toString()}`;
 }
 
 /**

@@ -19,7 +19,7 @@
 // (no liability shift: a sale requiring 3-D Secure is rejected, so the server decides).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseAmount, parseCardEntry } from './rules';
+import { CARD_FIELD_MESSAGES, parseAmount, parseCardEntry } from './rules';
 import type { SandboxState } from './state';
 
 type FieldError = { field: string; message: string };
@@ -73,6 +73,62 @@ function sendText(response: ServerResponse, status: number, message: string): vo
   response.end(message);
 }
 
+/**
+ * The frame and challenge page speak the embedding page's language (`lang`, e.g. es-MX), as an
+ * issuer's challenge and a provider's card fields would: English unless it is Spanish.
+ */
+export const FRAME_COPY = {
+  en: {
+    cardDetails: 'Card details',
+    number: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    expiryPlaceholder: 'MM/YY',
+    cvv: 'CVV',
+    unavailable: 'The card service is unavailable. Please try again.',
+    fieldErrors: CARD_FIELD_MESSAGES,
+    verifyTitle: 'Verify your payment',
+    verifyIntro: 'Your card issuer (sandbox) sent you a one-time code. Enter it to approve this payment.',
+    code: 'Verification code',
+    codeHint: 'Sandbox: 1234 passes',
+    codeMissing: 'Enter the verification code.',
+    submit: 'Submit',
+    cancel: 'Cancel',
+  },
+  es: {
+    cardDetails: 'Datos de la tarjeta',
+    number: 'Número de tarjeta',
+    expiry: 'Vencimiento (MM/AA)',
+    expiryPlaceholder: 'MM/AA',
+    cvv: 'CVV',
+    unavailable: 'El servicio de tarjetas no está disponible. Inténtalo de nuevo.',
+    fieldErrors: {
+      number: 'Ingresa un número de tarjeta válido.',
+      expiry: 'Ingresa el vencimiento como MM/AA.',
+      expired: 'Esta tarjeta está vencida. Revisa la fecha de vencimiento.',
+      cvv: 'Ingresa el código de seguridad de 3 dígitos (4 dígitos para American Express).',
+    },
+    verifyTitle: 'Verifica tu pago',
+    verifyIntro: 'El banco emisor de tu tarjeta (sandbox) te envió un código de un solo uso. Ingrésalo para aprobar este pago.',
+    code: 'Código de verificación',
+    codeHint: 'Sandbox: 1234 es válido',
+    codeMissing: 'Ingresa el código de verificación.',
+    submit: 'Enviar',
+    cancel: 'Cancelar',
+  },
+} satisfies Record<string, { fieldErrors: Record<keyof typeof CARD_FIELD_MESSAGES, string> } & Record<string, unknown>>;
+
+type FrameLanguage = keyof typeof FRAME_COPY;
+
+/** The page's language tag (`lang`) as one the frame speaks. */
+export function frameLanguage(value: string | null): FrameLanguage {
+  return /^es(-|$)/i.test(value ?? '') ? 'es' : 'en';
+}
+
+/** Text for an HTML element or attribute. */
+function html(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 const STYLE = `
   *{box-sizing:border-box}
   html{font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2933;background:#fff}
@@ -96,32 +152,35 @@ const STYLE = `
   .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
-function cardFramePage(nonce: string, parent: string): string {
+function cardFramePage(nonce: string, parent: string, language: FrameLanguage): string {
+  const copy = FRAME_COPY[language];
+  // The card API answers in English; the cardholder reads each field's message in the frame's language.
+  const fieldText = Object.fromEntries(Object.entries(CARD_FIELD_MESSAGES).map(([key, english]) => [english, copy.fieldErrors[key as keyof typeof CARD_FIELD_MESSAGES]]));
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Card details</title>
+<title>${html(copy.cardDetails)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body>
 <main>
 <form id="card" novalidate>
-  <h1 class="visually-hidden">Card details</h1>
+  <h1 class="visually-hidden">${html(copy.cardDetails)}</h1>
   <div class="field">
-    <label for="number">Card number</label>
+    <label for="number">${html(copy.number)}</label>
     <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" aria-describedby="number-error" required>
     <p class="error" id="number-error"></p>
   </div>
   <div class="row">
     <div class="field">
-      <label for="expiry">Expiry (MM/YY)</label>
-      <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" aria-describedby="expiry-error" required>
+      <label for="expiry">${html(copy.expiry)}</label>
+      <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="${html(copy.expiryPlaceholder)}" aria-describedby="expiry-error" required>
       <p class="error" id="expiry-error"></p>
     </div>
     <div class="field">
-      <label for="cvv">CVV</label>
+      <label for="cvv">${html(copy.cvv)}</label>
       <input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" aria-describedby="cvv-error" required>
       <p class="error" id="cvv-error"></p>
     </div>
@@ -132,6 +191,7 @@ function cardFramePage(nonce: string, parent: string): string {
 <script nonce="${nonce}">
 (() => {
   const PARENT = ${scriptJson(parent)};
+  const FIELD_TEXT = ${scriptJson(fieldText)};
   const FIELDS = ['number', 'expiry', 'cvv'];
   const post = (message) => window.parent.postMessage(message, PARENT);
   const form = document.getElementById('card');
@@ -139,7 +199,7 @@ function cardFramePage(nonce: string, parent: string): string {
 
   function showErrors(errors) {
     const byField = {};
-    for (const error of errors) if (!byField[error.field]) byField[error.field] = error.message;
+    for (const error of errors) if (!byField[error.field]) byField[error.field] = FIELD_TEXT[error.message] || error.message;
     let first = null;
     for (const field of FIELDS) {
       const input = document.getElementById(field);
@@ -170,7 +230,7 @@ function cardFramePage(nonce: string, parent: string): string {
     }
   }
 
-  const UNAVAILABLE = [{ field: 'base', message: 'The card service is unavailable. Please try again.' }];
+  const UNAVAILABLE = [{ field: 'base', message: ${scriptJson(copy.unavailable)} }];
 
   async function tokenized(id, path, body) {
     const { status, data } = await call('POST', path, body);
@@ -208,28 +268,29 @@ function cardFramePage(nonce: string, parent: string): string {
 </html>`;
 }
 
-function challengePage(nonce: string, parent: string, challengeId: string): string {
+function challengePage(nonce: string, parent: string, challengeId: string, language: FrameLanguage): string {
+  const copy = FRAME_COPY[language];
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Verify your payment</title>
+<title>${html(copy.verifyTitle)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body>
 <main>
-<h1>Verify your payment</h1>
-<p>Your card issuer (sandbox) sent you a one-time code. Enter it to approve this payment.</p>
+<h1>${html(copy.verifyTitle)}</h1>
+<p>${html(copy.verifyIntro)}</p>
 <form id="challenge" novalidate>
   <div class="field">
-    <label for="code">Verification code <span class="hint">Sandbox: 1234 passes</span></label>
+    <label for="code">${html(copy.code)} <span class="hint">${html(copy.codeHint)}</span></label>
     <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
   </div>
   <p class="error" id="error" role="alert"></p>
   <div class="actions">
-    <button type="submit" class="primary" disabled>Submit</button>
-    <button type="button" class="secondary" id="cancel" disabled>Cancel</button>
+    <button type="submit" class="primary" disabled>${html(copy.submit)}</button>
+    <button type="button" class="secondary" id="cancel" disabled>${html(copy.cancel)}</button>
   </div>
 </form>
 </main>
@@ -248,7 +309,7 @@ function challengePage(nonce: string, parent: string, challengeId: string): stri
     event.preventDefault();
     const code = form.code.value.trim();
     if (!code) {
-      document.getElementById('error').textContent = 'Enter the verification code.';
+      document.getElementById('error').textContent = ${scriptJson(copy.codeMissing)};
       form.code.focus();
       return;
     }
@@ -285,7 +346,7 @@ export function handleCardFrame(state: SandboxState, request: IncomingMessage, r
   if (method === 'GET' && path === '/card-frame') {
     const parent = parentOrigin(url.searchParams.get('parent'));
     if (!parent) sendText(response, 400, 'parent: must be the http(s) origin of the embedding page, e.g. https://shop.example');
-    else sendPage(response, 200, parent, (nonce) => cardFramePage(nonce, parent));
+    else sendPage(response, 200, parent, (nonce) => cardFramePage(nonce, parent, frameLanguage(url.searchParams.get('lang'))));
     return true;
   }
 
@@ -295,7 +356,7 @@ export function handleCardFrame(state: SandboxState, request: IncomingMessage, r
     const challengeId = decodeURIComponent(challengePath[1] ?? '');
     if (!parent) sendText(response, 400, 'parent: must be the http(s) origin of the embedding page, e.g. https://shop.example');
     else if (!state.challengePending(challengeId)) sendText(response, 404, 'No 3-D Secure challenge is waiting here.');
-    else sendPage(response, 200, parent, (nonce) => challengePage(nonce, parent, challengeId));
+    else sendPage(response, 200, parent, (nonce) => challengePage(nonce, parent, challengeId, frameLanguage(url.searchParams.get('lang'))));
     return true;
   }
 

@@ -17,9 +17,9 @@ const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2,
 
 /** Each organisation, its language's texts (app/i18n) and a stay no other spec holds. */
 const ORGS = [
-  { id: 'wanderly', host: 'wanderly.localhost', day: 141, text: { title: 'Complete your booking', traveler: 'Who is travelling?', submit: 'COMPLETE BOOKING', processing: 'Processing your booking…', email: 'E-mail', continue: 'Continue', problem: 'Check the traveller’s details', saved: 'Traveller details saved.' } },
-  { id: 'viajamas', host: 'viajamas.localhost', day: 144, text: { title: 'Completa tu reserva', traveler: '¿Quién viaja?', submit: 'COMPLETAR RESERVA', processing: 'Procesando tu reserva…', email: 'Correo electrónico', continue: 'Continuar', problem: 'Revisa los datos del viajero', saved: 'Datos del viajero guardados.' } },
-  { id: 'voyagerpro', host: 'voyagerpro.localhost', day: 147, text: { title: 'Complete your booking', traveler: 'Who is travelling?', submit: 'COMPLETE BOOKING', processing: 'Processing your booking…', email: 'E-mail', continue: 'Continue', problem: 'Check the traveller’s details', saved: 'Traveller details saved.' } },
+  { id: 'wanderly', host: 'wanderly.localhost', day: 141, text: { title: 'Complete your booking', traveler: 'Who is travelling?', submit: 'COMPLETE BOOKING', processing: 'Processing your booking…', email: 'E-mail', continue: 'Continue', problem: 'Check the traveller’s details', saved: 'Traveller details saved.', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', code: 'Verification code', codeSubmit: 'Submit' } },
+  { id: 'viajamas', host: 'viajamas.localhost', day: 144, text: { title: 'Completa tu reserva', traveler: '¿Quién viaja?', submit: 'COMPLETAR RESERVA', processing: 'Procesando tu reserva…', email: 'Correo electrónico', continue: 'Continuar', problem: 'Revisa los datos del viajero', saved: 'Datos del viajero guardados.', cardNumber: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', code: 'Código de verificación', codeSubmit: 'Enviar' } },
+  { id: 'voyagerpro', host: 'voyagerpro.localhost', day: 147, text: { title: 'Complete your booking', traveler: 'Who is travelling?', submit: 'COMPLETE BOOKING', processing: 'Processing your booking…', email: 'E-mail', continue: 'Continue', problem: 'Check the traveller’s details', saved: 'Traveller details saved.', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', code: 'Verification code', codeSubmit: 'Submit' } },
 ] as const;
 
 let browser: Browser;
@@ -119,8 +119,8 @@ describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
       await traveler.getByLabel(t.email).fill(`ada.${org.id}@example.com`);
       const frame = page.frameLocator('iframe.card-entry-frame');
       // The challenge that always fails: the payment is refused with a message.
-      await frame.getByLabel('Card number').fill('4000000000001109');
-      await frame.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
+      await frame.getByLabel(t.cardNumber).fill('4000000000001109');
+      await frame.getByLabel(t.expiry).fill(EXPIRY);
       await frame.getByLabel('CVV').fill('123');
       const submit = page.getByRole('button', { name: t.submit });
       await submit.click();
@@ -138,8 +138,8 @@ describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
       release();
 
       const challenge = page.frameLocator('iframe.three-d-secure-frame');
-      await challenge.getByLabel('Verification code').fill('0000');
-      await challenge.getByRole('button', { name: 'Submit' }).click();
+      await challenge.getByLabel(t.code).fill('0000');
+      await challenge.getByRole('button', { name: t.codeSubmit }).click();
       const message = page.locator('.payment-form').getByRole('alert');
       await waitOrDescribe(page, message, `${org.id}: the failed challenge's alert`, activity);
       await expect.poll(async () => (await focused(page))?.role).toBe('alert');

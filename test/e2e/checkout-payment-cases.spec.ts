@@ -39,6 +39,10 @@ const TEXT = {
     confirmed: 'Your booking is confirmed',
     pending: 'We have your booking',
     anotherMethod: 'Please enter another payment method',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    code: 'Verification code',
+    codeSubmit: 'Submit',
   },
   es: {
     reserve: 'Reservar',
@@ -49,6 +53,10 @@ const TEXT = {
     confirmed: 'Tu reserva está confirmada',
     pending: 'Recibimos tu reserva',
     anotherMethod: 'Ingresa otro método de pago',
+    cardNumber: 'Número de tarjeta',
+    expiry: 'Vencimiento (MM/AA)',
+    code: 'Código de verificación',
+    codeSubmit: 'Enviar',
   },
 } as const;
 
@@ -129,8 +137,8 @@ async function saveTraveller(page: Page, language: Language) {
 async function typeCard(page: Page, language: Language, number: string) {
   await page.getByRole('radio', { name: TEXT[language].newCard }).check();
   const frame = page.frameLocator('iframe.card-entry-frame');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
+  await frame.getByLabel(TEXT[language].cardNumber).fill(number);
+  await frame.getByLabel(TEXT[language].expiry).fill(EXPIRY);
   await frame.getByLabel('CVV').fill('123');
 }
 
@@ -242,12 +250,12 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     const dialog = page.getByRole('dialog', { name: '3-D Secure' });
     await dialog.waitFor();
     const challenge = page.frameLocator('iframe.three-d-secure-frame');
-    await challenge.getByLabel('Verification code').waitFor();
+    await challenge.getByLabel(TEXT.es.code).waitFor();
     await expectNoAxeViolationsAtViewports(page, '3-D Secure dialog at checkout');
     // Nothing is charged while the cardholder is being asked.
     expect(await transactionsOf(reference)).toEqual([]);
-    await challenge.getByLabel('Verification code').fill('1234');
-    await challenge.getByRole('button', { name: 'Submit' }).click();
+    await challenge.getByLabel(TEXT.es.code).fill('1234');
+    await challenge.getByRole('button', { name: TEXT.es.codeSubmit }).click();
     await expectSuccessPage(page, '/checkout-success', reference, TEXT.es.confirmed);
     const booking = await bookingOf(reference);
     expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card' });
@@ -277,8 +285,8 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
       });
       const reference = await submit(page, language);
       const challenge = page.frameLocator('iframe.three-d-secure-frame');
-      await challenge.getByLabel('Verification code').fill('1234');
-      await challenge.getByRole('button', { name: 'Submit' }).click();
+      await challenge.getByLabel(TEXT[language].code).fill('1234');
+      await challenge.getByRole('button', { name: TEXT[language].codeSubmit }).click();
 
       const paymentForm = page.getByRole('form', { name: language === 'es' ? 'Pago' : 'Payment' });
       const message = paymentForm.getByRole('alert').filter({ hasText: TEXT[language].anotherMethod });

@@ -140,11 +140,16 @@ describe('the Spanish site reads as Spanish (issue 14)', () => {
     await check('hotel checkout, signed in');
     await page.getByRole('radio', { name: 'Pagar con tarjeta nueva' }).check();
     const frame = page.frameLocator('iframe.card-entry-frame');
-    await frame.getByLabel('Card number').fill('4000000000001091');
-    await frame.getByLabel('Expiry (MM/YY)').fill(`01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
+    // The sandbox's card frame and its issuer's challenge speak the page's language too.
+    await frame.getByLabel('Número de tarjeta').fill('4000000000001091');
+    await frame.getByLabel('Vencimiento (MM/AA)').fill(`01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
     await frame.getByLabel('CVV').fill('123');
     await page.getByRole('button', { name: 'COMPLETAR RESERVA' }).click();
     await page.getByRole('dialog', { name: 'Verificación 3-D Secure' }).waitFor();
+    const challenge = page.frameLocator('iframe.three-d-secure-frame');
+    await challenge.getByRole('heading', { name: 'Verifica tu pago' }).waitFor();
+    for (const name of ['Enviar', 'Cancelar']) expect(await challenge.getByRole('button', { name }).count()).toBe(1);
+    expect(await challenge.getByLabel(/^Código de verificación/).count()).toBe(1);
     await check('the 3-D Secure dialog');
     expect(problems).toEqual([]);
   });

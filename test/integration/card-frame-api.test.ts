@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBraintreeGateway } from '~/services/payments/gateway.server';
 import type { GatewayResult, PaymentGateway } from '~/services/payments/port';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
+import { CARD_FIELD_MESSAGES } from '../../server/sandbox-gateway/rules';
 
 let sandbox: SandboxGateway;
 let gateway: PaymentGateway;
@@ -136,7 +137,7 @@ describe('3-D Secure cards', () => {
   });
 
   it('a challenge closed without an answer (cancel) is abandoned: requires_payment_method, and a late code changes nothing', async () => {
-    const { threeDSecure } = await tokenize('4000000000001091', amount);
+    const { threeDSecure } = await tokenize('4000000000001091', { amount: '12.34' });
     const challengeId = threeDSecure?.challengeId ?? '';
     expect(await api('GET', `three_d_secure/${challengeId}`)).toEqual({ status: 200, body: { status: 'requires_payment_method' } });
     expect(await api('POST', `three_d_secure/${challengeId}/authenticate`, { code: '1234' })).toMatchObject({ status: 409 });
@@ -191,5 +192,25 @@ describe('the card frame page', () => {
     for (const bad of ['', 'javascript:alert(1)', 'https://shop.example/path', 'ftp://shop.example', 'https://a.example https://b.example']) {
       expect((await fetch(`${sandbox.url}/card-frame?parent=${encodeURIComponent(bad)}`)).status, bad).toBe(400);
     }
+  });
+
+  it("speaks the embedding page's language: Spanish for es-MX, English otherwise, field messages included", async () => {
+    const parent = encodeURIComponent('https://shop.example');
+    const spanish = await (await fetch(`${sandbox.url}/card-frame?parent=${parent}&lang=es-MX`)).text();
+    expect(spanish).toContain('<html lang="es">');
+    for (const label of ['Número de tarjeta', 'Vencimiento (MM/AA)', 'CVV']) expect(spanish).toContain(`>${label}</label>`);
+    expect(spanish).not.toContain('Card number');
+    // The card API's English field messages are shown in Spanish.
+    expect(spanish).toContain(JSON.stringify({ [CARD_FIELD_MESSAGES.number]: 'Ingresa un número de tarjeta válido.' }).slice(1, -1));
+    for (const lang of ['en-US', 'fr-FR', '', '<es>']) {
+      const english = await (await fetch(`${sandbox.url}/card-frame?parent=${parent}&lang=${encodeURIComponent(lang)}`)).text();
+      expect(english, lang).toContain('<html lang="en">');
+      expect(english, lang).toContain('>Card number</label>');
+    }
+
+    const { threeDSecure } = await tokenize('4000000000001091', { amount: '12.34' });
+    const challenge = await (await fetch(`${sandbox.url}/three-d-secure/challenge/${threeDSecure?.challengeId ?? ''}?parent=${parent}&lang=es-MX`)).text();
+    for (const text of ['<html lang="es">', '<h1>Verifica tu pago</h1>', 'Código de verificación', '>Enviar</button>', '>Cancelar</button>']) expect(challenge).toContain(text);
+    expect(challenge).not.toContain('Verification code');
   });
 });

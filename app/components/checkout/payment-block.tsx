@@ -340,6 +340,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
 export function PaymentOptions() {
   const flow = useContext(PaymentFlowContext);
   const t = useT();
+  const { locale } = useShell();
   if (!flow) return null;
   const { payment, free, choices, selected, choose, busy, choice, cardsUsable, newCard, addCard, pendingSelection, reloadPayment, paymentTitle } = flow;
   return (
@@ -350,7 +351,7 @@ export function PaymentOptions() {
           <p className="payment-note">{t('payment.guaranteeNote')}</p>
           {payment.cardEntry ? (
             <form aria-label={t('payment.guaranteeCard')} className="payment-card-form" onSubmit={(event) => event.preventDefault()}>
-              <CardEntry ref={newCard} config={payment.cardEntry} ui={payment.cardUi} />
+              <CardEntry ref={newCard} config={payment.cardEntry} ui={payment.cardUi} language={locale.language} />
             </form>
           ) : (
             <p className="muted">{t('payment.unavailable')}</p>
@@ -387,7 +388,7 @@ export function PaymentOptions() {
 
       {!free && payment.cardEntry && (choice?.kind === 'new' || (choice?.kind === 'saved' && payment.threeDSecure === 'always')) ? (
         <form aria-label={t('payment.form.creditCard')} className="payment-card-form" onSubmit={(event) => event.preventDefault()}>
-          <CardEntry ref={newCard} config={payment.cardEntry} ui={payment.cardUi} hidden={choice.kind !== 'new'} />
+          <CardEntry ref={newCard} config={payment.cardEntry} ui={payment.cardUi} hidden={choice.kind !== 'new'} language={locale.language} />
         </form>
       ) : null}
 
@@ -528,6 +529,7 @@ function SaveCardForm({
   onSaved: (cardId: string) => void;
 }) {
   const t = useT();
+  const { locale } = useShell();
   const [mounted, setMounted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<'saved' | 'not_saved' | null>(null);
@@ -565,7 +567,7 @@ function SaveCardForm({
 
   return (
     <form aria-label={t('payment.form.saveNewCard')} className="payment-card-form" onSubmit={save}>
-      {mounted ? <CardEntry ref={entryRef} config={cardEntry} ui={cardUi} /> : <p className="muted">{t('app.loading')}</p>}
+      {mounted ? <CardEntry ref={entryRef} config={cardEntry} ui={cardUi} language={locale.language} /> : <p className="muted">{t('app.loading')}</p>}
       <div className="form-field">
         <label htmlFor={nicknameId}>{t('payment.nickname')}</label>
         <input id={nicknameId} name="nick_name" maxLength={40} autoComplete="off" />

@@ -8,7 +8,7 @@ const live = (environment: 'sandbox' | 'production'): CardEntryConfig => ({ kind
 
 /** Which collector the server renders for a config and the organisation's `payments.cardProvider.ui`. */
 function rendered(config: CardEntryConfig, ui: CardProviderUi): string {
-  const html = renderToString(<CardEntry config={config} ui={ui} />);
+  const html = renderToString(<CardEntry config={config} ui={ui} language="en-US" />);
   if (html.includes('card-entry-hosted')) return 'hosted-fields';
   if (html.includes('card-entry-dropin')) return 'drop-in';
   if (html.includes('card-entry-frame')) return 'sandbox-frame';

@@ -44,10 +44,12 @@ export type CardEntryProps = {
   hidden?: boolean;
   /** The organisation's `payments.cardProvider.ui`; only a live card provider shows it. */
   ui: CardProviderUi;
+  /** The page's language (e.g. es-MX): the sandbox's card frame and challenge page speak it. */
+  language: string;
 };
 
-export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false, ui }, ref) {
-  if (config.kind === 'sandbox') return <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} />;
+export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false, ui, language }, ref) {
+  if (config.kind === 'sandbox') return <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} language={language} />;
   return cardEntryView(config, ui) === 'drop-in' ? <DropInCardEntry ref={ref} config={config} hidden={hidden} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
 });
 
@@ -115,7 +117,7 @@ class FrameChannel {
   }
 }
 
-const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: boolean }>(function SandboxCardEntry({ origin, hidden }, ref) {
+const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: boolean; language: string }>(function SandboxCardEntry({ origin, hidden, language }, ref) {
   const sandboxOrigin = new URL(origin).origin;
   const frameId = cardElementId(useId(), 'frame');
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -210,7 +212,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
           id={frameId}
           className="card-entry-frame"
           title={label('cardEntry.frameTitle')}
-          src={cardFrameUrl(sandboxOrigin, pageOrigin)}
+          src={cardFrameUrl(sandboxOrigin, pageOrigin, language)}
           hidden={hidden}
           {...(hidden ? { tabIndex: -1, 'aria-hidden': true } : {})}
         />
@@ -219,7 +221,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
       )}
       <Dialog open={challengeId !== null && pageOrigin !== null} title={label('cardEntry.threeDSecure')} closeLabel={label('cardEntry.cancelThreeDSecure')} onClose={() => closeChallenge.current?.(null)}>
         {challengeId && pageOrigin ? (
-          <iframe ref={challengeFrameRef} className="three-d-secure-frame" title={label('cardEntry.challengeTitle')} src={challengeUrl(sandboxOrigin, challengeId, pageOrigin)} />
+          <iframe ref={challengeFrameRef} className="three-d-secure-frame" title={label('cardEntry.challengeTitle')} src={challengeUrl(sandboxOrigin, challengeId, pageOrigin, language)} />
         ) : null}
       </Dialog>
     </>
