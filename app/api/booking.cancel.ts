@@ -10,7 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!session) throw json({ status: 401, message: 'Sign in to cancel a booking' }, { status: 401 });
   const read = await readApiBody(request, validateCancelBooking);
   if (!read.ok) throw read.response;
-  return cancelResponse(await cancelBooking({ orgId: org.orgId, userId: session.userDbId }, read.body));
+  return cancelResponse(await cancelBooking({ orgId: org.orgId, userId: session.userDbId, timeZone: org.timeZone }, read.body));
 }
 
 export function loader() {

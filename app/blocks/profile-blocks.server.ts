@@ -74,8 +74,8 @@ export async function resolveSavedCards(_block: B<'profile.savedCards'>, { user,
 }
 
 /** The signed-in user's bookings in this organisation (reference, product, dates, status, amount); showing them reads their messages. */
-export async function resolveMyBookings(block: B<'profile.bookings'>, { user, locale }: BlockContext) {
+export async function resolveMyBookings(block: B<'profile.bookings'>, { user, locale, org }: BlockContext) {
   if (!user) return { bookings: [] };
   const read = !user.impersonated_by;
-  return { bookings: await listUserBookings({ userPublicId: user.userId, orgId: user.org_id, language: locale.language, limit: block.props?.limit ?? 20, read }) };
+  return { bookings: await listUserBookings({ userPublicId: user.userId, orgId: user.org_id, language: locale.language, timeZone: org.timeZone, limit: block.props?.limit ?? 20, read }) };
 }

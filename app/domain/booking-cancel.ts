@@ -23,7 +23,8 @@ export const CANCEL_TEXT = {
 
 /**
  * May the owner cancel this booking today? `startsOn` and `today` are 'YYYY-MM-DD' calendar days
- * (the booking's own, and today's in UTC): a booking starting today has started.
+ * (the booking's own, and today's on the organisation's clock, decision 0039): a booking starting
+ * today has started.
  */
 export function cancelCheck(booking: { status: string; paymentMethod: string | null; startsOn: string }, today: string): CancelCheck {
   const refuse = (reason: Exclude<CancelCheck, { ok: true }>['reason']): CancelCheck => ({ ok: false, reason, message: CANCEL_TEXT[reason] });
@@ -33,6 +34,3 @@ export function cancelCheck(booking: { status: string; paymentMethod: string | n
   if (booking.paymentMethod === null || !REFUNDABLE_METHODS.includes(booking.paymentMethod)) return refuse('method');
   return { ok: true };
 }
-
-/** Today's calendar day in UTC, as bookings store their days. */
-export const utcDay = (now: Date) => now.toISOString().slice(0, 10);

@@ -12,7 +12,8 @@ import {
   publicTravellerName,
   statusNotice,
 } from '~/domain/booking-view';
-import { cancelCheck, utcDay } from '~/domain/booking-cancel';
+import { cancelCheck } from '~/domain/booking-cancel';
+import { dayIn } from '~/domain/time-zone';
 import { hotelFlowOf } from '~/domain/hotel-flow';
 import type { InstrumentKind } from '~/domain/ledger';
 import { readOfferFacts } from '~/domain/offer-facts';
@@ -240,8 +241,8 @@ async function paymentLinesOf(rows: readonly BookingRecord[], language: string):
   return lines;
 }
 
-/** May the owner cancel it from My bookings (app/domain/booking-cancel.ts)? */
-const isCancellable = (row: BookingRecord) => cancelCheck({ status: row.status, paymentMethod: row.payment_method, startsOn: row.starts_on }, utcDay(new Date())).ok;
+/** May the owner cancel it from My bookings (app/domain/booking-cancel.ts), on the organisation's day `today`? */
+const isCancellable = (row: BookingRecord, today: string) => cancelCheck({ status: row.status, paymentMethod: row.payment_method, startsOn: row.starts_on }, today).ok;
 
 /**
  * A success page's data: the booking named by `booking_id`, as much of it as the visitor may
@@ -312,7 +313,7 @@ export type BookingSuccessData = Awaited<ReturnType<typeof loadBookingSuccess>>;
  * the list is shown to its owner, so the messages it shows (each `unread`, marked new) are read
  * (decision 0033); an agent impersonating the user leaves them unread.
  */
-export async function listUserBookings({ userPublicId, orgId, language, limit = 20, read = false }: { userPublicId: string; orgId: string; language: string; limit?: number; read?: boolean }) {
+export async function listUserBookings({ userPublicId, orgId, language, timeZone, limit = 20, read = false }: { userPublicId: string; orgId: string; language: string; timeZone: string; limit?: number; read?: boolean }) {
   const rows = await bookingsQuery()
     .where('b.user_id', '=', (eb) => eb.selectFrom('users as u').select('u.id').where('u.public_id', '=', userPublicId).where('u.org_id', '=', orgId))
     .where('b.org_id', '=', orgId)
@@ -326,6 +327,7 @@ export async function listUserBookings({ userPublicId, orgId, language, limit = 
     return isShownStatus(status) ? [{ row, status }] : [];
   });
   const payments = await paymentLinesOf(shown.map((s) => s.row), language);
+  const today = dayIn(timeZone);
   const unread = shown.filter(({ row, status }) => isUnreadMessage(status, row.seen_status));
   if (read && unread.length > 0) {
     // Each row read in the status it is shown in: a status that changed since is still a message.
@@ -349,7 +351,7 @@ export async function listUserBookings({ userPublicId, orgId, language, limit = 
         unread: isUnreadMessage(row.status, row.seen_status),
         href: pageOf(row, item),
         payment: payments.get(row.id) ?? [],
-        cancellable: isCancellable(row),
+        cancellable: isCancellable(row, today),
       };
     }),
   );

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as cancelRoute } from '~/api/booking.cancel';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
+import { dayIn } from '~/domain/time-zone';
 import { getOrgById } from '~/services/config.server';
 import { createHold, recordHoldQuote } from '~/services/holds.server';
 import { listUserBookings } from '~/services/bookings.server';
@@ -115,7 +116,7 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     expect(paid.cash).toBe(made.cashBefore - 10_050);
     expect(paid.sales).toEqual([expect.objectContaining({ status: 'submitted_for_settlement', amount: '199.50' })]);
     const publicId = (await database.db.selectFrom('users').select('public_id').where('id', '=', made.owner).executeTakeFirstOrThrow()).public_id;
-    const listed = async () => (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', limit: 50 })).find((b) => b.reference === made.reference)!;
+    const listed = async () => (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', timeZone: 'America/Los_Angeles', limit: 50 })).find((b) => b.reference === made.reference)!;
     expect(await listed()).toMatchObject({
       status: 'confirmed',
       cancellable: true,
@@ -200,12 +201,22 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     await expectLedgerConsistent();
   });
 
-  it('refuses a booking that has started, and changes nothing', async (ctx) => {
+  it("refuses a booking that has started on the organisation's clock, and changes nothing; days are the organisation's", async (ctx) => {
     if (database.skip) return ctx.skip();
     const made = await paidBooking();
-    await database.db.updateTable('bookings').set({ starts_on: new Date().toISOString().slice(0, 10) }).where('id', '=', made.bookingId).execute();
+    const { timeZone } = getOrgById(ORG)!;
+    await database.db.updateTable('bookings').set({ starts_on: dayIn(timeZone) }).where('id', '=', made.bookingId).execute();
     const before = await state(made);
     expect(await cancel(made.reference, made.cookie)).toEqual({ status: 409, body: { status: 409, message: 'This booking has already started: it can no longer be cancelled here.' } });
     expect(await state(made)).toEqual(before);
+
+    // The days are the organisation's, not UTC's: Kiritimati (UTC+14) is always a day or two
+    // ahead of Pago Pago (UTC-11), and UTC's day is one or the other.
+    await database.db.updateTable('bookings').set({ starts_on: dayIn('Pacific/Kiritimati') }).where('id', '=', made.bookingId).execute();
+    const publicId = (await database.db.selectFrom('users').select('public_id').where('id', '=', made.owner).executeTakeFirstOrThrow()).public_id;
+    const cancellableIn = async (timeZone: string) =>
+      (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', timeZone, limit: 50 })).find((b) => b.reference === made.reference)?.cancellable;
+    expect(await cancellableIn('Pacific/Pago_Pago')).toBe(true);
+    expect(await cancellableIn('Pacific/Kiritimati')).toBe(false);
   });
 });

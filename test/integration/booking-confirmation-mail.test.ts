@@ -134,10 +134,10 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
     expect(before.total_messages).toBe(1);
     expect(before.booking_details).toEqual([expect.objectContaining({ booking_id: made.reference, status: 'confirmed', is_read: false })]);
     // An agent impersonating the member looks without reading.
-    await listUserBookings({ userPublicId: ana.user.userId, orgId: 'viajamas', language: 'es-MX', read: false });
+    await listUserBookings({ userPublicId: ana.user.userId, orgId: 'viajamas', language: 'es-MX', timeZone: 'America/Mexico_City', read: false });
     expect((await countMessagesOf(ana)).total_messages).toBe(1);
     // My bookings shows it marked new, and so reads it: the bell clears.
-    const shown = await listUserBookings({ userPublicId: ana.user.userId, orgId: 'viajamas', language: 'es-MX', read: true });
+    const shown = await listUserBookings({ userPublicId: ana.user.userId, orgId: 'viajamas', language: 'es-MX', timeZone: 'America/Mexico_City', read: true });
     expect(shown.map((b) => [b.reference, b.unread])).toEqual([[made.reference, true]]);
     const after = await countMessagesOf(ana);
     expect(after.total_messages).toBe(0);
@@ -149,7 +149,7 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
     const mia = await member('wanderly');
     const confirmed = await booking('wanderly', mia, 20_000);
     expect((await confirmed.pay({ nonce: await nonceFor('4111111111111111') })).status).toBe(200);
-    await listUserBookings({ userPublicId: mia.user.userId, orgId: 'wanderly', language: 'en-US', read: true });
+    await listUserBookings({ userPublicId: mia.user.userId, orgId: 'wanderly', language: 'en-US', timeZone: 'America/Los_Angeles', read: true });
     expect((await countMessagesOf(mia)).total_messages).toBe(0);
     expect(await cancelConfirmedBooking(confirmed.bookingId, database.db)).not.toBe('not_confirmed');
     expect((await outboxOf(confirmed.contact)).map((m) => m.subject)).toEqual([

@@ -62,11 +62,11 @@ describe.each(backends)('booking messages on %s', (backend) => {
       [[unseen, false], [seen, true], [moved, false]].sort(),
     );
 
-    const list = await listUserBookings({ userPublicId: me.user.userId, orgId: 'wanderly', language: 'en-US' });
+    const list = await listUserBookings({ userPublicId: me.user.userId, orgId: 'wanderly', language: 'en-US', timeZone: 'America/Los_Angeles' });
     expect(list.map((b) => b.reference).sort()).toEqual([unseen, seen, moved].sort());
     expect(list.find((b) => b.reference === seen)).toMatchObject({ status: 'confirmed', unread: false, href: `/checkout-success?booking_id=${seen}`, amount: { text: '$500' } });
     // The same user id asked for in another organisation lists nothing.
-    expect(await listUserBookings({ userPublicId: me.user.userId, orgId: 'viajamas', language: 'en-US' })).toEqual([]);
+    expect(await listUserBookings({ userPublicId: me.user.userId, orgId: 'viajamas', language: 'en-US', timeZone: 'America/Mexico_City' })).toEqual([]);
     expect((await countMessagesOf(someone)).total_messages).toBe(1);
   });
 });

@@ -4,7 +4,8 @@
 // transaction with the booking's move, then the card sale given back through the payment port.
 import { json } from '@remix-run/node';
 import { type CancelBookingBody, cancelBookingSchema } from '#schemas/api/booking-payment.schema';
-import { CANCEL_TEXT, cancelCheck, utcDay } from '~/domain/booking-cancel';
+import { CANCEL_TEXT, cancelCheck } from '~/domain/booking-cancel';
+import { dayIn } from '~/domain/time-zone';
 import { parseBookingReference } from '~/domain/booking-view';
 import { compileApiBody } from '../api-body-schema.server';
 import { type Database, getDb } from '../db.server';
@@ -30,7 +31,7 @@ const NOT_FOUND = { status: 404 as const, message: 'No such booking' };
  * answers 'already_cancelled' and changes nothing (unless its card give-back is still owed:
  * then it is tried again, the same gateway call).
  */
-export async function cancelBooking(member: { orgId: string; userId: number }, body: CancelBookingBody, db: Database = getDb()): Promise<CancelAnswer> {
+export async function cancelBooking(member: { orgId: string; userId: number; timeZone: string }, body: CancelBookingBody, db: Database = getDb()): Promise<CancelAnswer> {
   const reference = parseBookingReference(body.id);
   if (!reference) return NOT_FOUND;
   const booking = await db
@@ -47,7 +48,7 @@ export async function cancelBooking(member: { orgId: string; userId: number }, b
     message: CANCEL_TEXT.already_cancelled,
     data: { booking_id: reference, card: cardBody(await giveBackCancelledPayment(booking.id, db)), parts: [] },
   });
-  const check = cancelCheck({ status: booking.status, paymentMethod: booking.payment_method, startsOn: booking.starts_on }, utcDay(new Date()));
+  const check = cancelCheck({ status: booking.status, paymentMethod: booking.payment_method, startsOn: booking.starts_on }, dayIn(member.timeZone));
   if (!check.ok) return check.reason === 'already_cancelled' ? already() : { status: 409, message: check.message };
   const cancelled = await cancelConfirmedBooking(booking.id, db);
   // Another cancel of the same booking won the lock: this one changed nothing.
