@@ -103,14 +103,14 @@ export const FRAME_COPY = {
     unavailable: 'El servicio de tarjetas no está disponible. Inténtalo de nuevo.',
     fieldErrors: {
       number: 'Ingresa un número de tarjeta válido.',
-      expiry: 'Ingresa el vencimiento como MM/AA.',
+      expiry: 'Ingresa la fecha de vencimiento en formato MM/AA.',
       expired: 'Esta tarjeta está vencida. Revisa la fecha de vencimiento.',
       cvv: 'Ingresa el código de seguridad de 3 dígitos (4 dígitos para American Express).',
     },
     verifyTitle: 'Verifica tu pago',
     verifyIntro: 'El banco emisor de tu tarjeta (sandbox) te envió un código de un solo uso. Ingrésalo para aprobar este pago.',
     code: 'Código de verificación',
-    codeHint: 'Sandbox: 1234 es válido',
+    codeHint: 'Sandbox: usa 1234 para aprobar',
     codeMissing: 'Ingresa el código de verificación.',
     submit: 'Enviar',
     cancel: 'Cancelar',
@@ -199,7 +199,7 @@ function cardFramePage(nonce: string, parent: string, language: FrameLanguage): 
 
   function showErrors(errors) {
     const byField = {};
-    for (const error of errors) if (!byField[error.field]) byField[error.field] = FIELD_TEXT[error.message] || error.message;
+    for (const error of errors) if (!byField[error.field]) byField[error.field] = Object.hasOwn(FIELD_TEXT, error.message) ? FIELD_TEXT[error.message] : error.message;
     let first = null;
     for (const field of FIELDS) {
       const input = document.getElementById(field);

@@ -10,6 +10,7 @@ import { dayIn } from '~/domain/time-zone';
 import { getOrgById } from '~/services/config.server';
 import { createHold, recordHoldQuote } from '~/services/holds.server';
 import { listUserBookings } from '~/services/bookings.server';
+import { cancelBooking } from '~/services/payments/booking-cancel.server';
 import { initBookingAction, reconcileCancelledPayments } from '~/services/payments/booking-payment.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
@@ -116,7 +117,7 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     expect(paid.cash).toBe(made.cashBefore - 10_050);
     expect(paid.sales).toEqual([expect.objectContaining({ status: 'submitted_for_settlement', amount: '199.50' })]);
     const publicId = (await database.db.selectFrom('users').select('public_id').where('id', '=', made.owner).executeTakeFirstOrThrow()).public_id;
-    const listed = async () => (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', timeZone: 'America/Los_Angeles', limit: 50 })).find((b) => b.reference === made.reference)!;
+    const listed = async () => (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', timeZone: getOrgById(ORG)!.timeZone, limit: 50 })).find((b) => b.reference === made.reference)!;
     expect(await listed()).toMatchObject({
       status: 'confirmed',
       cancellable: true,
@@ -211,12 +212,15 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     expect(await state(made)).toEqual(before);
 
     // The days are the organisation's, not UTC's: Kiritimati (UTC+14) is always a day or two
-    // ahead of Pago Pago (UTC-11), and UTC's day is one or the other.
+    // ahead of Pago Pago (UTC-11), and UTC's day is never after Kiritimati's nor before Pago Pago's.
     await database.db.updateTable('bookings').set({ starts_on: dayIn('Pacific/Kiritimati') }).where('id', '=', made.bookingId).execute();
     const publicId = (await database.db.selectFrom('users').select('public_id').where('id', '=', made.owner).executeTakeFirstOrThrow()).public_id;
     const cancellableIn = async (timeZone: string) =>
       (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', timeZone, limit: 50 })).find((b) => b.reference === made.reference)?.cancellable;
     expect(await cancellableIn('Pacific/Pago_Pago')).toBe(true);
     expect(await cancellableIn('Pacific/Kiritimati')).toBe(false);
+    const member = { orgId: ORG, userId: made.owner };
+    expect(await cancelBooking({ ...member, timeZone: 'Pacific/Kiritimati' }, { id: made.reference }, database.db)).toMatchObject({ status: 409 });
+    expect(await cancelBooking({ ...member, timeZone: 'Pacific/Pago_Pago' }, { id: made.reference }, database.db)).toMatchObject({ status: 200, result: 'cancelled' });
   });
 });

@@ -77,8 +77,8 @@ export async function expectNoAxeViolationsAtViewports(page: Page, context: stri
 export type { Browser, BrowserContext, Page };
 
 /**
- * Records what a page and its frames do (frames, requests, console, posted messages seen by the
- * top page) so a wait that times out can say what happened instead: `waitOrDescribe`.
+ * Records what a page and its frames do (frames, requests, console, the messages each window
+ * receives) so a wait that times out can say what happened instead: `waitOrDescribe`.
  */
 export async function recordActivity(page: Page): Promise<() => string> {
   const started = Date.now();
@@ -101,7 +101,7 @@ export async function recordActivity(page: Page): Promise<() => string> {
   page.on('pageerror', (error) => add(`page error ${error.message.slice(0, 160)}`));
   await page.exposeFunction('__recordMessage', (text: string) => add(`message ${text.slice(0, 160)}`));
   await page.addInitScript(() =>
-    window.addEventListener('message', (event) => void (window as unknown as { __recordMessage: (text: string) => void }).__recordMessage(`${event.origin} ${JSON.stringify(event.data)}`)),
+    window.addEventListener('message', (event) => void (window as unknown as { __recordMessage: (text: string) => void }).__recordMessage(`to ${location.host} from ${event.origin} ${JSON.stringify(event.data)}`)),
   );
   return () => lines.join('\n');
 }
@@ -110,7 +110,7 @@ export async function recordActivity(page: Page): Promise<() => string> {
 export async function waitOrDescribe(page: Page, locator: Locator, what: string, activity: () => string): Promise<void> {
   await locator.waitFor().catch(async (error: unknown) => {
     // The end of the page's main text: where a form's state and messages are.
-    const text = await page.locator('main').innerText().catch(() => '(no main)');
+    const text = await page.locator('main').innerText({ timeout: 1000 }).catch(() => '(no main)');
     const dialogs = await page.getByRole('dialog').allInnerTexts().catch(() => []);
     const frames = await Promise.all(page.frames().slice(1).map(async (frame) => `${frame.url().slice(0, 80)}: ${(await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '?')).slice(0, 300)}`));
     throw new Error(`${what} never came.\nPage: …${text.slice(-800)}\nDialogs: ${dialogs.join(' / ').slice(0, 400)}\nFrames: ${frames.join(' | ')}\nActivity:\n${activity().slice(-6000)}`, { cause: error });

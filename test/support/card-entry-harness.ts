@@ -4,14 +4,14 @@ import { createElement, createRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CardEntry, type CardEntryHandle } from '~/components/payments/card-entry';
 
-type Harness = { origin: string; hidden: boolean; language?: string };
+type Harness = { origin: string; hidden: boolean };
 
 const config: unknown = Reflect.get(window, 'harnessConfig');
-const { origin, hidden, language = 'en-US' } = config as Harness;
+const { origin, hidden } = config as Harness;
 const ref = createRef<CardEntryHandle>();
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root');
-createRoot(root).render(createElement(CardEntry, { ref, config: { kind: 'sandbox', origin }, hidden, ui: 'hosted-fields', language }));
+createRoot(root).render(createElement(CardEntry, { ref, config: { kind: 'sandbox', origin }, hidden, ui: 'hosted-fields', language: 'en-US' }));
 
 const handle: CardEntryHandle = {
   tokenize: (input) => (ref.current ? ref.current.tokenize(input) : Promise.reject(new Error('not mounted'))),
