@@ -186,12 +186,14 @@ export function cardElementId(...parts: readonly string[]): string {
  * in `language` (the page's, e.g. es-MX: the frame speaks it).
  */
 export function cardFrameUrl(sandboxOrigin: string, parentOrigin: string, language: string): string {
-  return `${sandboxOrigin}/card-frame?${new URLSearchParams({ parent: parentOrigin, lang: language }).toString()}`;
+  return `${sandboxOrigin}/card-frame?${frameQuery(parentOrigin, language)}`;
 }
 
 export function challengeUrl(sandboxOrigin: string, challengeId: string, parentOrigin: string, language: string): string {
-  return `${sandboxOrigin}/three-d-secure/challenge/${encodeURIComponent(challengeId)}?${new URLSearchParams({ parent: parentOrigin, lang: language }).toString()}`;
+  return `${sandboxOrigin}/three-d-secure/challenge/${encodeURIComponent(challengeId)}?${frameQuery(parentOrigin, language)}`;
 }
+
+const frameQuery = (parentOrigin: string, language: string) => new URLSearchParams({ parent: parentOrigin, lang: language }).toString();
 
 /**
  * braintree-web's 3-D Secure answer mapped the same way: liability shifted is authenticated;

@@ -73,11 +73,15 @@ function sendText(response: ServerResponse, status: number, message: string): vo
   response.end(message);
 }
 
+type FrameLanguage = 'en' | 'es';
+type FrameText = 'cardDetails' | 'number' | 'expiry' | 'expiryPlaceholder' | 'cvv' | 'unavailable' | 'verifyTitle' | 'verifyIntro' | 'code' | 'codeHint' | 'codeMissing' | 'submit' | 'cancel';
+type FrameCopy = Record<FrameText, string> & { fieldErrors: Record<keyof typeof CARD_FIELD_MESSAGES, string> };
+
 /**
  * The frame and challenge page speak the embedding page's language (`lang`, e.g. es-MX), as an
  * issuer's challenge and a provider's card fields would: English unless it is Spanish.
  */
-export const FRAME_COPY = {
+const FRAME_COPY: Record<FrameLanguage, FrameCopy> = {
   en: {
     cardDetails: 'Card details',
     number: 'Card number',
@@ -115,9 +119,7 @@ export const FRAME_COPY = {
     submit: 'Enviar',
     cancel: 'Cancelar',
   },
-} satisfies Record<string, { fieldErrors: Record<keyof typeof CARD_FIELD_MESSAGES, string> } & Record<string, unknown>>;
-
-type FrameLanguage = keyof typeof FRAME_COPY;
+};
 
 /** The page's language tag (`lang`) as one the frame speaks. */
 export function frameLanguage(value: string | null): FrameLanguage {
