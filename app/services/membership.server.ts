@@ -20,6 +20,7 @@ import {
 import { DEMO_REFUSAL, toMinorUnits } from '~/domain/booking-payment';
 import { minorToMajor } from '~/domain/coupon-cash';
 import { type PlanStatus, membershipFlow, planExpiryAfterPayment, subscriptionCharge } from '~/domain/membership';
+import { dayIn } from '~/domain/time-zone';
 import { newReference } from './checkout.server';
 import { compileApiBody } from './api-body-schema.server';
 import { getOrgById } from './config.server';
@@ -42,7 +43,6 @@ export const membershipBodies = {
 /** The membership product (spec §1 SUB). */
 export const SUBSCRIPTION = 'SUB';
 const PRICE_CHANGED = 'The price of this plan changed: check it and pay again';
-const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 const flagOf = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
 const answer = (status: number, body: Record<string, unknown>) => json({ status, ...body }, { status, headers: { 'Cache-Control': 'no-store' } });
 
@@ -314,7 +314,7 @@ export async function initBook({ org, session }: MembershipContext & { session: 
         hold_id: null,
         product: SUBSCRIPTION,
         item_ref: `plan:${plan.id}`,
-        starts_on: todayUtc(),
+        starts_on: dayIn(org.timeZone),
         ends_on: null,
         guest_first_name: user.first_name,
         guest_last_name: user.last_name,
@@ -370,7 +370,8 @@ export async function activateSubscriptionOfBooking(bookingId: string, trx: Tran
   const plan = await trx.selectFrom('membership_plans').selectAll().where('id', '=', order.plan_id).executeTakeFirstOrThrow();
   const org = getOrgById(order.org_id);
   const current = await trx.selectFrom('user_subscriptions').selectAll().where('user_id', '=', order.user_id).forUpdate().executeTakeFirst();
-  const today = todayUtc(now);
+  // The member's day is the organisation's (decision 0039), as on every page that shows the plan.
+  const today = dayIn(org?.timeZone ?? 'UTC', now);
   const trialEnd = new Date(Date.parse(`${today}T00:00:00Z`) + plan.charge_after_days * 86_400_000).toISOString().slice(0, 10);
   // A trial never shortens a plan that runs longer.
   const expiresOn = order.is_trial

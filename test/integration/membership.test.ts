@@ -11,6 +11,10 @@ import { action as generateCheckSumRoute } from '~/api/pgv2.generateCheckSum';
 import { action as paymentWithSavedCardRoute } from '~/api/pgv2.paymentWithSavedCard';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
+import { addMonths } from '~/domain/membership';
+import { dayIn } from '~/domain/time-zone';
+import { getOrgById } from '~/services/config.server';
+import { activateSubscriptionOfBooking } from '~/services/membership.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
@@ -28,7 +32,8 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.stop());
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The day `plus` days after today in `org`'s time zone: a member's day is the organisation's (decision 0039). */
+const orgDay = (org: string, plus = 0) => new Date(Date.parse(`${dayIn(getOrgById(org)!.timeZone)}T00:00:00Z`) + plus * 86_400_000).toISOString().slice(0, 10);
 const plusDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => {
@@ -163,7 +168,7 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     expect(paid.body).toMatchObject({ status: 'confirmed', booking_id: reference, return_url: `/subscription-checkoutsuccess?booking_id=${reference}&is_renewal=true&charge_org=false&is_t=false` });
     expect((await salesOf(reference)).map((s) => s.amount)).toEqual(['128.99']);
     const subscription = await subscriptionOf(member);
-    expect(subscription).toMatchObject({ status: 'ACTIVE', debt_minor: 0, expires_on: plusDays(365).slice(0, 4) + plusDays(0).slice(4) });
+    expect(subscription).toMatchObject({ status: 'ACTIVE', debt_minor: 0, expires_on: addMonths(orgDay('wanderly'), 12) });
     expect((await plansOf(member)).body).toMatchObject({ displayModal: false, sumDebt: 0, userProfile: { subscription_details: { plan_status: 'ACTIVE', subscription_debt: 0 } } });
   });
 
@@ -180,7 +185,7 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     expect(trial.body.data).toMatchObject({ amount: 0, is_trial: true, charge_org: false });
     const free = await call(zeroAmountBookingRoute, 'wanderly', '/api/booking/zeroAmountBooking', { id: trial.body.data.booking_id }, trialist.cookie);
     expect(free.body).toMatchObject({ status: 'confirmed', return_url: expect.stringContaining('is_t=true') });
-    expect(await subscriptionOf(trialist)).toMatchObject({ status: 'ACTIVE', expires_on: plusDays(30), member_since: today(), debt_minor: 0 });
+    expect(await subscriptionOf(trialist)).toMatchObject({ status: 'ACTIVE', expires_on: orgDay('wanderly', 30), member_since: orgDay('wanderly'), debt_minor: 0 });
 
     const employee = await newMember('voyagerpro');
     const corporate = ((await plansOf(employee)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'CORPORATE')!;
@@ -190,6 +195,19 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     expect(confirmed.body).toMatchObject({ status: 'confirmed', return_url: expect.stringContaining('charge_org=true') });
     expect(await subscriptionOf(employee)).toMatchObject({ status: 'ACTIVE', next_payment_by_org: true });
     expect(await salesOf(paidByOrg.body.data.booking_id)).toEqual([]);
+  });
+
+  it("a plan starts on the organisation's day: bought on a Los Angeles evening, not UTC's next day", async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const trialist = await newMember('wanderly');
+    await savedCardOf(trialist);
+    const explorer = ((await plansOf(trialist)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'EXPLORER')!;
+    const trial = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(explorer), trialist.cookie);
+    const booking = await database.db.selectFrom('bookings').select(['id', 'starts_on']).where('reference', '=', trial.body.data.booking_id).executeTakeFirstOrThrow();
+    expect(booking.starts_on).toBe(orgDay('wanderly'));
+    // 21:30 on 9 March in Los Angeles is already 10 March in UTC.
+    await database.db.transaction().execute((trx) => activateSubscriptionOfBooking(booking.id, trx, new Date('2026-03-10T05:30:00Z')));
+    expect(await subscriptionOf(trialist)).toMatchObject({ status: 'ACTIVE', member_since: '2026-03-09', expires_on: '2026-04-08' });
   });
 
   it('pays an unpaid purchase only on the terms it would be bought on now; a running payment is followed, not made again', async (ctx) => {
