@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
   amountForThreeDSecure,
@@ -5,6 +6,8 @@ import {
   cardFrameUrl,
   type FrameThreeDSecure,
   challengeUrl,
+  DROP_IN_LOCALES,
+  dropInLocale,
   parseFrameMessage,
   resultAfterChallenge,
   resultFromBraintreeThreeDSecure,
@@ -127,6 +130,35 @@ describe('amounts and URLs', () => {
   it('names the embedding origin and the page\'s language in the frame URLs', () => {
     expect(cardFrameUrl('http://127.0.0.1:4010', 'http://localhost:3000', 'es-MX')).toBe('http://127.0.0.1:4010/card-frame?parent=http%3A%2F%2Flocalhost%3A3000&lang=es-MX');
     expect(challengeUrl('http://127.0.0.1:4010', '3ds_a', 'http://localhost:3000', 'en-US')).toBe('http://127.0.0.1:4010/three-d-secure/challenge/3ds_a?parent=http%3A%2F%2Flocalhost%3A3000&lang=en-US');
+  });
+});
+
+describe("dropInLocale: Braintree's Drop-in in the page's language", () => {
+  const dropIn = createRequire(import.meta.url)('braintree-web-drop-in/translations/index.js') as {
+    fiveCharacterLocales: Record<string, unknown>;
+    translations: Record<string, unknown>;
+  };
+  it('takes the same region, the international Spanish or French for other regions, the main locale otherwise', () => {
+    expect(dropInLocale('es-MX')).toBe('es_XC');
+    expect(dropInLocale('es-AR')).toBe('es_XC');
+    expect(dropInLocale('es-ES')).toBe('es_ES');
+    expect(dropInLocale('es')).toBe('es');
+    expect(dropInLocale('en-US')).toBe('en_US');
+    expect(dropInLocale('en-GB')).toBe('en_GB');
+    expect(dropInLocale('en-CA')).toBe('en');
+    expect(dropInLocale('fr-CA')).toBe('fr_CA');
+    expect(dropInLocale('fr-BE')).toBe('fr_XC');
+    expect(dropInLocale('PT_pt')).toBe('pt_PT');
+    expect(dropInLocale('de-AT')).toBe('de');
+  });
+  it('falls back to English for a language Drop-in does not speak, or junk', () => {
+    expect(dropInLocale('tlh')).toBe('en_US');
+    expect(dropInLocale('')).toBe('en_US');
+    expect(dropInLocale('--')).toBe('en_US');
+  });
+  it('names only locales the installed Drop-in has words for', () => {
+    expect([...DROP_IN_LOCALES].sort()).toEqual(Object.keys(dropIn.fiveCharacterLocales).sort());
+    for (const language of ['es-MX', 'es', 'en-CA', 'fr-BE', 'de-AT', 'pt', 'ja-JP', 'zh-SG', 'tlh']) expect(dropIn.translations).toHaveProperty(dropInLocale(language));
   });
 });
 

@@ -21,6 +21,28 @@ export function cardEntryView(config: CardEntryConfig, ui: CardProviderUi): 'san
   return config.kind === 'sandbox' ? 'sandbox-frame' : ui;
 }
 
+/** The locales Braintree's Drop-in has its own words for (braintree-web-drop-in's translations). */
+export const DROP_IN_LOCALES = [
+  'ar_EG', 'cs_CZ', 'da_DK', 'de_DE', 'el_GR', 'en_AU', 'en_GB', 'en_IN', 'en_US', 'es_ES', 'es_XC', 'fi_FI', 'fr_CA', 'fr_FR', 'fr_XC', 'he_IL', 'hu_HU',
+  'id_ID', 'it_IT', 'ja_JP', 'ko_KR', 'nl_NL', 'no_NO', 'pl_PL', 'pt_BR', 'pt_PT', 'ru_RU', 'sk_SK', 'sv_SE', 'th_TH', 'zh_CN', 'zh_HK', 'zh_TW', 'zh_XC',
+];
+
+/**
+ * Drop-in's locale for the page's language (BCP 47, e.g. es-MX): the same region when Drop-in
+ * has it; other regions take Drop-in's international variant where it has one (es_XC is Latin
+ * American Spanish; fr_XC, zh_XC); otherwise the bare language, which
+ * Drop-in reads as its main locale ('pt' as pt_PT); English when Drop-in does not speak it.
+ */
+export function dropInLocale(language: string): string {
+  const [lang = '', region = ''] = language.toLowerCase().split(/[-_]/);
+  const spoken = DROP_IN_LOCALES.filter((locale) => locale.startsWith(`${lang}_`));
+  if (spoken.length === 0) return 'en_US';
+  const exact = `${lang}_${region.toUpperCase()}`;
+  if (spoken.includes(exact)) return exact;
+  if (region && spoken.includes(`${lang}_XC`)) return `${lang}_XC`;
+  return lang;
+}
+
 export type CardEntryFailure = { ok: false; reason: 'invalid' | 'requires_payment_method' | 'unavailable'; message: string };
 
 /**

@@ -21,6 +21,7 @@ import {
   cardEntryView,
   cardFrameUrl,
   challengeUrl,
+  dropInLocale,
   type FrameMessage,
   parseFrameMessage,
   resultAfterChallenge,
@@ -50,7 +51,7 @@ export type CardEntryProps = {
 
 export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false, ui, language }, ref) {
   if (config.kind === 'sandbox') return <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} language={language} />;
-  return cardEntryView(config, ui) === 'drop-in' ? <DropInCardEntry ref={ref} config={config} hidden={hidden} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
+  return cardEntryView(config, ui) === 'drop-in' ? <DropInCardEntry ref={ref} config={config} hidden={hidden} language={language} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
 });
 
 /** The card entry's words in the page's language, or English on a page without strings. */
@@ -364,7 +365,7 @@ type DropInParts = {
  * in its own frames; 3-D Secure runs through braintree-web as with hosted fields, so both UIs
  * give the checkout the same results. Not exercised offline (Braintree's hosts only).
  */
-const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; hidden: boolean }>(function DropInCardEntry({ config, hidden }, ref) {
+const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; hidden: boolean; language: string }>(function DropInCardEntry({ config, hidden, language }, ref) {
   const containerId = cardElementId(useId(), 'dropin');
   const parts = useRef<Promise<DropInParts> | null>(null);
 
@@ -373,7 +374,7 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
       const [dropinModule, client, threeDSecure] = await Promise.all([import('braintree-web-drop-in'), import('braintree-web/client'), import('braintree-web/three-d-secure')]);
       const clientInstance = await client.create({ authorization: config.clientToken });
       const [dropin, secure] = await Promise.all([
-        hidden ? null : dropinModule.create({ authorization: config.clientToken, container: `#${containerId}`, card: { cardholderName: false }, vaultManager: false }),
+        hidden ? null : dropinModule.create({ authorization: config.clientToken, container: `#${containerId}`, locale: dropInLocale(language), card: { cardholderName: false }, vaultManager: false }),
         threeDSecure.create({ client: clientInstance, version: 2 }),
       ]);
       return { dropin, secure, teardown: async () => void (await Promise.allSettled([dropin?.teardown(), secure.teardown(), clientInstance.teardown()])) };
@@ -387,7 +388,7 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
       parts.current = null;
       setup.then((ready) => ready.teardown()).catch(() => {});
     };
-  }, [config.clientToken, hidden, containerId]);
+  }, [config.clientToken, hidden, containerId, language]);
 
   useImperativeHandle(ref, () => ({
     async tokenize({ amountMinor, threeDSecure }) {
