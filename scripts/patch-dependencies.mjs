@@ -6,8 +6,9 @@
  * The fixes keep what depends only on the route tree: built once per build, ranked once per tree,
  * each path pattern compiled once. The server never changes a route tree after making it (the
  * browser's router does, as it discovers routes: it loads the packages' ESM builds, never touched).
- * Three more skip per-request work whose answer is already known: a loader's json() text parsed
- * directly rather than streamed back through its Response, the visitor's request handed to each
+ * More skip per-request work whose answer is already known: a loader's json() data used as it is
+ * (when JSON would give it back unchanged) rather than streamed back through its Response and
+ * parsed, and its text spliced into the document's handoff rather than written again; the visitor's request handed to each
  * loader when there is no Remix parameter to strip from it (not two new Requests per loader), and
  * a link's target resolved once per (target, routes, location) in React Router's production build.
  *
@@ -92,8 +93,10 @@ function keptMatchesOf(routes, decoded, allowPartial) {
 function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
       },
       {
-        // A loader's json() answer is read back by the router in the same process: its text is
-        // kept beside the Response and parsed directly, not streamed through the body again.
+        // A loader's json() answer is read back by the router in the same process: its data and
+        // text are kept beside the Response, not streamed through the body and parsed again. The
+        // data itself is used when JSON would give it back unchanged (else its text is parsed), and
+        // its text is kept for the document's handoff.
         find: `  return new Response(JSON.stringify(data), _extends({}, responseInit, {
     headers
   }));`,
@@ -101,12 +104,43 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
   let response = new Response(text, _extends({}, responseInit, {
     headers
   }));
-  if (text !== undefined) jsonTexts.set(response, text);
+  if (text !== undefined) jsonTexts.set(response, { data, text });
   return response;`,
       },
       {
         find: 'const json = function json(data, init) {',
         replace: `const jsonTexts = new WeakMap();
+// The text each loader's data was written as, for the document's handoff (server-runtime's
+// serverHandoff.js): the data is not written a second time.
+const loaderTexts = new WeakMap();
+function keptJsonTextOf(value) {
+  return value !== null && typeof value === "object" ? loaderTexts.get(value) : undefined;
+}
+// Whether JSON.parse(JSON.stringify(value)) gives back an equal value: plain objects and arrays of
+// strings, booleans, null and finite numbers, without undefined, holes, functions, Dates or other
+// instances. Such data is read as it is; any other is read back from its text, as before.
+function jsonRoundTripsAsIs(value) {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case "object": {
+      if (value === null) return true;
+      let proto = Object.getPrototypeOf(value);
+      if (proto === Array.prototype) {
+        for (let i = 0; i < value.length; i++) if (!(i in value) || !jsonRoundTripsAsIs(value[i])) return false;
+        return true;
+      }
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (let key in value) if (!jsonRoundTripsAsIs(value[key])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
 const json = function json(data, init) {`,
       },
       {
@@ -118,10 +152,16 @@ const json = function json(data, init) {`,
         replace: `        if (result.body == null) {
           data = null;
         } else if (jsonTexts.has(result) && !result.bodyUsed) {
-          data = JSON.parse(jsonTexts.get(result));
+          let kept = jsonTexts.get(result);
+          data = jsonRoundTripsAsIs(kept.data) ? kept.data : JSON.parse(kept.text);
+          if (data !== null && typeof data === "object") loaderTexts.set(data, kept.text);
         } else {
           data = await result.json();
         }`,
+      },
+      {
+        find: 'exports.json = json;',
+        replace: 'exports.json = json;\nexports.UNSAFE_keptJsonTextOf = keptJsonTextOf;',
       },
       {
         // Compile each pattern once: the matcher has no global flag and the params list is only read.
@@ -186,6 +226,45 @@ function compilePathOnce(path, caseSensitive, end) {
   return url.href;
 }
 var responses = require('./responses.js');`,
+      },
+    ],
+  },
+  {
+    name: '@remix-run/server-runtime',
+    version: '2.17.5',
+    file: 'dist/serverHandoff.js',
+    replacements: [
+      {
+        // The document's handoff holds every loader's data: each is spliced in as the text its
+        // json() already wrote (the router keeps it), not written again. The state comes last,
+        // as it did, so the text is the same as JSON.stringify's.
+        find: `function createServerHandoffString(serverHandoff) {
+  // Uses faster alternative of jsesc to escape data returned from the loaders.
+  // This string is inserted directly into the HTML in the \`<Scripts>\` element.
+  return markup.escapeHtml(JSON.stringify(serverHandoff));
+}`,
+        replace: `function createServerHandoffString(serverHandoff) {
+  return markup.escapeHtml(handoffJson(serverHandoff));
+}
+function handoffJson(serverHandoff) {
+  let { state, ...rest } = serverHandoff;
+  if (!state || !state.loaderData) return JSON.stringify(serverHandoff);
+  let entries = [];
+  for (let routeId of Object.keys(state.loaderData)) {
+    let value = state.loaderData[routeId];
+    let text = router.UNSAFE_keptJsonTextOf(value);
+    if (text === undefined) text = JSON.stringify(value);
+    if (text !== undefined) entries.push(JSON.stringify(routeId) + ":" + text);
+  }
+  let others = JSON.stringify({ ...state, loaderData: undefined });
+  let stateText = '{"loaderData":{' + entries.join(",") + "}" + (others === "{}" ? "}" : "," + others.slice(1));
+  let restText = JSON.stringify(rest);
+  return restText === "{}" ? '{"state":' + stateText + "}" : restText.slice(0, -1) + ',"state":' + stateText + "}";
+}`,
+      },
+      {
+        find: "var markup = require('./markup.js');",
+        replace: "var router = require('@remix-run/router');\nvar markup = require('./markup.js');",
       },
     ],
   },

@@ -40,6 +40,9 @@ describe('map geometry', () => {
     expect(map.places[0]).toMatchObject({ kind: 'centre', km: 0.1 });
     expect(map.places[1]!.km).toBe(0.1);
     expect(map.property).toEqual({ name: 'Here', x: 0, y: -0.111 });
+    // The centre lies at 0, never -0: JSON sends -0 as 0, and the page's data is kept as JSON sends it.
+    expect(Object.is(map.places[0]!.x, 0) && Object.is(map.places[0]!.y, 0) && Object.is(map.property.x, 0)).toBe(true);
+    expect(viewBoxOf(initialMapView({ x: 4, y: 2.4 }))).toBe('0 0 8 4.8');
   });
 });
 

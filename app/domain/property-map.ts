@@ -11,6 +11,8 @@ export type PlanePoint = { x: number; y: number };
 
 const EARTH_RADIUS_KM = 6371;
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
+/** Rounded to 3 decimals; never -0, which JSON would send as 0 (the page's data is kept as JSON writes it). */
+const r3 = (n: number) => Math.round(n * 1000) / 1000 + 0;
 
 /** Great-circle distance in km (haversine). */
 export function distanceKm(a: GeoPoint, b: GeoPoint): number {
@@ -62,8 +64,7 @@ export function halfWidthOf(view: MapView): number {
 /** The SVG viewBox of a view. */
 export function viewBoxOf(view: MapView): string {
   const half = halfWidthOf(view);
-  const round = (n: number) => Math.round(n * 1000) / 1000;
-  return [round(view.centre.x - half), round(view.centre.y - half * MAP_ASPECT), round(half * 2), round(half * 2 * MAP_ASPECT)].join(' ');
+  return [r3(view.centre.x - half), r3(view.centre.y - half * MAP_ASPECT), r3(half * 2), r3(half * 2 * MAP_ASPECT)].join(' ');
 }
 
 /** How far the drawing reaches from the centre, in km. */
@@ -80,8 +81,6 @@ export type MapScene = {
   /** The angle of the street grid, in degrees. */
   gridAngle: number;
 };
-
-const r3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The drawing of a destination's area: the same slug always gives the same scene. */
 export function mapSceneFor(destination: { slug: string; kind: string | null }): MapScene {
@@ -134,10 +133,9 @@ export function propertyMapData(
   others: readonly Located[],
   limit = 4,
 ): PropertyMapData {
-  const round = (n: number) => Math.round(n * 1000) / 1000;
   const place = (p: Located, kind: MapPlace['kind']): MapPlace => {
     const { x, y } = projectKm(destination, p);
-    return { name: p.name, kind, x: round(x), y: round(y), km: Math.round(distanceKm(property, p) * 10) / 10 };
+    return { name: p.name, kind, x: r3(x), y: r3(y), km: Math.round(distanceKm(property, p) * 10) / 10 };
   };
   const at = projectKm(destination, property);
   const nearest = others
@@ -147,7 +145,7 @@ export function propertyMapData(
     .slice(0, limit);
   return {
     destination: { slug: destination.slug, name: destination.name, kind: destination.kind },
-    property: { name: property.name, x: round(at.x), y: round(at.y) },
+    property: { name: property.name, x: r3(at.x), y: r3(at.y) },
     places: [place({ name: destination.name, latitude: destination.latitude, longitude: destination.longitude }, 'centre'), ...nearest],
   };
 }

@@ -85,6 +85,57 @@ describe('the fixes to dependencies', () => {
     expect(empty.loaderData).toEqual({ empty: null });
   });
 
+  it("use a loader's data as it is when JSON would give it back unchanged, and write the handoff from the loaders' texts", async () => {
+    const { createStaticHandler, json } = require('@remix-run/router') as typeof import('@remix-run/router');
+    const { createServerHandoffString } = require('@remix-run/server-runtime/dist/serverHandoff.js') as { createServerHandoffString: (handoff: object) => string };
+    const plain = { name: 'Cancún </script>', nights: 3, price: -0.5, tags: ['a', null, true], nested: { empty: {}, list: [] }, bare: Object.create(null) as object };
+    const notAsIs: unknown[] = [
+      { at: new Date(0) },
+      { gone: undefined },
+      [1, undefined],
+      // eslint-disable-next-line no-sparse-arrays
+      [1, , 3],
+      { n: Number.NaN },
+      { n: -0 },
+      { n: Number.POSITIVE_INFINITY },
+      { f: () => 1 },
+      { set: new Set([1]) },
+      { deep: [{ deeper: { at: new Date(0) } }] },
+    ];
+    const routes = [
+      { id: 'plain', path: '/plain', loader: () => json(plain) },
+      ...notAsIs.map((data, i) => ({ id: `other-${i}`, path: `/other-${i}`, loader: () => json(data) })),
+      { id: 'number', path: '/number', loader: () => json(7) },
+    ];
+    const handler = createStaticHandler(routes);
+    const query = async (path: string) => {
+      const context = await handler.query(new Request(`http://local${path}`));
+      if (context instanceof Response) throw new Error('a redirect');
+      return context;
+    };
+    const handoffOf = (loaderData: Record<string, unknown>) => ({ basename: '/', criticalCss: undefined, future: { v3_fetcherPersist: true }, isSpaMode: false, state: { loaderData, actionData: null, errors: null } });
+    const { escapeHtml } = require('@remix-run/server-runtime/dist/markup.js') as { escapeHtml: (html: string) => string };
+    // What the published createServerHandoffString writes.
+    const expected = (loaderData: Record<string, unknown>) => escapeHtml(JSON.stringify(handoffOf(loaderData)));
+
+    const used = await query('/plain');
+    expect(used.loaderData.plain).toBe(plain);
+    expect(createServerHandoffString(handoffOf(used.loaderData))).toBe(expected(used.loaderData));
+    expect(createServerHandoffString(handoffOf(used.loaderData))).not.toContain('</script>');
+    for (const [i, data] of notAsIs.entries()) {
+      const context = await query(`/other-${i}`);
+      const read = context.loaderData[`other-${i}`];
+      expect(read, JSON.stringify(data)).not.toBe(data);
+      expect(read).toEqual(JSON.parse(JSON.stringify(data)));
+      expect(createServerHandoffString(handoffOf(context.loaderData))).toBe(expected(context.loaderData));
+    }
+    expect((await query('/number')).loaderData.number).toBe(7);
+    // Data no loader wrote, and a handoff without state, are written as JSON.stringify writes them.
+    expect(createServerHandoffString(handoffOf({ a: { b: 1 }, gone: undefined }))).toBe(expected({ a: { b: 1 } }));
+    expect(createServerHandoffString({ basename: '/' })).toBe('{"basename":"/"}');
+    expect(createServerHandoffString({})).toBe('{}');
+  });
+
   it("hand a loader the visitor's own request unless Remix's parameters are to be stripped from it", async () => {
     const { callRouteLoader } = require('@remix-run/server-runtime/dist/data.js') as {
       callRouteLoader: (args: { loadContext: unknown; loader: (args: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<Response>;
