@@ -40,7 +40,11 @@ export default function handleRequest(
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Bytes, not the string: a string body is first checked, character by character, for lone surrogates.
-  return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode });
+  const bytes = Buffer.from(`<!DOCTYPE html>${html}`);
+  const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
+  // The server writes these bytes to the socket at once rather than reading them back through the body's stream.
+  loadContext.renderedDocument = { response, bytes };
+  return response;
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

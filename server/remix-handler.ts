@@ -19,8 +19,11 @@ export function createRemixRequestHandler({
   const handleRequest = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const response = await handleRequest(remixRequest(req, res), getLoadContext(req, res));
-      await sendRemixResponse(res, response);
+      const context = getLoadContext(req, res);
+      const response = await handleRequest(remixRequest(req, res), context);
+      // The document entry.server rendered, unread: its bytes go out as they are.
+      const rendered = context.renderedDocument?.response === response && !response.bodyUsed ? context.renderedDocument.bytes : null;
+      await sendRemixResponse(res, response, rendered);
     } catch (error) {
       next(error);
     }
@@ -55,7 +58,7 @@ function remixHeaders(requestHeaders: Request['headers']): Headers {
   return headers;
 }
 
-async function sendRemixResponse(res: Response, response: globalThis.Response) {
+async function sendRemixResponse(res: Response, response: globalThis.Response, renderedBytes: Buffer | null) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // A route's own header replaces the server's baseline (a page's Referrer-Policy: no-referrer
@@ -65,6 +68,11 @@ async function sendRemixResponse(res: Response, response: globalThis.Response) {
     else res.setHeader(key, value);
   }
   if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  if (renderedBytes) {
+    // Known up front (compression drops it when it compresses): no chunked encoding.
+    res.setHeader('Content-Length', renderedBytes.length);
+    res.end(renderedBytes);
+  }
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

@@ -58,6 +58,9 @@ describe('the weight of home', () => {
       expect(answer.headers['content-encoding']).toBeUndefined();
       const bytes = Buffer.byteLength(answer.text);
       expect(bytes, `${host}: ${bytes} bytes of HTML`).toBeLessThanOrEqual(HOME_HTML_BUDGET_BYTES);
+      // Rendered whole and sent as it is: its length known up front, not streamed in chunks.
+      expect(answer.headers['content-length']).toBe(String(bytes));
+      expect(answer.headers['transfer-encoding']).toBeUndefined();
       // Nothing left out to get there: the map (an image the page text describes) and the list of its destinations.
       const marked = Number(/<img class="world-map" src="\/world-map\.svg" alt="\D*(\d+)[^"]*" width="\d+" height="\d+"/.exec(answer.text)?.[1]);
       expect(marked).toBeGreaterThan(0);
