@@ -11,9 +11,9 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
 
 function kept<F>(formats: Map<string, F>, locale: string, options: object, build: () => F): F {
-  // Options are flat and their values primitives: joined by hand, cheaper than JSON per call.
+  // Options are flat and their values primitives: joined by hand, cheaper than JSON (or entries) per call.
   let key = locale;
-  for (const [name, value] of Object.entries(options)) key += `|${name}=${String(value)}`;
+  for (const name in options) key += `|${name}=${String(options[name as keyof typeof options])}`;
   let format = formats.get(key);
   if (!format) {
     format = build();

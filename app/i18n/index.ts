@@ -51,9 +51,13 @@ function pluralForm(forms: string, count: number, language: string): string | nu
  * rules. A placeholder without a value stays as written, so a missing value shows.
  */
 export function format(template: string, values: Record<string, string | number>, language: LanguageCode): string {
-  const plurals = template.replace(PLURAL, (match, name: string, forms: string) => {
-    const count = Number(values[name]);
-    return name in values && Number.isFinite(count) ? (pluralForm(forms, count, language) ?? match) : match;
-  });
+  // Most strings have no placeholder, and few a plural: neither pattern runs where it cannot match.
+  if (!template.includes('{')) return template;
+  const plurals = template.includes(', plural,')
+    ? template.replace(PLURAL, (match, name: string, forms: string) => {
+        const count = Number(values[name]);
+        return name in values && Number.isFinite(count) ? (pluralForm(forms, count, language) ?? match) : match;
+      })
+    : template;
   return plurals.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
