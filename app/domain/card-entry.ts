@@ -30,8 +30,8 @@ export const DROP_IN_LOCALES = [
 /**
  * Drop-in's locale for the page's language (BCP 47, e.g. es-MX): the same region when Drop-in
  * has it; other regions take Drop-in's international variant where it has one (es_XC is Latin
- * American Spanish; fr_XC, zh_XC); otherwise the bare language, which
- * Drop-in reads as its main locale ('pt' as pt_PT); English when Drop-in does not speak it.
+ * American Spanish; fr_XC, zh_XC); otherwise the bare language, which Drop-in reads as its main
+ * locale ('pt' as pt_PT); English when Drop-in does not speak the language at all.
  */
 export function dropInLocale(language: string): string {
   const [lang = '', region = ''] = language.toLowerCase().split(/[-_]/);
