@@ -22,28 +22,74 @@ export function messagesFor(language: LanguageCode, overrides?: Record<string, s
 const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other) \{(?:[^{}]|\{\w+\})*\})+)\s*\}/g;
 const PLURAL_FORM = /(=\d+|zero|one|two|few|many|other) \{((?:[^{}]|\{\w+\})*)\}/g;
 
-// A page formats the same few plural blocks many times: each is read into its forms once.
-const MAX_KEPT_PLURAL_BLOCKS = 1_000;
-const keptPluralForms = new Map<string, ReadonlyMap<string, string>>();
-function pluralFormsOf(forms: string): ReadonlyMap<string, string> {
-  let byCategory = keptPluralForms.get(forms);
-  if (!byCategory) {
-    byCategory = new Map([...forms.matchAll(PLURAL_FORM)].map(([, category, text]) => [category!, text!]));
-    if (keptPluralForms.size >= MAX_KEPT_PLURAL_BLOCKS) keptPluralForms.clear();
-    keptPluralForms.set(forms, byCategory);
+/**
+ * A template read once into its pieces: text, `{name}` placeholders, and plural blocks whose forms
+ * are pieces too (`#` for the count). An unresolved block is written back as it stood, its own
+ * placeholders filled, as a plain search-and-replace would.
+ */
+type Piece = string | { name: string } | { count: true } | { plural: string; forms: ReadonlyMap<string, readonly Piece[]>; asWritten: readonly Piece[] };
+
+const PLACEHOLDER = /\{(\w+)\}/;
+const COUNT: Piece = { count: true };
+
+function placeholderPieces(text: string, withCount: boolean): Piece[] {
+  const pieces: Piece[] = [];
+  // split with one group alternates text and names: even indexes are text, odd ones names.
+  text.split(PLACEHOLDER).forEach((part, i) => {
+    if (i % 2 === 1) pieces.push({ name: part });
+    else if (!withCount) pieces.push(part);
+    else part.split('#').forEach((bit, j) => (j === 0 ? pieces.push(bit) : pieces.push(COUNT, bit)));
+  });
+  return pieces.filter((piece) => piece !== '');
+}
+
+function compile(template: string): readonly Piece[] {
+  const pieces: Piece[] = [];
+  let at = 0;
+  for (const match of template.matchAll(PLURAL)) {
+    pieces.push(...placeholderPieces(template.slice(at, match.index), false));
+    const forms = new Map([...match[2]!.matchAll(PLURAL_FORM)].map(([, category, text]) => [category!, placeholderPieces(text!, true)]));
+    pieces.push({ plural: match[1]!, forms, asWritten: placeholderPieces(match[0], false) });
+    at = match.index + match[0].length;
   }
-  return byCategory;
+  pieces.push(...placeholderPieces(template.slice(at), false));
+  return pieces;
+}
+
+// A page fills the same few templates many times: each is read into its pieces once. Templates
+// are the dictionaries' and organisations' strings, so they are few; bounded all the same.
+const MAX_KEPT_TEMPLATES = 2_000;
+const keptTemplates = new Map<string, readonly Piece[]>();
+function piecesOf(template: string): readonly Piece[] {
+  let pieces = keptTemplates.get(template);
+  if (!pieces) {
+    pieces = compile(template);
+    if (keptTemplates.size >= MAX_KEPT_TEMPLATES) keptTemplates.clear();
+    keptTemplates.set(template, pieces);
+  }
+  return pieces;
+}
+
+function fill(pieces: readonly Piece[], values: Record<string, string | number>, language: string, count: string): string {
+  let text = '';
+  for (const piece of pieces) {
+    if (typeof piece === 'string') text += piece;
+    else if ('count' in piece) text += count;
+    else if ('name' in piece) text += piece.name in values ? String(values[piece.name]) : `{${piece.name}}`;
+    else text += fillPlural(piece, values, language);
+  }
+  return text;
 }
 
 /**
- * The form of a plural block for `count` in `language` (Intl.PluralRules: Spanish and English
- * differ in which numbers are "one" or "many"): an exact `=n` form first, then the language's
- * category, then `other`. `#` stands for the count.
+ * A plural block for its count in `language` (Intl.PluralRules: Spanish and English differ in
+ * which numbers are "one" or "many"): an exact `=n` form first, then the language's category,
+ * then `other`. `#` stands for the count.
  */
-function pluralForm(forms: string, count: number, language: string): string | null {
-  const byCategory = pluralFormsOf(forms);
-  const chosen = byCategory.get(`=${count}`) ?? byCategory.get(pluralRules(language).select(count)) ?? byCategory.get('other');
-  return chosen === undefined ? null : chosen.replace(/#/g, String(count));
+function fillPlural(block: Extract<Piece, { plural: string }>, values: Record<string, string | number>, language: string): string {
+  const count = Number(values[block.plural]);
+  const form = block.plural in values && Number.isFinite(count) ? (block.forms.get(`=${count}`) ?? block.forms.get(pluralRules(language).select(count)) ?? block.forms.get('other')) : undefined;
+  return form ? fill(form, values, language, String(count)) : fill(block.asWritten, values, language, '');
 }
 
 /**
@@ -51,13 +97,7 @@ function pluralForm(forms: string, count: number, language: string): string | nu
  * rules. A placeholder without a value stays as written, so a missing value shows.
  */
 export function format(template: string, values: Record<string, string | number>, language: LanguageCode): string {
-  // Most strings have no placeholder, and few a plural: neither pattern runs where it cannot match.
+  // Most strings have no placeholder: nothing to read.
   if (!template.includes('{')) return template;
-  const plurals = template.includes(', plural,')
-    ? template.replace(PLURAL, (match, name: string, forms: string) => {
-        const count = Number(values[name]);
-        return name in values && Number.isFinite(count) ? (pluralForm(forms, count, language) ?? match) : match;
-      })
-    : template;
-  return plurals.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+  return fill(piecesOf(template), values, language, '');
 }

@@ -37,6 +37,11 @@ describe('plural forms', () => {
     expect(format('{n, plural, =0 {none} one {# item} other {# items}}', { n: 0 }, 'en-US')).toBe('none');
     expect(format('{n, plural, one {# item} other {# items}}', {}, 'en-US')).toBe('{n, plural, one {# item} other {# items}}');
     expect(format('{n, plural, one {# of {what}} other {# of {what}s}}', { n: 2, what: 'room' }, 'es-MX')).toBe('2 of rooms');
+    // A block without its count stays as written, its placeholders filled; values are never read as template.
+    expect(format('{n, plural, one {# {what}} other {# {what}s}}', { what: 'room' }, 'en-US')).toBe('{n, plural, one {# room} other {# rooms}}');
+    expect(format('{a} {n, plural, other {# {b}}} {missing}', { a: '{b}#', n: 3, b: 'x' }, 'en-US')).toBe('{b}# 3 x {missing}');
+    // Read once, filled many times: the same template gives each call its own values.
+    for (const n of [1, 2, 1]) expect(format('{n, plural, one {# night} other {# nights}}', { n }, 'en-US')).toBe(n === 1 ? '1 night' : `${n} nights`);
   });
 
   it('writes no count as a bare "{n} things" in either language: every count has its plural forms', () => {
