@@ -21,6 +21,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CARD_FIELD_MESSAGES, parseAmount, parseCardEntry } from './rules';
 import type { SandboxState } from './state';
+import { escape as html } from './xml';
 
 type FieldError = { field: string; message: string };
 
@@ -124,11 +125,6 @@ const FRAME_COPY: Record<FrameLanguage, FrameCopy> = {
 /** The page's language tag (`lang`) as one the frame speaks. */
 export function frameLanguage(value: string | null): FrameLanguage {
   return /^es(-|$)/i.test(value ?? '') ? 'es' : 'en';
-}
-
-/** Text for an HTML element or attribute. */
-function html(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const STYLE = `

@@ -13,7 +13,8 @@ export class XmlList {
   ) {}
 }
 
-function escape(text: string): string {
+/** Text for an XML or HTML element or a double-quoted attribute (the card frame's pages use it too). */
+export function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
