@@ -31,7 +31,8 @@ export async function startServer(
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tp-data-'));
   let output = '';
-  const [command, ...args] = options.command ?? [process.execPath, '--import', 'tsx', 'server/index.ts'];
+  // The young generation's size as package.json's start scripts set it (docs/decisions/0046).
+  const [command, ...args] = options.command ?? [process.execPath, '--max-semi-space-size=32', '--import', 'tsx', 'server/index.ts'];
   // Its own process group, so stopping it also stops what a wrapper (npm) started.
   const child = spawn(command, args, {
     cwd: process.cwd(),
