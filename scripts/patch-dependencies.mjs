@@ -1,6 +1,6 @@
 /**
- * Local fixes to the server code of Remix and React Router, applied after every install
- * (package.json "postinstall"), until upstream has them (docs/decisions/0043). Every document
+ * Local fixes to Remix's and React Router's server code and to React's JSX runtime, applied after
+ * every install (package.json "postinstall"), until upstream has them (docs/decisions/0043). Every document
  * request built the whole route tree again and matched paths by flattening, ranking and compiling
  * every route: with our ~76 routes, about 1.3 ms per request, more than a whole bare Remix page.
  * The fixes keep what depends only on the route tree: built once per build, ranked once per tree,
@@ -10,7 +10,8 @@
  * (when JSON would give it back unchanged) rather than streamed back through its Response and
  * parsed, and its text spliced into the document's handoff rather than written again; the visitor's request handed to each
  * loader when there is no Remix parameter to strip from it (not two new Requests per loader), and
- * a link's target resolved once per (target, routes, location) in React Router's production build.
+ * a link's target resolved once per (target, routes, location) in React Router's production build,
+ * and an element's props taken as JSX wrote them instead of copied (React's production JSX runtime).
  *
  * Each fix names the version it was written for and the exact text it replaces: another version,
  * or text not found, fails the install rather than leaving a package half fixed. A fixed file is
@@ -305,6 +306,21 @@ function keptResolveTo(to, routePathnamesJson, locationPathname, pathRelative) {
   return Object.assign({}, kept[slot]);
 }
 function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}`,
+      },
+    ],
+  },
+  {
+    name: 'react',
+    version: '18.3.1',
+    file: 'cjs/react-jsx-runtime.production.min.js',
+    replacements: [
+      {
+        // Every JSX element copied its props object, one property at a time, to leave out `key`
+        // and `ref` (about 4% of a member's hotel details). Compiled JSX hands jsx() a new object
+        // each time, so one without those (or defaults to fill in) can be the props as it is, as
+        // React 19 does.
+        find: 'function q(c,a,g){',
+        replace: 'function q(c,a,g){if(!("key"in a||"ref"in a||"__self"in a||"__source"in a||c&&c.defaultProps))return{$$typeof:k,type:c,key:void 0===g?null:""+g,ref:null,props:a,_owner:n.current};',
       },
     ],
   },

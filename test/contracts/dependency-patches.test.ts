@@ -1,4 +1,4 @@
-// The local fixes to Remix's and React Router's server code (scripts/patch-dependencies.mjs,
+// The local fixes to Remix's and React Router's server code and React's JSX runtime (scripts/patch-dependencies.mjs,
 // docs/decisions/0043): applied by the install, and matching exactly as before.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -185,6 +185,41 @@ describe('the fixes to dependencies', () => {
       const expected = render(published, location);
       expect(expected).toContain('pathname');
       for (let round = 0; round < 3; round++) expect(render(fixed, location)).toBe(expected);
+    }
+  });
+
+  it('make JSX elements as the published runtime does, taking the props object as it is only when nothing is to be left out of it', () => {
+    const { jsx } = require(path.resolve('node_modules/react/cjs/react-jsx-runtime.production.min.js')) as { jsx: (type: unknown, props: Record<string, unknown>, key?: unknown) => Record<string, unknown> };
+    // What the published runtime makes: the props without key, ref and the dev-only pair, defaults
+    // filled in where a prop is undefined; the key from the props, else the third argument.
+    const published = (type: unknown, props: Record<string, unknown>, key?: unknown) => {
+      const { key: propsKey, ref, __self, __source, ...rest } = props;
+      const defaults = (type as { defaultProps?: Record<string, unknown> }).defaultProps;
+      for (const name in defaults) if (rest[name] === undefined) rest[name] = defaults[name];
+      return { type, key: propsKey !== undefined ? String(propsKey) : key !== undefined ? String(key) : null, ref: ref ?? null, props: rest };
+    };
+    const Plain = () => null;
+    const WithDefaults = Object.assign(() => null, { defaultProps: { size: 'm', tone: 'calm' } });
+    const ref = { current: null };
+    const cases: [unknown, Record<string, unknown>, unknown?][] = [
+      ['div', { className: 'a', children: 'x' }],
+      ['li', { children: [1, 2] }, 7],
+      [Plain, { value: undefined }, 'k'],
+      [Plain, { key: 'from-props', id: 1 }, 'ignored'],
+      [Plain, { key: undefined, id: 2 }, 'third'],
+      ['input', { ref, name: 'n' }],
+      [Plain, { __self: {}, __source: {}, id: 3 }],
+      [WithDefaults, { size: undefined, id: 4 }],
+      [WithDefaults, {}],
+    ];
+    for (const [type, props, key] of cases) {
+      const expected = published(type, { ...props }, key);
+      const element = jsx(type, props, key);
+      expect({ type: element.type, key: element.key, ref: element.ref, props: element.props }, JSON.stringify(props)).toEqual(expected);
+      expect(element.$$typeof).toBe(Symbol.for('react.element'));
+      // The object JSX wrote is used as it is only when it is already the props.
+      const keptAsWritten = !['key', 'ref', '__self', '__source'].some((name) => name in props) && !(typeof type === 'function' && 'defaultProps' in type);
+      expect(element.props === props, JSON.stringify(props)).toBe(keptAsWritten);
     }
   });
 
