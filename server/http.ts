@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomFillSync, randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
@@ -55,6 +55,24 @@ const SHARED_FILES = /^\/(?:build\/|assets\/|i18n\/|images\/properties\/|favicon
 /** Production answers only hosts an organisation claims; a year of HTTPS-only for them (not their subdomains). */
 const HSTS = 'max-age=31536000';
 
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+/**
+ * A fresh CSP nonce: 16 bytes of the system's CSPRNG, as randomBytes(16) gives, taken from a pool
+ * filled 256 requests at a time rather than a system call per request (randomUUID does the same).
+ */
+export function cspNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | 'trustProxy'>) {
   const mode = env.appEnv;
   const production = mode === 'production';
@@ -68,7 +86,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
   app.use((req, res, next) => {
     const correlationId = randomUUID();
     res.locals.correlationId = correlationId;
-    res.locals.cspNonce = randomBytes(16).toString('base64');
+    res.locals.cspNonce = cspNonce();
     res.setHeader('X-Correlation-Id', correlationId);
     for (const [name, value] of Object.entries(baselineHeaders)) res.setHeader(name, value);
     if (production) res.setHeader('Strict-Transport-Security', HSTS);
