@@ -6,7 +6,7 @@
  * (payment declined, booking failed, hold expired or released) releases them; a cancelled one
  * refunds them. All of it under the hold's row lock, so applies and a payment never interleave.
  */
-import { type Insertable, type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { POINTS_UNIT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
@@ -230,18 +230,16 @@ function memberCoupons(db: Kysely<DB>, member: Member) {
     .where((eb) => eb.or([eb('for_user_id', 'is', null), eb('for_user_id', '=', member.userId)]));
 }
 
-/** How many times the member used each coupon (applied or captured), in one query. */
-async function couponUsesBy(db: Kysely<DB>, couponIds: readonly string[], userId: number): Promise<Map<string, number>> {
-  if (couponIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('checkout_applications')
-    .select((eb) => ['coupon_id', eb.fn.countAll<string>().as('uses')])
-    .where('coupon_id', 'in', [...couponIds])
-    .where('user_id', '=', userId)
-    .where('status', 'in', ['applied', 'captured'])
-    .groupBy('coupon_id')
-    .execute();
-  return new Map(rows.map((row) => [row.coupon_id!, Number(row.uses)]));
+/** How many times the member used the row's coupon (applied or captured), as `used_by_member`. */
+function usesByMember(userId: number) {
+  return (eb: ExpressionBuilder<DB, 'coupons'>) =>
+    eb
+      .selectFrom('checkout_applications as use')
+      .select((use) => use.fn.countAll<string>().as('uses'))
+      .whereRef('use.coupon_id', '=', 'coupons.id')
+      .where('use.user_id', '=', userId)
+      .where('use.status', 'in', ['applied', 'captured'])
+      .as('used_by_member');
 }
 
 function couponRuleOf(coupon: Coupon) {
@@ -266,7 +264,8 @@ async function applyCoupon(trx: Trx, member: Member, hold: LockedHold, applied: 
     product: hold.product,
     currency: hold.quote.charge.currency,
     amountMinor: hold.quote.charge.amountMinor,
-    usedByMember: (await couponUsesBy(trx, [coupon.id], member.userId)).get(coupon.id) ?? 0,
+    // Counted after the lock, in a statement of its own: it sees every use committed before it.
+    usedByMember: Number((await trx.selectFrom('coupons').select(usesByMember(member.userId)).where('id', '=', coupon.id).executeTakeFirstOrThrow()).used_by_member),
     now: new Date(),
   });
   if (refusal) return refused(409, refusal);
@@ -508,11 +507,10 @@ export async function instrumentsOf(member: Member, kinds: readonly InstrumentKi
 /** The coupons the member could still use on a booking of `product` in `currency` (spec §7 getCouponCodeDetails). */
 export async function availableCoupons(member: Member, product: string, currency: string, db: Database = getDb()): Promise<AvailableCoupon[]> {
   const now = new Date();
-  const rows = await memberCoupons(db, member).execute();
-  const usesOf = await couponUsesBy(db, rows.map((coupon) => coupon.id), member.userId);
+  const rows = await memberCoupons(db, member).select(usesByMember(member.userId)).execute();
   const usable: AvailableCoupon[] = [];
   for (const coupon of rows) {
-    const refusal = couponRefusal(couponRuleOf(coupon), { product, currency, amountMinor: Number.MAX_SAFE_INTEGER, usedByMember: usesOf.get(coupon.id) ?? 0, now });
+    const refusal = couponRefusal(couponRuleOf(coupon), { product, currency, amountMinor: Number.MAX_SAFE_INTEGER, usedByMember: Number(coupon.used_by_member), now });
     if (refusal) continue;
     usable.push({
       id: coupon.id,

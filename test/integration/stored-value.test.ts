@@ -48,6 +48,20 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     expect((await availableCoupons(member, 'HLT', 'USD', database.db)).map((c) => c.code).sort()).toEqual(['SAVE25', 'WELCOME10']);
   });
 
+  it('lists a coupon until the member has used it as often as it allows; released, it is theirs again', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const codes = async (who: Member) => (await availableCoupons(who, 'HLT', 'USD', database.db)).map((c) => c.code).sort();
+    const first = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    expect(await applyToHold(member, first.token, { kind: 'coupon', code: 'WELCOME10' }, { org: org(), db: database.db })).toMatchObject({ ok: true });
+    // WELCOME10 is once per member: applied on a hold counts as used, for this member only.
+    expect(await codes(member)).toEqual(['SAVE25']);
+    expect(await codes(other)).toEqual(['SAVE25', 'WELCOME10']);
+    const second = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    expect(await applyToHold(member, second.token, { kind: 'coupon', code: 'WELCOME10' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 409, message: 'YOU HAVE ALREADY USED THIS COUPON CODE' });
+    expect(await unapplyFromHold(member, first.token, { kind: 'coupon' }, database.db)).toMatchObject({ ok: true });
+    expect(await codes(member)).toEqual(['SAVE25', 'WELCOME10']);
+  });
+
   it('applies a coupon, a cash card, points and a wallet; the rest is payable; confirming captures them', async (ctx) => {
     if (database.skip) return ctx.skip();
     const hold = await memberHold(database.db, member, quoteOf('HLT', 50_000, { markupMinor: 5_000 }));
