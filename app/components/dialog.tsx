@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 
 type DialogProps = {
   open: boolean;
@@ -16,6 +16,9 @@ type DialogProps = {
   /** Where the × leads without JavaScript (a dialog opened by the URL closes by leaving it). */
   closeHref?: string;
 };
+
+// Before the browser paints or lays out what the dialog holds (see below); the server has no layout.
+const useBeforePaintEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
  * The one dialog of the app: a native <dialog> shown modally, so the browser traps focus,
@@ -44,7 +47,11 @@ export function Dialog({
   const openRef = useRef(open);
   openRef.current = open;
 
-  useEffect(() => {
+  // A layout effect: made modal in the commit that renders it, the dialog is never painted
+  // open-but-not-modal, and nothing it holds (a 3-D Secure challenge's frame) is laid out, then
+  // hidden by the close() below and shown again. A passive effect ran after the children's and,
+  // for a dialog opened by an answer rather than a click, after a paint.
+  useBeforePaintEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     // Remembered so focus can go back when the dialog is unmounted rather than closed
@@ -60,7 +67,10 @@ export function Dialog({
     }
     return () => {
       document.documentElement.classList.remove('scroll-locked');
-      if (opener instanceof HTMLElement && opener.isConnected && !dialog.isConnected) opener.focus({ preventScroll: true });
+      // A layout effect's cleanup runs before React removes the dialog: look once it is gone.
+      queueMicrotask(() => {
+        if (opener instanceof HTMLElement && opener.isConnected && !dialog.isConnected) opener.focus({ preventScroll: true });
+      });
     };
   }, [open]);
 

@@ -149,9 +149,20 @@ describe('<CardEntry> (sandbox)', () => {
 
   it('a challenge opens the 3-D Secure dialog with focus inside; a forged close from another origin is ignored; code 1234 completes 1 s after close', async () => {
     const { page: tab, checkConsole } = await open({ number: '4000000000001091' });
+    // How the dialog is as soon as it is in the page (a mutation observer runs right after the
+    // commit that inserts it, before the next paint): already modal, never open-but-not-modal with
+    // the challenge's frame inside, to be closed and shown again.
+    await tab.evaluate(() => {
+      const seen: string[] = [];
+      Reflect.set(window, 'dialogsAsInserted', seen);
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLDialogElement) seen.push(node.matches(':modal') ? 'modal' : node.open ? 'open, not modal' : 'closed');
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const paying = tokenize(tab, true);
     const dialog = tab.getByRole('dialog', { name: '3-D Secure' });
     await dialog.waitFor();
+    expect(await tab.evaluate(() => Reflect.get(window, 'dialogsAsInserted'))).toEqual(['modal']);
     expect(await tab.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
     const challengeFrame = tab.frameLocator('iframe[title="Verify your payment with your card issuer"]');
     await challengeFrame.getByLabel('Verification code').waitFor();
