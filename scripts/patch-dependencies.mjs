@@ -1,17 +1,19 @@
 /**
- * Local fixes to Remix's and React Router's server code and to React's JSX runtime, applied after
- * every install (package.json "postinstall"), until upstream has them (docs/decisions/0043). Every document
- * request built the whole route tree again and matched paths by flattening, ranking and compiling
- * every route: with our ~76 routes, about 1.3 ms per request, more than a whole bare Remix page.
- * The fixes keep what depends only on the route tree: built once per build, ranked once per tree,
- * each path pattern compiled once. The server never changes a route tree after making it (the
- * browser's router does, as it discovers routes: it loads the packages' ESM builds, never touched).
+ * Local fixes to Remix's and React Router's server code and to React's JSX runtime, applied
+ * after every install (package.json "postinstall"), until upstream has them
+ * (docs/decisions/0043). Every document request built the whole route tree again and matched
+ * paths by flattening, ranking and compiling every route: with our ~76 routes, about 1.3 ms per
+ * request, more than a whole bare Remix page. The fixes keep what depends only on the route tree:
+ * built once per build, ranked once per tree, each path pattern compiled once. The server never
+ * changes a route tree after making it (the browser's router does, as it discovers routes: it
+ * loads the packages' ESM builds, never touched).
  * More skip per-request work whose answer is already known: a loader's json() data used as it is
  * (when JSON would give it back unchanged) rather than streamed back through its Response and
- * parsed, and its text spliced into the document's handoff rather than written again; the visitor's request handed to each
- * loader when there is no Remix parameter to strip from it (not two new Requests per loader), and
- * a link's target resolved once per (target, routes, location) in React Router's production build,
- * and an element's props taken as JSX wrote them instead of copied (React's production JSX runtime).
+ * parsed, and its text spliced into the document's handoff rather than written again; the
+ * visitor's request handed to each loader when there is no Remix parameter to strip from it (not
+ * two new Requests per loader); a link's target resolved once per (target, routes, location) in
+ * React Router's production build; and an element's props taken as JSX wrote them instead of
+ * copied (React's production JSX runtime, which the browser's bundle loads too).
  *
  * Each fix names the version it was written for and the exact text it replaces: another version,
  * or text not found, fails the install rather than leaving a package half fixed. A fixed file is
