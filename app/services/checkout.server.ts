@@ -8,6 +8,7 @@ import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/trave
 import type { SavedTravelerChoice } from '~/domain/user-details';
 import { getDb } from './db.server';
 import { findVisitorHold, holdLocalDates, type Hold } from './holds.server';
+import { keptUntilChanged } from './kept-until-changed.server';
 import type { ActiveSession } from './session.server';
 import type { RequestContext } from './request-context.server';
 import { listSavedTravelers } from './user-details.server';
@@ -149,14 +150,24 @@ export async function travelerAction(requestContext: Pick<RequestContext, 'org' 
   return json({ traveler: result }, { status });
 }
 
+const MAX_KEPT_HOLD_TRAVELERS = 10_000;
+
+/**
+ * The traveller given for each hold as read, kept until any statement on bookings (migration
+ * 0030_checkout_notices, decision 0047): the checkout page shows it on every load.
+ */
+const keptHoldTravelers = keptUntilChanged<Traveler | null>('hold-travelers', ['bookings'], MAX_KEPT_HOLD_TRAVELERS);
+
 /** The traveller already given for a hold the visitor may see (the form shows it as saved). */
 export async function savedTraveler(hold: Hold): Promise<Traveler | null> {
-  const row = await getDb()
-    .selectFrom('bookings')
-    .select(['guest_first_name', 'guest_last_name', 'guest_email', 'guest_phone'])
-    .where('hold_id', '=', hold.id)
-    .executeTakeFirst();
-  return row ? { firstName: row.guest_first_name, lastName: row.guest_last_name, email: row.guest_email, phone: row.guest_phone } : null;
+  return keptHoldTravelers.get(hold.id, async () => {
+    const row = await getDb()
+      .selectFrom('bookings')
+      .select(['guest_first_name', 'guest_last_name', 'guest_email', 'guest_phone'])
+      .where('hold_id', '=', hold.id)
+      .executeTakeFirst();
+    return row ? { firstName: row.guest_first_name, lastName: row.guest_last_name, email: row.guest_email, phone: row.guest_phone } : null;
+  });
 }
 
 /**

@@ -100,7 +100,7 @@ const MAX_KEPT_FREE_COUNTS = 1_000;
  * migrations 0027/0028, decision 0042) or a counted hold expires, whichever comes first: a
  * results page and a details page count the same items for every visitor.
  */
-const keptFreeCounts = keptUntilChanged<FreeCounts>('free-unit-counts', 'page_versions', MAX_KEPT_FREE_COUNTS);
+const keptFreeCounts = keptUntilChanged<FreeCounts>('free-unit-counts', ['page_versions'], MAX_KEPT_FREE_COUNTS);
 
 /**
  * Free units of several items over one range (a results page counts many items at once), as
@@ -213,9 +213,21 @@ export function holdLocalDates(hold: Pick<Hold, 'startsAt' | 'endsAt' | 'selecti
   };
 }
 
-export async function findHoldByToken(token: string, db: Database = getDb()): Promise<Hold | null> {
-  const row = await db.selectFrom('holds').selectAll().where('token', '=', token).executeTakeFirst();
-  return row ? toHold(row) : null;
+const MAX_KEPT_HOLDS = 10_000;
+
+/**
+ * Holds as read by token, kept until any statement on holds (migration 0030_checkout_notices,
+ * decision 0047): whether one is live is decided against each request's clock.
+ */
+const keptHolds = keptUntilChanged<Hold | null>('holds', ['holds'], MAX_KEPT_HOLDS);
+
+/** The hold a token names: read in `db` when given (a transaction), else as kept. */
+export async function findHoldByToken(token: string, db?: Database): Promise<Hold | null> {
+  const read = async (from: Database) => {
+    const row = await from.selectFrom('holds').selectAll().where('token', '=', token).executeTakeFirst();
+    return row ? toHold(row) : null;
+  };
+  return db ? read(db) : keptHolds.get(token, () => read(getDb()));
 }
 
 const HOLD_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
@@ -225,7 +237,7 @@ const HOLD_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
  * capability within its organisation, and a hold made while signed in is its maker's alone.
  * Null for a malformed token, another organisation's hold or another user's.
  */
-export async function findVisitorHold(token: string, visitor: { orgId: string; userId: number | null }, db: Database = getDb()): Promise<Hold | null> {
+export async function findVisitorHold(token: string, visitor: { orgId: string; userId: number | null }, db?: Database): Promise<Hold | null> {
   if (!HOLD_TOKEN.test(token)) return null;
   const hold = await findHoldByToken(token, db);
   if (!hold || hold.orgId !== visitor.orgId) return null;

@@ -22,14 +22,14 @@ type Kept = { listening: Promise<unknown>; entries: Map<string, Promise<unknown>
 // `keptUntilChanged` of the same name: they keep the same rows).
 const keptByDatabase = singleton('kept-until-changed', () => new WeakMap<OpenedDatabase, Map<string, Kept>>());
 
-function keptOn(opened: OpenedDatabase, name: string, channel: string): Kept {
+function keptOn(opened: OpenedDatabase, name: string, channels: readonly string[]): Kept {
   let named = keptByDatabase.get(opened);
   if (!named) keptByDatabase.set(opened, (named = new Map()));
   let kept = named.get(name);
   if (!kept) {
     const entries = new Map<string, Promise<unknown>>();
     const forgetAll = () => entries.clear();
-    const listening = opened.listen(channel, forgetAll, forgetAll);
+    const listening = Promise.all(channels.map((channel) => opened.listen(channel, forgetAll, forgetAll)));
     kept = { listening, entries };
     named.set(name, kept);
     // A failed LISTEN is tried again by the next read.
@@ -39,15 +39,29 @@ function keptOn(opened: OpenedDatabase, name: string, channel: string): Kept {
 }
 
 /**
- * Values named `name`, kept until a notice on `channel` (sent by a trigger, in the writer's
- * transaction), at most `maxEntries` of them: past that, all are forgotten and read again.
+ * Freezes a kept value's plain objects and arrays: every request gets the same one, so a caller
+ * that changed it would change other visitors' pages. Changing it throws instead.
  */
-export function keptUntilChanged<V>(name: string, channel: string, maxEntries: number): KeptUntilChanged<V> {
+function frozen<V>(value: V): V {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) frozen(inner);
+  return value;
+}
+
+/**
+ * Values named `name`, kept until a notice on any of `channels` (sent by a trigger, in the
+ * writer's transaction), at most `maxEntries` of them: past that, all are forgotten and read
+ * again. Kept values are frozen (their plain objects and arrays): treat them as read-only.
+ */
+export function keptUntilChanged<V>(name: string, channels: readonly string[], maxEntries: number): KeptUntilChanged<V> {
   return {
     async get(key, read, stillGood) {
       const opened = getOpenedDatabase();
       if (opened.kind !== 'pglite') return read(false);
-      const { listening, entries } = keptOn(opened, name, channel);
+      const { listening, entries } = keptOn(opened, name, channels);
       await listening;
       let value = entries.get(key) as Promise<V> | undefined;
       if (value && stillGood && !stillGood(await value)) {
@@ -56,7 +70,7 @@ export function keptUntilChanged<V>(name: string, channel: string, maxEntries: n
       }
       if (!value) {
         if (entries.size >= maxEntries) entries.clear();
-        value = read(true);
+        value = read(true).then(frozen);
         entries.set(key, value);
         // A failed read is not kept; one a notice already replaced stays replaced.
         value.catch(() => entries.get(key) === value && entries.delete(key));

@@ -16,7 +16,7 @@ const MAX_KEPT_PLANS = 10_000;
  * 0029_plan_notices, decision 0042). The row, not the verdict: whether it is active is decided
  * against each request's own day.
  */
-const keptPlans = keptUntilChanged<Parameters<typeof isActiveMember>[0]>('member-plans', 'member_plans', MAX_KEPT_PLANS);
+const keptPlans = keptUntilChanged<Parameters<typeof isActiveMember>[0]>('member-plans', ['member_plans'], MAX_KEPT_PLANS);
 
 /** Whether the signed-in user has an ACTIVE plan today; a visitor without a session has none. */
 export async function hasActivePlan(session: Pick<ActiveSession, 'userDbId'> | null, today: string): Promise<boolean> {

@@ -1217,6 +1217,28 @@ const migrations: Record<string, Migration> = {
         for each statement execute function notify_member_plans_changed()`.execute(db);
     },
   },
+  '0030_checkout_notices': {
+    /**
+     * Any statement on a table a checkout page reads notifies a channel named after the table
+     * (decision 0047): the embedded database keeps those reads (the hold, its traveller and
+     * applications, the member's cards, travellers, instruments with balances and coupons)
+     * until then. Same gate as every notice (`notify_change`, 0028).
+     */
+    async up(db: Kysely<any>) {
+      await sql`
+        create function notify_table_changed() returns trigger language plpgsql as $$
+        begin
+          perform notify_change(TG_TABLE_NAME);
+          return null;
+        end $$`.execute(db);
+      for (const table of ['holds', 'bookings', 'checkout_applications', 'saved_cards', 'saved_travelers', 'coupons', 'instruments', 'ledger_accounts']) {
+        await sql`
+          create trigger ${sql.id(`${table}_changed`)}
+          after insert or update or delete or truncate on ${sql.table(table)}
+          for each statement execute function notify_table_changed()`.execute(db);
+      }
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -54,7 +54,7 @@ let lastSeenVersion: string | undefined;
 export type PageVersions = { content: string; availability: string };
 
 // Both versions' writers notify `page_versions` (migration 0028_change_notices).
-const keptVersions = keptUntilChanged<PageVersions>('page-versions', 'page_versions', 1);
+const keptVersions = keptUntilChanged<PageVersions>('page-versions', ['page_versions'], 1);
 
 /**
  * The catalogue's version (migration 0025_content_version) and the allocations' (0027), in one

@@ -41,7 +41,7 @@ function readSession(db: Database, id: string) {
  * Unknown secrets are kept too, among at most MAX_KEPT_SESSIONS.
  */
 const MAX_KEPT_SESSIONS = 10_000;
-const keptSessions = keptUntilChanged<Awaited<ReturnType<typeof readSession>>>('sessions', 'sessions', MAX_KEPT_SESSIONS);
+const keptSessions = keptUntilChanged<Awaited<ReturnType<typeof readSession>>>('sessions', ['sessions'], MAX_KEPT_SESSIONS);
 
 /**
  * The session a cookie secret opens on `orgId`'s site (the request context reads it once per

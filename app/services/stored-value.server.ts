@@ -15,6 +15,8 @@ import { walletCapMinor } from '~/domain/stored-value-cards';
 import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
 import { type Database, getDb, isUniqueViolation } from './db.server';
+import { findHoldByToken } from './holds.server';
+import { keptUntilChanged } from './kept-until-changed.server';
 import { balanceOf, capture, holdReference, inTransaction, issue, openAccount, refund, release, releaseReservationsOf, reserve } from './ledger.server';
 
 type Trx = Transaction<DB>;
@@ -477,20 +479,39 @@ export type HeldInstrument = {
 
 export type AvailableCoupon = { id: string; code: string; title: string; currency: string; discountKind: 'percent' | 'fixed'; percent: string | null; amountMinor: number | null; expiresAt: string | null };
 
-/** The member's instruments of the offered kinds, with their available balances. */
-export async function instrumentsOf(member: Member, kinds: readonly InstrumentKind[], db: Database = getDb()): Promise<HeldInstrument[]> {
-  const wanted = kinds.filter((k): k is HeldInstrument['kind'] => k !== 'coupon');
-  if (wanted.length === 0) return [];
-  const rows = await db
+const MAX_KEPT_PER_MEMBER = 10_000;
+
+/**
+ * A member's instruments with their balances, and their coupons with their use counts, as read,
+ * kept until any statement on the tables they come from (migration 0030_checkout_notices,
+ * decision 0047). The rows, not the verdicts: what is active or expired is decided against each
+ * request's clock.
+ */
+const keptInstruments = keptUntilChanged<InstrumentRow[]>('member-instruments', ['instruments', 'ledger_accounts'], MAX_KEPT_PER_MEMBER);
+const keptCoupons = keptUntilChanged<(Coupon & { used_by_member: string | number | bigint | null })[]>('member-coupons', ['coupons', 'checkout_applications'], MAX_KEPT_PER_MEMBER);
+
+function instrumentRows(member: Member, kinds: readonly HeldInstrument['kind'][], db: Database) {
+  return db
     .selectFrom('instruments as i')
     .innerJoin('ledger_accounts as a', 'a.id', 'i.account_id')
     .select(['i.id', 'i.kind', 'i.code', 'i.title', 'i.currency', 'i.active', 'i.expires_at', 'i.details', 'a.balance_minor'])
     .where('i.org_id', '=', member.orgId)
     .where('i.owner_user_id', '=', member.userId)
-    .where('i.kind', 'in', wanted)
+    .where('i.kind', 'in', kinds)
     .orderBy('i.kind')
     .orderBy('i.created_at')
     .execute();
+}
+type InstrumentRow = Awaited<ReturnType<typeof instrumentRows>>[number];
+
+/**
+ * The member's instruments of the offered kinds, with their available balances: read in `db`
+ * when given (a transaction), else as kept.
+ */
+export async function instrumentsOf(member: Member, kinds: readonly InstrumentKind[], db?: Database): Promise<HeldInstrument[]> {
+  const wanted = kinds.filter((k): k is HeldInstrument['kind'] => k !== 'coupon');
+  if (wanted.length === 0) return [];
+  const rows = db ? await instrumentRows(member, wanted, db) : await keptInstruments.get(JSON.stringify([member.orgId, member.userId, wanted]), () => instrumentRows(member, wanted, getDb()));
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -505,9 +526,10 @@ export async function instrumentsOf(member: Member, kinds: readonly InstrumentKi
 }
 
 /** The coupons the member could still use on a booking of `product` in `currency` (spec §7 getCouponCodeDetails). */
-export async function availableCoupons(member: Member, product: string, currency: string, db: Database = getDb()): Promise<AvailableCoupon[]> {
+export async function availableCoupons(member: Member, product: string, currency: string, db?: Database): Promise<AvailableCoupon[]> {
   const now = new Date();
-  const rows = await memberCoupons(db, member).select(usesByMember(member.userId)).execute();
+  const read = (from: Database) => memberCoupons(from, member).select(usesByMember(member.userId)).execute();
+  const rows = db ? await read(db) : await keptCoupons.get(JSON.stringify([member.orgId, member.userId]), () => read(getDb()));
   const usable: AvailableCoupon[] = [];
   for (const coupon of rows) {
     const refusal = couponRefusal(couponRuleOf(coupon), { product, currency, amountMinor: Number.MAX_SAFE_INTEGER, usedByMember: Number(coupon.used_by_member), now });
@@ -526,13 +548,19 @@ export async function availableCoupons(member: Member, product: string, currency
   return usable;
 }
 
-/** What the member applied to their hold so far, and the payable total it leaves. */
-export async function appliedToHold(member: Member, holdToken: string, db: Database = getDb()): Promise<{ holdId: string; applied: AppliedPart[]; chargeMinor: number; payableMinor: number; currency: string; quote: Quote } | null> {
-  const hold = await db.selectFrom('holds').select(['id', 'product', 'quote']).where('token', '=', holdToken).where('org_id', '=', member.orgId).where('user_id', '=', member.userId).executeTakeFirst();
-  const quote = hold ? readQuote(hold.quote, hold.product) : null;
-  if (!hold || !quote) return null;
-  const rows = await appliedRows(db, hold.id);
-  const applied = await describe(db, rows);
+/** A hold's applications as read with their names, kept until one of those tables changes (decision 0047). */
+const keptApplications = keptUntilChanged<AppliedPart[]>('hold-applications', ['checkout_applications', 'instruments', 'coupons'], MAX_KEPT_PER_MEMBER);
+
+/**
+ * What the member applied to their hold so far, and the payable total it leaves: read in `db`
+ * when given (a transaction), else as kept.
+ */
+export async function appliedToHold(member: Member, holdToken: string, db?: Database): Promise<{ holdId: string; applied: AppliedPart[]; chargeMinor: number; payableMinor: number; currency: string; quote: Quote } | null> {
+  const hold = await findHoldByToken(holdToken, db);
+  if (!hold || hold.orgId !== member.orgId || hold.userId !== member.userId || !hold.quote) return null;
+  const appliedIn = async (from: Database) => describe(from, await appliedRows(from, hold.id));
+  const applied = db ? await appliedIn(db) : await keptApplications.get(hold.id, () => appliedIn(getDb()));
+  const { quote } = hold;
   return { holdId: hold.id, applied, chargeMinor: quote.charge.amountMinor, payableMinor: payableTotalMinor(quote.charge.amountMinor, { otherMinor: applied.map((a) => a.amountMinor) }), currency: quote.charge.currency, quote };
 }
 
@@ -619,7 +647,7 @@ export async function checkoutStoredValue(
   context: { org: Pick<OrgConfig, 'payments' | 'orgId'>; session: { userDbId: number; user: { role: string; userId: string } } | null },
   product: string,
   holdToken: string | null | undefined,
-  db: Database = getDb(),
+  db?: Database,
 ): Promise<CheckoutStoredValue | null> {
   const offered = offeredKinds(context.org, product);
   if (!context.session || !holdToken || offered.length === 0) return null;

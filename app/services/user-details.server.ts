@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type SavedTravelerInput, type UserDetails, canSaveAnotherTraveler } from '~/domain/user-details';
 import { getDb } from './db.server';
+import { keptUntilChanged } from './kept-until-changed.server';
 
 /*
  * The user's own traveller details and saved travellers. Every function takes the owner's
@@ -33,15 +34,26 @@ export async function updateUserDetails({ userPublicId, details }: { userPublicI
     .execute();
 }
 
-export async function listSavedTravelers({ userPublicId }: { userPublicId: string }): Promise<SavedTraveler[]> {
-  return getDb()
-    .selectFrom('saved_travelers')
-    .select(['public_id as id', 'first_name as firstName', 'last_name as lastName', 'date_of_birth as dateOfBirth', 'nationality', 'email', 'phone'])
-    .where('user_id', '=', ownerId(userPublicId))
-    .orderBy('last_name')
-    .orderBy('first_name')
-    .orderBy('id')
-    .execute();
+const MAX_KEPT_TRAVELER_LISTS = 10_000;
+
+/**
+ * Each user's saved travellers as read, kept until any statement on saved_travelers (migration
+ * 0030_checkout_notices, decision 0047): every checkout offers them.
+ */
+const keptTravelers = keptUntilChanged<SavedTraveler[]>('saved-travelers', ['saved_travelers'], MAX_KEPT_TRAVELER_LISTS);
+
+/** The user's saved travellers, by name (read-only: kept, decision 0047). */
+export async function listSavedTravelers({ userPublicId }: { userPublicId: string }): Promise<readonly SavedTraveler[]> {
+  return keptTravelers.get(userPublicId, () =>
+    getDb()
+      .selectFrom('saved_travelers')
+      .select(['public_id as id', 'first_name as firstName', 'last_name as lastName', 'date_of_birth as dateOfBirth', 'nationality', 'email', 'phone'])
+      .where('user_id', '=', ownerId(userPublicId))
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id')
+      .execute(),
+  );
 }
 
 /** Saves one more traveller, unless the user already has the most allowed. */

@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb, getOpenedDatabase } from '~/services/db.server';
 import { keptUntilChanged } from '~/services/kept-until-changed.server';
 import { hasActivePlan } from '~/services/member-rates.server';
-import { countAvailableUnitsByItem, createHold } from '~/services/holds.server';
+import { countAvailableUnitsByItem, createHold, findHoldByToken, findVisitorHold, releaseHold } from '~/services/holds.server';
+import { getOrgById } from '~/services/config.server';
+import { savedTraveler } from '~/services/checkout.server';
+import { listCards } from '~/services/payments/saved-cards.server';
+import { type Member, appliedToHold, applyToHold, availableCoupons, instrumentsOf } from '~/services/stored-value.server';
+import { addSavedTraveler, listSavedTravelers } from '~/services/user-details.server';
 import { pageVersions } from '~/services/page-cache.server';
 import { createSession, getSessionByToken, hashToken } from '~/services/session.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
+import { memberHold, quoteOf } from '../support/stored-value';
 
 /** A reader that counts its reads and answers the count. */
 function countingReader() {
@@ -20,7 +26,7 @@ describe('values kept until the embedded database notifies a change', () => {
   const database = useSeededDatabase('pglite');
 
   it('reads once, then again only after a committed notice on its channel', async () => {
-    const kept = keptUntilChanged<number>('test-values', 'test_kept_values', 10);
+    const kept = keptUntilChanged<number>('test-values', ['test_kept_values'], 10);
     const reader = countingReader();
     expect(await kept.get('a', reader.read)).toBe(1);
     expect(await kept.get('a', reader.read)).toBe(1);
@@ -42,7 +48,7 @@ describe('values kept until the embedded database notifies a change', () => {
   });
 
   it('forgets everything past its size, and never keeps a failed read', async () => {
-    const kept = keptUntilChanged<number>('test-bounded', 'test_kept_bounded', 2);
+    const kept = keptUntilChanged<number>('test-bounded', ['test_kept_bounded'], 2);
     const reader = countingReader();
     await kept.get('a', reader.read);
     await kept.get('b', reader.read);
@@ -125,12 +131,108 @@ describe('values kept until the embedded database notifies a change', () => {
   });
 });
 
+describe("a checkout's reads, kept by the embedded database (decision 0047)", () => {
+  const database = useSeededDatabase('pglite');
+  const org = () => getOrgById('voyagerpro')!;
+  let member: Member & { publicId: string };
+  beforeAll(async () => {
+    const user = await database.db.selectFrom('users').select(['id', 'public_id']).where('org_id', '=', 'voyagerpro').where('email', '=', 'member@voyagerpro.example').executeTakeFirstOrThrow();
+    member = { orgId: 'voyagerpro', userId: user.id, publicId: user.public_id };
+  });
+
+  /** Two reads with no write between them answer the same kept, frozen value. */
+  async function expectKept<V extends object>(read: () => Promise<V>): Promise<V> {
+    const first = await read();
+    expect(await read()).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    return first;
+  }
+
+  it('keeps the hold, frozen, until a statement on holds; a transaction reads it itself', async () => {
+    const { token } = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    const hold = (await expectKept(async () => (await findHoldByToken(token))!))!;
+    expect(hold.status).toBe('active');
+    expect(Object.isFrozen(hold.quote)).toBe(true);
+    expect(() => Object.assign(hold, { status: 'released' })).toThrow(TypeError);
+    expect(await findVisitorHold(token, member)).toBe(hold);
+    expect(await findHoldByToken(token, database.db)).not.toBe(hold);
+    expect(await releaseHold(token)).toBe(true);
+    expect((await findHoldByToken(token))?.status).toBe('released');
+  });
+
+  it("keeps a hold's traveller until a statement on bookings", async () => {
+    const { token } = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    const hold = (await findHoldByToken(token))!;
+    expect(await savedTraveler(hold)).toBeNull();
+    expect(await savedTraveler(hold)).toBeNull();
+    await database.db
+      .insertInto('bookings')
+      .values({
+        reference: `KEPT-${hold.id.slice(0, 8)}`, org_id: member.orgId, user_id: member.userId, hold_id: hold.id, product: 'HLT', item_ref: hold.itemRef, starts_on: '2030-01-01', ends_on: null,
+        guest_first_name: 'Maya', guest_last_name: 'Lopez', guest_email: 'maya@example.com', guest_phone: null, status: 'initiated', updated_at: new Date(),
+      })
+      .execute();
+    expect(await expectKept(async () => (await savedTraveler(hold))!)).toMatchObject({ firstName: 'Maya', lastName: 'Lopez' });
+  });
+
+  it("keeps a member's applications, coupons and balances until a statement on their tables", async () => {
+    const { token } = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    const applied = () => appliedToHold(member, token).then((held) => held!.applied);
+    const coupons = () => availableCoupons(member, 'HLT', 'USD');
+    const cashCard = async () => (await instrumentsOf(member, ['cash_card'])).find((i) => i.code === 'CASH-1001')!;
+    expect(await expectKept(applied)).toEqual([]);
+    expect((await coupons()).map((c) => c.code).sort()).toEqual(['SAVE25', 'WELCOME10']);
+    const balance = (await cashCard()).balance;
+    // Coupons and instruments are kept as rows (what has expired is decided per request): with
+    // triggers off (as a replica applies changes), a change is not seen.
+    await sql`set session_replication_role = replica`.execute(database.db);
+    await database.db.updateTable('coupons').set({ title: 'Unseen' }).where('org_id', '=', member.orgId).execute();
+    await database.db.updateTable('instruments').set({ title: 'Unseen' }).where('org_id', '=', member.orgId).execute();
+    await sql`set session_replication_role = origin`.execute(database.db);
+    expect((await coupons()).map((c) => c.title)).not.toContain('Unseen');
+    expect((await cashCard()).title).not.toBe('Unseen');
+    // A statement that changes no row still says its table changed.
+    await database.db.updateTable('coupons').set({ title: 'Seen' }).where('org_id', '=', 'no-such-org').execute();
+    await database.db.updateTable('instruments').set({ title: 'Seen' }).where('org_id', '=', 'no-such-org').execute();
+    expect((await coupons()).map((c) => c.title)).toEqual(['Unseen', 'Unseen']);
+    expect((await cashCard()).title).toBe('Unseen');
+    // The real writers: applying takes a coupon's use and reserves a card's balance.
+    expect(await applyToHold(member, token, { kind: 'coupon', code: 'WELCOME10' }, { org: org() })).toMatchObject({ ok: true });
+    expect((await applied()).map((part) => part.code)).toEqual(['WELCOME10']);
+    // WELCOME10 is once per member: applied counts as used.
+    expect((await coupons()).map((c) => c.code)).toEqual(['SAVE25']);
+    const card = await cashCard();
+    expect(await applyToHold(member, token, { kind: 'cash_card', instrumentId: card.id, amount: '10' }, { org: org() })).toMatchObject({ ok: true });
+    expect((await cashCard()).balance).toBe(balance - 1_000);
+    expect((await applied()).map((part) => part.code)).toEqual(['WELCOME10', 'CASH-1001']);
+    await database.db.updateTable('coupons').set({ title: 'Renamed' }).where('code', '=', 'SAVE25').where('org_id', '=', member.orgId).execute();
+    expect((await coupons()).map((c) => c.title)).toEqual(['Renamed']);
+    await database.db.updateTable('instruments').set({ active: false }).where('id', '=', card.id).execute();
+    expect((await cashCard()).active).toBe(false);
+  });
+
+  it("keeps a member's saved cards and travellers until a statement on theirs", async () => {
+    const cards = () => listCards(member.userId);
+    const travelers = () => listSavedTravelers({ userPublicId: member.publicId });
+    const cardsBefore = (await expectKept(cards)).length;
+    const travelersBefore = (await expectKept(travelers)).length;
+    await database.db
+      .insertInto('saved_cards')
+      .values({ user_id: member.userId, gateway_customer_id: 'kept-test', token: `kept-${Date.now()}`, brand: 'Visa', last4: '4242', exp_month: '12', exp_year: '2030', nickname: null })
+      .execute();
+    expect(await cards()).toHaveLength(cardsBefore + 1);
+    expect(await addSavedTraveler({ userPublicId: member.publicId, traveler: { firstName: 'Kept', lastName: 'Traveller', dateOfBirth: null, nationality: null, email: null, phone: null } })).toBe('added');
+    expect((await travelers()).map((t) => t.firstName)).toContain('Kept');
+    expect(await travelers()).toHaveLength(travelersBefore + 1);
+  });
+});
+
 describe.each<Backend>(['postgres'])('values on %s', (backend) => {
   const database = useSeededDatabase(backend);
 
   it('are read from the database every time: other instances write too', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const kept = keptUntilChanged<number>('test-values', 'test_kept_values', 10);
+    const kept = keptUntilChanged<number>('test-values', ['test_kept_values'], 10);
     const reader = countingReader();
     await kept.get('a', reader.read);
     expect(await kept.get('a', reader.read)).toBe(2);

@@ -4,6 +4,7 @@
 import type { Selectable } from 'kysely';
 import { CARD_LIST_LIMIT, type SavedCardView, gatewayCustomerIdFor, isCardId } from '~/domain/saved-cards';
 import { getDb } from '../db.server';
+import { keptUntilChanged } from '../kept-until-changed.server';
 import type { SavedCardsTable } from '../db-schema';
 import { errorFields, log } from '../logger.server';
 import type { PaymentFailure } from './port';
@@ -27,22 +28,32 @@ function toView(row: Omit<Row, 'token' | 'user_id'>): SavedCardView {
 
 const VIEW_COLUMNS = ['id', 'gateway_customer_id', 'brand', 'last4', 'exp_month', 'exp_year', 'nickname', 'is_default', 'created_at'] as const;
 
-/** The user's cards, default first then newest, at most 100 (spec §7). */
-export async function listCards(userDbId: number): Promise<SavedCardView[]> {
-  const rows = await getDb()
-    .selectFrom('saved_cards')
-    .select(VIEW_COLUMNS)
-    .where('user_id', '=', userDbId)
-    .orderBy('is_default', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(CARD_LIST_LIMIT)
-    .execute();
-  return rows.map(toView);
+const MAX_KEPT_CARD_LISTS = 10_000;
+
+/**
+ * Each user's cards as listed, kept until any statement on saved_cards (migration
+ * 0030_checkout_notices, decision 0047): every checkout lists them.
+ */
+const keptCards = keptUntilChanged<SavedCardView[]>('saved-cards', ['saved_cards'], MAX_KEPT_CARD_LISTS);
+
+/** The user's cards, default first then newest, at most 100 (spec §7); read-only (kept, decision 0047). */
+export async function listCards(userDbId: number): Promise<readonly SavedCardView[]> {
+  return keptCards.get(String(userDbId), async () => {
+    const rows = await getDb()
+      .selectFrom('saved_cards')
+      .select(VIEW_COLUMNS)
+      .where('user_id', '=', userDbId)
+      .orderBy('is_default', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(CARD_LIST_LIMIT)
+      .execute();
+    return rows.map(toView);
+  });
 }
 
 /** The cards of a user named by public id (the page blocks know the session user by it). */
-export async function listCardsOfUser(userPublicId: string, orgId: string): Promise<SavedCardView[]> {
+export async function listCardsOfUser(userPublicId: string, orgId: string): Promise<readonly SavedCardView[]> {
   const user = await getDb().selectFrom('users').select('id').where('public_id', '=', userPublicId).where('org_id', '=', orgId).executeTakeFirst();
   return user ? listCards(user.id) : [];
 }
