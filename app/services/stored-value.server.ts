@@ -479,7 +479,7 @@ export type HeldInstrument = {
 
 export type AvailableCoupon = { id: string; code: string; title: string; currency: string; discountKind: 'percent' | 'fixed'; percent: string | null; amountMinor: number | null; expiresAt: string | null };
 
-const MAX_KEPT_PER_MEMBER = 10_000;
+const MAX_KEPT_STORED_VALUE_READS = 10_000;
 
 /**
  * A member's instruments with their balances, and their coupons with their use counts, as read,
@@ -487,8 +487,8 @@ const MAX_KEPT_PER_MEMBER = 10_000;
  * decision 0047). The rows, not the verdicts: what is active or expired is decided against each
  * request's clock.
  */
-const keptInstruments = keptUntilChanged<InstrumentRow[]>('member-instruments', ['instruments', 'ledger_accounts'], MAX_KEPT_PER_MEMBER);
-const keptCoupons = keptUntilChanged<(Coupon & { used_by_member: string | number | bigint | null })[]>('member-coupons', ['coupons', 'checkout_applications'], MAX_KEPT_PER_MEMBER);
+const keptInstruments = keptUntilChanged<InstrumentRow[]>('member-instruments', ['instruments', 'ledger_accounts'], MAX_KEPT_STORED_VALUE_READS);
+const keptCoupons = keptUntilChanged<(Coupon & { used_by_member: string | number | bigint | null })[]>('member-coupons', ['coupons', 'checkout_applications'], MAX_KEPT_STORED_VALUE_READS);
 
 function instrumentRows(member: Member, kinds: readonly HeldInstrument['kind'][], db: Database) {
   return db
@@ -549,7 +549,7 @@ export async function availableCoupons(member: Member, product: string, currency
 }
 
 /** A hold's applications as read with their names, kept until one of those tables changes (decision 0047). */
-const keptApplications = keptUntilChanged<AppliedPart[]>('hold-applications', ['checkout_applications', 'instruments', 'coupons'], MAX_KEPT_PER_MEMBER);
+const keptApplications = keptUntilChanged<AppliedPart[]>('hold-applications', ['checkout_applications', 'instruments', 'coupons'], MAX_KEPT_STORED_VALUE_READS);
 
 /**
  * What the member applied to their hold so far, and the payable total it leaves: read in `db`

@@ -150,7 +150,7 @@ describe("a checkout's reads, kept by the embedded database (decision 0047)", ()
 
   it('keeps the hold, frozen, until a statement on holds; a transaction reads it itself', async () => {
     const { token } = await memberHold(database.db, member, quoteOf('HLT', 20_000));
-    const hold = (await expectKept(async () => (await findHoldByToken(token))!))!;
+    const hold = await expectKept(async () => (await findHoldByToken(token))!);
     expect(hold.status).toBe('active');
     expect(Object.isFrozen(hold.quote)).toBe(true);
     expect(() => Object.assign(hold, { status: 'released' })).toThrow(TypeError);
