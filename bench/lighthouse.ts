@@ -6,12 +6,13 @@
  *   npm run build && npm run bench:lighthouse [page-name-filter]
  *
  * LIGHTHOUSE_DETAILS=1 also lists each page's failing audits and its scripts' boot-up times.
+ * LIGHTHOUSE_REPORTS=<directory> writes each page's whole report there, as JSON.
  *
  * Starts the seeded server as bench:ssr does and never downloads a browser (CHROMIUM, else
  * /usr/bin/chromium). Prints figures, exits 0 whatever they are: a benchmark is not a test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -45,7 +46,7 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10 }); // retried: its helper processes may still be writing
     },
   };
 }
@@ -80,15 +81,21 @@ try {
   for (const page of pages.filter((p) => !only || p.name.includes(only))) {
     // A fresh browser per page: the same cold start for each, and no cookie of an earlier page
     // in its jar to stand in for the member's (Chromium prefers its jar to an extra Cookie header).
-    const chromium = await launchChromium();
-    const result = await lighthouse(server.url + (await page.path()), {
-      port: chromium.port,
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-    }).finally(() => chromium.stop());
-    if (!result) throw new Error(`${page.name}: no Lighthouse result`);
-    const { lhr } = result;
+    const run = async () => {
+      const chromium = await launchChromium();
+      const result = await lighthouse(server.url + (await page.path()), {
+        port: chromium.port,
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      }).finally(() => chromium.stop());
+      if (!result) throw new Error(`${page.name}: no Lighthouse result`);
+      return result.lhr;
+    };
+    // Now and then Chromium's trace of the load comes back incomplete (NO_NAVSTART): measured once more.
+    let lhr = await run();
+    if (lhr.runtimeError) lhr = await run();
+    if (process.env.LIGHTHOUSE_REPORTS) writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${page.name.replace(/\W+/g, '-') || 'home'}.json`), JSON.stringify(lhr));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual');
     console.log(`${page.name.padEnd(26)} ${String(score('performance')).padStart(11)}  ${String(score('accessibility')).padStart(13)}${lhr.runtimeError ? `   error: ${lhr.runtimeError.message}` : ''}`);

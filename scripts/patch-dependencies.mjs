@@ -1,12 +1,13 @@
 /**
- * Local fixes to Remix's and React Router's server code and to React's JSX runtime, applied
+ * Local fixes to Remix's and React Router's server code, to React's JSX runtime and to Remix's
+ * <Scripts> (both copies: the page paints before its JavaScript is asked for, decision 0048), applied
  * after every install (package.json "postinstall"), until upstream has them
  * (docs/decisions/0043). Every document request built the whole route tree again and matched
  * paths by flattening, ranking and compiling every route: with our ~76 routes, about 1.3 ms per
  * request, more than a whole bare Remix page. The fixes keep what depends only on the route tree:
  * built once per build, ranked once per tree, each path pattern compiled once. The server never
  * changes a route tree after making it (the browser's router does, as it discovers routes: it
- * loads the packages' ESM builds, never touched).
+ * loads the router packages' ESM builds, never touched).
  * More skip per-request work whose answer is already known: a loader's json() data used as it is
  * (when JSON would give it back unchanged) rather than streamed back through its Response and
  * parsed, and its text spliced into the document's handoff rather than written again; the
@@ -33,6 +34,63 @@ const MARK_PREFIX = '/* patched: docs/decisions/0043';
  */
 export function markOf(fix) {
   return `${MARK_PREFIX} ${createHash('sha256').update(JSON.stringify(fix.replacements)).digest('hex').slice(0, 12)} */`;
+}
+
+/**
+ * Remix's <Scripts>, changed so the page paints before its JavaScript is fetched
+ * (docs/decisions/0048): no modulepreload links in the markup; its module script adds them, then
+ * imports the manifest, the routes and the entry, once the first frame is painted (or after
+ * half a second, for a tab that is not shown). The same in the server's copy and the browser's
+ * (the links are part of what the browser hydrates). Kept as Remix made it with lazy route
+ * discovery or hot reloading, which we do not use.
+ */
+function paintFirstFix(file, react) {
+  return {
+    name: '@remix-run/react',
+    version: '2.17.5',
+    file,
+    replacements: [
+      {
+        find: 'let routeModulesScript = !isStatic ? " " : `',
+        replace: 'let routeModulesScript = !isStatic ? " " : startsAfterPaint(manifest, enableFogOfWar) ? scriptStartingAfterPaint(manifest, matches) : `',
+      },
+      {
+        find: `  return isHydrated ? null : /*#__PURE__*/${react}.createElement(${react}.Fragment, null, !enableFogOfWar`,
+        replace: `  if (!isHydrated && startsAfterPaint(manifest, enableFogOfWar)) return ${react}.createElement(${react}.Fragment, null, initialScripts, deferredScripts);
+  return isHydrated ? null : /*#__PURE__*/${react}.createElement(${react}.Fragment, null, !enableFogOfWar`,
+      },
+      {
+        find: 'function DeferredHydrationScript({',
+        replace: `function startsAfterPaint(manifest, enableFogOfWar) {
+  return !enableFogOfWar && !(manifest.hmr && manifest.hmr.runtime);
+}
+function scriptStartingAfterPaint(manifest, matches) {
+  let routes = matches.map(match => manifest.routes[match.route.id]);
+  let modules = dedupe([manifest.url, manifest.entry.module, ...manifest.entry.imports, ...routes.flatMap(route => (route.imports || []).concat([route.module]))]);
+  return \`let started = false;
+let start = () => {
+  if (started) return;
+  started = true;
+  for (let href of \${JSON.stringify(modules)}) {
+    let link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+  import(\${JSON.stringify(manifest.url)})
+    .then(() => Promise.all([\${routes.map(route => \`import(\${JSON.stringify(route.module)})\`).join(", ")}]))
+    .then(routeModules => {
+      window.__remixRouteModules = {\${matches.map((match, index) => \`\${JSON.stringify(match.route.id)}: routeModules[\${index}]\`).join(", ")}};
+      return import(\${JSON.stringify(manifest.entry.module)});
+    });
+};
+requestAnimationFrame(() => setTimeout(start));
+setTimeout(start, 500);\`;
+}
+function DeferredHydrationScript({`,
+      },
+    ],
+  };
 }
 
 export const fixes = [
@@ -348,6 +406,8 @@ function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}`,
       },
     ],
   },
+  paintFirstFix('dist/components.js', 'React__namespace'),
+  paintFirstFix('dist/esm/components.js', 'React'),
 ];
 
 /** Applies every fix under `root`'s node_modules; throws naming the first that does not fit. */
