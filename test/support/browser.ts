@@ -29,12 +29,39 @@ export function orgUrl(baseURL: string, host: string, path = '/'): string {
   return url.toString();
 }
 
+/** How long a page's `goto` or `reload` waits for its script to hydrate it before handing the page over anyway. */
+const HYDRATION_WAIT_MS = 10_000;
+
+/**
+ * A page's script is asked for after its first paint (decision 0048), so its load event no
+ * longer says the script ran: `goto` and `reload` also wait, on a page of the app, until it
+ * hydrated (or HYDRATION_WAIT_MS passed, for a test of a page whose script is kept from it).
+ */
+function navigationsWaitForHydration(page: Page): Page {
+  for (const name of ['goto', 'reload'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    page[name] = (async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      if (await page.evaluate(() => '__remixContext' in window).catch(() => false)) {
+        await page.waitForFunction(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter), undefined, { timeout: HYDRATION_WAIT_MS }).catch(() => undefined);
+      }
+      return response;
+    }) as Page[typeof name];
+  }
+  return page;
+}
+
 /**
  * A fresh context whose requests to third parties (chat widgets, tiles) never leave the
- * machine: they are answered 204 and recorded, so tests can assert what was asked for.
+ * machine: they are answered 204 and recorded, so tests can assert what was asked for. Its
+ * pages' navigations wait for hydration (navigationsWaitForHydration) when JavaScript runs.
  */
 export async function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...options });
+  if (options.javaScriptEnabled !== false) {
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => navigationsWaitForHydration(await newPage());
+  }
   const external: string[] = [];
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1|[a-z0-9-]+\.localhost)/, (route) => {
     external.push(route.request().url());
