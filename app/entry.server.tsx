@@ -41,8 +41,9 @@ export default function handleRequest(
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   // Bytes, not the string: a string body is first checked, character by character, for lone surrogates.
   const bytes = Buffer.from(`<!DOCTYPE html>${html}`);
-  const response = new Response(bytes, { headers: responseHeaders, status: responseStatusCode });
-  // The server writes these bytes to the socket at once rather than reading them back through the body's stream.
+  // The server writes these bytes to the socket itself (server/remix-handler.ts): the Response
+  // carries the status and headers only, so no body stream is made for a page nobody reads back.
+  const response = new Response(null, { headers: responseHeaders, status: responseStatusCode });
   loadContext.renderedDocument = { response, bytes };
   return response;
 }

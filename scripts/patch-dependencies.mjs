@@ -64,7 +64,17 @@ function paintFirstFix(file, react) {
         replace: `function startsAfterPaint(manifest, enableFogOfWar) {
   return !enableFogOfWar && !(manifest.hmr && manifest.hmr.runtime);
 }
+// The script depends only on the build's manifest and the matched routes: written once for each.
+let afterPaintScripts = new WeakMap();
 function scriptStartingAfterPaint(manifest, matches) {
+  let byRoutes = afterPaintScripts.get(manifest);
+  if (!byRoutes) afterPaintScripts.set(manifest, byRoutes = new Map());
+  let key = matches.map(match => match.route.id).join("\\n");
+  let script = byRoutes.get(key);
+  if (script === undefined) byRoutes.set(key, script = writeScriptStartingAfterPaint(manifest, matches));
+  return script;
+}
+function writeScriptStartingAfterPaint(manifest, matches) {
   let routes = matches.map(match => manifest.routes[match.route.id]);
   let modules = dedupe([manifest.url, manifest.entry.module, ...manifest.entry.imports, ...routes.flatMap(route => (route.imports || []).concat([route.module]))]);
   return \`let started = false;

@@ -25,7 +25,9 @@ export function pageCacheVerdict(res: Response): PageCacheVerdict {
  */
 export function anonymousPageCache(req: Request, res: Response, next: NextFunction): void {
   const context = res.locals.requestContext as RequestContext;
-  const request = { method: req.method, path: req.path, query: new URL(req.originalUrl, 'http://local').searchParams, signedIn: context.session !== null };
+  const queryStart = req.originalUrl.indexOf('?');
+  const query = new URLSearchParams(queryStart === -1 ? '' : req.originalUrl.slice(queryStart + 1));
+  const request = { method: req.method, path: req.path, query, signedIn: context.session !== null };
   if (!isPageRequest(request)) return next();
   const readAt = Date.now();
   pageVersions()

@@ -21,8 +21,8 @@ export function createRemixRequestHandler({
     try {
       const context = getLoadContext(req, res);
       const response = await handleRequest(remixRequest(req, res), context);
-      // The document entry.server rendered, unread: its bytes go out as they are.
-      const rendered = context.renderedDocument?.response === response && !response.bodyUsed ? context.renderedDocument.bytes : null;
+      // The document entry.server rendered (its Response has no body of its own): its bytes go out as they are.
+      const rendered = context.renderedDocument?.response === response ? context.renderedDocument.bytes : null;
       await sendRemixResponse(res, response, rendered);
     } catch (error) {
       next(error);

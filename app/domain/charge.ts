@@ -59,8 +59,19 @@ export function minorToDecimal(amountMinor: number, minorDigits: number): string
  * site also shows ("US$123.45"; docs/decisions/0018).
  */
 export function formatChargedAmount(charge: { amountMinor: number; currency: string }, locale: string): string {
-  return numberFormat(locale, { style: 'currency', currency: charge.currency, currencyDisplay: 'narrowSymbol' })
-    .formatToParts(charge.amountMinor / 10 ** currencyFractionDigits(charge.currency))
-    .map((part) => (part.type === 'currency' && part.value === '$' ? `${charge.currency.slice(0, 2)}$` : part.value))
-    .join('');
+  const format = numberFormat(locale, { style: 'currency', currency: charge.currency, currencyDisplay: 'narrowSymbol' });
+  const text = format.format(charge.amountMinor / 10 ** currencyFractionDigits(charge.currency));
+  // Only the currency part of a formatted amount can be a "$" (digits, separators and signs never are).
+  return showsBareDollar(format, `${locale} ${charge.currency}`) ? text.replace('$', `${charge.currency.slice(0, 2)}$`) : text;
+}
+
+/** Whether a currency format's symbol is a bare "$", learnt once per locale and currency (formatToParts is slow). */
+const bareDollarFormats = new Map<string, boolean>();
+function showsBareDollar(format: Intl.NumberFormat, key: string): boolean {
+  let bare = bareDollarFormats.get(key);
+  if (bare === undefined) {
+    bare = format.formatToParts(1).some((part) => part.type === 'currency' && part.value === '$');
+    bareDollarFormats.set(key, bare);
+  }
+  return bare;
 }

@@ -26,6 +26,15 @@ describe('documentCsp', () => {
     expect(csp.get('connect-src')).toContain('ws://localhost:3000');
   });
 
+  it("is written once per organisation, origin and card entry, with each request's own nonce", () => {
+    const org = orgOf('voyagerpro');
+    const first = documentCsp('first', org, origin);
+    expect(documentCsp('second', org, origin)).toBe(first.replaceAll('first', 'second'));
+    expect(directives(documentCsp('n', org, 'https://travel.example')).get('connect-src')).toEqual(["'self'", 'wss://travel.example']);
+    expect(directives(documentCsp('n', org, origin, { kind: 'sandbox', origin: 'http://127.0.0.1:4010' })).get('frame-src')).toEqual(['http://127.0.0.1:4010']);
+    expect(directives(documentCsp('n', org, origin)).get('frame-src')).toEqual(["'none'"]);
+  });
+
   it('allows no third party at all for an org without chat or tiles', () => {
     const csp = documentCsp('n', orgOf('voyagerpro'), origin);
     expect(csp).not.toMatch(/https:\/\//);

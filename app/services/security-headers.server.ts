@@ -46,12 +46,30 @@ export function cardEntryCspSources(cardEntry: CardEntry | null): Sources {
   };
 }
 
+/** Written once per organisation (a reloaded config is a new object), origin and card entry, split where the nonce goes. */
+const keptPolicies = new WeakMap<OrgConfig, Map<string, string[]>>();
+const NONCE_SLOT = '\u0000';
+const KEPT_POLICIES_PER_ORG = 64;
+
 /**
  * The CSP of an HTML document: a per-request nonce plus the org's own third parties and the
- * card entry's hosts only.
+ * card entry's hosts only. `origin`: the document's own origin (the live-update socket connects
+ * to it).
  */
-/** `origin`: the document's own origin (the live-update socket connects to it). */
 export function documentCsp(nonce: string, org: OrgConfig, origin: string, cardEntry: CardEntry | null = null): string {
+  let byOrigin = keptPolicies.get(org);
+  if (!byOrigin) keptPolicies.set(org, (byOrigin = new Map()));
+  const key = `${origin} ${JSON.stringify(cardEntry)}`;
+  let parts = byOrigin.get(key);
+  if (!parts) {
+    // Origins come from the Host header: a bounded set, whatever a client sends.
+    if (byOrigin.size >= KEPT_POLICIES_PER_ORG) byOrigin.clear();
+    byOrigin.set(key, (parts = writeDocumentCsp(NONCE_SLOT, org, origin, cardEntry).split(NONCE_SLOT)));
+  }
+  return parts.join(nonce);
+}
+
+function writeDocumentCsp(nonce: string, org: OrgConfig, origin: string, cardEntry: CardEntry | null): string {
   const chat = chatCspSources(org.chat);
   const card = cardEntryCspSources(cardEntry);
   const tiles = org.map?.tileServer ? [originOf(org.map.tileServer)] : [];

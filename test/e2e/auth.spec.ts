@@ -48,6 +48,9 @@ async function expectSignedInAs(page: Page, name: string) {
 
 /** Signs out with the header's Sign out button, opening the account dropdown first when there is one. */
 async function signOutThroughHeader(page: Page, name: string) {
+  // The form posts the whole document: the page's own requests (the plans a member is offered)
+  // are let finish first, or they would be answered 401 once the session is gone.
+  await page.waitForLoadState('networkidle');
   const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign out' });
   if (!(await signOut.isVisible())) await page.getByRole('banner').getByText(name, { exact: true }).first().click();
   await signOut.click();

@@ -41,12 +41,11 @@ export function LocaleButton() {
   const { pathname, search } = useLocation();
   const { setOpen } = useContext(LocaleDialogContext);
   return (
-    <Link
-      to={pathWith(pathname, search, PREFERENCES_PARAM, 'open')}
+    // A plain link (it is in the header twice): without the script it opens the dialog through the URL.
+    <a
+      href={pathWith(pathname, search, PREFERENCES_PARAM, 'open')}
       className="locale-button"
       aria-haspopup="dialog"
-      preventScrollReset
-      discover="none"
       onClick={(event) => {
         event.preventDefault();
         setOpen(true);
@@ -56,7 +55,7 @@ export function LocaleButton() {
       <span className="visually-hidden">{`${t('locale.buttonLabel')} `}</span>
       <span className="locale-globe" aria-hidden="true" />
       {`${shortLanguage(locale.language)} · ${locale.currency}`}
-    </Link>
+    </a>
   );
 }
 

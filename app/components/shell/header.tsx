@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { MessageKey } from '~/i18n';
 import { useLinkList } from '~/components/link-list';
@@ -20,21 +20,35 @@ function withParam(pathname: string, search: string, name: string): string {
 
 function Logo({ org }: { org: Shell['org'] }) {
   return (
-    <Link to="/" className="brand" discover="none">
+    <a href="/" className="brand">
       <img src={org.theme.logo.src} alt={org.theme.logo.alt} width={160} height={40} />
-    </Link>
+    </a>
   );
 }
 
-/** The products, the current one marked as <NavLink> marks it; plain links under one handler (app/components/link-list.tsx): the nav is in every page twice. */
+/**
+ * The `<header>` every page has, its links plain under one handler (app/components/link-list.tsx,
+ * docs/decisions/0045): the navigation and the account area are in it twice (wide and narrow),
+ * and a <Link> or <Form> in each copy cost a good part of a signed-in page's render.
+ */
+function HeaderElement({ version, children }: { version: Shell['org']['headerVersion']; children: ReactNode }) {
+  const { listProps, prefetchLinks } = useLinkList({ prefetch: 'intent' });
+  return (
+    <header className={`site-header header-${version}`} data-header-version={version} {...listProps}>
+      {children}
+      {prefetchLinks}
+    </header>
+  );
+}
+
+/** The products, the current one marked as <NavLink> marks it. */
 function ProductNav({ org, className }: { org: Shell['org']; className: string }) {
   const t = useT();
   const { pathname } = useLocation();
-  const { listProps, prefetchLinks } = useLinkList({ prefetch: 'intent' });
   if (org.productNav.length === 0) return null;
   return (
     <nav className={className} aria-label={t('header.productsNav')}>
-      <ul {...listProps}>
+      <ul>
         {org.productNav.map((item) => {
           const current = isCurrentLink(pathname, item.path);
           return (
@@ -46,7 +60,6 @@ function ProductNav({ org, className }: { org: Shell['org']; className: string }
           );
         })}
       </ul>
-      {prefetchLinks}
     </nav>
   );
 }
@@ -74,24 +87,25 @@ function AccountArea({ compact }: { compact: boolean }) {
   if (!user) {
     return (
       <div className="account-area">
-        <Link className="button button-ghost" to={withParam(pathname, search, 'login')} discover="none">
+        <a className="button button-ghost" href={withParam(pathname, search, 'login')}>
           {t('header.signIn')}
-        </Link>
-        <Link className="button button-primary" to={withParam(pathname, search, 'signup')} discover="none">
+        </a>
+        <a className="button button-primary" href={withParam(pathname, search, 'signup')}>
           {t('header.signUp')}
-        </Link>
+        </a>
       </div>
     );
   }
   const links = (
     <>
-      <Link to={user.role === 'agent' ? '/agent/profile' : '/user/profile'}>{t('header.myProfile')}</Link>
-      <Link to="/user/my-trips">{t('header.myTrips')}</Link>
-      <Form method="post" action="/auth/logout" className="inline-form">
+      <a href={user.role === 'agent' ? '/agent/profile' : '/user/profile'}>{t('header.myProfile')}</a>
+      <a href="/user/my-trips">{t('header.myTrips')}</a>
+      {/* A whole-document post: signing out leaves nothing of the session's pages in the app. */}
+      <form method="post" action="/auth/logout" className="inline-form">
         <button type="submit" className="button button-ghost">
           {t('header.signOut')}
         </button>
-      </Form>
+      </form>
     </>
   );
   if (!compact) {
@@ -163,7 +177,7 @@ function Collapsible({ children }: { children: (compact: boolean) => ReactNode }
 /** v1: a light bar, logo left, products in the middle, actions right. */
 function HeaderV1({ org }: { org: Shell['org'] }) {
   return (
-    <header className="site-header header-v1" data-header-version="v1">
+    <HeaderElement version="v1">
       <div className="header-bar">
         <Logo org={org} />
         <Collapsible>
@@ -179,7 +193,7 @@ function HeaderV1({ org }: { org: Shell['org'] }) {
         </Collapsible>
       </div>
       <DemoStrip />
-    </header>
+    </HeaderElement>
   );
 }
 
@@ -187,7 +201,7 @@ function HeaderV1({ org }: { org: Shell['org'] }) {
 function HeaderV2({ org }: { org: Shell['org'] }) {
   const t = useT();
   return (
-    <header className="site-header header-v2" data-header-version="v2">
+    <HeaderElement version="v2">
       <div className="header-utility">
         <div className="header-inner">
           {org.support.phone ? (
@@ -216,14 +230,14 @@ function HeaderV2({ org }: { org: Shell['org'] }) {
         </Collapsible>
       </div>
       <DemoStrip />
-    </header>
+    </HeaderElement>
   );
 }
 
 /** v3: a coloured band with the logo centred and the products on a row below (in the menu when narrow). */
 function HeaderV3({ org }: { org: Shell['org'] }) {
   return (
-    <header className="site-header header-v3" data-header-version="v3">
+    <HeaderElement version="v3">
       <div className="header-band">
         <div className="header-side">
           <LocaleButton />
@@ -244,7 +258,7 @@ function HeaderV3({ org }: { org: Shell['org'] }) {
       </div>
       <ProductNav org={org} className="product-nav product-nav-band" />
       <DemoStrip />
-    </header>
+    </HeaderElement>
   );
 }
 

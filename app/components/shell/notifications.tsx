@@ -1,4 +1,4 @@
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
 import { type ReactNode, createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useOptionalUser, useT } from '~/components/shell-context';
 import { type NotificationPoller, type PollerClock, countFromAnswer, createNotificationPoller } from '~/domain/notification-poller';
@@ -72,7 +72,8 @@ export function NotificationsBadge() {
   if (!user || count === null) return null;
   const label = t('header.notifications', { count });
   return (
-    <Link className="notifications-link" to={`${user.role === 'agent' ? '/agent/profile' : '/user/profile'}#my-bookings`} data-count={count}>
+    // Plain: the header's link handler opens it in the app.
+    <a className="notifications-link" href={`${user.role === 'agent' ? '/agent/profile' : '/user/profile'}#my-bookings`} data-count={count}>
       <svg className="bell-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" fill="currentColor" />
       </svg>
@@ -80,6 +81,6 @@ export function NotificationsBadge() {
         {count}
       </span>
       <span className="visually-hidden">{label}</span>
-    </Link>
+    </a>
   );
 }
