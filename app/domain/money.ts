@@ -43,9 +43,23 @@ export function roundForDisplay(value: number): number {
   return Number.isInteger(value) ? value : Math.round(value * 100) / 100;
 }
 
+/**
+ * Prices as shown, kept: formatting is the costliest step of showing a price (a details page
+ * shows some thirty), and the visitors of a popular search see the same prices. Bounded.
+ */
+const shownPrices = new Map<string, string>();
+const MAX_SHOWN_PRICES = 4096;
+
 export function formatMoney(money: Money, minorDigits: number, locale: string): string {
-  const major = money.amountMinor / 10 ** minorDigits;
-  const fractional = money.amountMinor % 10 ** minorDigits !== 0;
-  const digits = fractional ? Math.min(2, minorDigits) : 0;
-  return numberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
+  const key = `${locale} ${money.currency} ${minorDigits} ${money.amountMinor}`;
+  let text = shownPrices.get(key);
+  if (text === undefined) {
+    const major = money.amountMinor / 10 ** minorDigits;
+    const fractional = money.amountMinor % 10 ** minorDigits !== 0;
+    const digits = fractional ? Math.min(2, minorDigits) : 0;
+    text = numberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
+    if (shownPrices.size >= MAX_SHOWN_PRICES) shownPrices.clear();
+    shownPrices.set(key, text);
+  }
+  return text;
 }
