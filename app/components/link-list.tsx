@@ -47,9 +47,10 @@ export function useLinkList({ prefetch }: { prefetch?: 'intent' } = {}): {
   };
   if (prefetch !== 'intent') return { listProps: { onClick }, prefetchLinks: null };
 
+  // Another page's: a link to this one with other parameters (sign in, language and currency) opens a dialog here.
   const pathOf = (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement> | TouchEvent<HTMLElement>) => {
     const anchor = linkOf(event);
-    return anchor ? sameSitePathOf(anchor.href, window.location.origin) : null;
+    return anchor && anchor.pathname !== window.location.pathname ? sameSitePathOf(anchor.href, window.location.origin) : null;
   };
   const intend = (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
     const path = pathOf(event);
