@@ -3,14 +3,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
 import {
-  type Browser,
   type Page,
   VIEWPORTS,
   expectNoAxeViolationsAtViewports,
-  launchBrowser,
   newContext,
   orgUrl,
   signInWithApi,
+  useSharedBrowser,
   watchConsole,
 } from '../support/browser';
 import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
@@ -31,7 +30,7 @@ const owner = { email: `owner-${stamp}@wanderly.example`, first: 'Olga', last: '
 const other = { email: `other-${stamp}@wanderly.example`, first: 'Otto', last: 'Other', id: 0, publicId: '' };
 const fresh = { email: `fresh-${stamp}@wanderly.example`, first: 'Fay', last: 'Fresh', id: 0, publicId: '' };
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 
 async function createUser(user: typeof owner) {
@@ -139,7 +138,7 @@ async function login(email: string, password = PASSWORD, host = HOST): Promise<s
 }
 
 async function signedInPage(email: string, password = PASSWORD) {
-  const { context } = await newContext(browser, { viewport: VIEWPORTS.desktop });
+  const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
   await page.goto(orgUrl(base, HOST, '/privacy-policy'));
   await signInWithApi(page, email, password);
@@ -156,10 +155,8 @@ beforeAll(async () => {
   await createUser(owner);
   await createUser(other);
   await createUser(fresh);
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
@@ -255,7 +252,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     expect(flight.status).toBe(302);
     expect(flight.headers.location).toBe('/flight');
 
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page, [/status of 404/]);
     const response = await page.goto(orgUrl(base, HOST, '/checkout-success?booking_id=WAN-NOSUCH99'));
@@ -277,7 +274,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
       expect(answer.text).toContain('Greta G.');
       for (const secret of [guestEmail, 'Guestly', '1234 5678']) expect(answer.text).not.toContain(secret);
     }
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, HOST, `/checkout-success?booking_id=${reference}`));
@@ -293,7 +290,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     const items = await catalogue();
     const rst = items.find((i) => i.product === 'RST')!;
     const reference = await insertBooking({ ...rst, userId: null });
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     await context.addCookies([{ name: 'holdTok', value: `tok-${reference}`, url: orgUrl(base, HOST, '/') }]);
     const page = await context.newPage();
     const releases: string[] = [];
@@ -404,7 +401,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
   it('a signed-in page polls getCountMessages every 30 s, at most once a second, and shows the count; an anonymous page never calls it', async () => {
     const room = (await catalogue())[0]!;
     await insertBooking({ ...room, userId: other.id, days: 100 });
-    const { context } = await newContext(browser, { viewport: VIEWPORTS.desktop });
+    const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await page.clock.install();
     const calls: string[] = [];
@@ -460,7 +457,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     check();
     await context.close();
 
-    const anonymous = (await newContext(browser)).context;
+    const anonymous = (await newContext(browser())).context;
     const visitor = await anonymous.newPage();
     await visitor.clock.install();
     const visitorCalls: string[] = [];

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
 
 const base = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 async function openPage(options: Parameters<typeof newContext>[1] = {}) {
-  const { context } = await newContext(browser, options);
+  const { context } = await newContext(browser(), options);
   const page = await context.newPage();
   return { context, page, check: watchConsole(page) };
 }
@@ -131,7 +125,7 @@ describe('identity in the browser', () => {
   });
 
   it('shows sign-in errors in the visitor\'s language (viajamas, es-MX)', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsoleExcept(page, 401);
     await page.goto(orgUrl(base, 'viajamas.localhost', '/?login=true'));
@@ -165,7 +159,7 @@ describe('identity in the browser', () => {
   });
 
   it('signs in and out through the UI; the session check follows', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsoleExcept(page, 401);
     await page.goto(`${base}/?login=true`);
@@ -189,7 +183,7 @@ describe('identity in the browser', () => {
   });
 
   it('tells a blocked user so in the dialog', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsoleExcept(page, 403);
     await page.goto(`${base}/?login=true`);

@@ -2,20 +2,14 @@
 // checkout pays it, through the sandbox gateway) is cancelled from the profile: the dialog asks
 // first (Keep changes nothing), then the result is announced, the row shows the booking cancelled
 // with its card part refunded, the sandbox sale is voided, and a second cancel changes nothing.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { mintNonce, prepareBooking, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
 import { DEMO_PASSWORD, demo, http } from '../support/http-client';
 
 const base = inject('baseURL');
 const sandboxURL = inject('sandboxURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 describe('Cancel booking on My bookings', () => {
   it('asks, cancels, gives the card sale back and shows the booking cancelled with its refund', async () => {
@@ -27,7 +21,7 @@ describe('Cancel booking on My bookings', () => {
     const reference = booking.bookingId;
     const amount = `$${(booking.amountMinor / 100).toFixed(2)}`;
 
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, 'localhost', '/session-out'));

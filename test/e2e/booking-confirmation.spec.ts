@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { derivedSecret, signWebhook } from '~/domain/booking-payment';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, VIEWPORTS, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { VIEWPORTS, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { http } from '../support/http-client';
 import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway/index';
@@ -19,7 +19,7 @@ const PASSWORD = 'Confirmations-2026!';
 const stamp = Date.now();
 const email = `bell-${stamp}@viajamas.example`;
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 let userId = 0;
 
@@ -56,16 +56,14 @@ beforeAll(async () => {
     [email, await hashPassword(PASSWORD)],
   );
   userId = rows[0]!.id;
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
 describe.skipIf(!base)('booking confirmations (issue 15, PostgreSQL server)', () => {
   it('a confirmed booking: its e-mail at /dev/mail in Spanish; the bell counts it, keeps it on the success page, clears after My bookings', async () => {
-    const { context } = await newContext(browser, { viewport: VIEWPORTS.desktop });
+    const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, HOST, '/privacy-policy'));

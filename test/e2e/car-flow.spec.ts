@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 const STORAGE_KEY = 'destinationHistoryCars';
 
@@ -77,7 +71,7 @@ async function expectCheckoutWithHold(page: Page, oneWay: boolean) {
 
 describe('car rental search to checkout (issue 3)', () => {
   it('searches a seeded desk and dates, filters, opens details and reaches checkout with a hold and a price breakdown (1280 px, axe)', async () => {
-    const { context } = await newContext(browser, { viewport: VIEWPORTS.desktop });
+    const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     const check = watchConsole(page);
     await searchAndReserve(page, { pickup: 'Cancún Airport (CUN)', pickupDate: inDays(40), dropoffDate: inDays(43) }, { axe: true });
@@ -87,7 +81,7 @@ describe('car rental search to checkout (issue 3)', () => {
   });
 
   it('has no axe violations at 375 px, and a one-way rental adds the one-way fee', async () => {
-    const { context } = await newContext(browser, { viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     const check = watchConsole(page);
     await searchAndReserve(page, { pickup: 'Cancún Airport (CUN)', dropoff: 'Cancún Downtown', pickupDate: inDays(44), dropoffDate: inDays(47) }, { axe: true });
@@ -97,7 +91,7 @@ describe('car rental search to checkout (issue 3)', () => {
   });
 
   it('works with JavaScript disabled: search, results, details and the hold', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     // axe needs scripts in the page; the runs above check these pages.
     await searchAndReserve(page, { pickup: 'Cancún Airport (CUN)', dropoff: 'Cancún Downtown', pickupDate: inDays(50), dropoffDate: inDays(53) }, { axe: false });
@@ -106,7 +100,7 @@ describe('car rental search to checkout (issue 3)', () => {
   });
 
   it('remembers each search once under destinationHistoryCars, re-runs it from Recent searches, and drops past ones', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     const rental = { pickup: 'Cancún Airport (CUN)', pickupDate: inDays(60), dropoffDate: inDays(63) };
@@ -142,7 +136,7 @@ describe('car rental search to checkout (issue 3)', () => {
   });
 
   it('explains a malformed search on the page, per field, and an empty result', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'wanderly.localhost', `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(-2)}&pickup_time=10:00&dropoff_date=${inDays(-4)}&dropoff_time=10:00&driver_age=12`));
     expect(await page.getByText('Pick-up is too soon; choose a later date.').isVisible()).toBe(true);

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole, waitForHydration } from '../support/browser';
+import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -17,17 +17,15 @@ const PASSWORD = 'Car-Modes-2026!';
 const stamp = Date.now().toString(36);
 const HOST = 'wanderly.localhost';
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 
 beforeAll(async () => {
   if (!base) return;
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
@@ -56,7 +54,7 @@ async function reserve(page: Page, model: string, pickupDays: number): Promise<s
 
 async function signedIn(key: string) {
   const email = await createUser(key);
-  const { context } = await newContext(browser, { viewport: VIEWPORTS.desktop });
+  const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
   await page.goto(orgUrl(base, HOST, '/'));
   await signInWithApi(page, email, PASSWORD);

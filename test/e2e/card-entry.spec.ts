@@ -10,7 +10,7 @@ import { createBraintreeGateway } from '~/services/payments/gateway.server';
 import type { PaymentGateway } from '~/services/payments/port';
 import type { CardEntryResult } from '~/domain/card-entry';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
-import { type Browser, type BrowserContext, expectNoAxeViolationsAtViewports, launchBrowser, type Page, watchConsole } from '../support/browser';
+import { type BrowserContext, expectNoAxeViolationsAtViewports, type Page, useSharedBrowser, watchConsole } from '../support/browser';
 
 let sandbox: SandboxGateway;
 let gateway: PaymentGateway;
@@ -18,7 +18,7 @@ let harness: Server;
 let harnessOrigin = '';
 /** The bundled harness: its entry and the chunks it imports on demand, by file name. */
 const files = new Map<string, string>();
-let browser: Browser;
+const browser = useSharedBrowser();
 let context: BrowserContext;
 
 const expiryYear = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
@@ -91,11 +91,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => harness.listen(0, '127.0.0.1', resolve));
   const address = harness.address();
   harnessOrigin = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await sandbox?.stop();
   await new Promise<void>((resolve) => (harness ? harness.close(() => resolve()) : resolve()));
 });
@@ -105,7 +103,7 @@ afterEach(async () => {
 });
 
 async function open(card?: { number: string; expiry?: string; cvv?: string }, query = ''): Promise<{ page: Page; checkConsole: () => void }> {
-  context = await browser.newContext();
+  context = await browser().newContext();
   const tab = await context.newPage();
   const checkConsole = watchConsole(tab, [/status of 422/]);
   await tab.goto(`${harnessOrigin}/${query}`);

@@ -7,13 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBraintreeGateway } from '~/services/payments/gateway.server';
 import type { PaymentGateway } from '~/services/payments/port';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
-import { type Browser, type BrowserContext, expectNoAxeViolationsAtViewports, launchBrowser, type Page, watchConsole } from '../support/browser';
+import { type BrowserContext, expectNoAxeViolationsAtViewports, type Page, useSharedBrowser, watchConsole } from '../support/browser';
 
 let sandbox: SandboxGateway;
 let gateway: PaymentGateway;
 let harness: Server;
 let harnessOrigin = '';
-let browser: Browser;
+const browser = useSharedBrowser();
 let context: BrowserContext;
 
 /** Everything the harness origin was sent (method, path, body), to prove no card data reached it. */
@@ -123,11 +123,9 @@ beforeAll(async () => {
   const address = harness.address();
   // localhost and 127.0.0.1 are different origins: the harness runs on localhost, the sandbox on 127.0.0.1.
   harnessOrigin = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await sandbox?.stop();
   await new Promise<void>((resolve) => (harness ? harness.close(() => resolve()) : resolve()));
 });
@@ -140,7 +138,7 @@ type PayResult = { ok: boolean; status?: string | null; nonce?: string | null; d
 
 /** Opens the harness, records every request the browser makes, and fills the card frame. */
 async function openHarness(card?: { number: string; expiry?: string; cvv?: string }): Promise<{ page: Page; requests: { url: string; body: string }[]; checkConsole: () => void }> {
-  context = await browser.newContext();
+  context = await browser().newContext();
   const page = await context.newPage();
   const requests: { url: string; body: string }[] = [];
   page.on('request', (request) => requests.push({ url: request.url(), body: request.postData() ?? '' }));

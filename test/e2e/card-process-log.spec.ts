@@ -3,10 +3,10 @@
 // card frame, 3-D Secure with a challenge, the real braintree SDK. Runs on the PostgreSQL
 // server, whose database the spec reaches to create its own member.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessLogEntry } from '~/domain/process-log';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole, waitForHydration } from '../support/browser';
+import { type Page, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -19,12 +19,11 @@ const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2,
 const CHALLENGE_CARD = '4000000000001091';
 const SAVED_CARD = '5555555555554444';
 
-let browser: Browser;
+const browser = useSharedBrowser();
 const site = (path: string) => orgUrl(base, HOST, path);
 
 beforeAll(async () => {
   if (!base) return;
-  browser = await launchBrowser();
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query(
@@ -32,10 +31,6 @@ beforeAll(async () => {
     [email, await hashPassword(PASSWORD)],
   );
   await db.end();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function typeCard(page: Page, formName: string, number: string) {
@@ -49,7 +44,7 @@ const processLog = (page: Page) => page.evaluate(() => window.__cardProcessLog ?
 
 describe.skipIf(!base)('the card process log in a real checkout (spec §7, §9)', () => {
   it('logs each card provider step of a payment in order (init … submit card, retrieve payment intent) with time and outcome, never card data; card element ids are alphanumeric', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(site('/'));

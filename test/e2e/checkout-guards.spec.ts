@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { http, sessionCookie } from '../support/http-client';
 import { inDays } from '../support/dates';
 
@@ -17,7 +17,7 @@ const HOST = 'wanderly.localhost';
 const PASSWORD = 'Guard-Rails-2026!';
 const email = `guard-${Date.now()}@wanderly.example`;
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 let userId: number;
 
@@ -30,15 +30,13 @@ beforeAll(async () => {
     [email, await hashPassword(PASSWORD)],
   );
   userId = inserted.rows[0]!.id;
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
 async function signedInPage(options: { javaScriptEnabled?: boolean } = {}) {
-  const { context } = await newContext(browser, { viewport: VIEWPORTS.desktop, ...options });
+  const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop, ...options });
   if (options.javaScriptEnabled === false) {
     // Without scripts in the page, sign in over HTTP and hand the cookie to the browser.
     const login = await http(base, 'POST', '/api/auth/login', { host: HOST, body: { email_id: email, password: PASSWORD } });

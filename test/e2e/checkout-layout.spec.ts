@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway';
-import { type Browser, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { http } from '../support/http-client';
 import { type RunningServer, startServer } from '../support/server-process';
 
 const HOST = 'wanderly.localhost';
 const base = inject('baseURL');
-let browser: Browser;
+const browser = useSharedBrowser();
 let edited: RunningServer;
 let configDir: string;
 
@@ -41,7 +41,6 @@ function editedConfigs(): string {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   configDir = editedConfigs();
   edited = await startServer({
     env: {
@@ -55,7 +54,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser?.close();
   await edited?.stop();
   if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
@@ -69,7 +67,7 @@ async function openCheckout(server: string, checkin: number) {
     body: new URLSearchParams({ destination: 'cancun', checkin: inDays(checkin), checkout: inDays(checkin + 2), rooms: '1', guests: '2', roomTypeId: '1' }).toString(),
   });
   expect(hold.status).toBe(302);
-  const { context } = await newContext(browser);
+  const { context } = await newContext(browser());
   const page = await context.newPage();
   const check = watchConsole(page);
   await page.goto(orgUrl(server, HOST, String(hold.headers.location)));

@@ -6,8 +6,8 @@
 // Without JavaScript the same form posts the traveller and comes back with what to correct.
 // The page's clock is Playwright's: it runs as usual, and jumping it ahead shows that no message
 // is taken away by a timer.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, recordActivity, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, recordActivity, useSharedBrowser, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { http } from '../support/http-client';
 
@@ -22,13 +22,7 @@ const ORGS = [
   { id: 'voyagerpro', host: 'voyagerpro.localhost', day: 147, text: { title: 'Complete your booking', traveler: 'Who is travelling?', submit: 'COMPLETE BOOKING', processing: 'Processing your booking…', email: 'E-mail', continue: 'Continue', problem: 'Check the traveller’s details', saved: 'Traveller details saved.', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', code: 'Verification code' } },
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 /** Holds a Cancún room for a guest on `host` and answers the checkout's path. */
 async function holdRoom(host: string, day: number): Promise<string> {
@@ -58,7 +52,7 @@ const styleOf = (page: Page, name: string) =>
 describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
   for (const org of ORGS) {
     it(`${org.id}: focus on the new page's heading; one form, one submit; a disabled submit looks it and says why; errors stay and take the focus; axe at 375 and 1280 px`, async () => {
-      const { context } = await newContext(browser);
+      const { context } = await newContext(browser());
       const page = await context.newPage();
       // Chromium logs the traveller step's 400 answer (the fields to correct).
       const check = watchConsole(page, [/status of 400/]);
@@ -154,7 +148,7 @@ describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
     });
 
     it(`${org.id}: without JavaScript the one form still posts, and comes back with what to correct, then saved`, async () => {
-      const { context } = await newContext(browser, { javaScriptEnabled: false });
+      const { context } = await newContext(browser(), { javaScriptEnabled: false });
       const page = await context.newPage();
       const t = org.text;
       await page.goto(orgUrl(base, org.host, await holdRoom(org.host, org.day + 30)));

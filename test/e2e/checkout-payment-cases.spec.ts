@@ -13,7 +13,7 @@ import { enUS } from '~/i18n/en-US';
 import { esMX } from '~/i18n/es-MX';
 import { hashPassword } from '~/services/password.server';
 import { DEMO_PASSWORD } from '~/services/seed.server';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole, waitForHydration } from '../support/browser';
+import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -60,7 +60,7 @@ const TEXT = {
   },
 } as const;
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 
 type User = { id: number; email: string; org: Org };
@@ -101,7 +101,7 @@ async function attemptsOf(reference: string): Promise<{ method: string; status: 
 }
 
 async function signedInPage(user: User, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const { context } = await newContext(browser, { viewport });
+  const { context } = await newContext(browser(), { viewport });
   const page = await context.newPage();
   await page.goto(orgUrl(base, HOST[user.org], '/'));
   await signInWithApi(page, user.email, PASSWORD);
@@ -182,7 +182,7 @@ async function expectScrollLocked(page: Page) {
 
 /** The voyagerpro admin grants `email` an invoice credit line through the admin API. */
 async function grantInvoiceCredit(email: string, limit: string): Promise<number> {
-  const { context } = await newContext(browser);
+  const { context } = await newContext(browser());
   const page = await context.newPage();
   await page.goto(orgUrl(base, HOST.voyagerpro, '/'));
   await signInWithApi(page, 'admin@voyagerpro.example', DEMO_PASSWORD);
@@ -198,10 +198,8 @@ beforeAll(async () => {
   if (!base) return;
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 

@@ -3,16 +3,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
 import {
-  type Browser,
   type BrowserContext,
   type Page,
   VIEWPORTS,
   expectNoAxeViolations,
   expectNoAxeViolationsAtViewports,
-  launchBrowser,
   newContext,
   orgUrl,
   signInWithApi,
+  useSharedBrowser,
   waitForHydration,
   watchConsole,
 } from '../support/browser';
@@ -39,7 +38,7 @@ const payer = { email: `payer-${stamp}@wanderly.example`, first: 'Paula', last: 
 
 const SAVED_CARD = { number: '5555555555554444', expiry: '11/31', cvv: '864' };
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 let prepaidCar: { id: number; code: string };
 /** Every request the browser sent to the app's own origin, with its body. */
@@ -50,7 +49,6 @@ const appOrigin = () => new URL(site('/')).origin;
 
 beforeAll(async () => {
   if (!base) return;
-  browser = await launchBrowser();
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query(
@@ -64,12 +62,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
 async function signedIn(viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS] = VIEWPORTS.desktop): Promise<{ context: BrowserContext; page: Page }> {
-  const { context } = await newContext(browser, { viewport });
+  const { context } = await newContext(browser(), { viewport });
   const page = await context.newPage();
   page.on('request', (request) => {
     if (request.url().startsWith(appOrigin())) appRequests.push({ url: request.url(), body: request.postData() ?? '' });

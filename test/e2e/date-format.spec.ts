@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole, waitForHydration } from '../support/browser';
+import { type Page, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -18,7 +18,7 @@ const defaulted = `dates-default-${stamp}@wanderly.example`;
 const CHECKIN = inDays(236);
 const CHECKOUT = inDays(238);
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 const site = (path: string) => orgUrl(base, HOST, path);
 
@@ -28,7 +28,6 @@ const european = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.
 
 beforeAll(async () => {
   if (!base) return;
-  browser = await launchBrowser();
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   for (const email of [american, defaulted]) {
@@ -40,12 +39,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
 async function signedIn(email: string): Promise<Page> {
-  const { context } = await newContext(browser);
+  const { context } = await newContext(browser());
   const page = await context.newPage();
   await page.goto(site('/'));
   await signInWithApi(page, email, PASSWORD);
@@ -122,7 +120,7 @@ describe.skipIf(!base)('the date format of a signed-in user (spec §6, §9)', ()
     await other.context().close();
 
     // Anonymous: no user format, the locale's long date (issue 14: no ISO days on the checkout).
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const anonymous = await context.newPage();
     await reserve(anonymous, inDays(244), inDays(246));
     const long = (day: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import {
-  type Browser,
   type Page,
   expectNoAxeViolationsAtViewports,
-  launchBrowser,
   newContext,
   orgUrl,
   signInWithApi,
+  useSharedBrowser,
   watchConsole,
 } from '../support/browser';
 import { inDays } from '../support/dates';
@@ -20,13 +19,9 @@ import { type RunningServer, startServer } from '../support/server-process';
 const base = inject('baseURL');
 const PASSWORD = 'Travel-Demo-2026!';
 const SUGGEST = '/api/flights/autosuggestV2';
-let browser: Browser;
+const browser = useSharedBrowser();
 let limited: RunningServer | undefined;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   await limited?.stop();
 });
 
@@ -48,7 +43,7 @@ async function attribute(locator: Locator, name: string) {
 describe('flight search airport combobox (issue 10)', () => {
   it('keyboard only: typing "can" lists airports from the API, ArrowDown/Enter picks Cancún (CUN), Escape closes, and the search runs for it (axe with the list open at 375 and 1280 px)', async () => {
     // Flights need sign-in on wanderly (flightLoginRequired).
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(wanderly('/flight'));
     await signInWithApi(page, 'member@wanderly.example', PASSWORD);
@@ -141,7 +136,7 @@ describe('flight search airport combobox (issue 10)', () => {
   });
 
   it('in Spanish: says when no airport matches, when the look-up fails, and Tab leaves the field with its text (viajamas, no sign-in)', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     // A text over 100 characters is the API's 400: the field says the look-up failed.
     const check = watchConsole(page, [/status of 400/]);
@@ -181,7 +176,7 @@ describe('flight search airport combobox (issue 10)', () => {
     // The window is the clock's minute, so a minute may turn during the look-ups and grant three
     // more: eight look-ups always meet a refusal.
     limited = await startServer({ env: { RATE_LIMIT_SCALE: '0.01', SANDBOX_GATEWAY_PORT: '0', LOG_LEVEL: 'error' } });
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page, [/status of 429/]);
     await page.goto(orgUrl(limited.url, 'viajamas.localhost', '/flight'));

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 const PASSWORD = 'Travel-Demo-2026!';
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 const wanderly = (path: string) => orgUrl(base, 'wanderly.localhost', path);
 
 async function signedInPage(options: Parameters<typeof newContext>[1] = {}) {
-  const { context } = await newContext(browser, options);
+  const { context } = await newContext(browser(), options);
   const page = await context.newPage();
   await page.goto(wanderly('/flight'));
   await signInWithApi(page, 'member@wanderly.example', PASSWORD);
@@ -111,7 +105,7 @@ describe('flight search to checkout (issue 3)', () => {
     expect((await http(base, 'GET', `/flight/search-details?${search}`, { host: 'viajamas.localhost' })).status).toBe(200);
     expect((await http(base, 'GET', '/flight/checkout-success', { host: 'viajamas.localhost' })).headers.location).toBeUndefined();
     // In the browser, the anonymous visitor lands on the /flight search.
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(wanderly(`/flight/search-details?${search}`));
     expect(new URL(page.url()).pathname).toBe('/flight');
@@ -192,7 +186,7 @@ describe('flight search to checkout (issue 3)', () => {
   });
 
   it('searches, lists results and shows details with JavaScript disabled', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     // Without scripts the sign-in goes through the form; viajamas needs none for flights.
     await page.goto(orgUrl(base, 'viajamas.localhost', '/flight'));

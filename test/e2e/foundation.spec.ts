@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, launchBrowser, newContext, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, useSharedBrowser, watchConsole } from '../support/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 describe('the built server', () => {
   it('answers /healthz on PGlite and on PostgreSQL', async () => {
@@ -19,7 +13,7 @@ describe('the built server', () => {
   });
 
   it('renders the home page in Chromium without console errors', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(inject('baseURL'));

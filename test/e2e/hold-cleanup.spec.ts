@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, launchBrowser, newContext } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, useSharedBrowser } from '../support/browser';
 import { http } from '../support/http-client';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 const post = (route: string, body: unknown) => http(base, 'POST', `/api/weeks/${route}`, { body });
 
@@ -35,7 +29,7 @@ async function prepareWeekHold(days: number) {
 describe('hold cleanup (spec §2)', () => {
   it('a leftover holdTok on another path calls POST /api/weeks/release and is cleared', async () => {
     const token = await prepareWeekHold(150);
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     await context.addCookies([{ name: 'holdTok', value: token, url: base }]);
     const page = await context.newPage();
     const releases: string[] = [];

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole, waitForHydration } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 // Holiday homes 120+ days out: units and dates no other spec holds.
 const wanderly = (path: string) => orgUrl(base, 'wanderly.localhost', path);
@@ -47,7 +41,7 @@ async function searchAndReserve(page: Page, { checkin, checkout, axe }: { checki
 
 describe('holiday homes: the /holidaystays variants of the hotel flow (spec §2)', () => {
   it('searches holiday homes from the landing, opens details and reaches checkout with a hold, a price breakdown and a traveller step', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await searchAndReserve(page, { checkin: inDays(120), checkout: inDays(123), axe: true });
@@ -73,7 +67,7 @@ describe('holiday homes: the /holidaystays variants of the hotel flow (spec §2)
   });
 
   it('works with JavaScript disabled (search, results, details, hold), at 375 px', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     // axe needs scripts in the page; the JavaScript run above checks these pages.
     await searchAndReserve(page, { checkin: inDays(130), checkout: inDays(133), axe: false });

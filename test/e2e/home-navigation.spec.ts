@@ -3,21 +3,15 @@
 // choice lands on the search with a notice; the header's product navigation is one line at
 // 1280 px and a menu button at 375 px (aria-expanded, Escape closes it and gives focus back);
 // axe finds no violations on home and on the search page at both widths.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { messagesFor } from '~/i18n';
 import { http } from '../support/http-client';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 
 const base = inject('baseURL');
 const ORGS = ['wanderly', 'voyagerpro', 'viajamas'] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 /** The page's language's texts (the org's default language, as <html lang> says). */
 async function textsOf(page: Page) {
@@ -45,7 +39,7 @@ async function followsToResults(page: Page, link: ReturnType<Page['locator']>, o
 describe('home links, details fallbacks and the header', () => {
   for (const org of ORGS) {
     it(`${org}: featured cards and map chips open results; a details link without its choice lands on the search; the nav fits at 1280 px and is a menu at 375 px`, async () => {
-      const { context } = await newContext(browser);
+      const { context } = await newContext(browser());
       const page = await context.newPage();
       const check = watchConsole(page);
       const home = orgUrl(base, `${org}.localhost`, '/');
@@ -111,7 +105,7 @@ describe('home links, details fallbacks and the header', () => {
   }
 
   it("the product navigation and home's product list: a link rested on is prefetched, a click opens it in the app, and the current product is marked", async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, 'wanderly.localhost', '/'));

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 
 /** Home → search → results → details → reserve → checkout, as a traveller would. */
@@ -37,7 +31,7 @@ async function searchAndReserve(page: Page, { destination, checkin, checkout, ax
 
 describe('hotel search to checkout (issue 3)', () => {
   it('searches a seeded destination, opens details and reaches checkout with a hold and a price breakdown', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await searchAndReserve(page, { destination: 'Cancún, Mexico', checkin: inDays(40), checkout: inDays(43), axe: true });
@@ -59,7 +53,7 @@ describe('hotel search to checkout (issue 3)', () => {
   });
 
   it('works with JavaScript disabled (progressive enhancement), at 375 px', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     // axe needs scripts in the page; the JavaScript run above checks these pages.
     await searchAndReserve(page, { destination: 'Cancún, Mexico', checkin: inDays(50), checkout: inDays(53), axe: false });
@@ -70,7 +64,7 @@ describe('hotel search to checkout (issue 3)', () => {
   });
 
   it('explains bad searches per field, and refuses a check-in that is too soon', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     // Yesterday in UTC is at most today on Wanderly's clock (Los Angeles), so always too soon.
     await page.goto(orgUrl(base, 'wanderly.localhost', `/search-detail?destination=cancun&checkin=${inDays(-1)}&checkout=${inDays(-3)}`));

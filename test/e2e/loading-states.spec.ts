@@ -2,18 +2,12 @@
 // progress bar at the top and leaves the page usable; a slow submission shows the loader
 // overlay (spec: "A loader overlay is available"), which keeps a second click off the page.
 // Both appear only after 200 ms and leave when the answer arrives.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, launchBrowser, newContext, waitForHydration, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, newContext, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 
 const base = inject('baseURL');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 /** Holds back the answers `matches` picks by `ms`, as a slow network would. */
 async function slowDown(page: Page, matches: (url: URL, method: string) => boolean, ms: number) {
@@ -27,7 +21,7 @@ async function slowDown(page: Page, matches: (url: URL, method: string) => boole
 
 describe('loading states', () => {
   it('a slow navigation shows the top progress bar, not the overlay; a slow submission shows the overlay; both leave with the answer', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(base);

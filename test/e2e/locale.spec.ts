@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { teaser } from '../support/prices';
 import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
 
 const base = inject('baseURL');
 const backends = [inject('baseURL'), inject('pgBaseURL')].filter(Boolean);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 async function postPreferences(page: Page, body: unknown) {
   return page.evaluate(async (payload) => {
@@ -23,7 +17,7 @@ async function postPreferences(page: Page, body: unknown) {
 
 describe('language & currency picker (acceptance 6)', () => {
   it('filters, then changes language and currency; prices re-render; the spec cookies are written', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(`${base}/cars`);
@@ -71,7 +65,7 @@ describe('language & currency picker (acceptance 6)', () => {
   });
 
   it('works without JavaScript: ?preferences=open renders the dialog and Apply posts the form', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'viajamas.localhost', '/'));
     expect(await page.getByText(teaser('MXN', 'es-MX'), { exact: true }).first().isVisible()).toBe(true);
@@ -90,7 +84,7 @@ describe('language & currency picker (acceptance 6)', () => {
   });
 
   it('opens from ?preferences=open and passes axe at 375 px in the viajamas theme', async () => {
-    const { context } = await newContext(browser, { viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'viajamas.localhost', '/?preferences=open'));
     const dialog = page.getByRole('dialog', { name: 'Selecciona tu idioma y moneda' });
@@ -106,7 +100,7 @@ describe('language & currency picker (acceptance 6)', () => {
   it("keeps a signed-in user's choice on their account, on a new device too", async () => {
     const host = 'viajamas.localhost';
     const email = demo('agent', 'viajamas');
-    const first = await newContext(browser);
+    const first = await newContext(browser());
     const page = await first.context.newPage();
     await page.goto(orgUrl(base, host, '/'));
     await signInWithApi(page, email, DEMO_PASSWORD);
@@ -120,7 +114,7 @@ describe('language & currency picker (acceptance 6)', () => {
     await first.context.close();
 
     // A fresh browser has no locale cookies: the account's saved preference decides.
-    const second = await newContext(browser);
+    const second = await newContext(browser());
     const page2 = await second.context.newPage();
     await page2.goto(orgUrl(base, host, '/'));
     expect(await page2.getByRole('link', { name: 'Idioma y moneda: ES · MXN' }).isVisible()).toBe(true);

@@ -2,22 +2,16 @@
 // regular price and what members pay (a link to the plans modal), and shows member@ the member
 // price with the saving, through to the checkout's total. The charge itself is proven against
 // the gateway in test/integration/member-rates.test.ts.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { memberPriceMinor } from '~/domain/member-rates';
 import { formatMoney } from '~/domain/money';
-import { type Browser, type Page, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { type Page, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 const HOST = 'wanderly.localhost';
 const details = `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(75)}&checkout=${inDays(78)}&rooms=1&guests=2`;
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 const usd = (minor: number) => formatMoney({ amountMinor: minor, currency: 'USD' }, 2, 'en-US');
 const minorOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
@@ -26,7 +20,7 @@ const totalOf = async (scope: ReturnType<Page['locator']>) => (await scope.locat
 
 describe('member rates on a hotel (issue 12)', () => {
   it('a visitor sees the regular price and what members pay; member@ sees and reaches checkout at the member price', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, HOST, details));

@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { mintNonce, sandboxTransactions } from '../support/booking-load';
 
 const base = inject('pgBaseURL');
@@ -21,18 +21,16 @@ const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2,
 const HOST = { wanderly: 'localhost', viajamas: 'viajamas.localhost', voyagerpro: 'voyagerpro.localhost' } as const;
 type Org = keyof typeof HOST;
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 let serial = 0;
 
 beforeAll(async () => {
   if (!base) return;
-  browser = await launchBrowser();
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
@@ -57,7 +55,7 @@ async function newMember(org: Org, plan?: { code: string; status: 'ACTIVE' | 'EX
 }
 
 async function signedInPage(member: Member, path: string, viewport = { width: 1280, height: 900 }) {
-  const { context } = await newContext(browser, { viewport });
+  const { context } = await newContext(browser(), { viewport });
   const page = await context.newPage();
   await page.goto(orgUrl(base, HOST[member.org], '/session-out'));
   await signInWithApi(page, member.email, PASSWORD);
@@ -274,7 +272,7 @@ describe.skipIf(!base)('the membership plans modal', () => {
   });
 
   it('a visitor who is not signed in sees the plans only when asked, with a sign-in to join', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     const asked: string[] = [];

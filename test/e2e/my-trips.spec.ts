@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ProductCode, products } from '~/products/registry';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { NEW_CARD, completeBooking, reachPayment, typeCard } from '../support/checkout';
 import { inDays } from '../support/dates';
 import { readCalendar } from '../support/ical';
@@ -18,7 +18,7 @@ const databaseUrl = inject('pgDatabaseUrl');
 const PASSWORD = 'My-Trips-2026!';
 const email = `trips-${Date.now()}@wanderly.example`;
 const planner = `trip-planner-${Date.now()}@wanderly.example`;
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 let publicId = '';
 let strangersTrip = '';
@@ -26,7 +26,6 @@ let prepaidCar: { id: number; code: string };
 
 beforeAll(async () => {
   if (!base) return;
-  browser = await launchBrowser();
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const { rows } = await db.query<{ public_id: string }>(
@@ -51,13 +50,12 @@ beforeAll(async () => {
   await db.query(`insert into trip_members (trip_id, user_id, role) select $1, id, 'owner' from users where email = 'member@wanderly.example'`, [strangersTrip]);
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
 describe.skipIf(!base)('/user/my-trips', () => {
   it('shows the member’s trip and its items, opens it by its link, exports it, and refuses another user’s trip', { timeout: 120_000 }, async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     // Opening another user's trip answers 404 (the document itself).
     const check = watchConsole(page, [/status of 404/]);
@@ -140,7 +138,7 @@ describe.skipIf(!base)('/user/my-trips', () => {
   }
 
   it('acceptance 1: a member adds a hotel, a flight and a car to a new trip from their pages, books the car, and sees all three with the car booked', { timeout: 180_000 }, async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, 'wanderly.localhost', '/session-out'));

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 const monthIn = (days: number) => inDays(days).slice(0, 7);
 
@@ -118,7 +112,7 @@ const reserveButtons = (page: Page, option: string) => page.getByRole('button', 
 
 describe.each(products)('$segment: search to checkout (issue 3)', (p) => {
   it('searches a seeded destination and date, opens details and reaches checkout with a hold and a price breakdown; axe-clean at 375 and 1280 px', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await searchToDetails(page, p, 45, { axe: true });
@@ -139,7 +133,7 @@ describe.each(products)('$segment: search to checkout (issue 3)', (p) => {
   });
 
   it('searches, lists results and shows details without JavaScript, and holds by a plain form post', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     await searchToDetails(page, p, 52);
     expect(await page.getByRole('region', { name: 'Price breakdown' }).first().isVisible()).toBe(true);
@@ -150,7 +144,7 @@ describe.each(products)('$segment: search to checkout (issue 3)', (p) => {
   });
 
   it('explains a malformed search, and answers a bad hold form with a 4xx that holds nothing', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const answer = await page.goto(site(`/${p.segment}/search-details?destination=cancun&date=2020-13-45&month=nope&time=99:99&guests=99`));
     expect(answer!.status()).toBe(200);
@@ -172,10 +166,10 @@ describe('scheduled offers: sold out, products not offered, transfer selections'
   it('a table someone else took meanwhile: a 409 page with a way back to details, where it shows full', async () => {
     const days = 70;
     const details = site(`/restaurants/details?destination=paris&date=${inDays(days)}&time=20:00&guests=6&offer=paris-casa-paris`);
-    const late = await newContext(browser, { javaScriptEnabled: false });
+    const late = await newContext(browser(), { javaScriptEnabled: false });
     const second = await late.context.newPage();
     await second.goto(details);
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const first = await context.newPage();
     await first.goto(details);
     const table = (page: Page) => page.getByRole('button', { name: /^Reserve Table for 6 on .* at 20:00$/ });
@@ -202,7 +196,7 @@ describe('scheduled offers: sold out, products not offered, transfer selections'
   });
 
   it('holds a return transfer as one hold of the same vehicle on both legs, priced both ways', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false });
     const page = await context.newPage();
     const query = `destination=cancun&date=${inDays(90)}&time=09:00&guests=5&bags=6&trip=return&return_date=${inDays(97)}&return_time=15:00`;
     await page.goto(site(`/transfers/details?${query}&offer=cancun-airport-downtown`));
@@ -217,7 +211,7 @@ describe('scheduled offers: sold out, products not offered, transfer selections'
   });
 
   it('keeps the picked vehicle while on transfer pages and clears it when transfer pages are entered again', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     const stored = () => page.evaluate(() => window.localStorage.getItem('transferSelections'));

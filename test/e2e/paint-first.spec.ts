@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, launchBrowser, newContext, waitForHydration, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
 
 // Decision 0048: a page paints before its JavaScript is asked for (Remix's <Scripts>, changed by
 // scripts/patch-dependencies.mjs), then loads it and hydrates.
 const base = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 describe('a page’s first paint (issue 14)', () => {
   it('names no script to preload in its markup', async () => {
@@ -22,7 +16,7 @@ describe('a page’s first paint (issue 14)', () => {
 
   for (const path of ['/', '/hotels']) {
     it(`${path}: its scripts are asked for after the first frame, and the page hydrates`, async () => {
-      const { context } = await newContext(browser);
+      const { context } = await newContext(browser());
       const page = await context.newPage();
       const consoleIsClean = watchConsole(page);
       // Registered before any of the page's own code: its callback runs at the first frame, before the page's.

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, waitForHydration, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { http } from '../support/http-client';
 
 const base = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 // Details pages only read: any dates will do.
 const stay = new URLSearchParams({ checkin: inDays(160), checkout: inDays(163), rooms: '1', guests: '2' });
@@ -29,7 +23,7 @@ const viewBox = (page: Page) => page.locator('.map-viewport svg').getAttribute('
 
 describe('property details (issue 15): pictures, amenities, policies, check-in and an offline map', () => {
   it('shows a hotel’s gallery, amenities, policies, check-in instructions and map, all usable by keyboard, in English', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     const images = watchImages(page);
@@ -102,7 +96,7 @@ describe('property details (issue 15): pictures, amenities, policies, check-in a
   });
 
   it('reads Spanish on the Spanish site: a holiday home’s description, amenities, rules, arrival and map', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, 'viajamas.localhost', `/holidaystays/hotel-details?hotel=cancun-seaside-villas&destination=cancun&${stay}`));
@@ -141,7 +135,7 @@ describe('property details (issue 15): pictures, amenities, policies, check-in a
   });
 
   it('lists each hotel with its first picture and its stars', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'wanderly.localhost', `/search-detail?destination=cancun&${stay}`));
     const results = page.getByRole('region', { name: /hotels for 3 nights/ });

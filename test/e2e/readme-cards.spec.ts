@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { computeRoomPrice } from '~/domain/room-price';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, type BrowserContext, type Page, launchBrowser, newContext, orgUrl, recordActivity, signInWithApi, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
+import { type BrowserContext, type Page, newContext, orgUrl, recordActivity, signInWithApi, useSharedBrowser, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -75,7 +75,7 @@ function triesOf(cardCell: string, cell: string): Try[] {
 
 // ---- the checkout ----------------------------------------------------------------------------
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 
 async function createUser(org: Org): Promise<string> {
@@ -211,10 +211,8 @@ beforeAll(async () => {
   if (!base) return;
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
@@ -234,7 +232,7 @@ describe.skipIf(!base)("README's test cards, row by row, on every organisation",
       const tries = rows.flatMap((row) => triesOf(row[0]!, row[column]!));
       const cheap = await cheapStay();
       const declining = await decliningStay();
-      const { context } = await newContext(browser);
+      const { context } = await newContext(browser());
       const start = await context.newPage();
       await start.goto(orgUrl(base, `${org}.localhost`, '/'));
       await signInWithApi(start, await createUser(org), PASSWORD);

@@ -2,20 +2,14 @@
 // brand icons, masked numbers, MM/YY, nickname and default badge; set as default (and its
 // failure text), edit nickname (required) and delete, by keyboard, axe-clean at 375 and 1280.
 // It empties the lists of voyagerpro's expired and new members, whom no checkout spec uses.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
 
 const base = inject('baseURL');
 const sandboxURL = inject('sandboxURL');
 const HOST = 'voyagerpro.localhost';
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 async function nonceFor(number: string): Promise<string> {
   const response = await fetch(`${sandboxURL}/__sandbox/nonces`, {
@@ -27,7 +21,7 @@ async function nonceFor(number: string): Promise<string> {
 }
 
 async function signedInPage(key: string, path: string, expectedErrors: RegExp[] = []) {
-  const { context } = await newContext(browser);
+  const { context } = await newContext(browser());
   const page = await context.newPage();
   const check = watchConsole(page, expectedErrors);
   await page.goto(orgUrl(base, HOST, '/session-out'));

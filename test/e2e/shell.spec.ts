@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  type Browser,
   type Page,
   VIEWPORTS,
   expectNoAxeViolations,
-  launchBrowser,
   newContext,
   orgUrl,
   signInWithApi,
+  useSharedBrowser,
   watchConsole,
 } from '../support/browser';
 import { destinations } from '~/domain/destinations-data';
@@ -17,13 +16,7 @@ import { DEMO_PASSWORD, demo, hostOf, http } from '../support/http-client';
 const base = inject('baseURL');
 const backends = [inject('baseURL'), inject('pgBaseURL')].filter(Boolean);
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 const orgs = [
   {
@@ -68,7 +61,7 @@ describe('page shell per organisation (acceptance 3)', () => {
   for (const org of orgs) {
     for (const via of ['host', 'orgid cookie'] as const) {
       it(`${org.id} by ${via}: header ${org.header}, theme, chat, ads, default language and currency`, async () => {
-        const { context, external } = await newContext(browser);
+        const { context, external } = await newContext(browser());
         const url = via === 'host' ? orgUrl(base, hostOf(org.id), '/') : base;
         if (via === 'orgid cookie') await context.addCookies([{ name: 'orgid', value: org.id, url: base }]);
         const page = await context.newPage();
@@ -105,7 +98,7 @@ describe('page shell per organisation (acceptance 3)', () => {
   }
 
   it('shows ads to signed-in visitors on voyagerpro, and resort ads on /resorts only when signed in', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'localhost', '/resorts'));
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Resorts' }).isVisible()).toBe(true);
@@ -118,7 +111,7 @@ describe('page shell per organisation (acceptance 3)', () => {
     expect(await ads.getByRole('link', { name: 'Cars with free cancellation' }).count()).toBe(0);
     await context.close();
 
-    const business = await newContext(browser);
+    const business = await newContext(browser());
     const bizPage = await business.context.newPage();
     await bizPage.goto(orgUrl(base, 'voyagerpro.localhost', '/'));
     expect(await bizPage.getByRole('complementary', { name: 'Offers' }).count()).toBe(0);
@@ -131,7 +124,7 @@ describe('page shell per organisation (acceptance 3)', () => {
 
 describe('header account area', () => {
   it('offers sign in and sign up on the current page to visitors', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${base}/cars?x=1`);
     expect(await page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe('/cars?x=1&login=true');
@@ -145,7 +138,7 @@ describe('header account area', () => {
       ['agent', '/agent/profile', false],
       ['demo', '/user/profile', true],
     ] as const) {
-      const { context } = await newContext(browser);
+      const { context } = await newContext(browser());
       const page = await context.newPage();
       await page.goto(base);
       const userName = await signInWithApi(page, demo(key), DEMO_PASSWORD);
@@ -165,7 +158,7 @@ describe('header account area', () => {
 
   it('collapses into a menu at 375 px that opens with the keyboard and without JavaScript', async () => {
     for (const javaScriptEnabled of [true, false]) {
-      const { context } = await newContext(browser, { viewport: VIEWPORTS.mobile, javaScriptEnabled });
+      const { context } = await newContext(browser(), { viewport: VIEWPORTS.mobile, javaScriptEnabled });
       const page = await context.newPage();
       await page.goto(base);
       const signInLink = page.getByRole('link', { name: 'Sign in', exact: true });
@@ -186,7 +179,7 @@ describe('header account area', () => {
 
 describe('footer and legal pages', () => {
   it('links Privacy Policy and Terms of Use in a new tab, and the pages render the org documents', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(base);
     const footer = page.getByRole('contentinfo');
@@ -209,7 +202,7 @@ describe('footer and legal pages', () => {
   });
 
   it("renders viajamas' own Spanish documents", async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'viajamas.localhost', '/terms-of-use'));
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Términos de uso' }).isVisible()).toBe(true);
@@ -220,7 +213,7 @@ describe('footer and legal pages', () => {
 
 describe('home page', () => {
   it('shows the map view on /home: a map image that says how many destinations it marks, and a named list entry per destination', async () => {
-    const { context, external } = await newContext(browser);
+    const { context, external } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${base}/home`);
     const view = page.getByRole('region', { name: 'Our destinations on the map' });
@@ -238,7 +231,7 @@ describe('home page', () => {
   });
 
   it('links the search entry to the enabled products only', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'voyagerpro.localhost', '/'));
     const search = page.getByRole('region', { name: 'What are you looking for?' });
@@ -252,7 +245,7 @@ describe('home page', () => {
   });
 
   it('renders without JavaScript', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(base);
     expect(await page.getByRole('heading', { level: 1, name: 'Where to next?' }).isVisible()).toBe(true);
@@ -265,7 +258,7 @@ describe('home page', () => {
   for (const org of orgs) {
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       it(`has no axe violations on ${org.id} home at ${size}`, async () => {
-        const { context } = await newContext(browser, { viewport });
+        const { context } = await newContext(browser(), { viewport });
         const page = await context.newPage();
         await page.goto(orgUrl(base, hostOf(org.id), '/'));
         await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
@@ -280,7 +273,7 @@ describe('home page', () => {
   }
 
   it('has no axe violations on a landing page with ads', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`${base}/flight`);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Flights' }).isVisible()).toBe(true);

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { type Page, expectNoAxeViolations, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { hostOf, http } from '../support/http-client';
 import { type RunningServer, startServer } from '../support/server-process';
 
@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from '../support/server-process';
  * auth.signupModes decide what its dialogs and pages show; the unedited configs show the default.
  */
 const defaultBase = inject('baseURL');
-let browser: Browser;
+const browser = useSharedBrowser();
 let edited: RunningServer;
 let configDir: string;
 
@@ -24,7 +24,6 @@ function editJson<T>(file: string, change: (value: T) => void) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   configDir = mkdtempSync(path.join(tmpdir(), 'tp-signin-configs-'));
   cpSync('org-configs', path.join(configDir, 'org-configs'), { recursive: true });
   cpSync('layouts', path.join(configDir, 'layouts'), { recursive: true });
@@ -41,13 +40,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await edited?.stop();
   rmSync(configDir, { recursive: true, force: true });
 });
 
 async function openPage(host = 'localhost') {
-  const { context } = await newContext(browser);
+  const { context } = await newContext(browser());
   const page = await context.newPage();
   return { page, check: watchConsole(page), close: () => context.close(), host };
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { enUS } from '~/i18n/en-US';
 import { esMX } from '~/i18n/es-MX';
-import { type Browser, type Page, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration } from '../support/browser';
+import { type Page, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
 
@@ -25,15 +25,11 @@ for (const [key, english] of Object.entries(enUS)) {
   }
 }
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let page: Page;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const { context } = await newContext(browser);
+  const { context } = await newContext(browser());
   page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** What a visitor reads or hears on the page: visible text, the title, and labels of what is shown. */

@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { type Database, openDatabase } from '~/services/db.server';
 import { hashPassword } from '~/services/password.server';
 import { creditInstrument, openInstrument } from '~/services/stored-value.server';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { ledgerProblems } from '../support/stored-value';
 
@@ -23,13 +23,12 @@ const HOST = 'wanderly.localhost';
 const PASSWORD = 'Stored-Value-2026!';
 const email = `stored-${Date.now()}@wanderly.example`;
 
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: Database;
 const ids: Record<'cash' | 'miles' | 'wallet', string> = { cash: '', miles: '', wallet: '' };
 
 beforeAll(async () => {
   if (!base) return;
-  browser = await launchBrowser();
   db = (await openDatabase({ databaseUrl, poolSize: 2 })).db;
   const user = await db
     .insertInto('users')
@@ -47,7 +46,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await db?.destroy();
 });
 
@@ -80,7 +78,7 @@ async function apply(region: Locator) {
 
 /** The member signed in on a hotel checkout `day` days ahead, traveller saved, paying with a new card. */
 async function signedInCheckout(day: number, expectedConsole: RegExp[] = []) {
-  const { context } = await newContext(browser);
+  const { context } = await newContext(browser());
   const page = await context.newPage();
   const check = watchConsole(page, expectedConsole);
   await page.goto(orgUrl(base, HOST, '/'));

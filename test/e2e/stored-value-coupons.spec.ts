@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
 
@@ -17,13 +17,7 @@ const MEMBER = demo('newuser');
 /** Longer than the blocks' 5 s (MESSAGE_MS), short of "never". */
 const CLEARS_WITHIN = { state: 'hidden', timeout: 9_000 } as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 /** What the card is charged, in minor units, as the payment block says it. */
 async function charged(page: Page): Promise<number> {
@@ -47,7 +41,7 @@ async function shows(region: Locator, role: 'status' | 'alert', text: string) {
 
 describe('coupons and cash cards at checkout (issue 11)', () => {
   it('applies a coupon and a cash card, unapplies the card, with the spec texts for 5 s and no axe violations', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     // Chromium logs the two calls the test cuts off (a release with no answer).
     const check = watchConsole(page, [/net::ERR_FAILED/]);

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  type Browser,
   type Page,
   VIEWPORTS,
   expectNoAxeViolationsAtViewports,
-  launchBrowser,
   newContext,
   orgUrl,
   signInWithApi,
+  useSharedBrowser,
   waitForHydration,
   watchConsole,
 } from '../support/browser';
@@ -22,17 +21,10 @@ import { DEMO_PASSWORD, demo } from '../support/http-client';
  * Discount cards are offered on the business organisation only.
  */
 const base = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 async function signedInCheckout(host: string, day: number, expectedConsole: RegExp[] = []) {
-  const { context } = await newContext(browser, { viewport: VIEWPORTS.desktop });
+  const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
   const check = watchConsole(page, expectedConsole);
   const site = (path: string) => orgUrl(base, host, path);
@@ -123,7 +115,7 @@ describe('points and wallet at checkout (issue 11)', () => {
     await expectNoAxeViolationsAtViewports(page, 'checkout with points and a wallet applied');
 
     // Before hydration (here: no JavaScript at all) a click would do nothing: the points and wallet buttons wait.
-    const noScript = await newContext(browser, { javaScriptEnabled: false, storageState: await context.storageState() });
+    const noScript = await newContext(browser(), { javaScriptEnabled: false, storageState: await context.storageState() });
     const serverPage = await noScript.context.newPage();
     await serverPage.goto(page.url());
     const serverPoints = serverPage.getByRole('region', { name: 'Loyalty points' });

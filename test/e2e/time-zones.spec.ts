@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, launchBrowser, newContext, orgUrl, waitForHydration, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, orgUrl, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 
 // Decision 0039: the hold's expiry is shown on the organisation's clock with its zone named, so
 // a visitor in any zone sees the text the server rendered and React hydrates without a mismatch.
 const base = inject('baseURL');
 const host = 'viajamas.localhost';
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 /** Holds a room at Viajamás (as its form post would; Node reaches it by the orgid cookie) and returns the checkout's address on its host. */
 async function holdARoom(checkin: string, checkout: string): Promise<string> {
@@ -45,7 +39,7 @@ describe('the hold expiry in the visitor’s time zone (issue 14)', () => {
   ] as const) {
     it(`a browser in ${timezoneId} shows the server's text, on the organisation's clock, with no hydration warning`, async () => {
       const checkout = await holdARoom(inDays(days), inDays(days + 2));
-      const { context } = await newContext(browser, { timezoneId });
+      const { context } = await newContext(browser(), { timezoneId });
       const page = await context.newPage();
       const warnings: string[] = [];
       page.on('console', (message) => {

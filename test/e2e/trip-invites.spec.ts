@@ -2,21 +2,15 @@
 // invites someone without an account and an account holder; each opens the e-mailed link (read
 // in the sandbox mail viewer), signs up or signs in, joins the trip (addUserToTrip with the
 // link's code) and lands on it. A used code is refused. axe on both dialogs at 375 and 1280 px.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
 
 const base = inject('baseURL');
 // On the organisation's own host: e-mailed links point at its public origin.
 const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 /** The newest e-mailed link to `to` that matches `pattern`, from /dev/mail. */
 async function mailedLink(page: Page, to: string, pattern: RegExp): Promise<string> {
@@ -40,7 +34,7 @@ async function joinedTrip(page: Page, act: () => Promise<void>) {
 describe('trip invitations in the browser (issue 13)', () => {
   it('adds a hotel to a new trip and a car to it, invites a new and an existing user, who join it once', { timeout: 120_000 }, async () => {
     const newcomer = `trip-guest-${Date.now()}@example.com`;
-    const member = await newContext(browser);
+    const member = await newContext(browser());
     const page = await member.context.newPage();
     const check = watchConsole(page);
     await page.goto(site('/session-out'), { waitUntil: 'networkidle' });
@@ -91,7 +85,7 @@ describe('trip invitations in the browser (issue 13)', () => {
     await member.context.close();
 
     // The newcomer: the full invitation set opens sign-up prefilled; the verify link joins the trip.
-    const guest = await newContext(browser);
+    const guest = await newContext(browser());
     const guestPage = await guest.context.newPage();
     const guestCheck = watchConsole(guestPage);
     const invitation = await mailedLink(guestPage, newcomer, /accesscode=/);
@@ -113,7 +107,7 @@ describe('trip invitations in the browser (issue 13)', () => {
     await guest.context.close();
 
     // The account holder: accesscode + email + tripid opens sign-in; signing in joins the trip.
-    const holder = await newContext(browser);
+    const holder = await newContext(browser());
     const holderPage = await holder.context.newPage();
     const holderCheck = watchConsole(holderPage, [/status of 409/]);
     const holderLink = await mailedLink(holderPage, demo('newuser'), /accesscode=/);
@@ -140,7 +134,7 @@ describe('trip invitations in the browser (issue 13)', () => {
   });
 
   it('tells someone signed in as another account whose invitation it is, and signs them out to continue as the invited one', { timeout: 120_000 }, async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(site('/session-out'), { waitUntil: 'networkidle' });

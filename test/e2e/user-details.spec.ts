@@ -3,9 +3,9 @@
 // both databases, that nobody reaches another user's traveller and the cap holds.
 // Every test signs up a fresh account, so no other spec's demo user is touched.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { MAX_SAVED_TRAVELERS } from '~/domain/user-details';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { hostOf, http, sessionCookie } from '../support/http-client';
 
@@ -39,18 +39,12 @@ async function freshAccount(server: string, org = 'wanderly'): Promise<string> {
 }
 
 describe('/user-details in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useSharedBrowser();
 
   async function signedInPage(options: { javaScriptEnabled?: boolean; org?: string } = {}) {
     const org = options.org ?? 'wanderly';
     const cookie = await freshAccount(base, org);
-    const { context } = await newContext(browser, { javaScriptEnabled: options.javaScriptEnabled ?? true });
+    const { context } = await newContext(browser(), { javaScriptEnabled: options.javaScriptEnabled ?? true });
     const [name, value] = cookie.split('=') as [string, string];
     await context.addCookies([{ name, value, url: orgUrl(base, hostOf(org)) }]);
     const page = await context.newPage();
@@ -64,7 +58,7 @@ describe('/user-details in Chromium', () => {
   const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
   it('sends an anonymous visitor to sign in, and back afterwards', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(`${base}/user-details`);
@@ -212,7 +206,7 @@ describe('/user-details in Chromium', () => {
     await context.close();
 
     // A guest sees no choice.
-    const guest = await newContext(browser);
+    const guest = await newContext(browser());
     const anonymous = await guest.context.newPage();
     await reserve(anonymous, inDays(254), inDays(256));
     await interactive(anonymous);

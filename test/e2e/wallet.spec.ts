@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { type Browser, expectNoAxeViolations, launchBrowser, newContext, orgUrl, signInWithApi, waitForHydration, watchConsole } from '../support/browser';
+import { expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { sandboxTransactions } from '../support/booking-load';
 import { http } from '../support/http-client';
 
@@ -15,13 +15,12 @@ const databaseUrl = inject('pgDatabaseUrl');
 const sandboxURL = inject('sandboxURL');
 const PASSWORD = 'Wallet-Topup-2026!';
 const email = `wallet-${Date.now()}@wanderly.example`;
-let browser: Browser;
+const browser = useSharedBrowser();
 let db: pg.Client;
 let userId = 0;
 
 beforeAll(async () => {
   if (!base) return;
-  browser = await launchBrowser();
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const { rows } = await db.query<{ id: number }>(
@@ -31,7 +30,6 @@ beforeAll(async () => {
   userId = rows[0]!.id;
 });
 afterAll(async () => {
-  await browser?.close();
   await db?.end();
 });
 
@@ -43,7 +41,7 @@ describe.skipIf(!base)('/wallet', () => {
   });
 
   it('tops up the wallet with a card: refused amount first, then credited once', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, 'localhost', '/session-out'));

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 // Weeks 200+ days out, one range per test, so these holds never meet other specs' holds.
 
@@ -43,7 +37,7 @@ const heldNotice = (page: Page) => page.getByRole('status').filter({ hasText: 'W
 
 describe.each(products)('$product search to checkout (issue 3, spec §4 prepare-to-checkout)', (p) => {
   it('searches Cancún and a week, opens details and reaches checkout with a hold, the holdTok cookie and a price breakdown', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     const prepares: Record<string, unknown>[] = [];
@@ -79,7 +73,7 @@ describe.each(products)('$product search to checkout (issue 3, spec §4 prepare-
   });
 
   it('retries once without the uuid when prepare fails, and sets failRetryPrepare', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const calls: Record<string, unknown>[] = [];
     await page.route('**/api/weeks/prepareBookWeeks', async (route) => {
@@ -99,7 +93,7 @@ describe.each(products)('$product search to checkout (issue 3, spec §4 prepare-
   });
 
   it('sets failPrepare when the retry fails too, and Try again starts over', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     let failing = true;
     let calls = 0;
@@ -126,13 +120,13 @@ describe.each(products)('$product search to checkout (issue 3, spec §4 prepare-
 
 describe('weeks pages: sold out, no JavaScript, products not offered', () => {
   it('a week someone else holds: both attempts answer 409 and the page says so, with a way back to details', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     // The one Two-bedroom villa: reserve it in one tab, then again in another.
     const p = { ...products[0], unit: 'Two-bedroom villa' } as const;
     await searchAndReserve(page, p, 280);
     await heldNotice(page).waitFor();
-    const other = await newContext(browser);
+    const other = await newContext(browser());
     const second = await other.context.newPage();
     const statuses: number[] = [];
     second.on('response', (r) => {
@@ -151,7 +145,7 @@ describe('weeks pages: sold out, no JavaScript, products not offered', () => {
   });
 
   it('search, results and details work without JavaScript; checkout says JavaScript is needed', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     await searchAndReserve(page, products[1], 300);
     // Playwright's text engine skips <noscript>; the paragraph is laid out because scripting is off.
@@ -163,7 +157,7 @@ describe('weeks pages: sold out, no JavaScript, products not offered', () => {
   });
 
   it('the /resorts and /stays landing pages open with the weeks search, limited to destinations that have them', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'wanderly.localhost', '/stays'));
     const form = page.getByRole('region', { name: 'Find a holiday stay' });
@@ -179,7 +173,7 @@ describe('weeks pages: sold out, no JavaScript, products not offered', () => {
   });
 
   it('renders in Spanish on viajamas, with dates that hydrate without console errors', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, 'viajamas.localhost', `/stays/search-details?destination=cancun&check_in_date=${inDays(320)}&weeks=2`));
@@ -193,7 +187,7 @@ describe('weeks pages: sold out, no JavaScript, products not offered', () => {
   });
 
   it('filters by stars and pages with a GET "View more" link', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     await page.goto(orgUrl(base, 'wanderly.localhost', `/resorts/search-details?destination=cancun&check_in_date=${inDays(240)}&weeks=1&stars=4`));
     const list = page.getByRole('region', { name: /^Showing/ });

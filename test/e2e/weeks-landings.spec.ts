@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Browser, type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, launchBrowser, newContext, orgUrl, watchConsole } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { http } from '../support/http-client';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useSharedBrowser();
 
 // Weeks 340+ days out and hotel nights 90+ days out: ranges no other spec holds.
 const wanderly = (path: string) => orgUrl(base, 'wanderly.localhost', path);
@@ -43,7 +37,7 @@ const resultsList = (page: Page) => page.getByRole('region', { name: /^Showing/ 
 
 describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
   it('searches resorts and stays together, filters by kind, opens details and reaches checkout with a hold and a price breakdown', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(wanderly('/weeks'));
@@ -90,7 +84,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
   });
 
   it('dream trips search the top-rated collection on the weeks results and open its details', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(wanderly('/dreamtrips'));
@@ -116,7 +110,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
   });
 
   it('packages search hotels at package rates, labelled and cheaper than the room alone, through details to a held checkout', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(wanderly('/packages'));
@@ -165,7 +159,7 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
 
 describe('weeks, dream trips and packages: no JavaScript, bad searches, organisations', () => {
   it('landings, results and details work with JavaScript disabled', async () => {
-    const { context } = await newContext(browser, { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     await searchWeeks(page, '/weeks', 'Find a timeshare week', 'Search weeks', 360);
     await page.getByRole('heading', { level: 1, name: /^Timeshare weeks in Cancún/ }).waitFor();
@@ -185,7 +179,7 @@ describe('weeks, dream trips and packages: no JavaScript, bad searches, organisa
   });
 
   it('a malformed search says what is wrong, field by field', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const response = await page.goto(wanderly('/weeks/search-details?destination=Canc%C3%BAn!&check_in_date=2020-01-01&weeks=9&guests=0&collection=cheap'));
     expect(response?.status()).toBe(200);
@@ -215,7 +209,7 @@ describe('weeks, dream trips and packages: no JavaScript, bad searches, organisa
   });
 
   it('renders the weeks results in Spanish on viajamas', async () => {
-    const { context } = await newContext(browser);
+    const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, 'viajamas.localhost', `/weeks/search-details?destination=cancun&check_in_date=${inDays(365)}&weeks=1&guests=2`));

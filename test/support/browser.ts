@@ -1,15 +1,35 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, without the background traffic this offline machine would refuse. */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
   });
+}
+
+/**
+ * One Chromium per spec file (or per describe it is called in), launched before its tests and
+ * closed after them: a launch costs about a second, and each test opens its own context anyway.
+ * Call it before any hook of the spec's own that uses the browser (beforeAll hooks run in the
+ * order they are registered); the accessor it returns works from then on, in hooks and tests.
+ */
+export function useSharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the shared browser is launched in beforeAll: use it from a hook or a test');
+    return browser;
+  };
 }
 
 /**
