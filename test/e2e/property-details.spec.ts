@@ -95,6 +95,20 @@ describe('property details (issue 15): pictures, amenities, policies, check-in a
     await context.close();
   });
 
+  it('sends the map’s frame and the nearby places from the server; the browser draws the map', async () => {
+    const { context } = await newContext(browser(), { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(orgUrl(base, 'wanderly.localhost', `/hotel-details?hotel=cancun-harbour-view&destination=cancun&${stay}`));
+    const map = page.getByRole('region', { name: 'Location' });
+    const frame = map.getByRole('group', { name: 'Map of Cancún around Harbour View Cancún' });
+    expect(await frame.locator('svg').count()).toBe(0);
+    // Sized as the drawing will be (640 by 384), so nothing below it moves when it comes.
+    const box = await frame.locator('.map-pending').boundingBox();
+    expect(box!.width / box!.height).toBeCloseTo(640 / 384, 1);
+    expect(await map.getByRole('listitem').first().textContent()).toMatch(/^Cancún centre · \d+\.\d km away$/);
+    await context.close();
+  });
+
   it('reads Spanish on the Spanish site: a holiday home’s description, amenities, rules, arrival and map', async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();

@@ -1,9 +1,10 @@
 import { Form } from '@remix-run/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useT } from '~/components/shell-context';
 import { useSearchFields } from '~/components/search/search-fields';
 import { type CarSearchErrors, type CarSearchField, type CarSearchValues, MAX_DRIVER_AGE, MIN_DRIVER_AGE, parseCarSearch } from '~/domain/car-rental';
 import { type CarLocationOption, rememberCarSearch } from './car-search-storage';
+import { useHydrated } from '~/components/use-hydrated';
 
 /** A desk choice, grouped by city. */
 function LocationOptions({ locations }: { locations: readonly CarLocationOption[] }) {
@@ -50,8 +51,7 @@ export function CarSearchForm({
   const { titleId, idOf, field, error } = useSearchFields<CarSearchField>(errors);
   const [sameDropoff, setSameDropoff] = useState(values.sameDropoff ?? true);
   // Without JavaScript the drop-off field always shows; the server ignores it when the box is ticked.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const remember = (event: FormEvent<HTMLFormElement>) => {
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') params.append(name, value);

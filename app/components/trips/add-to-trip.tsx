@@ -6,6 +6,7 @@ import { useOptionalUser, useShell, useT } from '~/components/shell-context';
 import { type TripCandidate, candidateTripName } from '~/domain/add-to-trip';
 import { myTripsUrl } from '~/domain/auth-dialog-params';
 import { TripInviteDialog } from './trip-invite-dialog';
+import { useHydrated } from '~/components/use-hydrated';
 
 /** A trip as getTripsList answers it (docs/api.md "Trips"). */
 type ListedTrip = { trip_id: string; trip_list_name: string; checkin_date: string | null; checkout_date: string | null; role: 'owner' | 'traveller' | 'viewer' };
@@ -25,10 +26,9 @@ export function AddToTrip({ candidate }: { candidate: TripCandidate | null }) {
   const user = useOptionalUser();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [added, setAdded] = useState<Added | null>(null);
   const [inviting, setInviting] = useState(false);
-  useEffect(() => setHydrated(true), []);
   if (!candidate) return null;
 
   if (!user) {

@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useCheckoutPayment } from '~/components/checkout/payment-block';
 import { postJson } from '~/components/post-json';
 import { useShell, useT } from '~/components/shell-context';
 import { formatChargedAmount } from '~/domain/charge';
 import { cashAmountToSend, cashCardReleased, cleanAmountInput } from '~/domain/coupon-cash';
 import { MessageRegions, useTimedMessage } from './timed-message';
+import { useHydrated } from '~/components/use-hydrated';
 
 /**
  * The 'cashCards' checkout slot (spec §2, §4 "Cash card", §5, §8): the member chooses one of
@@ -23,8 +24,7 @@ export function CashCardBlock() {
   const [chosen, setChosen] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [message, show, clear] = useTimedMessage();
   const storedValue = flow?.payment.storedValue;
   if (!flow || !storedValue || !storedValue.offered.includes('cash_card')) return null;

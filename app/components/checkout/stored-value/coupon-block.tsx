@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useCheckoutPayment } from '~/components/checkout/payment-block';
 import { postJson } from '~/components/post-json';
 import { useShell, useT } from '~/components/shell-context';
 import { formatChargedAmount } from '~/domain/charge';
 import { couponFailureText, couponToApply } from '~/domain/coupon-cash';
 import { MessageRegions, useTimedMessage } from './timed-message';
+import { useHydrated } from '~/components/use-hydrated';
 
 /**
  * The 'coupons' checkout slot (spec §2, §4 "Coupon", §5, §8): the member types a code (or
@@ -20,8 +21,7 @@ export function CouponBlock() {
   const inputId = useId();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const [message, show, clear] = useTimedMessage();
   const storedValue = flow?.payment.storedValue;
   if (!flow || !storedValue || !storedValue.offered.includes('coupon')) return null;

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { postJson } from '~/components/post-json';
 import { answerText } from '~/domain/coupon-cash';
 import type { useCheckoutPayment } from '~/components/checkout/payment-block';
+import { useHydrated } from '~/components/use-hydrated';
 
 type Flow = NonNullable<ReturnType<typeof useCheckoutPayment>>;
 
@@ -14,8 +15,7 @@ type Flow = NonNullable<ReturnType<typeof useCheckoutPayment>>;
  */
 export function useStoredValueCall(flow: Flow) {
   const [busy, setBusy] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   async function send(url: string, body: Record<string, unknown>): Promise<{ ok: true } | { ok: false; message: string | null }> {
     setBusy(true);
     const answer = await postJson(url, body);
