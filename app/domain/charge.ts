@@ -4,6 +4,7 @@
  * the booking and the receipt. A checkout page shows this amount, converted for display.
  */
 import { currencyFractionDigits, numberFormat } from './intl-format';
+import { keptAnswers } from './kept-answers';
 
 export type Charge = { amountMinor: number; currency: string; description: string };
 
@@ -66,12 +67,7 @@ export function formatChargedAmount(charge: { amountMinor: number; currency: str
 }
 
 /** Whether a currency format's symbol is a bare "$", learnt once per locale and currency (formatToParts is slow). */
-const bareDollarFormats = new Map<string, boolean>();
+const bareDollarFormats = keptAnswers<boolean>(512);
 function showsBareDollar(format: Intl.NumberFormat, key: string): boolean {
-  let bare = bareDollarFormats.get(key);
-  if (bare === undefined) {
-    bare = format.formatToParts(1).some((part) => part.type === 'currency' && part.value === '$');
-    bareDollarFormats.set(key, bare);
-  }
-  return bare;
+  return bareDollarFormats(key, () => format.formatToParts(1).some((part) => part.type === 'currency' && part.value === '$'));
 }

@@ -1,3 +1,5 @@
+import { keptAnswers } from './kept-answers';
+
 /**
  * Building an Intl.NumberFormat, Intl.DateTimeFormat or Intl.PluralRules costs far more than
  * using one (tens of microseconds each), and a page formats dozens of prices, dates and times:
@@ -6,21 +8,15 @@
  * runtime refuses throws as the constructor does, and nothing is kept.
  */
 const MAX_FORMATTERS = 512;
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
+const numberFormats = keptAnswers<Intl.NumberFormat>(MAX_FORMATTERS);
+const dateTimeFormats = keptAnswers<Intl.DateTimeFormat>(MAX_FORMATTERS);
+const pluralRulesByLocale = keptAnswers<Intl.PluralRules>(MAX_FORMATTERS);
 
-function kept<F>(formats: Map<string, F>, locale: string, options: object, build: () => F): F {
+function kept<F>(formats: (key: string, build: () => F) => F, locale: string, options: object, build: () => F): F {
   // Options are flat and their values primitives: joined by hand, cheaper than JSON (or entries) per call.
   let key = locale;
   for (const name in options) key += `|${name}=${String(options[name as keyof typeof options])}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = build();
-    if (formats.size >= MAX_FORMATTERS) formats.clear();
-    formats.set(key, format);
-  }
-  return format;
+  return formats(key, build);
 }
 
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
@@ -35,15 +31,9 @@ export function pluralRules(locale: string): Intl.PluralRules {
   return kept(pluralRulesByLocale, locale, {}, () => new Intl.PluralRules(locale));
 }
 
-const fractionDigitsByCurrency = new Map<string, number>();
+const fractionDigitsByCurrency = keptAnswers<number>(MAX_FORMATTERS);
 
 /** How many minor digits `currency` has as Intl knows it (JPY none, most two), found once per currency. */
 export function currencyFractionDigits(currency: string): number {
-  let digits = fractionDigitsByCurrency.get(currency);
-  if (digits === undefined) {
-    digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    if (fractionDigitsByCurrency.size >= MAX_FORMATTERS) fractionDigitsByCurrency.clear();
-    fractionDigitsByCurrency.set(currency, digits);
-  }
-  return digits;
+  return fractionDigitsByCurrency(currency, () => numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2);
 }

@@ -3,6 +3,7 @@
  * rates (units per USD, as strings) scaled to integers, and rounds half away from zero once.
  */
 import { numberFormat } from './intl-format';
+import { keptAnswers } from './kept-answers';
 
 export type Money = { amountMinor: number; currency: string };
 export type RateTable = ReadonlyMap<string, { perUsd: string; minorDigits: number }>;
@@ -47,19 +48,13 @@ export function roundForDisplay(value: number): number {
  * Prices as shown, kept: formatting is the costliest step of showing a price (a details page
  * shows some thirty), and the visitors of a popular search see the same prices. Bounded.
  */
-const shownPrices = new Map<string, string>();
-const MAX_SHOWN_PRICES = 4096;
+const shownPrices = keptAnswers<string>(4096);
 
 export function formatMoney(money: Money, minorDigits: number, locale: string): string {
-  const key = `${locale} ${money.currency} ${minorDigits} ${money.amountMinor}`;
-  let text = shownPrices.get(key);
-  if (text === undefined) {
+  return shownPrices(`${locale} ${money.currency} ${minorDigits} ${money.amountMinor}`, () => {
     const major = money.amountMinor / 10 ** minorDigits;
     const fractional = money.amountMinor % 10 ** minorDigits !== 0;
     const digits = fractional ? Math.min(2, minorDigits) : 0;
-    text = numberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
-    if (shownPrices.size >= MAX_SHOWN_PRICES) shownPrices.clear();
-    shownPrices.set(key, text);
-  }
-  return text;
+    return numberFormat(locale, { style: 'currency', currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major);
+  });
 }

@@ -2,6 +2,7 @@ import { pluralRules } from '~/domain/intl-format';
 import type { LanguageCode } from '~/domain/reference-data';
 import { enUS, type MessageKey, type Messages } from './en-US';
 import { esMX } from './es-MX';
+import { keptAnswers } from '~/domain/kept-answers';
 
 export type { MessageKey, Messages };
 
@@ -58,16 +59,9 @@ function compile(template: string): readonly Piece[] {
 
 // A page fills the same few templates many times: each is read into its pieces once. Templates
 // are the dictionaries' and organisations' strings, so they are few; bounded all the same.
-const MAX_KEPT_TEMPLATES = 2_000;
-const keptTemplates = new Map<string, readonly Piece[]>();
+const keptTemplates = keptAnswers<readonly Piece[]>(2_000);
 function piecesOf(template: string): readonly Piece[] {
-  let pieces = keptTemplates.get(template);
-  if (!pieces) {
-    pieces = compile(template);
-    if (keptTemplates.size >= MAX_KEPT_TEMPLATES) keptTemplates.clear();
-    keptTemplates.set(template, pieces);
-  }
-  return pieces;
+  return keptTemplates(template, () => compile(template));
 }
 
 function fill(pieces: readonly Piece[], values: Record<string, string | number>, language: string, count: string): string {

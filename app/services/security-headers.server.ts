@@ -1,6 +1,7 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { chatCspSources } from '~/domain/chat';
 import type { CardEntry } from '~/services/payments/runtime.server';
+import { keptAnswers } from '~/domain/kept-answers';
 
 /** Headers every response carries, whatever produced it (S6). */
 export const baselineHeaders: Record<string, string> = {
@@ -47,7 +48,7 @@ export function cardEntryCspSources(cardEntry: CardEntry | null): Sources {
 }
 
 /** Written once per organisation (a reloaded config is a new object), origin and card entry, split where the nonce goes. */
-const keptPolicies = new WeakMap<OrgConfig, Map<string, string[]>>();
+const keptPolicies = new WeakMap<OrgConfig, (key: string, write: () => string[]) => string[]>();
 const NONCE_SLOT = '\u0000';
 const KEPT_POLICIES_PER_ORG = 64;
 
@@ -58,14 +59,9 @@ const KEPT_POLICIES_PER_ORG = 64;
  */
 export function documentCsp(nonce: string, org: OrgConfig, origin: string, cardEntry: CardEntry | null = null): string {
   let byOrigin = keptPolicies.get(org);
-  if (!byOrigin) keptPolicies.set(org, (byOrigin = new Map()));
-  const key = `${origin} ${JSON.stringify(cardEntry)}`;
-  let parts = byOrigin.get(key);
-  if (!parts) {
-    // Origins come from the Host header: a bounded set, whatever a client sends.
-    if (byOrigin.size >= KEPT_POLICIES_PER_ORG) byOrigin.clear();
-    byOrigin.set(key, (parts = writeDocumentCsp(NONCE_SLOT, org, origin, cardEntry).split(NONCE_SLOT)));
-  }
+  // Origins come from the Host header: a bounded set, whatever a client sends.
+  if (!byOrigin) keptPolicies.set(org, (byOrigin = keptAnswers(KEPT_POLICIES_PER_ORG)));
+  const parts = byOrigin(`${origin} ${JSON.stringify(cardEntry)}`, () => writeDocumentCsp(NONCE_SLOT, org, origin, cardEntry).split(NONCE_SLOT));
   return parts.join(nonce);
 }
 
