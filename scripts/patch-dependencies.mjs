@@ -10,7 +10,8 @@
  * loads the router packages' ESM builds, never touched).
  * More skip per-request work whose answer is already known: a loader's json() data used as it is
  * (when JSON would give it back unchanged) rather than streamed back through its Response and
- * parsed, and its text spliced into the document's handoff rather than written again; the
+ * parsed, that Response's body stream made only if something reads it, and its text spliced into
+ * the document's handoff rather than written again; the
  * visitor's request handed to each loader when there is no Remix parameter to strip from it (not
  * two new Requests per loader); a link's target resolved once per (target, routes, location) in
  * React Router's production build; and an element's props taken as JSX wrote them instead of
@@ -172,15 +173,41 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
     headers
   }));`,
         replace: `  let text = JSON.stringify(data);
-  let response = new Response(text, _extends({}, responseInit, {
+  let bodyInit = _extends({}, responseInit, {
     headers
-  }));
+  });
+  let response = text !== undefined && KeptJsonResponse && !nullBodyStatuses.has(bodyInit.status) ? new KeptJsonResponse(text, bodyInit) : new Response(text, bodyInit);
   if (text !== undefined) jsonTexts.set(response, { data, text });
   return response;`,
       },
       {
         find: 'const json = function json(data, init) {',
-        replace: `const jsonTexts = new WeakMap();
+        replace: `// A json() answer whose body stream is only made when something reads the body: on a document
+// request the router takes the kept data (below) and nothing does, and Node's body stream costs
+// more than writing the JSON. Whatever reads it gets the body a Response of the text would have.
+const KeptJsonResponse = typeof Response === "function" ? class KeptJsonResponse extends Response {
+  #text;
+  #bodied = null;
+  constructor(text, init) {
+    super(null, init);
+    this.#text = text;
+  }
+  #withBody() {
+    return this.#bodied ??= new Response(this.#text, { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+  get body() { return this.#withBody().body; }
+  get bodyUsed() { return this.#bodied !== null && this.#bodied.bodyUsed; }
+  arrayBuffer() { return this.#withBody().arrayBuffer(); }
+  blob() { return this.#withBody().blob(); }
+  bytes() { return this.#withBody().bytes(); }
+  formData() { return this.#withBody().formData(); }
+  json() { return this.#withBody().json(); }
+  text() { return this.#withBody().text(); }
+  clone() { return this.#withBody().clone(); }
+} : null;
+// Statuses whose Response may have no body (the Fetch standard's "null body status").
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
+const jsonTexts = new WeakMap();
 // The text each loader's data was written as, for the document's handoff (server-runtime's
 // serverHandoff.js): the data is not written a second time.
 const loaderTexts = new WeakMap();
@@ -220,15 +247,23 @@ const json = function json(data, init) {`,
         } else {
           data = await result.json();
         }`,
-        replace: `        if (result.body == null) {
-          data = null;
-        } else if (jsonTexts.has(result) && !result.bodyUsed) {
+        replace: `        if (jsonTexts.has(result) && !result.bodyUsed) {
           let kept = jsonTexts.get(result);
           data = jsonRoundTripsAsIs(kept.data) ? kept.data : JSON.parse(kept.text);
           if (data !== null && typeof data === "object") loaderTexts.set(data, kept.text);
+        } else if (result.body == null) {
+          data = null;
         } else {
           data = await result.json();
         }`,
+      },
+      {
+        // A Response is known by its class before its shape: reading \`body\` would make a kept
+        // json() answer's body stream. (The shape still tells Responses of another realm.)
+        find: `function isResponse(value) {
+  return value != null && typeof value.status === "number"`,
+        replace: `function isResponse(value) {
+  return typeof Response === "function" && value instanceof Response || value != null && typeof value.status === "number"`,
       },
       {
         find: 'exports.json = json;',
@@ -297,6 +332,20 @@ function compilePathOnce(path, caseSensitive, end) {
   return url.href;
 }
 var responses = require('./responses.js');`,
+      },
+    ],
+  },
+  {
+    name: '@remix-run/server-runtime',
+    version: '2.17.5',
+    file: 'dist/responses.js',
+    replacements: [
+      {
+        // As the router's isResponse (above): the class first, so a kept json() answer's body is not made.
+        find: `function isResponse(value) {
+  return value != null && typeof value.status === "number"`,
+        replace: `function isResponse(value) {
+  return typeof Response === "function" && value instanceof Response || value != null && typeof value.status === "number"`,
       },
     ],
   },

@@ -85,6 +85,58 @@ describe('the fixes to dependencies', () => {
     expect(empty.loaderData).toEqual({ empty: null });
   });
 
+  it("make a json() answer's body only when something reads it, the body a Response of its text would have", async () => {
+    const { createStaticHandler, json, isRouteErrorResponse } = require('@remix-run/router') as typeof import('@remix-run/router');
+    const { isResponse } = require('@remix-run/server-runtime/dist/responses.js') as { isResponse: (value: unknown) => boolean };
+    // Responses made by name (a body read makes one) are counted; json() makes its own without one.
+    const Published = globalThis.Response;
+    let made = 0;
+    globalThis.Response = new Proxy(Published, { construct: (target, args, newTarget) => (made++, Reflect.construct(target, args, newTarget)) });
+    try {
+      const answers: Response[] = [];
+      const handler = createStaticHandler([
+        {
+          id: 'page',
+          path: '/',
+          loader: () => {
+            const answer = json({ nights: 3 }, { status: 201, headers: { 'X-Kept': 'yes' } });
+            answers.push(answer);
+            return answer;
+          },
+        },
+        { id: 'gone', path: '/gone', loader: () => { throw json({ why: 'sold out' }, { status: 410, statusText: 'Gone' }); } },
+      ]);
+      const context = await handler.query(new Request('http://local/'));
+      if (context instanceof Published) throw new Error('a redirect');
+      expect(context.loaderData).toEqual({ page: { nights: 3 } });
+      const gone = await handler.query(new Request('http://local/gone'));
+      if (gone instanceof Published) throw new Error('a redirect');
+      const error = gone.errors?.gone;
+      expect(isRouteErrorResponse(error) && [error.status, error.data]).toEqual([410, { why: 'sold out' }]);
+      const answer = answers[0]!;
+      expect(answer).toBeInstanceOf(Published);
+      expect(isResponse(answer)).toBe(true);
+      expect([answer.status, answer.ok, answer.headers.get('X-Kept'), answer.headers.get('Content-Type'), answer.bodyUsed]).toEqual([201, true, 'yes', 'application/json; charset=utf-8', false]);
+      expect(made).toBe(0);
+
+      // Read, it is the Response it stands for: its body once, a clone's apart.
+      const copy = answer.clone();
+      expect(made).toBe(1);
+      expect(answer.body).toBeInstanceOf(ReadableStream);
+      expect(await answer.text()).toBe('{"nights":3}');
+      expect(answer.bodyUsed).toBe(true);
+      await expect(answer.json()).rejects.toThrow();
+      expect(await copy.json()).toEqual({ nights: 3 });
+      expect(await new Published(json([1]).body).text()).toBe('[1]');
+      expect(new TextDecoder().decode(await json('é').arrayBuffer())).toBe('"é"');
+      // No body where a Response may have none, as before; nothing to write, no body.
+      expect(() => json({}, 204)).toThrow(TypeError);
+      expect(json(undefined).body).toBeNull();
+    } finally {
+      globalThis.Response = Published;
+    }
+  });
+
   it("use a loader's data as it is when JSON would give it back unchanged, and write the handoff from the loaders' texts", async () => {
     const { createStaticHandler, json } = require('@remix-run/router') as typeof import('@remix-run/router');
     const { createServerHandoffString } = require('@remix-run/server-runtime/dist/serverHandoff.js') as { createServerHandoffString: (handoff: object) => string };
