@@ -32,7 +32,6 @@ export function createRemixRequestHandler({
 
 function remixRequest(req: Request, res: Response): globalThis.Request {
   // As the adapter: req.hostname honours `trust proxy`; the port comes from X-Forwarded-Host or Host.
-  const portOf = (value: string | undefined) => Number.parseInt(value?.split(':')[1] ?? '', 10);
   const port = [portOf(req.get('X-Forwarded-Host')), portOf(req.get('host'))].find(Number.isSafeInteger);
   const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
@@ -46,6 +45,10 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
     signal: controller.signal,
     ...(hasBody ? { body: body instanceof Buffer ? body : Buffer.alloc(0) } : {}),
   });
+}
+
+function portOf(hostHeader: string | undefined): number {
+  return Number.parseInt(hostHeader?.split(':')[1] ?? '', 10);
 }
 
 function remixHeaders(requestHeaders: Request['headers']): Headers {

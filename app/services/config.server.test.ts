@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getConfigRegistry, hostnameOfHostHeader, orgOfHost, readCookieHeader } from './config.server';
+import { cookiesOfHeader, getConfigRegistry, hostnameOfHostHeader, orgOfHost, readCookieHeader } from './config.server';
 
 const orgFor = (host: string, cookie?: string) =>
   orgOfHost(getConfigRegistry(), { hostname: hostnameOfHostHeader(host), orgIdCookie: readCookieHeader(cookie, 'orgid') });
@@ -22,5 +22,21 @@ describe('orgOfHost (the request context resolves the organisation with it)', ()
     expect(orgFor('unknown.example').orgId).toBe('wanderly');
     expect(orgFor('localhost:3000').orgId).toBe('wanderly');
     expect(orgFor('unknown.example', 'orgid=nope').orgId).toBe('wanderly');
+  });
+});
+
+describe('cookiesOfHeader', () => {
+  it('reads every cookie of a header once, decoded, the first of a name counting', () => {
+    const cookies = cookiesOfHeader(' a=1;b = two%20words ; flag; a=again; bad=%E0%A4%A; c=x=y;');
+    expect([...cookies]).toEqual([
+      ['a', '1'],
+      ['b', 'two words'],
+      ['bad', undefined],
+      ['c', 'x=y'],
+    ]);
+    expect(cookiesOfHeader(undefined).size).toBe(0);
+    expect(cookiesOfHeader('').size).toBe(0);
+    expect(readCookieHeader('x=1; y=%41', 'y')).toBe('A');
+    expect(readCookieHeader('x=1', 'y')).toBeUndefined();
   });
 });

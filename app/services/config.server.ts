@@ -366,19 +366,30 @@ export function getCheckoutLayout(org: OrgConfig, productCode: string): Checkout
 
 /** One cookie from a raw Cookie header. */
 export function readCookieHeader(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
+  return cookiesOfHeader(header).get(name);
+}
+
+/**
+ * Every cookie of a raw Cookie header, decoded, read in one pass: the first of a name counts, and
+ * one whose value does not decode reads as absent.
+ */
+export function cookiesOfHeader(header: string | undefined): ReadonlyMap<string, string | undefined> {
+  const cookies = new Map<string, string | undefined>();
+  if (!header) return cookies;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
+    const name = part.slice(0, eq).trim();
+    if (cookies.has(name)) continue;
+    let value: string | undefined;
+    try {
+      value = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      value = undefined;
     }
+    cookies.set(name, value);
   }
-  return undefined;
+  return cookies;
 }
 
 /** The `; Secure` attribute every cookie we set carries: always in production, elsewhere off the machine's own names. */

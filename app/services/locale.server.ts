@@ -13,22 +13,27 @@ export function resolveLocaleFromCookies(
   org: OrgConfig,
   preferred?: { language?: string | null; currency?: string | null },
 ): Locale {
-  const offeredLanguage = (code: string | undefined | null) =>
-    code && isLanguageCode(code) && org.locale.languages.includes(code) ? code : undefined;
-  const offeredCurrency = (code: string | undefined | null) =>
-    code && isCurrencyCode(code) && org.locale.currencies.includes(code) ? code : undefined;
-
   const cookieLanguage =
     cookie('lan_code') ?? findLanguage(cookie('ssoLanguage') ?? '')?.code;
   const cookieCurrency =
     cookie('currency_code') ?? findCurrency(cookie('ssoCurrency') ?? '')?.code;
 
   const language =
-    offeredLanguage(cookieLanguage) ?? offeredLanguage(preferred?.language) ?? offeredLanguage(org.locale.defaultLanguage);
+    offeredLanguage(org, cookieLanguage) ?? offeredLanguage(org, preferred?.language) ?? offeredLanguage(org, org.locale.defaultLanguage);
   const currency =
-    offeredCurrency(cookieCurrency) ?? offeredCurrency(preferred?.currency) ?? offeredCurrency(org.locale.defaultCurrency);
+    offeredCurrency(org, cookieCurrency) ?? offeredCurrency(org, preferred?.currency) ?? offeredCurrency(org, org.locale.defaultCurrency);
   // The config service checked the defaults against the reference data at load.
   return { language: language ?? 'en-US', currency: currency ?? 'USD' };
+}
+
+// Module functions, not closures made per request: the server's loader (tsx, esbuild's keepNames)
+// names every named closure with a defineProperty call each time it is made.
+function offeredLanguage(org: OrgConfig, code: string | undefined | null): LanguageCode | undefined {
+  return code && isLanguageCode(code) && org.locale.languages.includes(code) ? code : undefined;
+}
+
+function offeredCurrency(org: OrgConfig, code: string | undefined | null): CurrencyCode | undefined {
+  return code && isCurrencyCode(code) && org.locale.currencies.includes(code) ? code : undefined;
 }
 
 export function offeredLanguages(org: OrgConfig) {

@@ -5,7 +5,7 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { priceTypeFor } from '~/domain/room-price';
 import type { SessionUser } from '~/domain/session-user';
-import { getConfigRegistry, orgOfHost, readCookieHeader } from './config.server';
+import { cookiesOfHeader, getConfigRegistry, orgOfHost } from './config.server';
 import { type Locale, resolveLocaleFromCookies } from './locale.server';
 import { type ActiveSession, SESSION_COOKIE, getSessionByToken } from './session.server';
 
@@ -32,11 +32,19 @@ export type RequestFacts = { hostname: string; cookieHeader: string | undefined;
 
 /** The request's context: the organisation is resolved here and nowhere else on the request's path. */
 export async function resolveRequestContext(facts: RequestFacts): Promise<RequestContext> {
-  const cookie = (name: string) => readCookieHeader(facts.cookieHeader, name);
+  const cookie = cookieReader(facts.cookieHeader);
   const org = orgOfHost(getConfigRegistry(), { hostname: facts.hostname, orgIdCookie: cookie('orgid') });
   const token = cookie(SESSION_COOKIE);
   const session = token ? await getSessionByToken({ token, orgId: org.orgId }) : null;
   return contextOf({ org, session, cookie, hostname: facts.hostname, correlationId: facts.correlationId, clientIp: facts.clientIp });
+}
+
+// The header is read once, whatever the number of cookies asked for. The reader is returned
+// unnamed: the server's loader (tsx, esbuild's keepNames) names each named closure with a
+// defineProperty call every time one is made, here once per request.
+function cookieReader(cookieHeader: string | undefined): RequestContext['cookie'] {
+  const cookies = cookiesOfHeader(cookieHeader);
+  return (name) => cookies.get(name);
 }
 
 /** The derived parts of a context from its resolved ones (also how tests make a context). */
