@@ -2,8 +2,9 @@
  * Automatic membership renewals (issue 12, "Billing that runs by itself"; spec §3 subscription
  * plan: sub_plan_charge_after, validity and auto-validity, is_renewable, renew_charge_org).
  *
- * The rules, run by `renewalJob` every few minutes on any number of instances (`runRenewals`
- * takes the day as an argument: the job passes today's UTC date, tests any date):
+ * The rules, run by `renewalJob` every few minutes on any number of instances, each organisation
+ * on its own day (decision 0039: "today" is the organisation's, in its `timeZone`; tests may name
+ * one day for all):
  * - A plan is renewed on its expiry day (expires_on; a trial's expires_on is the end of its
  *   free days, so sub_plan_charge_after needs nothing more here). An ACTIVE subscription whose
  *   expires_on has come, on a renewable plan the organisation still offers, gets one
@@ -34,7 +35,8 @@
 import type { Selectable } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { dueRenewalTry, nextRenewalTryDay, renewalExpiry } from '~/domain/membership';
-import { getOrgById, publicOriginOf } from './config.server';
+import { dayIn } from '~/domain/time-zone';
+import { getConfigRegistry, getOrgById, publicOriginOf } from './config.server';
 import type { RenewalChargesTable } from './db-schema';
 import { type Database, getDb } from './db.server';
 import { errorFields, log } from './logger.server';
@@ -54,30 +56,34 @@ const CHARGED: readonly string[] = ['submitted_for_settlement', 'settling', 'set
 
 export const renewalOrderId = (rowId: string) => `SUB-R-${rowId}`;
 
-/** The job (server/index.ts): today's UTC date, every 10 minutes; a renewal day's tries start at 00:00 UTC. */
-export const renewalJob = { name: 'membership-renewals', everyMs: 10 * 60_000, run: () => runRenewals({ today: new Date().toISOString().slice(0, 10) }) };
+/** The job (server/index.ts), every 10 minutes: a renewal day's tries start at the organisation's midnight. */
+export const renewalJob = { name: 'membership-renewals', everyMs: 10 * 60_000, run: () => runRenewals({}) };
 
 export type RenewalRun = { created: number; expired: number; orgPaid: number; paid: number; declined: number; lapsed: number; pending: number };
 
 /**
- * One pass of the renewal job for `today` ('YYYY-MM-DD'); `now` is the lease clock, `limit`
- * bounds each step (the next run takes the rest).
+ * One pass of the renewal job. Each organisation's day is its own at `now` (the lease clock too),
+ * unless `today` ('YYYY-MM-DD') names one day for all; `limit` bounds each step (the next run
+ * takes the rest).
  */
-export async function runRenewals(options: { today: string; now?: Date; limit?: number }, db: Database = getDb()): Promise<RenewalRun> {
-  const { today, limit = 100 } = options;
+export async function runRenewals(options: { today?: string; now?: Date; limit?: number }, db: Database = getDb()): Promise<RenewalRun> {
+  const { limit = 100 } = options;
   // The lease clock is read at each claim (a long run must not hand out leases that already ended); tests fix it.
   const clock = () => options.now ?? new Date();
+  const todayOf = (org: OrgConfig) => options.today ?? dayIn(org.timeZone, clock());
   const run: RenewalRun = { created: 0, expired: 0, orgPaid: 0, paid: 0, declined: 0, lapsed: 0, pending: 0 };
-  run.created = await createDueRenewals(today, limit, db);
-  run.expired = await expireUnrenewable(today, db);
+  for (const org of getConfigRegistry().orgs) {
+    run.created += await createDueRenewals(org, todayOf(org), limit, db);
+    run.expired += await expireUnrenewable(org, todayOf(org), db);
+  }
   run.orgPaid = await recordOrganisationPaid(limit, db);
   const payments = paymentsOrNull();
   if (!payments) return run;
   const leaseMs = Math.max(MIN_LEASE_MS, 3 * payments.timeoutMs);
-  for (const row of await dueMemberTries(today, clock(), db)) {
+  for (const row of await dueMemberTries(todayOf, clock(), db)) {
     if (run.paid + run.declined + run.lapsed + run.pending >= limit) break;
     try {
-      const outcome = await chargeRow(row, { today, now: clock(), leaseMs }, db);
+      const outcome = await chargeRow(row, { today: todayOf(row.org), now: clock(), leaseMs }, db);
       if (outcome) run[outcome] += 1;
     } catch (error) {
       // One row's fault (a database hiccup) must not stop the others; its lease brings it back.
@@ -87,13 +93,14 @@ export async function runRenewals(options: { today: string; now?: Date; limit?: 
   return run;
 }
 
-/** Step 1: one renewal row per subscription whose renewable plan reached its expiry day. */
-async function createDueRenewals(today: string, limit: number, db: Database): Promise<number> {
+/** Step 1: one renewal row per subscription of `org` whose renewable plan reached its expiry day. */
+async function createDueRenewals(org: OrgConfig, today: string, limit: number, db: Database): Promise<number> {
   const due = await db
     .selectFrom('user_subscriptions as s')
     .innerJoin('membership_plans as p', 'p.id', 's.plan_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.expires_on', 's.plan_id', 'p.org_id', 'p.renewal_price_minor', 'p.currency_code', 'p.renew_charge_org'])
+    .select(['s.id', 's.expires_on', 's.plan_id', 'p.renewal_price_minor', 'p.currency_code', 'p.renew_charge_org'])
+    .where('p.org_id', '=', org.orgId)
     .where('s.status', '=', 'ACTIVE')
     .where('s.expires_on', '<=', today)
     .where('p.is_renewable', '=', true)
@@ -107,8 +114,6 @@ async function createDueRenewals(today: string, limit: number, db: Database): Pr
     .execute();
   let created = 0;
   for (const subscription of due) {
-    const org = getOrgById(subscription.org_id);
-    if (!org) continue;
     const inserted = await db
       .insertInto('renewal_charges')
       .values({
@@ -131,12 +136,13 @@ async function createDueRenewals(today: string, limit: number, db: Database): Pr
  * Step 1, the other half: plans that do not renew end on their expiry day, owing nothing; so
  * does a demo account's (it can never pay, spec §6).
  */
-async function expireUnrenewable(today: string, db: Database): Promise<number> {
+async function expireUnrenewable(org: OrgConfig, today: string, db: Database): Promise<number> {
   const result = await db
     .updateTable('user_subscriptions')
     .set({ status: 'EXPIRED' })
     .where('status', '=', 'ACTIVE')
     .where('expires_on', '<=', today)
+    .where('plan_id', 'in', (w) => w.selectFrom('membership_plans').select('id').where('org_id', '=', org.orgId))
     .where((w) =>
       w.or([
         w('plan_id', 'in', w.selectFrom('membership_plans').select('id').where((p) => p.or([p('is_renewable', '=', false), p('offered', '=', false)]))),
@@ -189,8 +195,8 @@ async function recordOrganisationPaid(limit: number, db: Database): Promise<numb
 
 type DueTry = RenewalCharge & { org: OrgConfig; try: number };
 
-/** Step 3's work list: member-paid rows whose try is due today, or whose lease ran out (a crash). */
-async function dueMemberTries(today: string, now: Date, db: Database): Promise<DueTry[]> {
+/** Step 3's work list: member-paid rows whose try is due on their organisation's day, or whose lease ran out (a crash). */
+async function dueMemberTries(todayOf: (org: OrgConfig) => string, now: Date, db: Database): Promise<DueTry[]> {
   const rows = await db
     .selectFrom('renewal_charges as r')
     .innerJoin('user_subscriptions as s', 's.id', 'r.subscription_id')
@@ -210,7 +216,7 @@ async function dueMemberTries(today: string, now: Date, db: Database): Promise<D
     if (!org) continue;
     // A 'charging' row's try was claimed and not recorded: the same try, taken over once its lease ends.
     const lastTriedOn = row.status === 'charging' ? null : triedOn(row);
-    const n = dueRenewalTry(today, row.period_from, retryAfterDays(org), row.tries, lastTriedOn);
+    const n = dueRenewalTry(todayOf(org), row.period_from, retryAfterDays(org), row.tries, lastTriedOn);
     if (n !== null) due.push({ ...row, org, try: n });
   }
   return due;

@@ -12,8 +12,10 @@ import { POINTS_UNIT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, 
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
 import { cashCardAmount, discountCardApplies, payableTotalMinor } from '~/domain/payable-total';
 import { walletCapMinor } from '~/domain/stored-value-cards';
+import { dayIn } from '~/domain/time-zone';
 import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
+import { getConfigRegistry } from './config.server';
 import { type Database, getDb, isUniqueViolation } from './db.server';
 import { findHoldByToken } from './holds.server';
 import { keptUntilChanged } from './kept-until-changed.server';
@@ -716,21 +718,27 @@ export async function settleEarnedPoints(bookingId: string, how: 'available' | '
 }
 
 /**
- * The reconciler's sweep of earned points: those of bookings whose trip has started become
- * available; those of bookings cancelled or failed meanwhile are forfeited. Returns how many
- * bookings it settled.
+ * The reconciler's sweep of earned points: those of bookings whose trip has started (on its
+ * organisation's day at `now`, decision 0039) become available; those of bookings cancelled or
+ * failed meanwhile are forfeited. Returns how many bookings it settled.
  */
-export async function matureEarnedPoints(db: Database = getDb(), today = new Date().toISOString().slice(0, 10)): Promise<number> {
-  const due = await db
-    .selectFrom('ledger_reservations as r')
-    .innerJoin('bookings as b', (join) => join.on(sql<boolean>`r.reference = 'earned:' || b.id::text`))
-    .select(['b.id', 'b.status'])
-    .where('r.status', '=', 'reserved')
-    .where('r.reference', 'like', 'earned:%')
-    .where((eb) => eb.or([eb.and([eb('b.status', '=', 'confirmed'), eb('b.starts_on', '<=', today)]), eb('b.status', 'in', ['cancelled', 'failed'])]))
-    .groupBy(['b.id', 'b.status'])
-    .limit(200)
-    .execute();
-  for (const booking of due) await db.transaction().execute((trx) => settleEarnedPoints(booking.id, booking.status === 'confirmed' ? 'available' : 'forfeit', trx));
-  return due.length;
+export async function matureEarnedPoints(db: Database = getDb(), now = new Date()): Promise<number> {
+  let settled = 0;
+  for (const org of getConfigRegistry().orgs) {
+    const today = dayIn(org.timeZone, now);
+    const due = await db
+      .selectFrom('ledger_reservations as r')
+      .innerJoin('bookings as b', (join) => join.on(sql<boolean>`r.reference = 'earned:' || b.id::text`))
+      .select(['b.id', 'b.status'])
+      .where('b.org_id', '=', org.orgId)
+      .where('r.status', '=', 'reserved')
+      .where('r.reference', 'like', 'earned:%')
+      .where((eb) => eb.or([eb.and([eb('b.status', '=', 'confirmed'), eb('b.starts_on', '<=', today)]), eb('b.status', 'in', ['cancelled', 'failed'])]))
+      .groupBy(['b.id', 'b.status'])
+      .limit(200)
+      .execute();
+    for (const booking of due) await db.transaction().execute((trx) => settleEarnedPoints(booking.id, booking.status === 'confirmed' ? 'available' : 'forfeit', trx));
+    settled += due.length;
+  }
+  return settled;
 }

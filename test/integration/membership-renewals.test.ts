@@ -249,6 +249,22 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
     expect(await mails(m.email)).toEqual([]);
   });
 
+  it("renews on each organisation's own day: from its midnight in its time zone, not UTC's", async (ctx) => {
+    if (skip()) return ctx.skip();
+    const inLosAngeles = await member('wanderly', await planId('wanderly', 'ESSENTIAL'), '2026-10-10');
+    const inMexicoCity = await member('viajamas', await planId('viajamas', 'ESSENTIAL'), '2026-10-10');
+    const periods = async (m: { subscriptionId: number }) => (await renewals(m.subscriptionId)).map((row) => row.period_from);
+    // 03:00 UTC on the 10th: still the 9th in Mexico City (UTC-6) and Los Angeles (UTC-7).
+    await runRenewals({ now: new Date('2026-10-10T03:00:00Z') }, database.db);
+    expect([await periods(inMexicoCity), await periods(inLosAngeles)]).toEqual([[], []]);
+    // 00:30 in Mexico City, 23:30 the day before in Los Angeles.
+    await runRenewals({ now: new Date('2026-10-10T06:30:00Z') }, database.db);
+    expect([await periods(inMexicoCity), await periods(inLosAngeles)]).toEqual([['2026-10-10'], []]);
+    await runRenewals({ now: new Date('2026-10-10T07:30:00Z') }, database.db);
+    expect([await periods(inMexicoCity), await periods(inLosAngeles)]).toEqual([['2026-10-10'], ['2026-10-10']]);
+    for (const m of [inMexicoCity, inLosAngeles]) expect((await subscription(m.subscriptionId)).expires_on > '2026-10-10').toBe(true);
+  });
+
   it('two instances running the job at once charge each renewal once', async (ctx) => {
     if (skip() || backend !== 'postgres') return ctx.skip();
     // A second app instance: its own pool on the same PostgreSQL.

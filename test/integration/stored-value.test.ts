@@ -106,13 +106,18 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     const travelled = await earn('2020-01-01');
     const upcoming = await earn('2099-01-01');
     const cancelled = await earn('2099-01-01');
-    expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: before.availableMinor, reservedMinor: before.reservedMinor + 3 * earned });
+    const startsInNewYork = await earn('2027-01-10');
+    expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: before.availableMinor, reservedMinor: before.reservedMinor + 4 * earned });
     await database.db.updateTable('bookings').set({ status: 'cancelled' }).where('id', '=', cancelled).execute();
     expect(await matureEarnedPoints(database.db)).toBe(2);
     expect(await matureEarnedPoints(database.db)).toBe(0);
     // The trip that started made its points available; the cancelled one forfeited its; the upcoming one waits.
-    expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: before.availableMinor + earned, reservedMinor: before.reservedMinor + earned });
-    expect([travelled, upcoming]).toHaveLength(2);
+    expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: before.availableMinor + earned, reservedMinor: before.reservedMinor + 2 * earned });
+    expect([travelled, upcoming, startsInNewYork]).toHaveLength(3);
+    // A trip starts on its organisation's day (voyagerpro: New York, UTC-5 in January), not UTC's.
+    expect(await matureEarnedPoints(database.db, new Date('2027-01-10T03:00:00Z'))).toBe(0);
+    expect(await matureEarnedPoints(database.db, new Date('2027-01-10T05:30:00Z'))).toBe(1);
+    expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: before.availableMinor + 2 * earned, reservedMinor: before.reservedMinor + earned });
     await expectLedgerConsistent();
   });
 
