@@ -54,9 +54,12 @@ async function atRate(count: number, run: (i: number) => Promise<void>): Promise
 
 const sandbox = await startSandboxGateway({ port: 0 });
 const settings = { ...SANDBOX_CREDENTIALS, environment: { url: sandbox.url }, timeoutMs: 10_000 };
+// As `npm start` runs it (demo mode on the libraries' production builds, decision 0040): production
+// mode would refuse startServer's raised per-visitor limits, which one load generator needs.
 const server = await startServer({
   env: {
     NODE_ENV: 'production',
+    APP_ENV: 'development',
     LOG_LEVEL: 'error',
     BRAINTREE_GATEWAY_URL: sandbox.url,
     BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
