@@ -11,10 +11,9 @@
  * More skip per-request work whose answer is already known: a loader's json() data used as it is
  * (when JSON would give it back unchanged) rather than streamed back through its Response and
  * parsed, that Response's body stream made only if something reads it, and its text spliced into
- * the document's handoff rather than written again; the
- * visitor's request handed to each loader when there is no Remix parameter to strip from it (not
- * two new Requests per loader); a link's target resolved once per (target, routes, location) in
- * React Router's production build; and an element's props taken as JSX wrote them instead of
+ * the document's handoff rather than written again; the visitor's request handed to each loader
+ * when there is no Remix parameter to strip from it (not two new Requests per loader); a link's
+ * target resolved once per (target, routes, location) in React Router's production build; and an element's props taken as JSX wrote them instead of
  * copied (React's production JSX runtime, which the browser's bundle loads too).
  *
  * Each fix names the version it was written for and the exact text it replaces: another version,
@@ -36,6 +35,18 @@ const MARK_PREFIX = '/* patched: docs/decisions/0043';
 export function markOf(fix) {
   return `${MARK_PREFIX} ${createHash('sha256').update(JSON.stringify(fix.replacements)).digest('hex').slice(0, 12)} */`;
 }
+
+/**
+ * The router's and the server runtime's isResponse (the same text in both): a Response is known by
+ * its class before its shape, since reading `body` would make a kept json() answer's body stream
+ * (the router's fix below). The shape still tells Responses of another realm.
+ */
+const responseByClassFirst = {
+  find: `function isResponse(value) {
+  return value != null && typeof value.status === "number"`,
+  replace: `function isResponse(value) {
+  return typeof Response === "function" && value instanceof Response || value != null && typeof value.status === "number"`,
+};
 
 /**
  * Remix's <Scripts>, changed so the page paints before its JavaScript is fetched
@@ -257,14 +268,7 @@ const json = function json(data, init) {`,
           data = await result.json();
         }`,
       },
-      {
-        // A Response is known by its class before its shape: reading \`body\` would make a kept
-        // json() answer's body stream. (The shape still tells Responses of another realm.)
-        find: `function isResponse(value) {
-  return value != null && typeof value.status === "number"`,
-        replace: `function isResponse(value) {
-  return typeof Response === "function" && value instanceof Response || value != null && typeof value.status === "number"`,
-      },
+      responseByClassFirst,
       {
         find: 'exports.json = json;',
         replace: 'exports.json = json;\nexports.UNSAFE_keptJsonTextOf = keptJsonTextOf;',
@@ -339,15 +343,7 @@ var responses = require('./responses.js');`,
     name: '@remix-run/server-runtime',
     version: '2.17.5',
     file: 'dist/responses.js',
-    replacements: [
-      {
-        // As the router's isResponse (above): the class first, so a kept json() answer's body is not made.
-        find: `function isResponse(value) {
-  return value != null && typeof value.status === "number"`,
-        replace: `function isResponse(value) {
-  return typeof Response === "function" && value instanceof Response || value != null && typeof value.status === "number"`,
-      },
-    ],
+    replacements: [responseByClassFirst],
   },
   {
     name: '@remix-run/server-runtime',

@@ -21,7 +21,7 @@ import type { BookingStatusMessage } from '~/domain/booking-status';
 import { GRAPHQL_PATH } from '~/domain/realtime';
 import type { SessionUser } from '~/domain/session-user';
 import { bookingStatusUpdates } from '~/services/booking-status.server';
-import { type ConfigRegistry, hostnameOfHostHeader, orgOfHost, readCookieHeader } from '~/services/config.server';
+import { type ConfigRegistry, cookiesOfHeader, hostnameOfHostHeader, orgOfHost } from '~/services/config.server';
 import type { Env } from '~/services/env.server';
 import { log } from '~/services/logger.server';
 import { type ActiveSession, SESSION_COOKIE } from '~/services/session.server';
@@ -155,8 +155,9 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession 
       log.warn('websocket refused: origin', { origin, host });
       return refuseUpgrade(socket, 403, 'Origin not allowed');
     }
-    const token = readCookieHeader(cookie, SESSION_COOKIE);
-    const org = orgOfHost(registry, { hostname: hostnameOfHostHeader(host ?? ''), orgIdCookie: readCookieHeader(cookie, 'orgid') });
+    const cookies = cookiesOfHeader(cookie);
+    const token = cookies.get(SESSION_COOKIE);
+    const org = orgOfHost(registry, { hostname: hostnameOfHostHeader(host ?? ''), orgIdCookie: cookies.get('orgid') });
     const session = token ? await findSession({ token, orgId: org.orgId }) : null;
     if (!token || !session) return refuseUpgrade(socket, 401, 'Sign in first: a live session is required');
     if (socket.destroyed) return;

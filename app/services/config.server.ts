@@ -364,11 +364,6 @@ export function getCheckoutLayout(org: OrgConfig, productCode: string): Checkout
   return layout;
 }
 
-/** One cookie from a raw Cookie header. */
-export function readCookieHeader(header: string | undefined, name: string): string | undefined {
-  return cookiesOfHeader(header).get(name);
-}
-
 /**
  * Every cookie of a raw Cookie header, decoded, read in one pass: the first of a name counts, and
  * one whose value does not decode reads as absent.

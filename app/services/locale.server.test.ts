@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getOrgById, readCookieHeader } from './config.server';
+import { cookiesOfHeader, getOrgById } from './config.server';
 import { offeredCurrencies, offeredLanguages, resolveLocaleFromCookies as resolveLocale } from './locale.server';
 
 function orgOf(id: string) {
@@ -7,7 +7,7 @@ function orgOf(id: string) {
   if (!org) throw new Error(`no org ${id}`);
   return org;
 }
-const withCookie = (cookie?: string) => (name: string) => readCookieHeader(cookie, name);
+const withCookie = (cookie?: string) => (name: string) => cookiesOfHeader(cookie).get(name);
 
 describe('resolveLocale', () => {
   it("uses the organisation's defaults for a new visitor", () => {
