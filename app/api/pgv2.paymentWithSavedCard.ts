@@ -8,7 +8,7 @@ import { requireApiSession } from '~/services/session.server';
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = requireApiSession(context.session);
   const { body, idempotencyKey } = await readPayCall(request, payBodies.paymentWithSavedCard);
-  return paymentWithSavedCard({ org: context.org, session }, body, idempotencyKey);
+  return paymentWithSavedCard({ ...context, session }, body, idempotencyKey);
 }
 
 export function loader() {

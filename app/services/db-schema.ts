@@ -114,7 +114,8 @@ export interface SubscriptionOrdersTable {
   created_at: CreatedAt;
 }
 
-export type RenewalChargeStatus = 'due' | 'charging' | 'paid' | 'org_paid' | 'expired';
+/** giving_back: charged after its subscription moved on (0031); the sale is voided or refunded, then given_back. */
+export type RenewalChargeStatus = 'due' | 'charging' | 'paid' | 'org_paid' | 'expired' | 'giving_back' | 'given_back';
 
 /** One automatic renewal of a subscription's period (0023): unique per subscription and period. */
 export interface RenewalChargesTable {

@@ -31,6 +31,9 @@
  *     The same try's idempotency key makes a second charge impossible even if it does not.
  * - A row whose subscription moved on meanwhile (a renewal bought by hand, an admin change) is
  *   left alone: only rows whose subscription is ACTIVE with expires_on = period_from are worked.
+ *   One that moved on while its card was being charged is 'giving_back': its sale is voided (or
+ *   refunded once settled), then 'given_back'; a run that cannot reach the gateway leaves it for
+ *   the next.
  */
 import type { Selectable } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
@@ -45,6 +48,7 @@ import { formatCalendarDay } from '~/domain/date-format';
 import { formatMoney } from '~/domain/money';
 import type { LanguageCode } from '~/domain/reference-data';
 import type { PaymentFailure } from './payments/port';
+import { giveBack } from './payments/gateway-calls.server';
 import { paymentGateway, paymentsOrNull } from './payments/runtime.server';
 
 type RenewalCharge = Selectable<RenewalChargesTable>;
@@ -59,7 +63,7 @@ export const renewalOrderId = (rowId: string) => `SUB-R-${rowId}`;
 /** The job (server/index.ts), every 10 minutes: a renewal day's tries start at the organisation's midnight. */
 export const renewalJob = { name: 'membership-renewals', everyMs: 10 * 60_000, run: () => runRenewals({}) };
 
-export type RenewalRun = { created: number; expired: number; orgPaid: number; paid: number; declined: number; lapsed: number; pending: number };
+export type RenewalRun = { created: number; expired: number; orgPaid: number; paid: number; declined: number; lapsed: number; pending: number; givenBack: number };
 
 /**
  * One pass of the renewal job. Each organisation's day is its own at `now` (the lease clock too),
@@ -71,7 +75,7 @@ export async function runRenewals(options: { today?: string; now?: Date; limit?:
   // The lease clock is read at each claim (a long run must not hand out leases that already ended); tests fix it.
   const clock = () => options.now ?? new Date();
   const todayOf = (org: OrgConfig) => options.today ?? dayIn(org.timeZone, clock());
-  const run: RenewalRun = { created: 0, expired: 0, orgPaid: 0, paid: 0, declined: 0, lapsed: 0, pending: 0 };
+  const run: RenewalRun = { created: 0, expired: 0, orgPaid: 0, paid: 0, declined: 0, lapsed: 0, pending: 0, givenBack: 0 };
   for (const org of getConfigRegistry().orgs) {
     run.created += await createDueRenewals(org, todayOf(org), limit, db);
     run.expired += await expireUnrenewable(org, todayOf(org), db);
@@ -79,9 +83,10 @@ export async function runRenewals(options: { today?: string; now?: Date; limit?:
   run.orgPaid = await recordOrganisationPaid(limit, db);
   const payments = paymentsOrNull();
   if (!payments) return run;
+  run.givenBack = await retryGivingBack(limit, db);
   const leaseMs = Math.max(MIN_LEASE_MS, 3 * payments.timeoutMs);
   for (const row of await dueMemberTries(todayOf, clock(), db)) {
-    if (run.paid + run.declined + run.lapsed + run.pending >= limit) break;
+    if (run.paid + run.declined + run.lapsed + run.pending + run.givenBack >= limit) break;
     try {
       const outcome = await chargeRow(row, { today: todayOf(row.org), now: clock(), leaseMs }, db);
       if (outcome) run[outcome] += 1;
@@ -225,7 +230,7 @@ async function dueMemberTries(todayOf: (org: OrgConfig) => string, now: Date, db
 const retryAfterDays = (org: Pick<OrgConfig, 'membership'>) => org.membership.dunning?.retryAfterDays ?? [];
 const triedOn = (row: Pick<RenewalCharge, 'failure'>) => (typeof row.failure?.triedOn === 'string' ? row.failure.triedOn : null);
 
-type Outcome = 'paid' | 'declined' | 'lapsed' | 'pending';
+type Outcome = 'paid' | 'declined' | 'lapsed' | 'pending' | 'givenBack';
 type Clock = { today: string; now: Date; leaseMs: number };
 
 /** Claims one row's try, charges it (or finds the crashed try's sale) and records the result. */
@@ -282,9 +287,12 @@ function leaveCharging(row: DueTry, failure: PaymentFailure): Outcome {
   return 'pending';
 }
 
-/** Records the try's sale (or a free renewal) and extends the plan, in one transaction; nothing when another claim recorded it. */
+/**
+ * Records the try's sale (or a free renewal) and extends the plan, in one transaction; nothing
+ * when another claim recorded it. A sale for a subscription that moved on meanwhile is given back.
+ */
 async function recordPaid(row: DueTry, lease: Date, transactionId: string | null, db: Database): Promise<Outcome | null> {
-  return db.transaction().execute(async (trx) => {
+  const recorded = await db.transaction().execute(async (trx): Promise<Outcome | 'moved_on' | null> => {
     const paid = await trx
       .updateTable('renewal_charges')
       .set({ status: 'paid', gateway_transaction_id: transactionId, tries: row.tries + 1, lease_until: null, updated_at: new Date() })
@@ -296,11 +304,32 @@ async function recordPaid(row: DueTry, lease: Date, transactionId: string | null
     if (!paid) return null;
     const expiresOn = renewalExpiry(paid.period_from, await autoValidityOf(trx, paid.plan_id));
     const extended = await stillDue(trx, paid).set({ expires_on: expiresOn, next_payment_by_org: false }).executeTakeFirst();
+    if (Number(extended.numUpdatedRows) > 0) return 'paid';
     // The subscription changed while the card was charged (bought again by hand, an admin): the
-    // money is taken but buys nothing here; someone must refund or apply it.
-    if (Number(extended.numUpdatedRows) === 0) log.error('membership renewal charged for a subscription that moved on', { renewalId: paid.id, transactionId });
-    return 'paid';
+    // money buys nothing here, so it goes back to the card (a free renewal has nothing to give).
+    await trx.updateTable('renewal_charges').set({ status: transactionId ? 'giving_back' : 'given_back', updated_at: new Date() }).where('id', '=', paid.id).execute();
+    return 'moved_on';
   });
+  if (recorded !== 'moved_on') return recorded;
+  log.warn('membership renewal charged for a subscription that moved on: giving it back', { renewalId: row.id, transactionId });
+  return transactionId === null || (await giveBackRenewal({ id: row.id, gateway_transaction_id: transactionId }, db)) ? 'givenBack' : 'pending';
+}
+
+/** Voids or refunds a renewal's sale that bought nothing; true once given back (else the next run tries again). */
+async function giveBackRenewal(row: { id: string; gateway_transaction_id: string }, db: Database): Promise<boolean> {
+  if (!(await giveBack(row.id, row.gateway_transaction_id, 'renewal of a subscription that moved on'))) return false;
+  await db.updateTable('renewal_charges').set({ status: 'given_back', updated_at: new Date() }).where('id', '=', row.id).where('status', '=', 'giving_back').execute();
+  return true;
+}
+
+/** Renewals still to give back (the gateway did not answer the first time): tried again on every run. */
+async function retryGivingBack(limit: number, db: Database): Promise<number> {
+  const rows = await db.selectFrom('renewal_charges').select(['id', 'gateway_transaction_id']).where('status', '=', 'giving_back').limit(limit).execute();
+  let given = 0;
+  for (const { id, gateway_transaction_id } of rows) {
+    if (gateway_transaction_id && (await giveBackRenewal({ id, gateway_transaction_id }, db))) given += 1;
+  }
+  return given;
 }
 
 type TryFailure = PaymentFailure | { kind: 'no_card' };

@@ -21,6 +21,7 @@ import { DEMO_REFUSAL, toMinorUnits } from '~/domain/booking-payment';
 import { minorToMajor } from '~/domain/coupon-cash';
 import { type PlanStatus, membershipFlow, planExpiryAfterPayment, subscriptionCharge } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
+import type { ApiMessageKey } from '~/i18n/api-messages';
 import { newReference } from './checkout.server';
 import { compileApiBody } from './api-body-schema.server';
 import { getOrgById } from './config.server';
@@ -427,6 +428,51 @@ export async function subscriptionOrderIsCurrent(bookingId: string, db: Database
     quote.chargeOrg === row.charge_org &&
     quote.debtPaidMinor === row.debt_paid_minor
   );
+}
+
+/**
+ * Locks the member of subscription booking `bookingId` (their users row), first in every
+ * transaction that pays or confirms one: a member's membership payments run one at a time, and
+ * the lock order (member, then booking) is the same everywhere, so two never wait on each other.
+ * Nothing for any other booking.
+ */
+export async function lockMemberOfSubscriptionBooking(bookingId: string, trx: Transaction<DB>): Promise<void> {
+  await trx
+    .selectFrom('users as u')
+    .innerJoin('bookings as b', 'b.user_id', 'u.id')
+    .select('u.id')
+    .where('b.id', '=', bookingId)
+    .where('b.product', '=', SUBSCRIPTION)
+    .forUpdate('u')
+    .execute();
+}
+
+/**
+ * Why subscription booking `booking` may not be paid now, or null, read under the member's lock
+ * (lockMemberOfSubscriptionBooking) in the transaction that starts its payment: another of the
+ * member's membership payments is running, another purchase was paid after this one was priced
+ * (it changed what this one buys), or its quote is no longer the member's.
+ */
+export async function subscriptionPaymentRefusal(booking: { id: string; user_id: number | null; created_at: Date }, trx: Transaction<DB>): Promise<ApiMessageKey | null> {
+  if (booking.user_id === null) return 'membership.outOfDate';
+  const running = await trx
+    .selectFrom('bookings')
+    .select('id')
+    .where('user_id', '=', booking.user_id)
+    .where('product', '=', SUBSCRIPTION)
+    .where('status', '=', 'pending')
+    .where('id', '!=', booking.id)
+    .executeTakeFirst();
+  if (running) return 'membership.inProgress';
+  const paidSince = await trx
+    .selectFrom('subscription_orders')
+    .select('booking_id')
+    .where('user_id', '=', booking.user_id)
+    .where('activated_at', '>=', booking.created_at)
+    .where('booking_id', '!=', booking.id)
+    .executeTakeFirst();
+  if (paidSince) return 'membership.replaced';
+  return (await subscriptionOrderIsCurrent(booking.id, trx)) ? null : 'membership.outOfDate';
 }
 
 /** The success path of a subscription booking (spec §2, §4 step 5): booking_id, is_renewal, charge_org and is_t. */

@@ -1239,6 +1239,18 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0031_renewals_given_back': {
+    /**
+     * A renewal charged while its subscription moved on (bought again by hand, an admin) buys
+     * nothing: its sale is given back (issue 33). 'giving_back' until the gateway voided or
+     * refunded it (the job retries), then 'given_back'.
+     */
+    async up(db: Kysely<any>) {
+      await sql`alter table renewal_charges drop constraint renewal_charges_status_check`.execute(db);
+      await sql`alter table renewal_charges add constraint renewal_charges_status_check
+        check (status in ('due', 'charging', 'paid', 'org_paid', 'expired', 'giving_back', 'given_back'))`.execute(db);
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

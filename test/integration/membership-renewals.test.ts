@@ -249,6 +249,29 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
     expect(await mails(m.email)).toEqual([]);
   });
 
+  it('a renewal charged while its subscription moved on (bought again by hand) is given back: voided, never kept', async (ctx) => {
+    if (skip()) return ctx.skip();
+    const m = await member('wanderly', await planId('wanderly', 'ESSENTIAL'), '2026-09-10');
+    // The sale is held at the gateway while the member renews by hand; then its void is not answered once.
+    await sandboxControl(sandbox.url, 'faults', { method: 'POST', path: '/transactions', kind: 'delay', delayMs: 400 });
+    await sandboxControl(sandbox.url, 'faults', { method: 'PUT', path: '/transactions/*/void', kind: '500', count: 3 });
+    const running = runRenewals({ today: '2026-09-10' }, database.db);
+    while ((await sandboxControl<{ faults: { kind: string }[] }>(sandbox.url, 'faults')).faults.some((f) => f.kind === 'delay')) await new Promise((r) => setTimeout(r, 10));
+    await database.db.updateTable('user_subscriptions').set({ expires_on: '2027-09-10' }).where('id', '=', m.subscriptionId).execute();
+    const first = await running;
+    expect(first).toMatchObject({ paid: 0, givenBack: 0, pending: 1 });
+    const [row] = await renewals(m.subscriptionId);
+    expect(row).toMatchObject({ status: 'giving_back', gateway_transaction_id: expect.any(String) });
+    expect(await salesOf(row!.id)).toEqual([expect.objectContaining({ status: 'submitted_for_settlement' })]);
+
+    // The next run gives it back.
+    expect(await runRenewals({ today: '2026-09-10' }, database.db)).toMatchObject({ givenBack: 1 });
+    expect(await renewals(m.subscriptionId)).toEqual([expect.objectContaining({ status: 'given_back' })]);
+    expect(await salesOf(row!.id)).toEqual([expect.objectContaining({ status: 'voided' })]);
+    expect(await subscription(m.subscriptionId)).toMatchObject({ status: 'ACTIVE', expires_on: '2027-09-10' });
+    expect(await runRenewals({ today: '2026-09-10' }, database.db)).toMatchObject({ givenBack: 0, paid: 0 });
+  });
+
   it("renews on each organisation's own day: from its midnight in its time zone, not UTC's", async (ctx) => {
     if (skip()) return ctx.skip();
     const inLosAngeles = await member('wanderly', await planId('wanderly', 'ESSENTIAL'), '2026-10-10');

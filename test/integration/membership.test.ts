@@ -15,12 +15,14 @@ import { addMonths } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
 import { getOrgById } from '~/services/config.server';
 import { activateSubscriptionOfBooking } from '~/services/membership.server';
+import { type Database, openDatabase } from '~/services/db.server';
+import { generatePgToken } from '~/services/payments/booking-payment.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
-import { callAction, freshVisitorOn } from '../support/load-context';
+import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
 
 let sandbox: SandboxGateway;
@@ -235,6 +237,68 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     await database.db.updateTable('bookings').set({ status: 'pending' }).where('reference', '=', current.body.data.booking_id).execute();
     const again = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(fresh), member.cookie);
     expect(again).toMatchObject({ status: 409, body: { error: 'in_progress', data: { booking_id: current.body.data.booking_id } } });
+  });
+
+  /** Pays subscription booking `reference` of `amount` with the member's saved card through `db` (an app instance's pool). */
+  async function payWithSavedCard(member: Member, reference: string, amount: number, cardId: string, db: Database, language = 'en-US') {
+    const request = new Request(`http://${hostOf(member.org)}/api/booking/generatePgToken`, { headers: { cookie: `${member.cookie}; lan_code=${language}` } });
+    const body = { id: reference, payment_method: 'saved_card', pg_amt: amount.toFixed(2), pg_amount: amount.toFixed(2), currency: 'USD', product_type: 'SUB', pg_type: 'PG_03', email: '', names: '', card_id: cardId, cust_id: '' } as const;
+    const answer = await generatePgToken(await loadContextFor(request), body, randomUUID(), { db });
+    return { status: answer.status, body: (await answer.json()) as Record<string, any> };
+  }
+
+  it('three plans paid at once by one member (two app instances on PostgreSQL): one sale, the debt collected once, the charged plan active, the others 409', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const card = await savedCardOf(member);
+    const plans = ((await plansOf(member)).body.plans as Record<string, any>[]).filter((p) => p.quote.amount > 0);
+    expect(plans.length).toBeGreaterThanOrEqual(3);
+    const bookings: { reference: string; amount: number; planId: number }[] = [];
+    for (const plan of plans.slice(0, 3)) {
+      const init = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(plan), member.cookie);
+      expect(init.status).toBe(200);
+      bookings.push({ reference: init.body.data.booking_id, amount: plan.quote.amount, planId: plan.sub_id });
+    }
+    const second = backend === 'postgres' ? (await openDatabase({ databaseUrl: database.url!, poolSize: 5 })).db : database.db;
+    try {
+      const answers = await Promise.all(bookings.map((b, i) => payWithSavedCard(member, b.reference, b.amount, String(card.id), i % 2 === 0 ? database.db : second)));
+      const paid = answers.flatMap((a, i) => (a.status === 200 ? [bookings[i]!] : []));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+      for (const refused of answers.filter((a) => a.status === 409)) {
+        expect(refused.body).toMatchObject({ status: 'booking_failed', error: expect.stringMatching(/membership/i) });
+      }
+      const sales = (await Promise.all(bookings.map((b) => salesOf(b.reference)))).flat();
+      expect(sales.map((s) => s.amount)).toEqual([paid[0]!.amount.toFixed(2)]);
+      expect(await subscriptionOf(member)).toMatchObject({ status: 'ACTIVE', debt_minor: 0, plan_id: paid[0]!.planId });
+      const statuses = (await bookingsOf(member)).map((b) => b.status).sort();
+      expect(statuses).toEqual(['confirmed', 'failed', 'failed']);
+    } finally {
+      if (second !== database.db) await second.destroy();
+    }
+  });
+
+  it('refuses a membership payment while another of the member\'s is running, in the page\'s language, and charges nothing', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const card = await savedCardOf(member);
+    const [essential, premium] = ((await plansOf(member)).body.plans as Record<string, any>[]).filter((p) => p.quote.amount > 0);
+    const first = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(essential!), member.cookie);
+    const other = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(premium!), member.cookie);
+    // The first one's payment is under way (its booking pending): the second is refused, in English and in Spanish.
+    await database.db.updateTable('bookings').set({ status: 'pending' }).where('reference', '=', first.body.data.booking_id).execute();
+    const english = await payWithSavedCard(member, other.body.data.booking_id, premium!.quote.amount, String(card.id), database.db);
+    expect(english).toMatchObject({ status: 409, body: { status: 'booking_failed', error: 'A payment for your membership is in progress: wait for it to finish before paying again.' } });
+    const spanish = await payWithSavedCard(member, other.body.data.booking_id, premium!.quote.amount, String(card.id), database.db, 'es-MX');
+    expect(spanish).toMatchObject({ status: 409, body: { error: 'Hay un pago de tu membresía en curso: espera a que termine antes de pagar de nuevo.' } });
+    expect(await salesOf(other.body.data.booking_id)).toEqual([]);
+    // Confirmed after the second was priced: the second buys on old terms and is refused.
+    await database.db.updateTable('bookings').set({ status: 'initiated' }).where('reference', '=', first.body.data.booking_id).execute();
+    const firstRow = await database.db.selectFrom('bookings').select('id').where('reference', '=', first.body.data.booking_id).executeTakeFirstOrThrow();
+    await database.db.updateTable('subscription_orders').set({ activated_at: new Date(Date.now() + 1_000) }).where('booking_id', '=', firstRow.id).execute();
+    const replaced = await payWithSavedCard(member, other.body.data.booking_id, premium!.quote.amount, String(card.id), database.db);
+    expect(replaced).toMatchObject({ status: 409, body: { error: 'Another membership purchase was paid after this one was priced: choose the plan again.' } });
+    expect(await salesOf(other.body.data.booking_id)).toEqual([]);
+    expect(await subscriptionOf(member)).toMatchObject({ status: 'EXPIRED', debt_minor: 4_999 });
   });
 
   it('refuses bad input with a 400 and a wrong price with a 409, writing nothing; a membership is never invoiced', async (ctx) => {

@@ -60,13 +60,16 @@ import { publishBookingStatus } from '../booking-status.server';
 import { reconcileWalletTopups } from '../wallet-topups.server';
 import { attachConfirmedBookingToTrips } from '../trips.server';
 import { queueBookingEmail } from '../booking-mail.server';
-import { SUBSCRIPTION, activateSubscriptionOfBooking, subscriptionOrderIsCurrent, subscriptionSuccessPath } from '../membership.server';
+import { SUBSCRIPTION, activateSubscriptionOfBooking, lockMemberOfSubscriptionBooking, subscriptionPaymentRefusal, subscriptionSuccessPath } from '../membership.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
 import { errorFields, log } from '../logger.server';
 import type { RequestContext } from '../request-context.server';
 import type { ActiveSession } from '../session.server';
+import { apiMessage } from '~/i18n/api-messages';
+import type { LanguageCode } from '~/domain/reference-data';
 import { toGatewayAmount } from './gateway-results';
+import { RETRY_DELAYS_MS, giveBack, sleep, withRetries } from './gateway-calls.server';
 import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
 import { claimInvoiceCredit } from './invoice-credit.server';
 import { oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from './runtime.server';
@@ -74,8 +77,6 @@ import { oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from './runtime.s
 type Booking = Selectable<BookingsTable>;
 type Attempt = Selectable<PaymentAttemptsTable>;
 
-/** Waits between tries of a call whose outcome is unknown (same idempotency key every time). */
-const RETRY_DELAYS_MS = [200, 600];
 const POLL_MS = 100;
 const EXPIRED_TEXT = 'Your reservation expired before the payment completed. Nothing was charged.';
 const NOT_CAPTURED_TEXT = 'The payment could not be completed. Nothing was charged.';
@@ -113,6 +114,8 @@ async function moveBooking(
   db: Database,
 ): Promise<boolean> {
   const move = async (trx: Transaction<DB>) => {
+    // A confirmation activates a membership, which locks its member: that lock comes first, as in `begin`.
+    if (set.status === 'confirmed') await lockMemberOfSubscriptionBooking(bookingId, trx);
     const moved = await trx
       .updateTable('bookings')
       .set({ ...set, updated_at: new Date() })
@@ -139,8 +142,6 @@ async function moveBooking(
   return db.isTransaction ? move(db as Transaction<DB>) : db.transaction().execute(move);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const invalid = (message: string) => json({ status: 'invalid', message }, { status: 400 });
 const respond = (answer: PayAnswer) => json(answer.body, { status: answer.status });
 const notFound = (message = 'No such booking') => json({ status: 'not_found', message }, { status: 404 });
@@ -160,14 +161,14 @@ function replayWaitMs(): number {
 // ---------------------------------------------------------------------------------------
 
 /** Who pays: the request's organisation and session. */
-export type PayContext = Pick<RequestContext, 'org' | 'session'>;
+export type PayContext = Pick<RequestContext, 'org' | 'session' | 'locale'>;
 
 /**
  * Freezes what the visitor's booking for hold `form.hold` charges, the charge of the hold's
  * quote (docs/decisions/0025). 200 {booking_id, amount_minor, currency}; 403 demo; 409 traveler_required, expired or
  * already_paid; 400 malformed. A paid (or paying) booking keeps its amount.
  */
-export async function initBookingAction(context: PayContext, form: FormData, product: string, charge: Charge, options: { db?: Database } = {}) {
+export async function initBookingAction(context: Pick<PayContext, 'org' | 'session'>, form: FormData, product: string, charge: Charge, options: { db?: Database } = {}) {
   const db = options.db ?? getDb();
   if (!Number.isSafeInteger(charge.amountMinor) || charge.amountMinor < 0 || !/^[A-Z]{3}$/.test(charge.currency)) {
     throw new Error(`initBookingAction: the checkout computed an invalid charge ${JSON.stringify(charge)}`);
@@ -205,6 +206,8 @@ export async function initBookingAction(context: PayContext, form: FormData, pro
 type PayRequest = {
   org: OrgConfig;
   session: ActiveSession | null;
+  /** The language of the refusals a person reads as sent. */
+  language: LanguageCode;
   bookingReference: string;
   /** A guest booking is paid by whoever holds its hold token. */
   holdToken: string | null;
@@ -262,6 +265,8 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
     return await db.transaction().execute(async (trx): Promise<Begun> => {
       // The hold's row first, as an apply of stored value takes it: an apply and a payment never interleave.
       await lockHoldOfBooking(bookingId, trx);
+      // A membership's member first: their membership payments run one at a time (decision 0032).
+      await lockMemberOfSubscriptionBooking(bookingId, trx);
       const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
       const existing = await trx.selectFrom('payment_attempts').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
       if (existing) {
@@ -274,6 +279,11 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
       if (booking.status === 'failed') return { kind: 'answer', outcome: { kind: 'booking_failed', error: booking.failure_text, httpStatus: 409 } };
       if (booking.status !== 'initiated' || booking.amount_minor === null || booking.currency === null) {
         return { kind: 'answer', outcome: { kind: 'booking_failed', error: 'The booking was not initialised: reload the checkout', httpStatus: 409 } };
+      }
+      // A membership is paid only on the terms it would be bought on now, one payment at a time (decision 0032).
+      if (booking.product === SUBSCRIPTION) {
+        const refusal = await subscriptionPaymentRefusal(booking, trx);
+        if (refusal) return { kind: 'answer', outcome: { kind: 'booking_failed', error: apiMessage(input.language, refusal), httpStatus: 409 } };
       }
       // Stored value applied since the amount was frozen (another tab): the checkout must show the new total first.
       const payable = booking.hold_id ? await payableOfHold(booking.hold_id, trx) : null;
@@ -383,11 +393,6 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
   }
   const returnUrl = await returnUrlOf(booking, db);
   const answer = (outcome: PayOutcome) => respond(payAnswer(outcome, { reference: booking.reference, returnUrl }));
-  // A membership bought earlier is paid only on the terms it would be bought on now (decision 0032).
-  if (booking.product === SUBSCRIPTION && booking.status === 'initiated' && !(await subscriptionOrderIsCurrent(booking.id, db))) {
-    return answer({ kind: 'booking_failed', error: 'This membership purchase is out of date: choose the plan again', httpStatus: 409 });
-  }
-
   let begun = await begin(booking.id, input, db);
   if (begun.kind === 'busy') {
     // Another submit (another key) is paying this booking: never charge beside it. Wait for it;
@@ -461,50 +466,9 @@ function reload(attemptId: string, db: Database): Promise<Attempt> {
 async function keepOrGiveBack(attemptId: string, transactionId: string, why: string, db: Database): Promise<'owned' | 'given_back'> {
   const now = await reload(attemptId, db);
   if (now.gateway_transaction_id === transactionId && now.status !== 'failed' && now.status !== 'declined') return 'owned';
-  await giveBack(now, transactionId, why);
+  await giveBack(now.id, transactionId, why);
   await db.updateTable('payment_attempts').set({ gateway_transaction_id: transactionId }).where('id', '=', attemptId).where('gateway_transaction_id', 'is', null).execute();
   return 'given_back';
-}
-
-/**
- * Lets go of what a gateway transaction holds on the card: a void before settlement (an
- * authorisation, or a capture not yet settled), a refund after it. True when nothing is held any
- * more; false when the gateway did not answer (the caller leaves the attempt for the reconciler,
- * or it is logged for a person to finish).
- */
-async function giveBack(attempt: Attempt, transactionId: string, why: string): Promise<boolean> {
-  const gateway = paymentGateway();
-  const found = await withRetries(() => gateway.findTransaction(transactionId));
-  if (!found.ok || !found.value) {
-    log.error('cannot give back a payment: the gateway did not find it; void or refund it by hand', { attemptId: attempt.id, transactionId, why });
-    return false;
-  }
-  const status = found.value.status;
-  const action = status === 'authorized' || status === 'submitted_for_settlement' ? 'void' : status === 'settling' || status === 'settled' ? 'refund' : null;
-  // Voided, declined, failed, rejected: the card holds nothing.
-  if (!action) return true;
-  const result = await withRetries(() =>
-    action === 'void'
-      ? gateway.void({ transactionId, idempotencyKey: gatewayKey(attempt, 'void') })
-      : gateway.refund({ transactionId, idempotencyKey: gatewayKey(attempt, 'refund') }),
-  );
-  if (!result.ok) {
-    log.error('giving back a payment failed: it will be retried if the attempt is still open, else finish it by hand', { attemptId: attempt.id, transactionId, why, action, failure: result.failure.kind });
-    return false;
-  }
-  log.warn('payment given back', { attemptId: attempt.id, transactionId, why, action });
-  return true;
-}
-
-/** Calls the gateway again with the same key while the outcome is unknown (transport), a bounded number of times. */
-async function withRetries<T>(call: () => Promise<GatewayResult<T>>): Promise<GatewayResult<T>> {
-  let result = await call();
-  for (const delay of RETRY_DELAYS_MS) {
-    if (result.ok || result.failure.kind !== 'transport' || !result.failure.retryable) return result;
-    await sleep(delay);
-    result = await call();
-  }
-  return result;
 }
 
 async function moveAttempt(
@@ -594,7 +558,7 @@ async function finishAuthorized(attemptId: string, db: Database): Promise<PayOut
     // Another worker captured the same authorisation (same key, one capture) and confirmed it;
     // if it was voided instead, nothing of this capture may stay on the card.
     const now = await reload(attempt.id, db);
-    if (now.status !== 'captured') await giveBack(now, transactionId, 'capture after the attempt was settled elsewhere');
+    if (now.status !== 'captured') await giveBack(now.id, transactionId, 'capture after the attempt was settled elsewhere');
     return storedOutcome(now, db);
   }
   // Captured, but the booking left 'pending' meanwhile (failed or cancelled by someone else):
@@ -634,7 +598,7 @@ async function voidAndFail(attempt: Attempt, transactionId: string, text: string
   const booking = await db.selectFrom('bookings').select(['status', 'failure_text']).where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
   const error = booking.status === 'failed' ? (booking.failure_text ?? text) : text;
   // A void before settlement, a refund after (a capture whose booking was lost).
-  if (await giveBack(attempt, transactionId, error)) {
+  if (await giveBack(attempt.id, transactionId, error)) {
     if (!(await moveAttempt(attempt.id, 'authorized', 'voided', { failure: { kind: 'booking', text: error } }, db))) {
       log.warn('voided attempt had already been settled by another worker', { attemptId: attempt.id, status: (await reload(attempt.id, db)).status });
     }
@@ -922,7 +886,7 @@ export async function giveBackCancelledPayment(bookingId: string, db: Database =
   if (!attempt?.gateway_transaction_id) return null;
   // Marked as tried now: the sweep takes the least recently tried first.
   await db.updateTable('payment_attempts').set({ updated_at: new Date() }).where('id', '=', attempt.id).execute();
-  const done = await giveBack(attempt, attempt.gateway_transaction_id, 'booking cancelled by its owner');
+  const done = await giveBack(attempt.id, attempt.gateway_transaction_id, 'booking cancelled by its owner');
   // Lost: a concurrent cancel (same keys, one give-back) moved it first.
   if (done) await moveAttempt(attempt.id, 'captured', 'voided', { failure: { kind: 'booking', text: 'Cancelled by its owner' } }, db);
   return { amountMinor: attempt.amount_minor, currency: attempt.currency, done };
@@ -976,7 +940,7 @@ function idempotencyKeyOf(header: string | null): string | null {
 }
 
 /** POST /api/booking/generatePgToken: pays a booking by card, saved card, invoice or OXXO. */
-export async function generatePgToken(context: PayContext, body: GeneratePgTokenBody, idempotencyKeyHeader: string | null): Promise<Response> {
+export async function generatePgToken(context: PayContext, body: GeneratePgTokenBody, idempotencyKeyHeader: string | null, options: { db?: Database } = {}): Promise<Response> {
   const idempotencyKey = idempotencyKeyOf(idempotencyKeyHeader);
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
@@ -996,6 +960,7 @@ export async function generatePgToken(context: PayContext, body: GeneratePgToken
   return pay({
     org: context.org,
     session: context.session,
+    language: context.locale.language,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method,
@@ -1003,7 +968,7 @@ export async function generatePgToken(context: PayContext, body: GeneratePgToken
     card,
     idempotencyKey,
     fingerprint: requestFingerprint('generatePgToken', body),
-  });
+  }, options.db);
 }
 
 /** POST /api/booking/zeroAmountBooking {id}: confirms a free booking without the gateway. */
@@ -1013,6 +978,7 @@ export async function zeroAmountBooking(context: PayContext, body: ZeroAmountBoo
   return pay({
     org: context.org,
     session: context.session,
+    language: context.locale.language,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method: 'zero',
@@ -1036,6 +1002,7 @@ export async function cardGuarantee(context: PayContext, body: CardGuaranteeBody
   return pay({
     org: context.org,
     session: context.session,
+    language: context.locale.language,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method: 'guarantee',
@@ -1078,7 +1045,7 @@ export function generateCheckSum(session: ActiveSession, body: GenerateCheckSumB
  * generateCheckSum must match (same order, amount, currency, country, api_key and user).
  */
 export async function paymentWithSavedCard(
-  { org, session }: { org: OrgConfig; session: ActiveSession },
+  { org, session, locale }: PayContext & { session: ActiveSession },
   body: PaymentWithSavedCardBody,
   idempotencyKeyHeader: string | null,
 ): Promise<Response> {
@@ -1098,6 +1065,7 @@ export async function paymentWithSavedCard(
   return pay({
     org,
     session,
+    language: locale.language,
     bookingReference: input.orderId,
     // A booking started before signing in is the hold holder's (mayPay).
     holdToken: typeof body.hold === 'string' && body.hold.length <= 128 ? body.hold : null,

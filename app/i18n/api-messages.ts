@@ -1,0 +1,38 @@
+import type { LanguageCode } from '~/domain/reference-data';
+
+/**
+ * Texts the server writes into /api answers that a person reads as they come (refusals a client
+ * shows as sent), in the request's language. Kept apart from the page dictionaries: those are
+ * sent to every browser with each page, these never leave the server.
+ */
+const EN_US = {
+  'membership.inProgress': 'A payment for your membership is in progress: wait for it to finish before paying again.',
+  'membership.replaced': 'Another membership purchase was paid after this one was priced: choose the plan again.',
+  'membership.outOfDate': 'This membership purchase is out of date: choose the plan again.',
+  'limit.cardCharge': 'Too many card payments in a short time. Please wait {seconds} seconds and try again.',
+  'limit.cardSave': 'Too many cards added in a short time. Please wait {seconds} seconds and try again.',
+  'limit.walletTopup': 'Too many wallet top-ups in a short time. Please wait {seconds} seconds and try again.',
+  'limit.codeLookup': 'Too many codes tried in a short time. Please wait {seconds} seconds and try again.',
+  'limit.card': 'This card was tried too many times in a short time. Please wait {seconds} seconds or use another card.',
+};
+
+const ES_MX: Record<ApiMessageKey, string> = {
+  'membership.inProgress': 'Hay un pago de tu membresía en curso: espera a que termine antes de pagar de nuevo.',
+  'membership.replaced': 'Se pagó otra compra de membresía después de cotizar esta: elige el plan de nuevo.',
+  'membership.outOfDate': 'Esta compra de membresía ya no está vigente: elige el plan de nuevo.',
+  'limit.cardCharge': 'Demasiados pagos con tarjeta en poco tiempo. Espera {seconds} segundos e inténtalo de nuevo.',
+  'limit.cardSave': 'Demasiadas tarjetas agregadas en poco tiempo. Espera {seconds} segundos e inténtalo de nuevo.',
+  'limit.walletTopup': 'Demasiadas recargas del monedero en poco tiempo. Espera {seconds} segundos e inténtalo de nuevo.',
+  'limit.codeLookup': 'Demasiados códigos probados en poco tiempo. Espera {seconds} segundos e inténtalo de nuevo.',
+  'limit.card': 'Esta tarjeta se intentó demasiadas veces en poco tiempo. Espera {seconds} segundos o usa otra tarjeta.',
+};
+
+export type ApiMessageKey = keyof typeof EN_US;
+
+const API_MESSAGES: Record<LanguageCode, Record<ApiMessageKey, string>> = { 'en-US': EN_US, 'es-MX': ES_MX };
+
+/** One answer text in `language`, its `{name}` placeholders filled. */
+export function apiMessage(language: LanguageCode, key: ApiMessageKey, values: Record<string, string | number> = {}): string {
+  const text = API_MESSAGES[language][key];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
