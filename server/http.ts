@@ -14,6 +14,7 @@ import { baselineHeaders } from '~/services/security-headers.server';
 import { limitRequestBodies } from './body-limit';
 import { anonymousPageCache, pageCacheVerdict } from './page-cache';
 import { createRemixRequestHandler } from './remix-handler';
+import { isWellFormedHost } from './request-origin';
 import { cookiesMustBeSecure } from '~/domain/public-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -110,6 +111,13 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
   });
 
   app.use(compression());
+
+  // Every URL, link and policy of an answer is built from the Host header (request-origin.ts):
+  // one that is not a plain host[:port] is refused rather than read.
+  app.use((req, res, next) => {
+    if (isWellFormedHost(req.get('host'))) return next();
+    res.status(400).type('text/plain').send('Bad request: malformed Host header.\n');
+  });
 
   app.get('/healthz', async (_req, res) => {
     const healthy = await isDatabaseHealthy(getDb());

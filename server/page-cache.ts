@@ -4,6 +4,7 @@ import { type CachedPage, cachedPage, keepPage, pageVersions } from '~/services/
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import type { RequestContext } from '~/services/request-context.server';
 import { dayIn } from '~/domain/time-zone';
+import { requestOrigin } from './request-origin';
 
 /** Headers that belong to one answer, never to a kept page. */
 const PER_ANSWER_HEADERS = new Set(['set-cookie', 'x-correlation-id', 'content-length', 'content-encoding', 'transfer-encoding', 'vary', 'etag', 'date', 'connection', 'keep-alive', PAGE_CACHE_HEADER.toLowerCase()]);
@@ -37,7 +38,7 @@ export function anonymousPageCache(req: Request, res: Response, next: NextFuncti
         contentVersion: versions.content,
         // The pages' "today" (earliest check-in and the like) is the organisation's day (decision 0039).
         today: dayIn(context.org.timeZone),
-        origin: `${req.protocol}://${req.get('host') ?? ''}`,
+        origin: requestOrigin(req),
         language: context.locale.language,
         currency: context.locale.currency,
         url: req.originalUrl,

@@ -1,10 +1,11 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild, writeReadableStreamToWritable } from '@remix-run/node';
 import type { NextFunction, Request, Response } from 'express';
+import { requestOrigin } from './request-origin';
 
 /**
  * @remix-run/express's request handler, except that the body comes from `res.locals.body`
  * (read and size-checked by `limitRequestBodies`) rather than from the socket: Remix never
- * reads an unbounded stream. Everything else (URL from the trusted host, abort on a closed
+ * reads an unbounded stream, and the URL's origin is `requestOrigin`'s. Everything else (abort on a closed
  * connection, streaming the answer) follows the adapter (v2.17), whose helpers are not exported.
  */
 export function createRemixRequestHandler({
@@ -31,9 +32,9 @@ export function createRemixRequestHandler({
 }
 
 function remixRequest(req: Request, res: Response): globalThis.Request {
-  // As the adapter: req.hostname honours `trust proxy`; the port comes from X-Forwarded-Host or Host.
-  const port = [portOf(req.get('X-Forwarded-Host')), portOf(req.get('host'))].find(Number.isSafeInteger);
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`);
+  // Unlike the adapter (req.hostname, a port from X-Forwarded-Host), the origin is the one the
+  // request context and the page cache's key read: a forged header cannot reach a kept page.
+  const url = new URL(`${requestOrigin(req)}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   res.on('finish', () => (controller = null));
   res.on('close', () => controller?.abort());
@@ -45,10 +46,6 @@ function remixRequest(req: Request, res: Response): globalThis.Request {
     signal: controller.signal,
     ...(hasBody ? { body: body instanceof Buffer ? body : Buffer.alloc(0) } : {}),
   });
-}
-
-function portOf(hostHeader: string | undefined): number {
-  return Number.parseInt(hostHeader?.split(':')[1] ?? '', 10);
 }
 
 function remixHeaders(requestHeaders: Request['headers']): Headers {

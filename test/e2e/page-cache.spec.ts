@@ -36,6 +36,28 @@ describe.skipIf(!base)('the anonymous page cache', () => {
     expect(second.text.replaceAll(secondNonce!, firstNonce!)).toBe(first.text);
   });
 
+  it('a forged X-Forwarded-Host changes nothing a later visitor gets from the cache (CSP, links)', async () => {
+    const path = '/?cache-spec=forged-host';
+    const forged = await http(base, 'GET', path, { host: 'localhost', headers: { 'x-forwarded-host': 'evil.example:6666' } });
+    expect(forged.headers['x-page-cache']).toBe('miss');
+    const later = await get(path);
+    expect(later.headers['x-page-cache']).toBe('hit');
+    for (const answer of [forged, later]) {
+      expect(String(answer.headers['content-security-policy'])).not.toContain('evil');
+      expect(String(answer.headers['content-security-policy'])).toContain(`ws://localhost:${new URL(base).port}`);
+      expect(answer.text).not.toContain('evil.example');
+      expect(answer.text).not.toContain('6666');
+    }
+  });
+
+  it('refuses a malformed Host header with 400, before anything is rendered or kept', async () => {
+    for (const host of ['evil.example/x', 'a b', 'user@evil.example']) {
+      const answer = await http(base, 'GET', '/', { headers: { host } });
+      expect(answer.status, host).toBe(400);
+      expect(answer.text).toBe('Bad request: malformed Host header.\n');
+    }
+  });
+
   it('never reaches a signed-in user', async () => {
     await get(HOME);
     expect((await get(HOME)).headers['x-page-cache']).toBe('hit');

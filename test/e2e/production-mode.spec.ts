@@ -176,6 +176,23 @@ describe.skipIf(skipReason)('npm run start:prod', () => {
     expect(await newestMail(email)).toBe(resetMail);
   });
 
+  it('behind a trusted proxy, a forged X-Forwarded-Host changes nothing a later visitor gets from the page cache', async () => {
+    const path = '/?prod-cache=forged-host';
+    const forged = await send('GET', path, { headers: { 'x-forwarded-host': 'evil.example:6666', 'x-forwarded-proto': 'https' } });
+    expect(forged.status).toBe(200);
+    const later = await send('GET', path, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(later.headers['x-page-cache']).toBe('hit');
+    for (const answer of [forged, later]) {
+      expect(String(answer.headers['content-security-policy'])).toContain(`wss://${siteOf('wanderly')}`);
+      expect(String(answer.headers['content-security-policy'])).not.toContain('evil');
+      expect(answer.text).not.toContain('evil.example');
+      expect(answer.text).not.toContain('6666');
+    }
+    const sitemap = await send('GET', '/sitemap.xml', { headers: { 'x-forwarded-host': 'evil.example:6666', 'x-forwarded-proto': 'https' } });
+    expect(sitemap.text).toContain(`<loc>https://${siteOf('wanderly')}/`);
+    expect(sitemap.text).not.toContain('evil');
+  });
+
   it('refuses to start while the database holds a demo account', async () => {
     await server.stop();
     // What a demo start on this database would have left behind.
