@@ -11,6 +11,7 @@ import { type RequestContext, resolveRequestContext } from '~/services/request-c
 import { type RequestLogStore, errorFields, log, requestContext } from '~/services/logger.server';
 import { isFlightLoginPath, requireFlightVisitor } from '~/services/route-behaviours.server';
 import { baselineHeaders } from '~/services/security-headers.server';
+import { recordImpersonatedRequest } from '~/services/session.server';
 import { limitRequestBodies } from './body-limit';
 import { anonymousPageCache, pageCacheVerdict } from './page-cache';
 import { createRemixRequestHandler } from './remix-handler';
@@ -156,6 +157,22 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
       res.locals.requestContext = context;
       next();
     }, next);
+  });
+
+  // A state-changing request in a session opened by impersonation is written down with who
+  // really acted (decision 0049), once its answer is known.
+  app.use((req, res, next) => {
+    const session = (res.locals.requestContext as RequestContext).session;
+    const actor = session?.impersonatorDbId ?? null;
+    if (session && actor !== null && !SAFE_METHODS.has(req.method)) {
+      res.on('finish', () => {
+        const request = { method: req.method, path: req.path, status: res.statusCode, correlationId: res.locals.correlationId as string };
+        recordImpersonatedRequest({ ...session, impersonatorDbId: actor }, request).catch((error: unknown) =>
+          log.error('an impersonated request could not be recorded', { ...request, actor, ...errorFields(error) }),
+        );
+      });
+    }
+    next();
   });
 
   // Spec §2 flight login paths: an anonymous visitor goes to /flight before any route runs

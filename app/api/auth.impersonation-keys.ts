@@ -18,10 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = requireApiSession(context.session);
   const body = await readApiBody(request, validateIssue);
   if (!body.ok) return body.response;
-  const result = await issueImpersonationKey(
-    { id: session.userDbId, role: session.user.role, orgId: session.user.org_id },
-    body.body.user_id,
-  );
+  const result = await issueImpersonationKey({ session, orgId: session.user.org_id }, body.body.user_id);
   if (result.kind === 'error') return json({ status: result.status, message: result.message }, { status: result.status });
   // The link opens on the organisation's own origin, whatever Host the request named.
   const url = new URL('/', publicOriginOf(context.org));

@@ -26,12 +26,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (payload.googletoken || payload.fbtoken) return fail(400, MESSAGES.social);
 
   let userId: number;
-  let impersonatorId: number | null = null;
+  let impersonation: { authorId: number; authorExpiresAt: Date } | null = null;
   if (payload.impersonate_key !== undefined) {
     const used = await consumeImpersonationKey(org, payload.impersonate_key);
     if (!used) return fail(401, MESSAGES.impersonationFailed, { logout_url: `${SESSION_OUT_URL}?reason=impersonation` });
     userId = used.userId;
-    impersonatorId = used.impersonatorId;
+    impersonation = used.impersonation;
   } else {
     if (!payload.email_id || payload.password === undefined) {
       return fail(400, 'Invalid sign-in request: email_id and password are required');
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
-  const { setCookie, token } = await createSession(context, { userId, impersonatorId });
+  const { setCookie, token } = await createSession(context, { userId, impersonation });
   // Read the new session back through the same code path every request's context uses.
   const session = await getSessionByToken({ token, orgId: org.orgId });
   return json({ status: 200, message: 'Signed in', data: session?.user ?? null }, { status: 200, headers: { 'Set-Cookie': setCookie } });

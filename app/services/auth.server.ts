@@ -7,6 +7,8 @@ import { publicOriginOf } from './config.server';
 import { getDb } from './db.server';
 import type { RequestContext } from './request-context.server';
 import type { DB, TokenPurpose } from './db-schema';
+import type { ActiveSession } from './session.server';
+import { mayImpersonate } from '~/domain/session-verdict';
 import { mailLanguage, queueEmail, renderEmail } from './mail.server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyAgainstDummy, verifyPassword } from './password.server';
 
@@ -179,10 +181,19 @@ export type IssueResult =
   | { kind: 'ok'; key: string; expiresAt: Date }
   | { kind: 'error'; status: 403 | 404; message: string };
 
-/** Agents may sign in as members of their organisation; admins as anyone but admins. */
-export async function issueImpersonationKey(issuer: { id: number; role: string; orgId: string }, targetPublicId: string): Promise<IssueResult> {
-  if (issuer.role !== 'agent' && issuer.role !== 'admin') {
+/**
+ * Agents may sign in as members of their organisation; admins as anyone but admins
+ * (`mayImpersonate`). Only from a session of their own: a session opened by impersonation cannot
+ * open further ones. The key carries the issuing session's end, which the session it opens never
+ * outlives.
+ */
+export async function issueImpersonationKey(issuer: { session: ActiveSession; orgId: string }, targetPublicId: string): Promise<IssueResult> {
+  const { role } = issuer.session.user;
+  if (role !== 'agent' && role !== 'admin') {
     return { kind: 'error', status: 403, message: 'Only agents and administrators can sign in as another user' };
+  }
+  if (issuer.session.impersonatorDbId !== null) {
+    return { kind: 'error', status: 403, message: 'A session opened as another user cannot open further ones: sign in as yourself first' };
   }
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const target = uuid.test(targetPublicId)
@@ -194,21 +205,35 @@ export async function issueImpersonationKey(issuer: { id: number; role: string; 
         .executeTakeFirst()
     : undefined;
   if (!target) return { kind: 'error', status: 404, message: 'No such user in this organisation' };
-  if (target.id === issuer.id) return { kind: 'error', status: 403, message: 'You cannot sign in as yourself' };
-  if (issuer.role === 'agent' && target.role !== 'member') return { kind: 'error', status: 403, message: 'Agents can sign in only as members' };
+  if (target.id === issuer.session.userDbId) return { kind: 'error', status: 403, message: 'You cannot sign in as yourself' };
   if (target.role === 'admin') return { kind: 'error', status: 403, message: 'Nobody can sign in as an administrator' };
+  if (!mayImpersonate(role, target.role)) return { kind: 'error', status: 403, message: 'Agents can sign in only as members' };
   if (target.is_blocked) return { kind: 'error', status: 403, message: 'This account is blocked' };
-  const { token, expiresAt } = await issueToken({ purpose: 'impersonation', orgId: issuer.orgId, userId: target.id, issuedBy: issuer.id });
+  const { token, expiresAt } = await issueToken({
+    purpose: 'impersonation',
+    orgId: issuer.orgId,
+    userId: target.id,
+    issuedBy: issuer.session.userDbId,
+    payload: { authorExpiresAt: issuer.session.expiresAt.toISOString() },
+  });
   return { kind: 'ok', key: token, expiresAt };
 }
 
-/** Uses an impersonation key once; returns the target and the issuer, or null. */
+/**
+ * Uses an impersonation key once; returns the target and the impersonation (its author and the
+ * end of the author's session), or null. Refused too when the author may no longer sign in as
+ * the target (blocked, or the role gone) since the key was made.
+ */
 export async function consumeImpersonationKey(org: OrgConfig, key: string) {
   const row = await consumeToken('impersonation', org.orgId, key);
   if (!row?.user_id || !row.issued_by) return null;
-  const target = await getDb().selectFrom('users').select(['id', 'is_blocked']).where('id', '=', row.user_id).executeTakeFirst();
-  if (!target || target.is_blocked) return null;
-  return { userId: target.id, impersonatorId: row.issued_by };
+  const users = await getDb().selectFrom('users').select(['id', 'role', 'is_blocked']).where('id', 'in', [row.user_id, row.issued_by]).execute();
+  const target = users.find((user) => user.id === row.user_id);
+  const author = users.find((user) => user.id === row.issued_by);
+  if (!target || !author || target.is_blocked || author.is_blocked || !mayImpersonate(author.role, target.role)) return null;
+  const authorExpiresAt = typeof row.payload?.authorExpiresAt === 'string' ? new Date(row.payload.authorExpiresAt) : null;
+  if (!authorExpiresAt || Number.isNaN(authorExpiresAt.getTime())) return null;
+  return { userId: target.id, impersonation: { authorId: author.id, authorExpiresAt } };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -118,6 +118,8 @@ async function saveTraveler(input: {
     guest_last_name: traveler.lastName,
     guest_email: traveler.email,
     guest_phone: traveler.phone,
+    // Who really gave these details: the agent or administrator signed in as the user, if any.
+    acted_by_user_id: session?.impersonatorDbId ?? null,
     updated_at: new Date(),
   };
   await getDb()

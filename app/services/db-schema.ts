@@ -159,6 +159,19 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** A state-changing request made in a session opened by impersonation (0032): who acted, as whom. */
+export interface ImpersonatedRequestsTable {
+  id: Generated<number>;
+  org_id: string;
+  actor_user_id: number;
+  as_user_id: number;
+  method: string;
+  path: string;
+  status: number;
+  correlation_id: string;
+  created_at: CreatedAt;
+}
+
 export interface AuthFailuresTable {
   id: Generated<number>;
   account_key: string;
@@ -396,6 +409,8 @@ export interface BookingsTable {
   guarantee_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
   guarantee_token: ColumnType<string | null, string | null | undefined, string | null>;
   guarantee_card: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The impersonating author who really made it (0032); null when its user did. */
+  acted_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type PaymentMethod = 'card' | 'saved_card' | 'invoice' | 'oxxo' | 'zero' | 'guarantee';
@@ -452,6 +467,8 @@ export interface PaymentAttemptsTable {
   failure: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** The impersonating author who really made it (0032); null when its user did. */
+  acted_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CarRentalCompaniesTable {
@@ -606,6 +623,7 @@ export interface DB {
   user_subscriptions: UserSubscriptionsTable;
   subscription_orders: SubscriptionOrdersTable;
   renewal_charges: RenewalChargesTable;
+  impersonated_requests: ImpersonatedRequestsTable;
   sessions: SessionsTable;
   auth_failures: AuthFailuresTable;
   one_time_tokens: OneTimeTokensTable;

@@ -323,6 +323,7 @@ export async function initBook({ org, session }: MembershipContext & { session: 
         status: 'initiated',
         amount_minor: quote.amountMinor,
         currency: plan.currency_code,
+        acted_by_user_id: session.impersonatorDbId,
       })
       .returning(['id', 'reference'])
       .executeTakeFirstOrThrow();

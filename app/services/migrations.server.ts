@@ -1251,6 +1251,32 @@ const migrations: Record<string, Migration> = {
         check (status in ('due', 'charging', 'paid', 'org_paid', 'expired', 'giving_back', 'given_back'))`.execute(db);
     },
   },
+  '0032_impersonation_record': {
+    /**
+     * Who really acted while impersonating (issue 33, decision 0049): a booking and a payment
+     * attempt name the author of the impersonated session they were made in, and every
+     * state-changing request of such a session is written down (who, as whom, what, when).
+     * A session opened by impersonation cannot mint further keys, so the chain is one link.
+     */
+    async up(db: Kysely<any>) {
+      for (const table of ['bookings', 'payment_attempts']) {
+        await db.schema.alterTable(table).addColumn('acted_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null')).execute();
+      }
+      await db.schema
+        .createTable('impersonated_requests')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('actor_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('as_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('method', 'text', (c) => c.notNull())
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('correlation_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('impersonated_requests_actor_idx').on('impersonated_requests').columns(['actor_user_id', 'created_at']).execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -7,21 +7,22 @@ import { type Database, getDb } from './db.server';
 import { keptUntilChanged } from './kept-until-changed.server';
 import { secureCookieAttribute } from './config.server';
 import type { RequestContext } from './request-context.server';
+import { sessionExpiry, sessionVerdict } from '~/domain/session-verdict';
 
 export const SESSION_COOKIE = 'userToken';
-/** S1: a session ends after 30 minutes without use and 12 hours after sign-in, whichever first. */
-export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 
 export function hashToken(secret: string): string {
   // One call, no Hash object: it runs on every signed-in request.
   return hash('sha256', secret, 'hex');
 }
 
-/** `dateFormat`: the user's, read with the session (spec §6's date-format lookup, `userDateFormat`). */
-export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: number; dateFormat: DateFormat };
+/**
+ * `dateFormat`: the user's, read with the session (spec §6's date-format lookup, `userDateFormat`).
+ * `impersonatorDbId`: who really acts in a session opened by impersonation (its author), else null.
+ */
+export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: number; dateFormat: DateFormat; impersonatorDbId: number | null; expiresAt: Date };
 
-function readSession(db: Database, id: string) {
+function sessionsQuery(db: Database) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -30,10 +31,30 @@ function readSession(db: Database, id: string) {
       's.id as session_id', 's.public_id', 's.created_at', 's.last_seen_at', 's.expires_at',
       'u.id', 'u.public_id as user_public_id', 'u.org_id', 'u.email', 'u.first_name', 'u.last_name', 'u.role',
       'u.is_demo', 'u.is_blocked', 'u.nationality', 'u.preferred_language', 'u.preferred_currency',
-      'u.personal_picture', 'u.usr_type', 'u.date_format', 'imp.public_id as impersonator_public_id',
-    ])
-    .where('s.id', '=', id)
-    .executeTakeFirst();
+      'u.personal_picture', 'u.usr_type', 'u.date_format', 'imp.id as impersonator_id', 'imp.public_id as impersonator_public_id',
+      'imp.role as impersonator_role', 'imp.is_blocked as impersonator_is_blocked',
+    ]);
+}
+
+const readSession = (db: Database, id: string) => sessionsQuery(db).where('s.id', '=', id).executeTakeFirst();
+type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+
+function verdictOf(row: SessionRow, now: number) {
+  const author = row.impersonator_role === null ? null : { role: row.impersonator_role, isBlocked: row.impersonator_is_blocked === true };
+  return sessionVerdict({ expiresAt: row.expires_at, lastSeenAt: row.last_seen_at, user: { role: row.role, isBlocked: row.is_blocked }, author }, now);
+}
+
+/**
+ * Whether each of these sessions (by id, the secret's hash) still stands, in one read, without
+ * touching them: an open socket's check must not keep its session from idling out. A session
+ * that is gone is 'ended'.
+ */
+export async function sessionVerdicts(ids: readonly string[], db: Database = getDb()): Promise<Map<string, 'live' | 'ended' | 'blocked'>> {
+  const now = Date.now();
+  const rows = ids.length === 0 ? [] : await sessionsQuery(db).where('s.id', 'in', [...ids]).execute();
+  const verdicts = new Map(ids.map((id) => [id, 'ended' as const] as [string, 'live' | 'ended' | 'blocked']));
+  for (const row of rows) verdicts.set(row.session_id, verdictOf(row, now));
+  return verdicts;
 }
 
 /**
@@ -57,7 +78,7 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
   // A session belongs to one organisation; on another org's site it reads as anonymous.
   if (!row || row.org_id !== orgId) return null;
   const now = Date.now();
-  if (row.is_blocked || row.expires_at.getTime() <= now || row.last_seen_at.getTime() + IDLE_TIMEOUT_MS <= now) {
+  if (verdictOf(row, now) !== 'live') {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
@@ -68,6 +89,8 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
   return {
     sessionId: id,
     userDbId: row.id,
+    impersonatorDbId: row.impersonator_id,
+    expiresAt: row.expires_at,
     dateFormat: userDateFormat({ usrType: row.usr_type, stored: row.date_format }),
     user: {
       userName: `${row.first_name} ${row.last_name}`.trim(),
@@ -90,6 +113,29 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
   };
 }
 
+/**
+ * Writes down a state-changing request made in a session opened by impersonation: who really
+ * acted (the author), as whom, what (method, path, status) and when (decision 0049).
+ */
+export async function recordImpersonatedRequest(
+  session: ActiveSession & { impersonatorDbId: number },
+  request: { method: string; path: string; status: number; correlationId: string },
+  db: Database = getDb(),
+): Promise<void> {
+  await db
+    .insertInto('impersonated_requests')
+    .values({
+      org_id: session.user.org_id,
+      actor_user_id: session.impersonatorDbId,
+      as_user_id: session.userDbId,
+      method: request.method,
+      path: request.path.slice(0, 500),
+      status: request.status,
+      correlation_id: request.correlationId,
+    })
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------
 // Creating and ending sessions (S1). The cookie carries a 256-bit random secret; the
 // database keeps only its SHA-256, so a leaked table cannot be replayed as cookies.
@@ -109,29 +155,32 @@ export function newSecret(): string {
 /**
  * Starts a new session for `userId` and returns the Set-Cookie header (and the cookie's secret,
  * to read the session back with getSessionByToken). Any session the request already carried is
- * deleted first: a new id at every sign-in (rotation).
+ * deleted first: a new id at every sign-in (rotation). A session opened by impersonation names
+ * its author and ends no later than the author's own session did when it made the key.
  */
 export async function createSession(
   context: CookieContext,
-  { userId, impersonatorId = null }: { userId: number; impersonatorId?: number | null },
+  { userId, impersonation = null }: { userId: number; impersonation?: { authorId: number; authorExpiresAt: Date } | null },
 ): Promise<{ setCookie: string; publicId: string; token: string }> {
   const db = getDb();
   const previous = context.cookie(SESSION_COOKIE);
   if (previous) await db.deleteFrom('sessions').where('id', '=', hashToken(previous)).execute();
   const secret = newSecret();
   const publicId = randomBytes(16).toString('base64url');
+  const now = Date.now();
+  const expiresAt = sessionExpiry(now, impersonation?.authorExpiresAt ?? null);
   await db
     .insertInto('sessions')
     .values({
       id: hashToken(secret),
       public_id: publicId,
       user_id: userId,
-      impersonator_id: impersonatorId,
-      expires_at: new Date(Date.now() + ABSOLUTE_TIMEOUT_MS),
+      impersonator_id: impersonation?.authorId ?? null,
+      expires_at: expiresAt,
     })
     .execute();
   return {
-    setCookie: `${SESSION_COOKIE}=${secret}; ${cookieAttributes(context.hostname, ABSOLUTE_TIMEOUT_MS / 1000)}`,
+    setCookie: `${SESSION_COOKIE}=${secret}; ${cookieAttributes(context.hostname, Math.max(0, Math.floor((expiresAt.getTime() - now) / 1000)))}`,
     publicId,
     token: secret,
   };

@@ -47,6 +47,8 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
       sessionId: `s-${email}`,
       userDbId: row.id,
       dateFormat: 'DD/MM/YYYY',
+      impersonatorDbId: null,
+      expiresAt: new Date(Date.now() + 3_600_000),
       user: {
         userName: 'Ana Ruiz', userToken: 't', personalPicture: null, email, currency_code: 'USD', language: 'en-US', nationality: null, userId: row.public_id,
         role: 'member', first_name: 'Ana', last_name: 'Ruiz', auth: { api_token: 't' }, is_demo: false, can_book: true, impersonated_by: null, org_id: org,

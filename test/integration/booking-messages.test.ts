@@ -16,6 +16,8 @@ async function member(db: Database, tag: string, orgId = 'wanderly') {
     sessionId: `s-${tag}`,
     userDbId: row.id,
     dateFormat: 'DD/MM/YYYY',
+    impersonatorDbId: null,
+    expiresAt: new Date(Date.now() + 3_600_000),
     user: {
       userName: `Mia ${tag}`, userToken: 't', personalPicture: null, email: `${tag}@${orgId}.example`, currency_code: 'USD', language: 'en-US',
       nationality: null, userId: row.public_id, role: 'member', first_name: 'Mia', last_name: tag, auth: { api_token: 't' }, is_demo: false,

@@ -95,7 +95,7 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
     const users = await database.db.selectFrom('users').select(['id', 'public_id', 'email_normalized']).where('org_id', '=', 'wanderly').execute();
     const agent = users.find((u) => u.email_normalized === demoEmail('wanderly', 'agent'))!;
     const member = users.find((u) => u.email_normalized === demoEmail('wanderly', 'member'))!;
-    const issuer = { id: agent.id, role: 'agent', orgId: 'wanderly' };
+    const issuer = { session: (await getSession(withCookie((await signIn('agent')).cookie)))!, orgId: 'wanderly' };
 
     const expired = await issueImpersonationKey(issuer, member.public_id);
     if (expired.kind !== 'ok') throw new Error('not issued');
@@ -111,6 +111,74 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
     if (fresh.kind !== 'ok') throw new Error('not issued');
     const answers = await Promise.all([1, 2].map(() => login(loginRequest({ impersonate_key: fresh.key }))));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+  });
+
+  /** A fresh user of wanderly with the demo password (the shared demo accounts stay as they are). */
+  async function freshUser(role: 'agent' | 'member' | 'admin') {
+    const { password_hash } = await database.db.selectFrom('users').select('password_hash').where('email_normalized', '=', demoEmail('wanderly', 'member')).executeTakeFirstOrThrow();
+    const email = `${role}-${Math.random().toString(36).slice(2)}@wanderly.test`;
+    return database.db
+      .insertInto('users')
+      .values({ org_id: 'wanderly', email, email_normalized: email, password_hash, first_name: 'Fresh', last_name: role, role })
+      .returning(['id', 'public_id', 'email'])
+      .executeTakeFirstOrThrow();
+  }
+  async function signInAs(user: { email: string }) {
+    const res = await login(loginRequest({ email_id: user.email, password: DEMO_PASSWORD }));
+    expect(res.status).toBe(200);
+    return res.headers.get('set-cookie')!.split(';')[0]!;
+  }
+  /** The member's session opened by `agentCookie`'s impersonation key. */
+  async function impersonate(agentCookie: string, target: { public_id: string }) {
+    const agentSession = (await getSession(withCookie(agentCookie)))!;
+    const issued = await issueImpersonationKey({ session: agentSession, orgId: 'wanderly' }, target.public_id);
+    if (issued.kind !== 'ok') throw new Error(issued.message);
+    const res = await login(loginRequest({ impersonate_key: issued.key }));
+    expect(res.status).toBe(200);
+    return res.headers.get('set-cookie')!.split(';')[0]!;
+  }
+
+  it('an impersonated session ends no later than the session of the agent who opened it, and cannot mint a key', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const [agent, member, admin] = [await freshUser('agent'), await freshUser('member'), await freshUser('admin')];
+    const agentCookie = await signInAs(agent);
+    const agentId = hashToken(agentCookie.slice('userToken='.length));
+    // The agent's own session ends in an hour: so does the member's it opens.
+    const agentEnds = new Date(Date.now() + 3_600_000);
+    await database.db.updateTable('sessions').set({ expires_at: agentEnds }).where('id', '=', agentId).execute();
+    const memberCookie = await impersonate(agentCookie, member);
+    const impersonated = (await getSession(withCookie(memberCookie)))!;
+    expect(impersonated).toMatchObject({ userDbId: member.id, impersonatorDbId: agent.id, user: { impersonated_by: agent.public_id } });
+    expect(impersonated.expiresAt.getTime()).toBeLessThanOrEqual(agentEnds.getTime());
+
+    // An administrator signed in as the agent cannot open a session as the agent's member.
+    const agentByAdmin = (await getSession(withCookie(await impersonate(await signInAs(admin), agent))))!;
+    const minted = await issueImpersonationKey({ session: agentByAdmin, orgId: 'wanderly' }, member.public_id);
+    expect(minted).toEqual({ kind: 'error', status: 403, message: 'A session opened as another user cannot open further ones: sign in as yourself first' });
+  });
+
+  it("blocking the agent, or taking away the role, ends every session opened by impersonation from it (and keys it made can no longer be used)", async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const [agent, member, admin, asAgent] = [await freshUser('agent'), await freshUser('member'), await freshUser('admin'), await freshUser('agent')];
+    const agentCookie = await signInAs(agent);
+    const memberCookie = await impersonate(agentCookie, member);
+    const agentSession = (await getSession(withCookie(agentCookie)))!;
+    const unusedKey = await issueImpersonationKey({ session: agentSession, orgId: 'wanderly' }, member.public_id);
+    expect(await getSession(withCookie(memberCookie))).not.toBeNull();
+    await database.db.updateTable('users').set({ is_blocked: true }).where('id', '=', agent.id).execute();
+    expect(await getSession(withCookie(memberCookie))).toBeNull();
+    expect(await database.db.selectFrom('sessions').select('id').where('impersonator_id', '=', agent.id).execute()).toEqual([]);
+    if (unusedKey.kind !== 'ok') throw new Error('not issued');
+    expect((await login(loginRequest({ impersonate_key: unusedKey.key }))).status).toBe(401);
+
+    // An agent who is no longer one ends the sessions they opened; an administrator's session as
+    // that same user stands (administrators may sign in as members too).
+    const adminCookie = await signInAs(admin);
+    const agentByAdmin = await impersonate(adminCookie, asAgent);
+    const otherMemberCookie = await impersonate(await signInAs(asAgent), member);
+    await database.db.updateTable('users').set({ role: 'member' }).where('id', '=', asAgent.id).execute();
+    expect(await getSession(withCookie(otherMemberCookie))).toBeNull();
+    expect(await getSession(withCookie(agentByAdmin))).not.toBeNull();
   });
 
   it('delivers queued mail once: pending rows become captured without SMTP', async (ctx) => {

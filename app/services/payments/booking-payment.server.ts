@@ -317,6 +317,7 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
           amount_minor: booking.amount_minor,
           currency: booking.currency,
           status: 'created',
+          acted_by_user_id: input.session?.impersonatorDbId ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
