@@ -108,8 +108,12 @@ export const schema = new GraphQLSchema({
   }),
 });
 
-/** Close code when the connection's session has ended (sign-out, block, timeout): sign in again. */
+/** Close code when the connection's session has ended (sign-out, timeout): sign in again. */
 export const CLOSE_SESSION_ENDED = CloseCode.Unauthorized;
+/** Close code when the connection's user (or the author of its impersonated session) was blocked. */
+export const CLOSE_USER_BLOCKED = CloseCode.Forbidden;
+/** How often each instance checks the sessions of its open connections: an ended one closes within a second. */
+const SESSION_SWEEP_MS = 500;
 
 export type GraphqlWsOptions = {
   appEnv: Env['appEnv'];
@@ -117,10 +121,12 @@ export type GraphqlWsOptions = {
   registry: Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>;
   /** The live session a cookie secret opens on an organisation's site (getSessionByToken). */
   findSession: (input: { token: string; orgId: string }) => Promise<ActiveSession | null>;
+  /** Whether sessions (by id) still stand, read without touching them (sessionVerdicts). */
+  sessionVerdicts: (ids: readonly string[]) => Promise<Map<string, 'live' | 'ended' | 'blocked'>>;
 };
 
 /** One accepted connection: whose it is, and which of its operations hold a subscription slot. */
-type Connection = { token: string; orgId: string; userDbId: number; subscriptionIds: Set<string>; closed: boolean };
+type Connection = { token: string; orgId: string; sessionId: string; userDbId: number; subscriptionIds: Set<string>; closed: boolean };
 
 /** Answers an upgrade request with a plain HTTP refusal and no socket. */
 function refuseUpgrade(socket: Duplex, status: number, message: string) {
@@ -137,9 +143,10 @@ function refuseUpgrade(socket: Duplex, status: number, message: string) {
  * graphql-ws on the HTTP server at /graphql (S7). The handshake needs an allowed Origin (403),
  * a live session cookie (401) and a free connection slot for the user (429); each operation
  * is checked for depth (and introspection in production), re-checks the session (close 4401)
- * and, for a subscription, takes one of the user's subscription slots.
+ * and, for a subscription, takes one of the user's subscription slots. Every open socket's
+ * session is checked twice a second: one that ended closes 4401, a blocked user's 4403.
  */
-export function attachGraphqlWs(server: Server, { appEnv, registry, findSession }: GraphqlWsOptions) {
+export function attachGraphqlWs(server: Server, { appEnv, registry, findSession, sessionVerdicts }: GraphqlWsOptions) {
   const production = appEnv === 'production';
   const claimedHosts = new Set(registry.orgs.flatMap((org) => org.hosts));
   const rules = [...specifiedRules, depthLimitRule(REALTIME_LIMITS.maxDepth), ...(production ? [NoSchemaIntrospectionCustomRule] : [])];
@@ -147,7 +154,29 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession 
   const connections = new UsageCounter<number>(REALTIME_LIMITS.connectionsPerUser);
   const subscriptions = new UsageCounter<number>(REALTIME_LIMITS.subscriptionsPerUser);
   const connectionOf = new WeakMap<WebSocket, Connection>();
+  const open = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+  // A session that ends (sign-out, expiry, idle, its user or impersonating author blocked) closes
+  // its sockets on every instance: each checks the sessions of its own open sockets in one read.
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping || open.size === 0) return;
+    sweeping = true;
+    const sockets = [...open];
+    const ids = [...new Set(sockets.map((ws) => connectionOf.get(ws)!.sessionId))];
+    sessionVerdicts(ids)
+      .then((verdicts) => {
+        for (const ws of sockets) {
+          const verdict = verdicts.get(connectionOf.get(ws)!.sessionId);
+          if (verdict === 'blocked') ws.close(CLOSE_USER_BLOCKED, 'Account blocked');
+          else if (verdict === 'ended') ws.close(CLOSE_SESSION_ENDED, 'Session ended');
+        }
+      })
+      .catch((error: unknown) => log.warn('websocket session check failed: tried again shortly', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => (sweeping = false));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
 
   async function admit(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const { origin, host, cookie } = req.headers;
@@ -167,7 +196,7 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession 
       return refuseUpgrade(socket, 429, `Too many realtime connections: at most ${REALTIME_LIMITS.connectionsPerUser} per user`);
     }
     let released = false;
-    const connection: Connection = { token, orgId: org.orgId, userDbId, subscriptionIds: new Set(), closed: false };
+    const connection: Connection = { token, orgId: org.orgId, sessionId: session.sessionId, userDbId, subscriptionIds: new Set(), closed: false };
     // Frees the slots exactly once, whether the handshake fails (the TCP socket closes) or the
     // websocket closes later; synchronously, so a reconnect right after a close finds them free.
     const release = () => {
@@ -181,8 +210,12 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession 
     socket.once('close', release);
     socket.off('error', destroyOnError);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.once('close', release);
+      ws.once('close', () => {
+        open.delete(ws);
+        release();
+      });
       connectionOf.set(ws, connection);
+      open.add(ws);
       wss.emit('connection', ws, req);
     });
   }
@@ -256,6 +289,7 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession 
     /** Slots held now, for tests and diagnostics. */
     usage: (userDbId: number) => ({ connections: connections.count(userDbId), subscriptions: subscriptions.count(userDbId) }),
     close: async () => {
+      clearInterval(sweep);
       server.off('upgrade', onUpgrade);
       await cleanup.dispose();
     },

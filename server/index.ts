@@ -8,7 +8,7 @@ import { EnvError, parseEnv } from '~/services/env.server';
 import { errorFields, log } from '~/services/logger.server';
 import { migrateToLatest } from '~/services/migrations.server';
 import { findDemoAccounts, seedCatalogue, seedDemoAccounts, syncReferenceData } from '~/services/seed.server';
-import { getSessionByToken } from '~/services/session.server';
+import { getSessionByToken, sessionVerdicts } from '~/services/session.server';
 import { holdExpiryJob } from '~/services/holds.server';
 import { mailJob } from '~/services/mail.server';
 import { renewalJob } from '~/services/membership-renewals.server';
@@ -82,7 +82,7 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
   const app = createExpressApp(build, env);
   const server = createServer(app);
-  const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry, findSession: getSessionByToken });
+  const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry, findSession: getSessionByToken, sessionVerdicts });
   const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob, renewalJob]);
 
   server.listen(env.port, () => {

@@ -3,6 +3,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_LIMITS } from '../../server/graphql-guards';
+import { hashToken } from '~/services/session.server';
 import { useSeededDatabase } from '../support/databases';
 import { type Handshake, realtimeClient as client, signInDemo, startRealtime } from '../support/realtime';
 
@@ -131,6 +132,39 @@ describe('graphql-ws guard (S7) on PGlite', () => {
     await database.db.deleteFrom('sessions').execute();
     expect(await run(graphql, '{ serverTime }')).toEqual({ closed: { code: 4401, reason: 'Session ended' } });
     await graphql.dispose();
+  });
+
+  it('closes every socket of a session within a second of its sign-out (4401), on every instance, with no new operation', async () => {
+    const { cookie } = await signIn('member');
+    const instances = [testMode, await startRealtime('test')];
+    try {
+      const clients = instances.map((instance) => client(instance.port, { ...local, cookie }));
+      const closed = clients.map((graphql) => run(graphql, 'subscription { serverTime(intervalMs: 60000, count: 3600) }'));
+      await Promise.all(clients.map(async (graphql) => expect((await holdSubscription(graphql)).live).toBe(true)));
+      const signedOut = Date.now();
+      await database.db.deleteFrom('sessions').where('id', '=', hashToken(cookie.slice('userToken='.length))).execute();
+      for (const outcome of await Promise.all(closed)) expect(outcome.closed).toEqual({ code: 4401, reason: 'Session ended' });
+      expect(Date.now() - signedOut).toBeLessThan(1_000);
+      await Promise.all(clients.map((graphql) => graphql.dispose()));
+    } finally {
+      await instances[1]!.stop();
+    }
+  });
+
+  it("closes a blocked user's sockets within a second (4403)", async () => {
+    const { cookie, userDbId } = await signIn('newuser');
+    const graphql = client(testMode.port, { ...local, cookie });
+    const closed = run(graphql, 'subscription { serverTime(intervalMs: 60000, count: 3600) }');
+    expect((await holdSubscription(graphql)).live).toBe(true);
+    const blocked = Date.now();
+    await database.db.updateTable('users').set({ is_blocked: true }).where('id', '=', userDbId).execute();
+    try {
+      expect((await closed).closed).toEqual({ code: 4403, reason: 'Account blocked' });
+      expect(Date.now() - blocked).toBeLessThan(1_000);
+    } finally {
+      await database.db.updateTable('users').set({ is_blocked: false }).where('id', '=', userDbId).execute();
+      await graphql.dispose();
+    }
   });
 
   it('refuses introspection in production and allows it in test', async () => {

@@ -7,14 +7,14 @@ import { loadConfigRegistry } from '~/services/config.server';
 import type { Database } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
 import { demoEmail } from '~/services/seed.server';
-import { createSession, getSessionByToken } from '~/services/session.server';
+import { createSession, getSessionByToken, sessionVerdicts } from '~/services/session.server';
 import { attachGraphqlWs } from '../../server/graphql';
 import { freshVisitorOn } from './load-context';
 
 /** An HTTP server with graphql-ws attached in-process, as server/index.ts does. */
 export async function startRealtime(appEnv: Env['appEnv']) {
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
-  const graphql = attachGraphqlWs(server, { appEnv, registry: loadConfigRegistry(), findSession: getSessionByToken });
+  const graphql = attachGraphqlWs(server, { appEnv, registry: loadConfigRegistry(), findSession: getSessionByToken, sessionVerdicts: (ids) => sessionVerdicts(ids) });
   const accepted: WebSocket[] = [];
   graphql.wss.on('connection', (ws: WebSocket) => accepted.push(ws));
   server.listen(0, '127.0.0.1');
