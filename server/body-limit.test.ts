@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BODY_LIMITS, bodyKindOf } from './body-limit';
+import { BODY_LIMITS, bodyKindOf, isFormBody } from './body-limit';
 
 describe('request body limits', () => {
   it.each([
@@ -17,5 +17,12 @@ describe('request body limits', () => {
   it('keeps webhooks tightest and forms loosest', () => {
     expect(BODY_LIMITS.webhook).toBeLessThan(BODY_LIMITS.api);
     expect(BODY_LIMITS.api).toBeLessThan(BODY_LIMITS.form);
+  });
+
+  it('takes only what a browser form sends as a page body', () => {
+    expect(isFormBody('application/x-www-form-urlencoded')).toBe(true);
+    expect(isFormBody('multipart/form-data; boundary=zz')).toBe(true);
+    expect(isFormBody('Application/X-WWW-Form-Urlencoded;charset=UTF-8')).toBe(true);
+    for (const other of ['application/json', 'text/plain', '', undefined]) expect(isFormBody(other)).toBe(false);
   });
 });

@@ -64,16 +64,30 @@ function tooLarge(req: Request, res: Response, limit: number) {
   else res.status(413).type('text/plain').send(message);
 }
 
+/** The bodies a page's form action reads (`request.formData()`): what a browser's form sends. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+export function isFormBody(contentType: string | undefined): boolean {
+  return FORM_TYPES.has((contentType ?? '').split(';')[0]!.trim().toLowerCase());
+}
+
+function unsupportedMediaType(req: Request, res: Response) {
+  log.warn('request body refused: not a form', { method: req.method, path: req.path, contentType: req.get('content-type') });
+  res.status(415).type('text/plain').send('Unsupported media type: a page accepts a form (application/x-www-form-urlencoded or multipart/form-data).\n');
+}
+
 /**
  * Reads the body of a request (up to its kind's limit) before the Remix handler sees it, and
  * answers 413 the moment it passes the limit: reading stops, the socket closes after the
  * answer, so a multi-gigabyte chunked upload costs at most `limit` bytes of memory. The body
- * read is left in `res.locals.body` for `createRemixRequestHandler`.
+ * read is left in `res.locals.body` for `createRemixRequestHandler`. A page (not /api) given a
+ * body that is not a form answers 415: its action would fail reading it.
  */
 export function limitRequestBodies(limits: Record<BodyKind, number> = BODY_LIMITS) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    const limit = limits[bodyKindOf(req.path)];
+    const kind = bodyKindOf(req.path);
+    const limit = limits[kind];
     const declared = Number(req.get('content-length') ?? 'NaN');
     if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res, limit);
     const chunks: Buffer[] = [];
@@ -84,6 +98,7 @@ export function limitRequestBodies(limits: Record<BodyKind, number> = BODY_LIMIT
       done = true;
       req.off('data', onData);
       req.off('end', onEnd);
+      if (kind === 'form' && received > 0 && !isFormBody(req.get('content-type'))) return unsupportedMediaType(req, res);
       res.locals.body = Buffer.concat(chunks, received);
       next();
     };

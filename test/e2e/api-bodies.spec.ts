@@ -269,3 +269,22 @@ describe.each(backends)('/api request bodies on $name', ({ base }) => {
     }
   });
 });
+
+describe.each(backends)('page form actions on $name', ({ base }) => {
+  it('answer 415 to a body that is not a form (JSON, plain text), as a document post and as a data request, and change nothing', async () => {
+    const email = `json-${stamp}@example.com`;
+    for (const [path, contentType] of [
+      ['/auth/signup', 'application/json'],
+      ['/auth/signup?_data=routes%2Fauth.signup', 'application/json'],
+      ['/hotel-checkout?_data=routes%2Fhotel-checkout', 'application/json'],
+      ['/auth/login', 'text/plain'],
+    ] as const) {
+      const answer = await http(base, 'POST', path, { host: HOST, body: JSON.stringify({ email, firstName: 'Jay', lastName: 'Son', password: 'long-enough-pass' }), headers: { 'content-type': contentType } });
+      expect(answer.status, `${path} ${answer.text}`).toBe(415);
+      expect(answer.text).toBe('Unsupported media type: a page accepts a form (application/x-www-form-urlencoded or multipart/form-data).\n');
+    }
+    // A form still goes through.
+    const form = await http(base, 'POST', '/auth/login?_data=routes%2Fauth.login', { host: HOST, body: 'email=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).not.toBe(415);
+  });
+});
