@@ -18,7 +18,9 @@ export default defineConfig({
           // app's code gets: two graphql modules refuse each other's schema. Inlined, it shares one.
           server: { deps: { inline: ['graphql-ws'] } },
           // Expected failures (refused mail, dropped connections) log warnings; keep the output readable.
-          env: { LOG_LEVEL: 'error' },
+          // Per-visitor limits relaxed, as on the shared e2e servers: tests of payments make many
+          // from one address; the tests of the limits themselves set RATE_LIMIT_SCALE=1 (vi.stubEnv).
+          env: { LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1000' },
           include: ['app/**/*.test.{ts,tsx}', 'test/contracts/**/*.test.ts', 'test/integration/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/support/fail-on-console-error.ts'],

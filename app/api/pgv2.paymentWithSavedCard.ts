@@ -2,12 +2,14 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
 import { payBodies, paymentWithSavedCard } from '~/services/payments/booking-payment.server';
+import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
 import { requireApiSession } from '~/services/session.server';
 
 /** POST /api/pgv2/paymentWithSavedCard (docs/api.md "Booking payment"); signed in first. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = requireApiSession(context.session);
   const { body, idempotencyKey } = await readPayCall(request, payBodies.paymentWithSavedCard);
+  await requireCardUseWithinLimits(context, 'cardCharge', { savedCardId: body.card_id });
   return paymentWithSavedCard({ ...context, session }, body, idempotencyKey);
 }
 

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { readApiBody } from '~/http/api-body.server';
 import { NO_API_SESSION } from '~/services/session.server';
 import { topUpWallet, validateWalletTopup } from '~/services/wallet-topups.server';
+import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
 
 /** POST /api/wallet/topup {amount, nonce} with Idempotency-Key: buys wallet credit with a card (docs/api.md "Wallet top-ups"). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -11,6 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!session) throw json(NO_API_SESSION, { status: 401 });
   const read = await readApiBody(request, validateWalletTopup);
   if (!read.ok) throw read.response;
+  await requireCardUseWithinLimits(context, 'walletTopup', { nonce: read.body.nonce });
   return topUpWallet({ org, member: { orgId: org.orgId, userId: session.userDbId }, demo: session.user.is_demo }, read.body, request.headers.get('idempotency-key'));
 }
 

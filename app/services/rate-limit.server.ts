@@ -17,12 +17,17 @@ import { log } from './logger.server';
 import type { RequestContext } from './request-context.server';
 import { hashToken, SESSION_COOKIE } from './session.server';
 import { singleton } from '~/utils/singleton.server';
+import { apiMessage } from '~/i18n/api-messages';
+import type { LanguageCode } from '~/domain/reference-data';
 
-/** Who is asking: the client address (TRUST_PROXY decides whose word counts) and their session, if any. */
-export type Visitor = { clientIp: string; sessionKey: string | null };
+/**
+ * Who is asking: the client address (TRUST_PROXY decides whose word counts) and their session, if
+ * any; for a card action, the card too (`cardKeyOf`).
+ */
+export type Visitor = { clientIp: string; sessionKey: string | null; cardKey?: string | null };
 
-/** What counting a request needs of its context. */
-export type RateContext = Pick<RequestContext, 'clientIp' | 'session' | 'cookie'>;
+/** What counting a request needs of its context (the locale: the language of the 429's message). */
+export type RateContext = Pick<RequestContext, 'clientIp' | 'session' | 'cookie' | 'locale'>;
 
 /** Who the 429 is for: an /api caller gets JSON, a page a plain message. */
 export type Answering = 'page' | 'api';
@@ -32,7 +37,7 @@ export type Answering = 'page' | 'api';
  * together); otherwise a session cookie counts by its hash without a database read. A made-up
  * cookie only changes the session count: the address is counted all the same.
  */
-export function visitorOf({ clientIp, session, cookie }: RateContext): Visitor {
+export function visitorOf({ clientIp, session, cookie }: Pick<RateContext, 'clientIp' | 'session' | 'cookie'>): Visitor {
   if (session) return { clientIp, sessionKey: `user:${session.userDbId}` };
   const secret = cookie(SESSION_COOKIE);
   const sessionKey = secret && secret.length >= 32 && secret.length <= 128 ? `cookie:${hashToken(secret)}` : null;
@@ -120,24 +125,17 @@ export async function hitRateLimit(action: LimitedAction, visitor: Visitor, coun
   const limit = RATE_LIMITS[action];
   const window = windowOf(now, limit.windowMs);
   const keys = counterKeys(action, visitor, window.index);
-  const counts = await counters.bump([keys.address, ...(keys.session ? [keys.session] : [])], new Date(window.endsAt));
+  const counted = [keys.address, keys.session, keys.card].filter((key): key is string => key !== null);
+  const counts = await counters.bump(counted, new Date(window.endsAt));
   const hitsOf = (key: string | null) => (key === null ? null : (counts.get(key) ?? 0));
-  const verdict = rateVerdict({ address: hitsOf(keys.address) ?? 0, session: hitsOf(keys.session) }, limit, getEnv().rateLimitScale, now);
-  if (!verdict.ok) log.warn('rate limited', { action, clientIp: visitor.clientIp, retryAfterSeconds: verdict.retryAfterSeconds });
+  const verdict = rateVerdict({ address: hitsOf(keys.address) ?? 0, session: hitsOf(keys.session), card: hitsOf(keys.card) }, limit, getEnv().rateLimitScale, now);
+  if (!verdict.ok) log.warn('rate limited', { action, by: verdict.by, clientIp: visitor.clientIp, retryAfterSeconds: verdict.retryAfterSeconds });
   return verdict;
 }
 
-const WHAT: Record<LimitedAction, string> = {
-  hold: 'booking attempts',
-  signup: 'sign-up requests',
-  reset: 'password reset requests',
-  search: 'searches',
-  autosuggest: 'airport look-ups',
-  tripInvite: 'trip invitations',
-};
-
-export function rateLimitedMessage(action: LimitedAction, retryAfterSeconds: number): string {
-  return `Too many ${WHAT[action]} in a short time. Please wait ${retryAfterSeconds} seconds and try again.`;
+/** The 429's message in `language`: the visitor's limit of `action`, or the card's. */
+export function rateLimitedMessage(action: LimitedAction, verdict: { retryAfterSeconds: number; by: 'visitor' | 'card' }, language: LanguageCode): string {
+  return apiMessage(language, verdict.by === 'card' ? 'limit.card' : `limit.${action}`, { seconds: verdict.retryAfterSeconds });
 }
 
 /**
@@ -152,10 +150,13 @@ export function tooManyRequests(answering: Answering, message: string, retryAfte
   return new Response(message, { status: 429, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-/** Counts the request and throws a 429 when the visitor is over a limit of `action`. */
-export async function requireWithinRateLimit(context: RateContext, action: LimitedAction, answering: Answering): Promise<void> {
-  const verdict = await hitRateLimit(action, visitorOf(context));
-  if (!verdict.ok) throw tooManyRequests(answering, rateLimitedMessage(action, verdict.retryAfterSeconds), verdict.retryAfterSeconds);
+/**
+ * Counts the request and throws a 429, in the request's language, when the visitor (or, for a
+ * card action, the card named by `cardKey`) is over a limit of `action`.
+ */
+export async function requireWithinRateLimit(context: RateContext, action: LimitedAction, answering: Answering, cardKey: string | null = null): Promise<void> {
+  const verdict = await hitRateLimit(action, { ...visitorOf(context), cardKey });
+  if (!verdict.ok) throw tooManyRequests(answering, rateLimitedMessage(action, verdict, context.locale.language), verdict.retryAfterSeconds);
 }
 
 /**
@@ -174,10 +175,6 @@ export async function countActiveHolds(visitor: { orgId: string; clientIp: strin
   return { count: Number(row?.count ?? 0), firstExpiry: row?.first_expiry ? new Date(row.first_expiry) : null };
 }
 
-export function tooManyHoldsMessage(max: number): string {
-  return `You already have ${max} bookings on hold. Complete or release one, or wait for one to expire, before starting another.`;
-}
-
 /**
  * Before a hold: the visitor is within the hold rate limit and below the active-holds cap
  * (MAX_ACTIVE_HOLDS), else a 429 that says which. The cap is checked, not locked: parallel
@@ -190,7 +187,7 @@ export async function requireHoldAllowed(visitor: RateContext & { org: { orgId: 
   if (active.count < max) return;
   const retryAfter = Math.max(1, Math.ceil(((active.firstExpiry?.getTime() ?? Date.now()) - Date.now()) / 1000));
   log.warn('active holds cap reached', { clientIp: visitor.clientIp, active: active.count });
-  throw tooManyRequests(answering, tooManyHoldsMessage(max), retryAfter);
+  throw tooManyRequests(answering, apiMessage(visitor.locale.language, 'limit.activeHolds', { max }), retryAfter);
 }
 
 /** Keeps the abuse tables small: ended rate-limit windows (in the database and in memory) and sign-in failures past their hour. Idempotent, safe on N instances. */

@@ -36,6 +36,7 @@ const routes: Route[] = [
   { method: 'PUT', pattern: /^\/payment_methods\/any\/([^/]+)$/, handle: (state, [token], body) => state.updatePaymentMethod(token ?? '', body) },
   { method: 'DELETE', pattern: /^\/payment_methods\/any\/([^/]+)$/, handle: (state, [token]) => state.deletePaymentMethod(token ?? '') },
   { method: 'POST', pattern: /^\/payment_methods\/([^/]+)\/nonces$/, handle: (state, [token]) => state.nonceForPaymentMethod(token ?? '') },
+  { method: 'GET', pattern: /^\/payment_method_nonces\/([^/]+)$/, handle: (state, [nonce]) => state.findNonce(nonce ?? '') },
   { method: 'POST', pattern: /^\/transactions$/, handle: (state, _p, body) => state.sale(body), keyed: true },
   { method: 'POST', pattern: /^\/transactions\/advanced_search_ids$/, handle: (state, _p, body) => state.searchIds(body) },
   { method: 'POST', pattern: /^\/transactions\/advanced_search$/, handle: (state, _p, body) => state.searchTransactions(body) },

@@ -317,6 +317,19 @@ export class SandboxState {
     };
   }
 
+  /** A nonce as Braintree's `paymentMethodNonce.find` answers it: its card's BIN and last digits, never the number. */
+  findNonce(value: string): Reply {
+    const nonce = this.nonce(value);
+    if (!nonce) return NOT_FOUND;
+    const { card } = nonce;
+    return ok('payment-method-nonce', {
+      nonce: value,
+      type: 'CreditCard',
+      consumed: nonce.consumed,
+      details: { bin: card.number.slice(0, 6), lastTwo: card.number.slice(-2), lastFour: card.number.slice(-4), cardType: card.cardType, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear },
+    });
+  }
+
   // ---- client token, customers -----------------------------------------------------------
 
   clientToken(body: Record<string, unknown>): Reply {

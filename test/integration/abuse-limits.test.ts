@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FAILURE_WINDOW_MS } from '~/domain/login-throttle';
 import { MAX_ACTIVE_HOLDS, RATE_LIMITS } from '~/domain/rate-limits';
 import { attemptPasswordLogin, purgeAuthFailures } from '~/services/auth.server';
@@ -8,6 +8,9 @@ import { createHold, releaseHold } from '~/services/holds.server';
 import { countActiveHolds, databaseCounters, hitRateLimit, memoryCounters, requireHoldAllowed } from '~/services/rate-limit.server';
 import { DEMO_PASSWORD, demoEmail } from '~/services/seed.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
+
+// Production's limits (the unit project relaxes them for everyone else); read at the first getEnv().
+vi.stubEnv('RATE_LIMIT_SCALE', '1');
 
 /** Issue 9, abuse: the database side of the per-visitor limits, on both engines. */
 const backends: Backend[] = ['pglite', 'postgres'];
@@ -61,7 +64,7 @@ describe.each(backends)('abuse limits on %s', (backend) => {
       if (result.kind !== 'held') throw new Error('expected a hold');
       tokens.push(result.hold.token);
     }
-    const visitor = { org: { orgId: 'wanderly' }, clientIp, session: null, cookie: () => undefined };
+    const visitor = { org: { orgId: 'wanderly' }, clientIp, session: null, cookie: () => undefined, locale: { language: 'en-US', currency: 'USD' } } as const;
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: null })).toMatchObject({ count: MAX_ACTIVE_HOLDS });
     // A signed-in colleague behind the same office address has a cap of their own.
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: 424_242 })).toMatchObject({ count: 0 });

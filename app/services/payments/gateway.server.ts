@@ -211,6 +211,19 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
       }
     },
 
+    async describeNonce(nonce) {
+      try {
+        const found = await sdk.paymentMethodNonce.find(nonce);
+        const details = field(found, 'details');
+        const bin = typeof details === 'object' && details !== null ? stringField(details, 'bin') : '';
+        const last4 = typeof details === 'object' && details !== null ? stringField(details, 'lastFour') : '';
+        return { ok: true, value: bin && last4 ? { bin, last4 } : null };
+      } catch (error) {
+        if (isNotFound(error)) return { ok: true, value: null };
+        return { ok: false, failure: failureFromException(error) };
+      }
+    },
+
     createNonceForCard: (token) => call(() => sdk.paymentMethodNonce.create(token), (response) => response.paymentMethodNonce.nonce),
 
     authorize: ({ amountMinor, source, orderId, idempotencyKey, threeDSecureRequired, customerId, submitForSettlement = false }) =>

@@ -89,6 +89,8 @@ export interface PaymentGateway {
   vaultPaymentMethod(input: { customerId: string; nonce: string; makeDefault?: boolean; verify?: boolean }): Promise<GatewayResult<VaultedCard>>;
   setDefault(input: { token: string }): Promise<GatewayResult<VaultedCard>>;
   deletePaymentMethod(input: { token: string }): Promise<GatewayResult<null>>;
+  /** The card behind a one-time nonce, by its BIN and last four digits; null when the gateway knows no such nonce. */
+  describeNonce(nonce: string): Promise<GatewayResult<{ bin: string; last4: string } | null>>;
   /** A one-time nonce for a vaulted card, so the browser can run 3-D Secure on a saved card. */
   createNonceForCard(token: string): Promise<GatewayResult<string>>;
   /** Authorises (does not capture) unless `submitForSettlement`; the key makes retries safe. */
