@@ -1,3 +1,5 @@
+import { parseEmailAddress } from './email-address';
+
 /** The traveller's details as typed on a checkout form. */
 export type Traveler = { firstName: string; lastName: string; email: string; phone: string | null };
 
@@ -11,8 +13,6 @@ export type TravelerParse =
 const MAX_NAME = 60;
 // Letters of any script, marks, spaces, apostrophes, hyphens and dots: "María-José O'Neil Jr."
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
-// Deliberately loose: the inbox decides; this only catches what can never be delivered.
-const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
 const PHONE = /^\+?[0-9 ()-]{6,20}$/;
 
 /** Form text as typed: a string with runs of spaces folded and ends trimmed; anything else is empty. */
@@ -29,7 +29,7 @@ export function validName(value: string): boolean {
 }
 
 export function validEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
+  return parseEmailAddress(value).ok;
 }
 
 export function validPhone(value: string): boolean {
@@ -42,8 +42,9 @@ export function parseTraveler(input: Partial<Record<TravelerField, unknown>>): T
   const errors: Partial<Record<TravelerField, TravelerErrorKey>> = {};
   if (!validName(values.firstName)) errors.firstName = 'checkout.error.firstName';
   if (!validName(values.lastName)) errors.lastName = 'checkout.error.lastName';
-  if (!validEmail(values.email)) errors.email = 'checkout.error.email';
+  const email = parseEmailAddress(values.email);
+  if (!email.ok) errors.email = 'checkout.error.email';
   if (values.phone !== '' && !validPhone(values.phone)) errors.phone = 'checkout.error.phone';
-  if (Object.keys(errors).length > 0) return { ok: false, errors, values };
-  return { ok: true, traveler: { ...values, email: values.email.toLowerCase(), phone: values.phone || null } };
+  if (!email.ok || Object.keys(errors).length > 0) return { ok: false, errors, values };
+  return { ok: true, traveler: { ...values, email: email.address, phone: values.phone || null } };
 }

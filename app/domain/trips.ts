@@ -110,6 +110,14 @@ export function tripImageRefusal(image: string): string | null {
   return url.protocol === 'https:' && url.username === '' && url.password === '' ? null : refusal;
 }
 
+/**
+ * A trip's name (`trip_list_name`) reaches pages, calendar files and e-mail subjects: one line of
+ * at most 120 characters, without control characters or line separators. Returns the refusal, or null.
+ */
+export function tripNameRefusal(name: string): string | null {
+  return name.length <= 120 && !/[\p{Cc}\u2028\u2029]/u.test(name) ? null : 'trip_list_name: one line of at most 120 characters, without control characters';
+}
+
 /** 'YYYY-MM-DD' moved by `days` (calendar days, no time zone involved). */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

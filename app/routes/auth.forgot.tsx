@@ -3,7 +3,7 @@ import { useActionData } from '@remix-run/react';
 import { ForgotForm, PAGE_AUTH_LINKS } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { emailProblem, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
+import { readEmailAddress, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
@@ -17,17 +17,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = requestMessages(context);
   const form = await request.formData();
   const email = String(form.get('email') ?? '').trim().slice(0, 254);
-  const problem = emailProblem(email);
-  if (problem) return json({ ok: false as const, error: t(problem), values: { email } }, { status: 400 });
+  const read = readEmailAddress(email);
+  if ('problem' in read) return json({ ok: false as const, error: t(read.problem), values: { email } }, { status: 400 });
   const verdict = await hitRateLimit('reset', visitorOf(context));
   if (!verdict.ok) {
     const error = t('auth.error.tooManyRequests', { seconds: verdict.retryAfterSeconds });
     return json({ ok: false as const, error, values: { email } }, { status: 429, headers: { 'Retry-After': String(verdict.retryAfterSeconds) } });
   }
-  if (!(await reserveMailRequest('reset', org, email))) {
+  if (!(await reserveMailRequest('reset', org, read.address))) {
     return json({ ok: false as const, error: t('auth.error.tooManyMails'), values: { email } }, { status: 429 });
   }
-  await requestPasswordReset(org, email);
+  await requestPasswordReset(org, read.address);
   return json({ ok: true as const, message: t('auth.resetSent') });
 }
 

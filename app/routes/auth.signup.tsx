@@ -3,7 +3,8 @@ import { useActionData } from '@remix-run/react';
 import { PAGE_AUTH_LINKS, SignUpForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { emailProblem, passwordProblem, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
+import { passwordProblem, readEmailAddress, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
+import { validName } from '~/domain/traveler';
 import { submittedSignupMode } from '~/domain/auth-layouts';
 import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
 import { isOpenInvitation } from '~/services/trips.server';
@@ -21,7 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = requestMessages(context);
   const form = await request.formData();
   const text = (name: string, max: number) => String(form.get(name) ?? '').trim().slice(0, max);
-  const values = { firstName: text('firstName', 100), lastName: text('lastName', 100), email: text('email', 254), accesscode: text('accesscode', 100) };
+  // Names as typed (not cut): a longer one is refused, not shortened.
+  const values = { firstName: String(form.get('firstName') ?? '').trim(), lastName: String(form.get('lastName') ?? '').trim(), email: text('email', 254), accesscode: text('accesscode', 100) };
   const password = String(form.get('password') ?? '');
   const invalid = (field: string, error: string) => json({ ok: false as const, field, error, values }, { status: 400 });
   // auth.signupModes: a mode the organisation does not offer is refused before anything else.
@@ -30,10 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const error = t(mode === 'email' ? 'auth.error.emailSignupNotOffered' : 'auth.error.invitationSignupNotOffered');
     return json({ ok: false as const, field: 'accesscode', error, values }, { status: 403 });
   }
-  if (!values.firstName) return invalid('firstName', t('auth.error.firstName'));
-  if (!values.lastName) return invalid('lastName', t('auth.error.lastName'));
-  const emailError = emailProblem(values.email);
-  if (emailError) return invalid('email', t(emailError));
+  // Names reach the verification e-mail: one line of letters (validName), never free text.
+  if (!validName(values.firstName)) return invalid('firstName', t('auth.error.firstName'));
+  if (!validName(values.lastName)) return invalid('lastName', t('auth.error.lastName'));
+  const email = readEmailAddress(values.email);
+  if ('problem' in email) return invalid('email', t(email.problem));
   const passwordError = passwordProblem(password);
   if (passwordError) return invalid('password', t(passwordError));
   const invitation = Object.fromEntries(INVITATION_FIELDS.map((key) => [key, text(key, 100)]).filter(([, v]) => v));
@@ -45,13 +48,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // An invitation sign-up holds a real invitation to this e-mail: unused, unexpired, of this organisation
   // (after the rate limit, so codes cannot be guessed quickly).
-  if (mode === 'invitation' && !(await isOpenInvitation(org.orgId, values.email, values.accesscode))) {
+  if (mode === 'invitation' && !(await isOpenInvitation(org.orgId, email.address, values.accesscode))) {
     return invalid('accesscode', t('auth.error.invitationCode'));
   }
-  if (!(await reserveMailRequest('signup', org, values.email))) {
+  if (!(await reserveMailRequest('signup', org, email.address))) {
     return json({ ok: false as const, field: 'email', error: t('auth.error.tooManyMails'), values }, { status: 429 });
   }
-  await requestSignup(org, { ...values, password, invitation, language: context.locale.language });
+  await requestSignup(org, { ...values, email: email.address, password, invitation, language: context.locale.language });
   return json({ ok: true as const, message: t('auth.signupSent') });
 }
 

@@ -9,6 +9,7 @@ import type { RequestContext } from './request-context.server';
 import type { DB, TokenPurpose } from './db-schema';
 import type { ActiveSession } from './session.server';
 import { mayImpersonate } from '~/domain/session-verdict';
+import { parseEmailAddress } from '~/domain/email-address';
 import { mailLanguage, queueEmail, renderEmail } from './mail.server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyAgainstDummy, verifyPassword } from './password.server';
 
@@ -250,8 +251,11 @@ export function passwordProblem(password: string): 'auth.error.passwordShort' | 
   return null;
 }
 
-export function emailProblem(email: string): 'auth.error.email' | null {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) && email.length <= 254 ? null : 'auth.error.email';
+/** The address typed in a sign-up or reset form as the platform keeps it (`parseEmailAddress`), or why not. */
+export function readEmailAddress(typed: string): { address: string } | { problem: 'auth.error.email' | 'auth.error.emailLookalike' } {
+  const parsed = parseEmailAddress(typed);
+  if (parsed.ok) return { address: parsed.address };
+  return { problem: parsed.reason === 'lookalike' ? 'auth.error.emailLookalike' : 'auth.error.email' };
 }
 
 /**

@@ -86,7 +86,9 @@ export async function deliverPendingEmails(batch = 20): Promise<number> {
 export const mailJob = { name: 'mail-delivery', everyMs: 2_000, run: () => deliverPendingEmails() };
 
 // Templates: compiled once; Handlebars escapes every value in the HTML body. One set per language
-// the platform speaks: a mail goes out in its recipient's language (mailLanguage).
+// the platform speaks: a mail goes out in its recipient's language (mailLanguage). A mail to an
+// address that never asked for one (sign-up verification, trip invitations) carries no free text
+// of the sender's beyond a name checked by validName (decision 0051): no trip name, no message.
 const layout = (body: string) =>
   `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}<p style="color:#555">— {{orgName}}</p></body></html>`;
 type TemplateTexts = { subject: string; text: string; html: string };
@@ -118,9 +120,9 @@ const texts = {
       html: '<p>Hello {{firstName}},</p><p>The last try to renew your {{planName}} membership failed: charging {{amount}} to your saved card failed ({{reason}}).</p><p>Your membership has expired and {{amount}} is owed; it is added to your next membership payment. <a href="{{profileLink}}">Update your card and renew in your profile</a>.</p>',
     },
     tripInvitation: {
-      subject: '{{inviterName}} invited you to the trip {{tripName}} on {{orgName}}',
-      text: 'Hello {{firstName}},\n\n{{inviterName}} invited you to the trip {{tripName}} on {{orgName}}. Join it by opening this link before {{expires}} (it works once):\n{{link}}\n\nIf you do not know {{inviterName}}, ignore this e-mail.\n\n— {{orgName}}',
-      html: '<p>Hello {{firstName}},</p><p>{{inviterName}} invited you to the trip <strong>{{tripName}}</strong> on {{orgName}}. Join it by opening this link before {{expires}} (it works once):</p><p><a href="{{link}}">{{link}}</a></p><p>If you do not know {{inviterName}}, ignore this e-mail.</p>',
+      subject: '{{inviterName}} invited you to a trip on {{orgName}}',
+      text: 'Hello {{firstName}},\n\n{{inviterName}} invited you to a trip on {{orgName}}. Join it by opening this link before {{expires}} (it works once):\n{{link}}\n\nIf you do not know {{inviterName}}, ignore this e-mail.\n\n— {{orgName}}',
+      html: '<p>Hello {{firstName}},</p><p>{{inviterName}} invited you to a trip on {{orgName}}. Join it by opening this link before {{expires}} (it works once):</p><p><a href="{{link}}">{{link}}</a></p><p>If you do not know {{inviterName}}, ignore this e-mail.</p>',
     },
   },
   'es-MX': {
@@ -150,9 +152,9 @@ const texts = {
       html: '<p>Hola, {{firstName}}:</p><p>El último intento de renovar tu membresía {{planName}} falló: el cargo de {{amount}} a tu tarjeta guardada falló ({{reason}}).</p><p>Tu membresía venció y quedan pendientes {{amount}}, que se suman a tu próximo pago de membresía. <a href="{{profileLink}}">Actualiza tu tarjeta y renueva en tu perfil</a>.</p>',
     },
     tripInvitation: {
-      subject: '{{inviterName}} te invitó al viaje {{tripName}} en {{orgName}}',
-      text: 'Hola, {{firstName}}:\n\n{{inviterName}} te invitó al viaje {{tripName}} en {{orgName}}. Únete abriendo este enlace antes del {{expires}} (funciona una sola vez):\n{{link}}\n\nSi no conoces a {{inviterName}}, ignora este correo.\n\n— {{orgName}}',
-      html: '<p>Hola, {{firstName}}:</p><p>{{inviterName}} te invitó al viaje <strong>{{tripName}}</strong> en {{orgName}}. Únete abriendo este enlace antes del {{expires}} (funciona una sola vez):</p><p><a href="{{link}}">{{link}}</a></p><p>Si no conoces a {{inviterName}}, ignora este correo.</p>',
+      subject: '{{inviterName}} te invitó a un viaje en {{orgName}}',
+      text: 'Hola, {{firstName}}:\n\n{{inviterName}} te invitó a un viaje en {{orgName}}. Únete abriendo este enlace antes del {{expires}} (funciona una sola vez):\n{{link}}\n\nSi no conoces a {{inviterName}}, ignora este correo.\n\n— {{orgName}}',
+      html: '<p>Hola, {{firstName}}:</p><p>{{inviterName}} te invitó a un viaje en {{orgName}}. Únete abriendo este enlace antes del {{expires}} (funciona una sola vez):</p><p><a href="{{link}}">{{link}}</a></p><p>Si no conoces a {{inviterName}}, ignora este correo.</p>',
     },
   },
 } satisfies Record<LanguageCode, Record<string, TemplateTexts>>;

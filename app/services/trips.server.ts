@@ -11,9 +11,11 @@ import {
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { normalizeEmail } from '~/domain/login-throttle';
 import { invitationLink } from '~/domain/trip-invitations';
+import { parseEmailAddress } from '~/domain/email-address';
+import { validName } from '~/domain/traveler';
 import { isProductCode } from '~/products/registry';
 import {
-  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripImageRefusal, tripPlace, tripWindow,
+  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripImageRefusal, tripNameRefusal, tripPlace, tripWindow,
 } from '~/domain/trips';
 import { type CalendarEvent, calendarFileName, tripCalendar } from '~/domain/trip-calendar';
 import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
@@ -170,6 +172,8 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
   if (item.checkout_date < item.checkin_date) return invalid('checkout_date: must not be before checkin_date');
   const imageRefusal = item.trip_image?.trim() ? tripImageRefusal(item.trip_image.trim()) : null;
   if (imageRefusal) return invalid(imageRefusal);
+  const nameRefusal = item.trip_list_name ? tripNameRefusal(item.trip_list_name) : null;
+  if (nameRefusal) return invalid(nameRefusal);
   const product = item.product_type ?? call.products[0];
   if (!call.products.includes(product)) return invalid(`product_type: ${name} is for ${call.products.join(', ')}`);
   if (call.mode === 'update' && !item.trip_list_id) return invalid('trip_list_id: the trip whose item to change is required');
@@ -336,25 +340,31 @@ export async function inviteToTrip(
  * organisation gets the link that opens sign-up prefilled, an account holder the sign-in one.
  */
 export async function sendTripInvitation(org: OrgConfig, owner: TripActor, body: InviteBody, db: Database = getDb()): Promise<Response> {
-  const email = body.email.trim();
+  const parsed = parseEmailAddress(body.email);
+  if (!parsed.ok) return invalid('email: a plain address such as name@example.com');
+  const email = parsed.address;
+  const firstname = body.firstname?.trim() ?? '';
+  const lastname = body.lastname?.trim() ?? '';
+  // The invitee's name reaches an e-mail to an address that never asked for one: a name, nothing else.
+  for (const [field, name] of [['firstname', firstname], ['lastname', lastname]] as const) {
+    if (name !== '' && !validName(name)) return invalid(`${field}: letters, spaces, apostrophes, hyphens and dots only (at most 60)`);
+  }
   return db.transaction().execute(async (trx) => {
     const invited = await inviteToTrip(owner, { tripId: body.trip_id, email, role: body.role }, trx);
     if (!invited) return answer(404, { status: 404, message: 'No trip of yours to invite to' });
-    const [trip, inviter, account] = await Promise.all([
-      trx.selectFrom('trips').select('name').where('id', '=', body.trip_id).executeTakeFirstOrThrow(),
+    const [inviter, account] = await Promise.all([
       trx.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', owner.userDbId).executeTakeFirstOrThrow(),
       trx.selectFrom('users').select(['first_name', 'preferred_language']).where('org_id', '=', org.orgId).where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst(),
     ]);
-    const firstname = body.firstname?.trim() ?? '';
-    const newcomer = account ? null : { firstname, lastname: body.lastname?.trim() ?? '', title: '', countrycode: '', phonenumber: '', lang: org.locale.defaultLanguage };
+    const newcomer = account ? null : { firstname, lastname, title: '', countrycode: '', phonenumber: '', lang: org.locale.defaultLanguage };
     const link = invitationLink(publicOriginOf(org), { accessCode: invited.accessCode, email, tripId: body.trip_id, newcomer });
     // In the invitee's language if they have an account, else the organisation's.
     const language = mailLanguage(org, account?.preferred_language);
     const mail = renderEmail('tripInvitation', language, {
       orgName: org.name,
       firstName: account?.first_name || firstname || email,
-      inviterName: `${inviter.first_name} ${inviter.last_name}`.trim() || owner.email,
-      tripName: trip.name,
+      // An account's name is a name (validName) since sign-up checks it; an older one that is not gives way to the address.
+      inviterName: validName(inviter.first_name) && validName(inviter.last_name) ? `${inviter.first_name} ${inviter.last_name}` : owner.email,
       expires: formatCalendarDay(dayIn(org.timeZone, invited.expiresAt), { language, dateFormat: null }),
       link,
     });
