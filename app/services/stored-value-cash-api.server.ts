@@ -157,7 +157,8 @@ const cashPart = (part: AppliedPart) => ({ cash_card_id: part.instrumentId, appl
  */
 export async function applyCashCard({ org, member }: StoredValueCaller, body: ApplyCashCardBody): Promise<Response> {
   const hold = holdOf(cashFail, body.hold, body.id);
-  const answer = await applyToHold(member, hold, { kind: 'cash_card', instrumentId: body.cash_card_id, amount: amountText(body.cashcard_amount) }, { org });
+  const request = { kind: 'cash_card', instrumentId: body.cash_card_id, amount: amountText(body.cashcard_amount), ...(body.currency ? { currency: body.currency.toUpperCase() } : {}) } as const;
+  const answer = await applyToHold(member, hold, request, { org });
   if (!answer.ok) return cashRefusal(answer);
   return cashAnswer(200, 'success', STORED_VALUE_TEXT.cashApplied, {
     ...cashPart(answer.applied),

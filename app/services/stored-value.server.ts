@@ -31,8 +31,11 @@ export type Member = { orgId: string; userId: number };
 
 export type ApplyRequest =
   | { kind: 'coupon'; code: string }
-  /** `amount`: major units as typed; '' or '0' uses the whole balance (spec §5). */
-  | { kind: 'cash_card'; instrumentId: string; amount: string }
+  /**
+   * `amount`: major units as typed; '' or '0' uses the whole balance (spec §5). `currency`: the
+   * currency the client believes the checkout is in, when it says.
+   */
+  | { kind: 'cash_card'; instrumentId: string; amount: string; currency?: string }
   | { kind: 'points'; instrumentId: string; points: number }
   | { kind: 'wallet'; instrumentId: string; amount: string }
   | { kind: 'certificate'; instrumentId: string }
@@ -166,9 +169,15 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
       const balance = (await balanceOf(instrument.account_id, trx)).availableMinor;
       let priced: Priced | Refusal;
       switch (request.kind) {
-        case 'cash_card':
+        case 'cash_card': {
+          // A cash card is money in one currency: it pays a checkout in that currency only, never
+          // through an exchange the organisation did not agree to, and never one the client misread.
+          const currency = hold.quote.charge.currency;
+          if (request.currency !== undefined && request.currency !== currency) return refused(409, `This checkout is in ${currency}, not ${request.currency}`);
+          if (instrument.currency !== currency) return refused(409, `This cash card is in ${instrument.currency} and cannot pay a booking in ${currency}`);
           priced = priceBalance(hold.quote, instrument, balance, payable, request.amount);
           break;
+        }
         case 'wallet': {
           // Spec §9 wallet markup factor 1.1: a wallet pays the net price and up to a tenth
           // more, never our whole markup (decision 0031); the card pays the rest.

@@ -12,7 +12,7 @@ import { action as carRedemptionRoute } from '~/api/cars.cashcardRedemption';
 import { action as applyCouponRoute } from '~/api/general.applyCouponCodeDetails';
 import { action as couponDetailsRoute } from '~/api/general.getCouponCodeDetails';
 import { createSession } from '~/services/session.server';
-import { type Member, instrumentsOf } from '~/services/stored-value.server';
+import { type Member, creditInstrument, instrumentsOf, openInstrument } from '~/services/stored-value.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn } from '../support/load-context';
@@ -108,6 +108,19 @@ describe.each(backends)('coupon and cash card calls on %s', (backend) => {
     const after = await state(hold.id);
     expect(after.applications.map((a) => a.status)).toEqual(['released']);
     expect({ ...after, applications: [] }).toEqual({ ...before, applications: [] });
+  });
+
+  it('refuses a cash card in another currency than the checkout’s, and a call that names another currency, changing nothing', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const hold = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    const pesos = await openInstrument({ orgId: ORG, ownerUserId: member.userId, kind: 'cash_card', code: 'CASH-MXN', title: 'Tarjeta de regalo', currency: 'MXN' }, database.db);
+    await creditInstrument(pesos, 300_000, 'test:pesos', `test:pesos:${backend}`, database.db);
+    const before = await state(hold.id);
+    const inPesos = await call('applyCash', member, { cash_card_id: pesos, cashcard_amount: '', currency: 'USD', product_type: 'HLT', hold: hold.token });
+    expect(inPesos).toMatchObject({ status: 409, json: { status: 'failed', message: 'This cash card is in MXN and cannot pay a booking in USD' } });
+    const misnamed = await call('applyCash', member, { cash_card_id: (await cashCard(member)).id, cashcard_amount: '10', currency: 'MXN', product_type: 'HLT', hold: hold.token });
+    expect(misnamed).toMatchObject({ status: 409, json: { status: 'failed', message: 'This checkout is in USD, not MXN' } });
+    expect(await state(hold.id)).toEqual(before);
   });
 
   it('applies a cash card for an amount and releases it: the payable total drops and the balance comes back', async (ctx) => {
