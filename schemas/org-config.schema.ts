@@ -294,6 +294,23 @@ export const orgConfigSchema = {
           additionalProperties: false,
         },
         carReferenceProvider: { type: 'string', enum: ['PG_01', 'PG_02', 'PG_03'] },
+        /**
+         * Invoice credit an administrator may grant (decision 0052): the currencies a credit line
+         * may be in and the most one line may hold in each (major units). No entry: no grants.
+         */
+        invoiceCredit: {
+          type: 'object',
+          properties: {
+            ceilings: {
+              type: 'object',
+              minProperties: 1,
+              propertyNames: { type: 'string', pattern: '^[A-Z]{3}$' },
+              additionalProperties: { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' },
+            },
+          },
+          required: ['ceilings'],
+          additionalProperties: false,
+        },
         // How long an OXXO voucher stays payable (docs/decisions/0018); default 72 hours.
         oxxo: {
           type: 'object',
@@ -318,6 +335,20 @@ export const orgConfigSchema = {
           additionalProperties: false,
         },
         organisationPays: { type: 'boolean' },
+        /**
+         * Who the organisation pays plans for (decision 0052): users of these companies, with an
+         * address at these domains, or named here. Everyone else pays their own plan, and a plan
+         * only the organisation pays for is not offered to them. Absent: nobody.
+         */
+        entitled: {
+          type: 'object',
+          properties: {
+            companies: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 200 } },
+            emailDomains: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', pattern: '^[a-z0-9-]+(\\.[a-z0-9-]+)+$' } },
+            users: { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'string', maxLength: 254 } },
+          },
+          additionalProperties: false,
+        },
         /** Member rates (issue 12): percent off for an ACTIVE member, by product code; a product not named has none. */
         memberRates: {
           type: 'object',

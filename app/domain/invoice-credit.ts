@@ -51,3 +51,24 @@ export function parseCreditGrant(body: unknown): { ok: true; grant: CreditGrant 
   if (typeof fields.currency !== 'string' || !/^[A-Z]{3}$/.test(fields.currency)) return { ok: false, message: 'currency: a 3-letter code such as USD' };
   return { ok: true, grant: { payer, limitMinor, currency: fields.currency } };
 }
+
+/** The organisation's grant rules (its config's `payments.invoiceCredit`): the most a line may hold, by currency, in major units. */
+export type CreditCeilings = Readonly<Record<string, string>>;
+
+/** Why an administrator's grant breaks the organisation's rules, or null (decision 0052). */
+export type GrantRefusal = { status: 403 | 409; reason: 'no_credit' | 'currency' | 'ceiling' | 'self'; message: string };
+
+/**
+ * Whether `admin` may grant `grant` under `ceilings`: only in a currency the organisation grants
+ * in, never above its ceiling there, and never to themselves (their own address or their company).
+ */
+export function grantRefusal(grant: CreditGrant, ceilings: CreditCeilings | undefined, admin: { email: string; company: string | null }): GrantRefusal | null {
+  const own = 'email' in grant.payer ? grant.payer.email.toLowerCase() === admin.email.toLowerCase() : admin.company !== null && grant.payer.company === admin.company;
+  if (own) return { status: 403, reason: 'self', message: 'An administrator cannot grant invoice credit to themselves or to their own company' };
+  if (!ceilings) return { status: 409, reason: 'no_credit', message: 'This organisation grants no invoice credit' };
+  const ceiling = ceilings[grant.currency];
+  if (ceiling === undefined) return { status: 409, reason: 'currency', message: `currency: this organisation grants credit in ${Object.keys(ceilings).join(', ')} only` };
+  const ceilingMinor = toMinorUnits(ceiling) ?? 0;
+  if (grant.limitMinor > ceilingMinor) return { status: 409, reason: 'ceiling', message: `limit: at most ${ceiling} ${grant.currency} a line` };
+  return null;
+}

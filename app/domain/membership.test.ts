@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   NO_SHOW_PLANS_HOME,
   addMonths,
+  isEntitled,
+  organisationPaysFor,
   carouselShowsArrows,
   carouselSlides,
   carouselStart,
@@ -117,5 +119,24 @@ describe('validity and renewals', () => {
     expect(renewalExpiry('2026-12-30', { years: 1, months: 0 })).toBe('2027-12-30');
     expect(renewalExpiry('2027-01-31', { years: 0, months: 1 })).toBe('2027-02-28');
     expect(renewalExpiry('2026-12-30', { years: 1, months: 6 })).toBe('2028-06-30');
+  });
+});
+
+describe('plans the organisation pays for', () => {
+  const entitled = { companies: ['Demo Travel Desk'], emailDomains: ['voyagerpro.example'], users: ['Grant@Example.com'] };
+  it('entitles its companies, its domains and the users it names, nobody else', () => {
+    expect(isEntitled(entitled, { email: 'ana@gmail.com', company: 'Demo Travel Desk' })).toBe(true);
+    expect(isEntitled(entitled, { email: 'ana@voyagerpro.example', company: null })).toBe(true);
+    expect(isEntitled(entitled, { email: 'grant@example.com', company: null })).toBe(true);
+    expect(isEntitled(entitled, { email: 'ana@gmail.com', company: null })).toBe(false);
+    expect(isEntitled(entitled, { email: 'ana@evil-voyagerpro.example', company: 'Other Co' })).toBe(false);
+    expect(isEntitled(undefined, { email: 'ana@voyagerpro.example', company: 'Demo Travel Desk' })).toBe(false);
+  });
+
+  it('pays only for an entitled user, when it pays every plan or this one', () => {
+    expect(organisationPaysFor(true, true, false)).toBe(true);
+    expect(organisationPaysFor(true, false, true)).toBe(true);
+    expect(organisationPaysFor(true, false, false)).toBe(false);
+    expect(organisationPaysFor(false, true, true)).toBe(false);
   });
 });

@@ -153,3 +153,29 @@ export function nextRenewalTryDay(today: string, renewalDay: string, retryAfterD
 export function renewalExpiry(periodFrom: string, autoValidity: { years: number; months: number }): string {
   return planExpiryAfterPayment({ today: periodFrom, currentExpiry: periodFrom, ...autoValidity });
 }
+
+/** Who an organisation pays plans for (its config's `membership.entitled`). */
+export type PlanEntitlement = { companies?: readonly string[]; emailDomains?: readonly string[]; users?: readonly string[] };
+
+/**
+ * Whether the organisation pays this user's plans (decision 0052): a user of one of its
+ * companies, with an address at one of its domains, or named. Signing up is not enough.
+ */
+export function isEntitled(entitled: PlanEntitlement | undefined, user: { email: string; company: string | null }): boolean {
+  if (!entitled) return false;
+  const email = user.email.trim().toLowerCase();
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return (
+    (user.company !== null && (entitled.companies ?? []).includes(user.company)) ||
+    (entitled.emailDomains ?? []).includes(domain) ||
+    (entitled.users ?? []).some((named) => named.trim().toLowerCase() === email)
+  );
+}
+
+/**
+ * Whether the organisation pays a purchase or renewal: only for an entitled user, when it pays
+ * every plan (`organisationPays`) or this plan's price (`planChargesOrg`).
+ */
+export function organisationPaysFor(entitled: boolean, organisationPays: boolean, planChargesOrg: boolean): boolean {
+  return entitled && (organisationPays || planChargesOrg);
+}

@@ -172,6 +172,21 @@ export interface ImpersonatedRequestsTable {
   created_at: CreatedAt;
 }
 
+/** An administrator's invoice credit grant, made or refused (0033): append-only. */
+export interface InvoiceCreditGrantsTable {
+  id: Generated<number>;
+  org_id: string;
+  granted_by: number;
+  user_id: number | null;
+  company: string | null;
+  currency: string;
+  old_limit_minor: number | null;
+  new_limit_minor: number;
+  outcome: 'granted' | 'refused';
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
 export interface AuthFailuresTable {
   id: Generated<number>;
   account_key: string;
@@ -624,6 +639,7 @@ export interface DB {
   subscription_orders: SubscriptionOrdersTable;
   renewal_charges: RenewalChargesTable;
   impersonated_requests: ImpersonatedRequestsTable;
+  invoice_credit_grants: InvoiceCreditGrantsTable;
   sessions: SessionsTable;
   auth_failures: AuthFailuresTable;
   one_time_tokens: OneTimeTokensTable;
@@ -785,6 +801,8 @@ export interface CouponsTable {
   uses_per_user: Generated<number>;
   uses_total: number | null;
   used_total: Generated<number>;
+  /** Whether a cancellation gives a single use of this coupon back (0033; default true). */
+  returned_on_cancel: Generated<boolean>;
   /** Only this member's; null: every member of the organisation. */
   for_user_id: number | null;
   created_at: CreatedAt;

@@ -37,7 +37,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { dueRenewalTry, nextRenewalTryDay, renewalExpiry } from '~/domain/membership';
+import { dueRenewalTry, isEntitled, nextRenewalTryDay, organisationPaysFor, renewalExpiry } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
 import { getConfigRegistry, getOrgById, publicOriginOf } from './config.server';
 import type { RenewalChargesTable } from './db-schema';
@@ -104,7 +104,7 @@ async function createDueRenewals(org: OrgConfig, today: string, limit: number, d
     .selectFrom('user_subscriptions as s')
     .innerJoin('membership_plans as p', 'p.id', 's.plan_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.expires_on', 's.plan_id', 'p.renewal_price_minor', 'p.currency_code', 'p.renew_charge_org'])
+    .select(['s.id', 's.expires_on', 's.plan_id', 'p.renewal_price_minor', 'p.currency_code', 'p.renew_charge_org', 'u.email', 'u.company'])
     .where('p.org_id', '=', org.orgId)
     .where('s.status', '=', 'ACTIVE')
     .where('s.expires_on', '<=', today)
@@ -127,7 +127,8 @@ async function createDueRenewals(org: OrgConfig, today: string, limit: number, d
         plan_id: subscription.plan_id,
         amount_minor: subscription.renewal_price_minor,
         currency: subscription.currency_code,
-        charge_org: org.membership.organisationPays || subscription.renew_charge_org,
+        // The organisation pays only for a member it still entitles (decision 0052).
+        charge_org: organisationPaysFor(isEntitled(org.membership.entitled, subscription), org.membership.organisationPays, subscription.renew_charge_org),
         status: 'due',
       })
       .onConflict((oc) => oc.constraint('renewal_charges_one_per_period').doNothing())

@@ -19,7 +19,7 @@ import {
 } from '#schemas/api/membership.schema';
 import { DEMO_REFUSAL, toMinorUnits } from '~/domain/booking-payment';
 import { minorToMajor } from '~/domain/coupon-cash';
-import { type PlanStatus, membershipFlow, planExpiryAfterPayment, subscriptionCharge } from '~/domain/membership';
+import { type PlanStatus, isEntitled, membershipFlow, organisationPaysFor, planExpiryAfterPayment, subscriptionCharge } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
 import type { ApiMessageKey } from '~/i18n/api-messages';
 import { newReference } from './checkout.server';
@@ -91,8 +91,19 @@ export function planView(plan: PlanRow, org: Pick<OrgConfig, 'locale' | 'name'>,
 }
 export type SubscriptionPlanView = ReturnType<typeof planView>;
 
-function offeredPlans(orgId: string, db: Database): Promise<PlanRow[]> {
-  return db.selectFrom('membership_plans').selectAll().where('org_id', '=', orgId).where('offered', '=', true).orderBy('position').orderBy('id').execute();
+/**
+ * The plans the organisation offers this buyer: a plan only the organisation buys
+ * (`init_charge_org`) only to a user it entitles (decision 0052).
+ */
+async function offeredPlans(orgId: string, entitled: boolean, db: Database): Promise<PlanRow[]> {
+  const plans = await db.selectFrom('membership_plans').selectAll().where('org_id', '=', orgId).where('offered', '=', true).orderBy('position').orderBy('id').execute();
+  return plans.filter((plan) => entitled || !plan.init_charge_org);
+}
+
+/** Whether the organisation pays this user's plans (its `membership.entitled`), and whether the user is blocked. */
+async function buyerOf(org: Pick<OrgConfig, 'membership'>, userDbId: number, db: Database): Promise<{ entitled: boolean; isBlocked: boolean }> {
+  const user = await db.selectFrom('users').select(['email', 'company', 'is_blocked']).where('id', '=', userDbId).executeTakeFirstOrThrow();
+  return { entitled: isEntitled(org.membership.entitled, user), isBlocked: user.is_blocked };
 }
 
 type Subscription = { id: number; plan_id: number; status: PlanStatus; member_since: string; expires_on: string; debt_minor: number; next_payment_by_org: boolean };
@@ -106,19 +117,23 @@ function subscriptionOf(userDbId: number, db: Database): Promise<Subscription | 
 }
 
 /** POST /api/membershipUpgrade/subscription-plans {lang}: the plans, read by the client at data.data (its subscriptionplans.data.data.data). */
-export async function subscriptionPlans({ org }: MembershipContext, body: SubscriptionPlansBody, db: Database = getDb()) {
+export async function subscriptionPlans({ org, session }: MembershipContext, body: SubscriptionPlansBody, db: Database = getDb()) {
   const language = planLanguage(org, body.lang);
-  const plans = (await offeredPlans(org.orgId, db)).map((plan) => planView(plan, org, language));
+  const entitled = session ? (await buyerOf(org, session.userDbId, db)).entitled : false;
+  const plans = (await offeredPlans(org.orgId, entitled, db)).map((plan) => planView(plan, org, language));
   return answer(200, { data: { data: plans } });
 }
 
-/** What a purchase of `plan` charges this member now (spec §4 "Membership", §5 payable total). */
-export function quoteOf(plan: PlanRow, subscription: Subscription | undefined, org: Pick<OrgConfig, 'membership'>) {
+/**
+ * What a purchase of `plan` charges this member now (spec §4 "Membership", §5 payable total);
+ * the organisation pays only for a member it entitles.
+ */
+export function quoteOf(plan: PlanRow, subscription: Subscription | undefined, org: Pick<OrgConfig, 'membership'>, entitled: boolean) {
   const flow = membershipFlow(subscription?.status ?? null);
   // An ACTIVE member may renew early: it is a renewal too (from the current expiry).
   const isRenewal = flow !== 'subscription';
   const isTrial = !isRenewal && plan.charge_after_days > 0;
-  const chargeOrg = org.membership.organisationPays || (isRenewal ? plan.renew_charge_org : plan.init_charge_org);
+  const chargeOrg = organisationPaysFor(entitled, org.membership.organisationPays, isRenewal ? plan.renew_charge_org : plan.init_charge_org);
   const debtMinor = flow === 'renewal' ? (subscription?.debt_minor ?? 0) : 0;
   const charge = subscriptionCharge({
     initialPriceMinor: plan.initial_price_minor,
@@ -156,22 +171,19 @@ function subscriptionDetails(subscription: Subscription, plan: PlanRow, org: Pic
 export async function plansFetch({ org, session }: MembershipContext & { session: ActiveSession }, body: PlansFetchBody, db: Database = getDb()) {
   if (body.userId !== session.user.userId) return answer(404, { message: 'No such user' });
   const language = planLanguage(org, body.lang ?? session.user.language);
-  const [plans, subscription, user] = await Promise.all([
-    offeredPlans(org.orgId, db),
-    subscriptionOf(session.userDbId, db),
-    db.selectFrom('users').select('is_blocked').where('id', '=', session.userDbId).executeTakeFirstOrThrow(),
-  ]);
+  const buyer = await buyerOf(org, session.userDbId, db);
+  const [plans, subscription] = await Promise.all([offeredPlans(org.orgId, buyer.entitled, db), subscriptionOf(session.userDbId, db)]);
   const flow = membershipFlow(subscription?.status ?? null);
   const current = subscription ? await db.selectFrom('membership_plans').selectAll().where('id', '=', subscription.plan_id).executeTakeFirstOrThrow() : null;
-  const views = plans.map((plan) => ({ ...planView(plan, org, language), quote: quoteView(quoteOf(plan, subscription, org)) }));
+  const views = plans.map((plan) => ({ ...planView(plan, org, language), quote: quoteView(quoteOf(plan, subscription, org, buyer.entitled)) }));
   return answer(200, {
     plans: views,
     userProfile: {
       subscription_details: subscription && current ? subscriptionDetails(subscription, current, org, language) : null,
-      is_blocked: user.is_blocked,
+      is_blocked: buyer.isBlocked,
     },
     // Members only: agents and administrators book for others, and a demo account cannot pay.
-    displayModal: session.user.role === 'member' && !session.user.is_demo && !user.is_blocked && flow !== 'none' && plans.length > 0,
+    displayModal: session.user.role === 'member' && !session.user.is_demo && !buyer.isBlocked && flow !== 'none' && plans.length > 0,
     needsRenewal: flow === 'renewal',
     needsSubscription: flow === 'subscription',
     sumDebt: flow === 'renewal' ? minorToMajor(subscription?.debt_minor ?? 0) : 0,
@@ -182,10 +194,10 @@ function quoteView(quote: ReturnType<typeof quoteOf>) {
   return { amount: minorToMajor(quote.amountMinor), debt_payed: minorToMajor(quote.debtPaidMinor), is_renewal: quote.isRenewal, is_trial: quote.isTrial, charge_org: quote.chargeOrg };
 }
 
-/** The plan a call names, offered by the caller's organisation; null when there is none such. */
-async function namedPlan(orgId: string, id: number | string, code: string, db: Database): Promise<PlanRow | null> {
+/** The plan a call names, offered by the caller's organisation to this buyer; null when there is none such. */
+async function namedPlan(orgId: string, id: number | string, code: string, entitled: boolean, db: Database): Promise<PlanRow | null> {
   const plan = await db.selectFrom('membership_plans').selectAll().where('org_id', '=', orgId).where('id', '=', Number(id)).where('offered', '=', true).executeTakeFirst();
-  return plan && plan.code === code ? plan : null;
+  return plan && plan.code === code && (entitled || !plan.init_charge_org) ? plan : null;
 }
 
 /** The spec's init-book data for a subscription (§3): the server's figures, which initbook must be sent back. */
@@ -258,10 +270,11 @@ export async function paymentMembership({ org, session }: MembershipContext & { 
   if (body.userId !== session.user.userId) return answer(404, { message: 'No such user' });
   const claimed = toMinorUnits(body.plan_amount);
   if (claimed === null) return answer(400, { message: 'plan_amount: a non-negative amount with at most 2 decimals' });
-  const plan = await namedPlan(org.orgId, body.sub_plan_id, body.subscription_code, db);
+  const { entitled } = await buyerOf(org, session.userDbId, db);
+  const plan = await namedPlan(org.orgId, body.sub_plan_id, body.subscription_code, entitled, db);
   if (!plan || plan.membership_id !== body.membership_id) return answer(404, { message: 'No such plan' });
   const subscription = await subscriptionOf(session.userDbId, db);
-  const quote = quoteOf(plan, subscription, org);
+  const quote = quoteOf(plan, subscription, org, entitled);
   const data = initBookData(plan, quote, session, body.referer ?? null, subscription?.debt_minor ?? 0);
   if (!claimMatches({ amountMinor: claimed, currency: body.currency, chargeOrg: body.charge_org }, quote, plan)) {
     return answer(409, { error: 'price_changed', message: PRICE_CHANGED, data });
@@ -281,11 +294,12 @@ export async function initBook({ org, session }: MembershipContext & { session: 
   const input = body.data;
   const claimed = toMinorUnits(input.plan_amount);
   if (claimed === null) return answer(400, { message: 'data.plan_amount: a non-negative amount with at most 2 decimals' });
-  const plan = await namedPlan(org.orgId, input.id, input.subscription_code, db);
+  const { entitled } = await buyerOf(org, session.userDbId, db);
+  const plan = await namedPlan(org.orgId, input.id, input.subscription_code, entitled, db);
   if (!plan) return answer(404, { message: 'No such plan' });
   const language = planLanguage(org, input.lang_code ?? session.user.language);
   const subscription = await subscriptionOf(session.userDbId, db);
-  const quote = quoteOf(plan, subscription, org);
+  const quote = quoteOf(plan, subscription, org, entitled);
   if (!claimMatches({ amountMinor: claimed, currency: input.currency, isRenewal: input.is_renewal, isTrial: input.is_trial, chargeOrg: input.charge_org }, quote, plan)) {
     return answer(409, { error: 'price_changed', message: PRICE_CHANGED, data: initBookData(plan, quote, session, null, subscription?.debt_minor ?? 0) });
   }
@@ -379,7 +393,7 @@ export async function activateSubscriptionOfBooking(bookingId: string, trx: Tran
   const expiresOn = order.is_trial
     ? [trialEnd, current?.expires_on ?? ''].sort().at(-1)!
     : planExpiryAfterPayment({ today, currentExpiry: current?.expires_on ?? null, years: plan.validity_years, months: plan.validity_months });
-  const nextByOrg = (org?.membership.organisationPays ?? false) || plan.renew_charge_org;
+  const nextByOrg = org ? organisationPaysFor((await buyerOf(org, order.user_id, trx)).entitled, org.membership.organisationPays, plan.renew_charge_org) : false;
   if (current) {
     await trx
       .updateTable('user_subscriptions')
@@ -420,7 +434,7 @@ export async function subscriptionOrderIsCurrent(bookingId: string, db: Database
   if (!row || !org) return false;
   const plan = await db.selectFrom('membership_plans').selectAll().where('id', '=', row.plan_id).where('offered', '=', true).executeTakeFirst();
   if (!plan) return false;
-  const quote = quoteOf(plan, await subscriptionOf(row.user_id, db), org);
+  const quote = quoteOf(plan, await subscriptionOf(row.user_id, db), org, (await buyerOf(org, row.user_id, db)).entitled);
   return (
     quote.amountMinor === row.amount_minor &&
     plan.currency_code === row.currency &&

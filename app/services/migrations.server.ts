@@ -1277,6 +1277,38 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('impersonated_requests_actor_idx').on('impersonated_requests').columns(['actor_user_id', 'created_at']).execute();
     },
   },
+  '0033_business_rules': {
+    /**
+     * Rules an organisation would agree to (issue 33, decision 0052): whether a single-use coupon
+     * comes back when its booking is cancelled, per coupon (by default it does); and every invoice
+     * credit grant an administrator makes or is refused, with the limit before and after.
+     */
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('coupons').addColumn('returned_on_cancel', 'boolean', (c) => c.notNull().defaultTo(true)).execute();
+      await db.schema
+        .createTable('invoice_credit_grants')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('granted_by', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id'))
+        .addColumn('company', 'text')
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('old_limit_minor', 'integer')
+        .addColumn('new_limit_minor', 'integer', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome in ('granted', 'refused')`))
+        .addColumn('reason', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('invoice_credit_grants_org_idx').on('invoice_credit_grants').columns(['org_id', 'created_at']).execute();
+      // Written once: an audit row is never changed or removed.
+      await sql`
+        create function invoice_credit_grants_immutable() returns trigger language plpgsql as $$
+        begin
+          raise exception 'invoice credit grants are an audit trail: never changed or deleted';
+        end $$`.execute(db);
+      await sql`create trigger invoice_credit_grants_no_change before update or delete on invoice_credit_grants for each row execute function invoice_credit_grants_immutable()`.execute(db);
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -243,7 +243,10 @@ function memberCoupons(db: Kysely<DB>, member: Member) {
     .where((eb) => eb.or([eb('for_user_id', 'is', null), eb('for_user_id', '=', member.userId)]));
 }
 
-/** How many times the member used the row's coupon (applied or captured), as `used_by_member`. */
+/**
+ * How many times the member used the row's coupon, as `used_by_member`: applied or captured, and
+ * refunded by a cancellation where the coupon does not give its use back.
+ */
 function usesByMember(userId: number) {
   return (eb: ExpressionBuilder<DB, 'coupons'>) =>
     eb
@@ -251,7 +254,7 @@ function usesByMember(userId: number) {
       .select((use) => use.fn.countAll<string>().as('uses'))
       .whereRef('use.coupon_id', '=', 'coupons.id')
       .where('use.user_id', '=', userId)
-      .where('use.status', 'in', ['applied', 'captured'])
+      .where((use) => use.or([use('use.status', 'in', ['applied', 'captured']), use.and([use('use.status', '=', 'refunded'), use('coupons.returned_on_cancel', '=', false)])]))
       .as('used_by_member');
 }
 
@@ -373,7 +376,10 @@ async function settle(trx: Trx, row: Application, to: 'captured' | 'released' | 
     else if (to === 'released') await release({ reservationId: row.reservation_id, idempotencyKey: `release:${row.id}` }, trx);
     else await refund({ reservationId: row.reservation_id, amountMinor: Number(row.units), idempotencyKey: `refund:${row.id}` }, trx);
   } else if (row.coupon_id !== null && to !== 'captured') {
-    await trx.updateTable('coupons').set({ used_total: sql`used_total - 1` }).where('id', '=', row.coupon_id).execute();
+    // A booking that never happened gives its coupon use back; a cancelled one only where the
+    // coupon says so (`returned_on_cancel`, by default it does; decision 0052).
+    const givesBack = to === 'released' || (await trx.selectFrom('coupons').select('returned_on_cancel').where('id', '=', row.coupon_id).executeTakeFirstOrThrow()).returned_on_cancel;
+    if (givesBack) await trx.updateTable('coupons').set({ used_total: sql`used_total - 1` }).where('id', '=', row.coupon_id).execute();
   }
   const from = to === 'refunded' ? 'captured' : 'applied';
   await trx.updateTable('checkout_applications').set({ status: to, settled_at: new Date() }).where('id', '=', row.id).where('status', '=', from).execute();

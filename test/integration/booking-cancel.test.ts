@@ -14,7 +14,7 @@ import { cancelBooking } from '~/services/payments/booking-cancel.server';
 import { initBookingAction, reconcileCancelledPayments } from '~/services/payments/booking-payment.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
-import { applyToHold, instrumentsOf, storedValuePartsOf } from '~/services/stored-value.server';
+import { applyToHold, availableCoupons, instrumentsOf, storedValuePartsOf } from '~/services/stored-value.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
@@ -52,8 +52,11 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
   };
   const cash = async (owner: number) => (await instrumentsOf({ orgId: ORG, userId: owner }, ['cash_card'], database.db)).find((i) => i.code === 'CASH-1001')!;
 
-  /** A member's ACT booking of 300.00, 100.50 of it on their cash card and the rest paid by card through the sandbox. */
-  async function paidBooking() {
+  /**
+   * A member's ACT booking of 300.00, 100.50 of it on their cash card (or, with `coupon`, that
+   * coupon's discount) and the rest paid by card through the sandbox.
+   */
+  async function paidBooking(options: { coupon?: string } = {}) {
     const owner = await userId('member');
     const cookie = await cookieOf('member');
     const itemRef = `test:cancel-${backend}-${++serial}-${Date.now()}`;
@@ -72,16 +75,19 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
       .returning('id')
       .executeTakeFirstOrThrow();
     const card = await cash(owner);
-    const applied = await applyToHold({ orgId: ORG, userId: owner }, held.hold.token, { kind: 'cash_card', instrumentId: card.id, amount: '100.50' }, { org: getOrgById(ORG)!, db: database.db });
-    expect(applied).toMatchObject({ ok: true, payableMinor: 19_950 });
+    const request = options.coupon ? ({ kind: 'coupon', code: options.coupon } as const) : ({ kind: 'cash_card', instrumentId: card.id, amount: '100.50' } as const);
+    const applied = await applyToHold({ orgId: ORG, userId: owner }, held.hold.token, request, { org: getOrgById(ORG)!, db: database.db });
+    if (!applied.ok) throw new Error(applied.message);
+    const payable = applied.payableMinor;
     const form = new FormData();
     form.set('hold', held.hold.token);
-    const init = await initBookingAction(await loadContextFor(post('/activities/checkout', '', cookie, null)), form, 'ACT', { amountMinor: 19_950, currency: 'USD', description: 'Test' }, { db: database.db });
+    const init = await initBookingAction(await loadContextFor(post('/activities/checkout', '', cookie, null)), form, 'ACT', { amountMinor: payable, currency: 'USD', description: 'Test' }, { db: database.db });
     expect(init.status).toBe(200);
+    const amount = (payable / 100).toFixed(2);
     const paid = await callAction(
       generatePgTokenRoute,
       post('/api/booking/generatePgToken', {
-        id: reference, pg_amt: '199.50', pg_amount: '199.50', currency: 'USD', product_type: 'ACT', pg_type: 'PG_03', cashcard_amt: 100.5, cn_disc_amt: 0,
+        id: reference, pg_amt: amount, pg_amount: amount, currency: 'USD', product_type: 'ACT', pg_type: 'PG_03', cashcard_amt: (30_000 - payable) / 100, cn_disc_amt: 0,
         email: 'maya@example.com', names: 'Maya Lopez', payment_method: 'card', nonce: 'fake-valid-nonce',
       }, cookie),
     );
@@ -172,6 +178,29 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     expect(await state(made)).toEqual(cancelled);
     expect((await transactions()).length).toBe(before);
     await expectLedgerConsistent();
+  });
+
+  it("a single-use coupon comes back with a cancellation unless the coupon says otherwise (returned_on_cancel)", async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const owner = await userId('member');
+    const coupon = async (returned: boolean) => {
+      const code = `ONCE-${backend.toUpperCase()}-${++serial}${returned ? 'R' : 'K'}`;
+      await database.db
+        .insertInto('coupons')
+        .values({ org_id: ORG, code, title: 'Once', discount_kind: 'fixed', amount_minor: 5_000, currency: 'USD', products: JSON.stringify([]), uses_per_user: 1, uses_total: 1, returned_on_cancel: returned })
+        .execute();
+      return code;
+    };
+    const usable = async (code: string) => (await availableCoupons({ orgId: ORG, userId: owner }, 'ACT', 'USD', database.db)).some((c) => c.code === code);
+    const usedTotal = async (code: string) => (await database.db.selectFrom('coupons').select('used_total').where('code', '=', code).executeTakeFirstOrThrow()).used_total;
+
+    for (const returned of [true, false]) {
+      const code = await coupon(returned);
+      const made = await paidBooking({ coupon: code });
+      expect([await usedTotal(code), await usable(code)]).toEqual([1, false]);
+      expect((await cancel(made.reference, made.cookie)).status).toBe(200);
+      expect([await usedTotal(code), await usable(code)], `returned_on_cancel ${returned}`).toEqual(returned ? [0, true] : [1, false]);
+    }
   });
 
   it('two cancels at once: one cancels, the other finds it cancelled; one give-back, one refund', async (ctx) => {

@@ -189,7 +189,9 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     expect(free.body).toMatchObject({ status: 'confirmed', return_url: expect.stringContaining('is_t=true') });
     expect(await subscriptionOf(trialist)).toMatchObject({ status: 'ACTIVE', expires_on: orgDay('wanderly', 30), member_since: orgDay('wanderly'), debt_minor: 0 });
 
+    // An employee of the company Voyager Pro pays plans for (its membership.entitled).
     const employee = await newMember('voyagerpro');
+    await database.db.updateTable('users').set({ company: 'Demo Travel Desk' }).where('id', '=', employee.id).execute();
     const corporate = ((await plansOf(employee)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'CORPORATE')!;
     expect(corporate.quote).toMatchObject({ amount: 0, charge_org: true });
     const paidByOrg = await call(initBookRoute, 'voyagerpro', '/api/plans/initbook', initBookBody(corporate), employee.cookie);
@@ -237,6 +239,28 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     await database.db.updateTable('bookings').set({ status: 'pending' }).where('reference', '=', current.body.data.booking_id).execute();
     const again = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(fresh), member.cookie);
     expect(again).toMatchObject({ status: 409, body: { error: 'in_progress', data: { booking_id: current.body.data.booking_id } } });
+  });
+
+  it('offers the organisation-paid plan only to users it entitles: a self-registered user pays their own and cannot buy the Corporate plan', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const stranger = await newMember('voyagerpro');
+    const offered = (await plansOf(stranger)).body.plans as Record<string, any>[];
+    expect(offered.map((p) => p.subscription_code)).toEqual(['ESSENTIAL']);
+    // Voyager Pro pays every plan of the users it entitles; this one pays the Essential plan's price.
+    expect(offered[0]!.quote).toMatchObject({ charge_org: false, amount: offered[0]!.sub_plan_initial_price });
+    const anonymous = await call(subscriptionPlansRoute, 'voyagerpro', '/api/membershipUpgrade/subscription-plans', { lang: 'en-US' });
+    expect((anonymous.body.data.data as Record<string, any>[]).map((p) => p.subscription_code)).toEqual(['ESSENTIAL']);
+
+    const corporate = await database.db.selectFrom('membership_plans').selectAll().where('org_id', '=', 'voyagerpro').where('code', '=', 'CORPORATE').executeTakeFirstOrThrow();
+    const asked = initBookBody({ sub_id: corporate.id, subscription_code: 'CORPORATE', currency_code: 'USD', quote: { amount: 0, is_renewal: false, is_trial: false, charge_org: true } });
+    expect((await call(initBookRoute, 'voyagerpro', '/api/plans/initbook', asked, stranger.cookie)).status).toBe(404);
+    expect(await bookingsOf(stranger)).toEqual([]);
+
+    // Named in the organisation's entitlement (a company of its list): the Corporate plan, paid by it.
+    await database.db.updateTable('users').set({ company: 'Demo Travel Desk' }).where('id', '=', stranger.id).execute();
+    const entitled = (await plansOf(stranger)).body.plans as Record<string, any>[];
+    expect(entitled.map((p) => p.subscription_code)).toEqual(['ESSENTIAL', 'CORPORATE']);
+    expect(entitled.every((p) => p.quote.charge_org === true && p.quote.amount === 0)).toBe(true);
   });
 
   /** Pays subscription booking `reference` of `amount` with the member's saved card through `db` (an app instance's pool). */

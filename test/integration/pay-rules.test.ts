@@ -207,12 +207,50 @@ describe.each(backends)('money rules on %s', (backend) => {
       const company = `Rules Co ${backend} ${serial}`;
       await database.db.updateTable('users').set({ company }).where('id', '=', user.id).execute();
       const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
-      expect((await grant(admin, { company, limit: '50', currency: 'MXN' })).status).toBe(200);
+      // Voyager Pro grants credit in USD only; a line in another currency (made before that rule) covers nothing.
+      expect((await grant(admin, { company, limit: '50', currency: 'MXN' })).status).toBe(409);
+      await database.db.insertInto('invoice_credit_lines').values({ org_id: 'voyagerpro', user_id: null, company, limit_minor: 5_000, currency: 'MXN', updated_at: new Date() }).execute();
       expect(await offered('voyagerpro', user.cookie, 1_000)).not.toContain('pay with invoice');
       expect((await pay(await activity('voyagerpro', user, 1_000))).status).toBe(409);
       expect((await grant(admin, { company, limit: '50', currency: 'USD' })).status).toBe(200);
       expect(await offered('voyagerpro', user.cookie, 1_000)).toContain('pay with invoice');
       expect((await pay(await activity('voyagerpro', user, 1_000))).status).toBe(200);
+    });
+
+    it("grants follow the organisation's rules: no self-grant, no grant over its ceiling or in a currency it does not grant in; each grant, made or refused, is audited", async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const user = await newUser('voyagerpro');
+      const adminEmail = 'admin@voyagerpro.example';
+      const adminId = await userId('voyagerpro', adminEmail);
+      const admin = await cookieOf('voyagerpro', adminEmail);
+      const audit = () => database.db.selectFrom('invoice_credit_grants').select(['granted_by', 'user_id', 'company', 'currency', 'old_limit_minor', 'new_limit_minor', 'outcome', 'reason']).where('granted_by', '=', adminId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const lineOf = (id: number) => database.db.selectFrom('invoice_credit_lines').select(['limit_minor', 'currency']).where('user_id', '=', id).execute();
+
+      const self = await grant(admin, { email: adminEmail.toUpperCase(), limit: '10', currency: 'USD' });
+      expect(self.status).toBe(403);
+      expect(await self.json()).toMatchObject({ message: 'An administrator cannot grant invoice credit to themselves or to their own company' });
+      expect(await audit()).toMatchObject({ user_id: adminId, outcome: 'refused', reason: 'self', new_limit_minor: 1_000 });
+      expect(await lineOf(adminId)).toEqual([]);
+
+      const over = await grant(admin, { email: user.email, limit: '25000.01', currency: 'USD' });
+      expect(over.status).toBe(409);
+      expect(await over.json()).toMatchObject({ message: 'limit: at most 25000.00 USD a line' });
+      expect(await audit()).toMatchObject({ user_id: user.id, outcome: 'refused', reason: 'ceiling', old_limit_minor: null, new_limit_minor: 2_500_001 });
+
+      const foreign = await grant(admin, { email: user.email, limit: '10', currency: 'XXX' });
+      expect(foreign.status).toBe(409);
+      expect(await foreign.json()).toMatchObject({ message: 'currency: this organisation grants credit in USD only' });
+      expect(await audit()).toMatchObject({ user_id: user.id, currency: 'XXX', outcome: 'refused', reason: 'currency' });
+      expect(await lineOf(user.id)).toEqual([]);
+
+      // Within the rules: granted, then raised to the ceiling, each written down with the limit before.
+      expect((await grant(admin, { email: user.email, limit: '100', currency: 'USD' })).status).toBe(200);
+      expect(await audit()).toMatchObject({ granted_by: adminId, user_id: user.id, currency: 'USD', old_limit_minor: null, new_limit_minor: 10_000, outcome: 'granted', reason: null });
+      expect((await grant(admin, { email: user.email, limit: '25000', currency: 'USD' })).status).toBe(200);
+      expect(await audit()).toMatchObject({ old_limit_minor: 10_000, new_limit_minor: 2_500_000, outcome: 'granted' });
+      expect(await lineOf(user.id)).toEqual([{ limit_minor: 2_500_000, currency: 'USD' }]);
+      // The audit is append-only.
+      await expect(database.db.deleteFrom('invoice_credit_grants').where('granted_by', '=', adminId).execute()).rejects.toThrow(/audit trail/);
     });
 
     it('POST /api/admin/invoiceCredit: bad input is a 400, a non-admin 403, signed out 401, an unknown user 404; nothing changes', async (ctx) => {

@@ -4,7 +4,7 @@
 import { json } from '@remix-run/node';
 import { sql } from 'kysely';
 import { normalizeEmail } from '~/domain/login-throttle';
-import { CREDIT_EXCEEDED_MESSAGE, type CreditLine, invoiceCreditCovers, parseCreditGrant } from '~/domain/invoice-credit';
+import { CREDIT_EXCEEDED_MESSAGE, type CreditLine, grantRefusal, invoiceCreditCovers, parseCreditGrant } from '~/domain/invoice-credit';
 import { type Database, getDb } from '../db.server';
 import { type InvoiceCreditBody, invoiceCreditSchema } from '#schemas/api/account.schema';
 import { compileApiBody } from '~/services/api-body-schema.server';
@@ -82,11 +82,14 @@ export function requireInvoiceCreditAdmin({ org, session }: Pick<RequestContext,
 
 /**
  * POST /api/admin/invoiceCredit: an administrator of the organisation (requireInvoiceCreditAdmin)
- * sets (creates or changes) the invoice credit of one of its users or companies. 200 with the
- * line and its used credit; 400 bad body; 404 no such user here.
+ * sets (creates or changes) the invoice credit of one of its users or companies, within the
+ * organisation's rules (`grantRefusal`: its currencies and ceiling, never to themselves). Every
+ * grant, made or refused by those rules, is written to `invoice_credit_grants` with the limit
+ * before and after. 200 with the line and its used credit; 400 bad body; 403 a self-grant; 404
+ * no such user here; 409 against the organisation's rules.
  */
 export async function grantInvoiceCredit(
-  { org, session }: { org: Pick<RequestContext['org'], 'orgId'>; session: ActiveSession },
+  { org, session }: { org: Pick<RequestContext['org'], 'orgId' | 'payments'>; session: ActiveSession },
   body: InvoiceCreditBody,
   db: Database = getDb(),
 ): Promise<Response> {
@@ -104,19 +107,34 @@ export async function grantInvoiceCredit(
     if (!user) return json({ status: 404, message: 'No user with this email in this organisation' }, { status: 404 });
     userId = user.id;
   }
-  const values = { org_id: org.orgId, user_id: userId, company: 'company' in payer ? payer.company : null, limit_minor: limitMinor, currency, updated_at: new Date() };
-  const line = await db.transaction().execute(async (trx) => {
-    const existing = await trx
+  const company = 'company' in payer ? payer.company : null;
+  const admin = await db.selectFrom('users').select(['email', 'company']).where('id', '=', session.userDbId).executeTakeFirstOrThrow();
+  const refusal = grantRefusal(parsed.grant, org.payments.invoiceCredit?.ceilings, admin);
+  // The payer's line, locked: grants to one payer are written down in the order they are made.
+  const lineOfPayer = (trx: Database) =>
+    trx
       .selectFrom('invoice_credit_lines')
-      .select('id')
+      .select(['id', 'limit_minor'])
       .where('org_id', '=', org.orgId)
-      .where((eb) => (userId !== null ? eb('user_id', '=', userId) : eb('company', '=', values.company)))
+      .where((eb) => (userId !== null ? eb('user_id', '=', userId) : eb('company', '=', company)))
       .forUpdate()
       .executeTakeFirst();
+  const audit = (old: { limit_minor: number } | undefined) => ({ org_id: org.orgId, granted_by: session.userDbId, user_id: userId, company, currency, old_limit_minor: old?.limit_minor ?? null, new_limit_minor: limitMinor });
+  if (refusal) {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('invoice_credit_grants').values({ ...audit(await lineOfPayer(trx)), outcome: 'refused', reason: refusal.reason }).execute();
+    });
+    log.warn('invoice credit grant refused', { orgId: org.orgId, by: session.userDbId, reason: refusal.reason, limitMinor, currency });
+    return json({ status: refusal.status, message: refusal.message }, { status: refusal.status });
+  }
+  const line = await db.transaction().execute(async (trx) => {
+    const existing = await lineOfPayer(trx);
+    await trx.insertInto('invoice_credit_grants').values({ ...audit(existing), outcome: 'granted', reason: null }).execute();
+    const updatedAt = new Date();
     if (existing) {
-      return trx.updateTable('invoice_credit_lines').set({ limit_minor: limitMinor, currency, updated_at: values.updated_at }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+      return trx.updateTable('invoice_credit_lines').set({ limit_minor: limitMinor, currency, updated_at: updatedAt }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
     }
-    return trx.insertInto('invoice_credit_lines').values(values).returningAll().executeTakeFirstOrThrow();
+    return trx.insertInto('invoice_credit_lines').values({ org_id: org.orgId, user_id: userId, company, limit_minor: limitMinor, currency, updated_at: updatedAt }).returningAll().executeTakeFirstOrThrow();
   });
   log.info('invoice credit set', { orgId: org.orgId, lineId: line.id, by: session.userDbId, limitMinor, currency });
   return json({
