@@ -11,6 +11,7 @@ import {
   outcomeOfAttempt,
   outcomeOfFailure,
   payAnswer,
+  paymentIdOf,
   requestFingerprint,
   signWebhook,
   threeDSecureRequired,
@@ -84,7 +85,7 @@ describe('attempt transitions', () => {
 });
 
 describe('failure → response', () => {
-  const booking = { reference: 'WAN-ABC', returnUrl: '/checkout-success?booking_id=WAN-ABC' };
+  const booking = { reference: 'WAN-ABC', returnUrl: '/checkout-success?booking_id=WAN-ABC', paymentId: 'tx123' };
   it('maps declines, failures and gateway rejections to the card-failure modal, 3-D Secure to its message', () => {
     expect(outcomeOfFailure({ kind: 'processor_declined', code: '2000', text: 'Do Not Honor', decline: 'soft', transactionId: 'x' })).toEqual({ kind: 'card_declined' });
     expect(outcomeOfFailure({ kind: 'failed', code: '3000', text: '', transactionId: null })).toEqual({ kind: 'card_declined' });
@@ -94,16 +95,22 @@ describe('failure → response', () => {
     expect(outcomeOfFailure({ kind: 'transport', retryable: false, message: 'keys' })).toMatchObject({ kind: 'booking_failed', httpStatus: 502 });
   });
   it('answers each outcome with its status and body', () => {
-    expect(payAnswer({ kind: 'confirmed' }, booking)).toEqual({ status: 200, body: { status: 'confirmed', booking_id: 'WAN-ABC', return_url: booking.returnUrl } });
+    expect(payAnswer({ kind: 'confirmed' }, booking)).toEqual({ status: 200, body: { status: 'confirmed', booking_id: 'WAN-ABC', return_url: booking.returnUrl, payment_id: 'tx123' } });
     expect(payAnswer({ kind: 'pending', oxxoReference: '91234567890123' }, booking)).toEqual({
       status: 202,
-      body: { status: 'pending', booking_id: 'WAN-ABC', return_url: booking.returnUrl, oxxo_reference: '91234567890123' },
+      body: { status: 'pending', booking_id: 'WAN-ABC', return_url: booking.returnUrl, oxxo_reference: '91234567890123', payment_id: 'tx123' },
     });
     expect(payAnswer({ kind: 'card_declined' }, booking)).toMatchObject({ status: 402, body: { status: 'card_declined', message: CARD_FAILURE_MESSAGE } });
-    expect(payAnswer({ kind: 'three_d_secure' }, booking)).toEqual({ status: 402, body: { status: 'three_d_secure', message: 'Please enter another payment method' } });
+    expect(payAnswer({ kind: 'three_d_secure' }, booking)).toEqual({ status: 402, body: { status: 'three_d_secure', message: 'Please enter another payment method', payment_id: 'tx123' } });
     expect(payAnswer({ kind: 'booking_failed', error: null, httpStatus: 409 }, booking)).toMatchObject({ status: 409, body: { status: 'booking_failed', error: BOOKING_FAILED_DEFAULT } });
     expect(payAnswer({ kind: 'booking_failed', error: 'Hold expired', httpStatus: 502 }, booking)).toMatchObject({ status: 502, body: { error: 'Hold expired' } });
     expect(payAnswer({ kind: 'conflict' }, booking)).toMatchObject({ status: 409, body: { status: 'conflict' } });
+  });
+  it('names the payment: the gateway transaction held, else the one a decline named, else none', () => {
+    expect(paymentIdOf({ gateway_transaction_id: 'tx1', failure: null })).toBe('tx1');
+    expect(paymentIdOf({ gateway_transaction_id: null, failure: { kind: 'processor_declined', transactionId: 'tx2' } })).toBe('tx2');
+    expect(paymentIdOf({ gateway_transaction_id: null, failure: { kind: 'transport', message: 'x' } })).toBeNull();
+    expect(paymentIdOf({ gateway_transaction_id: null, failure: null })).toBeNull();
   });
   it('replays a stored attempt as the same outcome', () => {
     const confirmed = { status: 'confirmed', failure_text: null, oxxo_reference: null };

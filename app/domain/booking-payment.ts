@@ -181,8 +181,23 @@ export function outcomeOfAttempt(
 
 export type PayAnswer = { status: number; body: Record<string, unknown> };
 
-/** The HTTP answer of every pay call (docs/api.md "Booking payment"). */
-export function payAnswer(outcome: PayOutcome, booking: { reference: string; returnUrl: string }): PayAnswer {
+/**
+ * The payment an attempt made (spec §7 `payment_id`): the gateway transaction it holds, or the one
+ * a decline named; null when none was made (invoice, OXXO, zero amount, refused before the gateway).
+ */
+export function paymentIdOf(attempt: { gateway_transaction_id: string | null; failure: unknown }): string | null {
+  if (attempt.gateway_transaction_id) return attempt.gateway_transaction_id;
+  const failure = attempt.failure;
+  return typeof failure === 'object' && failure !== null && 'transactionId' in failure && typeof failure.transactionId === 'string' ? failure.transactionId : null;
+}
+
+/** The HTTP answer of every pay call (docs/api.md "Booking payment"); `paymentId` is the answer's `payment_id`. */
+export function payAnswer(outcome: PayOutcome, booking: { reference: string; returnUrl: string; paymentId: string | null }): PayAnswer {
+  const answer = answerOf(outcome, booking);
+  return { status: answer.status, body: { ...answer.body, payment_id: booking.paymentId } };
+}
+
+function answerOf(outcome: PayOutcome, booking: { reference: string; returnUrl: string }): PayAnswer {
   const placed = { booking_id: booking.reference, return_url: booking.returnUrl };
   switch (outcome.kind) {
     case 'confirmed':

@@ -484,6 +484,8 @@ export interface PaymentAttemptsTable {
   updated_at: Timestamp;
   /** The impersonating author who really made it (0032); null when its user did. */
   acted_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The address the payment was asked from (0034; spec §7 `ip`); null for attempts made before. */
+  client_ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CarRentalCompaniesTable {

@@ -1309,6 +1309,12 @@ const migrations: Record<string, Migration> = {
       await sql`create trigger invoice_credit_grants_no_change before update or delete on invoice_credit_grants for each row execute function invoice_credit_grants_immutable()`.execute(db);
     },
   },
+  '0034_payment_client_ip': {
+    /** The client address of every payment attempt (issue 34; spec §7 `ip`), for review of a disputed payment. */
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('payment_attempts').addColumn('client_ip', 'text').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

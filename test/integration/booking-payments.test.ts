@@ -172,10 +172,13 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const made = await booking();
     const answer = await payCard(made, { nonce: await nonceFor() });
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ status: 'confirmed', booking_id: made.reference, return_url: `/activities/checkout-success?booking_id=${made.reference}` });
+    const [sale] = await salesOf(made.reference);
+    // The answer names the payment (spec §7 payment_id): the gateway's transaction.
+    expect(await answer.json()).toEqual({ status: 'confirmed', booking_id: made.reference, return_url: `/activities/checkout-success?booking_id=${made.reference}`, payment_id: sale!.id });
     await expectConfirmedOnce(made);
     const { attempts, booking: row } = await state(made);
-    expect(attempts).toEqual([expect.objectContaining({ status: 'captured', method: 'card', amount_minor: made.amountMinor, gateway_transaction_id: expect.any(String) })]);
+    // The attempt keeps who asked (spec §7 ip).
+    expect(attempts).toEqual([expect.objectContaining({ status: 'captured', method: 'card', amount_minor: made.amountMinor, gateway_transaction_id: sale!.id, client_ip: '127.0.0.1' })]);
     expect(row.payment_method).toBe('card');
     // Paid: init refuses another amount, and a second key is answered without a second charge.
     const form = new FormData();
@@ -207,7 +210,8 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const made = await booking({ amountMinor: 200_000 });
     const answer = await payCard(made);
     expect(answer.status).toBe(402);
-    expect(await answer.json()).toMatchObject({ status: 'card_declined', message: "WE COULDN'T PROCESS PAYMENT ON YOUR CURRENT CARD, PLEASE USE A DIFFERENT ONE AND TRY AGAIN" });
+    const [declined] = await salesOf(made.reference);
+    expect(await answer.json()).toMatchObject({ status: 'card_declined', message: "WE COULDN'T PROCESS PAYMENT ON YOUR CURRENT CARD, PLEASE USE A DIFFERENT ONE AND TRY AGAIN", payment_id: declined!.id });
     const now = await state(made);
     expect(now.booking.status).toBe('initiated');
     expect(now.booking.confirmed_at).toBeNull();
@@ -539,7 +543,7 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const made = await booking({ org: 'viajamas' });
     const refused = await payCard(made, { nonce: await nonceFor() });
     expect(refused.status).toBe(402);
-    expect(await refused.json()).toEqual({ status: 'three_d_secure', message: 'Please enter another payment method' });
+    expect(await refused.json()).toMatchObject({ status: 'three_d_secure', message: 'Please enter another payment method', payment_id: expect.any(String) });
     expect((await state(made)).booking.status).toBe('initiated');
     const verified = await payCard(made, { nonce: await nonceFor('4000000000001000', { expirationMonth: '01', threeDSecure: true }) });
     expect(verified.status).toBe(200);

@@ -42,6 +42,7 @@ import {
   outcomeOfAttempt,
   outcomeOfFailure,
   payAnswer,
+  paymentIdOf,
   requestFingerprint,
   sameHex,
   threeDSecureRequired,
@@ -161,7 +162,7 @@ function replayWaitMs(): number {
 // ---------------------------------------------------------------------------------------
 
 /** Who pays: the request's organisation and session. */
-export type PayContext = Pick<RequestContext, 'org' | 'session' | 'locale'>;
+export type PayContext = Pick<RequestContext, 'org' | 'session' | 'locale' | 'clientIp'>;
 
 /**
  * Freezes what the visitor's booking for hold `form.hold` charges, the charge of the hold's
@@ -208,6 +209,8 @@ type PayRequest = {
   session: ActiveSession | null;
   /** The language of the refusals a person reads as sent. */
   language: LanguageCode;
+  /** Who asked (spec §7 `ip`): kept on the attempt for review. */
+  clientIp: string;
   bookingReference: string;
   /** A guest booking is paid by whoever holds its hold token. */
   holdToken: string | null;
@@ -318,6 +321,7 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
           currency: booking.currency,
           status: 'created',
           acted_by_user_id: input.session?.impersonatorDbId ?? null,
+          client_ip: input.clientIp,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -368,7 +372,7 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     // request cannot charge a car paid at the desk, nor book a guaranteed one without a card.
     const mode = await carPaymentModeOfHold(booking.hold_id, db);
     // No mode: the hold lapsed (or cannot be priced any more), as every other pay call answers it.
-    if (!mode) return respond(payAnswer({ kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 }, { reference: booking.reference, returnUrl: '' }));
+    if (!mode) return respond(payAnswer({ kind: 'booking_failed', error: EXPIRED_TEXT, httpStatus: 409 }, { reference: booking.reference, returnUrl: '', paymentId: null }));
     if (!carModeTakes(mode, input.method)) {
       return invalid(`payment_method: ${input.method} is not how this car is paid (payment mode ${mode.mode})`);
     }
@@ -390,28 +394,32 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
   } else if (input.card) source = { nonce: input.card.nonce };
   if (input.method === 'oxxo' && !oxxoCollectorOrNull()) return invalid('payment_method: oxxo is not offered here (no OXXO collector is configured)');
   if ((input.method === 'card' || input.method === 'saved_card' || input.method === 'guarantee') && !paymentsOrNull()) {
-    return respond(payAnswer({ kind: 'booking_failed', error: 'Card payments are not available', httpStatus: 502 }, { reference: booking.reference, returnUrl: '' }));
+    return respond(payAnswer({ kind: 'booking_failed', error: 'Card payments are not available', httpStatus: 502 }, { reference: booking.reference, returnUrl: '', paymentId: null }));
   }
   const returnUrl = await returnUrlOf(booking, db);
-  const answer = (outcome: PayOutcome) => respond(payAnswer(outcome, { reference: booking.reference, returnUrl }));
+  // The answer names the attempt's payment (spec §7 payment_id), read once its outcome is known.
+  const answer = async (outcome: PayOutcome, attemptId: string | null) => {
+    const paymentId = attemptId === null ? null : paymentIdOf(await reload(attemptId, db));
+    return respond(payAnswer(outcome, { reference: booking.reference, returnUrl, paymentId }));
+  };
   let begun = await begin(booking.id, input, db);
   if (begun.kind === 'busy') {
     // Another submit (another key) is paying this booking: never charge beside it. Wait for it;
     // if it ends without paying (a decline), this submit may try its own card.
     const other = await waitForAttempt(begun.attempt.id, db);
     if (other.status === 'created' || other.status === 'authorized' || other.status === 'unknown' || other.status === 'awaiting_payment') {
-      return answer(await storedOutcome(other, db));
+      return answer(await storedOutcome(other, db), other.id);
     }
     begun = await begin(booking.id, input, db);
-    if (begun.kind === 'busy') return answer(await storedOutcome(begun.attempt, db));
+    if (begun.kind === 'busy') return answer(await storedOutcome(begun.attempt, db), begun.attempt.id);
   }
   switch (begun.kind) {
     case 'answer':
-      return answer(begun.outcome);
+      return answer(begun.outcome, null);
     case 'replay':
-      return answer(await storedOutcome(await waitForAttempt(begun.attempt.id, db), db));
+      return answer(await storedOutcome(await waitForAttempt(begun.attempt.id, db), db), begun.attempt.id);
     case 'fresh':
-      return answer(await run(begun.attempt, booking, source, customerId, threeDSecureRequired(input.org.payments.threeDSecure), db));
+      return answer(await run(begun.attempt, booking, source, customerId, threeDSecureRequired(input.org.payments.threeDSecure), db), begun.attempt.id);
   }
 }
 
@@ -962,6 +970,7 @@ export async function generatePgToken(context: PayContext, body: GeneratePgToken
     org: context.org,
     session: context.session,
     language: context.locale.language,
+    clientIp: context.clientIp,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method,
@@ -980,6 +989,7 @@ export async function zeroAmountBooking(context: PayContext, body: ZeroAmountBoo
     org: context.org,
     session: context.session,
     language: context.locale.language,
+    clientIp: context.clientIp,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method: 'zero',
@@ -1004,6 +1014,7 @@ export async function cardGuarantee(context: PayContext, body: CardGuaranteeBody
     org: context.org,
     session: context.session,
     language: context.locale.language,
+    clientIp: context.clientIp,
     bookingReference: body.id,
     holdToken: typeof body.hold === 'string' ? body.hold : null,
     method: 'guarantee',
@@ -1046,7 +1057,7 @@ export function generateCheckSum(session: ActiveSession, body: GenerateCheckSumB
  * generateCheckSum must match (same order, amount, currency, country, api_key and user).
  */
 export async function paymentWithSavedCard(
-  { org, session, locale }: PayContext & { session: ActiveSession },
+  { org, session, locale, clientIp }: PayContext & { session: ActiveSession },
   body: PaymentWithSavedCardBody,
   idempotencyKeyHeader: string | null,
 ): Promise<Response> {
@@ -1067,6 +1078,7 @@ export async function paymentWithSavedCard(
     org,
     session,
     language: locale.language,
+    clientIp,
     bookingReference: input.orderId,
     // A booking started before signing in is the hold holder's (mayPay).
     holdToken: typeof body.hold === 'string' && body.hold.length <= 128 ? body.hold : null,
