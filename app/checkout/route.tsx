@@ -2,15 +2,16 @@
 // product's checkout URL. The URL names the product; the product's entry in the checkout table
 // loads and acts; the organisation's checkout layout orders the blocks.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from '@remix-run/node';
-import { json } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
 import { SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { type CheckoutProductCode, checkoutProductOf } from '~/domain/checkout-path';
+import { type CheckoutProductCode, checkoutPages, checkoutProductOf } from '~/domain/checkout-path';
 import { documentHeaders } from '~/route-headers';
-import { savedTravelerChoices } from '~/services/checkout.server';
+import { releaseCheckoutHold, savedTravelerChoices } from '~/services/checkout.server';
+import { releasedHoldPath } from '~/domain/destination-links';
 import { getCheckoutLayout } from '~/services/config.server';
 import { checkoutProducts } from './products.server';
 import { CheckoutView } from './views';
@@ -40,10 +41,16 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /**
  * Opening checkout holds the choice (POST-redirect-GET to the hold, sold out or too soon); the
- * traveller step posts here too.
+ * traveller step posts here too, and so does "Release this hold", alike for every product.
  */
 export async function action(args: ActionFunctionArgs) {
-  return checkoutProducts[productOf(args.request)].act(args);
+  const product = productOf(args.request);
+  const form = await args.request.clone().formData();
+  if (form.get('intent') === 'release') {
+    await releaseCheckoutHold(args.context, form.get('hold'));
+    throw redirect(releasedHoldPath(new URL(args.request.url).pathname, checkoutPages(product)));
+  }
+  return checkoutProducts[product].act(args);
 }
 
 export type OpenCheckoutData = Extract<SerializeFrom<typeof loader>, { state: 'open' }>;

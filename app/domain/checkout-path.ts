@@ -13,6 +13,11 @@ const productByCheckoutPath = new Map<string, CheckoutProductCode>(
   }),
 );
 
+/** A checkout product's own checkout and results pages (the registry's). */
+export function checkoutPages(code: CheckoutProductCode): { checkout: string; results: string } {
+  return { checkout: products[code].pages.checkout, results: products[code].pages.results };
+}
+
 /** The product a checkout URL sells, from the registry's pages; null for any other path (the page answers 404). */
 export function checkoutProductOf(pathname: string): CheckoutProductCode | null {
   return productByCheckoutPath.get(pathname.replace(/\/+$/, '')) ?? null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHotelSearch } from './hotel-query';
-import { detailsFallbackPath, suggestedStay } from './destination-links';
+import { detailsFallbackPath, releasedHoldPath, suggestedStay } from './destination-links';
 import { destinationPath } from './destination-path';
 
 describe('destinationPath with suggestedStay', () => {
@@ -17,5 +17,14 @@ describe('detailsFallbackPath', () => {
     expect(detailsFallbackPath('/hotel-details', { details: '/hotel-details', results: '/search-detail' })).toBe('/search-detail?notice=choose-first');
     expect(detailsFallbackPath('/holidaystays/hotel-details/', { details: '/hotel-details', results: '/search-detail' })).toBe('/holidaystays/search-detail?notice=choose-first');
     expect(detailsFallbackPath('/cars/details', { details: '/cars/details', results: '/cars/search-details' })).toBe('/cars/search-details?notice=choose-first');
+  });
+});
+
+describe('releasedHoldPath', () => {
+  it("goes to the product's search under the checkout's prefix, saying the hold was released", () => {
+    const hotel = { checkout: '/hotel-checkout', results: '/search-detail' };
+    expect(releasedHoldPath('/hotel-checkout', hotel)).toBe('/search-detail?notice=hold-released');
+    expect(releasedHoldPath('/holidaystays/hotel-checkout/', hotel)).toBe('/holidaystays/search-detail?notice=hold-released');
+    expect(releasedHoldPath('/activities/checkout', { checkout: '/activities/checkout', results: '/activities/search-details' })).toBe('/activities/search-details?notice=hold-released');
   });
 });

@@ -20,15 +20,23 @@ export function suggestedStay(today: string, minCheckinDays: number): string {
   return new URLSearchParams({ checkin: checkin.format('YYYY-MM-DD'), checkout: checkout.format('YYYY-MM-DD') }).toString();
 }
 
-/** The query value the search page reads to say why the traveller landed there. */
+/** The query values the search page reads to say why the traveller landed there. */
 export const CHOOSE_FIRST_NOTICE = 'choose-first';
+export const HOLD_RELEASED_NOTICE = 'hold-released';
 
-/**
- * The search page a details page falls back to: the product's results page under the same path
- * prefix (/holidaystays/hotel-details → /holidaystays/search-detail), with the notice.
- */
-export function detailsFallbackPath(pathname: string, pages: { details: string; results: string }): string {
+/** The product's results page under the same path prefix as `page` (/holidaystays/hotel-details → /holidaystays/search-detail), with a notice. */
+function resultsUnder(pathname: string, page: string, results: string, notice: string): string {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
-  const prefix = path.endsWith(pages.details) ? path.slice(0, path.length - pages.details.length) : '';
-  return `${prefix}${pages.results}?notice=${CHOOSE_FIRST_NOTICE}`;
+  const prefix = path.endsWith(page) ? path.slice(0, path.length - page.length) : '';
+  return `${prefix}${results}?notice=${notice}`;
+}
+
+/** The search page a details page falls back to, saying a choice is needed first. */
+export function detailsFallbackPath(pathname: string, pages: { details: string; results: string }): string {
+  return resultsUnder(pathname, pages.details, pages.results, CHOOSE_FIRST_NOTICE);
+}
+
+/** Where a checkout whose hold the traveller released goes: the product's search, saying it was released. */
+export function releasedHoldPath(pathname: string, pages: { checkout: string; results: string }): string {
+  return resultsUnder(pathname, pages.checkout, pages.results, HOLD_RELEASED_NOTICE);
 }

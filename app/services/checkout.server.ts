@@ -7,7 +7,7 @@ import type { SessionUser } from '~/domain/session-user';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
 import type { SavedTravelerChoice } from '~/domain/user-details';
 import { getDb } from './db.server';
-import { findVisitorHold, holdLocalDates, type Hold } from './holds.server';
+import { findVisitorHold, holdLocalDates, releaseHold, type Hold } from './holds.server';
 import { keptUntilChanged } from './kept-until-changed.server';
 import type { ActiveSession } from './session.server';
 import type { RequestContext } from './request-context.server';
@@ -180,4 +180,18 @@ export async function savedTravelerChoices(user: Pick<SessionUser, 'userId'> | n
   if (!user) return [];
   const travelers = await listSavedTravelers({ userPublicId: user.userId });
   return travelers.map(({ id, firstName, lastName, email, phone }) => ({ id, firstName, lastName, email, phone }));
+}
+
+/**
+ * "Release this hold" from a checkout, a guest's or a member's: the visitor's own live hold gives
+ * its units and any stored value back at once (releaseHold). Nothing happens for a hold that is
+ * not theirs or not live, or whose booking is being paid or paid: the payment decides that one.
+ */
+export async function releaseCheckoutHold(context: Pick<RequestContext, 'org' | 'session'>, token: FormDataEntryValue | null): Promise<boolean> {
+  if (typeof token !== 'string') return false;
+  const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
+  if (!hold || hold.status !== 'active') return false;
+  const booking = await getDb().selectFrom('bookings').select('status').where('hold_id', '=', hold.id).executeTakeFirst();
+  if (booking && booking.status !== 'initiated') return false;
+  return releaseHold(token);
 }

@@ -48,3 +48,40 @@ describe('hold cleanup (spec §2)', () => {
     await context.close();
   });
 });
+
+describe('releasing a hold from its checkout (issue 34)', () => {
+  const pgBase = inject('pgBaseURL');
+  const databaseUrl = inject('pgDatabaseUrl');
+
+  it.skipIf(!pgBase)('a guest releases a hotel hold: the checkout says so on the search page, and the room is free again', async () => {
+    const { default: pg } = await import('pg');
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const origin = new URL(pgBase).origin.replace('127.0.0.1', 'localhost');
+      const form = new URLSearchParams({ destination: 'cancun', checkin: inDays(120), checkout: inDays(121), rooms: '1', guests: '2', roomTypeId: '1' });
+      const held = await http(pgBase, 'POST', '/hotel-checkout', { headers: { 'content-type': 'application/x-www-form-urlencoded', origin }, body: form.toString() });
+      expect(held.status).toBe(302);
+      const checkout = new URL(String(held.headers.location), pgBase);
+      const token = checkout.searchParams.get('hold')!;
+      const allocations = async () => Number((await db.query('select count(*) from unit_allocations a join holds h on h.id = a.hold_id where h.token = $1', [token])).rows[0].count);
+      expect(await allocations()).toBe(1);
+
+      const { context } = await newContext(browser());
+      const page = await context.newPage();
+      await page.goto(`${pgBase}${checkout.pathname}${checkout.search}`);
+      await page.getByRole('button', { name: 'Release this hold' }).click();
+      await page.waitForURL(/\/search-detail\?notice=hold-released/);
+      await page.getByRole('status').filter({ hasText: 'Your hold was released: it is available to everyone again.' }).waitFor();
+      const { rows } = await db.query('select status from holds where token = $1', [token]);
+      expect(rows).toEqual([{ status: 'released' }]);
+      expect(await allocations()).toBe(0);
+      // A hold already released (or another visitor's) is left as it is.
+      const again = await http(pgBase, 'POST', `${checkout.pathname}${checkout.search}`, { headers: { 'content-type': 'application/x-www-form-urlencoded', origin }, body: new URLSearchParams({ intent: 'release', hold: token }).toString() });
+      expect(again.status).toBe(302);
+      await context.close();
+    } finally {
+      await db.end();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { useOrgTime } from '~/components/dates';
 import { useT } from '~/components/shell-context';
 
@@ -14,14 +14,17 @@ export function SoldOutCheckout({ message, back, backLabel }: { message: string;
   );
 }
 
-/** Until when the choice is held, or that the hold lapsed with a way to search again. */
+/**
+ * Until when the choice is held, with a way to let it go now (a plain form: it works before the
+ * script runs, for guests and members alike), or that the hold lapsed with a way to search again.
+ */
 export function HoldNotice({
   hold,
   heldUntil,
   expired,
   searchAgain,
 }: {
-  hold: { live: boolean; expiresAt: string };
+  hold: { live: boolean; expiresAt: string; token: string };
   heldUntil: (time: string) => string;
   expired: string;
   searchAgain: string;
@@ -37,8 +40,17 @@ export function HoldNotice({
   }
   const time = orgTime(hold.expiresAt);
   return (
-    <p role="status" className="hold-notice">
-      {heldUntil(time)}
-    </p>
+    <div className="hold-notice-row">
+      <p role="status" className="hold-notice">
+        {heldUntil(time)}
+      </p>
+      <Form method="post" className="hold-release">
+        <input type="hidden" name="intent" value="release" />
+        <input type="hidden" name="hold" value={hold.token} />
+        <button type="submit" className="button-link">
+          {t('checkout.releaseHold')}
+        </button>
+      </Form>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
 import { useLinkList } from '~/components/link-list';
 import type { ReactNode } from 'react';
 import { useT } from '~/components/shell-context';
-import { CHOOSE_FIRST_NOTICE } from '~/domain/destination-links';
+import { CHOOSE_FIRST_NOTICE, HOLD_RELEASED_NOTICE } from '~/domain/destination-links';
 
 type ResultsShellProps = {
   title: string;
@@ -83,6 +83,11 @@ export function SearchOnlyShell({ alert, children }: { alert?: string | null; ch
       {params.get('notice') === CHOOSE_FIRST_NOTICE ? (
         <p role="status" className="search-notice">
           {t('results.chooseFirst')}
+        </p>
+      ) : null}
+      {params.get('notice') === HOLD_RELEASED_NOTICE ? (
+        <p role="status" className="search-notice">
+          {t('results.holdReleased')}
         </p>
       ) : null}
       {alert ? (
