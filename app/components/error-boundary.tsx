@@ -14,7 +14,10 @@ const FALLBACK = {
   'error.goHome': 'Go to the home page',
 } as const;
 
-/** The server writes its errors' own texts in English; in another language a status says it. */
+/**
+ * The server writes its errors' own texts in English, except a rate limit's (429), written in the
+ * request's language with the real reason and wait; in another language a status says the rest.
+ */
 const SERVER_TEXT_LANGUAGE = 'en-US';
 const STATUS_MESSAGES: Partial<Record<number, 'error.badRequest' | 'error.forbidden' | 'error.gone' | 'error.tooMany'>> = {
   400: 'error.badRequest',
@@ -25,8 +28,8 @@ const STATUS_MESSAGES: Partial<Record<number, 'error.badRequest' | 'error.forbid
 
 /**
  * Renders thrown Responses by status, and anything else as a generic failure, in the page's
- * language. A thrown Response's own text (a 429's wait, say) is shown as it came on an English
- * page, except a 404's; a page in another language says what the status means instead.
+ * language. A thrown Response's own text is shown as it came on an English page (a 429's in any
+ * language), except a 404's; a page in another language says what the status means instead.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -45,7 +48,7 @@ export function GeneralErrorBoundary() {
   const message = isRouteErrorResponse(error)
     ? notFound
       ? strings['error.notFound']
-      : typeof error.data === 'string' && error.data && language === SERVER_TEXT_LANGUAGE
+      : typeof error.data === 'string' && error.data && (tooMany || language === SERVER_TEXT_LANGUAGE)
         ? error.data
         : statusMessage(error.status)
     : strings['error.ourSide'];

@@ -231,6 +231,9 @@ describe('per-visitor rate limits answer a clear 429', () => {
       expect(refused.status).toBe(429);
       expect(refused.json()).toEqual({ status: 429, message: expect.stringMatching(/^You already have 5 bookings on hold\./), retry_after: expect.any(Number) });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // On a Spanish page the refusal says the same, in Spanish: the real reason, not only "wait a moment".
+      const spanish = await http(base, 'POST', '/api/weeks/prepareBookWeeks', { body: weeks[5], headers: { ...from(address), cookie: 'lan_code=es-MX' } });
+      expect(spanish.json()).toMatchObject({ status: 429, message: expect.stringMatching(/^Ya tienes 5 reservas en espera\. Completa o libera una/) });
       // Another visitor holds the same week at once: it was refused for the cap, not sold.
       expect((await post('prepareBookWeeks', weeks[5], newAddress())).status).toBe(200);
 
