@@ -16,13 +16,13 @@ export async function resolveTripsList(_block: Extract<Block, { type: 'trips.lis
   if (!user) return null;
   const row = await getDb().selectFrom('users').select('id').where('public_id', '=', user.userId).where('org_id', '=', org.orgId).executeTakeFirst();
   if (!row) return null;
-  const actor = { orgId: org.orgId, userDbId: row.id, userId: user.userId, email: user.email };
+  const actor = { orgId: org.orgId, userDbId: row.id, userId: user.userId, email: user.email, language: locale.language };
   const tripId = openedTripId(query);
   if (tripId) {
-    const trip = await myTrip(actor, tripId, locale.language);
-    return trip ? ({ view: 'trip', trip } as const) : ({ view: 'problem', tripId, ...(await myTrips(actor, locale.language, dayIn(org.timeZone))) } as const);
+    const trip = await myTrip(actor, tripId);
+    return trip ? ({ view: 'trip', trip } as const) : ({ view: 'problem', tripId, ...(await myTrips(actor, dayIn(org.timeZone))) } as const);
   }
-  return { view: 'list', ...(await myTrips(actor, locale.language, dayIn(org.timeZone))) } as const;
+  return { view: 'list', ...(await myTrips(actor, dayIn(org.timeZone))) } as const;
 }
 
 /** The trip id a page's trips block could not open (the page answers 404 for it), or null. */

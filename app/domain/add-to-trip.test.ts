@@ -57,7 +57,8 @@ describe('add to trip: the details pages\' payload builders', () => {
   it('hotel: the first room that takes the party, prices in major units, the search as its request', () => {
     const candidate = hotelTripCandidate(hotelPage)!;
     expect(candidate).toMatchObject({ product: 'HLT', call: 'createTripList', checkin: '2030-03-10', checkout: '2030-03-15', place: 'Cancún' });
-    expect(candidateTripName(candidate)).toBe('Cancún · Mar 2030');
+    expect(candidateTripName(candidate, 'en-US')).toBe('Cancún · Mar 2030');
+    expect(candidateTripName(candidate, 'es-MX')).toBe('Cancún · mar 2030');
     expect(expectAccepted(candidate)).toMatchObject({
       trip_list_name: 'Beach week', user_id: 'u-1', org_id: 'wanderly', type: 3, usr_type: 2,
       Hotel_name: 'Hotel Azul', hotel_id: 'hotel-azul', city_name: 'Cancún', fromdate: '2030-03-10', todate: '2030-03-15',

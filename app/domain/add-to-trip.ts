@@ -29,8 +29,9 @@ export function majorUnits({ amountMinor, currency }: Amount): number {
   return Math.round(amountMinor) / 10 ** currencyFractionDigits(currency);
 }
 
-/** Spec §5: the name a new trip gets unless the user types another. */
-export const candidateTripName = (candidate: Pick<TripCandidate, 'place' | 'checkin' | 'checkout'>) => defaultTripName(candidate.place, candidate.checkin, candidate.checkout);
+/** Spec §5: the name a new trip gets unless the user types another, in the page's language. */
+export const candidateTripName = (candidate: Pick<TripCandidate, 'place' | 'checkin' | 'checkout'>, language: string) =>
+  defaultTripName(candidate.place, candidate.checkin, candidate.checkout, language);
 
 function candidate<C extends ProductCode, Item>(product: C, item: Item, dates: { checkin: string; checkout: string; place: string | null }): TripCandidate {
   const { calls, build } = products[product].tripList as unknown as { calls: { create: string }; build: (trip: TripListInput, item: Item) => Record<string, unknown> };

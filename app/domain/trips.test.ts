@@ -104,6 +104,19 @@ describe('trip list name (spec §5)', () => {
   ])('%s from %s to %s is "%s"', (destination, start, end, name) => {
     expect(defaultTripName(destination, start, end)).toBe(name);
   });
+
+  it("is written in the traveller's language, months and all", () => {
+    expect(defaultTripName('Cancún', '2026-12-01', '2026-12-08', 'es-MX')).toBe('Cancún · dic 2026');
+    expect(defaultTripName('Cancún', '2026-12-28', '2027-01-04', 'es-MX')).toBe('Cancún · dic 2026 – ene 2027');
+    expect(defaultTripName(null, '2026-03-01', '2026-03-02', 'es-MX')).toBe('Mi viaje · mar 2026');
+    expect(defaultTripName('Paris', '2027-02-14', '2027-02-20', 'fr-FR')).toBe('Paris · févr. 2027');
+    // As cookies write it; and what Intl cannot read falls back to English.
+    expect(defaultTripName('Cancún', '2026-12-01', '2026-12-08', 'es_MX')).toBe('Cancún · dic 2026');
+    for (const language of ['', 'not a locale!', 'en US']) expect(defaultTripName('Rome', '2027-01-01', '2027-01-02', language)).toBe('Rome · Jan 2027');
+    // Gregorian, whatever the tag asks for; the first and last day of a month are that month's.
+    expect(defaultTripName('Bangkok', '2026-12-01', '2026-12-02', 'th-TH-u-ca-buddhist')).toContain('2026');
+    expect(defaultTripName('Rome', '2026-12-31', '2026-12-31', 'en-US')).toBe('Rome · Dec 2026');
+  });
 });
 
 describe('trip window (spec §9)', () => {

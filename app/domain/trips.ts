@@ -3,6 +3,7 @@
 // (app/products/*.ts `tripList.rules`); this module reads them by call name.
 import { PRODUCT_CODES, type ProductCode, products } from '~/products/registry';
 import { DEFAULT_USR_TYPE, type TripRules } from '~/products/types';
+import { dateTimeFormat } from './intl-format';
 
 export { DEFAULT_USR_TYPE };
 
@@ -76,21 +77,39 @@ export function tripPlace(rules: TripRules, payload: Record<string, unknown>): T
   return { city: text(rules.place.city), country: text(rules.place.country), latitude: coordinate(rules.place.lat, 90), longitude: coordinate(rules.place.lng, 180) };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthOf = (day: string) => ({ year: day.slice(0, 4), month: MONTHS[Number(day.slice(5, 7)) - 1] ?? '' });
+/** A trip without a destination, by language (the organisation's languages; English otherwise). */
+const UNNAMED_TRIP: Record<string, string> = { en: 'My trip', es: 'Mi viaje' };
 
 /**
- * Spec §5 "Trip list name": the destination plus month/date text ('Cancún · Dec 2026',
- * 'Cancún · Nov – Dec 2026', 'Cancún · Dec 2026 – Jan 2027'). No destination: 'My trip · …'.
+ * A locale Intl accepts. Language codes reach us as cookie values ('es_MX', lan_code) as well as
+ * BCP 47 tags, and a tag Intl rejects would otherwise throw a RangeError mid-render.
  */
-export function defaultTripName(destination: string | null, startsOn: string, endsOn: string): string {
+function toLocale(language: string): string {
+  const tag = language.trim().replace(/_/g, '-');
+  try {
+    return (tag && Intl.DateTimeFormat.supportedLocalesOf([tag])[0]) || 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
+/**
+ * Spec §5 "Trip list name": the destination plus month/date text in the traveller's language
+ * ('Cancún · Dec 2026', 'Cancún · Nov – Dec 2026', 'Cancún · Dec 2026 – Jan 2027'; 'Cancún · dic
+ * 2026' in Spanish). No destination: 'My trip · …' ('Mi viaje · …'). Months are Gregorian and
+ * read in UTC: the days are calendar days, in no time zone.
+ */
+export function defaultTripName(destination: string | null, startsOn: string, endsOn: string, language = 'en-US'): string {
+  const locale = toLocale(language);
+  const month = dateTimeFormat(locale, { month: 'short', timeZone: 'UTC', calendar: 'gregory' });
+  const monthOf = (day: string) => ({ year: day.slice(0, 4), month: month.format(new Date(`${day}T00:00:00Z`)) });
   const start = monthOf(startsOn);
   const end = monthOf(endsOn);
   const when =
     start.year !== end.year ? `${start.month} ${start.year} – ${end.month} ${end.year}`
     : start.month !== end.month ? `${start.month} – ${end.month} ${end.year}`
     : `${start.month} ${start.year}`;
-  return `${destination?.trim() || 'My trip'} · ${when}`;
+  return `${destination?.trim() || (UNNAMED_TRIP[locale.slice(0, 2)] ?? UNNAMED_TRIP.en)} · ${when}`;
 }
 
 /**

@@ -13,7 +13,7 @@ export async function readTripCall<T>(request: Request, context: AppLoadContext,
   if (request.method !== 'POST') tripLoader();
   const { session, org } = context;
   if (!session) throw json(NO_API_SESSION, { status: 401 });
-  const actor = { orgId: org.orgId, userDbId: session.userDbId, userId: session.user.userId, email: session.user.email };
+  const actor = { orgId: org.orgId, userDbId: session.userDbId, userId: session.user.userId, email: session.user.email, language: context.locale.language };
   return { actor, body: await requireApiBody(request, validate) };
 }
 

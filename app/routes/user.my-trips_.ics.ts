@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const messages = messagesFor(locale.language, org.copy?.[locale.language]);
   const label = (product: string) => (Object.hasOwn(messages, `product.${product}`) ? messages[`product.${product}` as keyof typeof messages] : product);
   const file = tripId
-    ? await tripCalendarFile({ orgId: org.orgId, userDbId: session.userDbId, userId: session.user.userId, email: session.user.email }, tripId, {
+    ? await tripCalendarFile({ orgId: org.orgId, userDbId: session.userDbId, userId: session.user.userId, email: session.user.email, language: locale.language }, tripId, {
         label,
         booked: (reference) => (reference ? format(messages['trips.calendarBookedReference'], { reference }, locale.language) : messages['trips.booked']),
       })

@@ -48,7 +48,8 @@ export const tripBodies = {
 };
 
 /** Who calls: the signed-in user of the request's organisation. */
-export type TripActor = { orgId: string; userDbId: number; userId: string; email: string };
+/** `language`: the page's, which a trip's default name is written in. */
+export type TripActor = { orgId: string; userDbId: number; userId: string; email: string; language: string };
 
 /** How long an invitation's access code works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -195,7 +196,7 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
         .values({
           org_id: actor.orgId,
           owner_user_id: actor.userDbId,
-          name: item.trip_list_name?.trim() || defaultTripName(place.city, item.checkin_date, item.checkout_date),
+          name: item.trip_list_name?.trim() || defaultTripName(place.city, item.checkin_date, item.checkout_date, actor.language),
           ...dates,
           city: place.city,
           country: place.country,
@@ -582,14 +583,14 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** My trips: upcoming (not yet over on `today`, the organisation's day) soonest first, then past ones. */
-export async function myTrips(actor: TripActor, language: string, today: string, db: Database = getDb()) {
-  return splitTrips(await myTripRows(actor, null, language, db), today);
+export async function myTrips(actor: TripActor, today: string, db: Database = getDb()) {
+  return splitTrips(await myTripRows(actor, null, actor.language, db), today);
 }
 
 /** One trip the user is on, as My trips shows it; null when it is unknown or not theirs. */
-export async function myTrip(actor: TripActor, tripId: string, language: string, db: Database = getDb()): Promise<MyTrip | null> {
+export async function myTrip(actor: TripActor, tripId: string, db: Database = getDb()): Promise<MyTrip | null> {
   if (!isUuid(tripId)) return null;
-  return (await myTripRows(actor, tripId, language, db))[0] ?? null;
+  return (await myTripRows(actor, tripId, actor.language, db))[0] ?? null;
 }
 
 /**

@@ -29,7 +29,7 @@ describe.each(['pglite', 'postgres'] as const)('my trips on %s', (backend) => {
     for (const [who, key] of [['member', 'member'], ['viewer', 'expired'], ['stranger', 'newuser']] as const) {
       const user = await database.db.selectFrom('users').select(['id', 'public_id', 'email']).where('email', '=', `${key}@${ORG}.example`).executeTakeFirstOrThrow();
       const cookie = (await createSession(freshVisitorOn(hostOf(ORG)), { userId: user.id })).setCookie.split(';')[0]!;
-      people[who] = { cookie, actor: { orgId: ORG, userDbId: user.id, userId: user.public_id, email: user.email } };
+      people[who] = { cookie, actor: { orgId: ORG, userDbId: user.id, userId: user.public_id, email: user.email, language: 'en-US' } };
     }
     const trip = (tripListId: string | null) => ({ tripListId, tripListName: '', userId: people.member.actor.userId, orgId: ORG, checkinDate: '2036-12-01', checkoutDate: '2036-12-08', tripImage: '' });
     const hotel = await saveTripListItem(people.member.actor, 'createTripList', { json: tripPayloadOf('HLT', trip(null)) } as never, database.db);

@@ -66,7 +66,7 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     for (const [who, key] of [['member', 'member'], ['other', 'expired'], ['invitee', 'newuser']] as const) {
       const user = await database.db.selectFrom('users').select(['id', 'public_id', 'email']).where('email', '=', `${key}@${ORG}.example`).executeTakeFirstOrThrow();
       const cookie = (await createSession(freshVisitorOn(hostOf(ORG)), { userId: user.id })).setCookie.split(';')[0]!;
-      people[who] = { cookie, actor: { orgId: ORG, userDbId: user.id, userId: user.public_id, email: user.email } };
+      people[who] = { cookie, actor: { orgId: ORG, userDbId: user.id, userId: user.public_id, email: user.email, language: 'en-US' } };
     }
   });
 
@@ -108,6 +108,10 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
           data: { trip_list_name: `${place} · Mar 2030`, checkin_date: '2030-03-10', checkout_date: '2030-03-15', role: 'owner', items: [{ product_type: code, booked: false, details: payload }] },
         });
         const tripId = made.body.data.trip_id as string;
+        // On a page in Spanish the default name is Spanish, month and fallback alike.
+        const spanish = { ...people.member, cookie: `${people.member.cookie}; lan_code=es-MX` };
+        const inSpanish = await tripCall(create, tripPayloadOf(code, input(people.member, '2031-12-10', '2031-12-15')), spanish);
+        expect(inSpanish.body.data.trip_list_name).toBe(`${place === 'My trip' ? 'Mi viaje' : place} · dic 2031`);
 
         // The same item again changes it; the trip's dates follow its items.
         const again = await tripCall(create, { ...payload, trip_list_id: tripId, checkout_date: '2030-03-20' });

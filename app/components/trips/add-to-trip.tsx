@@ -76,11 +76,11 @@ export function AddToTrip({ candidate }: { candidate: TripCandidate | null }) {
 
 function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candidate: TripCandidate; userId: string; onClose: () => void; onAdded: (trip: Added) => void }) {
   const t = useT();
-  const { org } = useShell();
+  const { org, locale } = useShell();
   const ids = { name: useId(), problem: useId() };
   const [trips, setTrips] = useState<ListedTrip[] | null>(null);
   const [choice, setChoice] = useState(NEW_TRIP);
-  const [name, setName] = useState(() => candidateTripName(candidate));
+  const [name, setName] = useState(() => candidateTripName(candidate, locale.language));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
