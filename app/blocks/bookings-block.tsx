@@ -5,18 +5,25 @@ import { CancelBookingButton } from '~/components/bookings/cancel-booking';
 import { PaymentParts } from '~/components/bookings/payment-parts';
 import { useDateStyle } from '~/components/dates';
 import { useT } from '~/components/shell-context';
+import { failureMessageKey } from '~/domain/booking-failures';
 import type { BlockProps } from './block-list';
 
 /**
  * "My bookings" on the profile pages: reference (to its success page), product, dates, status
- * and amount with its payment parts, newest first; a booking whose status the user has not seen
- * yet is marked new. A refundable one has "Cancel booking" (issue 11).
+ * and amount with its payment parts, newest first; a failed one with why (and no page to open); a
+ * booking whose status the user has not seen yet is marked new. A refundable one has "Cancel
+ * booking" (issue 11).
  */
 export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
   const t = useT();
   const dates = useDateStyle();
   const productName = useProductName();
   const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
+  // A failure the platform recorded is said in the page's words; any other as it was recorded.
+  const failureText = (text: string) => {
+    const key = failureMessageKey(text);
+    return key ? t(key) : text;
+  };
   return (
     <section className="my-bookings" id="my-bookings" aria-labelledby="my-bookings-title">
       <h2 id="my-bookings-title">{t('bookings.title')}</h2>
@@ -42,9 +49,7 @@ export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
               {data.bookings.map((b) => (
                 <tr key={b.reference}>
                   <th scope="row">
-                    <Link to={b.href}>
-                      {b.reference}
-                    </Link>
+                    {b.href ? <Link to={b.href}>{b.reference}</Link> : b.reference}
                     {b.unread ? <span className="badge badge-new">{t('bookings.new')}</span> : null}
                   </th>
                   <td>
@@ -54,6 +59,7 @@ export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
                   <td>{dateRange(b.startsOn, b.endsOn, dates, t)}</td>
                   <td>
                     <span className={`status status-booking-${b.status}`}>{t(`success.status.${b.status}`)}</span>
+                    {b.failure ? <span className="muted booking-failure">{failureText(b.failure)}</span> : null}
                   </td>
                   <td>
                     {b.amount?.text ?? '—'}

@@ -72,11 +72,12 @@ describe('partyFacts', () => {
 });
 
 describe('isUnreadMessage', () => {
-  it('is a shown status the owner has not seen', () => {
+  it('is a listed status (one that went through, or a failure) the owner has not seen', () => {
     expect(isUnreadMessage('confirmed', null)).toBe(true);
     expect(isUnreadMessage('confirmed', 'pending')).toBe(true);
     expect(isUnreadMessage('confirmed', 'confirmed')).toBe(false);
     expect(isUnreadMessage('initiated', null)).toBe(false);
-    expect(isUnreadMessage('failed', null)).toBe(false);
+    expect(isUnreadMessage('failed', null)).toBe(true);
+    expect(isUnreadMessage('failed', 'failed')).toBe(false);
   });
 });

@@ -13,6 +13,16 @@ export type ShownStatus = (typeof SHOWN_STATUSES)[number];
 export const isShownStatus = (status: string): status is ShownStatus => (SHOWN_STATUSES as readonly string[]).includes(status);
 
 /**
+ * Statuses the owner's own list ("My bookings") and booking messages (the bell) show: those
+ * above, and a booking that failed (its hold lapsed, its payment was voided), with why. Its
+ * success page stays unknown to everyone (bookingAccess): there is nothing to show there.
+ */
+export const LISTED_STATUSES = [...SHOWN_STATUSES, 'failed'] as const satisfies readonly BookingStatus[];
+export type ListedStatus = (typeof LISTED_STATUSES)[number];
+
+export const isListedStatus = (status: string): status is ListedStatus => (LISTED_STATUSES as readonly string[]).includes(status);
+
+/**
  * How much of a booking a visitor may see (quality goal S5):
  * - 'owner': a booking made signed in, seen by its own user: everything.
  * - 'public': a booking made without an account (a guest booking), seen by anyone holding its
@@ -128,8 +138,9 @@ export function partyFacts(input: {
  * status of one of the user's bookings that the user has not seen yet. The owner sees a
  * status by opening the booking's success page, which records it (`bookings.seen_status`,
  * migration 0013). A booking confirmed while the traveller was elsewhere, an OXXO voucher
- * paid in store (pending → confirmed) or a cancellation is a new message until then.
+ * paid in store (pending → confirmed), a cancellation or a failure is a new message until then
+ * (a failed booking has no page: My bookings, which lists it, records it).
  */
 export function isUnreadMessage(status: string, seenStatus: string | null): boolean {
-  return isShownStatus(status) && seenStatus !== status;
+  return isListedStatus(status) && seenStatus !== status;
 }

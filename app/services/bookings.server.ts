@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import {
   type BookingAccess,
   type ShownStatus,
-  SHOWN_STATUSES,
+  LISTED_STATUSES,
   bookingAccess,
+  isListedStatus,
   isShownStatus,
   isUnreadMessage,
   parseBookingReference,
@@ -50,7 +51,7 @@ function bookingsQuery(db: Database = getDb()) {
     .select([
       'b.id', 'b.reference', 'b.org_id', 'b.user_id', 'b.product', 'b.item_ref', 'b.starts_on', 'b.ends_on',
       'b.guest_first_name', 'b.guest_last_name', 'b.guest_email', 'b.guest_phone', 'b.status', 'b.amount_minor', 'b.currency',
-      'b.hold_id', 'b.payment_method', 'b.oxxo_reference', 'b.confirmed_at', 'b.created_at', 'b.seen_status', 'b.oxxo_expires_at',
+      'b.hold_id', 'b.payment_method', 'b.oxxo_reference', 'b.confirmed_at', 'b.created_at', 'b.seen_status', 'b.oxxo_expires_at', 'b.failure_text',
       'h.quantity as hold_quantity', 'h.selection as hold_selection', 'h.starts_at as hold_starts_at', 'h.ends_at as hold_ends_at',
     ]);
 }
@@ -317,14 +318,14 @@ export async function listUserBookings({ userPublicId, orgId, language, timeZone
   const rows = await bookingsQuery()
     .where('b.user_id', '=', (eb) => eb.selectFrom('users as u').select('u.id').where('u.public_id', '=', userPublicId).where('u.org_id', '=', orgId))
     .where('b.org_id', '=', orgId)
-    .where('b.status', 'in', [...SHOWN_STATUSES])
+    .where('b.status', 'in', [...LISTED_STATUSES])
     .orderBy('b.created_at', 'desc')
     .orderBy('b.reference')
     .limit(limit)
     .execute();
   const shown = rows.flatMap((row) => {
     const status = row.status;
-    return isShownStatus(status) ? [{ row, status }] : [];
+    return isListedStatus(status) ? [{ row, status }] : [];
   });
   const payments = await paymentLinesOf(shown.map((s) => s.row), language);
   const today = dayIn(timeZone);
@@ -347,9 +348,12 @@ export async function listUserBookings({ userPublicId, orgId, language, timeZone
         startsOn: row.starts_on,
         endsOn: row.ends_on,
         status,
+        /** Why a failed booking did not go through, as it was recorded. */
+        failure: status === 'failed' ? row.failure_text : null,
         amount: await amountView(row, language),
         unread: isUnreadMessage(row.status, row.seen_status),
-        href: pageOf(row, item),
+        // A failed booking has no success page to go to.
+        href: status === 'failed' ? null : pageOf(row, item),
         payment: payments.get(row.id) ?? [],
         cancellable: isCancellable(row, today),
       };
@@ -401,7 +405,7 @@ export async function countMessagesOf(session: ActiveSession) {
     .selectFrom('bookings')
     .where('user_id', '=', session.userDbId)
     .where('org_id', '=', session.user.org_id)
-    .where('status', 'in', [...SHOWN_STATUSES]);
+    .where('status', 'in', [...LISTED_STATUSES]);
   const [counts, recent] = await Promise.all([
     mine
       .select((eb) => [

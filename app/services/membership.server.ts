@@ -21,6 +21,7 @@ import { DEMO_REFUSAL, toMinorUnits } from '~/domain/booking-payment';
 import { minorToMajor } from '~/domain/coupon-cash';
 import { type PlanStatus, isEntitled, membershipFlow, organisationPaysFor, planExpiryAfterPayment, subscriptionCharge } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
+import { FAILURE_TEXTS } from '~/domain/booking-failures';
 import type { ApiMessageKey } from '~/i18n/api-messages';
 import { newReference } from './checkout.server';
 import { compileApiBody } from './api-body-schema.server';
@@ -410,7 +411,7 @@ export async function activateSubscriptionOfBooking(bookingId: string, trx: Tran
   // The member's other unpaid purchases were priced for the state this one changed: none may be paid now.
   await trx
     .updateTable('bookings')
-    .set({ status: 'failed', failure_text: 'Replaced by another membership purchase', updated_at: now })
+    .set({ status: 'failed', failure_text: FAILURE_TEXTS.replaced, updated_at: now })
     .where('user_id', '=', order.user_id)
     .where('product', '=', SUBSCRIPTION)
     .where('status', '=', 'initiated')

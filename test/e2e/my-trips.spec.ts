@@ -137,6 +137,27 @@ describe.skipIf(!base)('/user/my-trips', () => {
     await expect.poll(() => page.locator('.add-to-trip-status').textContent()).toBe(`Added to your trip ${name}. View the trip`);
   }
 
+  it('a failed trip-list load says so and offers to retry; it is never shown as "no trips near these dates"', async () => {
+    const { context } = await newContext(browser());
+    const page = await context.newPage();
+    const check = watchConsole(page, [/status of 500/]);
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/session-out'));
+    await signInWithApi(page, planner, PASSWORD);
+    let failures = 1;
+    await page.route('**/api/trips/gettrips/getTripsList', (route) => (failures-- > 0 ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"Internal server error"}' }) : route.continue()));
+    await page.goto(orgUrl(base, 'wanderly.localhost', `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(260)}&checkout=${inDays(262)}&rooms=1&guests=2`));
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Add to trip' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to a trip' });
+    await dialog.getByRole('alert').filter({ hasText: 'Your trips could not be loaded.' }).waitFor();
+    expect(await dialog.getByText('You have no trips near these dates.').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => dialog.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('status').count()).toBe(0);
+    check();
+    await context.close();
+  });
+
   it('acceptance 1: a member adds a hotel, a flight and a car to a new trip from their pages, books the car, and sees all three with the car booked', { timeout: 180_000 }, async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();

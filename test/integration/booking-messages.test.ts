@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countMessagesOf, listUserBookings } from '~/services/bookings.server';
 import type { Database } from '~/services/db.server';
 import type { ActiveSession } from '~/services/session.server';
+import { FAILURE_TEXTS, failureMessageKey } from '~/domain/booking-failures';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];
@@ -28,7 +29,7 @@ async function member(db: Database, tag: string, orgId = 'wanderly') {
 }
 
 let n = 0;
-async function booking(db: Database, userId: number | null, status: 'initiated' | 'pending' | 'confirmed' | 'cancelled' | 'failed', extra: { orgId?: string; seen?: 'confirmed' | 'pending' } = {}) {
+async function booking(db: Database, userId: number | null, status: 'initiated' | 'pending' | 'confirmed' | 'cancelled' | 'failed', extra: { orgId?: string; seen?: 'confirmed' | 'pending' | 'failed'; failure?: string } = {}) {
   const room = await db.selectFrom('hotel_room_types').select('id').orderBy('id').executeTakeFirstOrThrow();
   const reference = `WAN-IT${Date.now().toString(36).toUpperCase()}${++n}`;
   await db
@@ -36,7 +37,7 @@ async function booking(db: Database, userId: number | null, status: 'initiated' 
     .values({
       reference, org_id: extra.orgId ?? 'wanderly', user_id: userId, product: 'HLT', item_ref: `room-type:${room.id}`, starts_on: '2027-03-01', ends_on: '2027-03-04',
       guest_first_name: 'Mia', guest_last_name: 'M', guest_email: 'mia@example.com', status, amount_minor: 50000, currency: 'USD', payment_method: 'card',
-      seen_status: extra.seen ?? null, updated_at: new Date(),
+      seen_status: extra.seen ?? null, failure_text: extra.failure ?? null, updated_at: new Date(),
     })
     .execute();
   return reference;
@@ -45,7 +46,7 @@ async function booking(db: Database, userId: number | null, status: 'initiated' 
 describe.each(backends)('booking messages on %s', (backend) => {
   const database = useSeededDatabase(backend);
 
-  it('counts the user’s unseen statuses and lists only their bookings that went through, in their organisation', async (ctx) => {
+  it('counts the user’s unseen statuses and lists only their bookings that went through or failed, in their organisation', async (ctx) => {
     if (database.skip) return ctx.skip();
     const db = database.db;
     const me = await member(db, `me-${backend}-${Date.now()}`);
@@ -54,18 +55,23 @@ describe.each(backends)('booking messages on %s', (backend) => {
     const seen = await booking(db, me.userDbId, 'confirmed', { seen: 'confirmed' });
     const moved = await booking(db, me.userDbId, 'confirmed', { seen: 'pending' });
     await booking(db, me.userDbId, 'initiated');
-    await booking(db, me.userDbId, 'failed');
+    const failed = await booking(db, me.userDbId, 'failed', { failure: FAILURE_TEXTS.expired });
     await booking(db, someone.userDbId, 'confirmed');
     await booking(db, null, 'confirmed');
 
     const result = await countMessagesOf(me);
-    expect(result).toMatchObject({ total_messages: 2, booking_count: 3, user_id: me.user.userId, org_id: 'wanderly' });
+    // The failed booking is a message too (the bell counts it), until My bookings shows it.
+    expect(result).toMatchObject({ total_messages: 3, booking_count: 4, user_id: me.user.userId, org_id: 'wanderly' });
     expect(result.booking_details.map((d) => [d.booking_id, d.is_read]).sort()).toEqual(
-      [[unseen, false], [seen, true], [moved, false]].sort(),
+      [[unseen, false], [seen, true], [moved, false], [failed, false]].sort(),
     );
 
-    const list = await listUserBookings({ userPublicId: me.user.userId, orgId: 'wanderly', language: 'en-US', timeZone: 'America/Los_Angeles' });
-    expect(list.map((b) => b.reference).sort()).toEqual([unseen, seen, moved].sort());
+    const list = await listUserBookings({ userPublicId: me.user.userId, orgId: 'wanderly', language: 'en-US', timeZone: 'America/Los_Angeles', read: true });
+    expect(list.map((b) => b.reference).sort()).toEqual([unseen, seen, moved, failed].sort());
+    // With its reason, and no page to open (a failed booking's success page is unknown to everyone).
+    expect(list.find((b) => b.reference === failed)).toMatchObject({ status: 'failed', failure: FAILURE_TEXTS.expired, href: null, unread: true, cancellable: false });
+    expect(failureMessageKey(list.find((b) => b.reference === failed)!.failure)).toBe('bookings.failure.expired');
+    expect((await countMessagesOf(me)).total_messages).toBe(0);
     expect(list.find((b) => b.reference === seen)).toMatchObject({ status: 'confirmed', unread: false, href: `/checkout-success?booking_id=${seen}`, amount: { text: '$500' } });
     // The same user id asked for in another organisation lists nothing.
     expect(await listUserBookings({ userPublicId: me.user.userId, orgId: 'viajamas', language: 'en-US', timeZone: 'America/Mexico_City' })).toEqual([]);

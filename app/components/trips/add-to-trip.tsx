@@ -79,6 +79,9 @@ function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candidate: T
   const { org, locale } = useShell();
   const ids = { name: useId(), problem: useId() };
   const [trips, setTrips] = useState<ListedTrip[] | null>(null);
+  // A failed load is said as such (never as "no trips near these dates") and can be tried again.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [choice, setChoice] = useState(NEW_TRIP);
   const [name, setName] = useState(() => candidateTripName(candidate, locale.language));
   const [busy, setBusy] = useState(false);
@@ -86,16 +89,19 @@ function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candidate: T
 
   useEffect(() => {
     const controller = new AbortController();
+    setLoadFailed(false);
+    setTrips(null);
     void postJson('/api/trips/gettrips/getTripsList', { json: { user_id: userId, org_id: org.orgId, checkin_date: candidate.checkin, checkout_date: candidate.checkout } }, {}, controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
-        const listed = answer.status === 200 ? ((answer.body as { data?: ListedTrip[] }).data ?? []) : [];
+        const listed = (answer.body as { data?: unknown } | null)?.data;
+        if (answer.status !== 200 || !Array.isArray(listed)) return setLoadFailed(true);
         // A viewer cannot add to a trip.
-        setTrips(listed.filter((trip) => trip.role !== 'viewer'));
+        setTrips((listed as ListedTrip[]).filter((trip) => trip.role !== 'viewer'));
       },
     );
     return () => controller.abort();
-  }, [candidate.checkin, candidate.checkout, org.orgId, userId]);
+  }, [candidate.checkin, candidate.checkout, org.orgId, userId, attempt]);
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -120,7 +126,15 @@ function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candidate: T
           <label>
             <input type="radio" name="trip" value={NEW_TRIP} checked={choice === NEW_TRIP} onChange={() => setChoice(NEW_TRIP)} /> {t('addToTrip.newTrip')}
           </label>
-          {trips === null ? <p role="status">{t('addToTrip.loading')}</p> : null}
+          {trips === null && !loadFailed ? <p role="status">{t('addToTrip.loading')}</p> : null}
+          {loadFailed ? (
+            <div role="alert" className="notice notice-warning">
+              <p>{t('addToTrip.loadFailed')}</p>
+              <button type="button" className="button button-ghost" onClick={() => setAttempt((n) => n + 1)}>
+                {t('addToTrip.retry')}
+              </button>
+            </div>
+          ) : null}
           {trips?.length === 0 ? <p className="muted">{t('addToTrip.none')}</p> : null}
           {trips?.map((trip) => (
             <label key={trip.trip_id}>

@@ -50,6 +50,7 @@ import {
   verifyWebhook,
 } from '~/domain/booking-payment';
 import { carModeTakes } from '~/domain/car-payment-mode';
+import { FAILURE_TEXTS } from '~/domain/booking-failures';
 import { successPath, paymentRulesOf } from '~/products/registry';
 import { brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
@@ -79,10 +80,8 @@ type Booking = Selectable<BookingsTable>;
 type Attempt = Selectable<PaymentAttemptsTable>;
 
 const POLL_MS = 100;
-const EXPIRED_TEXT = 'Your reservation expired before the payment completed. Nothing was charged.';
-const NOT_CAPTURED_TEXT = 'The payment could not be completed. Nothing was charged.';
-const LATE_TEXT = 'The payment took too long and was cancelled. Nothing was charged: please try again.';
-export const OXXO_EXPIRED_TEXT = 'The OXXO voucher expired before it was paid. The reservation was released; nothing was charged.';
+const { expired: EXPIRED_TEXT, notCaptured: NOT_CAPTURED_TEXT, late: LATE_TEXT } = FAILURE_TEXTS;
+export const OXXO_EXPIRED_TEXT = FAILURE_TEXTS.oxxoExpired;
 
 /**
  * A guarded state move that did not happen: the row was no longer in the status it was expected
