@@ -83,6 +83,8 @@ export const profileSummaryBlockSchema = optionalPropsBlock('profile.summary', n
 export const membershipStatusBlockSchema = optionalPropsBlock('profile.membership', noProps);
 export const impersonationBlockSchema = optionalPropsBlock('profile.impersonation', noProps);
 export const savedCardsBlockSchema = optionalPropsBlock('profile.savedCards', noProps);
+/** The member's points: each type's available and pending points, the loyalty membership number, the latest movements (issue 34). */
+export const loyaltyBlockSchema = optionalPropsBlock('profile.loyalty', noProps);
 export const tripsListBlockSchema = optionalPropsBlock('trips.list', noProps);
 /** The signed-in user's bookings, newest first (issue 4 "After booking"). */
 export const myBookingsBlockSchema = optionalPropsBlock('profile.bookings', {
@@ -147,6 +149,7 @@ export const blockSchemas = [
   membershipStatusBlockSchema,
   impersonationBlockSchema,
   savedCardsBlockSchema,
+  loyaltyBlockSchema,
   tripsListBlockSchema,
   myBookingsBlockSchema,
   hotelSearchBlockSchema,

@@ -5,6 +5,7 @@ import { listUserBookings } from '~/services/bookings.server';
 import { getDb } from '~/services/db.server';
 import { listCardsOfUser } from '~/services/payments/saved-cards.server';
 import { getRateTable, toDisplayPrice } from '~/services/rates.server';
+import { loyaltyMembershipNoOf, loyaltyOf } from '~/services/stored-value.server';
 import type { BlockContext } from './context.server';
 
 type B<K extends Block['type']> = Extract<Block, { type: K }>;
@@ -71,6 +72,20 @@ export async function resolveSavedCards(_block: B<'profile.savedCards'>, { user,
   if (!user || !org.payments.options.includes('saved-cards')) return { enabled: false, cards: [], email: '', apiKey: '' };
   const cards = await listCardsOfUser(user.userId, org.orgId);
   return { enabled: true, cards: cards.map(toCardPGV2), email: user.email, apiKey: cardServiceApiKey(org.payments, org.orgId) };
+}
+
+/**
+ * The signed-in user's points where the organisation has them (its checkouts take points, or its
+ * bookings earn them): each point type's available and pending points and latest movements, and
+ * the loyalty membership number (spec §3 loyalty_membership_no).
+ */
+export async function resolveLoyalty(_block: B<'profile.loyalty'>, { user, org }: BlockContext) {
+  const storedValue = org.payments.storedValue;
+  const hasPoints = storedValue !== undefined && (storedValue.instruments.includes('points') || (storedValue.earn ?? []).length > 0);
+  if (!user || !hasPoints) return null;
+  const row = await getDb().selectFrom('users').select('id').where('public_id', '=', user.userId).where('org_id', '=', org.orgId).executeTakeFirst();
+  if (!row) return null;
+  return { membershipNo: loyaltyMembershipNoOf(user.userId), pointTypes: await loyaltyOf({ orgId: org.orgId, userId: row.id }, org.timeZone) };
 }
 
 /** The signed-in user's bookings in this organisation (reference, product, dates, status, amount); showing them reads their messages. */

@@ -4,6 +4,7 @@ import { MyBookingsBlock } from './bookings-block';
 import type { ResolvedBlock } from './data.server';
 import { ImpersonationBlock, MembershipBlock, ProfileSummaryBlock } from './profile-blocks';
 import { SavedCardsBlock } from './saved-cards-block';
+import { LoyaltyBlock } from './loyalty-block';
 
 /** The member's and the agent's profile pages' blocks (app/domain/page-blocks.ts, docs/decisions/0037). */
 const PROFILE_BLOCKS: PageRegistry<'user-profile' | 'agent-profile'> = {
@@ -11,6 +12,7 @@ const PROFILE_BLOCKS: PageRegistry<'user-profile' | 'agent-profile'> = {
   'profile.membership': MembershipBlock,
   'profile.impersonation': ImpersonationBlock,
   'profile.savedCards': SavedCardsBlock,
+  'profile.loyalty': LoyaltyBlock,
   'profile.bookings': MyBookingsBlock,
 };
 

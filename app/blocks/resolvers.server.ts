@@ -9,7 +9,7 @@ import {
   resolveSearchEntry,
 } from './home-blocks.server';
 import { resolveHotelSearch } from './search-blocks.server';
-import { resolveImpersonation, resolveMembership, resolveMyBookings, resolveProfileSummary, resolveSavedCards } from './profile-blocks.server';
+import { resolveImpersonation, resolveLoyalty, resolveMembership, resolveMyBookings, resolveProfileSummary, resolveSavedCards } from './profile-blocks.server';
 import { resolveTripsList } from './trips-block.server';
 
 /** Data for each block type, resolved in the page loader. */
@@ -24,6 +24,7 @@ export const blockResolvers = {
   'profile.membership': resolveMembership,
   'profile.impersonation': resolveImpersonation,
   'profile.savedCards': resolveSavedCards,
+  'profile.loyalty': resolveLoyalty,
   'trips.list': resolveTripsList,
   'profile.bookings': resolveMyBookings,
   'search.hotel': resolveHotelSearch,

@@ -10,7 +10,7 @@ import { isAuthBlockType } from './auth-layouts';
  * page holds the blocks whose data and actions it serves.
  */
 const CONTENT = ['home.hero', 'home.searchEntry', 'home.mapView', 'home.featuredDestinations', 'landing.intro', 'search.hotel', 'content.legal'] as const;
-const PROFILE = ['profile.summary', 'profile.membership', 'profile.impersonation', 'profile.savedCards', 'profile.bookings'] as const;
+const PROFILE = ['profile.summary', 'profile.membership', 'profile.impersonation', 'profile.savedCards', 'profile.loyalty', 'profile.bookings'] as const;
 
 export const PAGE_BLOCKS = {
   home: CONTENT,

@@ -1168,6 +1168,20 @@ export const enUS = {
   "tripInvite.submit": "Send the invitation",
   "tripInvite.sent": "Invitation sent to {email}. The link works once, for 7 days.",
   "tripInvite.failed": "The invitation was not sent: {reason}",
+  "loyalty.title": "Loyalty points",
+  "loyalty.membershipNo": "Loyalty membership number:",
+  "loyalty.none": "You have no points yet: a booking paid by card earns them.",
+  "loyalty.available": "Available",
+  "loyalty.pending": "Pending until your trip",
+  "loyalty.movements": "Latest movements of your {title}",
+  "loyalty.date": "Date",
+  "loyalty.what": "What",
+  "loyalty.points": "Points",
+  "loyalty.movement.earned": "Earned with a booking",
+  "loyalty.movement.added": "Added",
+  "loyalty.movement.spent": "Used on a booking",
+  "loyalty.movement.returned": "Given back",
+  "loyalty.movement.forfeited": "Taken back: the booking was cancelled",
 } as const;
 
 export type MessageKey = keyof typeof enUS;

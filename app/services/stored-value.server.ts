@@ -717,6 +717,62 @@ export async function earnPointsForBooking(booking: { id: string; orgId: string;
   }
 }
 
+/** A change of a member's points, as the profile lists it: earned, added, spent, returned or forfeited (a cancelled trip's). */
+export type PointsMovement = { kind: 'earned' | 'added' | 'spent' | 'returned' | 'forfeited'; points: number; /** The organisation's day it happened on (decision 0039). */ day: string };
+
+export type PointsBalance = { code: string; title: string; available: number; pending: number; movements: PointsMovement[] };
+
+const MOVEMENTS_SHOWN = 10;
+
+/**
+ * The member's points on the profile (issue 34): each point type's available points, those
+ * pending until a booked trip starts (matureEarnedPoints), and its latest movements. A movement is
+ * a ledger transaction that changed what the member holds in all (available + reserved): a
+ * reservation and its release only move points between the two and are not listed.
+ */
+export async function loyaltyOf(member: Member, timeZone: string, db: Database = getDb()): Promise<PointsBalance[]> {
+  const rows = await db
+    .selectFrom('instruments as i')
+    .innerJoin('ledger_accounts as a', 'a.id', 'i.account_id')
+    .innerJoin('ledger_accounts as r', 'r.available_account_id', 'a.id')
+    .select(['i.code', 'i.title', 'a.id as available_id', 'r.id as reserved_id', 'a.balance_minor as available'])
+    .where('i.org_id', '=', member.orgId)
+    .where('i.owner_user_id', '=', member.userId)
+    .where('i.kind', '=', 'points')
+    .orderBy('i.code')
+    .execute();
+  return Promise.all(
+    rows.map(async (row) => {
+      const [pending, changes] = await Promise.all([
+        db
+          .selectFrom('ledger_reservations')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount_minor'), sql<number>`0`).as('points'))
+          .where('account_id', '=', row.available_id)
+          .where('status', '=', 'reserved')
+          .where('reference', 'like', 'earned:%')
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('ledger_entries as e')
+          .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+          .select(['t.kind', 't.reference', 't.created_at', (eb) => eb.fn.sum<string | number>('e.amount_minor').as('points')])
+          .where('e.account_id', 'in', [row.available_id, row.reserved_id])
+          .groupBy(['t.id', 't.kind', 't.reference', 't.created_at'])
+          .having((eb) => eb.fn.sum('e.amount_minor'), '<>', 0)
+          .orderBy('t.created_at', 'desc')
+          .orderBy('t.id', 'desc')
+          .limit(MOVEMENTS_SHOWN)
+          .execute(),
+      ]);
+      const movements = changes.map((change): PointsMovement => {
+        const earned = change.reference.startsWith('earned:');
+        const kind = change.kind === 'issue' ? (earned ? 'earned' : 'added') : change.kind === 'capture' ? (earned ? 'forfeited' : 'spent') : 'returned';
+        return { kind, points: Number(change.points), day: dayIn(timeZone, change.created_at) };
+      });
+      return { code: row.code, title: row.title, available: Number(row.available), pending: Number(pending.points), movements };
+    }),
+  );
+}
+
 /** The reference of the points a booking earned, pending until its trip. */
 const earnedReference = (bookingId: string) => `earned:${bookingId}`;
 

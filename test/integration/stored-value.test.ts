@@ -9,6 +9,7 @@ import {
   applyToHold,
   availableCoupons,
   earnPointsForBooking,
+  loyaltyOf,
   matureEarnedPoints,
   instrumentsOf,
   payableOfHold,
@@ -118,6 +119,11 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     expect(await matureEarnedPoints(database.db, new Date('2027-01-10T03:00:00Z'))).toBe(0);
     expect(await matureEarnedPoints(database.db, new Date('2027-01-10T05:30:00Z'))).toBe(1);
     expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: before.availableMinor + 2 * earned, reservedMinor: before.reservedMinor + earned });
+    // The profile's view: available, pending until the trip, and the movements that changed the total.
+    const [loyalty] = (await loyaltyOf(member, 'America/New_York', database.db)).filter((type) => type.code === 'MILES');
+    expect(loyalty).toMatchObject({ title: miles.title, available: before.availableMinor + 2 * earned, pending: earned });
+    // Newest first: the cancelled trip's forfeit came after the four earnings.
+    expect(loyalty!.movements.slice(0, 5).map((m) => [m.kind, m.points])).toEqual([['forfeited', -earned], ...Array(4).fill(['earned', earned])]);
     await expectLedgerConsistent();
   });
 
