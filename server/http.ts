@@ -103,7 +103,11 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       requestContext.run(store, () =>
-        log.info('request', { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, orgResolutions: store.orgResolutions }),
+        log.info('request', {
+          method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, orgResolutions: store.orgResolutions,
+          // The header version the visitor's pages showed (header_id, decision 0053): a config change's reach.
+          headerId: (res.locals.requestContext as RequestContext | undefined)?.cookie('header_id'),
+        }),
       );
     });
     const store: RequestLogStore = { correlationId, orgResolutions: 0 };

@@ -11,4 +11,6 @@ export type BlockContext = {
   pathname: string;
   /** The request's query (a block that opens one thing by id reads it here: /user/my-trips?trip_id=…). */
   query: URLSearchParams;
+  /** One cookie of the request (the spec's adsCheckinDate, say). */
+  cookie: (name: string) => string | undefined;
 };

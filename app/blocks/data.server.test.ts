@@ -11,6 +11,7 @@ const context: BlockContext = {
   locale: { language: 'en-US', currency: 'USD' },
   pathname: '/',
   query: new URLSearchParams(),
+  cookie: () => undefined,
 };
 // A layout from a newer build (or an admin draft) may name a type this build lacks.
 const layout = {

@@ -29,9 +29,10 @@ const STATUS_MESSAGES: Partial<Record<number, 'error.badRequest' | 'error.forbid
 /**
  * Renders thrown Responses by status, and anything else as a generic failure, in the page's
  * language. A thrown Response's own text is shown as it came on an English page (a 429's in any
- * language), except a 404's; a page in another language says what the status means instead.
+ * language), except a 404's, which says what the route could not find (`notFoundKey`: a booking
+ * rather than a page); a page in another language says what the status means instead.
  */
-export function GeneralErrorBoundary() {
+export function GeneralErrorBoundary({ notFoundKey = 'error.notFound' }: { notFoundKey?: 'error.notFound' | 'success.notFound' } = {}) {
   const error = useRouteError();
   const shell = useRouteLoaderData<ShellData>('root');
   const messages = useOptionalMessages();
@@ -47,7 +48,9 @@ export function GeneralErrorBoundary() {
   };
   const message = isRouteErrorResponse(error)
     ? notFound
-      ? strings['error.notFound']
+      ? notFoundKey in strings
+        ? (strings as Record<string, string>)[notFoundKey]!
+        : strings['error.notFound']
       : typeof error.data === 'string' && error.data && (tooMany || language === SERVER_TEXT_LANGUAGE)
         ? error.data
         : statusMessage(error.status)

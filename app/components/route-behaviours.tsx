@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '~/components/shell-context';
+import { useShell, useT } from '~/components/shell-context';
 import { TRANSFER_SELECTIONS_KEY, shouldClearTransferSelections } from '~/domain/transfer-selections';
 
 /** Client-side route behaviours of spec §2 (stored-state clean-up, impersonation flow). */
@@ -14,6 +14,13 @@ export function RouteBehaviours() {
   useEffect(() => {
     if (pathname === '/') window.localStorage.removeItem('searchCoordinates');
   }, [pathname]);
+
+  // The site that brought the visitor and the header version shown (decision 0053), written after
+  // the page is up: their code is its own small file, out of every page's bundle.
+  const { org } = useShell();
+  useEffect(() => {
+    void import('./site-cookies').then(({ rememberVisit }) => rememberVisit(org.headerVersion));
+  }, [org.headerVersion]);
 
   // Spec §2: entering the transfer pages clears the stored transfer selections.
   const previousPath = useRef<string | null>(null);

@@ -5,6 +5,8 @@
 import { isProductCode, products } from '~/products/registry';
 
 export const CARD_MOUNT_DELAY_MS = 300;
+/** The cookie the browser keeps its last payment's id in (spec cookies: paymentIdC; decision 0053). */
+export const PAYMENT_ID_COOKIE = 'paymentIdC';
 export const SELECTION_READY_MS = 500;
 
 /** Spec §4 step 2 and §5: a booking id is present and contains neither 'undefined' nor 'NaN'. */

@@ -296,6 +296,8 @@ export const enUS = {
   'success.guestPrivacy': "This booking was made without an account, so this page leaves out the traveller’s contact details.",
   'success.payment': "Payment",
   'success.amount': "Amount paid",
+  'success.notFound': "We could not find that booking. Check the booking reference, or find your bookings in your profile.",
+  'success.paymentReference': "Payment reference",
   'success.amountDue': "Amount due",
   'success.amountUnknown': "Not recorded",
   'success.method': "Payment method",

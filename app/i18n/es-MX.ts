@@ -296,6 +296,8 @@ export const esMX: Messages = {
   'success.phone': "Teléfono",
   'success.guestPrivacy': "Esta reserva se hizo sin cuenta, por eso esta página omite los datos de contacto del viajero.",
   'success.payment': "Pago",
+  'success.paymentReference': "Referencia del pago",
+  'success.notFound': "No encontramos esa reserva. Revisa la referencia, o busca tus reservas en tu perfil.",
   'success.amount': "Importe pagado",
   'success.amountDue': "Importe a pagar",
   'success.amountUnknown': "Sin registro",

@@ -22,5 +22,5 @@ export default BookingSuccessPage;
 export const meta: MetaFunction = (args) => pageMeta(args, 'bookingConfirmation');
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary notFoundKey="success.notFound" />;
 }

@@ -21,5 +21,5 @@ export default BookingSuccessPage;
 export const meta: MetaFunction = (args) => pageMeta(args, 'bookingConfirmation');
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary notFoundKey="success.notFound" />;
 }

@@ -13,6 +13,7 @@ import {
   publicTravellerName,
   statusNotice,
 } from '~/domain/booking-view';
+import { PAYMENT_ID_COOKIE } from '~/domain/booking-submit';
 import { cancelCheck } from '~/domain/booking-cancel';
 import { dayIn } from '~/domain/time-zone';
 import { hotelFlowOf } from '~/domain/hotel-flow';
@@ -250,7 +251,7 @@ const isCancellable = (row: BookingRecord, today: string) => cancelCheck({ statu
  * see. Unknown, foreign or not-yours references are one 404. It does not read the booking's
  * message: checkout lands here, and the message must still reach the bell (decision 0033).
  */
-export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | 'session' | 'locale'>, url: URL) {
+export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | 'session' | 'locale' | 'cookie'>, url: URL) {
   const notFound = () => new Response('We could not find that booking. Check the booking reference, or find your bookings in your profile.', { status: 404 });
   const reference = parseBookingReference(url.searchParams.get('booking_id'));
   if (!reference) throw notFound();
@@ -268,10 +269,26 @@ export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | '
   const payment = access === 'owner' ? ((await paymentLinesOf([booking], locale.language)).get(booking.id) ?? []) : [];
   return {
     access,
-    booking: { ...bookingView(booking, status, item, access, await amountView(booking, locale.language)), payment },
+    booking: { ...bookingView(booking, status, item, access, await amountView(booking, locale.language)), payment, paymentReference: await paymentReferenceOf(booking.id, context.cookie(PAYMENT_ID_COOKIE)) },
     flowBase: hotelFlowOf(url.pathname).base,
     profilePath: session ? (session.user.role === 'agent' ? '/agent/profile' : '/user/profile') : null,
   };
+}
+
+/**
+ * The payment the browser that paid remembers (`paymentIdC`, written from the pay answer's
+ * payment_id, decision 0053), shown on the success page when it is this booking's own payment:
+ * a cookie naming another booking's payment (or none) shows nothing.
+ */
+async function paymentReferenceOf(bookingId: string, remembered: string | undefined): Promise<string | null> {
+  if (!remembered || remembered.length > 64) return null;
+  const attempt = await getDb()
+    .selectFrom('payment_attempts')
+    .select('gateway_transaction_id')
+    .where('booking_id', '=', bookingId)
+    .where('gateway_transaction_id', '=', remembered)
+    .executeTakeFirst();
+  return attempt?.gateway_transaction_id ?? null;
 }
 
 function bookingView(

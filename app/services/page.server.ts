@@ -4,9 +4,9 @@ import { getLayout } from './config.server';
 import type { RequestContext } from './request-context.server';
 
 /** A configured page: the organisation's layout for `page`, with every block's data resolved. */
-export async function loadPage(context: Pick<RequestContext, 'org' | 'user' | 'locale'>, pathname: string, page: PageKey, query = new URLSearchParams()) {
-  const { org, user, locale } = context;
+export async function loadPage(context: Pick<RequestContext, 'org' | 'user' | 'locale' | 'cookie'>, pathname: string, page: PageKey, query = new URLSearchParams()) {
+  const { org, user, locale, cookie } = context;
   const layout = getLayout(org, page);
-  const blocks = await resolveLayout(layout, { org, user, locale, pathname, query });
+  const blocks = await resolveLayout(layout, { org, user, locale, pathname, query, cookie });
   return { layoutId: layout.id, blocks };
 }

@@ -234,10 +234,13 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     ] as const) {
       const answer = await get(path, cookie);
       expect(answer.status, path).toBe(404);
-      if (!path.startsWith('/nothing')) expect(answer.text).toContain('We could not find that booking');
+      // Said on the page itself (not only in its data), in the page's words for a booking.
+      if (!path.startsWith('/nothing')) expect(answer.text).toContain('<p>We could not find that booking. Check the booking reference, or find your bookings in your profile.</p>');
       expect(answer.text).not.toContain('id="traveller-title"');
       if (cookie !== ownerCookie) expect(answer.text).not.toContain(owner.email);
     }
+    const spanish = await get('/checkout-success?booking_id=WAN-NOSUCH99', `${ownerCookie}; lan_code=es-MX`);
+    expect(spanish.text).toContain('<p>No encontramos esa reserva. Revisa la referencia, o busca tus reservas en tu perfil.</p>');
     // The other user's session sees nothing of it over the data route either.
     const data = await get(`/checkout-success?booking_id=${mine}&_data=routes%2Fcheckout-success`, otherCookie);
     expect(data.status).toBe(404);

@@ -202,6 +202,10 @@ describe.skipIf(!base)('checkout payments in Chromium (issue 4)', () => {
       await typeCard(page, 'Credit Card', NEW_CARD);
       const withNewCard = await completeBooking(page);
       expect(await expectPaidOnce(withNewCard, product.code)).toBe('card');
+      // The pay answer's payment_id is remembered (paymentIdC) and named on the success page.
+      const [sale] = await salesOf(withNewCard);
+      expect((await page.context().cookies()).find((cookie) => cookie.name === 'paymentIdC')?.value).toBe(sale!.id);
+      expect(await page.getByText(sale!.id, { exact: true }).count()).toBe(1);
       if (index === 0) await expectNoAxeViolationsAtViewports(page, 'checkout success');
 
       await reachPayment(page, product, 153 + index * 6);

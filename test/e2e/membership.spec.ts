@@ -228,6 +228,21 @@ describe.skipIf(!base)('the membership plans modal', () => {
       await expect.poll(() => slidesOf(dialog).count(), { message: `slides at ${width}px` }).toBe(slides);
       expect(await dialog.getByRole('button', { name: 'Next plans' }).count()).toBe(1);
     }
+    // At 1280 px the two plan cards stand side by side, level, between the arrows.
+    const boxes = await Promise.all([
+      dialog.getByRole('button', { name: 'Previous plans' }).boundingBox(),
+      slidesOf(dialog).nth(0).boundingBox(),
+      slidesOf(dialog).nth(1).boundingBox(),
+      dialog.getByRole('button', { name: 'Next plans' }).boundingBox(),
+    ]);
+    const [previous, left, right, next] = boxes.map((box) => box!);
+    expect(Math.abs(left!.y - right!.y)).toBeLessThan(1);
+    expect(left!.width).toBeGreaterThan(200);
+    expect(Math.abs(left!.width - right!.width)).toBeLessThan(2);
+    expect(left!.x + left!.width).toBeLessThanOrEqual(right!.x);
+    expect(previous!.x + previous!.width).toBeLessThanOrEqual(left!.x);
+    expect(right!.x + right!.width).toBeLessThanOrEqual(next!.x);
+    for (const arrow of [previous!, next!]) expect(arrow.y).toBeGreaterThan(left!.y);
     await dialog.getByRole('button', { name: 'Next plans' }).click();
     await dialog.getByRole('group', { name: 'Plan 3 of 3' }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Next plans' }).isDisabled()).toBe(true);

@@ -38,6 +38,7 @@ describe('cached catalogue reads', () => {
       locale: { language, currency },
       pathname: '/',
       query: new URLSearchParams(),
+      cookie: () => undefined,
     });
     const rows = await database.db
       .selectFrom('destinations')

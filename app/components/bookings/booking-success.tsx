@@ -191,6 +191,7 @@ export function BookingSuccessPage() {
         <dl className="profile-facts">
           <Fact label={t(paid ? 'success.amount' : 'success.amountDue')}>{booking.amount ? booking.amount.text : t('success.amountUnknown')}</Fact>
           <Fact label={t('success.method')}>{booking.paymentMethod ? t(`success.method.${booking.paymentMethod}` satisfies MessageKey) : t('success.method.none')}</Fact>
+          {booking.paymentReference ? <Fact label={t('success.paymentReference')}>{booking.paymentReference}</Fact> : null}
           {booking.payment.length > 0 ? (
             <Fact label={t('payment.parts')}>
               <PaymentParts lines={booking.payment} />

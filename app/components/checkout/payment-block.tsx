@@ -1,6 +1,6 @@
 import { useFetcher, useRevalidator } from '@remix-run/react';
 import { type ReactNode, createContext, useContext, useEffect, useId, useRef, useState } from 'react';
-import { useShell, useT } from '~/components/shell-context';
+import { useOptionalUser, useShell, useT } from '~/components/shell-context';
 import { CardEntry, type CardEntryHandle, cardFailureText } from '~/components/payments/card-entry';
 import type { CardEntryFailure } from '~/domain/card-entry';
 import { formatChargedAmount } from '~/domain/charge';
@@ -9,6 +9,7 @@ import { saveCard, savedCardNonce } from '~/components/payments/card-service.cli
 import { logCardStep } from '~/components/payments/card-process-log';
 import {
   CARD_MOUNT_DELAY_MS,
+  PAYMENT_ID_COOKIE,
   SELECTION_READY_MS,
   type SubmitOutcome,
   acknowledgementLinks,
@@ -18,6 +19,7 @@ import {
 import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOption } from '~/domain/payment-options';
 import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { BookingFailedDialog, CardFailureDialog, DemoAccountDialog } from './payment-dialogs';
+import { readCookie, SITE_REFERER_COOKIE, writeCookie } from '~/components/site-cookies';
 import { postJson } from '~/components/post-json';
 import { minorToMajor } from '~/domain/coupon-cash';
 import type { TravelerResult } from '~/services/checkout.server';
@@ -70,6 +72,17 @@ function storedValueFields(storedValue: CheckoutPayment['storedValue']) {
   };
 }
 
+/**
+ * A pay call; its answer's payment_id (the gateway's transaction) is remembered in `paymentIdC`
+ * for the success page to show as the payment's reference (decision 0053).
+ */
+async function payCall(url: string, body: unknown, headers: Record<string, string>) {
+  const answer = await postJson(url, body, headers);
+  const paymentId = field(answer.body, 'payment_id');
+  if (typeof paymentId === 'string' && paymentId !== '') writeCookie(PAYMENT_ID_COOKIE, paymentId);
+  return answer;
+}
+
 type PaymentFlow = ReturnType<typeof usePaymentFlow>;
 
 /** The checkout's payment state, for blocks beside the payment (the stored-value slots); null before the offer is held. */
@@ -95,6 +108,7 @@ function LivePayment({ props, children }: { props: Props; children: ReactNode })
 
 function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: Props) {
   const t = useT();
+  const user = useOptionalUser();
   const [choices, setChoices] = useState(payment.options);
   const [selected, setSelected] = useState<string | null>(payment.selected);
   const [ready, setReady] = useState(true);
@@ -196,19 +210,21 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
       product_type: product,
       pg_type: payment.pgType,
       ...storedValueFields(storedValue),
+      // Spec §7: a wallet payment names its customer and the site that brought them.
+      ...(storedValue?.applied.some((part) => part.kind === 'wallet') && user ? { customer_id: user.userId, referer: readCookie(SITE_REFERER_COOKIE) ?? '' } : {}),
       email: payment.payer.email,
       names: payment.payer.names,
       card_id: '',
       cust_id: '',
     };
     if (!choice) return { kind: 'message', text: t('payment.tryAgain') };
-    if (choice.kind === 'invoice') return postJson('/api/booking/generatePgToken', { ...base, payment_method: 'invoice' }, headers);
-    if (choice.kind === 'oxxo') return postJson('/api/booking/generatePgToken', { ...base, payment_method: 'oxxo' }, headers);
+    if (choice.kind === 'invoice') return payCall('/api/booking/generatePgToken', { ...base, payment_method: 'invoice' }, headers);
+    if (choice.kind === 'oxxo') return payCall('/api/booking/generatePgToken', { ...base, payment_method: 'oxxo' }, headers);
     if (choice.kind === 'new') {
       const card = await newCard.current?.tokenize({ amountMinor, threeDSecure: payment.threeDSecure !== 'never' });
       if (!card) return { kind: 'message', text: t('payment.unavailable') };
       if (!card.ok) return { kind: 'message', text: cardMessage(card) };
-      return postJson('/api/booking/generatePgToken', { ...base, payment_method: 'card', nonce: card.nonce }, headers);
+      return payCall('/api/booking/generatePgToken', { ...base, payment_method: 'card', nonce: card.nonce }, headers);
     }
     if (choice.kind === 'saved') {
       let nonce: string | undefined;
@@ -224,7 +240,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
       const sum = await postJson('/api/pgv2/generateCheckSum', { orderId: bookingId, currency, countryCode: payment.countryCode, amount, api_key: payment.apiKey });
       const checksum = field(sum.body, 'checksum');
       if (typeof checksum !== 'string') return outcomeOf(sum);
-      return postJson(
+      return payCall(
         '/api/pgv2/paymentWithSavedCard',
         {
           hold,

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation, useNavigate, useSubmit } from '@remix-run/react';
 import Cookies from 'js-cookie';
+import { readCookie, SITE_REFERER_COOKIE } from '~/components/site-cookies';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PaymentOptions, PaymentProvider, useCheckoutPayment } from '~/components/checkout/payment-block';
 import { Dialog } from '~/components/dialog';
@@ -347,7 +348,8 @@ function PayNow({ plan, quote, onActivated, reload }: { plan: Plan; quote: Quote
       membership_id: plan.membership_id,
       plan_amount: quote.amount,
       userId: user.userId,
-      referer: window.location.pathname,
+      // The site that brought the visitor (site_referer, decision 0053), else none.
+      referer: readCookie(SITE_REFERER_COOKIE) ?? '',
       charge_org: quote.charge_org,
     });
     if (checked.status !== 200) return refused(checked);
