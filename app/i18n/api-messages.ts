@@ -21,6 +21,14 @@ const EN_US = {
   'limit.walletTopup': 'Too many wallet top-ups in a short time. Please wait {seconds} seconds and try again.',
   'limit.codeLookup': 'Too many codes tried in a short time. Please wait {seconds} seconds and try again.',
   'limit.card': 'This card was tried too many times in a short time. Please wait {seconds} seconds or use another card.',
+  'trips.noSuchTrip': 'No such trip',
+  'trips.noSuchUser': 'No such user',
+  'trips.viewerCannotChange': 'A viewer cannot change this trip',
+  'trips.noSuchItem': 'No such item on this trip',
+  'trips.noTripToInvite': 'No trip of yours to invite to',
+  'trips.noInvitation': 'No valid invitation to this trip',
+  'trips.invitationUsed': 'This invitation was already used',
+  'trips.invitationExpired': 'This invitation has expired: ask for a new one',
 };
 
 const ES_MX: Record<ApiMessageKey, string> = {
@@ -39,6 +47,14 @@ const ES_MX: Record<ApiMessageKey, string> = {
   'limit.walletTopup': 'Demasiadas recargas del monedero en poco tiempo. Espera {seconds} segundos e inténtalo de nuevo.',
   'limit.codeLookup': 'Demasiados códigos probados en poco tiempo. Espera {seconds} segundos e inténtalo de nuevo.',
   'limit.card': 'Esta tarjeta se intentó demasiadas veces en poco tiempo. Espera {seconds} segundos o usa otra tarjeta.',
+  'trips.noSuchTrip': 'No existe ese viaje',
+  'trips.noSuchUser': 'No existe ese usuario',
+  'trips.viewerCannotChange': 'Quien solo ve un viaje no puede cambiarlo',
+  'trips.noSuchItem': 'Ese elemento no está en este viaje',
+  'trips.noTripToInvite': 'No tienes un viaje con ese identificador al que invitar',
+  'trips.noInvitation': 'No hay una invitación válida a este viaje',
+  'trips.invitationUsed': 'Esta invitación ya se usó',
+  'trips.invitationExpired': 'Esta invitación venció: pide una nueva',
 };
 
 export type ApiMessageKey = keyof typeof EN_US;

@@ -1140,6 +1140,7 @@ export const enUS = {
   // Trip invitations and adding to a trip (issue 13)
   "tripJoin.title": "Joining the trip",
   "tripJoin.working": "Adding you to the trip…",
+  "tripJoin.join": "Join the trip",
   "tripJoin.failed": "We could not add you to this trip: {reason}",
   "tripJoin.myTrips": "Go to my trips",
   "tripJoin.wrongAccount": "This invitation is for {invited}, but you are signed in as {current}.",

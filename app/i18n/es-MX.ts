@@ -1141,6 +1141,7 @@ export const esMX: Messages = {
   // Trip invitations and adding to a trip (issue 13)
   "tripJoin.title": "Uniéndote al viaje",
   "tripJoin.working": "Te estamos agregando al viaje…",
+  "tripJoin.join": "Unirme al viaje",
   "tripJoin.failed": "No pudimos agregarte a este viaje: {reason}",
   "tripJoin.myTrips": "Ir a mis viajes",
   "tripJoin.wrongAccount": "Esta invitación es para {invited}, pero iniciaste sesión como {current}.",

@@ -11,6 +11,8 @@ import {
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { normalizeEmail } from '~/domain/login-throttle';
 import { invitationLink } from '~/domain/trip-invitations';
+import { type ApiMessageKey, apiMessage } from '~/i18n/api-messages';
+import type { LanguageCode } from '~/domain/reference-data';
 import { parseEmailAddress } from '~/domain/email-address';
 import { validName } from '~/domain/traveler';
 import { isProductCode } from '~/products/registry';
@@ -49,22 +51,24 @@ export const tripBodies = {
 
 /** Who calls: the signed-in user of the request's organisation. */
 /** `language`: the page's, which a trip's default name is written in. */
-export type TripActor = { orgId: string; userDbId: number; userId: string; email: string; language: string };
+export type TripActor = { orgId: string; userDbId: number; userId: string; email: string; language: LanguageCode };
 
 /** How long an invitation's access code works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
 const answer = (status: number, body: Record<string, unknown>) => json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 const invalid = (message: string) => answer(400, { status: 400, message });
-const NO_SUCH_TRIP = { status: 404, message: 'No such trip' } as const;
-const noSuchTrip = () => answer(404, NO_SUCH_TRIP);
+/** A refusal the traveller reads (docs/api.md "Trips"), in the request's language. */
+const refusal = (actor: Pick<TripActor, 'language'>, status: number, key: ApiMessageKey, extra: Record<string, unknown> = {}) =>
+  answer(status, { status, message: apiMessage(actor.language, key), ...extra });
+const noSuchTrip = (actor: Pick<TripActor, 'language'>) => refusal(actor, 404, 'trips.noSuchTrip');
 
 /**
  * A body speaks for the session's user in the request's organisation only: another user id or
  * organisation is a 404, as if there were no such user (nothing says whose it is).
  */
 function refusedCaller(actor: TripActor, userId: string, orgId: string): Response | null {
-  return userId === actor.userId && orgId === actor.orgId ? null : answer(404, { status: 404, message: 'No such user' });
+  return userId === actor.userId && orgId === actor.orgId ? null : refusal(actor, 404, 'trips.noSuchUser');
 }
 
 type Db = Database | Transaction<DB>;
@@ -165,10 +169,10 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
   const item = body.json;
   const refused = refusedCaller(actor, item.user_id, item.org_id);
   if (refused) return refused;
-  const refusal = tripPayloadRefusal(call.rules, item);
-  if (refusal) {
-    log.warn(refusal, { call: name, user: actor.userDbId });
-    return answer(400, { status: false, message: refusal });
+  const payloadRefusal = tripPayloadRefusal(call.rules, item);
+  if (payloadRefusal) {
+    log.warn(payloadRefusal, { call: name, user: actor.userDbId });
+    return answer(400, { status: false, message: payloadRefusal });
   }
   if (item.checkout_date < item.checkin_date) return invalid('checkout_date: must not be before checkin_date');
   const imageRefusal = item.trip_image?.trim() ? tripImageRefusal(item.trip_image.trim()) : null;
@@ -186,8 +190,8 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
     let tripId: string;
     if (item.trip_list_id) {
       const trip = await tripToChange(trx, actor, item.trip_list_id);
-      if (!trip) return noSuchTrip();
-      if (!canChangeTrip(trip.role)) return answer(403, { status: 403, message: 'A viewer cannot change this trip' });
+      if (!trip) return noSuchTrip(actor);
+      if (!canChangeTrip(trip.role)) return refusal(actor, 403, 'trips.viewerCannotChange');
       tripId = trip.id;
     } else {
       const place = tripPlace(call.rules, item);
@@ -224,7 +228,7 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
         .where('product', '=', product)
         .where('item_key', '=', key)
         .executeTakeFirst();
-      if (changed.numUpdatedRows === 0n) return answer(404, { status: 404, message: 'No such item on this trip' });
+      if (changed.numUpdatedRows === 0n) return refusal(actor, 404, 'trips.noSuchItem');
       const tripName = item.trip_list_name?.trim();
       const image = item.trip_image?.trim();
       if (tripName || image) await trx.updateTable('trips').set({ ...(tripName ? { name: tripName } : {}), ...(image ? { image } : {}) }).where('id', '=', tripId).execute();
@@ -241,7 +245,7 @@ export async function getTrips(actor: TripActor, { json: query }: GetTripsBody, 
   let trips = tripsOf(db, actor).orderBy('t.starts_on').orderBy('t.created_at');
   if (query.trip_id) trips = trips.where('t.id', '=', query.trip_id);
   const rows = await trips.execute();
-  if (query.trip_id && rows.length === 0) return noSuchTrip();
+  if (query.trip_id && rows.length === 0) return noSuchTrip(actor);
   return answer(200, { status: true, data: await tripsWithItems(db, rows, { details: detailsWanted(query.is_details_required), products: productList(query.product_type) }) });
 }
 
@@ -352,7 +356,7 @@ export async function sendTripInvitation(org: OrgConfig, owner: TripActor, body:
   }
   return db.transaction().execute(async (trx) => {
     const invited = await inviteToTrip(owner, { tripId: body.trip_id, email, role: body.role }, trx);
-    if (!invited) return answer(404, { status: 404, message: 'No trip of yours to invite to' });
+    if (!invited) return refusal(owner, 404, 'trips.noTripToInvite');
     const [inviter, account] = await Promise.all([
       trx.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', owner.userDbId).executeTakeFirstOrThrow(),
       trx.selectFrom('users').select(['first_name', 'preferred_language']).where('org_id', '=', org.orgId).where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst(),
@@ -381,7 +385,7 @@ export async function sendTripInvitation(org: OrgConfig, owner: TripActor, body:
  * `accesscode`, it is that invitation (its hash): a used code is a 409, an expired one a 410.
  */
 export async function addUserToTrip(actor: TripActor, body: AddUserToTripBody, db: Database = getDb()): Promise<Response> {
-  if (body.user_id !== actor.userId) return answer(404, { status: 404, message: 'No such user' });
+  if (body.user_id !== actor.userId) return refusal(actor, 404, 'trips.noSuchUser');
   return db.transaction().execute(async (trx) => {
     let query = trx
       .selectFrom('trip_invitations as v')
@@ -394,12 +398,12 @@ export async function addUserToTrip(actor: TripActor, body: AddUserToTripBody, d
       ? query.where('v.used_at', 'is', null).where('v.expires_at', '>', sql<Date>`now()`)
       : query.where('v.access_code_hash', '=', accessCodeHash(body.accesscode));
     const invitation = await query.orderBy('v.created_at', 'desc').forUpdate('v').executeTakeFirst();
-    if (!invitation) return answer(404, { status: 404, message: 'No valid invitation to this trip' });
+    if (!invitation) return refusal(actor, 404, 'trips.noInvitation');
     // Used: refused; the person who used it (a reload, the link opened twice) is told they are on the trip.
     if (invitation.used_at !== null) {
-      return answer(409, { status: 409, message: 'This invitation was already used', ...(invitation.used_by === actor.userDbId ? { data: { trip_id: body.mytrip_id, member: true } } : {}) });
+      return refusal(actor, 409, 'trips.invitationUsed', invitation.used_by === actor.userDbId ? { data: { trip_id: body.mytrip_id, member: true } } : {});
     }
-    if (invitation.expired) return answer(410, { status: 410, message: 'This invitation has expired: ask for a new one' });
+    if (invitation.expired) return refusal(actor, 410, 'trips.invitationExpired');
     // Someone already on the trip keeps their role; the invitation is used up either way.
     await trx.insertInto('trip_members').values({ trip_id: body.mytrip_id, user_id: actor.userDbId, role: invitation.role }).onConflict((oc) => oc.columns(['trip_id', 'user_id']).doNothing()).execute();
     await trx.updateTable('trip_invitations').set({ used_at: sql`now()`, used_by: actor.userDbId }).where('id', '=', invitation.id).execute();

@@ -5,7 +5,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
-import { DEMO_PASSWORD, demo } from '../support/http-client';
+import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
+import { tripPayloadOf } from '../support/trip-items';
 
 const base = inject('baseURL');
 // On the organisation's own host: e-mailed links point at its public origin.
@@ -175,6 +176,34 @@ describe('trip invitations in the browser (issue 13)', () => {
     const joined = await joinedTrip(page, () => signin.getByRole('button', { name: 'Sign in' }).click());
     expect(joined.body.data).toMatchObject({ trip_id: tripId, role: 'traveller' });
     check();
+    await context.close();
+  });
+
+  it("joins without JavaScript: the join page's button does what its script does", async () => {
+    // The owner makes a trip and invites an account holder, over the API.
+    const owner = await http(base, 'POST', '/api/auth/login', { host: 'wanderly.localhost', body: { email_id: demo('agent'), password: DEMO_PASSWORD } });
+    const ownerCookie = sessionCookie(owner);
+    const ownerId = owner.json().data.userId as string;
+    const trip = tripPayloadOf('HLT', { tripListId: null, tripListName: 'No script trip', userId: ownerId, orgId: 'wanderly', checkinDate: inDays(95), checkoutDate: inDays(97), tripImage: '' });
+    const made = await http(base, 'POST', '/api/trips/createTripList', { host: 'wanderly.localhost', cookie: ownerCookie, body: { json: trip } });
+    expect(made.status, made.text).toBe(200);
+    const tripId = made.json().data.trip_id as string;
+    const invitee = demo('expired');
+    expect((await http(base, 'POST', '/api/trips/invite', { host: 'wanderly.localhost', cookie: ownerCookie, body: { trip_id: tripId, email: invitee, role: 'viewer' } })).status).toBe(200);
+
+    const { context } = await newContext(browser(), { javaScriptEnabled: false });
+    const page = await context.newPage();
+    const link = new URL(await mailedLink(page, invitee, /accesscode=/));
+    const login = await http(base, 'POST', '/api/auth/login', { host: 'wanderly.localhost', body: { email_id: invitee, password: DEMO_PASSWORD } });
+    const [name, value] = sessionCookie(login).split('=') as [string, string];
+    await context.addCookies([{ name, value, url: site('/') }]);
+    const join = new URLSearchParams({ tripid: tripId, accesscode: link.searchParams.get('accesscode')!, email: invitee });
+    const opened = await page.goto(site(`/trips/join?${join.toString()}`));
+    // The code never leaves for another site in a Referer.
+    expect(opened?.headers()['referrer-policy']).toBe('same-origin');
+    await page.getByRole('button', { name: 'Join the trip' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/my-trips' && url.searchParams.get('trip_id') === tripId);
+    await page.getByRole('heading', { level: 2, name: 'No script trip' }).waitFor();
     await context.close();
   });
 });

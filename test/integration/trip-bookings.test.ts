@@ -23,7 +23,7 @@ describe.each(['pglite', 'postgres'] as const)('confirmed bookings join trips on
   async function member() {
     const user = await database.db.selectFrom('users').select(['id', 'public_id', 'email']).where('email', '=', `member@${ORG}.example`).executeTakeFirstOrThrow();
     const cookie = (await createSession(freshVisitorOn(hostOf(ORG)), { userId: user.id })).setCookie.split(';')[0]!;
-    return { cookie, actor: { orgId: ORG, userDbId: user.id, userId: user.public_id, email: user.email, language: 'en-US' } };
+    return { cookie, actor: { orgId: ORG, userDbId: user.id, userId: user.public_id, email: user.email, language: 'en-US' as const } };
   }
 
   const post = (path: string, body: unknown, cookie: string) =>

@@ -249,6 +249,9 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     expect(await tripCall('createTripList', mine, people.other)).toEqual({ status: 404, body: { status: 404, message: 'No such user' } });
     expect(await tripCall('createTripList', { ...mine, org_id: 'viajamas' })).toEqual({ status: 404, body: { status: 404, message: 'No such user' } });
     expect(await tripCall('updateTripList', { ...mine, hotel_id: 'h-404' })).toEqual({ status: 404, body: { status: 404, message: 'No such item on this trip' } });
+    // In the page's language: a Spanish page reads Spanish refusals.
+    const inSpanish = { ...people.other, cookie: `${people.other.cookie}; lan_code=es-MX` };
+    expect(await tripCall('createTripList', theirs, inSpanish)).toEqual({ status: 404, body: { status: 404, message: 'No existe ese viaje' } });
     expect(await call(addUserToTripRoute, 'addUserToTrip', { mytrip_id: tripId, user_id: people.other.actor.userId }, people.other)).toMatchObject({ status: 404 });
     expect(await snapshot()).toEqual(before);
   });
