@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { type TripListCallName, tripListSchemas } from '#schemas/api/trips.schema';
 import { compileApiBody } from '~/services/api-body-schema.server';
 import type { TripListInput } from '~/products/types';
-import { type CarDetailsInput, type FlightDetailsInput, type HotelDetailsInput, type TripCandidate, candidateTripName, carTripCandidate, flightGoesTo, flightTripCandidate, hotelTripCandidate, majorUnits } from './add-to-trip';
+import {
+  type CarDetailsInput, type FlightDetailsInput, type HotelDetailsInput, type OfferDetailsInput, type TripCandidate, type WeeksDetailsInput,
+  candidateTripName, carTripCandidate, flightGoesTo, flightTripCandidate, hotelTripCandidate, majorUnits, offerTripCandidate, weeksTripCandidate,
+} from './add-to-trip';
 import { TRIP_CALLS, tripPayloadRefusal } from './trips';
 
 const trip: TripListInput = { tripListId: null, tripListName: 'Beach week', userId: 'u-1', orgId: 'wanderly', checkinDate: '2030-03-10', checkoutDate: '2030-03-15', tripImage: '' };
@@ -41,6 +44,28 @@ const carPage: CarDetailsInput = {
     pickup: { code: 'CUN-APT', name: 'Cancún Airport', city: 'Cancún', country: 'MX' },
     dropoff: { code: 'CUN-DT', name: 'Cancún Downtown', city: 'Cancún', country: 'MX' },
     price: { days: 5, dailyRate: usd(4_200), total: usd(21_000) },
+  },
+};
+
+const offerPage: OfferDetailsInput = {
+  product: 'ACT',
+  search: { date: '2030-03-11', time: null, guests: 3, returnDate: null, returnTime: null },
+  place: { name: 'Cancún', latitude: 21.16, longitude: -86.85 },
+  offer: {
+    slug: 'reef-snorkel', name: 'Reef snorkel', guestRating: 4.6,
+    options: [
+      { code: 'VIP', name: 'VIP boat', fits: false, slots: [{ day: '2030-03-11', time: '08:00', bookable: true }], price: { beforeTax: usd(50_000), tax: usd(8_000), total: usd(58_000), strikeTotal: null } },
+      { code: 'STD', name: 'Shared boat', fits: true, slots: [{ day: '2030-03-11', time: '09:00', bookable: false }, { day: '2030-03-12', time: '09:00', bookable: true }], price: { beforeTax: usd(20_000), tax: usd(3_200), total: usd(23_200), strikeTotal: usd(29_000) } },
+    ],
+  },
+};
+
+const weeksPage: WeeksDetailsInput = {
+  product: 'STY',
+  place: { name: 'Cancún' },
+  trip: {
+    checkin: '2030-03-09', checkout: '2030-03-16',
+    item: { resortId: 12, provider: 'OWN', whitelabelNo: '3', unitCost: 900, retailPrice: 1_000, feedCost: 900, nights: 7, stars: 4, review: '4.5', address: 'Zona Hotelera', lat: 21.1, long: -86.8 },
   },
 };
 
@@ -100,6 +125,35 @@ describe('add to trip: the details pages\' payload builders', () => {
       fare_summary: { days: 5, daily_rate: 42, total: 210 },
       request: { pickup_code: 'CUN-APT', dropoff_code: 'CUN-DT', pickup_date: '2030-03-10', dropoff_date: '2030-03-15', pickup_time: '10:00', pickup_city: 'Cancún', currency: 'USD' },
     });
+  });
+
+  it('activity (cruises and restaurants alike): the first option that takes the party, at its first bookable slot', () => {
+    const candidate = offerTripCandidate(offerPage)!;
+    expect(candidate).toMatchObject({ product: 'ACT', call: 'createActivitiesTripList', checkin: '2030-03-12', checkout: '2030-03-12', place: 'Cancún', coordinates: { latitude: 21.16, longitude: -86.85 } });
+    expect(expectAccepted(candidate)).toMatchObject({
+      product_code: 'reef-snorkel', option_code: 'STD', start_time: '2030-03-12T09:00', pax: 3, destination: 'Cancún', guest_rating: 4.6,
+      price: { b2b: 232, b2c: 232, markup: 0, taxes: 32, strike: 290 },
+    });
+    // Cruises and restaurants go by the activities' call, naming their own product.
+    expect(expectAccepted(offerTripCandidate({ ...offerPage, product: 'CRUISE' })!)).toMatchObject({ product_code: 'reef-snorkel', product_type: 'CRUISE' });
+    expect(expectAccepted(offerTripCandidate({ ...offerPage, product: 'RESTAURANT' })!)).toMatchObject({ option_code: 'STD', product_type: 'RESTAURANT' });
+    const full = { ...offerPage, offer: { ...offerPage.offer, options: offerPage.offer.options.map((o) => ({ ...o, slots: o.slots.map((slot) => ({ ...slot, bookable: false })) })) } };
+    expect(offerTripCandidate(full)).toBeNull();
+  });
+
+  it('transfer: the vehicle at the searched pickup, and the way back of a return', () => {
+    const page: OfferDetailsInput = { ...offerPage, product: 'TRF', search: { date: '2030-03-11', time: '14:30', guests: 2, returnDate: '2030-03-15', returnTime: '10:00' } };
+    const candidate = offerTripCandidate({ ...page, offer: { ...page.offer, options: [{ ...page.offer.options[1]!, slots: [{ day: '2030-03-11', time: '14:30', bookable: true }] }] } })!;
+    expect(candidate).toMatchObject({ product: 'TRF', call: 'createTransfersTripList', checkin: '2030-03-11', checkout: '2030-03-15', place: 'Cancún' });
+    expect(expectAccepted(candidate)).toMatchObject({ trf_transfers_name: 'Reef snorkel · Shared boat', trf_date: '2030-03-11', trf_time: '14:30', trf_return_date: '2030-03-15', trf_return_time: '10:00' });
+  });
+
+  it('resort and stay: the first week free, placed at the resort', () => {
+    const candidate = weeksTripCandidate(weeksPage)!;
+    expect(candidate).toMatchObject({ product: 'STY', call: 'createResortsTripList', checkin: '2030-03-09', checkout: '2030-03-16', place: 'Cancún', coordinates: { latitude: 21.1, longitude: -86.8 } });
+    expect(expectAccepted(candidate)).toMatchObject({ rst_resort_id: 12, rst_nights: 7, rst_retail_price: 1_000, rst_lat: 21.1, rst_long: -86.8 });
+    expect(weeksTripCandidate({ ...weeksPage, product: 'RST' })!.call).toBe('createResortsTripList');
+    expect(weeksTripCandidate({ ...weeksPage, trip: null })).toBeNull();
   });
 
   it('a page missing its product\'s data gives a payload the server refuses, naming the field', () => {

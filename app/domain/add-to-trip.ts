@@ -1,9 +1,13 @@
-// "Add to trip" on the details pages (issue 13; spec §3 "Trip list payloads", §5 "Trip list
-// name"): from what a hotel, flight or car details page shows to the product's trip list item,
-// built into the spec payload by the product's registry builder. Pure; the dialog posts it.
+// "Add to trip" on the details pages (issue 13, issue 34; spec §3 "Trip list payloads", §5 "Trip
+// list name"): from what a product's details page shows to the product's trip list item, built
+// into the spec payload by the product's registry builder. Pure; the dialog posts it.
 import type { CarTripItem } from '~/products/car';
 import type { FlightTripItem } from '~/products/flight';
 import type { HotelTripItem } from '~/products/hotel';
+import type { OfferTripItem } from '~/products/offer-trip';
+import type { ResortTripItem } from '~/products/resort-trip';
+import type { TransferTripItem } from '~/products/transfer';
+import type { OfferProductCode } from './offers';
 import { type ProductCode, products } from '~/products/registry';
 import type { TripListInput } from '~/products/types';
 import { defaultTripName } from './trips';
@@ -21,8 +25,12 @@ export type TripCandidate = {
   checkout: string;
   /** The destination the default trip name starts with. */
   place: string | null;
+  /** Where the item is, when known: with `place`, what our destination picture is looked up by (citieimages). */
+  coordinates: Coordinates | null;
   payload: (trip: TripListInput) => Record<string, unknown>;
 };
+
+export type Coordinates = { latitude: number; longitude: number };
 
 /** An amount in major units of its currency (JPY has none, most have two). */
 export function majorUnits({ amountMinor, currency }: Amount): number {
@@ -33,9 +41,12 @@ export function majorUnits({ amountMinor, currency }: Amount): number {
 export const candidateTripName = (candidate: Pick<TripCandidate, 'place' | 'checkin' | 'checkout'>, language: string) =>
   defaultTripName(candidate.place, candidate.checkin, candidate.checkout, language);
 
-function candidate<C extends ProductCode, Item>(product: C, item: Item, dates: { checkin: string; checkout: string; place: string | null }): TripCandidate {
+type Where = { checkin: string; checkout: string; place: string | null; coordinates: Coordinates | null };
+
+function candidate<C extends ProductCode, Item>(product: C, item: Item, where: Where): TripCandidate {
   const { calls, build } = products[product].tripList as unknown as { calls: { create: string }; build: (trip: TripListInput, item: Item) => Record<string, unknown> };
-  return { product, call: calls.create, ...dates, payload: (trip) => build(trip, item) };
+  // product_type: calls serve several products (a cruise is listed by the activities' call).
+  return { product, call: calls.create, ...where, payload: (trip) => ({ ...build(trip, item), product_type: product }) };
 }
 
 /** The hotel details page's data the hotel trip item is made from. */
@@ -91,7 +102,7 @@ export function hotelTripCandidate(page: HotelDetailsInput): TripCandidate | nul
     usd: { price: usd(room.supplierPrice.exclusive), tax: usd(room.supplierPrice.tax), inclusive: usd(room.supplierPrice.inclusive) },
     currency: room.price.total.currency,
   };
-  return candidate('HLT', item, { checkin: search.checkin, checkout: search.checkout, place: city });
+  return candidate('HLT', item, { checkin: search.checkin, checkout: search.checkout, place: city, coordinates: { latitude: hotel.latitude, longitude: hotel.longitude } });
 }
 
 /** The flight details page's data the flight trip item is made from. */
@@ -145,7 +156,8 @@ export function flightTripCandidate(page: FlightDetailsInput): TripCandidate | n
       lng: destination ? Number(destination.longitude) : 0,
     },
   };
-  return candidate('FLT', item, { checkin: first.date, checkout: last.date, place: destination?.name ?? goesTo });
+  const coordinates = destination ? { latitude: Number(destination.latitude), longitude: Number(destination.longitude) } : null;
+  return candidate('FLT', item, { checkin: first.date, checkout: last.date, place: destination?.name ?? goesTo, coordinates });
 }
 
 type CarPlace = { code: string; name: string; city: string; country: string };
@@ -180,5 +192,70 @@ export function carTripCandidate(page: CarDetailsInput): TripCandidate {
     freeCancellation: car.freecancellation,
     currency: car.price.total.currency,
   };
-  return candidate('CAR', item, { checkin: search.pickupDate, checkout: search.dropoffDate, place: car.pickup.city });
+  return candidate('CAR', item, { checkin: search.pickupDate, checkout: search.dropoffDate, place: car.pickup.city, coordinates: null });
+}
+
+/** The offer details page's data (activities, transfers, cruises, restaurants) the trip item is made from. */
+export type OfferDetailsInput = {
+  product: OfferProductCode;
+  search: { date: string; time: string | null; guests: number; returnDate: string | null; returnTime: string | null };
+  /** Our destination the offer is in, or null when the catalogue has none. */
+  place: { name: string; latitude: number; longitude: number } | null;
+  offer: {
+    slug: string;
+    name: string;
+    guestRating: number;
+    options: readonly {
+      code: string;
+      name: string;
+      fits: boolean;
+      slots: readonly { day: string; time: string; bookable: boolean }[];
+      price: { beforeTax: Amount; tax: Amount; total: Amount; strikeTotal: Amount | null };
+    }[];
+  };
+};
+
+/**
+ * Spec §3 "Activity trip" (cruises and restaurants alike) and "Transfer trip" from the offer
+ * details page: its first option that takes the party, at its first bookable slot (a transfer's
+ * is the searched pickup; a return adds the way back). Null: nothing can be booked.
+ */
+export function offerTripCandidate(page: OfferDetailsInput): TripCandidate | null {
+  const { offer, search, place } = page;
+  const option = offer.options.find((o) => o.fits && o.slots.some((slot) => slot.bookable));
+  const slot = option?.slots.find((s) => s.bookable);
+  if (!option || !slot) return null;
+  const coordinates = place ? { latitude: place.latitude, longitude: place.longitude } : null;
+  const where = { checkin: slot.day, checkout: search.returnDate ?? slot.day, place: place?.name ?? null, coordinates };
+  if (page.product === 'TRF') {
+    const item: TransferTripItem = { transfersName: `${offer.name} · ${option.name}`, date: slot.day, time: slot.time, returnDate: search.returnDate, returnTime: search.returnTime };
+    return candidate('TRF', item, where);
+  }
+  const total = majorUnits(option.price.total);
+  const item: OfferTripItem = {
+    productCode: offer.slug,
+    optionCode: option.code,
+    startTime: `${slot.day}T${slot.time}`,
+    pax: search.guests,
+    destination: place?.name ?? '',
+    guestRating: offer.guestRating,
+    // What this visitor pays: our costs and markups never reach a page.
+    price: { b2b: total, b2c: total, markup: 0, taxes: majorUnits(option.price.tax), strike: option.price.strikeTotal ? majorUnits(option.price.strikeTotal) : null },
+  };
+  return candidate(page.product, item, where);
+}
+
+/** The resort or stay details page's data the trip item is made from (the loader builds the item: it has the week's figures). */
+export type WeeksDetailsInput = {
+  product: 'RST' | 'STY';
+  place: { name: string } | null;
+  /** The first unit type with a week free, as the trip item, with its week; null when none is. */
+  trip: { item: ResortTripItem; checkin: string; checkout: string } | null;
+};
+
+/** Spec §3 "Resort trip" from a resort's or a stay's details page: its first week free. */
+export function weeksTripCandidate(page: WeeksDetailsInput): TripCandidate | null {
+  if (!page.trip) return null;
+  const { item, checkin, checkout } = page.trip;
+  return candidate(page.product, item, { checkin, checkout, place: page.place?.name ?? null, coordinates: { latitude: item.lat, longitude: item.long } });
 }

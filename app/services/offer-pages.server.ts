@@ -14,6 +14,7 @@ import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.serv
 import type { RequestContext } from './request-context.server';
 import { requireHoldAllowed } from './rate-limit.server';
 import { cruiseItineraries } from './seed-offers.server';
+import { destinationCatalog } from './catalog-reference.server';
 import { heldOption, offerSuppliers, type OptionOffer } from './suppliers/offers.server';
 
 /**
@@ -116,10 +117,14 @@ export async function loadOfferDetails(requestContext: RequestContext, url: Page
   const params = url.searchParams;
   const parsed = parseFrom(params, context);
   if (!parsed.ok) throw json({ message: 'Choose your destination and dates first.', errors: parsed.errors }, { status: 400 });
-  const details = await context.supplier.details(params.get('offer') ?? '', parsed.query, context.supplierContext);
+  const [details, catalog] = await Promise.all([context.supplier.details(params.get('offer') ?? '', parsed.query, context.supplierContext), destinationCatalog()]);
   if (!details || details.destination !== parsed.query.destination) throw new Response('We could not find that offer.', { status: 404 });
+  const place = catalog.find((d) => d.slug === details.destination);
   return {
     segment: context.segment,
+    product: context.rule.code,
+    /** Where the offer is: the trip it is added to is named after it and pictured by it. */
+    place: place ? { name: place.name, latitude: Number(place.latitude), longitude: Number(place.longitude) } : null,
     search: parsed.query,
     params: offerSearchParams(context.segment, parsed.query).toString(),
     offer: { ...details, cheapest: null, options: details.options.map((o) => optionView(o, context)) },

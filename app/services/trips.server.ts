@@ -17,7 +17,7 @@ import { parseEmailAddress } from '~/domain/email-address';
 import { validName } from '~/domain/traveler';
 import { isProductCode } from '~/products/registry';
 import {
-  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripImageRefusal, tripNameRefusal, tripPlace, tripWindow,
+  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripImageRefusal, tripNameRefusal, tripPlace, tripWindow, valueAt,
 } from '~/domain/trips';
 import { type CalendarEvent, calendarFileName, tripCalendar } from '~/domain/trip-calendar';
 import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
@@ -546,11 +546,16 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
       .execute(),
     destinationsOf(db),
   ]);
+  const offerNames = await offerNamesOf(items.map((item) => valueAt(item.payload, 'product_code')), db);
   return trips.map((trip) => {
     const full = trip.role !== 'viewer';
     const views = items
       .filter((item) => item.trip_id === trip.id)
-      .map((item) => ({ item, view: tripItemView(item.product, item.payload) }));
+      .map((item) => {
+        const view = tripItemView(item.product, item.payload);
+        // A scheduled offer's payload names it by code only (spec §3): ours has a name.
+        return { item, view: { ...view, name: offerNames.get(String(valueAt(item.payload, 'product_code'))) ?? view.name } };
+      });
     const place = placeOf(trip);
     return {
       id: trip.id,
@@ -582,6 +587,14 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
       totals: full ? tripTotals(views.map(({ view }) => view)).map((total) => moneyText(total.amount, total.currency, language)) : [],
     };
   });
+}
+
+/** Our scheduled offers' names by slug, for the codes given (anything else is skipped). */
+async function offerNamesOf(codes: unknown[], db: Db): Promise<Map<string, string>> {
+  const slugs = [...new Set(codes.filter((code): code is string => typeof code === 'string' && /^[a-z0-9-]{2,120}$/.test(code)))];
+  if (slugs.length === 0) return new Map();
+  const rows = await db.selectFrom('offers').select(['slug', 'name']).where('slug', 'in', slugs).execute();
+  return new Map(rows.map((row) => [row.slug, row.name]));
 }
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

@@ -15,7 +15,9 @@ import { quoteBreakdown } from '~/domain/price-breakdown';
 import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
 import type { RequestContext } from './request-context.server';
 import { type WeeksQuote, describeWeekCharge } from './weeks-quote.server';
-import { type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from './suppliers/weeks.server';
+import { type ResortDetails, type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from './suppliers/weeks.server';
+import { destinationCatalog } from './catalog-reference.server';
+import type { ResortTripItem } from '~/products/resort-trip';
 
 /** Resorts (RST) and holiday stays (STY): the same pages under /resorts/* and /stays/*; /weeks lists both. */
 const weeksPath = (scope: WeeksScope) => products[scope].pages.searchForm;
@@ -125,7 +127,8 @@ export async function loadWeeksDetails(requestContext: RequestContext, url: Page
   const weeks = Number.isInteger(weeksParam) && weeksParam >= 1 && weeksParam <= MAX_WEEKS ? weeksParam : 1;
   const details = await weeksSupplierFor(kind).details(resortId, { destination: '', checkIn, checkOut: checkOutOf(checkIn, weeks) }, context.supplier);
   if (!details) throw new Response('We could not find that resort.', { status: 404 });
-  const reviews = await resortReviews(details.resortId, 1, 10);
+  const [reviews, catalog] = await Promise.all([resortReviews(details.resortId, 1, 10), destinationCatalog()]);
+  const place = catalog.find((d) => d.slug === details.destination);
   // Opened from the /weeks results (from=weeks), "back" returns there, with its collection.
   const fromWeeks = params.get('from') === 'weeks';
   const collection = fromWeeks ? (WEEKS_COLLECTIONS.find((c) => c === params.get('collection')) ?? null) : null;
@@ -145,7 +148,25 @@ export async function loadWeeksDetails(requestContext: RequestContext, url: Page
     },
     units: details.inventory.map((offer) => priced(offer, context.money)),
     reviews: reviews ? { total: reviews.total, items: reviews.items } : { total: 0, items: [] },
+    product: kind,
+    place: place ? { name: place.name } : null,
+    trip: weekTripItem(details),
   };
+}
+
+/** Spec §3 "Resort trip" for a details page's first unit type with a week free; null when none is. */
+function weekTripItem(details: ResortDetails): { item: ResortTripItem; checkin: string; checkout: string } | null {
+  const week = details.inventory.find((offer) => offer.available > 0);
+  if (!week) return null;
+  const usd = (minor: number) => minor / 100;
+  // The unit's and the feed's cost are this visitor's price: our costs never reach a page.
+  const cost = usd(week.price.amount);
+  const item: ResortTripItem = {
+    resortId: details.resortId, provider: details.provider, whitelabelNo: String(details.whitelabelNo),
+    unitCost: cost, retailPrice: usd(week.price.retail_price), feedCost: cost, nights: week.price.nights,
+    stars: details.stars, review: details.reviewScore.toFixed(1), address: details.address, lat: details.latitude, long: details.longitude,
+  };
+  return { item, checkin: week.checkInDate, checkout: week.checkOutDate };
 }
 
 /**

@@ -137,6 +137,63 @@ describe.skipIf(!base)('/user/my-trips', () => {
     await expect.poll(() => page.locator('.add-to-trip-status').textContent()).toBe(`Added to your trip ${name}. View the trip`);
   }
 
+  it('acceptance 1 (issue 34): a member adds an activity, a transfer, a cruise, a restaurant, a resort and a stay from their details pages; My trips shows each with its destination\'s picture', { timeout: 240_000 }, async () => {
+    const offer = async (product: string) =>
+      (await db.query<{ slug: string; name: string; time: string }>(
+        `select o.slug, o.name, coalesce(p.start_times->>0, '10:00') as time from offers o join offer_options p on p.offer_id = o.id where o.product = $1 and o.destination_slug = 'cancun' order by o.id, p.id limit 1`, [product],
+      )).rows[0]!;
+    const resort = async (kind: string) =>
+      (await db.query<{ id: number; name: string }>(`select id, name from resorts where kind = $1 and destination_slug = 'cancun' order by id limit 1`, [kind])).rows[0]!;
+    const [activity, transfer, cruise, restaurant] = [await offer('ACT'), await offer('TRF'), await offer('CRUISE'), await offer('RESTAURANT')];
+    const [resortRow, stay] = [await resort('RST'), await resort('STY')];
+    const day = inDays(100);
+    const pages = [
+      { trip: 'Six · activity', name: activity.name, path: `/activities/details?destination=cancun&date=${day}&guests=2&offer=${activity.slug}` },
+      { trip: 'Six · transfer', name: transfer.name, path: `/transfers/details?destination=cancun&date=${day}&time=09:00&guests=2&bags=2&trip=oneway&offer=${transfer.slug}` },
+      { trip: 'Six · cruise', name: cruise.name, path: `/cruises/details?destination=cancun&month=${day.slice(0, 7)}&guests=2&offer=${cruise.slug}` },
+      { trip: 'Six · restaurant', name: restaurant.name, path: `/restaurants/details?destination=cancun&date=${day}&time=${restaurant.time}&guests=2&offer=${restaurant.slug}` },
+      { trip: 'Six · resort', name: resortRow.name, path: `/resorts/details?resort_id=${resortRow.id}&check_in_date=${day}` },
+      { trip: 'Six · stay', name: stay.name, path: `/stays/details?resort_id=${stay.id}&check_in_date=${day}` },
+    ];
+    const { context } = await newContext(browser());
+    const page = await context.newPage();
+    const check = watchConsole(page);
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/session-out'));
+    await signInWithApi(page, planner, PASSWORD);
+    for (const details of pages) {
+      const pictured = page.waitForResponse((response) => response.url().endsWith('/api/trips/citieimages'));
+      await page.goto(orgUrl(base, 'wanderly.localhost', details.path));
+      await page.getByRole('heading', { level: 1, name: details.name }).waitFor();
+      await addToTrip(page, { newName: details.trip });
+      expect((await pictured).status()).toBe(200);
+    }
+
+    // Each trip holds its item and has our Cancún picture, which the page asked citieimages for.
+    const { rows } = await db.query<{ name: string; image: string | null; products: string[] }>(
+      `select t.name, t.image, array_agg(i.product order by i.product) as products from trips t join trip_items i on i.trip_id = t.id where t.name like 'Six · %' group by t.id order by t.name`,
+    );
+    const cancun = (await db.query<{ image_path: string }>(`select image_path from destinations where slug = 'cancun'`)).rows[0]!.image_path;
+    expect(rows).toEqual([
+      { name: 'Six · activity', image: cancun, products: ['ACT'] },
+      { name: 'Six · cruise', image: cancun, products: ['CRUISE'] },
+      { name: 'Six · resort', image: cancun, products: ['RST'] },
+      { name: 'Six · restaurant', image: cancun, products: ['RESTAURANT'] },
+      { name: 'Six · stay', image: cancun, products: ['STY'] },
+      { name: 'Six · transfer', image: cancun, products: ['TRF'] },
+    ]);
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/user/my-trips'));
+    for (const details of pages) {
+      const card = page.getByTestId('trip').filter({ has: page.getByRole('heading', { name: details.trip }) });
+      await card.waitFor();
+      expect(await card.locator('img').getAttribute('src')).toBe(cancun);
+      expect(await card.getByTestId('trip-item').count()).toBe(1);
+    }
+    // A scheduled offer is listed by its name, not only its place.
+    expect(await page.getByTestId('trip').filter({ has: page.getByRole('heading', { name: 'Six · activity' }) }).getByTestId('trip-item').textContent()).toContain(activity.name);
+    check();
+    await context.close();
+  });
+
   it('a failed trip-list load says so and offers to retry; it is never shown as "no trips near these dates"', async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();

@@ -2,6 +2,8 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Form } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
+import { AddToTrip } from '~/components/trips/add-to-trip';
+import { offerTripCandidate } from '~/domain/add-to-trip';
 import { useShell, useT } from '~/components/shell-context';
 import { TRANSFER_SELECTIONS_KEY, type TransferSelection, readTransferSelection } from '~/domain/transfer-selections';
 import type { loadOfferDetails } from '~/services/offer-pages.server';
@@ -37,6 +39,7 @@ export function OfferDetailsView({ page }: { page: SerializeFrom<typeof loadOffe
         <OfferFacts facts={offer.facts} />
         <p>{t('results.rating', { rating: offer.guestRating.toFixed(1) })}</p>
         <p>{offer.description}</p>
+        <AddToTrip candidate={offerTripCandidate(page)} />
       </DetailsHeader>
       <section aria-labelledby="options-title">
         <h2 id="options-title">{t(`offers.details.options.${segment}`)}</h2>

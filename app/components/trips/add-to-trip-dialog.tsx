@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '~/components/dialog';
 import { postJson } from '~/components/post-json';
 import { useShell, useT } from '~/components/shell-context';
@@ -10,6 +10,15 @@ export type Added = { tripId: string; name: string; owner: boolean };
 
 const NEW_TRIP = 'new';
 const messageOf = (body: unknown, status: number) => (body as { message?: string } | null)?.message ?? String(status);
+
+/** Our picture of the item's destination (POST /api/trips/citieimages, spec §7), or '' when there is none or the call fails. */
+async function destinationImage(place: string | null, latitude: number | null, longitude: number | null, signal: AbortSignal): Promise<string> {
+  if (!place && latitude === null) return '';
+  const query = { city: place ?? '', state: '', country: '', latitude: latitude ?? '', longitude: longitude ?? '' };
+  const answer = await postJson('/api/trips/citieimages', { json: query }, {}, signal);
+  const image = (answer.body as { assets?: { image?: unknown }[] } | null)?.assets?.[0]?.image;
+  return answer.status === 200 && typeof image === 'string' ? image : '';
+}
 
 /**
  * The "Add to trip" dialog (issue 13): to a new trip (named by the spec §5 rule unless the user
@@ -27,6 +36,16 @@ export function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candi
   const [name, setName] = useState(() => candidateTripName(candidate, locale.language));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Asked for when the dialog opens, so a new trip has its picture by the time it is made.
+  const image = useRef<Promise<string> | null>(null);
+
+  const { place, coordinates } = candidate;
+  const [latitude, longitude] = [coordinates?.latitude ?? null, coordinates?.longitude ?? null];
+  useEffect(() => {
+    const controller = new AbortController();
+    image.current = destinationImage(place, latitude, longitude, controller.signal);
+    return () => controller.abort();
+  }, [place, latitude, longitude]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -49,8 +68,10 @@ export function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candi
     const existing = trips?.find((trip) => trip.trip_id === choice) ?? null;
     setBusy(true);
     setProblem(null);
+    // A new trip gets its destination's picture; an existing one keeps its own.
+    const tripImage = existing ? '' : ((await image.current) ?? '');
     const payload = candidate.payload({
-      tripListId: existing?.trip_id ?? null, tripListName: existing ? '' : name.trim(), userId, orgId: org.orgId, checkinDate: candidate.checkin, checkoutDate: candidate.checkout, tripImage: '',
+      tripListId: existing?.trip_id ?? null, tripListName: existing ? '' : name.trim(), userId, orgId: org.orgId, checkinDate: candidate.checkin, checkoutDate: candidate.checkout, tripImage,
     });
     const answer = await postJson(`/api/trips/${candidate.call}`, { json: payload });
     setBusy(false);

@@ -7,6 +7,8 @@ import type { loadWeeksDetails } from '~/services/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { formatWeekDay } from '~/components/dates';
 import { Stars } from '~/components/stars';
+import { AddToTrip } from '~/components/trips/add-to-trip';
+import { weeksTripCandidate } from '~/domain/add-to-trip';
 
 /** /{product}/details: the resort, its reviews, and each unit type's week for the requested check-in. */
 export function WeeksDetailsView({ page }: { page: SerializeFrom<typeof loadWeeksDetails> }) {
@@ -21,6 +23,7 @@ export function WeeksDetailsView({ page }: { page: SerializeFrom<typeof loadWeek
         </p>
         <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
         <p>{resort.description}</p>
+        <AddToTrip candidate={weeksTripCandidate(page)} />
       </DetailsHeader>
       <section aria-labelledby="units-title">
         <h2 id="units-title">{t('weeks.details.units')}</h2>
