@@ -7,8 +7,8 @@ import { readApiBody } from '~/http/api-body.server';
 import { requireWithinRateLimit } from '~/services/rate-limit.server';
 
 /**
- * POST /api/flights/autosuggestV2 (spec §7): `{ text, latitude, longitude, type, language }`
- * → airports, each with iata, search_type 6, latitude and longitude. Wrong types or values
+ * POST /api/flights/autosuggestV2 (spec §7): `{ "json": { text, latitude, longitude, type, language } }`
+ * (or those fields at the top level) → airports, each with iata, search_type 6, latitude and longitude. Wrong types or values
  * answer 400 with what is wrong; too many calls from one visitor answer 429.
  */
 const validateAutosuggest = compileApiBody<AutosuggestBody>(autosuggestSchema);
@@ -18,7 +18,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireWithinRateLimit(context, 'autosuggest', 'api');
   const read = await readApiBody(request, validateAutosuggest);
   if (!read.ok) throw read.response;
-  const result = autosuggestAirports(read.body);
+  const { json: wrapped, ...fields } = read.body;
+  if (wrapped && Object.keys(fields).length > 0) throw json({ status: 400, message: 'Send the fields inside json or beside it, not both' }, { status: 400 });
+  const result = autosuggestAirports(wrapped ?? fields);
   if (!result.ok) throw json({ status: 400, message: result.error }, { status: 400 });
   return json({ status: 200, data: result.items });
 }

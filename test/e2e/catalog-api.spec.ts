@@ -10,8 +10,10 @@ describe.each(backends)('POST /api/flights/autosuggestV2 on $name', ({ base }) =
   const suggest = (body: unknown) => http(base, 'POST', '/api/flights/autosuggestV2', { body });
 
   it('answers airports with the spec fields, the exact code first', async () => {
-    const res = await suggest({ text: 'cun', latitude: null, longitude: null, type: 'from', language: 'en-US' });
+    // Spec §7's body: the fields inside `json`; the same fields at the top level answer alike.
+    const res = await suggest({ json: { text: 'cun', latitude: null, longitude: null, type: 'from', language: 'en-US' } });
     expect(res.status).toBe(200);
+    expect((await suggest({ text: 'cun', latitude: null, longitude: null, type: 'from', language: 'en-US' })).json()).toEqual(res.json());
     const { data } = res.json();
     expect(data[0]).toMatchObject({ iata: 'CUN', search_type: 6 });
     for (const item of data) {
@@ -35,6 +37,8 @@ describe.each(backends)('POST /api/flights/autosuggestV2 on $name', ({ base }) =
       [{ text: 'x', latitude: 200, longitude: 0 }, /latitude/],
       [{ text: 'x', latitude: 10 }, /together/],
       [{ text: 'a'.repeat(101) }, /at most 100/],
+      [{ json: { text: 42 } }, /^json\.text: must be string/],
+      [{ json: { text: 'cun' }, text: 'cun' }, /inside json or beside it, not both/],
     ];
     for (const [body, message] of cases) {
       const answer = await suggest(body);
