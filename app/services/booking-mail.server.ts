@@ -37,7 +37,7 @@ export async function queueBookingEmail(bookingId: string, status: FinalStatus, 
     bookingId: booking.reference,
     status: say(`success.status.${status}`),
     amount: booking.amount ? formatMoney(booking.amount, booking.amount.minorDigits, language) : '—',
-    itinerary: [{ product: say(`product.${booking.product}`), name: booking.itemName ?? booking.reference, dates }],
+    itinerary: [{ product: say(`product.${booking.product}`), name: booking.itemNameIn(language) ?? booking.reference, dates }],
     myBookingsLink: `${publicOriginOf(org)}${user?.role === 'agent' ? '/agent/profile' : '/user/profile'}#my-bookings`,
     supportEmail: org.support.email,
   };

@@ -20,6 +20,9 @@ import { hotelFlowOf } from '~/domain/hotel-flow';
 import type { InstrumentKind } from '~/domain/ledger';
 import { readOfferFacts } from '~/domain/offer-facts';
 import type { OfferProductCode } from '~/domain/offers';
+import { isLanguageCode } from '~/domain/reference-data';
+import { roomTypeName } from '~/domain/room-types';
+import { messagesFor } from '~/i18n';
 import { isProductCode, products, successPath } from '~/products/registry';
 import { type CountMessagesBody, countMessagesSchema } from '#schemas/api/account.schema';
 import { compileApiBody } from '~/services/api-body-schema.server';
@@ -36,11 +39,11 @@ import { storedValuePartsOf } from './stored-value.server';
 
 /** What a booking is of, per product, from its item_ref (see the seed modules' *ItemRef). */
 export type BookedItem =
-  | { kind: 'hotel'; hotel: string; room: string; address: string; destination: string; stars: number; holidayHome: boolean }
+  | { kind: 'hotel'; hotel: string; room: string; roomCode: string; address: string; destination: string; stars: number; holidayHome: boolean }
   | { kind: 'flight'; cabin: string; segments: { flight: string; airline: string; origin: string; destination: string }[] }
   | { kind: 'car'; company: string; carType: string; carFamily: string; pickup: string; transmission: string; pickupAt: string | null; dropoffAt: string | null }
   | { kind: 'offer'; offer: string; option: string; startsAt: string | null; details: { key: OfferDetailKey; value: string }[] }
-  | { kind: 'week'; resort: string; unit: string; address: string; sleeps: number };
+  | { kind: 'week'; resort: string; unit: string; unitCode: string; address: string; sleeps: number };
 
 export type OfferDetailKey = 'category' | 'meetingPoint' | 'airport' | 'zone' | 'ship' | 'line' | 'departurePort' | 'nights' | 'cuisine' | 'address';
 
@@ -77,10 +80,10 @@ async function describeItem(booking: BookingRecord, db: Database = getDb()): Pro
         .selectFrom('hotel_room_types as r')
         .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
         .innerJoin('destinations as d', 'd.slug', 'h.destination_slug')
-        .select(['h.name as hotel', 'r.name as room', 'h.address', 'd.name as destination', 'h.stars', 'h.property_type'])
+        .select(['h.name as hotel', 'r.name as room', 'r.code as room_code', 'h.address', 'd.name as destination', 'h.stars', 'h.property_type'])
         .where('r.id', '=', id)
         .executeTakeFirst();
-      return row ? { kind: 'hotel', hotel: row.hotel, room: row.room, address: row.address, destination: row.destination, stars: row.stars, holidayHome: row.property_type === 'holiday_home' } : null;
+      return row ? { kind: 'hotel', hotel: row.hotel, room: row.room, roomCode: row.room_code, address: row.address, destination: row.destination, stars: row.stars, holidayHome: row.property_type === 'holiday_home' } : null;
     }
     case 'flight': {
       const parts = booking.item_ref.split(' ').map((ref) => /^flight:(\d+):([a-z_]+)$/.exec(ref));
@@ -139,10 +142,10 @@ async function describeItem(booking: BookingRecord, db: Database = getDb()): Pro
       const row = await db
         .selectFrom('resort_unit_types as u')
         .innerJoin('resorts as r', 'r.id', 'u.resort_id')
-        .select(['r.name as resort', 'u.name as unit', 'r.address', 'u.sleeps', 'r.kind'])
+        .select(['r.name as resort', 'u.name as unit', 'u.code as unit_code', 'r.address', 'u.sleeps', 'r.kind'])
         .where('u.id', '=', id)
         .executeTakeFirst();
-      return row && row.kind === booking.product ? { kind: 'week', resort: row.resort, unit: row.unit, address: row.address, sleeps: row.sleeps } : null;
+      return row && row.kind === booking.product ? { kind: 'week', resort: row.resort, unit: row.unit, unitCode: row.unit_code, address: row.address, sleeps: row.sleeps } : null;
     }
   }
 }
@@ -361,7 +364,7 @@ export async function listUserBookings({ userPublicId, orgId, language, timeZone
       return {
         reference: row.reference,
         product: row.product,
-        itemName: itemName(item),
+        itemName: itemName(item, language),
         startsOn: row.starts_on,
         endsOn: row.ends_on,
         status,
@@ -378,11 +381,14 @@ export async function listUserBookings({ userPublicId, orgId, language, timeZone
   );
 }
 
-function itemName(item: BookedItem | null): string | null {
+/** The booked item in a few words, its room or unit type in the page's language. */
+function itemName(item: BookedItem | null, language: string): string | null {
   if (!item) return null;
+  const messages = messagesFor(isLanguageCode(language) ? language : 'en-US');
+  const worded = (code: string, name: string) => roomTypeName({ code, name }, (key) => messages[key]);
   switch (item.kind) {
     case 'hotel':
-      return `${item.hotel} · ${item.room}`;
+      return `${item.hotel} · ${worded(item.roomCode, item.room)}`;
     case 'flight':
       return item.segments.length > 0 ? `${item.segments[0]!.origin} → ${item.segments[item.segments.length - 1]!.destination}` : null;
     case 'car':
@@ -390,7 +396,7 @@ function itemName(item: BookedItem | null): string | null {
     case 'offer':
       return `${item.offer} · ${item.option}`;
     case 'week':
-      return `${item.resort} · ${item.unit}`;
+      return `${item.resort} · ${worded(item.unitCode, item.unit)}`;
   }
 }
 
@@ -477,7 +483,8 @@ export async function bookingForEmail(bookingId: string, db: Database) {
     email: booking.guest_email,
     startsOn: booking.starts_on,
     endsOn: booking.ends_on,
-    itemName: itemName(item),
+    /** The item in a few words, in the mail's language. */
+    itemNameIn: (language: string) => itemName(item, language),
     amount: booking.amount_minor !== null && booking.currency && currency ? { amountMinor: booking.amount_minor, currency: booking.currency, minorDigits: currency.minor_digits } : null,
   };
 }

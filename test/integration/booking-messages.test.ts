@@ -77,4 +77,16 @@ describe.each(backends)('booking messages on %s', (backend) => {
     expect(await listUserBookings({ userPublicId: me.user.userId, orgId: 'viajamas', language: 'en-US', timeZone: 'America/Mexico_City' })).toEqual([]);
     expect((await countMessagesOf(someone)).total_messages).toBe(1);
   });
+
+  it('names the booked room type in the page\'s language', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const db = database.db;
+    const me = await member(db, `rooms-${backend}-${Date.now()}`);
+    const reference = await booking(db, me.userDbId, 'confirmed');
+    const room = await db.selectFrom('hotel_room_types as r').innerJoin('hotels as h', 'h.id', 'r.hotel_id').select(['r.code', 'h.name']).orderBy('r.id').executeTakeFirstOrThrow();
+    expect(room.code).toBe('STD');
+    const listed = async (language: string) => (await listUserBookings({ userPublicId: me.user.userId, orgId: 'wanderly', language, timeZone: 'America/Mexico_City' })).find((b) => b.reference === reference)!.itemName;
+    expect(await listed('en-US')).toBe(`${room.name} · Standard room`);
+    expect(await listed('es-MX')).toBe(`${room.name} · Habitación estándar`);
+  });
 });

@@ -1,3 +1,4 @@
+import { roomTypeName } from '~/domain/room-types';
 import type { SerializeFrom } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -79,7 +80,7 @@ function ItemFacts({ booking }: { booking: Booking }) {
           <Fact label={t(item.holidayHome ? 'success.home' : 'success.hotel')}>
             {item.hotel} <span className="muted">({t('success.stars', { stars: item.stars })})</span>
           </Fact>
-          <Fact label={t(item.holidayHome ? 'success.unit' : 'success.room')}>{item.room}</Fact>
+          <Fact label={t(item.holidayHome ? 'success.unit' : 'success.room')}>{roomTypeName({ code: item.roomCode, name: item.room }, t)}</Fact>
           <Fact label={t('success.destination')}>{item.destination}</Fact>
           <Fact label={t('success.address')}>{item.address}</Fact>
         </>
@@ -131,7 +132,7 @@ function ItemFacts({ booking }: { booking: Booking }) {
       return (
         <>
           <Fact label={t('success.resort')}>{item.resort}</Fact>
-          <Fact label={t('success.unit')}>{item.unit}</Fact>
+          <Fact label={t('success.unit')}>{roomTypeName({ code: item.unitCode, name: item.unit }, t)}</Fact>
           <Fact label={t('success.address')}>{item.address}</Fact>
         </>
       );
