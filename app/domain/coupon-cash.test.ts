@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enUS } from '~/i18n/en-US';
-import { amountText, answerText, cashAmountToSend, cashCardReleased, cleanAmountInput, couponFailureText, couponToApply, minorToMajor } from './coupon-cash';
+import { amountText, answerText, cashAmountToSend, cashCardReleased, cashRefusalReason, cleanAmountInput, couponFailureText, couponToApply, minorToMajor } from './coupon-cash';
 import { STORED_VALUE_TEXT } from './instruments';
 
 describe('coupon and cash card rules', () => {
@@ -61,5 +61,17 @@ describe('coupon and cash card rules', () => {
     expect(enUS['storedValue.cash.appliedMessage']).toBe(STORED_VALUE_TEXT.cashApplied);
     expect(enUS['storedValue.cash.releasedMessage']).toBe(STORED_VALUE_TEXT.cashReleased);
     expect(enUS['storedValue.cash.enterAmount']).toBe(STORED_VALUE_TEXT.cashAmount);
+  });
+
+  it('reads the reason a cash card was refused, and only the reasons the block can say', () => {
+    expect(cashRefusalReason({ status: 'failed', message: 'This card has nothing left', reason: 'empty' })).toBe('empty');
+    expect(cashRefusalReason({ status: 'failed', message: 'x', reason: 'currency' })).toBe('currency');
+    // A coupon's reason, an unknown one or none: the block's general failure.
+    expect(cashRefusalReason({ reason: 'coupon_invalid' })).toBeNull();
+    expect(cashRefusalReason({ message: 'FAILED' })).toBeNull();
+    expect(cashRefusalReason(null)).toBeNull();
+    for (const reason of ['inactive', 'empty', 'over_balance', 'currency', 'nothing_to_pay', 'already_applied'] as const) {
+      expect(enUS[`storedValue.cash.reason.${reason}`]).toMatch(/cash card|pay/i);
+    }
   });
 });

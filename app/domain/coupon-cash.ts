@@ -61,3 +61,13 @@ export function couponFailureText(body: unknown, fallback: string): string {
 export function cashCardReleased(body: unknown): boolean {
   return [answerText(body, 'msg'), answerText(body, 'mgs')].some((text) => text?.includes('successfully'));
 }
+
+/** The cash card refusal reasons the server names (stored-value.server's RefusalReason), each said by the block in the page's language. */
+const CASH_REFUSAL_REASONS = ['inactive', 'empty', 'over_balance', 'currency', 'nothing_to_pay', 'already_applied'] as const;
+export type CashRefusalReason = (typeof CASH_REFUSAL_REASONS)[number];
+
+/** Why an applyCashcard answer refused the card, when it says a reason the block knows; null otherwise (the block's general failure). */
+export function cashRefusalReason(body: unknown): CashRefusalReason | null {
+  const reason = answerText(body, 'reason');
+  return CASH_REFUSAL_REASONS.find((known) => known === reason) ?? null;
+}

@@ -14,7 +14,7 @@ export async function readStoredValueCall<T>(request: Request, context: AppLoadC
   if (request.method !== 'POST') throw json({ status: 'failed', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
   const { session } = context;
   if (!session) throw json({ ...NO_API_SESSION, status: 'failed', status_code: 401 }, { status: 401 });
-  const caller = { org: context.org, member: { orgId: context.org.orgId, userId: session.userDbId } };
+  const caller = { org: context.org, member: { orgId: context.org.orgId, userId: session.userDbId }, language: context.locale.language };
   return { caller, body: await requireApiBody(request, validate, { fail }) };
 }
 

@@ -29,6 +29,11 @@ const EN_US = {
   'trips.noInvitation': 'No valid invitation to this trip',
   'trips.invitationUsed': 'This invitation was already used',
   'trips.invitationExpired': 'This invitation has expired: ask for a new one',
+  'coupon.applied': 'COUPON CODE APPLIED SUCCESSFULLY',
+  'coupon.released': 'COUPON CODE RELEASED SUCCESSFULLY',
+  'coupon.invalid': 'PLEASE ENTER A VALID COUPON CODE',
+  'coupon.none': 'You Do Not Have Any Coupon Code To Apply',
+  'coupon.alreadyApplied': 'A COUPON CODE IS ALREADY APPLIED',
 };
 
 const ES_MX: Record<ApiMessageKey, string> = {
@@ -55,6 +60,11 @@ const ES_MX: Record<ApiMessageKey, string> = {
   'trips.noInvitation': 'No hay una invitación válida a este viaje',
   'trips.invitationUsed': 'Esta invitación ya se usó',
   'trips.invitationExpired': 'Esta invitación venció: pide una nueva',
+  'coupon.applied': 'CUPÓN APLICADO CORRECTAMENTE',
+  'coupon.released': 'CUPÓN LIBERADO CORRECTAMENTE',
+  'coupon.invalid': 'INGRESA UN CÓDIGO DE CUPÓN VÁLIDO',
+  'coupon.none': 'No tienes ningún cupón para aplicar',
+  'coupon.alreadyApplied': 'YA HAY UN CUPÓN APLICADO',
 };
 
 export type ApiMessageKey = keyof typeof EN_US;

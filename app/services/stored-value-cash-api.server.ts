@@ -18,6 +18,8 @@ import {
 } from '#schemas/api/stored-value-cash.schema';
 import { amountText, minorToMajor } from '~/domain/coupon-cash';
 import { STORED_VALUE_TEXT } from '~/domain/instruments';
+import type { LanguageCode } from '~/domain/reference-data';
+import { apiMessage } from '~/i18n/api-messages';
 import { compileApiBody } from './api-body-schema.server';
 import { getDb } from './db.server';
 import {
@@ -54,7 +56,8 @@ export const storedValueCashBodies = {
 };
 
 /** A signed-in caller of these calls, resolved once by the route. */
-export type StoredValueCaller = { org: OrgConfig; member: Member };
+/** `language`: the request's, which the texts a member reads are in. */
+export type StoredValueCaller = { org: OrgConfig; member: Member; language: LanguageCode };
 
 const noStore = { 'Cache-Control': 'private, no-store' };
 type Outcome = 'success' | 'failed';
@@ -82,8 +85,19 @@ function holdOf(fail: Fail, hold: string | undefined, legacy: string | number | 
   return token;
 }
 
-const COUPON_APPLIED = 'COUPON CODE APPLIED SUCCESSFULLY';
-const COUPON_RELEASED = 'COUPON CODE RELEASED SUCCESSFULLY';
+/** A coupon refusal's text: the spec's own ones in the request's language (spec §8 shows the server's message), others as written. */
+function couponRefusalText(refusal: Refusal, language: LanguageCode): string {
+  switch (refusal.reason) {
+    case 'coupon_invalid':
+      return apiMessage(language, 'coupon.invalid');
+    case 'coupon_none':
+      return apiMessage(language, 'coupon.none');
+    case 'coupon_already_applied':
+      return apiMessage(language, 'coupon.alreadyApplied');
+    default:
+      return refusal.message;
+  }
+}
 /** Spec §7: the client reads a release as done when msg says 'successfully'. */
 const CASH_RELEASED_MSG = 'Cash card released successfully';
 
@@ -101,7 +115,7 @@ function couponRow(coupon: AvailableCoupon) {
 }
 
 /** POST /api/general/getCouponCodeDetails: the member's usable coupons, for the hold's product and currency when a hold is named. */
-export async function couponDetails({ org, member }: StoredValueCaller, body: CouponDetailsBody): Promise<Response> {
+export async function couponDetails({ org, member, language }: StoredValueCaller, body: CouponDetailsBody): Promise<Response> {
   let product: string = body.product_type;
   let currency = body.currency.toUpperCase();
   if (body.hold !== undefined) {
@@ -111,15 +125,19 @@ export async function couponDetails({ org, member }: StoredValueCaller, body: Co
     currency = held.currency;
   }
   const coupons = offeredKinds(org, product).includes('coupon') ? await availableCoupons(member, product, currency) : [];
-  return couponAnswer(200, 'success', coupons.length > 0 ? '' : STORED_VALUE_TEXT.couponNone, coupons.map(couponRow));
+  return couponAnswer(200, 'success', coupons.length > 0 ? '' : apiMessage(language, 'coupon.none'), coupons.map(couponRow));
 }
 
 /** POST /api/general/applyCouponCodeDetails: applies the typed code (the code decides; coupon_id and discount_amount are not trusted). */
-export async function applyCoupon({ org, member }: StoredValueCaller, body: ApplyCouponBody): Promise<Response> {
+export async function applyCoupon({ org, member, language }: StoredValueCaller, body: ApplyCouponBody): Promise<Response> {
   const answer = await applyToHold(member, body.hold, { kind: 'coupon', code: body.json.coupon_code }, { org });
-  if (!answer.ok) return couponAnswer(answer.status, 'failed', answer.message, { status: 'failed', message: answer.message, coupon_code: body.json.coupon_code });
+  if (!answer.ok) {
+    const message = couponRefusalText(answer, language);
+    return couponAnswer(answer.status, 'failed', message, { status: 'failed', message, coupon_code: body.json.coupon_code });
+  }
   const { applied } = answer;
-  return couponAnswer(200, 'success', COUPON_APPLIED, {
+  const message = apiMessage(language, 'coupon.applied');
+  return couponAnswer(200, 'success', message, {
     coupon_code: applied.code,
     coupon_currency: applied.currency,
     coupon_id: applied.couponId,
@@ -128,17 +146,17 @@ export async function applyCoupon({ org, member }: StoredValueCaller, body: Appl
     applied_type: applied.detail.discountKind,
     discount_currency: applied.currency,
     payable_amount: minorToMajor(answer.payableMinor),
-    message: COUPON_APPLIED,
+    message,
     status: 'success',
   });
 }
 
 /** POST /api/booking/unlockCouponCodeApi: releases the coupon application coupon_trn_id (else the coupon coupon_id) of the hold. */
-export async function unlockCoupon({ member }: StoredValueCaller, body: UnlockCouponBody): Promise<Response> {
+export async function unlockCoupon({ member, language }: StoredValueCaller, body: UnlockCouponBody): Promise<Response> {
   const selector = body.coupon_trn_id !== undefined ? { applicationId: body.coupon_trn_id, kind: 'coupon' as const } : { kind: 'coupon' as const, couponId: body.coupon_id ?? '' };
   const answer = await unapplyFromHold(member, body.hold, selector);
   if (!answer.ok) return unlockFail(answer.status, answer.message);
-  return unlockAnswer(200, 'success', COUPON_RELEASED, { coupon_id: answer.released.couponId, coupon_trn_id: answer.released.id, payable_amount: minorToMajor(answer.payableMinor) });
+  return unlockAnswer(200, 'success', apiMessage(language, 'coupon.released'), { coupon_id: answer.released.couponId, coupon_trn_id: answer.released.id, payable_amount: minorToMajor(answer.payableMinor) });
 }
 
 async function cardBalance(member: Member, instrumentId: string | null): Promise<number | null> {
@@ -146,7 +164,8 @@ async function cardBalance(member: Member, instrumentId: string | null): Promise
   return card ? minorToMajor(card.balance) : null;
 }
 
-const cashRefusal = (refusal: Refusal) => cashFail(refusal.status, refusal.message);
+/** A refusal with its reason (stored-value.server's RefusalReason), which the checkout says in the page's language. */
+const cashRefusal = (refusal: Refusal) => cashAnswer(refusal.status, 'failed', refusal.message, refusal.reason ? { reason: refusal.reason } : {});
 
 /** The cash card calls' view of one applied card. */
 const cashPart = (part: AppliedPart) => ({ cash_card_id: part.instrumentId, application_id: part.id, title: part.title, code: part.code, applied_amount: minorToMajor(part.amountMinor), currency: part.currency });

@@ -8,8 +8,9 @@
  */
 import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { POINTS_UNIT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
+import { POINTS_UNIT, STORED_VALUE_TEXT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
+import type { CashRefusalReason } from '~/domain/coupon-cash';
 import { cashCardAmount, discountCardApplies, payableTotalMinor } from '~/domain/payable-total';
 import { walletCapMinor } from '~/domain/stored-value-cards';
 import { dayIn } from '~/domain/time-zone';
@@ -41,7 +42,14 @@ export type ApplyRequest =
   | { kind: 'certificate'; instrumentId: string }
   | { kind: 'discount_card'; instrumentId: string };
 
-export type Refusal = { ok: false; status: 400 | 404 | 409; message: string };
+/**
+ * Why an instrument cannot be applied, for a page to say in its own language (the message is
+ * the server's English): the card is not active, it has nothing left, the amount is over what
+ * is left on it (another checkout spent it), it is in another currency, nothing is left to pay,
+ * or it is applied already; a coupon code is not the member's, they have none, or one is applied.
+ */
+export type RefusalReason = CashRefusalReason | 'coupon_invalid' | 'coupon_none' | 'coupon_already_applied';
+export type Refusal = { ok: false; status: 400 | 404 | 409; message: string; reason?: RefusalReason };
 export type AppliedPart = {
   id: string;
   kind: InstrumentKind;
@@ -58,7 +66,7 @@ export type AppliedPart = {
 export type ApplyAnswer = { ok: true; applied: AppliedPart; payableMinor: number; chargeMinor: number } | Refusal;
 export type UnapplyAnswer = { ok: true; released: AppliedPart; payableMinor: number } | Refusal;
 
-const refused = (status: Refusal['status'], message: string): Refusal => ({ ok: false, status, message });
+const refused = (status: Refusal['status'], message: string, reason?: RefusalReason): Refusal => ({ ok: false, status, message, ...(reason ? { reason } : {}) });
 
 /** Which instrument kinds this organisation's checkout of `product` offers (its config; wallets are not spent on wallet top-ups). */
 export function offeredKinds(org: Pick<OrgConfig, 'payments'>, product: string): InstrumentKind[] {
@@ -113,7 +121,7 @@ async function memberInstrument(trx: Trx, member: Member, id: string, kind: Inst
   const instrument = await trx.selectFrom('instruments').selectAll().where('id', '=', id).where('org_id', '=', member.orgId).where('owner_user_id', '=', member.userId).executeTakeFirst();
   // Another member's instrument is answered as if it did not exist.
   if (!instrument || instrument.kind !== kind) return refused(404, 'No such instrument');
-  if (!instrument.active || (instrument.expires_at && instrument.expires_at.getTime() <= Date.now())) return refused(409, 'This card is not active');
+  if (!instrument.active || (instrument.expires_at && instrument.expires_at.getTime() <= Date.now())) return refused(409, 'This card is not active', 'inactive');
   return instrument;
 }
 
@@ -133,9 +141,9 @@ type Priced = { amountMinor: number; units: number; detail?: Record<string, unkn
  */
 function priceBalance(quote: Quote, instrument: Instrument, balanceUnits: number, capMinor: number, typed: string | null): Priced | Refusal {
   const balanceInCharge = toCharge(quote, balanceUnits, instrument.currency);
-  if (balanceInCharge === null) return refused(409, `This card is in ${instrument.currency} and cannot pay a booking in ${quote.charge.currency}`);
+  if (balanceInCharge === null) return refused(409, `This card is in ${instrument.currency} and cannot pay a booking in ${quote.charge.currency}`, 'currency');
   // Spent by another checkout meanwhile (or never funded): say so, not "enter an amount".
-  if (balanceInCharge <= 0) return refused(409, 'The balance is no longer enough');
+  if (balanceInCharge <= 0) return refused(409, 'This card has nothing left', 'empty');
   let amountMinor: number;
   if (typed === null) amountMinor = Math.min(balanceInCharge, capMinor);
   else {
@@ -164,8 +172,8 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
       if (request.kind === 'coupon') return applyCoupon(trx, member, hold, applied, payable, request.code, applicationId);
       const instrument = await memberInstrument(trx, member, request.instrumentId, request.kind);
       if (isRefusal(instrument)) return instrument;
-      if (applied.some((a) => a.instrument_id === instrument.id)) return refused(409, 'This is already applied');
-      if (payable <= 0) return refused(409, 'Nothing is left to pay');
+      if (applied.some((a) => a.instrument_id === instrument.id)) return refused(409, 'This is already applied', 'already_applied');
+      if (payable <= 0) return refused(409, 'Nothing is left to pay', 'nothing_to_pay');
       const balance = (await balanceOf(instrument.account_id, trx)).availableMinor;
       let priced: Priced | Refusal;
       switch (request.kind) {
@@ -173,8 +181,8 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
           // A cash card is money in one currency: it pays a checkout in that currency only, never
           // through an exchange the organisation did not agree to, and never one the client misread.
           const currency = hold.quote.charge.currency;
-          if (request.currency !== undefined && request.currency !== currency) return refused(409, `This checkout is in ${currency}, not ${request.currency}`);
-          if (instrument.currency !== currency) return refused(409, `This cash card is in ${instrument.currency} and cannot pay a booking in ${currency}`);
+          if (request.currency !== undefined && request.currency !== currency) return refused(409, `This checkout is in ${currency}, not ${request.currency}`, 'currency');
+          if (instrument.currency !== currency) return refused(409, `This cash card is in ${instrument.currency} and cannot pay a booking in ${currency}`, 'currency');
           priced = priceBalance(hold.quote, instrument, balance, payable, request.amount);
           break;
         }
@@ -227,9 +235,9 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
     });
   } catch (error) {
     // The balance went to another checkout between the read and the reserve (the ledger's lock decides).
-    if (error instanceof InsufficientBalanceError) return refused(409, 'The balance is no longer enough');
+    if (error instanceof InsufficientBalanceError) return refused(409, 'The balance is no longer enough', 'over_balance');
     // Two applies of one instrument raced: the unique index kept one.
-    if (isUniqueViolation(error)) return refused(409, 'This is already applied');
+    if (isUniqueViolation(error)) return refused(409, 'This is already applied', 'already_applied');
     throw error;
   }
 }
@@ -272,8 +280,8 @@ function couponRuleOf(coupon: Coupon) {
 
 async function applyCoupon(trx: Trx, member: Member, hold: LockedHold, applied: Application[], payable: number, code: string, applicationId: string): Promise<ApplyAnswer> {
   const match = matchCoupon(code, await memberCoupons(trx, member).execute());
-  if (!match.ok) return refused(400, match.message);
-  if (applied.some((a) => a.kind === 'coupon')) return refused(409, 'A COUPON CODE IS ALREADY APPLIED');
+  if (!match.ok) return refused(400, match.message, match.message === STORED_VALUE_TEXT.couponNone ? 'coupon_none' : 'coupon_invalid');
+  if (applied.some((a) => a.kind === 'coupon')) return refused(409, 'A COUPON CODE IS ALREADY APPLIED', 'coupon_already_applied');
   // The coupon row is locked while its uses are counted and raised: two checkouts cannot both take its last use.
   const coupon = await trx.selectFrom('coupons').selectAll().where('id', '=', match.coupon.id).forUpdate().executeTakeFirstOrThrow();
   const refusal = couponRefusal(couponRuleOf(coupon), {

@@ -50,10 +50,11 @@ describe.each(backends)('coupon and cash card calls on %s', (backend) => {
     carRedemption: ['/api/cars/cashcardRedemption', carRedemptionRoute],
   } as const;
 
-  async function call(route: keyof typeof routes, who: Person | null, body: unknown): Promise<{ status: number; json: any }> {
+  /** `language`: the page's (the lan_code cookie), English when not said. */
+  async function call(route: keyof typeof routes, who: Person | null, body: unknown, language?: 'es-MX'): Promise<{ status: number; json: any }> {
     const [path, action] = routes[route];
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (who) headers.cookie = who.cookie;
+    if (who) headers.cookie = language ? `${who.cookie}; lan_code=${language}` : who.cookie;
     const response = await callAction(action, new Request(`http://${hostOf(ORG)}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }));
     return { status: response.status, json: await response.json() };
   }
@@ -117,10 +118,42 @@ describe.each(backends)('coupon and cash card calls on %s', (backend) => {
     await creditInstrument(pesos, 300_000, 'test:pesos', `test:pesos:${backend}`, database.db);
     const before = await state(hold.id);
     const inPesos = await call('applyCash', member, { cash_card_id: pesos, cashcard_amount: '', currency: 'USD', product_type: 'HLT', hold: hold.token });
-    expect(inPesos).toMatchObject({ status: 409, json: { status: 'failed', message: 'This cash card is in MXN and cannot pay a booking in USD' } });
+    expect(inPesos).toMatchObject({ status: 409, json: { status: 'failed', message: 'This cash card is in MXN and cannot pay a booking in USD', reason: 'currency' } });
     const misnamed = await call('applyCash', member, { cash_card_id: (await cashCard(member)).id, cashcard_amount: '10', currency: 'MXN', product_type: 'HLT', hold: hold.token });
     expect(misnamed).toMatchObject({ status: 409, json: { status: 'failed', message: 'This checkout is in USD, not MXN' } });
     expect(await state(hold.id)).toEqual(before);
+  });
+
+  it('says the coupon texts in the request’s language', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const hold = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    const refused = await call('applyCoupon', member, { json: { coupon_code: 'NOPE' }, hold: hold.token }, 'es-MX');
+    expect(refused).toMatchObject({ status: 400, json: { message: 'INGRESA UN CÓDIGO DE CUPÓN VÁLIDO' } });
+    const applied = await call('applyCoupon', member, { json: { coupon_code: 'SAVE25' }, hold: hold.token }, 'es-MX');
+    expect(applied).toMatchObject({ status: 200, json: { message: 'CUPÓN APLICADO CORRECTAMENTE' } });
+    const again = await call('applyCoupon', member, { json: { coupon_code: 'WELCOME10' }, hold: hold.token }, 'es-MX');
+    expect(again).toMatchObject({ status: 409, json: { message: 'YA HAY UN CUPÓN APLICADO' } });
+    const { coupon_trn_id } = applied.json.data.data.data;
+    const released = await call('unlockCoupon', member, { coupon_trn_id, hold: hold.token }, 'es-MX');
+    expect(released).toMatchObject({ status: 200, json: { message: 'CUPÓN LIBERADO CORRECTAMENTE' } });
+  });
+
+  it('says why a cash card is refused (inactive, nothing left, already applied), changing nothing', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const hold = await memberHold(database.db, member, quoteOf('HLT', 20_000));
+    const asleep = await openInstrument({ orgId: ORG, ownerUserId: member.userId, kind: 'cash_card', code: `CASH-OFF-${backend}`, title: 'Old card', currency: 'USD' }, database.db);
+    await creditInstrument(asleep, 5_000, 'test:asleep', `test:asleep:${backend}`, database.db);
+    await database.db.updateTable('instruments').set({ active: false }).where('id', '=', asleep).execute();
+    const spent = await openInstrument({ orgId: ORG, ownerUserId: member.userId, kind: 'cash_card', code: `CASH-EMPTY-${backend}`, title: 'Spent card', currency: 'USD' }, database.db);
+    const before = await state(hold.id);
+    const apply = (id: string) => call('applyCash', member, { cash_card_id: id, cashcard_amount: '', currency: 'USD', product_type: 'HLT', hold: hold.token });
+    expect(await apply(asleep)).toMatchObject({ status: 409, json: { status: 'failed', message: 'This card is not active', reason: 'inactive' } });
+    expect(await apply(spent)).toMatchObject({ status: 409, json: { status: 'failed', message: 'This card has nothing left', reason: 'empty' } });
+    expect(await state(hold.id)).toEqual(before);
+    const card = (await cashCard(member)).id;
+    expect((await call('applyCash', member, { cash_card_id: card, cashcard_amount: '5', hold: hold.token })).status).toBe(200);
+    expect(await call('applyCash', member, { cash_card_id: card, cashcard_amount: '5', hold: hold.token })).toMatchObject({ status: 409, json: { reason: 'already_applied' } });
+    await call('removeCash', member, { json: { id: hold.token, product_type: 'HLT', type: 'cashcard' } });
   });
 
   it('applies a cash card for an amount and releases it: the payable total drops and the balance comes back', async (ctx) => {

@@ -153,7 +153,8 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     for (const refusal of refusals) {
       // Refused under the account's lock, or (the balance read already empty) as nothing to apply.
       expect([
-        { ok: false, status: 409, message: 'The balance is no longer enough' },
+        { ok: false, status: 409, message: 'The balance is no longer enough', reason: 'over_balance' },
+        { ok: false, status: 409, message: 'This card has nothing left', reason: 'empty' },
         { ok: false, status: 400, message: 'Please Enter Cash Card Amount' },
       ]).toContainEqual(refusal);
     }

@@ -3,7 +3,7 @@ import { useCheckoutPayment } from '~/components/checkout/payment-block';
 import { postJson } from '~/components/post-json';
 import { useShell, useT } from '~/components/shell-context';
 import { formatChargedAmount } from '~/domain/charge';
-import { cashAmountToSend, cashCardReleased, cleanAmountInput } from '~/domain/coupon-cash';
+import { cashAmountToSend, cashCardReleased, cashRefusalReason, cleanAmountInput } from '~/domain/coupon-cash';
 import { MessageRegions, useTimedMessage } from './timed-message';
 import { useHydrated } from '~/components/use-hydrated';
 
@@ -51,7 +51,10 @@ export function CashCardBlock() {
     setBusy(true);
     const answer = await postJson('/api/booking/applyCashcard', { cash_card_id: card.id, cashcard_amount: typed.amount, currency: storedValue?.currency, product_type: product, hold });
     setBusy(false);
-    if (answer.status !== 200) return show({ tone: 'failure', text: t('storedValue.cash.failed') });
+    if (answer.status !== 200) {
+      const reason = cashRefusalReason(answer.body);
+      return show({ tone: 'failure', text: t(reason ? `storedValue.cash.reason.${reason}` : 'storedValue.cash.failed') });
+    }
     setAmount('');
     show({ tone: 'success', text: t('storedValue.cash.appliedMessage') });
     revalidator.revalidate();
