@@ -17,6 +17,7 @@ import {
   plansModalAutoOpens,
   renewalExpiry,
   subscriptionCharge,
+  subscriptionPurchaseView,
 } from './membership';
 
 const plan = { initialPriceMinor: 9_900, renewalPriceMinor: 7_900, renewal: false, isTrial: false, organisationPays: false, debtMinor: 0 };
@@ -138,5 +139,15 @@ describe('plans the organisation pays for', () => {
     expect(organisationPaysFor(true, false, true)).toBe(true);
     expect(organisationPaysFor(true, false, false)).toBe(false);
     expect(organisationPaysFor(false, true, true)).toBe(false);
+  });
+});
+
+describe('subscription success page (issue 34)', () => {
+  it('names the amount as charged only for a confirmed purchase', () => {
+    expect(subscriptionPurchaseView('confirmed')).toEqual({ says: 'confirmed', amount: 'charged' });
+    expect(subscriptionPurchaseView('initiated')).toEqual({ says: 'unpaid', amount: 'due' });
+    expect(subscriptionPurchaseView('pending')).toEqual({ says: 'pending', amount: 'due' });
+    expect(subscriptionPurchaseView('failed')).toEqual({ says: 'failed', amount: 'notCharged' });
+    expect(subscriptionPurchaseView('cancelled')).toEqual({ says: 'failed', amount: 'notCharged' });
   });
 });

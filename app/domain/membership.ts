@@ -179,3 +179,23 @@ export function isEntitled(entitled: PlanEntitlement | undefined, user: { email:
 export function organisationPaysFor(entitled: boolean, organisationPays: boolean, planChargesOrg: boolean): boolean {
   return entitled && (organisationPays || planChargesOrg);
 }
+
+/**
+ * What the subscription success page says of a purchase (issue 34): confirmed says the plan is
+ * active and the amount charged; failed and cancelled say why and that nothing was charged; one
+ * whose payment is under way says so; one that was never paid ('initiated', e.g. the member left
+ * the plans modal) says it is not paid and names the amount as due, never as charged.
+ */
+export function subscriptionPurchaseView(status: string): { says: 'confirmed' | 'failed' | 'pending' | 'unpaid'; amount: 'charged' | 'due' | 'notCharged' } {
+  switch (status) {
+    case 'confirmed':
+      return { says: 'confirmed', amount: 'charged' };
+    case 'failed':
+    case 'cancelled':
+      return { says: 'failed', amount: 'notCharged' };
+    case 'pending':
+      return { says: 'pending', amount: 'due' };
+    default:
+      return { says: 'unpaid', amount: 'due' };
+  }
+}

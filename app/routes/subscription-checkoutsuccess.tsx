@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useShell, useT } from '~/components/shell-context';
 import { isValidBookingId } from '~/domain/booking-submit';
 import { formatChargedAmount } from '~/domain/charge';
+import { subscriptionPurchaseView } from '~/domain/membership';
 import { subscriptionPurchase } from '~/services/membership.server';
 import { requireUser } from '~/services/session.server';
 import { pageMeta } from '~/i18n/page-meta';
@@ -34,19 +35,23 @@ export default function SubscriptionCheckoutSuccess() {
   const date = (day: string) => dateTimeFormat(locale.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
   const money = (major: number) => formatChargedAmount({ amountMinor: Math.round(major * 100), currency: purchase.currency }, locale.language);
   const expiry = purchase.subscription?.plan_expiry_date;
+  const view = subscriptionPurchaseView(purchase.status);
+  const amountLabel = { charged: 'subscriptionSuccess.amount', due: 'subscriptionSuccess.amountDue', notCharged: 'subscriptionSuccess.amountNotCharged' } as const;
   return (
     <div className="success-page">
       <h1>{t('subscriptionSuccess.heading')}</h1>
-      {purchase.status === 'confirmed' && expiry ? (
+      {view.says === 'confirmed' && expiry ? (
         <p className="hold-notice" role="status">
           {purchase.is_trial
             ? t('subscriptionSuccess.trial', { date: date(expiry) })
             : t(purchase.is_renewal ? 'subscriptionSuccess.renewed' : 'subscriptionSuccess.active', { plan: purchase.plan_name, date: date(expiry) })}
         </p>
-      ) : purchase.status === 'failed' || purchase.status === 'cancelled' ? (
+      ) : view.says === 'failed' ? (
         <p className="field-error" role="alert">
           {t('subscriptionSuccess.failed', { reason: purchase.failure_text ?? t('plans.paymentError.default') })}
         </p>
+      ) : view.says === 'unpaid' ? (
+        <p role="status">{t('subscriptionSuccess.unpaid')}</p>
       ) : (
         <p role="status">{t('subscriptionSuccess.pending')}</p>
       )}
@@ -60,7 +65,7 @@ export default function SubscriptionCheckoutSuccess() {
           <dd>{purchase.plan_name}</dd>
         </div>
         <div>
-          <dt>{t('subscriptionSuccess.amount')}</dt>
+          <dt>{t(amountLabel[view.amount])}</dt>
           <dd>{money(purchase.amount)}</dd>
         </div>
         {purchase.debt_payed > 0 ? (
