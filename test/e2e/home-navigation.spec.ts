@@ -59,6 +59,15 @@ describe('home links, details fallbacks and the header', () => {
       const rights = await items.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().right));
       expect(Math.max(...rights)).toBeLessThanOrEqual(viewportWidth);
 
+      // Home's product tiles at 1280 px: one row, each product with its own icon (issue 34).
+      const tiles = page.locator('.search-entry-link');
+      const drawn = await tiles.evaluateAll((links) =>
+        links.map((link) => ({ product: link.getAttribute('data-product'), top: Math.round(link.getBoundingClientRect().top), icon: getComputedStyle(link, '::before').maskImage })),
+      );
+      expect(drawn.length, `${org}: product tiles`).toBeGreaterThan(2);
+      expect(new Set(drawn.map((tile) => tile.top)).size, `${org}: tile tops ${drawn.map((tile) => `${tile.product} ${tile.top}`).join(', ')}`).toBe(1);
+      expect(new Set(drawn.map((tile) => tile.icon)).size, `${org}: one icon per product`).toBe(drawn.length);
+
       // A featured card, then a map chip.
       await followsToResults(page, page.locator('.featured .destination-link').first(), org);
       await page.goto(home);
