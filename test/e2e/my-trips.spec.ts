@@ -194,6 +194,19 @@ describe.skipIf(!base)('/user/my-trips', () => {
     await context.close();
   });
 
+  it('a guest asked to sign in before adding to a trip leaves spec §8’s console warning', async () => {
+    const { context } = await newContext(browser());
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    const activity = (await db.query<{ slug: string }>(`select slug from offers where product = 'ACT' and destination_slug = 'cancun' order by id limit 1`)).rows[0]!;
+    await page.goto(orgUrl(base, 'wanderly.localhost', `/activities/details?destination=cancun&date=${inDays(100)}&guests=2&offer=${activity.slug}`));
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Sign in to add this to a trip' }).click();
+    await expect.poll(() => warnings).toContain('User not logged in: sign in to add to a trip');
+    await context.close();
+  });
+
   it('a failed trip-list load says so and offers to retry; it is never shown as "no trips near these dates"', async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();

@@ -18,7 +18,7 @@ export function CarDetailsView({ page }: { page: SerializeFrom<typeof loadCarDet
     <DetailsShell titleId="car-title" back={`/cars/search-details?${params.toString()}`}>
       <DetailsHeader image={car.image} titleId="car-title" title={`${t(`cars.family.${car.carfamily}`)} · ${car.cartype}`}>
         <CarFacts car={car} />
-        <AddToTrip candidate={carTripCandidate(page)} />
+        <AddToTrip product="CAR" candidate={carTripCandidate(page)} />
       </DetailsHeader>
       <div className="checkout-layout">
         <section aria-labelledby="car-rental-title">

@@ -20,7 +20,7 @@ export function FlightDetailsView({ page }: { page: SerializeFrom<typeof loadFli
     <DetailsShell className="flight-details" titleId="flight-title" back={`/flight/search-details?${params.toString()}`}>
       <h1 id="flight-title">{t('flight.details.title', { from: first.from, to: search.tripType === 'roundtrip' ? first.to : last.to })}</h1>
       <p className="muted">{t('flight.details.party', { cabin: t(`flight.cabin.${search.cabin}`), count: search.adults + search.children + search.infants })}</p>
-      <AddToTrip candidate={flightTripCandidate(page)} />
+      <AddToTrip product="FLT" candidate={flightTripCandidate(page)} />
       {offer.legs.map((leg, i) => (
         <LegDetails key={leg.itineraryId} leg={leg} label={legLabel(i)} headingLevel={2} />
       ))}

@@ -34,7 +34,7 @@ export function HotelDetailsView({ page }: { page: SerializeFrom<typeof loadHote
         </p>
         <p>{t('results.rating', { rating: hotel.guestRating.toFixed(1) })}</p>
         <p>{hotel.description}</p>
-        <AddToTrip candidate={hotelTripCandidate(page)} />
+        <AddToTrip product="HLT" candidate={hotelTripCandidate(page)} />
       </DetailsHeader>
       <section aria-labelledby="rooms-title">
         <h2 id="rooms-title">{t(flowCopy[flow.propertyType].detailsUnits)}</h2>

@@ -39,7 +39,7 @@ export function OfferDetailsView({ page }: { page: SerializeFrom<typeof loadOffe
         <OfferFacts facts={offer.facts} />
         <p>{t('results.rating', { rating: offer.guestRating.toFixed(1) })}</p>
         <p>{offer.description}</p>
-        <AddToTrip candidate={offerTripCandidate(page)} />
+        <AddToTrip product={page.product} candidate={offerTripCandidate(page)} />
       </DetailsHeader>
       <section aria-labelledby="options-title">
         <h2 id="options-title">{t(`offers.details.options.${segment}`)}</h2>

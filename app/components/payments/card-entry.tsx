@@ -7,6 +7,7 @@ import { Dialog } from '~/components/dialog';
 import type { T } from '~/components/shell-context';
 import { useOptionalMessages } from '~/i18n/messages-context';
 import { logCardStep } from '~/components/payments/card-process-log';
+import { warnOnConsole } from '~/domain/console-notes';
 import type { CardProcessStep } from '~/domain/process-log';
 import {
   amountForThreeDSecure,
@@ -104,7 +105,10 @@ class FrameChannel {
   /** Posts `build(id)` once the frame is ready; null when it never becomes ready or never answers. */
   async request(post: (message: object) => boolean, build: (id: string) => object): Promise<Answer | null> {
     const ready = await Promise.race([this.readyPromise.then(() => true), wait(READY_TIMEOUT_MS).then(() => false)]);
-    if (!ready) return null;
+    if (!ready) {
+      warnOnConsole('paymentSdk', 'the card frame did not load');
+      return null;
+    }
     this.counter += 1;
     const id = `${Date.now().toString(36)}-${this.counter}`;
     const answered = new Promise<Answer>((resolve) => this.pending.set(id, resolve));
@@ -303,7 +307,10 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
     parts.current = setup;
     setup.then(
       () => logCardStep('init', 'ok'),
-      () => logCardStep('init', 'failed', 'unavailable'),
+      () => {
+        warnOnConsole('paymentSdk');
+        logCardStep('init', 'failed', 'unavailable');
+      },
     );
     return () => {
       parts.current = null;
@@ -314,7 +321,10 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
   useImperativeHandle(ref, () => ({
     async tokenize({ amountMinor, threeDSecure }) {
       const ready = await parts.current?.catch(() => null);
-      if (!ready?.fields) return logResult('submit_card', unavailable);
+      if (!ready?.fields) {
+        warnOnConsole(ready ? 'paymentSdk' : 'paymentInfo');
+        return logResult('submit_card', unavailable);
+      }
       let payload: Awaited<ReturnType<NonNullable<BraintreeParts['fields']>['tokenize']>>;
       try {
         payload = await ready.fields.tokenize();
@@ -328,7 +338,10 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
     },
     async verifySavedCard({ nonce, amountMinor, bin }) {
       const ready = await parts.current?.catch(() => null);
-      if (!ready) return unavailable;
+      if (!ready) {
+        warnOnConsole('paymentInfo');
+        return unavailable;
+      }
       return verify(ready.secure, nonce, amountMinor, { brand: '', last4: '' }, bin);
     },
   }));
@@ -382,7 +395,10 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
     parts.current = setup;
     setup.then(
       () => logCardStep('init', 'ok'),
-      () => logCardStep('init', 'failed', 'unavailable'),
+      () => {
+        warnOnConsole('paymentSdk');
+        logCardStep('init', 'failed', 'unavailable');
+      },
     );
     return () => {
       parts.current = null;
@@ -393,7 +409,10 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
   useImperativeHandle(ref, () => ({
     async tokenize({ amountMinor, threeDSecure }) {
       const ready = await parts.current?.catch(() => null);
-      if (!ready?.dropin) return logResult('submit_card', unavailable);
+      if (!ready?.dropin) {
+        warnOnConsole(ready ? 'paymentSdk' : 'paymentInfo');
+        return logResult('submit_card', unavailable);
+      }
       let payload: import('braintree-web-drop-in').PaymentMethodPayload;
       try {
         payload = await ready.dropin.requestPaymentMethod();
@@ -409,7 +428,10 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
     },
     async verifySavedCard({ nonce, amountMinor, bin }) {
       const ready = await parts.current?.catch(() => null);
-      if (!ready) return unavailable;
+      if (!ready) {
+        warnOnConsole('paymentInfo');
+        return unavailable;
+      }
       return verify(ready.secure, nonce, amountMinor, { brand: '', last4: '' }, bin);
     },
   }));

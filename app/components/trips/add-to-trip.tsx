@@ -1,7 +1,8 @@
 import { Link, useLocation } from '@remix-run/react';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useOptionalUser, useT } from '~/components/shell-context';
 import type { TripCandidate } from '~/domain/add-to-trip';
+import { noTripItemNote, warnOnConsole } from '~/domain/console-notes';
 import { myTripsUrl } from '~/domain/auth-dialog-params';
 import { useHydrated } from '~/components/use-hydrated';
 import type { Added } from './add-to-trip-dialog';
@@ -14,9 +15,10 @@ const TripInviteDialog = lazy(() => import('./trip-invite-dialog').then((module)
  * "Add to trip" on a details page (issue 13): a signed-in user adds the item to a new trip
  * (named by the spec §5 rule unless they type another) or to one of their trips near its dates
  * (getTripsList, spec §9); the owner of the trip may then invite people. Anyone else is asked
- * to sign in first.
+ * to sign in first. A page with nothing to add (no candidate) shows no button and says why on
+ * the console (spec §8).
  */
-export function AddToTrip({ candidate }: { candidate: TripCandidate | null }) {
+export function AddToTrip({ product, candidate }: { product: string; candidate: TripCandidate | null }) {
   const t = useT();
   const user = useOptionalUser();
   const location = useLocation();
@@ -24,13 +26,17 @@ export function AddToTrip({ candidate }: { candidate: TripCandidate | null }) {
   const hydrated = useHydrated();
   const [added, setAdded] = useState<Added | null>(null);
   const [inviting, setInviting] = useState(false);
+  const missing = candidate === null;
+  useEffect(() => {
+    if (missing) warnOnConsole(noTripItemNote(product), `${product} trip`);
+  }, [missing, product]);
   if (!candidate) return null;
 
   if (!user) {
     const here = `${location.pathname}${location.search}`;
     return (
       <p className="add-to-trip">
-        <Link className="button button-ghost" to={`?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), login: 'true', redirectTo: here }).toString()}`}>
+        <Link className="button button-ghost" onClick={() => warnOnConsole('notSignedIn', 'sign in to add to a trip')} to={`?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), login: 'true', redirectTo: here }).toString()}`}>
           {t('addToTrip.signIn')}
         </Link>
       </p>

@@ -23,7 +23,7 @@ export function WeeksDetailsView({ page }: { page: SerializeFrom<typeof loadWeek
         </p>
         <p>{t('weeks.results.review', { score: resort.reviewScore.toFixed(1) })}</p>
         <p>{resort.description}</p>
-        <AddToTrip candidate={weeksTripCandidate(page)} />
+        <AddToTrip product={page.product} candidate={weeksTripCandidate(page)} />
       </DetailsHeader>
       <section aria-labelledby="units-title">
         <h2 id="units-title">{t('weeks.details.units')}</h2>
