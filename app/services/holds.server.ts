@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Transaction, sql } from 'kysely';
 import type { Database } from './db.server';
 import { getDb } from './db.server';
 import { keptUntilChanged } from './kept-until-changed.server';
-import type { HoldStatus } from './db-schema';
+import type { DB, HoldStatus } from './db-schema';
 import { holdReference, releaseReservationsOf } from './ledger.server';
 import { releaseApplicationsOfHolds } from './stored-value.server';
 import { type Quote, readQuote } from '~/domain/quote';
@@ -273,14 +273,51 @@ export async function convertHoldToBooking(token: string, db: Database = getDb()
       .where('token', '=', token)
       .where('status', '=', 'active')
       .where('expires_at', '>', sql<Date>`now()`)
-      .returning('id')
+      .returning(['id', 'item_ref'])
       .executeTakeFirst();
     if (!hold) return false;
+    // A price hold has no units (createPriceHold): booking it is all there is.
+    if (hold.item_ref.startsWith(PRICE_HOLD_PREFIX)) return true;
     const kept = await trx.updateTable('unit_allocations').set({ expires_at: null }).where('hold_id', '=', hold.id).executeTakeFirst();
     // A concurrent hold attempt may have deleted an allocation that expired a moment ago.
     if (Number(kept.numUpdatedRows) === 0) throw new Error(`Hold ${hold.id} has no allocations left`);
     return true;
   });
+}
+
+/** The item_ref prefix of a price hold: no unit's item starts so. */
+const PRICE_HOLD_PREFIX = 'price:';
+
+/**
+ * A hold of a price, not of units (decision 0054): what a membership purchase that takes stored
+ * value is applied against (the stored-value core applies to holds) and paid by. It holds no
+ * inventory, expires like any hold (which gives back what was applied to it) and is booked when
+ * its booking is confirmed. In the caller's transaction, with the booking that names it.
+ */
+export async function createPriceHold(
+  request: { orgId: string; userId: number; product: string; itemRef: string; quote: Quote; ttlMinutes: number },
+  trx: Transaction<DB>,
+): Promise<{ id: string; token: string }> {
+  if (!(request.ttlMinutes > 0)) throw new RangeError('A hold needs a positive time-to-live');
+  const now = new Date();
+  return trx
+    .insertInto('holds')
+    .values({
+      token: randomBytes(24).toString('base64url'),
+      org_id: request.orgId,
+      user_id: request.userId,
+      product: request.product,
+      item_ref: `${PRICE_HOLD_PREFIX}${request.itemRef}`,
+      // Nothing is held over time: the range is the instant it was made (the table wants one).
+      starts_at: now,
+      ends_at: new Date(now.getTime() + 1),
+      quantity: 1,
+      status: 'active',
+      expires_at: sql<Date>`now() + make_interval(mins => ${request.ttlMinutes})`,
+      quote: JSON.stringify(request.quote),
+    })
+    .returning(['id', 'token'])
+    .executeTakeFirstOrThrow();
 }
 
 /**

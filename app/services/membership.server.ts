@@ -18,19 +18,24 @@ import {
   subscriptionPlansSchema,
 } from '#schemas/api/membership.schema';
 import { DEMO_REFUSAL, toMinorUnits } from '~/domain/booking-payment';
-import { minorToMajor } from '~/domain/coupon-cash';
+import { chargeOf } from '~/domain/charge';
+import { amountText, minorToMajor } from '~/domain/coupon-cash';
+import type { Quote as HoldQuote } from '~/domain/quote';
+import { type LanguageCode, isLanguageCode } from '~/domain/reference-data';
 import { type PlanStatus, isEntitled, membershipFlow, organisationPaysFor, planExpiryAfterPayment, subscriptionCharge } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
 import { FAILURE_TEXTS } from '~/domain/booking-failures';
-import type { ApiMessageKey } from '~/i18n/api-messages';
+import { type ApiMessageKey, apiMessage } from '~/i18n/api-messages';
 import { newReference } from './checkout.server';
 import { compileApiBody } from './api-body-schema.server';
 import { getOrgById } from './config.server';
 import type { DB, PlanTexts } from './db-schema';
+import { createPriceHold } from './holds.server';
 import { type Database, getDb } from './db.server';
 import type { PlanRow } from './membership-plans.server';
 import { renderPlanHtml } from './plan-html.server';
 import type { ActiveSession } from './session.server';
+import { type AppliedPart, type ApplyRequest, type Member, type Refusal, applyToHold, instrumentsOf, offeredKinds, payableOfHold, refusalText, releaseApplicationsOfHolds } from './stored-value.server';
 
 export type MembershipContext = { org: OrgConfig; session: ActiveSession | null };
 
@@ -188,7 +193,18 @@ export async function plansFetch({ org, session }: MembershipContext & { session
     needsRenewal: flow === 'renewal',
     needsSubscription: flow === 'subscription',
     sumDebt: flow === 'renewal' ? minorToMajor(subscription?.debt_minor ?? 0) : 0,
+    stored_value: await purchaseStoredValueChoices(org, session.userDbId, db),
   });
+}
+
+/** What the plans modal offers to pay part of a purchase with (decision 0054): a coupon code box, and the member's cash cards with something left. */
+async function purchaseStoredValueChoices(org: OrgConfig, userDbId: number, db: Database) {
+  const offered = offeredKinds(org, SUBSCRIPTION);
+  const cards = offered.includes('cash_card') ? await instrumentsOf({ orgId: org.orgId, userId: userDbId }, ['cash_card'], db) : [];
+  return {
+    coupon: offered.includes('coupon'),
+    cash_cards: cards.filter((card) => card.active && card.balance > 0).map((card) => ({ id: card.id, code: card.code, title: card.title, currency: card.currency, balance: minorToMajor(card.balance) })),
+  };
 }
 
 function quoteView(quote: ReturnType<typeof quoteOf>) {
@@ -283,6 +299,78 @@ export async function paymentMembership({ org, session }: MembershipContext & { 
   return (await purchaseBlocked(session.userDbId, subscription, quote, db)) ?? answer(200, { data });
 }
 
+/** The stored value an initbook names (spec §7 cn_cd, cashcard, cashcard_amount), or null when none. */
+function storedValueOfInitBook(input: InitBookBody['data']): PurchaseStoredValue | null {
+  const couponCode = input.cn_cd?.trim() || null;
+  const cashCardId = input.cashcard?.trim().toLowerCase() || null;
+  if (!couponCode && !cashCardId) return null;
+  return { couponCode, cashCard: cashCardId ? { id: cashCardId, amount: amountText(input.cashcard_amount ?? undefined) } : null };
+}
+type PurchaseStoredValue = { couponCode: string | null; cashCard: { id: string; amount: string } | null };
+
+/** A refusal of the stored value an initbook names: its transaction rolls back, nothing is written. */
+class StoredValueRefused extends Error {
+  constructor(readonly refusal: Refusal, message: string) {
+    super(message);
+  }
+}
+
+/** A membership's price as a hold's quote (decision 0054): one line, in the plan's currency. */
+function membershipQuote(plan: PlanRow, amountMinor: number): HoldQuote {
+  return {
+    product: SUBSCRIPTION,
+    lines: [{ key: 'plan', amountMinor, displayMinor: amountMinor }],
+    fees: [],
+    chargeCurrency: plan.currency_code,
+    chargeMinorDigits: 2,
+    // Shown in its own currency; a membership takes nothing that needs converting (a coupon and a cash card in its currency).
+    display: { currency: plan.currency_code, perUsd: '1', minorDigits: 2 },
+    priceType: 'membership',
+    party: {},
+    charge: chargeOf(amountMinor, plan.currency_code, `${plan.code} membership`),
+    facts: { planId: plan.id },
+    quotedAt: new Date().toISOString(),
+  };
+}
+
+/** Applies the coupon, then the cash card, to the purchase's price hold, in its transaction; a refusal throws StoredValueRefused. */
+async function applyPurchaseStoredValue(
+  input: { org: OrgConfig; member: Member; holdToken: string; storedValue: PurchaseStoredValue; language: LanguageCode },
+  trx: Transaction<DB>,
+): Promise<AppliedPart[]> {
+  const { org, member, holdToken, storedValue, language } = input;
+  const requests: ApplyRequest[] = [];
+  if (storedValue.couponCode) requests.push({ kind: 'coupon', code: storedValue.couponCode });
+  if (storedValue.cashCard) requests.push({ kind: 'cash_card', instrumentId: storedValue.cashCard.id, amount: storedValue.cashCard.amount });
+  const applied: AppliedPart[] = [];
+  for (const request of requests) {
+    const answered = await applyToHold(member, holdToken, request, { org, db: trx });
+    if (!answered.ok) throw new StoredValueRefused(answered, request.kind === 'coupon' ? refusalText(answered, language) : answered.message);
+    applied.push(answered.applied);
+  }
+  return applied;
+}
+
+/**
+ * The member's unpaid purchases that took stored value, failed as replaced by the new one, their
+ * price holds released and what was applied to them given back (in the new purchase's transaction).
+ */
+async function dropUnpaidPurchasesWithStoredValue(userDbId: number, trx: Transaction<DB>): Promise<void> {
+  const unpaid = await trx
+    .updateTable('bookings')
+    .set({ status: 'failed', failure_text: FAILURE_TEXTS.replaced, updated_at: new Date() })
+    .where('user_id', '=', userDbId)
+    .where('product', '=', SUBSCRIPTION)
+    .where('status', '=', 'initiated')
+    .where('hold_id', 'is not', null)
+    .returning('hold_id')
+    .execute();
+  const holdIds = unpaid.flatMap((row) => (row.hold_id ? [row.hold_id] : []));
+  if (holdIds.length === 0) return;
+  await trx.updateTable('holds').set({ status: 'released' }).where('id', 'in', holdIds).where('status', '=', 'active').execute();
+  await releaseApplicationsOfHolds(holdIds, trx);
+}
+
 /**
  * POST /api/plans/initbook {data} (spec §7): writes the subscription booking (product SUB,
  * 'initiated', its amount frozen) and its order, and answers data.booking_id and
@@ -306,69 +394,92 @@ export async function initBook({ org, session }: MembershipContext & { session: 
   }
   const blocked = await purchaseBlocked(session.userDbId, subscription, quote, db);
   if (blocked) return blocked;
-  const reference = await db.transaction().execute(async (trx) => {
-    // Serialises a member's purchases: a double click reuses the first unpaid booking.
-    await trx.selectFrom('users').select('id').where('id', '=', session.userDbId).forUpdate().execute();
-    const unpaid = await trx
-      .selectFrom('subscription_orders as o')
-      .innerJoin('bookings as b', 'b.id', 'o.booking_id')
-      .select('b.reference')
-      .where('o.user_id', '=', session.userDbId)
-      .where('o.plan_id', '=', plan.id)
-      .where('o.is_renewal', '=', quote.isRenewal)
-      .where('b.status', '=', 'initiated')
-      .where('b.amount_minor', '=', quote.amountMinor)
-      .executeTakeFirst();
-    if (unpaid) return unpaid.reference;
-    const user = await trx.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', session.userDbId).executeTakeFirstOrThrow();
-    const booking = await trx
-      .insertInto('bookings')
-      .values({
-        reference: newReference(org.orgId),
-        org_id: org.orgId,
-        user_id: session.userDbId,
-        hold_id: null,
-        product: SUBSCRIPTION,
-        item_ref: `plan:${plan.id}`,
-        starts_on: dayIn(org.timeZone),
-        ends_on: null,
-        guest_first_name: user.first_name,
-        guest_last_name: user.last_name,
-        guest_email: user.email,
-        status: 'initiated',
-        amount_minor: quote.amountMinor,
-        currency: plan.currency_code,
-        acted_by_user_id: session.impersonatorDbId,
-      })
-      .returning(['id', 'reference'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('subscription_orders')
-      .values({
-        booking_id: booking.id,
-        org_id: org.orgId,
-        user_id: session.userDbId,
-        plan_id: plan.id,
-        is_renewal: quote.isRenewal,
-        is_trial: quote.isTrial,
-        charge_org: quote.chargeOrg,
-        debt_paid_minor: quote.debtPaidMinor,
-        language,
-      })
-      .execute();
-    return booking.reference;
-  });
+  const storedValue = storedValueOfInitBook(input);
+  const saying: LanguageCode = isLanguageCode(language) ? language : 'en-US';
+  if (storedValue && quote.amountMinor === 0) return answer(409, { error: 'nothing_to_pay', message: apiMessage(saying, 'membership.nothingToPay') });
+  let purchase: { reference: string; amountMinor: number; applied: AppliedPart[] };
+  try {
+    purchase = await db.transaction().execute(async (trx) => {
+      // Serialises a member's purchases: a double click reuses the first unpaid booking (one without stored value).
+      await trx.selectFrom('users').select('id').where('id', '=', session.userDbId).forUpdate().execute();
+      // A purchase with stored value is a new one: an earlier unpaid one gives back what it applied.
+      if (storedValue) await dropUnpaidPurchasesWithStoredValue(session.userDbId, trx);
+      const unpaid = storedValue ? undefined : await trx
+        .selectFrom('subscription_orders as o')
+        .innerJoin('bookings as b', 'b.id', 'o.booking_id')
+        .select('b.reference')
+        .where('o.user_id', '=', session.userDbId)
+        .where('o.plan_id', '=', plan.id)
+        .where('o.is_renewal', '=', quote.isRenewal)
+        .where('b.status', '=', 'initiated')
+        .where('b.amount_minor', '=', quote.amountMinor)
+        .where('b.hold_id', 'is', null)
+        .executeTakeFirst();
+      if (unpaid) return { reference: unpaid.reference, amountMinor: quote.amountMinor, applied: [] };
+      const user = await trx.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', session.userDbId).executeTakeFirstOrThrow();
+      const hold = storedValue
+        ? await createPriceHold({ orgId: org.orgId, userId: session.userDbId, product: SUBSCRIPTION, itemRef: `plan:${plan.id}`, quote: membershipQuote(plan, quote.amountMinor), ttlMinutes: org.booking.holdMinutes }, trx)
+        : null;
+      const booking = await trx
+        .insertInto('bookings')
+        .values({
+          reference: newReference(org.orgId),
+          org_id: org.orgId,
+          user_id: session.userDbId,
+          hold_id: hold?.id ?? null,
+          product: SUBSCRIPTION,
+          item_ref: `plan:${plan.id}`,
+          starts_on: dayIn(org.timeZone),
+          ends_on: null,
+          guest_first_name: user.first_name,
+          guest_last_name: user.last_name,
+          guest_email: user.email,
+          status: 'initiated',
+          amount_minor: quote.amountMinor,
+          currency: plan.currency_code,
+          acted_by_user_id: session.impersonatorDbId,
+        })
+        .returning(['id', 'reference'])
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('subscription_orders')
+        .values({
+          booking_id: booking.id,
+          org_id: org.orgId,
+          user_id: session.userDbId,
+          plan_id: plan.id,
+          is_renewal: quote.isRenewal,
+          is_trial: quote.isTrial,
+          charge_org: quote.chargeOrg,
+          debt_paid_minor: quote.debtPaidMinor,
+          language,
+        })
+        .execute();
+      if (!hold || !storedValue) return { reference: booking.reference, amountMinor: quote.amountMinor, applied: [] };
+      const applied = await applyPurchaseStoredValue({ org, member: { orgId: org.orgId, userId: session.userDbId }, holdToken: hold.token, storedValue, language: saying }, trx);
+      // The card pays what is left (spec §5's payable total); the payment checks it against the hold.
+      const payable = (await payableOfHold(hold.id, trx))!.payableMinor;
+      await trx.updateTable('bookings').set({ amount_minor: payable }).where('id', '=', booking.id).execute();
+      return { reference: booking.reference, amountMinor: payable, applied };
+    });
+  } catch (error) {
+    if (error instanceof StoredValueRefused) return answer(error.refusal.status, { error: error.refusal.reason ?? 'refused', message: error.message });
+    throw error;
+  }
   return answer(200, {
     data: {
-      booking_id: reference,
-      amount: minorToMajor(quote.amountMinor),
+      booking_id: purchase.reference,
+      // What the card pays: the plan's price less the coupon and the cash card.
+      amount: minorToMajor(purchase.amountMinor),
+      plan_amount: minorToMajor(quote.amountMinor),
+      stored_value: purchase.applied.map((part) => ({ type: part.kind, code: part.code, amount: minorToMajor(part.amountMinor), currency: part.currency })),
       currency: plan.currency_code,
       is_renewal: quote.isRenewal,
       is_trial: quote.isTrial,
       charge_org: quote.chargeOrg,
       debt_payed: minorToMajor(quote.debtPaidMinor),
       // Paid in the page (no pop-up window); the order the payment calls name.
-      payment_token: { is_popup: false, orderToken: reference },
+      payment_token: { is_popup: false, orderToken: purchase.reference },
     },
   });
 }
@@ -428,7 +539,7 @@ export async function subscriptionOrderIsCurrent(bookingId: string, db: Database
   const row = await db
     .selectFrom('subscription_orders as o')
     .innerJoin('bookings as b', 'b.id', 'o.booking_id')
-    .select(['o.plan_id', 'o.user_id', 'o.org_id', 'o.is_renewal', 'o.is_trial', 'o.charge_org', 'o.debt_paid_minor', 'b.amount_minor', 'b.currency'])
+    .select(['o.plan_id', 'o.user_id', 'o.org_id', 'o.is_renewal', 'o.is_trial', 'o.charge_org', 'o.debt_paid_minor', 'b.amount_minor', 'b.currency', 'b.hold_id'])
     .where('o.booking_id', '=', bookingId)
     .executeTakeFirst();
   const org = row ? getOrgById(row.org_id) : undefined;
@@ -436,8 +547,10 @@ export async function subscriptionOrderIsCurrent(bookingId: string, db: Database
   const plan = await db.selectFrom('membership_plans').selectAll().where('id', '=', row.plan_id).where('offered', '=', true).executeTakeFirst();
   if (!plan) return false;
   const quote = quoteOf(plan, await subscriptionOf(row.user_id, db), org, (await buyerOf(org, row.user_id, db)).entitled);
+  // With stored value (decision 0054) the booking's amount is what is left to pay; its price is its hold's.
+  const priceMinor = row.hold_id ? ((await payableOfHold(row.hold_id, db))?.chargeMinor ?? null) : row.amount_minor;
   return (
-    quote.amountMinor === row.amount_minor &&
+    quote.amountMinor === priceMinor &&
     plan.currency_code === row.currency &&
     quote.isRenewal === row.is_renewal &&
     quote.isTrial === row.is_trial &&

@@ -32,6 +32,7 @@ import {
   availableCoupons,
   instrumentsOf,
   offeredKinds,
+  refusalText,
   unapplyFromHold,
 } from './stored-value.server';
 
@@ -85,19 +86,6 @@ function holdOf(fail: Fail, hold: string | undefined, legacy: string | number | 
   return token;
 }
 
-/** A coupon refusal's text: the spec's own ones in the request's language (spec §8 shows the server's message), others as written. */
-function couponRefusalText(refusal: Refusal, language: LanguageCode): string {
-  switch (refusal.reason) {
-    case 'coupon_invalid':
-      return apiMessage(language, 'coupon.invalid');
-    case 'coupon_none':
-      return apiMessage(language, 'coupon.none');
-    case 'coupon_already_applied':
-      return apiMessage(language, 'coupon.alreadyApplied');
-    default:
-      return refusal.message;
-  }
-}
 /** Spec §7: the client reads a release as done when msg says 'successfully'. */
 const CASH_RELEASED_MSG = 'Cash card released successfully';
 
@@ -132,7 +120,7 @@ export async function couponDetails({ org, member, language }: StoredValueCaller
 export async function applyCoupon({ org, member, language }: StoredValueCaller, body: ApplyCouponBody): Promise<Response> {
   const answer = await applyToHold(member, body.hold, { kind: 'coupon', code: body.json.coupon_code }, { org });
   if (!answer.ok) {
-    const message = couponRefusalText(answer, language);
+    const message = refusalText(answer, language);
     return couponAnswer(answer.status, 'failed', message, { status: 'failed', message, coupon_code: body.json.coupon_code });
   }
   const { applied } = answer;

@@ -11,6 +11,8 @@ import type { OrgConfig } from '#schemas/org-config.schema';
 import { POINTS_UNIT, STORED_VALUE_TEXT, couponRefusal, couponDiscount, matchCoupon, pointsEarned, pointsToApply, walletUsePerRoom } from '~/domain/instruments';
 import { InsufficientBalanceError, type InstrumentKind } from '~/domain/ledger';
 import type { CashRefusalReason } from '~/domain/coupon-cash';
+import type { LanguageCode } from '~/domain/reference-data';
+import { apiMessage } from '~/i18n/api-messages';
 import { cashCardAmount, discountCardApplies, payableTotalMinor } from '~/domain/payable-total';
 import { walletCapMinor } from '~/domain/stored-value-cards';
 import { dayIn } from '~/domain/time-zone';
@@ -68,12 +70,32 @@ export type UnapplyAnswer = { ok: true; released: AppliedPart; payableMinor: num
 
 const refused = (status: Refusal['status'], message: string, reason?: RefusalReason): Refusal => ({ ok: false, status, message, ...(reason ? { reason } : {}) });
 
-/** Which instrument kinds this organisation's checkout of `product` offers (its config; wallets are not spent on wallet top-ups). */
+/** A refusal's text in `language`: the spec's coupon texts translated (spec §8 shows the server's message), others as written. */
+export function refusalText(refusal: Refusal, language: LanguageCode): string {
+  switch (refusal.reason) {
+    case 'coupon_invalid':
+      return apiMessage(language, 'coupon.invalid');
+    case 'coupon_none':
+      return apiMessage(language, 'coupon.none');
+    case 'coupon_already_applied':
+      return apiMessage(language, 'coupon.alreadyApplied');
+    default:
+      return refusal.message;
+  }
+}
+
+/** What a membership fee takes (spec §7 initbook: a coupon and a cash card), in the plan's currency only. */
+const MEMBERSHIP_KINDS: readonly InstrumentKind[] = ['coupon', 'cash_card'];
+
+/**
+ * Which instrument kinds this organisation's checkout of `product` offers (its config; wallets
+ * are not spent on wallet top-ups; a membership takes only a coupon and a cash card).
+ */
 export function offeredKinds(org: Pick<OrgConfig, 'payments'>, product: string): InstrumentKind[] {
   const config = org.payments.storedValue;
-  if (!config || product === 'WLT' || product === 'SUB') return [];
+  if (!config || product === 'WLT') return [];
   if (config.products && !config.products.includes(product)) return [];
-  return [...config.instruments];
+  return product === 'SUB' ? config.instruments.filter((kind) => MEMBERSHIP_KINDS.includes(kind)) : [...config.instruments];
 }
 
 type LockedHold = { id: string; product: string; quote: Quote };

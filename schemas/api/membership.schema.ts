@@ -1,6 +1,6 @@
 // Bodies of the membership calls (docs/api.md "Membership"; spec §7 "Membership", §3 "Init-book
 // data for a subscription"). Field names are the spec's. Fields the spec's client sends that do not
-// apply to a membership (quote, coupon and cash card fields) are listed and must be empty.
+// apply to a membership (its quote fields) are listed and must be empty.
 import type { FromSchema } from 'json-schema-to-ts';
 
 const language = { type: 'string', pattern: '^[a-z]{2}(-[A-Z]{2})?$' } as const;
@@ -12,7 +12,7 @@ const code = { type: 'string', pattern: '^[A-Z][A-Z0-9_]{1,31}$' } as const;
 const membershipId = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$' } as const;
 const userId = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const flag = { type: ['boolean', 'integer', 'string'], enum: [true, false, 0, 1, '0', '1', 'true', 'false'] } as const;
-/** Sent by the spec's client; a membership takes no quote, coupon or cash card: empty only. */
+/** Sent by the spec's client; a membership takes no quote: empty only. */
 const unused = { type: ['string', 'number', 'null'], enum: ['', 0, '0', null] } as const;
 const text = { type: ['string', 'null'], maxLength: 256 } as const;
 
@@ -70,11 +70,14 @@ export const initBookSchema = {
         pg_type: text,
         is_trial: flag,
         charge_org: flag,
-        cn_cd: unused,
-        cn_trnid: unused,
-        cn_disc: unused,
-        cashcard: unused,
-        cashcard_amount: unused,
+        // Stored value (decision 0054): the coupon's code and the cash card's id, with the amount
+        // of it to use ('' or 0: its balance, up to what is left to pay). The code decides the
+        // discount: cn_trnid and cn_disc are the legacy client's and not used.
+        cn_cd: { type: ['string', 'null'], maxLength: 64 },
+        cn_trnid: text,
+        cn_disc: { ...amount, type: ['number', 'string', 'null'] },
+        cashcard: { type: ['string', 'null'], pattern: '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})?$' },
+        cashcard_amount: { ...amount, type: ['number', 'string', 'null'] },
       },
       required: ['is_renewal', 'currency', 'plan_amount', 'id', 'subscription_code'],
       additionalProperties: false,

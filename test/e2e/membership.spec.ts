@@ -7,7 +7,9 @@
 // rules (auto-open, noShowPlansHome, routes, carousel at four widths, Pay Now) and axe at both widths.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '~/services/db.server';
 import { hashPassword } from '~/services/password.server';
+import { creditInstrument, openInstrument } from '~/services/stored-value.server';
 import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { mintNonce, sandboxTransactions } from '../support/booking-load';
 
@@ -145,6 +147,41 @@ describe.skipIf(!base)('the membership plans modal', () => {
     await waitForHydration(page);
     await page.waitForTimeout(500);
     expect(await plansDialog(page).count()).toBe(0);
+    check();
+    await context.close();
+  });
+
+  it('acceptance 4 (issue 34): an expired member renews with a coupon and a cash card in the modal; the saved card pays only the rest', async () => {
+    const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const { db: kysely } = await openDatabase({ databaseUrl, poolSize: 1 });
+    const cash = await openInstrument({ orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-PLAN-${member.id}`, title: 'Gift cash card', currency: 'USD' }, kysely);
+    await creditInstrument(cash, 5_000, `grant:${cash}`, `grant:${cash}`, kysely);
+    await kysely.destroy();
+    const { context, page } = await signedInPage(member, '/user/profile');
+    const check = watchConsole(page);
+    await saveCardThroughApi(page);
+    await page.goto(orgUrl(base, HOST.wanderly, '/user/profile?plans=open'));
+    const dialog = plansDialog(page, /Renew your membership/);
+    await dialog.waitFor();
+    const part = dialog.getByRole('group', { name: 'Pay part with a coupon or a cash card' });
+    await part.getByLabel('Coupon code').fill('save25');
+    await part.getByLabel('Cash card').selectOption({ label: `Gift cash card (CASH-PLAN-${member.id}), balance US$50.00` });
+    await part.getByLabel('Amount to use').fill('30');
+    await expect.poll(() => dialog.getByRole('radio', { name: /Travel card/ }).isChecked()).toBe(true);
+    await dialog.getByLabel('I authorize my credit card to be charged automatically for my monthly membership').check();
+    const paid = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/pgv2/paymentWithSavedCard');
+    await dialog.getByRole('button', { name: 'Pay Now' }).click();
+    const answer = await paid;
+    expect(answer.status()).toBe(200);
+    const reference = ((await answer.json()) as { booking_id: string }).booking_id;
+    await page.getByRole('status').filter({ hasText: 'Your membership is active. This page reloads in 5 seconds.' }).waitFor({ timeout: 5_000 });
+    // 128.99 less USD 25 and 30 of the cash card.
+    expect((await salesOf(reference)).map((s) => s.amount)).toEqual(['73.99']);
+    expect(await subscriptionOf(member)).toMatchObject({ status: 'ACTIVE', debt_minor: 0 });
+    const { rows } = await db.query<{ kind: string; status: string; amount_minor: string }>(
+      `select a.kind, a.status, a.amount_minor::text from checkout_applications a join bookings b on b.hold_id = a.hold_id where b.reference = $1 order by a.kind`, [reference],
+    );
+    expect(rows).toEqual([{ kind: 'cash_card', status: 'captured', amount_minor: '3000' }, { kind: 'coupon', status: 'captured', amount_minor: '2500' }]);
     check();
     await context.close();
   });

@@ -19,11 +19,13 @@ import { type Database, openDatabase } from '~/services/db.server';
 import { generatePgToken } from '~/services/payments/booking-payment.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/session.server';
+import { creditInstrument, instrumentsOf, openInstrument } from '~/services/stored-value.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
+import { ledgerProblems } from '../support/stored-value';
 
 let sandbox: SandboxGateway;
 type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
@@ -334,8 +336,10 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
       ['{not json', 400],
       [{}, 400],
       [{ data: { ...good.data, user_type: 3 } }, 400],
-      [{ data: { ...good.data, cashcard_amount: 10 } }, 400],
-      [{ data: { ...good.data, cn_cd: 'WELCOME10' } }, 400],
+      [{ data: { ...good.data, cashcard: 'not-a-card' } }, 400],
+      [{ data: { ...good.data, cn_cd: 'X'.repeat(65) } }, 400],
+      [{ data: { ...good.data, cn_cd: 'NOPE' } }, 400],
+      [{ data: { ...good.data, cashcard: randomUUID() } }, 404],
       [{ data: { ...good.data, plan_amount: '12.345' } }, 400],
       [{ data: { ...good.data, extra: 1 } }, 400],
       [{ data: { ...good.data, plan_amount: 79 } }, 409],
@@ -360,5 +364,81 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     }, member.cookie);
     expect(invoice.status).toBe(400);
     expect(await subscriptionOf(member)).toMatchObject({ status: 'EXPIRED', debt_minor: 4_999 });
+  });
+
+  it('acceptance 4 (issue 34): a renewal paid with a coupon and a cash card charges the card only the rest, the ledger balances, and a declined card gives both back', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const couponUses = async () => (await database.db.selectFrom('coupons').select('used_total').where('org_id', '=', 'wanderly').where('code', '=', 'SAVE25').executeTakeFirstOrThrow()).used_total;
+    /** A member of a renewal on `planCode`, with a saved card and a USD 50 cash card. */
+    async function renewer(planCode: string) {
+      const member = await newMember('wanderly', { code: planCode, status: 'EXPIRED', debtMinor: planCode === 'ESSENTIAL' ? 4_999 : 0 });
+      const card = await savedCardOf(member);
+      const cash = await openInstrument({ orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-SUB-${member.id}`, title: 'Gift cash card', currency: 'USD' }, database.db);
+      await creditInstrument(cash, 5_000, 'test:membership', `test:membership:${cash}`, database.db);
+      const plan = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === planCode)!;
+      const balance = async () => (await instrumentsOf({ orgId: 'wanderly', userId: member.id }, ['cash_card'], database.db)).find((i) => i.id === cash)!.balance;
+      return { member, card, cash, plan, balance };
+    }
+    async function payWithSavedCard(member: Member, cardId: string, reference: string, amount: string) {
+      const sum = await call(generateCheckSumRoute, 'wanderly', '/api/pgv2/generateCheckSum', { orderId: reference, currency: 'USD', countryCode: 'US', amount, api_key: '' }, member.cookie);
+      return call(paymentWithSavedCardRoute, 'wanderly', '/api/pgv2/paymentWithSavedCard', {
+        country_code: 'US', card_id: cardId, ip: '127.0.0.1', email: 'mia@example.com', order_id: reference, amount, currency: 'USD', description: 'Membership',
+        subscription: true, checksum: sum.body.checksum, api_key: '', metadata: { bookingId: reference, productType: 'SUB', language_code: 'en-US', is_renewal: true, charge_org: false, is_trial: false },
+      }, member.cookie);
+    }
+
+    // Essential's renewal with its debt: 128.99, less USD 25 (SAVE25) and 30 of the cash card.
+    const paying = await renewer('ESSENTIAL');
+    const usesBefore = await couponUses();
+    const init = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...initBookBody(paying.plan).data, cn_cd: 'save25', cn_trnid: '', cn_disc: 0, cashcard: paying.cash, cashcard_amount: '30' } }, paying.member.cookie);
+    expect(init.status).toBe(200);
+    expect(init.body.data).toMatchObject({ amount: 73.99, plan_amount: 128.99, stored_value: [{ type: 'coupon', code: 'SAVE25', amount: 25 }, { type: 'cash_card', amount: 30 }] });
+    const reference = init.body.data.booking_id as string;
+    expect(await paying.balance()).toBe(2_000);
+    const paid = await payWithSavedCard(paying.member, paying.card.id, reference, '73.99');
+    expect(paid.body).toMatchObject({ status: 'confirmed', booking_id: reference });
+    expect((await salesOf(reference)).map((sale) => sale.amount)).toEqual(['73.99']);
+    expect(await subscriptionOf(paying.member)).toMatchObject({ status: 'ACTIVE', debt_minor: 0 });
+    expect(await paying.balance()).toBe(2_000);
+    expect(await couponUses()).toBe(usesBefore + 1);
+    const parts = await database.db.selectFrom('checkout_applications as a').innerJoin('bookings as b', 'b.hold_id', 'a.hold_id').select(['a.kind', 'a.status', 'a.amount_minor']).where('b.reference', '=', reference).orderBy('a.kind').execute();
+    expect(parts.map((part) => ({ ...part, amount_minor: Number(part.amount_minor) }))).toEqual([
+      { kind: 'cash_card', status: 'captured', amount_minor: 3_000 },
+      { kind: 'coupon', status: 'captured', amount_minor: 2_500 },
+    ]);
+
+    // A plan whose rest is 2000.00 (2,055.00 less 25 and 30): the sandbox's bank declines it.
+    const declining = await database.db
+      .insertInto('membership_plans')
+      .values({ org_id: 'wanderly', code: `DECLINE_${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Declining', description: 'Renews at a declined amount', currency_code: 'USD', initial_price_minor: 205_500, renewal_price_minor: 205_500, validity_months: 12, is_renewable: true, texts: '{}' })
+      .returning('code')
+      .executeTakeFirstOrThrow();
+    const refused = await renewer(declining.code);
+    const usesBeforeDecline = await couponUses();
+    const declinedInit = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...initBookBody(refused.plan).data, cn_cd: 'SAVE25', cashcard: refused.cash, cashcard_amount: 30 } }, refused.member.cookie);
+    expect(declinedInit.body.data).toMatchObject({ amount: 2_000, plan_amount: 2_055 });
+    expect(await refused.balance()).toBe(2_000);
+    expect(await couponUses()).toBe(usesBeforeDecline + 1);
+    const declined = await payWithSavedCard(refused.member, refused.card.id, declinedInit.body.data.booking_id, '2000.00');
+    expect(declined.status).not.toBe(200);
+    expect(await refused.balance()).toBe(5_000);
+    expect(await couponUses()).toBe(usesBeforeDecline);
+    expect(await subscriptionOf(refused.member)).toMatchObject({ status: 'EXPIRED' });
+    await database.db.updateTable('membership_plans').set({ offered: false }).where('code', '=', declining.code).execute();
+    expect(await ledgerProblems(database.db)).toEqual({ drift: [], unbalanced: [], negative: [] });
+  });
+
+  it('a membership purchase refuses stored value it cannot take, writing nothing', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const plan = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'ESSENTIAL')!;
+    const peso = await openInstrument({ orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-MXN-${member.id}`, title: 'Pesos', currency: 'MXN' }, database.db);
+    await creditInstrument(peso, 100_000, 'test:pesos', `test:pesos:${peso}`, database.db);
+    const inPesos = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...initBookBody(plan).data, cashcard: peso } }, member.cookie);
+    expect(inPesos).toMatchObject({ status: 409, body: { error: 'currency' } });
+    const spanish = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...initBookBody(plan, 'es-MX').data, cn_cd: 'NOPE' } }, member.cookie);
+    expect(spanish).toMatchObject({ status: 400, body: { error: 'coupon_invalid', message: 'INGRESA UN CÓDIGO DE CUPÓN VÁLIDO' } });
+    expect(await bookingsOf(member)).toEqual([]);
+    expect(await database.db.selectFrom('holds').select('id').where('user_id', '=', member.id).execute()).toEqual([]);
   });
 });

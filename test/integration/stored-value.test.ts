@@ -134,7 +134,7 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     const theirs = await instrument(other, 'CASH-1001');
     expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: theirs.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({ ok: false, status: 404 });
     expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id, amount: '1.234' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 400, message: STORED_VALUE_TEXT.cashAmount });
-    expect(await applyToHold(member, hold.token, { kind: 'coupon', code: 'NOPE' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 400, message: STORED_VALUE_TEXT.couponInvalid });
+    expect(await applyToHold(member, hold.token, { kind: 'coupon', code: 'NOPE' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 400, message: STORED_VALUE_TEXT.couponInvalid, reason: 'coupon_invalid' });
     expect(await applyToHold(other, hold.token, { kind: 'cash_card', instrumentId: theirs.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({ ok: false, status: 404 });
     expect(await payableOfHold(hold.id, database.db)).toMatchObject({ payableMinor: 20_000 });
     expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance);

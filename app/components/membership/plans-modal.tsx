@@ -9,6 +9,7 @@ import { useBookingStatus } from '~/components/realtime/use-booking-status';
 import { useShell, useT } from '~/components/shell-context';
 import { isValidBookingId } from '~/domain/booking-submit';
 import { formatChargedAmount } from '~/domain/charge';
+import { cashAmountToSend, cleanAmountInput } from '~/domain/coupon-cash';
 import {
   NO_SHOW_PLANS_HOME,
   OPEN_PLANS_PARAM,
@@ -27,14 +28,24 @@ import { dateTimeFormat } from '~/domain/intl-format';
 type Quote = { amount: number; debt_payed: number; is_renewal: boolean; is_trial: boolean; charge_org: boolean };
 type Plan = SubscriptionPlanView & { quote?: Quote };
 type SubscriptionDetails = { plan_name: string; plan_status: 'ACTIVE' | 'EXPIRED'; plan_expiry_date: string; subscription_debt: number };
+/** What a member may pay part of a purchase with (the plans fetch's stored_value, decision 0054). */
+type StoredValueChoices = { coupon: boolean; cash_cards: { id: string; code: string; title: string; currency: string; balance: number }[] };
 /** The plans fetch (spec §3 "Plans response"); an anonymous visitor has plans only. */
 type PlansState = {
   plans: Plan[];
   subscription: SubscriptionDetails | null;
   needsRenewal: boolean;
+  storedValue: StoredValueChoices | null;
 };
 
 const minor = (major: number) => Math.round(major * 100);
+
+/** The plans fetch's stored_value as the modal uses it; null when absent or malformed. */
+function storedValueChoicesOf(value: unknown): StoredValueChoices | null {
+  const choices = record(value);
+  if (typeof choices.coupon !== 'boolean' || !Array.isArray(choices.cash_cards)) return null;
+  return { coupon: choices.coupon, cash_cards: choices.cash_cards as StoredValueChoices['cash_cards'] };
+}
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 
 /** The viewport's width, followed on resize (the carousel's slides depend on it). */
@@ -73,7 +84,7 @@ export default function PlansModalHost() {
       const answer = await postJson('/api/membershipUpgrade/subscription-plans', { lang: locale.language });
       const plans = record(record(record(answer.body).data)).data;
       if (answer.status !== 200 || !Array.isArray(plans)) return setFailed(true);
-      return setState({ plans: plans as Plan[], subscription: null, needsRenewal: false });
+      return setState({ plans: plans as Plan[], subscription: null, needsRenewal: false, storedValue: null });
     }
     const answer = await postJson('/api/membershipUpgrade/plans', { userId: user.userId, lang: locale.language });
     const body = record(answer.body);
@@ -85,6 +96,7 @@ export default function PlansModalHost() {
       plans: body.plans as Plan[],
       subscription: (profile.subscription_details as SubscriptionDetails | null) ?? null,
       needsRenewal: body.needsRenewal === true,
+      storedValue: storedValueChoicesOf(body.stored_value),
     });
     if (plansModalAutoOpens(location.pathname, body.displayModal === true, Object.keys(Cookies.get()), org.membership.plansModal.autoOpenRoutes)) setOpen(true);
     // Once per page: the answer decides whether the modal opens by itself.
@@ -152,7 +164,7 @@ function PlansContent({ state, onActivated, reload }: { state: PlansState; onAct
       <PlansCarousel plans={state.plans} chosenId={chosen.sub_id} onChoose={setChosenId} />
       <RenewalSummary state={state} plan={chosen} />
       {user && chosen.quote ? (
-        <SubscriptionPayment key={chosen.sub_id} plan={chosen} quote={chosen.quote} onActivated={onActivated} reload={reload} />
+        <SubscriptionPayment key={chosen.sub_id} plan={chosen} quote={chosen.quote} storedValue={state.storedValue} onActivated={onActivated} reload={reload} />
       ) : (
         <a className="button button-primary" href="?login=true">
           {t('plans.signIn')}
@@ -264,7 +276,7 @@ function RenewalSummary({ state, plan }: { state: PlansState; plan: Plan }) {
 }
 
 /** The membership's payment block (`/resources/subscription-payment`), reloaded after a card is saved. */
-function SubscriptionPayment({ plan, quote, onActivated, reload }: { plan: Plan; quote: Quote; onActivated: () => void; reload: () => Promise<void> }) {
+function SubscriptionPayment({ plan, quote, storedValue, onActivated, reload }: { plan: Plan; quote: Quote; storedValue: StoredValueChoices | null; onActivated: () => void; reload: () => Promise<void> }) {
   const t = useT();
   const fetcher = useFetcher<CheckoutPayment>();
   const load = fetcher.load;
@@ -285,7 +297,7 @@ function SubscriptionPayment({ plan, quote, onActivated, reload }: { plan: Plan;
         reload: () => load('/resources/subscription-payment'),
       }}
     >
-      <PayNow plan={plan} quote={quote} onActivated={onActivated} reload={reload} />
+      <PayNow plan={plan} quote={quote} storedValue={storedValue} onActivated={onActivated} reload={reload} />
     </PaymentProvider>
   );
 }
@@ -296,10 +308,16 @@ function SubscriptionPayment({ plan, quote, onActivated, reload }: { plan: Plan;
  * (or the zero-amount call) pay it with the subscription's metadata; then the booking's live
  * status is followed. A failure shows the dismissible 'Payment Error' box.
  */
-function PayNow({ plan, quote, onActivated, reload }: { plan: Plan; quote: Quote; onActivated: () => void; reload: () => Promise<void> }) {
+function PayNow({ plan, quote, storedValue, onActivated, reload }: { plan: Plan; quote: Quote; storedValue: StoredValueChoices | null; onActivated: () => void; reload: () => Promise<void> }) {
   const t = useT();
   const { user, locale } = useShell();
   const flow = useCheckoutPayment();
+  const [couponCode, setCouponCode] = useState('');
+  const [cashCardId, setCashCardId] = useState('');
+  const [cashAmount, setCashAmount] = useState('');
+  // A coupon or a cash card pays part of a price; a trial and an organisation-paid plan have none now.
+  const takesStoredValue = storedValue !== null && quote.amount > 0 && !quote.is_trial && !quote.charge_org;
+  const cashCards = takesStoredValue ? storedValue.cash_cards.filter((card) => card.currency === plan.currency_code) : [];
   const [authorised, setAuthorised] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -339,6 +357,8 @@ function PayNow({ plan, quote, onActivated, reload }: { plan: Plan; quote: Quote
   async function payNow(event: React.FormEvent) {
     event.preventDefault();
     if (!flow || !user || disabled) return;
+    const cashToUse = cashAmountToSend(cashAmount);
+    if (cashCardId !== '' && !cashToUse.ok) return setError(t('storedValue.cash.enterAmount'));
     setSaving(true);
     setError(null);
     const checked = await postJson('/api/membershipUpgrade/payment-membership', {
@@ -367,11 +387,12 @@ function PayNow({ plan, quote, onActivated, reload }: { plan: Plan; quote: Quote
         pg_type: flow.payment.pgType,
         is_trial: quote.is_trial,
         charge_org: quote.charge_org,
-        cn_cd: '',
+        // Decision 0054: the code and the card; the server prices both and answers what the card pays.
+        cn_cd: couponCode.trim(),
         cn_trnid: '',
         cn_disc: 0,
-        cashcard: '',
-        cashcard_amount: 0,
+        cashcard: cashCardId,
+        cashcard_amount: cashCardId !== '' && cashToUse.ok ? cashToUse.amount : 0,
       },
     });
     if (init.status !== 200) return refused(init);
@@ -416,6 +437,20 @@ function PayNow({ plan, quote, onActivated, reload }: { plan: Plan; quote: Quote
     <>
       {needsCard ? <PaymentOptions /> : null}
       <form className="plans-pay" onSubmit={payNow} aria-label={t('plans.payNow')} noValidate>
+        {takesStoredValue && (storedValue.coupon || cashCards.length > 0) ? (
+          <StoredValueFields
+            coupon={storedValue.coupon}
+            cashCards={cashCards}
+            currency={plan.currency_code}
+            disabled={saving}
+            couponCode={couponCode}
+            onCouponCode={setCouponCode}
+            cashCardId={cashCardId}
+            onCashCardId={setCashCardId}
+            cashAmount={cashAmount}
+            onCashAmount={setCashAmount}
+          />
+        ) : null}
         <div className="checkbox-field">
           <input id={checkboxId} type="checkbox" checked={authorised} onChange={(event) => setAuthorised(event.target.checked)} disabled={saving} />
           <label htmlFor={checkboxId}>{t('plans.authorize')}</label>
@@ -446,6 +481,64 @@ function PayNow({ plan, quote, onActivated, reload }: { plan: Plan; quote: Quote
         </div>
       ) : null}
     </>
+  );
+}
+
+/** The purchase's coupon code and cash card (decision 0054): sent with initbook, which takes them off the total before the card pays the rest. */
+function StoredValueFields(props: {
+  coupon: boolean;
+  cashCards: StoredValueChoices['cash_cards'];
+  currency: string;
+  disabled: boolean;
+  couponCode: string;
+  onCouponCode: (code: string) => void;
+  cashCardId: string;
+  onCashCardId: (id: string) => void;
+  cashAmount: string;
+  onCashAmount: (amount: string) => void;
+}) {
+  const t = useT();
+  const { locale } = useShell();
+  const couponId = useId();
+  const cardId = useId();
+  const amountId = useId();
+  const hintId = useId();
+  const money = (major: number) => formatChargedAmount({ amountMinor: minor(major), currency: props.currency }, locale.language);
+  return (
+    <fieldset className="plans-stored-value" disabled={props.disabled}>
+      <legend>{t('plans.storedValue')}</legend>
+      <p className="muted">{t('plans.storedValueHint')}</p>
+      {props.coupon ? (
+        <div className="form-field">
+          <label htmlFor={couponId}>{t('storedValue.coupon.code')}</label>
+          <input id={couponId} name="cn_cd" value={props.couponCode} onChange={(event) => props.onCouponCode(event.target.value)} autoComplete="off" autoCapitalize="characters" maxLength={64} />
+        </div>
+      ) : null}
+      {props.cashCards.length > 0 ? (
+        <>
+          <div className="form-field">
+            <label htmlFor={cardId}>{t('storedValue.cash.card')}</label>
+            <select id={cardId} name="cashcard" value={props.cashCardId} onChange={(event) => props.onCashCardId(event.target.value)}>
+              <option value="">{t('plans.noCashCard')}</option>
+              {props.cashCards.map((card) => (
+                <option key={card.id} value={card.id}>
+                  {t('storedValue.cash.option', { title: card.title, code: card.code, balance: money(card.balance) })}
+                </option>
+              ))}
+            </select>
+          </div>
+          {props.cashCardId !== '' ? (
+            <div className="form-field">
+              <label htmlFor={amountId}>{t('storedValue.cash.amount')}</label>
+              <input id={amountId} name="cashcard_amount" inputMode="decimal" autoComplete="off" aria-describedby={hintId} value={props.cashAmount} onChange={(event) => props.onCashAmount(cleanAmountInput(event.target.value))} />
+              <p id={hintId} className="muted">
+                {t('storedValue.cash.amountHint')}
+              </p>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </fieldset>
   );
 }
 
