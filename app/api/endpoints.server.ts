@@ -14,6 +14,7 @@ import * as bookingCardGuarantee from './booking.cardGuarantee';
 import * as bookingCashCardRedemptionACTTRF from './booking.cashCardRedemption_ACT_TRF';
 import * as bookingDeletecard from './booking.deletecard';
 import * as bookingGeneratePgToken from './booking.generatePgToken';
+import * as bookingHostedPayment from './booking.hostedPayment';
 import * as bookingGetDefaultCard from './booking.getDefaultCard';
 import * as bookingGetSupplierpg from './booking.getSupplierpg';
 import * as bookingGetUserCreditCards from './booking.getUserCreditCards';
@@ -99,6 +100,7 @@ export const apiEndpoints = {
   '/api/booking/cashCardRedemption_ACT_TRF': bookingCashCardRedemptionACTTRF,
   '/api/booking/deletecard': bookingDeletecard,
   '/api/booking/generatePgToken': bookingGeneratePgToken,
+  '/api/booking/hostedPayment': bookingHostedPayment,
   '/api/booking/getDefaultCard': bookingGetDefaultCard,
   '/api/booking/getSupplierpg': bookingGetSupplierpg,
   '/api/booking/getUserCreditCards': bookingGetUserCreditCards,

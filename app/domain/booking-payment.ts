@@ -83,7 +83,9 @@ const TRANSITIONS: Record<AttemptStatus, readonly AttemptStatus[]> = {
   authorized: ['captured', 'voided'],
   // The reconciler found what happened at the gateway.
   unknown: ['authorized', 'declined', 'failed'],
-  awaiting_payment: ['completed', 'failed'],
+  // OXXO: the store payment came (completed) or the voucher lapsed (failed). A provider's own
+  // payment page (decision 0055): the payer paid there (authorized), was declined or left (declined, failed).
+  awaiting_payment: ['completed', 'failed', 'authorized', 'declined'],
   // Its booking was cancelled by its owner and the sale given back (voided, or refunded once settled).
   captured: ['voided'],
   voided: [],
@@ -131,7 +133,9 @@ export type PayOutcome =
   | { kind: 'card_declined' }
   | { kind: 'three_d_secure' }
   | { kind: 'booking_failed'; error: string | null; httpStatus: 409 | 502 }
-  | { kind: 'conflict' };
+  | { kind: 'conflict' }
+  /** The payer goes to the card provider's own payment page (decision 0055). */
+  | { kind: 'redirect'; url: string };
 
 /** A refused or unanswered gateway call, as the checkout sees it. */
 export function outcomeOfFailure(failure: PaymentFailure): PayOutcome {
@@ -212,6 +216,8 @@ function answerOf(outcome: PayOutcome, booking: { reference: string; returnUrl: 
       return { status: outcome.httpStatus, body: { status: 'booking_failed', booking_id: booking.reference, error: outcome.error || BOOKING_FAILED_DEFAULT } };
     case 'conflict':
       return { status: 409, body: { status: 'conflict', message: 'This Idempotency-Key was used for another request' } };
+    case 'redirect':
+      return { status: 200, body: { status: 'redirect', booking_id: booking.reference, redirect_url: outcome.url } };
   }
 }
 

@@ -150,7 +150,8 @@ export function paymentCustomerPhone(phone: string | null | undefined): string {
   return known ? known : PLACEHOLDER_CUSTOMER_PHONE;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID as our ids are written (any case). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Our card ids are uuids; anything else names no card (and must not reach a uuid column). */
 export function isCardId(value: unknown): value is string {

@@ -84,6 +84,9 @@ export const LANDING_PAGES: readonly LandingPage[] = PRODUCT_CODES.flatMap((prod
  * land under /holidaystays. A code that books as other products (WEEKS), or that has no pages
  * yet (SUB, WLT), lands on the hotel flow's page as before.
  */
+/** A product's checkout page, or null for a code with none of its own. */
+export const checkoutPathOf = (product: string): string | null => (isProductCode(product) ? products[product].pages.checkout : null);
+
 export function successPath(product: string, bookingReference: string, holidayHome = false): string {
   const own = isProductCode(product) ? products[product].success : null;
   const success = own && 'page' in own ? own : products.HLT.success;

@@ -68,6 +68,15 @@ export const zeroAmountBookingSchema = {
 } as const;
 export type ZeroAmountBookingBody = FromSchema<typeof zeroAmountBookingSchema>;
 
+/** POST /api/booking/hostedPayment: a car of another provider, paid on that provider's page (decision 0055). */
+export const hostedPaymentSchema = {
+  type: 'object',
+  properties: { id: bookingId, pg_amt: amount, currency, hold: text },
+  required: ['id', 'pg_amt', 'currency'],
+  additionalProperties: false,
+} as const;
+export type HostedPaymentBody = FromSchema<typeof hostedPaymentSchema>;
+
 export const cardGuaranteeSchema = {
   type: 'object',
   properties: { id: bookingId, nonce, hold: text },

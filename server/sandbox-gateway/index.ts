@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { derivedSecret, signWebhook } from '~/domain/booking-payment';
 import { appEnvOf } from '~/services/env.server';
 import { handleCardFrame } from './card-frame';
+import { hostedPages } from './hosted-page';
 import { type Reply, SANDBOX_MERCHANT_ACCOUNT_ID, SandboxState } from './state';
 import { toXml } from './xml';
 
@@ -163,6 +164,7 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
   let url = '';
   const { merchantId, publicKey, privateKey } = SANDBOX_CREDENTIALS;
   const state = new SandboxState(() => url, merchantId);
+  const hosted = hostedPages(state, () => url);
   const faults: Fault[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const expectedAuth = `Basic ${Buffer.from(`${publicKey}:${privateKey}`).toString('base64')}`;
@@ -230,7 +232,10 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? 'GET';
     const path = new URL(request.url ?? '/', 'http://sandbox').pathname;
-    const body = parseJson(await readBody(request));
+    const raw = await readBody(request);
+    // The provider's payment page (browser-facing, a form post, no auth).
+    if (hosted.handle(method, path, raw, response)) return;
+    const body = parseJson(raw);
     if (body === null) return sendJson(response, 400, { error: 'Body must be a JSON object' });
     if (path.startsWith('/__sandbox/')) return control(method, path, body, response);
     // The card frame, the 3-D Secure challenge page and their client API (browser-facing, no auth).
@@ -239,6 +244,8 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
     if (request.headers.authorization !== expectedAuth) return sendReply(request, response, { status: 401, xml: null, root: '' });
     if (!path.startsWith(`${merchantPrefix}/`)) return sendReply(request, response, { status: 404, xml: null, root: '' });
     const merchantPath = path.slice(merchantPrefix.length);
+    // Another provider's API beside Braintree's (decision 0055): JSON, not XML.
+    if (method === 'POST' && merchantPath === '/hosted_payments') return hosted.open(body, response);
     const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(merchantPath));
     if (!route) return sendReply(request, response, { status: 404, xml: null, root: '' });
     const params = (route.pattern.exec(merchantPath) ?? []).slice(1).map((segment) => decodeURIComponent(segment));

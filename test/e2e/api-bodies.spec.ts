@@ -76,6 +76,7 @@ const table: Row[] = [
   },
   { route: 'api.booking.zeroAmountBooking', who: 'user', good: { id: BOOKING, hold: 'abc' }, wrongType: ['id', 7], envelope: payFamily },
   { route: 'api.booking.cardGuarantee', who: 'user', good: { id: BOOKING, nonce: 'fake-valid-nonce' }, wrongType: ['nonce', 5], envelope: payFamily, headers: idempotent },
+  { route: 'api.booking.hostedPayment', who: 'user', good: { id: BOOKING, pg_amt: '120.00', currency: 'USD', hold: 'abc' }, wrongType: ['pg_amt', true], envelope: payFamily, headers: idempotent },
   {
     route: 'api.pgv2.generateCheckSum',
     who: 'user',

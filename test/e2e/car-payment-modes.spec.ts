@@ -63,8 +63,8 @@ async function signedIn(key: string) {
 
 const GUARANTEE_NOTE = 'You pay this rental at the desk. Your card is verified and kept as a guarantee; nothing is charged now.';
 
-async function transactionsOf(reference: string): Promise<{ type: string }[]> {
-  const { transactions } = (await (await fetch(`${sandboxURL}/__sandbox/transactions`)).json()) as { transactions: { type: string; orderId: string | null }[] };
+async function transactionsOf(reference: string): Promise<{ type: string; status: string; amount: string }[]> {
+  const { transactions } = (await (await fetch(`${sandboxURL}/__sandbox/transactions`)).json()) as { transactions: { type: string; status: string; amount: string; orderId: string | null }[] };
   return transactions.filter((transaction) => (transaction.orderId ?? '').startsWith(`${reference}:`));
 }
 
@@ -81,14 +81,42 @@ describe.skipIf(!base)('the car checkout follows the payment mode', () => {
     await context.close();
   });
 
-  it('card provider for a postpaid car (BMW 5 Series, guarantee and markup): the card options, and our markup is what is paid now', async () => {
+  it("acceptance 6 (issue 34): a Northway car (BMW 5 Series at CUNA, provider PG_02) pays our markup on its provider's page: a cancelled visit comes back to the checkout, a paid one to the confirmed booking (axe on both pages)", async () => {
     const { context, page } = await signedIn('markup');
     const check = watchConsole(page);
     await reserve(page, 'BMW 5 Series or similar', 152);
     const payment = page.getByRole('region', { name: 'Payment' });
-    expect(await payment.getByRole('radio', { name: 'Pay with new card' }).isVisible()).toBe(true);
+    await payment.getByText("This car's provider takes the payment on its own secure page: COMPLETE BOOKING takes you there, and you come back here once it is done.").waitFor();
+    expect(await payment.getByRole('radio').count()).toBe(0);
     expect(await page.getByText(/^Paid now by card: our part of the rental, \S+\. The rest is paid at the desk\.$/).isVisible()).toBe(true);
     expect(await page.getByText(GUARANTEE_NOTE).count()).toBe(0);
+    await expectNoAxeViolations(page, 'car checkout paid on the provider page');
+
+    // First visit: the traveller cancels on the provider's page and is back at the checkout.
+    const init = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/booking/initBooking');
+    await page.getByRole('button', { name: 'COMPLETE BOOKING' }).click();
+    const { booking_id: reference, amount_minor: markupMinor } = (await (await init).json()) as { booking_id: string; amount_minor: number };
+    expect(markupMinor).toBeGreaterThan(0);
+    await page.waitForURL((url) => url.origin === new URL(sandboxURL).origin);
+    await page.getByRole('heading', { level: 1, name: 'Secure payment' }).waitFor();
+    await expectNoAxeViolations(page, 'the sandbox provider page');
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    await page.waitForURL((url) => url.pathname === '/cars/checkout' && url.searchParams.get('hosted') === 'not_paid');
+    await page.getByRole('alert').filter({ hasText: "The payment was not made on the provider's page: nothing was charged. You can try again." }).waitFor();
+
+    // Second visit: paid there, back on the confirmed booking; the one sale is our markup, captured.
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'COMPLETE BOOKING' }).click();
+    await page.waitForURL((url) => url.origin === new URL(sandboxURL).origin);
+    await page.getByLabel('Card number').fill('4111111111111111');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === '/cars/checkout-success' && url.searchParams.get('booking_id') === reference);
+    await page.getByRole('heading', { level: 1, name: 'Your booking is confirmed' }).waitFor();
+    const { rows } = await db.query(`select status, payment_method, amount_minor from bookings where reference = $1`, [reference]);
+    expect(rows).toEqual([{ status: 'confirmed', payment_method: 'card', amount_minor: markupMinor }]);
+    const sales = await transactionsOf(reference);
+    expect(sales.map((sale) => [sale.type, sale.status, sale.amount])).toEqual([['sale', 'submitted_for_settlement', (markupMinor / 100).toFixed(2)]]);
     check();
     await context.close();
   });

@@ -10,6 +10,8 @@ import { initBookingAction } from '~/services/payments/booking-payment.server';
 import { action as cardGuaranteeRoute } from '~/api/booking.cardGuarantee';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
+import { action as hostedPaymentRoute } from '~/api/booking.hostedPayment';
+import { loader as hostedReturnRoute } from '~/routes/payments.hosted-return';
 import { action as invoiceCreditRoute } from '~/api/admin.invoiceCredit';
 import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
 import { invoiceCreditOf } from '~/services/payments/invoice-credit.server';
@@ -373,6 +375,46 @@ describe.each(backends)('money rules on %s', (backend) => {
       const paid = await pay(made, { payment_method: 'card', nonce: await nonceFor('4111111111111111') });
       expect(paid.status).toBe(200);
       expect((await salesOf(made.reference)).map((s) => ({ type: s.type, amount: s.amount }))).toEqual([{ type: 'sale', amount: major(made.amountMinor) }]);
+    });
+
+    it("acceptance 6 (issue 34): a Northway car (LUX at CUNA, PG_02) is paid on its provider's page: the card form is refused, a cancelled visit gives the booking back, a paid one comes back confirmed and captured", async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const owner = await newUser('wanderly');
+      const { made, quote } = await car('CUNA-LUX', owner, 84);
+      expect(quote.mode).toEqual({ mode: 'card-provider', variant: 'redirect', referenceProvider: false });
+      const page = await withCheckoutPayment(await loadContextFor(post('wanderly', '/cars/checkout', '', { cookie: owner.cookie, key: null })), 'CAR', { savedTraveler: null, paymentMode: quote.mode, hold: { token: made.hold }, charge: { amountMinor: made.amountMinor, currency: 'USD' } });
+      expect(page.payment).toMatchObject({ providerPage: true, options: [] });
+      expect((await pay(made, { payment_method: 'card', nonce: await nonceFor('4111111111111111') })).status).toBe(400);
+      const open = async () => {
+        const answer = await callAction(hostedPaymentRoute, post('wanderly', '/api/booking/hostedPayment', { id: made.reference, pg_amt: major(made.amountMinor), currency: 'USD', hold: made.hold }, { cookie: owner.cookie }));
+        expect(answer.status).toBe(200);
+        const body = (await answer.json()) as { status: string; redirect_url: string };
+        expect(body.status).toBe('redirect');
+        return body.redirect_url;
+      };
+      /** The payer on the provider's page: the form post, then where its redirect lands on our site. */
+      const onProviderPage = async (url: string, form: Record<string, string>) => {
+        const left = await fetch(url, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
+        expect(left.status).toBe(303);
+        const back = new URL(left.headers.get('location')!);
+        expect(back.pathname).toBe('/payments/hosted-return');
+        const landed = await hostedReturnRoute({ request: new Request(`http://${hostOf('wanderly')}${back.pathname}${back.search}`), context: await loadContextFor(new Request(`http://${hostOf('wanderly')}/`)), params: {} }).catch((thrown: unknown) => thrown);
+        return (landed as Response).headers.get('location');
+      };
+
+      const cancelledAt = await open();
+      expect(await (await fetch(cancelledAt)).text()).toContain('Secure payment');
+      expect(await onProviderPage(cancelledAt, { action: 'cancel' })).toBe(`/cars/checkout?${new URLSearchParams({ hold: made.hold, hosted: 'not_paid' })}`);
+      expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [{ method: 'card', status: 'failed' }] });
+      expect(await salesOf(made.reference)).toEqual([]);
+
+      const paidAt = await open();
+      expect(await onProviderPage(paidAt, { action: 'pay', number: '4111 1111 1111 1111', expiry: '12/30' })).toBe(`/cars/checkout-success?booking_id=${made.reference}`);
+      expect((await state(made)).booking).toMatchObject({ status: 'confirmed', payment_method: 'card' });
+      const sales = await salesOf(made.reference);
+      expect(sales.map((sale) => ({ amount: sale.amount, status: sale.status }))).toEqual([{ amount: major(quote.offer.fare_summary.markup), status: 'submitted_for_settlement' }]);
+      // Coming back again (a reload) changes nothing and lands on the same page.
+      expect(await hostedReturnRoute({ request: new Request(`http://${hostOf('wanderly')}/payments/hosted-return?attempt=${randomUUID()}`), context: await loadContextFor(new Request(`http://${hostOf('wanderly')}/`)), params: {} }).catch((thrown: unknown) => (thrown as Response).status)).toBe(404);
     });
 
     it("a postpaid car with a guarantee and markup (LUX) takes the card-provider path and charges the markup now", async (ctx) => {

@@ -1,4 +1,4 @@
-import { useFetcher, useRevalidator } from '@remix-run/react';
+import { useFetcher, useRevalidator, useSearchParams } from '@remix-run/react';
 import { type ReactNode, createContext, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useOptionalUser, useShell, useT } from '~/components/shell-context';
 import { CardEntry, type CardEntryHandle, cardFailureText } from '~/components/payments/card-entry';
@@ -263,6 +263,14 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
     return { kind: 'message', text: t('payment.saveFirst') };
   }
 
+  /** A car of another provider: its own page takes the payment (decision 0055); the payer comes back to the success page or here. */
+  async function payOnProviderPage(bookingId: string, amountMinor: number, currency: string): Promise<Answer | SubmitOutcome> {
+    const key = (idempotencyKey.current ??= crypto.randomUUID());
+    const answer = await postJson('/api/booking/hostedPayment', { id: bookingId, pg_amt: amountMinor / 100, currency, hold }, { 'Idempotency-Key': key });
+    const url = field(answer.body, 'redirect_url');
+    return answer.status === 200 && typeof url === 'string' ? { kind: 'navigate', url } : answer;
+  }
+
   /** A car paid at the desk on a card guarantee: the card is verified and kept, never charged. */
   async function guaranteeWithCard(bookingId: string): Promise<Answer | SubmitOutcome> {
     const key = (idempotencyKey.current ??= crypto.randomUUID());
@@ -324,7 +332,9 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
     }
     const result =
       amountMinor > 0
-        ? await pay(bookingId, amountMinor, currency)
+        ? payment.providerPage
+          ? await payOnProviderPage(bookingId, amountMinor, currency)
+          : await pay(bookingId, amountMinor, currency)
         : payment.guarantee
           ? await guaranteeWithCard(bookingId)
           : await postJson('/api/booking/zeroAmountBooking', { id: bookingId, hold });
@@ -341,7 +351,9 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
         ? cardsUsable
           ? null
           : t('payment.unavailable')
-        : !free && !choice
+        : payment.providerPage
+          ? null
+          : !free && !choice
           ? t('payment.chooseFirst')
           : !free && choice?.kind === 'add'
             ? t('payment.saveFirst')
@@ -375,6 +387,8 @@ export function PaymentOptions() {
         </>
       ) : free ? (
         <p>{t('payment.zeroNote')}</p>
+      ) : payment.providerPage ? (
+        <ProviderPageNote />
       ) : (
         <fieldset className="payment-options">
           <legend>{t('payment.choose')}</legend>
@@ -411,6 +425,23 @@ export function PaymentOptions() {
       {!free && choice?.kind === 'invoice' ? <p className="payment-note">{t('payment.invoiceNote')}</p> : null}
       {!free && choice?.kind === 'oxxo' ? <p className="payment-note">{t('payment.oxxoNote')}</p> : null}
     </section>
+  );
+}
+
+/** A car paid on its provider's page (decision 0055): where COMPLETE BOOKING goes, and what came of an earlier visit there. */
+function ProviderPageNote() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const came = params.get('hosted');
+  return (
+    <>
+      {came === 'declined' || came === 'not_paid' ? (
+        <p role="alert" className="field-error">
+          {t(came === 'declined' ? 'payment.providerPage.declined' : 'payment.providerPage.notPaid')}
+        </p>
+      ) : null}
+      <p className="payment-note">{t('payment.providerPage.note')}</p>
+    </>
   );
 }
 

@@ -12,12 +12,14 @@ import { type Selectable, type Transaction, type Updateable, sql } from 'kysely'
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
   type CardGuaranteeBody,
+  type HostedPaymentBody,
   type GenerateCheckSumBody,
   type GeneratePgTokenBody,
   type OxxoWebhookBody,
   type PaymentWithSavedCardBody,
   type ZeroAmountBookingBody,
   cardGuaranteeSchema,
+  hostedPaymentSchema,
   generateCheckSumSchema,
   generatePgTokenSchema,
   oxxoWebhookSchema,
@@ -51,8 +53,8 @@ import {
 } from '~/domain/booking-payment';
 import { carModeTakes } from '~/domain/car-payment-mode';
 import { FAILURE_TEXTS } from '~/domain/booking-failures';
-import { successPath, paymentRulesOf } from '~/products/registry';
-import { brandLabel } from '~/domain/saved-cards';
+import { checkoutPathOf, successPath, paymentRulesOf } from '~/products/registry';
+import { UUID, brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
 import { type Database, getDb, isUniqueViolation } from '../db.server';
 import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
@@ -74,7 +76,7 @@ import { toGatewayAmount } from './gateway-results';
 import { RETRY_DELAYS_MS, giveBack, sleep, withRetries } from './gateway-calls.server';
 import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
 import { claimInvoiceCredit } from './invoice-credit.server';
-import { oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from './runtime.server';
+import { hostedPaymentsOrNull, oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from './runtime.server';
 
 type Booking = Selectable<BookingsTable>;
 type Attempt = Selectable<PaymentAttemptsTable>;
@@ -220,6 +222,8 @@ type PayRequest = {
   card: { nonce: string } | { savedCardId: string; nonce: string | null } | null;
   idempotencyKey: string;
   fingerprint: string;
+  /** Paid on the card provider's own page (decision 0055): where the payer comes back to. */
+  hosted?: { origin: string };
 };
 
 async function returnUrlOf(booking: Booking, db: Database): Promise<string> {
@@ -375,7 +379,13 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     if (!carModeTakes(mode, input.method)) {
       return invalid(`payment_method: ${input.method} is not how this car is paid (payment mode ${mode.mode})`);
     }
-  }
+    // A car of another provider is paid on that provider's page where there is one (decision 0055).
+    const onProviderPage = mode.mode === 'card-provider' && mode.variant === 'redirect' && hostedPaymentsOrNull() !== null;
+    if (input.hosted && !onProviderPage) return invalid('This car is not paid on its provider\'s page: pay it in the card form');
+    if (!input.hosted && onProviderPage && (input.method === 'card' || input.method === 'saved_card')) {
+      return invalid('This car is paid on its provider\'s page: POST /api/booking/hostedPayment');
+    }
+  } else if (input.hosted) return invalid('Only a car of another provider is paid on its provider\'s page');
   let source: PaymentSource | null = null;
   let customerId: string | undefined;
   if (input.card && 'savedCardId' in input.card) {
@@ -418,6 +428,7 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     case 'replay':
       return answer(await storedOutcome(await waitForAttempt(begun.attempt.id, db), db), begun.attempt.id);
     case 'fresh':
+      if (input.hosted) return answer(await openProviderPage(begun.attempt, booking, input.hosted.origin, input.language, db), begun.attempt.id);
       return answer(await run(begun.attempt, booking, source, customerId, threeDSecureRequired(input.org.payments.threeDSecure), db), begun.attempt.id);
   }
 }
@@ -507,7 +518,8 @@ async function refuse(attempt: Attempt, failure: PaymentFailure, db: Database): 
   const status: AttemptStatus = failure.kind === 'processor_declined' || failure.kind === 'gateway_rejected' ? 'declined' : 'failed';
   return db.transaction().execute(async (trx) => {
     // Lost: another worker settled the attempt first (and with it the booking): leave both.
-    if (!(await moveAttempt(attempt.id, ['created', 'unknown'], status, { failure }, trx))) return false;
+    // 'awaiting_payment': a payer who was declined on, or left, the provider's page (decision 0055).
+    if (!(await moveAttempt(attempt.id, ['created', 'unknown', 'awaiting_payment'], status, { failure }, trx))) return false;
     // The booking is 'pending' while its one live attempt is; anything else was moved by
     // someone else (failed, cancelled) and stays as it is.
     if (!(await moveBooking(attempt.booking_id, 'pending', { status: 'initiated', payment_method: null }, trx))) {
@@ -832,6 +844,7 @@ export function reconcilerJob(options: { everyMs?: number; staleMs?: number } = 
         ['earned points', () => matureEarnedPoints()],
         ['cancelled payments', () => reconcileCancelledPayments()],
         ['wallet top-ups', () => reconcileWalletTopups({ staleMs })],
+        ['provider page payments', () => reconcileProviderPagePayments()],
       ];
       let done = 0;
       for (const [name, sweep] of sweeps) {
@@ -933,6 +946,7 @@ export const payBodies = {
   generatePgToken: compileApiBody<GeneratePgTokenBody>(generatePgTokenSchema),
   zeroAmountBooking: compileApiBody<ZeroAmountBookingBody>(zeroAmountBookingSchema),
   cardGuarantee: compileApiBody<CardGuaranteeBody>(cardGuaranteeSchema),
+  hostedPayment: compileApiBody<HostedPaymentBody>(hostedPaymentSchema),
   generateCheckSum: compileApiBody<GenerateCheckSumBody>(generateCheckSumSchema),
   paymentWithSavedCard: compileApiBody<PaymentWithSavedCardBody>(paymentWithSavedCardSchema),
 };
@@ -978,6 +992,35 @@ export async function generatePgToken(context: PayContext, body: GeneratePgToken
     idempotencyKey,
     fingerprint: requestFingerprint('generatePgToken', body),
   }, options.db);
+}
+
+/**
+ * POST /api/booking/hostedPayment {id, pg_amt, currency, hold?}: a car of another provider
+ * (payment mode 'card-provider', variant 'redirect') is paid on that provider's own page
+ * (decision 0055): the attempt is made as for a card, the page is opened under its order id, and
+ * the answer is `{ status: 'redirect', redirect_url }`; the payer comes back to
+ * HOSTED_RETURN_PATH. `origin`: this site's, which the payer is sent back to.
+ */
+export async function hostedPayment(context: PayContext & { origin: string }, body: HostedPaymentBody, idempotencyKeyHeader: string | null): Promise<Response> {
+  const idempotencyKey = idempotencyKeyOf(idempotencyKeyHeader);
+  if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
+  if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
+  const amountMinor = toMinorUnits(body.pg_amt);
+  if (amountMinor === null || amountMinor === 0) return invalid('pg_amt: the amount to pay, above 0, with at most 2 decimals');
+  return pay({
+    org: context.org,
+    session: context.session,
+    language: context.locale.language,
+    clientIp: context.clientIp,
+    bookingReference: body.id,
+    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    method: 'card',
+    claimed: { amountMinor, currency: body.currency },
+    card: null,
+    idempotencyKey,
+    fingerprint: requestFingerprint('hostedPayment', body),
+    hosted: { origin: context.origin },
+  });
 }
 
 /** POST /api/booking/zeroAmountBooking {id}: confirms a free booking without the gateway. */
@@ -1135,6 +1178,108 @@ export async function oxxoWebhook(raw: string, signature: string | null, db: Dat
     if (!(await moveBooking(booking.id, 'pending', { status: 'confirmed', confirmed_at: new Date() }, trx))) throw new LostMove('booking pending → confirmed (voucher paid)');
     return json({ status: 'confirmed', booking_id: booking.reference });
   });
+}
+
+// ---------------------------------------------------------------------------------------
+// The card provider's own payment page (the car payment mode's 'redirect' variant; decision 0055).
+// ---------------------------------------------------------------------------------------
+
+/** Where the provider's page sends the payer back to (app/routes/payments.hosted-return.ts). */
+export const HOSTED_RETURN_PATH = '/payments/hosted-return';
+/** How long a payer may stay on the provider's page before the reconciler reads what happened. */
+export const HOSTED_PAYMENT_MINUTES = 15;
+const HOSTED_UNAVAILABLE_TEXT = 'The payment page of this car\'s provider is unavailable: please try again in a few minutes';
+const HOSTED_NOT_PAID_TEXT = 'The payment was not made on the provider\'s page';
+
+/** A fresh attempt paid on the provider's page: opened there under its gateway order id, then left awaiting the payer. */
+async function openProviderPage(attempt: Attempt, booking: Booking, origin: string, language: LanguageCode, db: Database): Promise<PayOutcome> {
+  const opened = await hostedPaymentsOrNull()!.open({
+    amountMinor: attempt.amount_minor,
+    orderId: gatewayOrderId(booking.reference, attempt.id),
+    returnUrl: `${origin}${HOSTED_RETURN_PATH}?attempt=${attempt.id}`,
+    description: `Booking ${booking.reference}`,
+    language: language.startsWith('es') ? 'es' : 'en',
+  });
+  if (!opened.ok) {
+    log.warn('the provider payment page could not be opened', { attemptId: attempt.id, message: opened.message });
+    // Nothing was charged: the booking goes back to the traveller.
+    await refuse(attempt, { kind: 'failed', code: 'hosted_unavailable', text: opened.message, transactionId: null }, db);
+    return { kind: 'booking_failed', error: HOSTED_UNAVAILABLE_TEXT, httpStatus: 502 };
+  }
+  if (!(await moveAttempt(attempt.id, 'created', 'awaiting_payment', {}, db))) return storedOutcome(await reload(attempt.id, db), db);
+  return { kind: 'redirect', url: opened.url };
+}
+
+/**
+ * What happened on the provider's page, read from the gateway by the attempt's order id (never
+ * from the URL the payer came back with): an approved sale is confirmed and captured as any card
+ * payment; none (declined, cancelled, left) gives the booking back. An attempt no longer awaiting
+ * the payer answers as it stands; an unanswered gateway leaves it for the reconciler.
+ */
+export async function finishProviderPagePayment(attemptId: string, db: Database = getDb()): Promise<PayOutcome> {
+  const attempt = await reload(attemptId, db);
+  if (attempt.method !== 'card' || attempt.status !== 'awaiting_payment') return storedOutcome(attempt, db);
+  const booking = await db.selectFrom('bookings').select('reference').where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
+  const found = await paymentGateway().findByOrderId(gatewayOrderId(booking.reference, attempt.id));
+  if (!found.ok) return { kind: 'pending' };
+  const approved = found.value.find((transaction) => APPROVED.includes(transaction.status));
+  if (approved) {
+    if (await moveAttempt(attempt.id, 'awaiting_payment', 'authorized', { gateway_transaction_id: approved.id }, db)) return finishAuthorized(attempt.id, db);
+    return storedOutcome(await waitForAttempt(attempt.id, db), db);
+  }
+  const refused = found.value.at(-1);
+  const failure: PaymentFailure = refused ? failureOfTransaction(refused) : { kind: 'failed', code: 'hosted_not_paid', text: HOSTED_NOT_PAID_TEXT, transactionId: null };
+  if (!(await refuse(attempt, failure, db))) return storedOutcome(await reload(attempt.id, db), db);
+  // Cancelled or left: nothing reached the bank, which is not a declined card.
+  return refused ? outcomeOfFailure(failure) : { kind: 'booking_failed', error: HOSTED_NOT_PAID_TEXT, httpStatus: 409 };
+}
+
+/**
+ * The payer came back from the provider's page (GET /payments/hosted-return?attempt=…): where to
+ * send them. Confirmed or still settling: the booking's success page; refused or cancelled: its
+ * checkout again (the hold is still theirs), saying so. Null for an attempt this organisation does
+ * not have (404). The attempt id is the capability: unguessable, and it only reads an outcome.
+ */
+export async function providerPageReturn(org: Pick<OrgConfig, 'orgId'>, attemptId: string, db: Database = getDb()): Promise<string | null> {
+  if (!UUID.test(attemptId)) return null;
+  const row = await db
+    .selectFrom('payment_attempts as a')
+    .innerJoin('bookings as b', 'b.id', 'a.booking_id')
+    .select(['a.id', 'b.id as booking_id'])
+    .where('a.id', '=', attemptId)
+    .where('b.org_id', '=', org.orgId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const outcome = await finishProviderPagePayment(row.id, db);
+  const booking = await db.selectFrom('bookings').selectAll().where('id', '=', row.booking_id).executeTakeFirstOrThrow();
+  if (outcome.kind === 'confirmed' || outcome.kind === 'pending') return returnUrlOf(booking, db);
+  const hold = booking.hold_id ? await db.selectFrom('holds').select('token').where('id', '=', booking.hold_id).executeTakeFirst() : undefined;
+  const checkout = checkoutPathOf(booking.product);
+  if (!hold || !checkout) return returnUrlOf(booking, db);
+  const declined = outcome.kind === 'card_declined' || outcome.kind === 'three_d_secure';
+  return `${checkout}?${new URLSearchParams({ hold: hold.token, hosted: declined ? 'declined' : 'not_paid' })}`;
+}
+
+/** Attempts whose payer has been on the provider's page longer than HOSTED_PAYMENT_MINUTES: finished from what the gateway knows. */
+export async function reconcileProviderPagePayments(db: Database = getDb()): Promise<number> {
+  if (!paymentsOrNull()) return 0;
+  const stale = await db
+    .selectFrom('payment_attempts')
+    .select('id')
+    .where('method', '=', 'card')
+    .where('status', '=', 'awaiting_payment')
+    .where('updated_at', '<=', sql<Date>`now() - make_interval(mins => ${HOSTED_PAYMENT_MINUTES})`)
+    .orderBy('updated_at')
+    .limit(20)
+    .execute();
+  for (const { id } of stale) {
+    try {
+      await finishProviderPagePayment(id, db);
+    } catch (error) {
+      log.error('finishing a provider page payment failed', { attemptId: id, ...errorFields(error) });
+    }
+  }
+  return stale.length;
 }
 
 // ---------------------------------------------------------------------------------------

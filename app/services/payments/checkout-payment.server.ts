@@ -10,7 +10,7 @@ import { cardServiceApiKey } from '~/domain/payment-providers';
 import { gatewayCustomerIdFor } from '~/domain/saved-cards';
 import type { Traveler } from '~/domain/traveler';
 import type { RequestContext } from '../request-context.server';
-import { cardEntryForCheckout, oxxoCollectorOrNull } from './runtime.server';
+import { cardEntryForCheckout, hostedPaymentsOrNull, oxxoCollectorOrNull } from './runtime.server';
 import { invoiceCreditOf } from './invoice-credit.server';
 import { listCards } from './saved-cards.server';
 import { type CheckoutStoredValue, checkoutStoredValue } from '../stored-value.server';
@@ -36,6 +36,11 @@ export type CheckoutPayment = {
    * guarantee, nothing is charged, and no other option is offered.
    */
   guarantee: boolean;
+  /**
+   * A car of another provider (payment mode 'card-provider', variant 'redirect'), paid on that
+   * provider's own page where there is one (decision 0055): no card option is offered here.
+   */
+  providerPage: boolean;
   /** The member's stored value on this hold (issue 11): null for guests and where none is offered. */
   storedValue: CheckoutStoredValue | null;
 };
@@ -63,8 +68,9 @@ async function checkoutPayment(requestContext: Pick<RequestContext, 'org' | 'ses
   const covered = (option: PaymentOption) => option.value !== PAY_WITH_INVOICE || (page.charge != null && invoiceCreditCovers(credit, page.charge));
   // A car's payment mode other than the card provider's offers no option (decision 0019).
   const guarantee = page.paymentMode?.mode === 'iframe';
+  const providerPage = page.paymentMode?.mode === 'card-provider' && page.paymentMode.variant === 'redirect' && hostedPaymentsOrNull() !== null;
   const options =
-    page.paymentMode && page.paymentMode.mode !== 'card-provider'
+    (page.paymentMode && page.paymentMode.mode !== 'card-provider') || providerPage
       ? []
       : availableOptions(all, { typeCards: cardEntry !== null, collectOxxo: oxxoCollectorOrNull() !== null }).filter(covered);
   const payer = traveler ?? (user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null);
@@ -81,6 +87,7 @@ async function checkoutPayment(requestContext: Pick<RequestContext, 'org' | 'ses
     apiKey: cardServiceApiKey(org.payments, org.orgId),
     pgType: org.payments.cardProvider.pgId,
     guarantee,
+    providerPage,
     // A car paid at the desk or on a guarantee charges no card: nothing to take stored value off.
     storedValue: page.paymentMode && page.paymentMode.mode !== 'card-provider' ? null : await checkoutStoredValue(requestContext, product, page.hold?.token),
   };

@@ -6,6 +6,7 @@ import type { CardEntryConfig } from '~/domain/card-entry';
 import { log } from '~/services/logger.server';
 import { singleton } from '~/utils/singleton.server';
 import { type BraintreeSettings, createBraintreeGateway } from './gateway.server';
+import { type HostedPayments, sandboxHostedPayments } from './hosted-payments.server';
 import type { PaymentGateway } from './port';
 
 /**
@@ -27,7 +28,7 @@ export type OxxoCollector = { webhookSecret: Buffer };
  * `secrets`: keys derived from the gateway's private key for the second-provider checksum and
  * the OXXO webhook signature (docs/decisions/0011), so there is one secret to rotate.
  */
-type Payments = { gateway: PaymentGateway; cardEntry: CardEntry; timeoutMs: number; secrets: { checksum: Buffer }; oxxo: OxxoCollector | null };
+type Payments = { gateway: PaymentGateway; cardEntry: CardEntry; timeoutMs: number; secrets: { checksum: Buffer }; oxxo: OxxoCollector | null; hosted: HostedPayments | null };
 
 const holder = singleton('payments', () => ({ current: null as Payments | null }));
 
@@ -42,7 +43,14 @@ export function configurePayments(settings: BraintreeSettings): void {
     secrets: { checksum: derivedSecret(settings.privateKey, 'checksum') },
     // A gateway at a URL is the sandbox (the card entry says the same); Braintree is not an OXXO collector.
     oxxo: cardEntry.kind === 'sandbox' ? { webhookSecret: derivedSecret(settings.privateKey, 'oxxo-webhook') } : null,
+    // Nor does Braintree host a payment page for another provider: only the sandbox has one (decision 0055).
+    hosted: typeof settings.environment === 'object' ? sandboxHostedPayments({ ...settings, environment: settings.environment }) : null,
   };
+}
+
+/** The card provider's payment page for the car payment mode's 'redirect' variant, or null when there is none (decision 0055). */
+export function hostedPaymentsOrNull(): HostedPayments | null {
+  return holder.current?.hosted ?? null;
 }
 
 /** The OXXO collector, or null when OXXO cannot be collected (then it is not offered). */
