@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CarPaymentInput, type CarPaymentMode, carChargeMinor, carModeTakes, carPaymentMode } from './car-payment-mode';
+import { type CarPaymentInput, type CarPaymentMode, carChargeMinor, carModeTakes, carPaymentMode, carPaymentModeWith } from './car-payment-mode';
 
 const base: CarPaymentInput = {
   paymentType: 'prepaid', hasMarkup: false, hasPricingRule: false, hasCoupon: false, hasCashCard: false, hasWallet: false,
@@ -85,5 +85,19 @@ describe('carChargeMinor and carModeTakes: what each mode charges and takes', ()
     expect(methods.filter((m) => carModeTakes({ mode: 'iframe' }, m))).toEqual(['guarantee']);
     expect(methods.filter((m) => carModeTakes({ mode: 'nopg' }, m))).toEqual(['zero']);
     expect(methods.filter((m) => carModeTakes(direct as CarPaymentMode, m))).toEqual(['card', 'saved_card', 'invoice', 'oxxo', 'zero']);
+  });
+});
+
+describe('carPaymentModeWith: the stored value the checkout applied (issue 34)', () => {
+  const rule = { paymentType: 'prepaid' as const, hasMarkup: false, hasPricingRule: false, guaranteeNeeded: false, providerId: 'PG_01' as const, referenceProvider: 'PG_01' as const, chargeMinor: 90 };
+  it('a prepaid car with a wallet, a coupon or a cash card applied takes the card-provider path, whatever is left to pay', () => {
+    expect(carPaymentModeWith({ ...rule, chargeMinor: 12_000 }, [{ kind: 'wallet', amountMinor: 12_000 }])).toEqual(direct);
+    expect(carPaymentModeWith(rule, [{ kind: 'coupon', amountMinor: 50 }])).toEqual(direct);
+    expect(carPaymentModeWith(rule, [{ kind: 'cash_card', amountMinor: 90 }])).toEqual(direct);
+  });
+  it('without any, the total decides: under 1 is nopg, points alone do not count as a discount', () => {
+    expect(carPaymentModeWith(rule, [])).toEqual({ mode: 'nopg' });
+    expect(carPaymentModeWith({ ...rule, chargeMinor: 150 }, [{ kind: 'points', amountMinor: 100 }])).toEqual({ mode: 'nopg' });
+    expect(carPaymentModeWith({ ...rule, chargeMinor: 12_000 }, [])).toEqual(direct);
   });
 });

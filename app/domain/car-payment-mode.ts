@@ -54,6 +54,23 @@ export function carPaymentMode(input: CarPaymentInput): CarPaymentMode {
   return repriced ? cardProvider : { mode: 'iframe' };
 }
 
+/** What a car's payment mode is decided by apart from the checkout's stored value: fixed when the car is held. */
+export type CarPaymentRule = Omit<CarPaymentInput, 'hasCoupon' | 'hasCashCard' | 'hasWallet' | 'total'> & {
+  /** What paying now charges before stored value, in minor units. */
+  chargeMinor: number;
+};
+
+/**
+ * The car's payment mode with what its checkout applied (spec §4: a coupon, cash card or wallet
+ * applied; the total after them), each part `{ kind, amountMinor }` in the charge's minor units.
+ */
+export function carPaymentModeWith(rule: CarPaymentRule, applied: readonly { kind: string; amountMinor: number }[]): CarPaymentMode {
+  const has = (kind: string) => applied.some((part) => part.kind === kind && part.amountMinor > 0);
+  const off = applied.reduce((sum, part) => sum + part.amountMinor, 0);
+  const { chargeMinor, ...fixed } = rule;
+  return carPaymentMode({ ...fixed, hasCoupon: has('coupon'), hasCashCard: has('cash_card'), hasWallet: has('wallet'), total: Math.max(0, chargeMinor - off) / 100 });
+}
+
 /**
  * What the car checkout charges now, in minor units (docs/decisions/0019):
  * - 'card-provider': a prepaid rental's total; for a postpaid one, our markup (the supplier

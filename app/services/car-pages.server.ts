@@ -4,7 +4,7 @@ import { minCheckinDate } from '~/domain/checkin';
 import { findVisitorHold, recordHoldQuote, releaseHold } from './holds.server';
 import { quotedLine, requiredLine } from '~/domain/quote';
 import { quoteBreakdown } from '~/domain/price-breakdown';
-import { type CarQuote, quoteCarHold } from './car-quote.server';
+import { type CarQuote, carPaymentModeNow, quoteCarHold } from './car-quote.server';
 import { savedTraveler, tooSoonToBook } from './checkout.server';
 import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
 import type { RequestContext } from './request-context.server';
@@ -153,12 +153,13 @@ export async function loadCarCheckout(requestContext: RequestContext, url: PageU
   if (!hold.quote) throw unquotedHold();
   const quote = hold.quote as CarQuote;
   const user = context.session?.user ?? null;
+  const paymentMode = await carPaymentModeNow({ id: hold.id, quote });
   return {
     hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },
     search: quote.facts.search,
     car: { ...quote.facts.car, price: quotedCarBreakdown(quote, context.locale.language) },
     /** How this car is paid (spec §4 "Payment mode routing for cars"; decision 0019). */
-    paymentMode: quote.facts.paymentMode,
+    paymentMode,
     /**
      * What paying now charges, as the quote recorded it: a prepaid rental's total (`car.price.total`
      * is it as shown); a postpaid one's markup when the card provider takes it; nothing for a
@@ -169,7 +170,7 @@ export async function loadCarCheckout(requestContext: RequestContext, url: PageU
      * A postpaid car through the card provider charges our markup now and the rest at the desk
      * (decision 0019): that amount as shown; null for every other car, whose markup stays ours.
      */
-    markupNow: quote.facts.paymentMode.mode === 'card-provider' && quote.facts.payment === 'postpaid' ? requiredLine(quote, 'markup', context.locale.language) : null,
+    markupNow: paymentMode.mode === 'card-provider' && quote.facts.payment === 'postpaid' ? requiredLine(quote, 'markup', context.locale.language) : null,
     quote,
     traveler: user ? { firstName: user.first_name, lastName: user.last_name, email: user.email } : null,
     savedTraveler: await savedTraveler(hold),

@@ -3,7 +3,7 @@
 // its payment mode and what paying now charges; the car checkout and the pay core both read
 // that quote, so a forged request cannot pick another way.
 import { type CarSearch, parseCarSearch } from '~/domain/car-rental';
-import { type CarPaymentMode, carChargeMinor, carPaymentMode } from '~/domain/car-payment-mode';
+import { type CarPaymentMode, type CarPaymentRule, carChargeMinor, carPaymentModeWith } from '~/domain/car-payment-mode';
 import { countOf, describeCharge } from '~/domain/charge';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import type { PaymentGatewayId } from '~/domain/payment-options';
@@ -19,16 +19,12 @@ export type CarQuoteFacts = {
   car: Omit<CarOffer, 'fare_summary' | 'request'>;
   days: number;
   payment: CarOffer['fare_summary']['payment'];
-  /** How this car is paid (spec §4 "Payment mode routing for cars"; decision 0019). */
+  /** How this car is paid (spec §4 "Payment mode routing for cars"; decision 0019), before any stored value. */
   paymentMode: CarPaymentMode;
+  /** What decides it, so the stored value the checkout applies is counted too (carPaymentModeNow); absent on quotes made before. */
+  paymentRule?: CarPaymentRule;
 };
 export type CarQuote = Quote<CarQuoteFacts>;
-
-/**
- * Discounts applied to the checkout. Coupons, cash cards and wallets are not applied yet
- * (decision 0011): always none, but the payment mode already takes them into account.
- */
-const NO_DISCOUNTS = { coupon: 0, cashCard: 0, wallet: 0 };
 
 /**
  * The quote of a car hold from its recorded choices: the search, the offer priced at the
@@ -52,18 +48,17 @@ export async function quoteCarHold(
   const offer = await cars.price({ ...parsed.search, offerId }, { ...supplier, priceType });
   if (!offer) return null;
   const price = offer.fare_summary;
-  const mode = carPaymentMode({
+  const paymentRule: CarPaymentRule = {
     paymentType: price.payment,
     hasMarkup: price.markup > 0,
     hasPricingRule: offer.pricing_rule,
-    hasCoupon: NO_DISCOUNTS.coupon > 0,
-    hasCashCard: NO_DISCOUNTS.cashCard > 0,
-    hasWallet: NO_DISCOUNTS.wallet > 0,
-    total: Math.max(0, price.total - NO_DISCOUNTS.coupon - NO_DISCOUNTS.cashCard - NO_DISCOUNTS.wallet) / 100,
+    chargeMinor: price.total,
     guaranteeNeeded: offer.guarantee_needed,
     providerId: offer.payment_provider,
     referenceProvider,
-  });
+  };
+  // Nothing is applied when the car is held; the checkout's stored value is counted as it is applied (carPaymentModeNow).
+  const mode = carPaymentModeWith(paymentRule, []);
   const search = parsed.search;
   const { startsOn, endsOn } = holdLocalDates(hold);
   const { fare_summary: _, request: __, ...car } = offer;
@@ -95,18 +90,29 @@ export async function quoteCarHold(
         mode.mode === 'iframe' ? 'card guarantee' : null,
       ]),
     },
-    facts: { search, car, days: price.days, payment: price.payment, paymentMode: mode },
+    facts: { search, car, days: price.days, payment: price.payment, paymentMode: mode, paymentRule },
   });
 }
 
 /**
- * The payment mode of a car booking's hold, for the pay core: the one its quote recorded; null
- * when the hold is gone or has no quote (made before quotes were recorded).
+ * A car hold's payment mode now: its quote's rule with the coupons, cash cards and wallets its
+ * checkout applied (spec §4); the recorded mode for a quote made before rules were recorded.
+ */
+export async function carPaymentModeNow(hold: { id: string; quote: CarQuote }, db: Database = getDb()): Promise<CarPaymentMode> {
+  const rule = hold.quote.facts.paymentRule;
+  if (!rule) return hold.quote.facts.paymentMode;
+  const applied = await db.selectFrom('checkout_applications').select(['kind', 'amount_minor']).where('hold_id', '=', hold.id).where('status', '=', 'applied').execute();
+  return carPaymentModeWith(rule, applied.map((part) => ({ kind: part.kind, amountMinor: Number(part.amount_minor) })));
+}
+
+/**
+ * The payment mode of a car booking's hold, for the pay core (carPaymentModeNow); null when the
+ * hold is gone or has no quote (made before quotes were recorded).
  */
 export async function carPaymentModeOfHold(holdId: string | null, db: Database = getDb()): Promise<CarPaymentMode | null> {
   if (!holdId) return null;
   const row = await db.selectFrom('holds').select('token').where('id', '=', holdId).executeTakeFirst();
   const hold = row ? await findHoldByToken(row.token, db) : null;
   const quote = hold?.product === 'CAR' ? (hold.quote as CarQuote | null) : null;
-  return quote?.facts.paymentMode ?? null;
+  return hold && quote ? carPaymentModeNow({ id: hold.id, quote }, db) : null;
 }
