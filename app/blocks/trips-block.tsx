@@ -94,6 +94,7 @@ function TripItems({ trip }: { trip: Trip }) {
       <ul className="trip-items" aria-label={t('trips.items')}>
         {trip.items.map((item) => (
           <li key={item.id} className="trip-item" data-testid="trip-item" data-booked={item.booked || undefined}>
+            {item.image ? <img className="trip-item-image" src={item.image} alt="" width={96} height={64} loading="lazy" /> : null}
             <span className="trip-item-product">{productName(item.product)}</span>
             <span className="trip-item-name">{item.name ?? productName(item.product)}</span>
             <span className="muted">

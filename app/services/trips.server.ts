@@ -30,6 +30,7 @@ import { mailLanguage, queueEmail, renderEmail } from './mail.server';
 import { formatCalendarDay } from '~/domain/date-format';
 import { dayIn } from '~/domain/time-zone';
 import { numberFormat } from '~/domain/intl-format';
+import { propertyImageUrl, propertyImagesOf as propertyImageKinds } from '~/domain/property-content';
 
 type GetTripsBody = { json: { user_id: string; org_id: string; type?: 3; usr_type?: number; is_details_required?: 0 | 1 | boolean; trip_id?: string; product_type?: string | string[] } };
 type GetTripsListBody = { json: { user_id: string; org_id: string; checkin_date: string; checkout_date: string } };
@@ -496,6 +497,8 @@ export type MyTripItem = {
   booked: boolean;
   amountText: string | null;
   bookingReference: string | null;
+  /** The property's own picture (the hotel's, the resort's, the car's, the offer's), not the destination's; null when it has none. */
+  image: string | null;
 };
 export type MyTrip = {
   id: string;
@@ -546,7 +549,7 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
       .execute(),
     destinationsOf(db),
   ]);
-  const offerNames = await offerNamesOf(items.map((item) => valueAt(item.payload, 'product_code')), db);
+  const [offerNames, images] = await Promise.all([offerNamesOf(items.map((item) => valueAt(item.payload, 'product_code')), db), propertyImagesOf(items, db)]);
   return trips.map((trip) => {
     const full = trip.role !== 'viewer';
     const views = items
@@ -582,11 +585,53 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
           booked,
           amountText: full && view.amount !== null ? moneyText(view.amount, view.currency, language) : null,
           bookingReference: full && booked ? item.reference : null,
+          image: images.get(item.id) ?? null,
         };
       }),
       totals: full ? tripTotals(views.map(({ view }) => view)).map((total) => moneyText(total.amount, total.currency, language)) : [],
     };
   });
+}
+
+/**
+ * Each item's property picture by item id, from what its payload names (spec §3 trip payloads):
+ * a hotel's own drawing (hotel_id is its slug), a resort's or stay's picture (rst_resort_id), a
+ * car's (id), a scheduled offer's (product_code). Flights and transfers have none.
+ */
+async function propertyImagesOf(items: readonly { id: string; product: string; payload: unknown }[], db: Db): Promise<Map<string, string>> {
+  const refs = (products: readonly string[], field: string, valid: RegExp) =>
+    items.flatMap((item) => {
+      const value = valueAt(item.payload, field);
+      return products.includes(item.product) && (typeof value === 'string' || typeof value === 'number') && valid.test(String(value)) ? [{ item: item.id, ref: String(value) }] : [];
+    });
+  const hotels = refs(['HLT'], 'hotel_id', /^[a-z0-9-]{2,120}$/);
+  const resorts = refs(['RST', 'STY'], 'rst_resort_id', /^[1-9]\d{0,8}$/);
+  const cars = refs(['CAR'], 'id', /^[1-9]\d{0,8}$/);
+  const offers = refs(['ACT', 'CRUISE', 'RESTAURANT'], 'product_code', /^[a-z0-9-]{2,120}$/);
+  const unique = (list: { ref: string }[]) => [...new Set(list.map((entry) => entry.ref))];
+  const [hotelRows, resortRows, carRows, offerRows] = await Promise.all([
+    hotels.length ? db.selectFrom('hotels').select(['slug', 'images', 'image_path']).where('slug', 'in', unique(hotels)).execute() : [],
+    resorts.length ? db.selectFrom('resorts').select(['id', 'image_path']).where('id', 'in', unique(resorts).map(Number)).execute() : [],
+    cars.length ? db.selectFrom('car_offers').select(['id', 'image_path']).where('id', 'in', unique(cars).map(Number)).execute() : [],
+    offers.length ? db.selectFrom('offers').select(['slug', 'image_path']).where('slug', 'in', unique(offers)).execute() : [],
+  ]);
+  const byRef = new Map<string, string>([
+    ...hotelRows.map((row): [string, string] => {
+      const [first] = propertyImageKinds(row.images);
+      return [`HLT:${row.slug}`, first ? propertyImageUrl(row.slug, first) : row.image_path];
+    }),
+    ...resortRows.map((row): [string, string] => [`RST:${row.id}`, row.image_path]),
+    ...carRows.map((row): [string, string] => [`CAR:${row.id}`, row.image_path]),
+    ...offerRows.map((row): [string, string] => [`OFFER:${row.slug}`, row.image_path]),
+  ]);
+  const images = new Map<string, string>();
+  for (const [family, list] of [['HLT', hotels], ['RST', resorts], ['CAR', cars], ['OFFER', offers]] as const) {
+    for (const { item, ref } of list) {
+      const image = byRef.get(`${family}:${ref}`);
+      if (image) images.set(item, image);
+    }
+  }
+  return images;
 }
 
 /** Our scheduled offers' names by slug, for the codes given (anything else is skipped). */

@@ -185,7 +185,7 @@ describe.skipIf(!base)('/user/my-trips', () => {
     for (const details of pages) {
       const card = page.getByTestId('trip').filter({ has: page.getByRole('heading', { name: details.trip }) });
       await card.waitFor();
-      expect(await card.locator('img').getAttribute('src')).toBe(cancun);
+      expect(await card.locator('img').first().getAttribute('src')).toBe(cancun);
       expect(await card.getByTestId('trip-item').count()).toBe(1);
     }
     // A scheduled offer is listed by its name, not only its place.
@@ -276,6 +276,12 @@ describe.skipIf(!base)('/user/my-trips', () => {
     expect(await booked.textContent()).toMatch(/or similar/);
     expect(await booked.textContent()).toContain(reference);
     expect(await items.filter({ has: page.getByText('Planned', { exact: true }) }).count()).toBe(2);
+    // Each property shows its own picture (the hotel's drawing, the car's), not the destination's; a flight has none (issue 34).
+    expect(await items.evaluateAll((rows) => rows.map((row) => row.querySelector('img')?.getAttribute('src') ?? null))).toEqual([
+      expect.stringMatching(/^\/images\/properties\/v1\/cancun-harbour-view\/\w+\.svg$/),
+      expect.stringMatching(/^\/images\/cars\/\w+\.svg$/),
+      null,
+    ]);
     // Every item is priced, in US dollars, and the trip's total sums them (a flight fare stored as display text never summed).
     for (const text of await items.allTextContents()) expect(text).toMatch(/\$\d[\d,]*\.\d\d$/);
     expect(await card.locator('.trip-totals').textContent()).toMatch(/^Total: \$\d[\d,]*\.\d\d$/);
