@@ -45,6 +45,7 @@ import * as pgv2GenerateCheckSum from './pgv2.generateCheckSum';
 import * as pgv2PaymentWithSavedCard from './pgv2.paymentWithSavedCard';
 import * as plansInitbook from './plans.initbook';
 import * as tripsAddUserToTrip from './trips.addUserToTrip';
+import * as tripsAddBooking from './trips.addBooking';
 import * as tripsBelongsThistrip from './trips.belongsThistrip';
 import * as tripsCitieimages from './trips.citieimages';
 import * as tripsCreateActivitiesTripList from './trips.createActivitiesTripList';
@@ -131,6 +132,7 @@ export const apiEndpoints = {
   '/api/pgv2/paymentWithSavedCard': pgv2PaymentWithSavedCard,
   '/api/plans/initbook': plansInitbook,
   '/api/trips/addUserToTrip': tripsAddUserToTrip,
+  '/api/trips/addBooking': tripsAddBooking,
   '/api/trips/belongsThistrip': tripsBelongsThistrip,
   '/api/trips/citieimages': tripsCitieimages,
   '/api/trips/createActivitiesTripList': tripsCreateActivitiesTripList,

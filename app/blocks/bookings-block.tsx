@@ -5,6 +5,8 @@ import { CancelBookingButton } from '~/components/bookings/cancel-booking';
 import { PaymentParts } from '~/components/bookings/payment-parts';
 import { useDateStyle } from '~/components/dates';
 import { useT } from '~/components/shell-context';
+import { AddToTrip } from '~/components/trips/add-to-trip';
+import { type BookingTripInput, bookingTripCandidate } from '~/domain/add-to-trip';
 import { failureMessageKey } from '~/domain/booking-failures';
 import type { BlockProps } from './block-list';
 
@@ -65,7 +67,10 @@ export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
                     {b.amount?.text ?? '—'}
                     <PaymentParts lines={b.payment} />
                   </td>
-                  <td>{b.cancellable ? <CancelBookingButton reference={b.reference} onAnswer={setAnswer} /> : null}</td>
+                  <td>
+                    {b.cancellable ? <CancelBookingButton reference={b.reference} onAnswer={setAnswer} /> : null}
+                    <BookingAddToTrip booking={b} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -74,4 +79,10 @@ export function MyBookingsBlock({ data }: BlockProps<'profile.bookings'>) {
       )}
     </section>
   );
+}
+
+/** "Add to trip" for a booking that can join one; nothing (and no console note) for the others. */
+function BookingAddToTrip({ booking }: { booking: BookingTripInput }) {
+  const candidate = bookingTripCandidate(booking);
+  return candidate ? <AddToTrip product={booking.product} candidate={candidate} /> : null;
 }

@@ -8,8 +8,8 @@ import type { OfferTripItem } from '~/products/offer-trip';
 import type { ResortTripItem } from '~/products/resort-trip';
 import type { TransferTripItem } from '~/products/transfer';
 import type { OfferProductCode } from './offers';
-import { type ProductCode, products } from '~/products/registry';
-import type { TripListInput } from '~/products/types';
+import { type ProductCode, isProductCode, products } from '~/products/registry';
+import { type TripListInput, tripListCommon } from '~/products/types';
 import { defaultTripName } from './trips';
 import { currencyFractionDigits } from './intl-format';
 
@@ -258,4 +258,27 @@ export function weeksTripCandidate(page: WeeksDetailsInput): TripCandidate | nul
   if (!page.trip) return null;
   const { item, checkin, checkout } = page.trip;
   return candidate(page.product, item, { checkin, checkout, place: page.place?.name ?? null, coordinates: { latitude: item.lat, longitude: item.long } });
+}
+
+/** A booking as My bookings lists it: what adding it to a trip needs. */
+export type BookingTripInput = { reference: string; product: string; status: string; startsOn: string; endsOn: string | null; place: string | null };
+
+/**
+ * "Add to trip" from My bookings (issue 34): a confirmed booking of a product trips take joins a
+ * trip as itself (POST /api/trips/addBooking; the server takes its product and dates from the
+ * booking); the dialog offers the user's trips near its dates or a new one named after its place.
+ * Null for anything else (a pending or failed booking, a membership, a wallet top-up).
+ */
+export function bookingTripCandidate(booking: BookingTripInput): TripCandidate | null {
+  if (booking.status !== 'confirmed' || !isProductCode(booking.product)) return null;
+  const checkout = booking.endsOn ?? booking.startsOn;
+  return {
+    product: booking.product,
+    call: 'addBooking',
+    checkin: booking.startsOn,
+    checkout,
+    place: booking.place,
+    coordinates: null,
+    payload: (trip) => ({ ...tripListCommon(trip), booking_id: booking.reference, ...(booking.place ? { city_name: booking.place } : {}) }),
+  };
 }

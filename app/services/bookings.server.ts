@@ -365,6 +365,8 @@ export async function listUserBookings({ userPublicId, orgId, language, timeZone
         reference: row.reference,
         product: row.product,
         itemName: itemName(item, language),
+        /** Where it is, when the booking says (a new trip's place when it is added to one). */
+        place: item?.kind === 'hotel' ? item.destination : item?.kind === 'car' ? item.pickup : null,
         startsOn: row.starts_on,
         endsOn: row.ends_on,
         status,

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
 import { type Selectable, type Transaction, sql } from 'kysely';
 import {
-  type TripListBody, type TripListCallName, addUserToTripSchema, belongsToTripSchema, cityImagesSchema, getTripsListSchema, getTripsSchema, inviteToTripSchema, tripListSchemas,
+  type TripListBody, type TripListCallName, addBookingToTripSchema, addUserToTripSchema, belongsToTripSchema, cityImagesSchema, getTripsListSchema, getTripsSchema, inviteToTripSchema, tripListSchemas,
 } from '#schemas/api/trips.schema';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { normalizeEmail } from '~/domain/login-throttle';
@@ -38,6 +38,9 @@ type BelongsToTripBody = { user_id: string; org_id: string; trip_id: string; typ
 type CityImagesBody = { json: { city?: string; state?: string; country?: string; latitude?: number | string; longitude?: number | string } };
 type AddUserToTripBody = { mytrip_id: string; user_id: string; accesscode?: string };
 type InviteBody = { trip_id: string; email: string; firstname?: string; lastname?: string; role: 'traveller' | 'viewer' };
+type AddBookingBody = {
+  json: { trip_list_id?: string | null; trip_list_name?: string; user_id: string; org_id: string; checkin_date?: string; checkout_date?: string; type?: 3; trip_image?: string; usr_type?: number; booking_id: string; city_name?: string };
+};
 
 /** The trip calls' compiled body schemas (schemas/api/trips.schema.ts). */
 export const tripBodies = {
@@ -48,6 +51,7 @@ export const tripBodies = {
   cityImages: compileApiBody<CityImagesBody>(cityImagesSchema),
   addUserToTrip: compileApiBody<AddUserToTripBody>(addUserToTripSchema),
   invite: compileApiBody<InviteBody>(inviteToTripSchema),
+  addBooking: compileApiBody<AddBookingBody>(addBookingToTripSchema),
 };
 
 /** Who calls: the signed-in user of the request's organisation. */
@@ -236,6 +240,68 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
     }
     await spanItems(trx, tripId);
     return answerTrip(trx, actor, tripId, call.mode === 'create' ? 'Added to your trip' : 'Your trip was updated');
+  });
+}
+
+/**
+ * POST /api/trips/addBooking {json} (issue 34): one of the user's own confirmed bookings joins the
+ * trip `trip_list_id` names (which they may change), or a new trip (named by `trip_list_name`,
+ * else by `city_name` and the booking's dates). The item is the booking itself, booked, as a
+ * confirmed booking joins the trips covering its dates; the booking's dates are the item's, and
+ * the trip spans them. Again for the same trip changes nothing.
+ */
+export async function addBookingToTrip(actor: TripActor, { json: item }: AddBookingBody, db: Database = getDb()): Promise<Response> {
+  const refused = refusedCaller(actor, item.user_id, item.org_id);
+  if (refused) return refused;
+  const imageRefusal = item.trip_image?.trim() ? tripImageRefusal(item.trip_image.trim()) : null;
+  if (imageRefusal) return invalid(imageRefusal);
+  const nameRefusal = item.trip_list_name ? tripNameRefusal(item.trip_list_name) : null;
+  if (nameRefusal) return invalid(nameRefusal);
+  return db.transaction().execute(async (trx) => {
+    const booking = await trx
+      .selectFrom('bookings')
+      .select(['id', 'reference', 'product', 'status', 'starts_on', 'ends_on'])
+      .where('reference', '=', item.booking_id)
+      .where('org_id', '=', actor.orgId)
+      .where('user_id', '=', actor.userDbId)
+      .executeTakeFirst();
+    // Another user's booking is answered as one that does not exist; a membership is not a trip's.
+    if (!booking || !isProductCode(booking.product)) return refusal(actor, 404, 'trips.noSuchBooking');
+    if (booking.status !== 'confirmed') return refusal(actor, 409, 'trips.bookingNotConfirmed');
+    const dates = { starts_on: booking.starts_on, ends_on: booking.ends_on ?? booking.starts_on };
+    let tripId: string;
+    if (item.trip_list_id) {
+      const trip = await tripToChange(trx, actor, item.trip_list_id);
+      if (!trip) return noSuchTrip(actor);
+      if (!canChangeTrip(trip.role)) return refusal(actor, 403, 'trips.viewerCannotChange');
+      tripId = trip.id;
+    } else {
+      const city = item.city_name?.trim() || null;
+      const trip = await trx
+        .insertInto('trips')
+        .values({
+          org_id: actor.orgId,
+          owner_user_id: actor.userDbId,
+          name: item.trip_list_name?.trim() || defaultTripName(city, dates.starts_on, dates.ends_on, actor.language),
+          ...dates,
+          city,
+          image: item.trip_image?.trim() || null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('trip_members').values({ trip_id: trip.id, user_id: actor.userDbId, role: 'owner' }).execute();
+      tripId = trip.id;
+    }
+    await trx
+      .insertInto('trip_items')
+      .values({
+        trip_id: tripId, product: booking.product, item_key: `booking:${booking.reference}`, payload: JSON.stringify({ booking_reference: booking.reference }),
+        ...dates, booking_id: booking.id, created_by: actor.userDbId,
+      })
+      .onConflict((oc) => oc.columns(['trip_id', 'product', 'item_key']).doNothing())
+      .execute();
+    await spanItems(trx, tripId);
+    return answerTrip(trx, actor, tripId, 'Added to your trip');
   });
 }
 

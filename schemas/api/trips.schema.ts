@@ -228,3 +228,34 @@ export const inviteToTripSchema = {
   required: ['trip_id', 'email', 'role'],
   additionalProperties: false,
 } as const;
+
+/**
+ * POST /api/trips/addBooking {json} (beyond the spec; issue 34): one of the user's confirmed
+ * bookings joins a trip (the one trip_list_id names, or a new one). The booking decides the
+ * product and the dates; `city_name` only names a new trip's place.
+ */
+export const addBookingToTripSchema = {
+  type: 'object',
+  properties: {
+    json: {
+      type: 'object',
+      properties: {
+        trip_list_id: common.trip_list_id,
+        trip_list_name: common.trip_list_name,
+        user_id: userId,
+        org_id: orgId,
+        checkin_date: day,
+        checkout_date: day,
+        type: tripType,
+        trip_image: common.trip_image,
+        usr_type: usrType,
+        booking_id: { type: 'string', pattern: '^[A-Za-z0-9-]{3,64}$' },
+        city_name: { type: 'string', maxLength: 120 },
+      },
+      required: ['user_id', 'org_id', 'booking_id'],
+      additionalProperties: false,
+    },
+  },
+  required: ['json'],
+  additionalProperties: false,
+} as const;

@@ -188,6 +188,7 @@ const table: Row[] = [
   },
   { route: 'api.trips.citieimages', who: 'user', good: { json: { city: 'Cancún', state: '', country: 'MX', latitude: 21.16, longitude: -86.85 } }, wrongType: ['json', 'x'], envelope: house },
   { route: 'api.trips.addUserToTrip', who: 'user', good: { mytrip_id: randomUUID(), user_id: 'not-this-user', accesscode: 'nosuch' }, wrongType: ['mytrip_id', 7], envelope: house },
+  { route: 'api.trips.addBooking', who: 'user', good: { json: { ...tripCaller, booking_id: 'WAN-NOSUCH1', city_name: 'Cancún' } }, wrongType: ['json', 5], envelope: house },
   { route: 'api.trips.invite', who: 'user', good: { trip_id: randomUUID(), email: 'someone@example.com', firstname: 'Ann', lastname: 'Lee', role: 'viewer' }, wrongType: ['role', 'owner'], envelope: house },
   // Weeks and resorts.
   { route: 'api.weeks.getInventory', who: null, good: { resort_id: 1, check_in_date: '2030-01-05', check_out_date: '2030-01-12' }, wrongType: ['resort_id', true], envelope: weeksFamily },

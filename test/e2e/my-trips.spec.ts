@@ -194,6 +194,36 @@ describe.skipIf(!base)('/user/my-trips', () => {
     await context.close();
   });
 
+  it('issue 34: a member adds a confirmed booking to a new trip from My bookings; My trips shows it booked', async () => {
+    const reference = `WAN-MB${Date.now().toString(36).toUpperCase()}`;
+    await db.query(
+      `insert into bookings (reference, org_id, user_id, product, item_ref, starts_on, ends_on, guest_first_name, guest_last_name, guest_email, status, amount_minor, currency, updated_at)
+       select $1, 'wanderly', id, 'ACT', 'test:my-bookings-trip', $2, $2, 'Tina', 'Planner', email, 'confirmed', 4500, 'USD', now() from users where email = $3`,
+      [reference, inDays(200), planner],
+    );
+    const { context } = await newContext(browser());
+    const page = await context.newPage();
+    const check = watchConsole(page);
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/session-out'));
+    await signInWithApi(page, planner, PASSWORD);
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/user/profile'));
+    await waitForHydration(page);
+    const row = page.getByRole('region', { name: 'My bookings' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: reference }) });
+    await row.getByRole('button', { name: 'Add to trip' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to a trip' });
+    await expect.poll(() => dialog.getByRole('status').count()).toBe(0);
+    await dialog.getByLabel('Trip name').fill('From my bookings');
+    await dialog.getByRole('button', { name: 'Add to trip' }).click();
+    await expect.poll(() => row.locator('.add-to-trip-status').textContent()).toBe('Added to your trip From my bookings. View the trip');
+    await row.getByRole('link', { name: 'View the trip' }).click();
+    const card = page.getByTestId('trip').filter({ has: page.getByRole('heading', { name: 'From my bookings' }) });
+    await card.waitFor();
+    expect(await card.getByTestId('trip-item').getAttribute('data-booked')).toBe('true');
+    expect(await card.getByTestId('trip-item').textContent()).toContain(reference);
+    check();
+    await context.close();
+  });
+
   it('a guest asked to sign in before adding to a trip leaves spec §8’s console warning', async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();

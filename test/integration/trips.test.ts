@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TRIP_CALLS } from '~/domain/trips';
 import { type ProductCode, products } from '~/products/registry';
 import type { TripListInput } from '~/products/types';
+import { action as addBookingRoute } from '~/api/trips.addBooking';
 import { action as addUserToTripRoute } from '~/api/trips.addUserToTrip';
 import { action as belongsRoute } from '~/api/trips.belongsThistrip';
 import { action as cityImagesRoute } from '~/api/trips.citieimages';
@@ -417,5 +418,52 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
       expect.objectContaining({ product_type: 'HLT', booked: true, booking_reference: hotel.reference }),
       expect.objectContaining({ product_type: 'RESTAURANT', booked: true, booking_reference: dinner.reference }),
     ]);
+  });
+
+  it('adds one of the user’s confirmed bookings to a new or an existing trip (addBooking, issue 34), once; nobody else’s, nothing unconfirmed', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const book = async (product: string, status: 'confirmed' | 'pending', who: Who = people.member) =>
+      (await database.db
+        .insertInto('bookings')
+        .values({
+          reference: `WAN-B${randomUUID().slice(0, 8).toUpperCase()}`, org_id: ORG, user_id: who.actor.userDbId, product, item_ref: `test:add-${randomUUID()}`,
+          starts_on: '2035-02-10', ends_on: '2035-02-14', guest_first_name: 'Maya', guest_last_name: 'Member', guest_email: who.actor.email, status, updated_at: new Date(),
+        })
+        .returning(['id', 'reference'])
+        .executeTakeFirstOrThrow());
+    const add = (json: Record<string, unknown>, who: Who = people.member) => call(addBookingRoute, 'addBooking', { json: { user_id: who.actor.userId, org_id: ORG, ...json } }, who);
+    const stay = await book('HLT', 'confirmed');
+
+    // A new trip, named by its place and the booking's dates (the dates sent are not the booking's: the booking decides).
+    const made = await add({ booking_id: stay.reference, trip_list_name: '', city_name: 'Cancún', checkin_date: '2035-01-01', checkout_date: '2035-01-02', trip_image: '/images/destinations/cancun.svg' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const tripId = made.body.data.trip_id as string;
+    const trip = await database.db.selectFrom('trips').select(['name', 'starts_on', 'ends_on', 'image']).where('id', '=', tripId).executeTakeFirstOrThrow();
+    expect(trip).toEqual({ name: 'Cancún · Feb 2035', starts_on: '2035-02-10', ends_on: '2035-02-14', image: '/images/destinations/cancun.svg' });
+    const itemsOf = (id: string) => database.db.selectFrom('trip_items').select(['product', 'booking_id', 'starts_on', 'ends_on']).where('trip_id', '=', id).execute();
+    expect(await itemsOf(tripId)).toEqual([{ product: 'HLT', booking_id: stay.id, starts_on: '2035-02-10', ends_on: '2035-02-14' }]);
+    // Again: nothing doubles.
+    expect((await add({ booking_id: stay.reference, trip_list_id: tripId })).status).toBe(200);
+    expect(await itemsOf(tripId)).toHaveLength(1);
+
+    // An existing trip of the user: it now spans the booking too.
+    const other = await tripWith('ACT', '2035-02-01', '2035-02-11');
+    const car = await book('CAR', 'confirmed');
+    expect((await add({ booking_id: car.reference, trip_list_id: other })).status).toBe(200);
+    expect(await database.db.selectFrom('trips').select(['starts_on', 'ends_on']).where('id', '=', other).executeTakeFirstOrThrow()).toEqual({ starts_on: '2035-02-01', ends_on: '2035-02-14' });
+
+    const before = await snapshot();
+    const theirs = await book('HLT', 'confirmed', people.other);
+    expect(await add({ booking_id: theirs.reference })).toMatchObject({ status: 404, body: { message: 'No such booking' } });
+    expect(await add({ booking_id: (await book('CAR', 'pending')).reference })).toMatchObject({ status: 409, body: { message: 'Only a confirmed booking can join a trip' } });
+    expect(await add({ booking_id: (await book('SUB', 'confirmed')).reference })).toMatchObject({ status: 404 });
+    expect((await add({ booking_id: stay.reference, trip_list_id: await tripWith('HLT', '2035-03-01', '2035-03-02', people.other) })).status).toBe(404);
+    for (const bad of [{ booking_id: 'x y' }, { booking_id: stay.reference, extra: 1 }, { booking_id: stay.reference, trip_list_id: 'nope' }, {}]) {
+      expect((await add(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await call(addBookingRoute, 'addBooking', { json: { user_id: people.member.actor.userId, org_id: ORG, booking_id: stay.reference } }, null)).status).toBe(401);
+    const after = await snapshot();
+    // Only the other user's trip made for the check above was written.
+    expect(after.items.filter((item) => !before.items.some((seen) => seen.id === item.id)).every((item) => item.booking_id === null)).toBe(true);
   });
 });
