@@ -4,7 +4,7 @@
 // are its registry entry's `tripList.rules`.
 import { createHash, randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
-import { type Selectable, type Transaction, sql } from 'kysely';
+import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import {
   type TripListBody, type TripListCallName, addBookingToTripSchema, addUserToTripSchema, belongsToTripSchema, cityImagesSchema, getTripsListSchema, getTripsSchema, inviteToTripSchema, tripListSchemas,
 } from '#schemas/api/trips.schema';
@@ -162,6 +162,33 @@ async function answerTrip(db: Db, actor: TripActor, tripId: string, message: str
   return answer(200, { status: true, message, data });
 }
 
+/** Why a trip's name or picture as sent cannot be kept, or null. */
+function newTripFieldsRefusal(item: { trip_image?: string; trip_list_name?: string }): string | null {
+  const image = item.trip_image?.trim();
+  return (image ? tripImageRefusal(image) : null) ?? (item.trip_list_name ? tripNameRefusal(item.trip_list_name) : null);
+}
+
+/**
+ * The trip an item goes on, in the caller's transaction: the one `tripListId` names (a refusal
+ * when the actor may not change it), else a new trip of theirs made of `fresh`.
+ */
+async function tripForItem(
+  trx: Transaction<DB>,
+  actor: TripActor,
+  tripListId: string | null | undefined,
+  fresh: Omit<Insertable<TripsTable>, 'org_id' | 'owner_user_id'>,
+): Promise<string | Response> {
+  if (tripListId) {
+    const trip = await tripToChange(trx, actor, tripListId);
+    if (!trip) return noSuchTrip(actor);
+    if (!canChangeTrip(trip.role)) return refusal(actor, 403, 'trips.viewerCannotChange');
+    return trip.id;
+  }
+  const trip = await trx.insertInto('trips').values({ ...fresh, org_id: actor.orgId, owner_user_id: actor.userDbId }).returning('id').executeTakeFirstOrThrow();
+  await trx.insertInto('trip_members').values({ trip_id: trip.id, user_id: actor.userDbId, role: 'owner' }).execute();
+  return trip.id;
+}
+
 /**
  * createTripList, updateTripList and the other products' calls (spec §7). Create adds the item
  * to the trip `trip_list_id` names, or to a new trip (named by `trip_list_name`, else by its
@@ -180,10 +207,8 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
     return answer(400, { status: false, message: payloadRefusal });
   }
   if (item.checkout_date < item.checkin_date) return invalid('checkout_date: must not be before checkin_date');
-  const imageRefusal = item.trip_image?.trim() ? tripImageRefusal(item.trip_image.trim()) : null;
-  if (imageRefusal) return invalid(imageRefusal);
-  const nameRefusal = item.trip_list_name ? tripNameRefusal(item.trip_list_name) : null;
-  if (nameRefusal) return invalid(nameRefusal);
+  const fieldsRefusal = newTripFieldsRefusal(item);
+  if (fieldsRefusal) return invalid(fieldsRefusal);
   const product = item.product_type ?? call.products[0];
   if (!call.products.includes(product)) return invalid(`product_type: ${name} is for ${call.products.join(', ')}`);
   if (call.mode === 'update' && !item.trip_list_id) return invalid('trip_list_id: the trip whose item to change is required');
@@ -192,32 +217,17 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
   const payload = JSON.stringify(item);
   const dates = { starts_on: item.checkin_date, ends_on: item.checkout_date };
   return db.transaction().execute(async (trx) => {
-    let tripId: string;
-    if (item.trip_list_id) {
-      const trip = await tripToChange(trx, actor, item.trip_list_id);
-      if (!trip) return noSuchTrip(actor);
-      if (!canChangeTrip(trip.role)) return refusal(actor, 403, 'trips.viewerCannotChange');
-      tripId = trip.id;
-    } else {
-      const place = tripPlace(call.rules, item);
-      const trip = await trx
-        .insertInto('trips')
-        .values({
-          org_id: actor.orgId,
-          owner_user_id: actor.userDbId,
-          name: item.trip_list_name?.trim() || defaultTripName(place.city, item.checkin_date, item.checkout_date, actor.language),
-          ...dates,
-          city: place.city,
-          country: place.country,
-          latitude: place.latitude,
-          longitude: place.longitude,
-          image: item.trip_image?.trim() || null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('trip_members').values({ trip_id: trip.id, user_id: actor.userDbId, role: 'owner' }).execute();
-      tripId = trip.id;
-    }
+    const place = tripPlace(call.rules, item);
+    const tripId = await tripForItem(trx, actor, item.trip_list_id, {
+      name: item.trip_list_name?.trim() || defaultTripName(place.city, item.checkin_date, item.checkout_date, actor.language),
+      ...dates,
+      city: place.city,
+      country: place.country,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      image: item.trip_image?.trim() || null,
+    });
+    if (tripId instanceof Response) return tripId;
 
     if (call.mode === 'create') {
       await trx
@@ -253,10 +263,8 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
 export async function addBookingToTrip(actor: TripActor, { json: item }: AddBookingBody, db: Database = getDb()): Promise<Response> {
   const refused = refusedCaller(actor, item.user_id, item.org_id);
   if (refused) return refused;
-  const imageRefusal = item.trip_image?.trim() ? tripImageRefusal(item.trip_image.trim()) : null;
-  if (imageRefusal) return invalid(imageRefusal);
-  const nameRefusal = item.trip_list_name ? tripNameRefusal(item.trip_list_name) : null;
-  if (nameRefusal) return invalid(nameRefusal);
+  const fieldsRefusal = newTripFieldsRefusal(item);
+  if (fieldsRefusal) return invalid(fieldsRefusal);
   return db.transaction().execute(async (trx) => {
     const booking = await trx
       .selectFrom('bookings')
@@ -269,29 +277,14 @@ export async function addBookingToTrip(actor: TripActor, { json: item }: AddBook
     if (!booking || !isProductCode(booking.product)) return refusal(actor, 404, 'trips.noSuchBooking');
     if (booking.status !== 'confirmed') return refusal(actor, 409, 'trips.bookingNotConfirmed');
     const dates = { starts_on: booking.starts_on, ends_on: booking.ends_on ?? booking.starts_on };
-    let tripId: string;
-    if (item.trip_list_id) {
-      const trip = await tripToChange(trx, actor, item.trip_list_id);
-      if (!trip) return noSuchTrip(actor);
-      if (!canChangeTrip(trip.role)) return refusal(actor, 403, 'trips.viewerCannotChange');
-      tripId = trip.id;
-    } else {
-      const city = item.city_name?.trim() || null;
-      const trip = await trx
-        .insertInto('trips')
-        .values({
-          org_id: actor.orgId,
-          owner_user_id: actor.userDbId,
-          name: item.trip_list_name?.trim() || defaultTripName(city, dates.starts_on, dates.ends_on, actor.language),
-          ...dates,
-          city,
-          image: item.trip_image?.trim() || null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('trip_members').values({ trip_id: trip.id, user_id: actor.userDbId, role: 'owner' }).execute();
-      tripId = trip.id;
-    }
+    const city = item.city_name?.trim() || null;
+    const tripId = await tripForItem(trx, actor, item.trip_list_id, {
+      name: item.trip_list_name?.trim() || defaultTripName(city, dates.starts_on, dates.ends_on, actor.language),
+      ...dates,
+      city,
+      image: item.trip_image?.trim() || null,
+    });
+    if (tripId instanceof Response) return tripId;
     await trx
       .insertInto('trip_items')
       .values({

@@ -6,6 +6,7 @@
 // order id, never from the URL the payer comes back with.
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { sendJson } from './card-frame';
 import { parseAmount } from './rules';
 import type { SandboxState } from './state';
 import { escape as html } from './xml';
@@ -16,11 +17,6 @@ const COPY = {
   en: { title: 'Secure payment', intro: 'Sandbox payment page of the car’s provider.', amount: 'Amount', number: 'Card number', expiry: 'Expiry (MM/YY)', pay: 'Pay', cancel: 'Cancel and go back', invalid: 'Check the card number and its expiry.', declined: 'The card was declined. Try another card or cancel.' },
   es: { title: 'Pago seguro', intro: 'Página de pago sandbox del proveedor del auto.', amount: 'Monto', number: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', pay: 'Pagar', cancel: 'Cancelar y volver', invalid: 'Revisa el número de la tarjeta y su vencimiento.', declined: 'La tarjeta fue rechazada. Prueba otra tarjeta o cancela.' },
 } as const;
-
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  response.end(JSON.stringify(value));
-}
 
 /** An http(s) URL, else null: the only place a payer is sent back to. */
 function returnUrlOf(value: unknown): URL | null {
