@@ -6,8 +6,8 @@ import { hostedPayment, payBodies } from '~/services/payments/booking-payment.se
 /** POST /api/booking/hostedPayment (docs/api.md "Booking payment"): a car paid on its provider's own page (decision 0055). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { body, idempotencyKey } = await readPayCall(request, payBodies.hostedPayment);
-  // The payer comes back to this site as it was asked for (the request's own origin).
-  return hostedPayment({ ...context, origin: new URL(request.url).origin }, body, idempotencyKey);
+  // The payer comes back to the organisation's public origin (production), else to the site as it was asked for.
+  return hostedPayment({ ...context, origin: context.org.publicOrigin ?? new URL(request.url).origin }, body, idempotencyKey);
 }
 
 export function loader() {

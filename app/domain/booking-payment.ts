@@ -151,7 +151,7 @@ export function outcomeOfFailure(failure: PaymentFailure): PayOutcome {
   }
 }
 
-function isPaymentFailure(value: unknown): value is PaymentFailure {
+export function isPaymentFailure(value: unknown): value is PaymentFailure {
   if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
   return ['processor_declined', 'gateway_rejected', 'failed', 'validation', 'transport'].includes(String(value.kind));
 }

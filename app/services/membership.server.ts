@@ -301,8 +301,10 @@ export async function paymentMembership({ org, session }: MembershipContext & { 
 
 /** The stored value an initbook names (spec §7 cn_cd, cashcard, cashcard_amount), or null when none. */
 function storedValueOfInitBook(input: InitBookBody['data']): PurchaseStoredValue | null {
-  const couponCode = input.cn_cd?.trim() || null;
-  const cashCardId = input.cashcard?.trim().toLowerCase() || null;
+  // The legacy client sends '', 0 or '0' for none.
+  const given = (value: string | number | null | undefined) => (typeof value === 'string' && value.trim() !== '' && value.trim() !== '0' ? value.trim() : null);
+  const couponCode = given(input.cn_cd);
+  const cashCardId = given(input.cashcard)?.toLowerCase() ?? null;
   if (!couponCode && !cashCardId) return null;
   return { couponCode, cashCard: cashCardId ? { id: cashCardId, amount: amountText(input.cashcard_amount ?? undefined) } : null };
 }
@@ -351,21 +353,32 @@ async function applyPurchaseStoredValue(
   return applied;
 }
 
+/** Locks the price holds of the member's unpaid purchases (see initBook on the lock order). */
+async function lockUnpaidPurchaseHolds(userDbId: number, trx: Transaction<DB>): Promise<void> {
+  await trx
+    .selectFrom('holds')
+    .select('id')
+    .where('id', 'in', (eb) => eb.selectFrom('bookings').select('hold_id').where('user_id', '=', userDbId).where('product', '=', SUBSCRIPTION).where('status', '=', 'initiated').where('hold_id', 'is not', null).$narrowType<{ hold_id: string }>())
+    .forUpdate()
+    .execute();
+}
+
 /**
- * The member's unpaid purchases that took stored value, failed as replaced by the new one, their
- * price holds released and what was applied to them given back (in the new purchase's transaction).
+ * The member's unpaid purchases (all but `except`; with `withStoredValueOnly`, those that took
+ * stored value), failed as replaced, in the caller's transaction: their price holds are released
+ * and what was applied to them given back at once, not when the holds would have lapsed.
  */
-async function dropUnpaidPurchasesWithStoredValue(userDbId: number, trx: Transaction<DB>): Promise<void> {
-  const unpaid = await trx
+async function failUnpaidPurchases(userDbId: number, trx: Transaction<DB>, options: { except?: string; withStoredValueOnly?: boolean; now?: Date } = {}): Promise<void> {
+  let unpaid = trx
     .updateTable('bookings')
-    .set({ status: 'failed', failure_text: FAILURE_TEXTS.replaced, updated_at: new Date() })
+    .set({ status: 'failed', failure_text: FAILURE_TEXTS.replaced, updated_at: options.now ?? new Date() })
     .where('user_id', '=', userDbId)
     .where('product', '=', SUBSCRIPTION)
-    .where('status', '=', 'initiated')
-    .where('hold_id', 'is not', null)
-    .returning('hold_id')
-    .execute();
-  const holdIds = unpaid.flatMap((row) => (row.hold_id ? [row.hold_id] : []));
+    .where('status', '=', 'initiated');
+  if (options.except) unpaid = unpaid.where('id', '!=', options.except);
+  if (options.withStoredValueOnly) unpaid = unpaid.where('hold_id', 'is not', null);
+  const failed = await unpaid.returning('hold_id').execute();
+  const holdIds = failed.flatMap((row) => (row.hold_id ? [row.hold_id] : []));
   if (holdIds.length === 0) return;
   await trx.updateTable('holds').set({ status: 'released' }).where('id', 'in', holdIds).where('status', '=', 'active').execute();
   await releaseApplicationsOfHolds(holdIds, trx);
@@ -400,10 +413,13 @@ export async function initBook({ org, session }: MembershipContext & { session: 
   let purchase: { reference: string; amountMinor: number; applied: AppliedPart[] };
   try {
     purchase = await db.transaction().execute(async (trx) => {
+      // The holds of the member's unpaid purchases before the member, as a payment's `begin` takes
+      // them (hold, then member): a purchase started while another is being paid never deadlocks.
+      if (storedValue) await lockUnpaidPurchaseHolds(session.userDbId, trx);
       // Serialises a member's purchases: a double click reuses the first unpaid booking (one without stored value).
       await trx.selectFrom('users').select('id').where('id', '=', session.userDbId).forUpdate().execute();
       // A purchase with stored value is a new one: an earlier unpaid one gives back what it applied.
-      if (storedValue) await dropUnpaidPurchasesWithStoredValue(session.userDbId, trx);
+      if (storedValue) await failUnpaidPurchases(session.userDbId, trx, { withStoredValueOnly: true });
       const unpaid = storedValue ? undefined : await trx
         .selectFrom('subscription_orders as o')
         .innerJoin('bookings as b', 'b.id', 'o.booking_id')
@@ -520,14 +536,7 @@ export async function activateSubscriptionOfBooking(bookingId: string, trx: Tran
   }
   await trx.updateTable('subscription_orders').set({ activated_at: now }).where('booking_id', '=', bookingId).execute();
   // The member's other unpaid purchases were priced for the state this one changed: none may be paid now.
-  await trx
-    .updateTable('bookings')
-    .set({ status: 'failed', failure_text: FAILURE_TEXTS.replaced, updated_at: now })
-    .where('user_id', '=', order.user_id)
-    .where('product', '=', SUBSCRIPTION)
-    .where('status', '=', 'initiated')
-    .where('id', '!=', bookingId)
-    .execute();
+  await failUnpaidPurchases(order.user_id, trx, { except: bookingId, now });
 }
 
 /**

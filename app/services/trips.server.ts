@@ -285,14 +285,18 @@ export async function addBookingToTrip(actor: TripActor, { json: item }: AddBook
       image: item.trip_image?.trim() || null,
     });
     if (tripId instanceof Response) return tripId;
-    await trx
-      .insertInto('trip_items')
-      .values({
-        trip_id: tripId, product: booking.product, item_key: `booking:${booking.reference}`, payload: JSON.stringify({ booking_reference: booking.reference }),
-        ...dates, booking_id: booking.id, created_by: actor.userDbId,
-      })
-      .onConflict((oc) => oc.columns(['trip_id', 'product', 'item_key']).doNothing())
-      .execute();
+    // The booking may be on the trip already (added before, or joined to a planned item when it was confirmed).
+    await trx.selectFrom('trips').select('id').where('id', '=', tripId).forUpdate().execute();
+    const onTrip = await trx.selectFrom('trip_items').select('id').where('trip_id', '=', tripId).where('booking_id', '=', booking.id).executeTakeFirst();
+    if (!onTrip) {
+      await trx
+        .insertInto('trip_items')
+        .values({
+          trip_id: tripId, product: booking.product, item_key: `booking:${booking.reference}`, payload: JSON.stringify({ booking_reference: booking.reference }),
+          ...dates, booking_id: booking.id, created_by: actor.userDbId,
+        })
+        .execute();
+    }
     await spanItems(trx, tripId);
     return answerTrip(trx, actor, tripId, 'Added to your trip');
   });

@@ -73,10 +73,11 @@ export const initBookSchema = {
         // Stored value (decision 0054): the coupon's code and the cash card's id, with the amount
         // of it to use ('' or 0: its balance, up to what is left to pay). The code decides the
         // discount: cn_trnid and cn_disc are the legacy client's and not used.
-        cn_cd: { type: ['string', 'null'], maxLength: 64 },
+        // '', 0, '0' or null: none (as the legacy client sends).
+        cn_cd: { anyOf: [{ type: 'string', maxLength: 64 }, unused] },
         cn_trnid: text,
         cn_disc: { ...amount, type: ['number', 'string', 'null'] },
-        cashcard: { type: ['string', 'null'], pattern: '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})?$' },
+        cashcard: { anyOf: [{ type: 'string', pattern: '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|0)?$' }, unused] },
         cashcard_amount: { ...amount, type: ['number', 'string', 'null'] },
       },
       required: ['is_renewal', 'currency', 'plan_amount', 'id', 'subscription_code'],

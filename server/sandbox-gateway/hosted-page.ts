@@ -11,11 +11,12 @@ import { parseAmount } from './rules';
 import type { SandboxState } from './state';
 import { escape as html } from './xml';
 
-type HostedPayment = { id: string; amount: string; orderId: string; returnUrl: string; description: string; language: 'en' | 'es' };
+/** `paid`: a sale was made on it (it takes no second); `expiresAt`: on the sandbox's clock, after which it takes none. */
+type HostedPayment = { id: string; amount: string; orderId: string; returnUrl: string; description: string; language: 'en' | 'es'; paid: boolean; expiresAt: number };
 
 const COPY = {
-  en: { title: 'Secure payment', intro: 'Sandbox payment page of the car’s provider.', amount: 'Amount', number: 'Card number', expiry: 'Expiry (MM/YY)', pay: 'Pay', cancel: 'Cancel and go back', invalid: 'Check the card number and its expiry.', declined: 'The card was declined. Try another card or cancel.' },
-  es: { title: 'Pago seguro', intro: 'Página de pago sandbox del proveedor del auto.', amount: 'Monto', number: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', pay: 'Pagar', cancel: 'Cancelar y volver', invalid: 'Revisa el número de la tarjeta y su vencimiento.', declined: 'La tarjeta fue rechazada. Prueba otra tarjeta o cancela.' },
+  en: { title: 'Secure payment', intro: 'Sandbox payment page of the car’s provider.', amount: 'Amount', number: 'Card number', expiry: 'Expiry (MM/YY)', pay: 'Pay', cancel: 'Cancel and go back', invalid: 'Check the card number and its expiry.', declined: 'The card was declined. Try another card or cancel.', expired: 'This payment page has expired: go back and try again.' },
+  es: { title: 'Pago seguro', intro: 'Página de pago sandbox del proveedor del auto.', amount: 'Monto', number: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', pay: 'Pagar', cancel: 'Cancelar y volver', invalid: 'Revisa el número de la tarjeta y su vencimiento.', declined: 'La tarjeta fue rechazada. Prueba otra tarjeta o cancela.', expired: 'Esta página de pago venció: vuelve e inténtalo de nuevo.' },
 } as const;
 
 /** An http(s) URL, else null: the only place a payer is sent back to. */
@@ -73,7 +74,8 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       if (!returnUrl) return sendJson(response, 422, { error: 'return_url: an http(s) URL' });
       const id = `hp_${randomBytes(12).toString('hex')}`;
       const description = typeof body.description === 'string' ? body.description.slice(0, 200) : '';
-      payments.set(id, { id, amount: (cents / 100).toFixed(2), orderId, returnUrl: returnUrl.href, description, language: body.language === 'es' ? 'es' : 'en' });
+      const minutes = typeof body.expires_in_minutes === 'number' && body.expires_in_minutes > 0 ? body.expires_in_minutes : 15;
+      payments.set(id, { id, amount: (cents / 100).toFixed(2), orderId, returnUrl: returnUrl.href, description, language: body.language === 'es' ? 'es' : 'en', paid: false, expiresAt: state.now() + minutes * 60_000 });
       sendJson(response, 201, { id, url: `${publicUrl()}/hosted/${id}` });
     },
 
@@ -97,8 +99,13 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
         return true;
       }
       const form = new URLSearchParams(rawBody);
-      if (form.get('action') !== 'pay') {
+      // Cancelled, or paid already (a second submit): back to the merchant, nothing charged again.
+      if (form.get('action') !== 'pay' || payment.paid) {
         backToMerchant(response, payment);
+        return true;
+      }
+      if (state.now() >= payment.expiresAt) {
+        page(response, 410, payment, COPY[payment.language].expired);
         return true;
       }
       const [month = '', year = ''] = (form.get('expiry') ?? '').split('/').map((part) => part.trim());
@@ -113,6 +120,7 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
         page(response, 402, payment, COPY[payment.language].declined);
         return true;
       }
+      payment.paid = true;
       backToMerchant(response, payment);
       return true;
     },

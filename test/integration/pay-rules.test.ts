@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHold, recordHoldQuote } from '~/services/holds.server';
 import { quoteCarHold } from '~/services/car-quote.server';
-import { initBookingAction } from '~/services/payments/booking-payment.server';
+import { initBookingAction, reconcileProviderPagePayments } from '~/services/payments/booking-payment.server';
 import { action as cardGuaranteeRoute } from '~/api/booking.cardGuarantee';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
@@ -408,11 +408,33 @@ describe.each(backends)('money rules on %s', (backend) => {
       expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [{ method: 'card', status: 'failed' }] });
       expect(await salesOf(made.reference)).toEqual([]);
 
+      // A visit the reconciler gave up on (its page left open past its time): a late payment there is voided, never kept.
+      const lateAt = await open();
+      await database.db.updateTable('payment_attempts').set({ updated_at: new Date(Date.now() - 30 * 60_000) }).where('booking_id', '=', made.bookingId).where('status', '=', 'awaiting_payment').execute();
+      expect(await reconcileProviderPagePayments(database.db)).toBe(1);
+      expect((await state(made)).booking).toMatchObject({ status: 'initiated' });
+      expect(await onProviderPage(lateAt, { action: 'pay', number: '4111111111111111', expiry: '12/30' })).toBe(`/cars/checkout?${new URLSearchParams({ hold: made.hold, hosted: 'not_paid' })}`);
+      expect((await salesOf(made.reference)).map((sale) => sale.status)).toEqual(['voided']);
+      expect((await state(made)).booking).toMatchObject({ status: 'initiated' });
+
+      // A page past its time takes no payment.
+      const expiredAt = await open();
+      await control('clock', { advanceMs: 16 * 60_000 });
+      const refusedLate = await fetch(expiredAt, { method: 'POST', body: new URLSearchParams({ action: 'pay', number: '4111111111111111', expiry: '12/30' }), redirect: 'manual' });
+      expect(refusedLate.status).toBe(410);
+      expect(await onProviderPage(expiredAt, { action: 'cancel' })).toBe(`/cars/checkout?${new URLSearchParams({ hold: made.hold, hosted: 'not_paid' })}`);
+
       const paidAt = await open();
       expect(await onProviderPage(paidAt, { action: 'pay', number: '4111 1111 1111 1111', expiry: '12/30' })).toBe(`/cars/checkout-success?booking_id=${made.reference}`);
+      // A second submit of the page (back and pay again) charges nothing more.
+      const again = await fetch(paidAt, { method: 'POST', body: new URLSearchParams({ action: 'pay', number: '4111111111111111', expiry: '12/30' }), redirect: 'manual' });
+      expect(again.status).toBe(303);
       expect((await state(made)).booking).toMatchObject({ status: 'confirmed', payment_method: 'card' });
       const sales = await salesOf(made.reference);
-      expect(sales.map((sale) => ({ amount: sale.amount, status: sale.status }))).toEqual([{ amount: major(quote.offer.fare_summary.markup), status: 'submitted_for_settlement' }]);
+      expect(sales.map((sale) => ({ amount: sale.amount, status: sale.status }))).toEqual([
+        { amount: major(quote.offer.fare_summary.markup), status: 'voided' },
+        { amount: major(quote.offer.fare_summary.markup), status: 'submitted_for_settlement' },
+      ]);
       // Coming back again (a reload) changes nothing and lands on the same page.
       expect(await hostedReturnRoute({ request: new Request(`http://${hostOf('wanderly')}/payments/hosted-return?attempt=${randomUUID()}`), context: await loadContextFor(new Request(`http://${hostOf('wanderly')}/`)), params: {} }).catch((thrown: unknown) => (thrown as Response).status)).toBe(404);
     });

@@ -452,6 +452,14 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     expect((await add({ booking_id: car.reference, trip_list_id: other })).status).toBe(200);
     expect(await database.db.selectFrom('trips').select(['starts_on', 'ends_on']).where('id', '=', other).executeTakeFirstOrThrow()).toEqual({ starts_on: '2035-02-01', ends_on: '2035-02-14' });
 
+    // A booking joined to a planned item when it was confirmed is on that trip already: nothing is added beside it.
+    const planned = await tripWith('HLT', '2035-02-09', '2035-02-15');
+    await database.db.updateTable('trip_items').set({ starts_on: '2035-02-10' }).where('trip_id', '=', planned).execute();
+    const joined = await book('HLT', 'confirmed');
+    expect(await database.db.transaction().execute((trx) => attachBookingToTrips(joined.id, trx))).toContain(planned);
+    expect((await add({ booking_id: joined.reference, trip_list_id: planned })).status).toBe(200);
+    expect((await itemsOf(planned)).map((item) => item.booking_id)).toEqual([joined.id]);
+
     const before = await snapshot();
     const theirs = await book('HLT', 'confirmed', people.other);
     expect(await add({ booking_id: theirs.reference })).toMatchObject({ status: 404, body: { message: 'No such booking' } });

@@ -9,7 +9,7 @@ import { useBookingStatus } from '~/components/realtime/use-booking-status';
 import { useShell, useT } from '~/components/shell-context';
 import { isValidBookingId } from '~/domain/booking-submit';
 import { formatChargedAmount } from '~/domain/charge';
-import { cashAmountToSend, cleanAmountInput } from '~/domain/coupon-cash';
+import { cashAmountToSend, cashRefusalReason, cleanAmountInput } from '~/domain/coupon-cash';
 import {
   NO_SHOW_PLANS_HOME,
   OPEN_PLANS_PARAM,
@@ -426,7 +426,9 @@ function PayNow({ plan, quote, storedValue, onActivated, reload }: { plan: Plan;
       void reload();
       return fail(t('plans.priceChanged'));
     }
-    fail(body.message);
+    // A refused cash card says why in the page's language (the coupon's message already is).
+    const cashReason = cashRefusalReason({ reason: body.error });
+    fail(cashReason ? t(`storedValue.cash.reason.${cashReason}`) : body.message);
   }
 
   const addingCard = needsCard && flow?.choice?.kind === 'add';

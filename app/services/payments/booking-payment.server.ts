@@ -41,6 +41,7 @@ import {
   isMethodAllowed,
   ONE_LIVE_ATTEMPT_INDEX,
   oxxoVoucherExpiresAt,
+  isPaymentFailure,
   outcomeOfAttempt,
   outcomeOfFailure,
   payAnswer,
@@ -1186,10 +1187,13 @@ export async function oxxoWebhook(raw: string, signature: string | null, db: Dat
 
 /** Where the provider's page sends the payer back to (app/routes/payments.hosted-return.ts). */
 export const HOSTED_RETURN_PATH = '/payments/hosted-return';
-/** How long a payer may stay on the provider's page before the reconciler reads what happened. */
+/** How long the provider's page takes a payment; the reconciler reads what happened a little after (HOSTED_SWEEP_MINUTES). */
 export const HOSTED_PAYMENT_MINUTES = 15;
+const HOSTED_SWEEP_MINUTES = HOSTED_PAYMENT_MINUTES + 2;
 const HOSTED_UNAVAILABLE_TEXT = 'The payment page of this car\'s provider is unavailable: please try again in a few minutes';
 const HOSTED_NOT_PAID_TEXT = 'The payment was not made on the provider\'s page';
+/** The failure code of a visit to the provider's page that paid nothing (cancelled, left, or past its time). */
+const HOSTED_NOT_PAID = 'hosted_not_paid';
 
 /** A fresh attempt paid on the provider's page: opened there under its gateway order id, then left awaiting the payer. */
 async function openProviderPage(attempt: Attempt, booking: Booking, origin: string, language: LanguageCode, db: Database): Promise<PayOutcome> {
@@ -1197,6 +1201,7 @@ async function openProviderPage(attempt: Attempt, booking: Booking, origin: stri
     amountMinor: attempt.amount_minor,
     orderId: gatewayOrderId(booking.reference, attempt.id),
     returnUrl: `${origin}${HOSTED_RETURN_PATH}?attempt=${attempt.id}`,
+    expiresInMinutes: HOSTED_PAYMENT_MINUTES,
     description: `Booking ${booking.reference}`,
     language: language.startsWith('es') ? 'es' : 'en',
   });
@@ -1218,17 +1223,25 @@ async function openProviderPage(attempt: Attempt, booking: Booking, origin: stri
  */
 export async function finishProviderPagePayment(attemptId: string, db: Database = getDb()): Promise<PayOutcome> {
   const attempt = await reload(attemptId, db);
-  if (attempt.method !== 'card' || attempt.status !== 'awaiting_payment') return storedOutcome(attempt, db);
+  const givenUp = attempt.status === 'failed' && isPaymentFailure(attempt.failure) && attempt.failure.kind === 'failed' && attempt.failure.code === HOSTED_NOT_PAID;
+  if (attempt.method !== 'card' || (attempt.status !== 'awaiting_payment' && !givenUp)) return storedOutcome(attempt, db);
   const booking = await db.selectFrom('bookings').select('reference').where('id', '=', attempt.booking_id).executeTakeFirstOrThrow();
   const found = await paymentGateway().findByOrderId(gatewayOrderId(booking.reference, attempt.id));
   if (!found.ok) return { kind: 'pending' };
-  const approved = found.value.find((transaction) => APPROVED.includes(transaction.status));
+  const [approved, ...more] = found.value.filter((transaction) => APPROVED.includes(transaction.status));
+  // One sale pays the booking; any other the page made (a second submit) is given back.
+  for (const extra of more) await giveBack(attempt.id, extra.id, 'a second sale on the provider page');
+  if (givenUp) {
+    // Paid after the reconciler had given the booking back: nothing may keep that money.
+    if (approved) await keepOrGiveBack(attempt.id, approved.id, 'paid on the provider page after it was given up', db);
+    return { kind: 'booking_failed', error: HOSTED_NOT_PAID_TEXT, httpStatus: 409 };
+  }
   if (approved) {
     if (await moveAttempt(attempt.id, 'awaiting_payment', 'authorized', { gateway_transaction_id: approved.id }, db)) return finishAuthorized(attempt.id, db);
     return storedOutcome(await waitForAttempt(attempt.id, db), db);
   }
   const refused = found.value.at(-1);
-  const failure: PaymentFailure = refused ? failureOfTransaction(refused) : { kind: 'failed', code: 'hosted_not_paid', text: HOSTED_NOT_PAID_TEXT, transactionId: null };
+  const failure: PaymentFailure = refused ? failureOfTransaction(refused) : { kind: 'failed', code: HOSTED_NOT_PAID, text: HOSTED_NOT_PAID_TEXT, transactionId: null };
   if (!(await refuse(attempt, failure, db))) return storedOutcome(await reload(attempt.id, db), db);
   // Cancelled or left: nothing reached the bank, which is not a declined card.
   return refused ? outcomeOfFailure(failure) : { kind: 'booking_failed', error: HOSTED_NOT_PAID_TEXT, httpStatus: 409 };
@@ -1260,7 +1273,7 @@ export async function providerPageReturn(org: Pick<OrgConfig, 'orgId'>, attemptI
   return `${checkout}?${new URLSearchParams({ hold: hold.token, hosted: declined ? 'declined' : 'not_paid' })}`;
 }
 
-/** Attempts whose payer has been on the provider's page longer than HOSTED_PAYMENT_MINUTES: finished from what the gateway knows. */
+/** Attempts whose provider page has closed (HOSTED_SWEEP_MINUTES after it opened): finished from what the gateway knows. */
 export async function reconcileProviderPagePayments(db: Database = getDb()): Promise<number> {
   if (!paymentsOrNull()) return 0;
   const stale = await db
@@ -1268,7 +1281,7 @@ export async function reconcileProviderPagePayments(db: Database = getDb()): Pro
     .select('id')
     .where('method', '=', 'card')
     .where('status', '=', 'awaiting_payment')
-    .where('updated_at', '<=', sql<Date>`now() - make_interval(mins => ${HOSTED_PAYMENT_MINUTES})`)
+    .where('updated_at', '<=', sql<Date>`now() - make_interval(mins => ${HOSTED_SWEEP_MINUTES})`)
     .orderBy('updated_at')
     .limit(20)
     .execute();
