@@ -6,7 +6,7 @@ import { PaymentParts } from '~/components/bookings/payment-parts';
 import { useDateStyle } from '~/components/dates';
 import { useT } from '~/components/shell-context';
 import { AddToTrip } from '~/components/trips/add-to-trip';
-import { type BookingTripInput, bookingTripCandidate } from '~/domain/add-to-trip';
+import { type BookingTripInput, bookingTripCandidate } from '~/domain/booking-trip';
 import { failureMessageKey } from '~/domain/booking-failures';
 import type { BlockProps } from './block-list';
 

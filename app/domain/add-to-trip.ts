@@ -9,7 +9,8 @@ import type { ResortTripItem } from '~/products/resort-trip';
 import type { TransferTripItem } from '~/products/transfer';
 import type { OfferProductCode } from './offers';
 import { type ProductCode, isProductCode, products } from '~/products/registry';
-import { type TripListInput, tripListCommon } from '~/products/types';
+import type { ConsoleNote } from './console-notes';
+import type { TripListInput } from '~/products/types';
 import { defaultTripName } from './trips';
 import { currencyFractionDigits } from './intl-format';
 
@@ -260,25 +261,12 @@ export function weeksTripCandidate(page: WeeksDetailsInput): TripCandidate | nul
   return candidate(page.product, item, { checkin, checkout, place: page.place?.name ?? null, coordinates: { latitude: item.lat, longitude: item.long } });
 }
 
-/** A booking as My bookings lists it: what adding it to a trip needs. */
-export type BookingTripInput = { reference: string; product: string; status: string; startsOn: string; endsOn: string | null; place: string | null };
-
 /**
- * "Add to trip" from My bookings (issue 34): a confirmed booking of a product trips take joins a
- * trip as itself (POST /api/trips/addBooking; the server takes its product and dates from the
- * booking); the dialog offers the user's trips near its dates or a new one named after its place.
- * Null for anything else (a pending or failed booking, a membership, a wallet top-up).
+ * Why a details page of `product` has no trip item: a product without a trip list is not
+ * supported; an offer, resort or stay with none has no bookable date or week; a hotel or a
+ * flight lacks the room or fare the item is made of.
  */
-export function bookingTripCandidate(booking: BookingTripInput): TripCandidate | null {
-  if (booking.status !== 'confirmed' || !isProductCode(booking.product)) return null;
-  const checkout = booking.endsOn ?? booking.startsOn;
-  return {
-    product: booking.product,
-    call: 'addBooking',
-    checkin: booking.startsOn,
-    checkout,
-    place: booking.place,
-    coordinates: null,
-    payload: (trip) => ({ ...tripListCommon(trip), booking_id: booking.reference, ...(booking.place ? { city_name: booking.place } : {}) }),
-  };
+export function noTripItemNote(product: string): ConsoleNote {
+  if (!isProductCode(product) || !('tripList' in products[product])) return 'unsupportedProduct';
+  return product === 'HLT' || product === 'FLT' || product === 'CAR' ? 'tripData' : 'noDates';
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consoleNoteText, noTripItemNote } from './console-notes';
+import { noTripItemNote } from './add-to-trip';
+import { consoleNoteText } from './console-notes';
 
 describe('the console notes of spec §8', () => {
   it('says the spec’s situations, with what they concern', () => {

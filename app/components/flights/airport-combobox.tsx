@@ -70,7 +70,7 @@ export function AirportCombobox({
     pending.current.timer = window.setTimeout(async () => {
       const controller = new AbortController();
       pending.current.controller = controller;
-      const answer = await postJson('/api/flights/autosuggestV2', { json: { text: query, latitude: null, longitude: null, type: direction, language: locale.language } }, {}, controller.signal);
+      const answer = await postJson('/api/flights/autosuggestV2', { json: { text: query, type: direction, language: locale.language } }, {}, controller.signal);
       if (controller.signal.aborted) return;
       pending.current.controller = null;
       const read = readSuggestAnswer(answer.status, answer.body);

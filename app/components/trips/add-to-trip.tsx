@@ -1,13 +1,15 @@
 import { Link, useLocation } from '@remix-run/react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useOptionalUser, useT } from '~/components/shell-context';
-import type { TripCandidate } from '~/domain/add-to-trip';
-import { noTripItemNote, warnOnConsole } from '~/domain/console-notes';
+import { type TripCandidate, noTripItemNote } from '~/domain/add-to-trip';
+import type { ConsoleNote } from '~/domain/console-notes';
 import { myTripsUrl } from '~/domain/auth-dialog-params';
 import { useHydrated } from '~/components/use-hydrated';
 import type { Added } from './add-to-trip-dialog';
 
 // The dialogs load when first opened: a details page's visitors mostly never open them.
+// So do the console notes' texts (spec §8), needed only when something is missing.
+const warnOnConsole = (note: ConsoleNote, detail: string) => void import('~/domain/console-notes').then((notes) => notes.warnOnConsole(note, detail));
 const AddToTripDialog = lazy(() => import('./add-to-trip-dialog').then((module) => ({ default: module.AddToTripDialog })));
 const TripInviteDialog = lazy(() => import('./trip-invite-dialog').then((module) => ({ default: module.TripInviteDialog })));
 
