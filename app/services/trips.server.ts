@@ -30,6 +30,7 @@ import { mailLanguage, queueEmail, renderEmail } from './mail.server';
 import { formatCalendarDay } from '~/domain/date-format';
 import { dayIn } from '~/domain/time-zone';
 import { numberFormat } from '~/domain/intl-format';
+import { UUID } from '~/domain/saved-cards';
 import { propertyImageUrl, propertyImagesOf as propertyImageKinds } from '~/domain/property-content';
 
 type GetTripsBody = { json: { user_id: string; org_id: string; type?: 3; usr_type?: number; is_details_required?: 0 | 1 | boolean; trip_id?: string; product_type?: string | string[] } };
@@ -705,7 +706,7 @@ async function offerNamesOf(codes: unknown[], db: Db): Promise<Map<string, strin
   return new Map(rows.map((row) => [row.slug, row.name]));
 }
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const isUuid = (value: string) => UUID.test(value);
 
 /** My trips: upcoming (not yet over on `today`, the organisation's day) soonest first, then past ones. */
 export async function myTrips(actor: TripActor, today: string, db: Database = getDb()) {

@@ -962,6 +962,16 @@ function idempotencyKeyOf(header: string | null): string | null {
   return header !== null && IDEMPOTENCY_KEY.test(header) ? header : null;
 }
 
+/** Who pays which booking, as every pay call by booking id names them (a guest proves it with the hold's token). */
+const payerOf = (context: PayContext, body: { id: string; hold?: string | null }) => ({
+  org: context.org,
+  session: context.session,
+  language: context.locale.language,
+  clientIp: context.clientIp,
+  bookingReference: body.id,
+  holdToken: typeof body.hold === 'string' ? body.hold : null,
+});
+
 /** POST /api/booking/generatePgToken: pays a booking by card, saved card, invoice or OXXO. */
 export async function generatePgToken(context: PayContext, body: GeneratePgTokenBody, idempotencyKeyHeader: string | null, options: { db?: Database } = {}): Promise<Response> {
   const idempotencyKey = idempotencyKeyOf(idempotencyKeyHeader);
@@ -981,12 +991,7 @@ export async function generatePgToken(context: PayContext, body: GeneratePgToken
     card = { savedCardId: body.card_id, nonce: body.nonce ?? null };
   }
   return pay({
-    org: context.org,
-    session: context.session,
-    language: context.locale.language,
-    clientIp: context.clientIp,
-    bookingReference: body.id,
-    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    ...payerOf(context, body),
     method,
     claimed: { amountMinor, currency: body.currency },
     card,
@@ -1009,12 +1014,7 @@ export async function hostedPayment(context: PayContext & { origin: string }, bo
   const amountMinor = toMinorUnits(body.pg_amt);
   if (amountMinor === null || amountMinor === 0) return invalid('pg_amt: the amount to pay, above 0, with at most 2 decimals');
   return pay({
-    org: context.org,
-    session: context.session,
-    language: context.locale.language,
-    clientIp: context.clientIp,
-    bookingReference: body.id,
-    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    ...payerOf(context, body),
     method: 'card',
     claimed: { amountMinor, currency: body.currency },
     card: null,
@@ -1029,12 +1029,7 @@ export async function zeroAmountBooking(context: PayContext, body: ZeroAmountBoo
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
   if (header !== null && !IDEMPOTENCY_KEY.test(header)) return invalid('Idempotency-Key: 8–128 letters, digits, _ : . -');
   return pay({
-    org: context.org,
-    session: context.session,
-    language: context.locale.language,
-    clientIp: context.clientIp,
-    bookingReference: body.id,
-    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    ...payerOf(context, body),
     method: 'zero',
     claimed: null,
     card: null,
@@ -1054,12 +1049,7 @@ export async function cardGuarantee(context: PayContext, body: CardGuaranteeBody
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
   return pay({
-    org: context.org,
-    session: context.session,
-    language: context.locale.language,
-    clientIp: context.clientIp,
-    bookingReference: body.id,
-    holdToken: typeof body.hold === 'string' ? body.hold : null,
+    ...payerOf(context, body),
     method: 'guarantee',
     claimed: null,
     card: { nonce: body.nonce },
