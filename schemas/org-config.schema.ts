@@ -295,6 +295,16 @@ export const orgConfigSchema = {
         },
         carReferenceProvider: { type: 'string', enum: ['PG_01', 'PG_02', 'PG_03'] },
         /**
+         * The gateway merchant account of each currency the organisation settles in (decision
+         * 0056): a visitor shown one of these currencies is quoted, charged and refunded in it.
+         * Without an entry, USD on the gateway's default account.
+         */
+        merchantAccounts: {
+          type: 'object',
+          propertyNames: { type: 'string', pattern: '^[A-Z]{3}$' },
+          additionalProperties: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+        },
+        /**
          * Invoice credit an administrator may grant (decision 0052): the currencies a credit line
          * may be in and the most one line may hold in each (major units). No entry: no grants.
          */

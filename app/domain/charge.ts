@@ -1,15 +1,18 @@
 /**
- * What a checkout charges: integer minor units in the currency the merchant is charged in
- * (the catalogue's, USD: docs/decisions/0014), and a one-line description for the payment,
- * the booking and the receipt. A checkout page shows this amount, converted for display.
+ * What a checkout charges: integer minor units in the currency the card is charged in (the
+ * catalogue's, USD, or the visitor's where the organisation settles in it: decisions 0014,
+ * 0056), and a one-line description for the payment, the booking and the receipt.
  */
 import { currencyFractionDigits, numberFormat } from './intl-format';
 import { keptAnswers } from './kept-answers';
 
 export type Charge = { amountMinor: number; currency: string; description: string };
 
-/** Prices are stored and charged in the catalogue currency; the visitor's is for display only. */
-export const CHARGE_CURRENCY = 'USD';
+/**
+ * The currency the catalogue prices in, and every charge is made in unless the organisation
+ * has a merchant account in the visitor's currency (docs/decisions/0056).
+ */
+export const CATALOGUE_CURRENCY = 'USD';
 
 const CURRENCY = /^[A-Z]{3}$/;
 

@@ -37,7 +37,7 @@ function displayOf(random: Random): QuoteDisplay {
 }
 
 const priceType = (random: Random) => random.pick(['B2B', 'B2C'] as const);
-const common = (random: Random) => ({ display: displayOf(random), chargeMinorDigits: 2, now: new Date('2027-01-01T00:00:00Z') });
+const common = (random: Random) => ({ display: displayOf(random), chargeCurrency: 'USD', chargeMinorDigits: 2, now: new Date('2027-01-01T00:00:00Z') });
 
 /**
  * A quote of `code` as its page stack's quote builder records one (the services' buildQuote
@@ -127,7 +127,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const lineOf = (quote: Quote<object>, key: string) => [...quote.lines, ...quote.fees].find((line) => line.key === key);
 const rates = (quote: Quote<object>) =>
   new Map([
-    [quote.chargeCurrency, { perUsd: '1', minorDigits: quote.chargeMinorDigits }],
+    ['USD', { perUsd: '1', minorDigits: quote.chargeMinorDigits }],
     [quote.display.currency, { perUsd: quote.display.perUsd, minorDigits: quote.display.minorDigits }],
   ]);
 
@@ -171,6 +171,7 @@ describe('price breakdown: the hotel stay', () => {
       lines: { perNight: 20_534, beforeTax: 54_516, total: 61_603, strikeTotal: null },
       fees: { tax: 7_087, markup: 4_000, memberDiscount: null },
       display: { currency: 'USD', perUsd: '1', minorDigits: 2 },
+      chargeCurrency: 'USD',
       chargeMinorDigits: 2,
       priceType: 'B2C',
       party: { rooms: 1, guestsPerRoom: 2 },

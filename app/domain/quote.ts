@@ -2,7 +2,7 @@
 // once when the offer is held. The checkout and the charge read it back; nothing re-prices a
 // hold, so a change of the visitor's currency or of the exchange rates after the hold changes
 // neither. One shape for every product: a product adds its facts, not another shape.
-import { type Charge, CHARGE_CURRENCY, chargeOf } from './charge';
+import { type Charge, CATALOGUE_CURRENCY, chargeOf } from './charge';
 import { type Money, type RateTable, convert, formatMoney } from './money';
 import type { PriceLineOf, ProductCode } from '~/products/registry';
 
@@ -18,7 +18,10 @@ export type Quote<Facts extends object = Record<string, unknown>> = {
   lines: QuoteLine[];
   /** Taxes and fees (tax, young-driver and one-way fees, our markup). */
   fees: QuoteLine[];
-  /** Prices are quoted and charged in the catalogue currency (decision 0014). */
+  /**
+   * The currency the lines and the charge are in: the catalogue's (USD, decision 0014), or the
+   * display currency where the organisation settles in it (decision 0056).
+   */
   chargeCurrency: string;
   chargeMinorDigits: number;
   display: QuoteDisplay;
@@ -39,10 +42,27 @@ export function quoteDisplayOf(currency: string, rates: RateTable): QuoteDisplay
   return { currency, perUsd: rate.perUsd, minorDigits: rate.minorDigits };
 }
 
-/** The two-currency rate table a quote was priced with. */
-function rateTableOf(quote: Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMinorDigits'>): RateTable {
+/**
+ * What a quote made now records: the visitor's currency at today's rate and the currency it
+ * charges in (decision 0056: the visitor's where the organisation has a merchant account in it).
+ */
+export type Quoting = Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMinorDigits'>;
+
+export function quotingOf(displayCurrency: string, chargeCurrency: string, rates: RateTable): Quoting {
+  const charged = rates.get(chargeCurrency);
+  if (!charged) throw new Error(`No rate for ${chargeCurrency}`);
+  if (chargeCurrency !== CATALOGUE_CURRENCY && chargeCurrency !== displayCurrency) throw new Error(`A quote charges in ${CATALOGUE_CURRENCY} or in its display currency, not ${chargeCurrency}`);
+  return { display: quoteDisplayOf(displayCurrency, rates), chargeCurrency, chargeMinorDigits: charged.minorDigits };
+}
+
+/**
+ * The rate table a quote was priced with: the catalogue currency, its display currency at the
+ * quote's rate, and so its charge currency, which is one of the two.
+ */
+function rateTableOf(quote: Quoting): RateTable {
+  const catalogueDigits = quote.chargeCurrency === CATALOGUE_CURRENCY ? quote.chargeMinorDigits : 2;
   return new Map([
-    [quote.chargeCurrency, { perUsd: '1', minorDigits: quote.chargeMinorDigits }],
+    [CATALOGUE_CURRENCY, { perUsd: '1', minorDigits: catalogueDigits }],
     [quote.display.currency, { perUsd: quote.display.perUsd, minorDigits: quote.display.minorDigits }],
   ]);
 }
@@ -51,7 +71,7 @@ function rateTableOf(quote: Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMi
  * `money` in `to` at the quote's own rate (issue 11: conversions use the quote's rate); null
  * when either currency is neither the quote's charge nor its display currency.
  */
-export function convertAtQuoteRate(quote: Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMinorDigits'>, money: Money, to: string): Money | null {
+export function convertAtQuoteRate(quote: Quoting, money: Money, to: string): Money | null {
   const rates = rateTableOf(quote);
   return rates.has(money.currency) && rates.has(to) ? convert(money, to, rates) : null;
 }
@@ -61,7 +81,7 @@ export function markupOfQuote(quote: Pick<Quote, 'lines' | 'fees'>): number {
   return [...quote.fees, ...quote.lines].find((line) => line.key === 'markup')?.amountMinor ?? 0;
 }
 
-/** Amounts by line key, in minor units of the charge currency; null amounts are left out. */
+/** Amounts by line key, in minor units of the catalogue currency; null amounts are left out. */
 type Amounts = Partial<Record<string, number | null>>;
 /**
  * `A`, if each of its keys is one the registry's `quote.priceLines` names for `C`: an unknown
@@ -75,24 +95,31 @@ export type QuoteInput<Facts extends object, C extends ProductCode, Lines extend
   /** Taxes and fees, keyed like the lines. */
   fees: PriceLinesOf<C, Fees>;
   display: QuoteDisplay;
+  chargeCurrency: string;
   chargeMinorDigits: number;
   priceType: string;
   party: Record<string, number>;
+  /** In minor units of the catalogue currency, like the lines. */
   charge: { amountMinor: number; description: string };
   facts: Facts;
   now?: Date;
 };
 
-/** A quote from its priced parts: each line converted once, at the rate of `display`. */
+/**
+ * A quote from its priced parts in the catalogue currency: each line converted once to the
+ * charge currency and to the display currency, at the rate of `display`.
+ */
 export function buildQuote<Facts extends object, C extends ProductCode, Lines extends Amounts, Fees extends Amounts>(input: QuoteInput<Facts, C, Lines, Fees>): Quote<Facts> {
-  const base = { display: input.display, chargeCurrency: CHARGE_CURRENCY, chargeMinorDigits: input.chargeMinorDigits };
+  if (input.chargeCurrency !== CATALOGUE_CURRENCY && input.chargeCurrency !== input.display.currency) throw new Error(`A quote charges in ${CATALOGUE_CURRENCY} or in its display currency, not ${input.chargeCurrency}`);
+  const base = { display: input.display, chargeCurrency: input.chargeCurrency, chargeMinorDigits: input.chargeMinorDigits };
   const rates = rateTableOf(base);
+  const to = (currency: string, amountMinor: number) => convert({ amountMinor, currency: CATALOGUE_CURRENCY }, currency, rates).amountMinor;
   const linesOf = (amounts: Amounts) =>
     Object.entries(amounts)
       .filter((e): e is [string, number] => typeof e[1] === 'number')
       .map(([key, amountMinor]) => {
         if (!Number.isSafeInteger(amountMinor)) throw new RangeError(`Quote line ${key} is not whole minor units: ${amountMinor}`);
-        return { key, amountMinor, displayMinor: convert({ amountMinor, currency: CHARGE_CURRENCY }, input.display.currency, rates).amountMinor };
+        return { key, amountMinor: to(input.chargeCurrency, amountMinor), displayMinor: to(input.display.currency, amountMinor) };
       });
   return {
     product: input.product,
@@ -101,7 +128,7 @@ export function buildQuote<Facts extends object, C extends ProductCode, Lines ex
     ...base,
     priceType: input.priceType,
     party: input.party,
-    charge: chargeOf(input.charge.amountMinor, CHARGE_CURRENCY, input.charge.description),
+    charge: chargeOf(to(input.chargeCurrency, input.charge.amountMinor), input.chargeCurrency, input.charge.description),
     facts: input.facts,
     quotedAt: (input.now ?? new Date()).toISOString(),
   };

@@ -7,7 +7,7 @@ import { type CarPaymentMode, type CarPaymentRule, carChargeMinor, carPaymentMod
 import { countOf, describeCharge } from '~/domain/charge';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import type { PaymentGatewayId } from '~/domain/payment-options';
-import { type Quote, type QuoteDisplay, buildQuote } from '~/domain/quote';
+import { type Quote, type Quoting, buildQuote } from '~/domain/quote';
 import { type Database, getDb } from './db.server';
 import { type Hold, findHoldByToken, holdLocalDates } from './holds.server';
 import { type CarOffer, builtInCarSupplier as cars } from './suppliers/cars.server';
@@ -36,7 +36,7 @@ export async function quoteCarHold(
   hold: Pick<Hold, 'product' | 'itemRef' | 'selection' | 'startsAt' | 'endsAt'>,
   supplier: SupplierContext,
   referenceProvider: PaymentGatewayId,
-  quoting: { display: QuoteDisplay; chargeMinorDigits: number },
+  quoting: Quoting,
 ): Promise<CarQuote | null> {
   if (hold.product !== 'CAR' || !hold.selection) return null;
   const offerId = Number(/^car-offer:(\d+)$/.exec(hold.itemRef)?.[1]);

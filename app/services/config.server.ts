@@ -12,7 +12,8 @@ import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
 import { isTimeZone } from '~/domain/time-zone';
 import { isProductCode, products } from '~/products/registry';
 import { singleton } from '~/utils/singleton.server';
-import { CHARGE_CURRENCY } from '~/domain/charge';
+import { CATALOGUE_CURRENCY } from '~/domain/charge';
+import { currencyFractionDigits } from '~/domain/intl-format';
 import { ajv, formatAjvErrors } from './ajv.server';
 import { bookingEmailTemplateProblem } from './booking-email-template.server';
 import { planHtmlProblem } from './plan-html.server';
@@ -111,6 +112,11 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     });
     if (!org.locale.languages.includes(org.locale.defaultLanguage)) add('locale.defaultLanguage', 'must be one of locale.languages');
     if (!org.locale.currencies.includes(org.locale.defaultCurrency)) add('locale.defaultCurrency', 'must be one of locale.currencies');
+    // A merchant account settles what visitors are shown: a currency they cannot choose never would be (decision 0056).
+    for (const code of Object.keys(org.payments.merchantAccounts ?? {})) {
+      if (!org.locale.currencies.includes(code)) add(`payments.merchantAccounts.${code}`, 'must be one of locale.currencies');
+      else if (currencyFractionDigits(code) !== 2) add(`payments.merchantAccounts.${code}`, `the gateway is sent amounts with two decimals; this currency has ${currencyFractionDigits(code)}`);
+    }
     for (const page of pageKeys) {
       const layout = layouts.get(org.pages[page]);
       if (!layout) add(`pages.${page}`, `unknown layout '${org.pages[page]}'`);
@@ -238,7 +244,7 @@ function membershipPlanProblems(org: OrgConfig): { path: string; message: string
     const at = `membership.plans.${i}`;
     if (seen.has(plan.code)) problems.push({ path: `${at}.code`, message: `duplicate plan code '${plan.code}'` });
     seen.add(plan.code);
-    if (plan.currency !== CHARGE_CURRENCY) problems.push({ path: `${at}.currency`, message: `plans are charged in ${CHARGE_CURRENCY}` });
+    if (plan.currency !== CATALOGUE_CURRENCY) problems.push({ path: `${at}.currency`, message: `plans are charged in ${CATALOGUE_CURRENCY}` });
     const trial = plan.chargeAfterDays > 0;
     if (!trial && plan.validity.years * 12 + plan.validity.months === 0) problems.push({ path: `${at}.validity`, message: 'a plan that is not a trial must last at least a month' });
     if ((plan.renewable || trial) && plan.autoValidity.years * 12 + plan.autoValidity.months === 0) problems.push({ path: `${at}.autoValidity`, message: 'a renewable plan must renew for at least a month' });

@@ -9,8 +9,9 @@ import { propertyImageUrl, propertyImagesOf } from '~/domain/property-content';
 import { propertyMapData } from '~/domain/property-map';
 import { getDb } from './db.server';
 import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote, releaseHold } from './holds.server';
-import { countOf, describeCharge } from '~/domain/charge';
-import { type Quote, buildQuote, quoteDisplayOf, quotedAmount, quotedLine, requiredLine } from '~/domain/quote';
+import { CATALOGUE_CURRENCY, countOf, describeCharge } from '~/domain/charge';
+import { chargeCurrencyFor } from '~/domain/merchant-accounts';
+import { type Quote, buildQuote, quotedAmount, quotedLine, quotingOf, requiredLine } from '~/domain/quote';
 import { type Breakdown, type PriceSheet, displayAt, priceBreakdown, quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
@@ -32,9 +33,10 @@ export async function hotelPageContext(requestContext: RequestContext) {
   const supplier: SupplierContext = { orgId: org.orgId, userId: session?.userDbId ?? null, priceType };
   const rates = await getRateTable();
   const today = dayIn(org.timeZone);
-  /** What a quote made now records of the visitor's currency and today's rate (docs/decisions/0025). */
-  const quoting = { display: quoteDisplayOf(locale.currency, rates), chargeMinorDigits: rates.get('USD')?.minorDigits ?? 2 };
-  const shown = displayAt(quoting.display, 'USD', quoting.chargeMinorDigits);
+  /** What a quote made now records: the visitor's currency, today's rate and the charge currency (decisions 0025, 0056). */
+  const quoting = quotingOf(locale.currency, chargeCurrencyFor(org.payments.merchantAccounts, locale.currency), rates);
+  // The pages price in the catalogue currency and say what a quote made now would charge.
+  const shown = { ...displayAt(quoting.display, CATALOGUE_CURRENCY, rates.get(CATALOGUE_CURRENCY)?.minorDigits ?? 2), charge: { currency: quoting.chargeCurrency, minorDigits: quoting.chargeMinorDigits } };
   /** An amount as the page shows it; `money.breakdown`, a price's lines (app/domain/price-breakdown.ts), at the same rate. */
   const money = Object.assign((usdMinor: number) => toDisplayPrice({ amountMinor: usdMinor, currency: 'USD' }, locale.currency, locale.language, rates), {
     breakdown: (sheet: PriceSheet) => priceBreakdown(sheet, shown),

@@ -17,6 +17,8 @@ import { cashCardAmount, discountCardApplies, payableTotalMinor } from '~/domain
 import { walletCapMinor } from '~/domain/stored-value-cards';
 import { dayIn } from '~/domain/time-zone';
 import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/domain/quote';
+import { CATALOGUE_CURRENCY } from '~/domain/charge';
+import type { Money } from '~/domain/money';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
 import { getConfigRegistry } from './config.server';
 import { type Database, getDb, isUniqueViolation } from './db.server';
@@ -722,10 +724,17 @@ export async function checkoutStoredValue(
  * idempotency key), into the member's point type, opened when they have none yet. Runs in the
  * booking's confirming transaction.
  */
-export async function earnPointsForBooking(booking: { id: string; orgId: string; userId: number | null; cardPaidMinor: number }, rules: NonNullable<OrgConfig['payments']['storedValue']>['earn'], trx: Trx): Promise<void> {
+export async function earnPointsForBooking(
+  booking: { id: string; orgId: string; userId: number | null; holdId: string | null; paid: Money },
+  rules: NonNullable<OrgConfig['payments']['storedValue']>['earn'],
+  trx: Trx,
+): Promise<void> {
   if (booking.userId === null) return;
+  // Points are earned per whole US dollar (the catalogue currency the points are valued in): a
+  // booking charged in pesos earns on its dollar value at its quote's rate (decision 0056).
+  const paidUsdMinor = await inCatalogueCurrency(booking.paid, booking.holdId, trx);
   for (const rule of rules ?? []) {
-    const points = pointsEarned(booking.cardPaidMinor, rule.pointsPerUnit);
+    const points = pointsEarned(paidUsdMinor, rule.pointsPerUnit);
     if (points <= 0) continue;
     const instrumentId = await openInstrument(
       {
@@ -734,7 +743,7 @@ export async function earnPointsForBooking(booking: { id: string; orgId: string;
         kind: 'points',
         code: rule.pointType,
         title: rule.title,
-        currency: 'USD',
+        currency: CATALOGUE_CURRENCY,
         details: { ratePerMiles: rule.ratePerMiles, ruleCode: rule.ruleCode, ruleLevel: rule.ruleLevel, fundingPartnerCode: rule.fundingPartnerCode },
       },
       trx,
@@ -745,6 +754,14 @@ export async function earnPointsForBooking(booking: { id: string; orgId: string;
     const instrument = await trx.selectFrom('instruments').select('account_id').where('id', '=', instrumentId).executeTakeFirstOrThrow();
     await reserve({ accountId: instrument.account_id, amountMinor: points, currency: POINTS_UNIT, reference: earnedReference(booking.id), idempotencyKey: `earn-pending:${booking.id}:${rule.pointType}` }, trx);
   }
+}
+
+/** An amount the booking of `holdId` was charged, in the catalogue currency at its quote's rate (0 when it cannot be converted). */
+async function inCatalogueCurrency(paid: Money, holdId: string | null, trx: Trx): Promise<number> {
+  if (paid.currency === CATALOGUE_CURRENCY) return paid.amountMinor;
+  const hold = holdId ? await trx.selectFrom('holds').select(['product', 'quote']).where('id', '=', holdId).executeTakeFirst() : undefined;
+  const quote = hold ? readQuote(hold.quote, hold.product) : null;
+  return (quote && convertAtQuoteRate(quote, paid, CATALOGUE_CURRENCY)?.amountMinor) ?? 0;
 }
 
 /** A change of a member's points, as the profile lists it: earned, added, spent, returned or forfeited (a cancelled trip's). */

@@ -35,7 +35,8 @@ import {
 import { requireHoldAllowed } from './rate-limit.server';
 import { recordHoldQuote, releaseHold } from './holds.server';
 import { quoteWeeksHold } from './weeks-quote.server';
-import { quoteDisplayOf } from '~/domain/quote';
+import { chargeCurrencyFor } from '~/domain/merchant-accounts';
+import { quotingOf } from '~/domain/quote';
 import { dayIn } from '~/domain/time-zone';
 
 /**
@@ -255,7 +256,7 @@ export async function prepareBookWeeks(caller: RequestContext, body: WeeksPrepar
     });
   }
   // The hold's quote (docs/decisions/0025): what the checkout shows and paying charges, priced once, now.
-  const quote = await quoteWeeksHold(result.hold, context, { display: quoteDisplayOf(code, rates), chargeMinorDigits: rates.get('USD')?.minorDigits ?? 2 });
+  const quote = await quoteWeeksHold(result.hold, context, quotingOf(code, chargeCurrencyFor(org.payments.merchantAccounts, code), rates));
   // The response's price lines (retail, per night) are the supplier's; the charge is the quote's.
   const priced = quote ? await supplier.price(selection, context) : null;
   if (!quote || !priced) {

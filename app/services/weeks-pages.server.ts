@@ -9,8 +9,8 @@ import {
 import { getDb } from './db.server';
 import { findVisitorHold } from './holds.server';
 import { HOLD_COOKIE } from './weeks-api.server';
-import { CHARGE_CURRENCY, chargeOf } from '~/domain/charge';
-import { requiredLine } from '~/domain/quote';
+import { CATALOGUE_CURRENCY, chargeOf } from '~/domain/charge';
+import { convertAtQuoteRate, requiredLine } from '~/domain/quote';
 import { quoteBreakdown } from '~/domain/price-breakdown';
 import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
 import type { RequestContext } from './request-context.server';
@@ -243,7 +243,7 @@ export async function loadWeeksCheckout(requestContext: RequestContext, url: Pag
     unit: { code: resolved.unit.code, name: resolved.unit.name, sleeps: resolved.unit.sleeps },
     week: priced(offer, context.money),
     /** What holding this week will quote (a preview: only a hold's quote is charged). */
-    charge: chargeOf(offer.price.amount, CHARGE_CURRENCY, describeWeekCharge(resolved.resort.name, resolved.unit.name, selection, offer.price.weeks)),
+    charge: chargeOf(convertAtQuoteRate(context.quoting, { amountMinor: offer.price.amount, currency: CATALOGUE_CURRENCY }, context.quoting.chargeCurrency)!.amountMinor, context.quoting.chargeCurrency, describeWeekCharge(resolved.resort.name, resolved.unit.name, selection, offer.price.weeks)),
     quote: null,
     traveler,
     savedTraveler: null,

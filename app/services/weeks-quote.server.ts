@@ -3,7 +3,7 @@
 // weeks checkout and by the booking's charge.
 import { countOf, describeCharge } from '~/domain/charge';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
-import { type Quote, type QuoteDisplay, buildQuote } from '~/domain/quote';
+import { type Quote, type Quoting, buildQuote } from '~/domain/quote';
 import { weekdayNames } from '~/domain/weeks';
 import type { Hold } from './holds.server';
 import type { SupplierContext } from './suppliers/port';
@@ -28,7 +28,7 @@ export function describeWeekCharge(resort: string, unit: string, week: { checkIn
  * The quote of a week hold, from what it recorded (resort, unit type, week(s) and rate), shown
  * in `quoting`'s currency; null when the recorded week cannot be priced.
  */
-export async function quoteWeeksHold(hold: Hold, supplier: SupplierContext, quoting: { display: QuoteDisplay; chargeMinorDigits: number }): Promise<WeeksQuote | null> {
+export async function quoteWeeksHold(hold: Hold, supplier: SupplierContext, quoting: Quoting): Promise<WeeksQuote | null> {
   const kind = hold.product;
   if ((kind !== 'RST' && kind !== 'STY') || !hold.selection) return null;
   const recorded = selectionParams(hold.selection);

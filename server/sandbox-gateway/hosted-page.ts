@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { sendJson } from './card-frame';
 import { parseAmount } from './rules';
-import type { SandboxState } from './state';
+import { currencyOfAccount, SANDBOX_MERCHANT_ACCOUNT_ID, type SandboxState } from './state';
 import { escape as html } from './xml';
 
 /** `paid`: a sale was made on it (it takes no second); `expiresAt`: on the sandbox's clock, after which it takes none. */
-type HostedPayment = { id: string; amount: string; orderId: string; returnUrl: string; description: string; language: 'en' | 'es'; paid: boolean; expiresAt: number };
+type HostedPayment = { id: string; amount: string; merchantAccountId: string; currency: string; orderId: string; returnUrl: string; description: string; language: 'en' | 'es'; paid: boolean; expiresAt: number };
 
 const COPY = {
   en: { title: 'Secure payment', intro: 'Sandbox payment page of the car’s provider.', amount: 'Amount', number: 'Card number', expiry: 'Expiry (MM/YY)', pay: 'Pay', cancel: 'Cancel and go back', invalid: 'Check the card number and its expiry.', declined: 'The card was declined. Try another card or cancel.', expired: 'This payment page has expired: go back and try again.' },
@@ -45,7 +45,7 @@ export function hostedPages(state: SandboxState, publicUrl: () => string) {
       // The form posts here and its answer redirects to the merchant: form-action allows both.
       'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self' ${new URL(payment.returnUrl).origin}; base-uri 'none'; frame-ancestors 'none'`,
     });
-    const amount = `${payment.amount} USD`;
+    const amount = `${payment.amount} ${payment.currency}`;
     response.end(`<!doctype html>
 <html lang="${payment.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${copy.title}</title>
 <style nonce="${nonce}">body{font:16px system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}label{display:block;margin-top:1rem;font-weight:600}input{display:block;width:100%;box-sizing:border-box;padding:.5rem;font:inherit;border:1px solid #6b6b76;border-radius:.375rem}button{margin-top:1.25rem;padding:.6rem 1rem;font:inherit;border-radius:.375rem;border:1px solid #1b4fd8;background:#1b4fd8;color:#fff;cursor:pointer}button.secondary{background:#fff;color:#1b4fd8;margin-left:.5rem}.error{color:#a4161a;font-weight:600}</style></head>
@@ -64,7 +64,11 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
   }
 
   return {
-    /** POST /merchants/<id>/hosted_payments (authenticated by the caller): `{ amount, order_id, return_url, description?, language? }` → `{ id, url }`. */
+    /**
+     * POST /merchants/<id>/hosted_payments (authenticated by the caller): `{ amount, order_id,
+     * return_url, merchant_account_id?, description?, language? }` → `{ id, url }`. The page takes
+     * the amount in the merchant account's currency (the default account's, USD, when none is named).
+     */
     open(body: Record<string, unknown>, response: ServerResponse): void {
       const cents = parseAmount(body.amount);
       const returnUrl = returnUrlOf(body.return_url);
@@ -72,10 +76,13 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       if (cents === null || cents === 0) return sendJson(response, 422, { error: 'amount: a positive amount with at most 2 decimals' });
       if (!orderId) return sendJson(response, 422, { error: 'order_id: required, at most 255 characters' });
       if (!returnUrl) return sendJson(response, 422, { error: 'return_url: an http(s) URL' });
+      const merchantAccountId = typeof body.merchant_account_id === 'string' ? body.merchant_account_id : SANDBOX_MERCHANT_ACCOUNT_ID;
+      const currency = currencyOfAccount(merchantAccountId);
+      if (!currency) return sendJson(response, 422, { error: 'merchant_account_id: no such merchant account' });
       const id = `hp_${randomBytes(12).toString('hex')}`;
       const description = typeof body.description === 'string' ? body.description.slice(0, 200) : '';
       const minutes = typeof body.expires_in_minutes === 'number' && body.expires_in_minutes > 0 ? body.expires_in_minutes : 15;
-      payments.set(id, { id, amount: (cents / 100).toFixed(2), orderId, returnUrl: returnUrl.href, description, language: body.language === 'es' ? 'es' : 'en', paid: false, expiresAt: state.now() + minutes * 60_000 });
+      payments.set(id, { id, amount: (cents / 100).toFixed(2), merchantAccountId, currency, orderId, returnUrl: returnUrl.href, description, language: body.language === 'es' ? 'es' : 'en', paid: false, expiresAt: state.now() + minutes * 60_000 });
       sendJson(response, 201, { id, url: `${publicUrl()}/hosted/${id}` });
     },
 
@@ -115,7 +122,7 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
         return true;
       }
       // Keyed by the payment: another payment of the same card and amount is not a duplicate to refuse.
-      const sale = state.sale({ transaction: { type: 'sale', amount: payment.amount, order_id: payment.orderId, payment_method_nonce: minted.nonce, api_request_key: payment.id, options: { submit_for_settlement: false } } });
+      const sale = state.sale({ transaction: { type: 'sale', amount: payment.amount, merchant_account_id: payment.merchantAccountId, order_id: payment.orderId, payment_method_nonce: minted.nonce, api_request_key: payment.id, options: { submit_for_settlement: false } } });
       if (sale.status !== 201) {
         page(response, 402, payment, COPY[payment.language].declined);
         return true;

@@ -76,8 +76,18 @@ type FieldError = { code: string; attribute: string; message: string };
 
 const DUPLICATE_WINDOW_MS = 30_000;
 
-/** The sandbox merchant's one (USD) merchant account, its default; a sale naming another is refused (91513). */
+/** The sandbox merchant's USD merchant account, its default. */
 export const SANDBOX_MERCHANT_ACCOUNT_ID = 'sandbox_usd';
+
+/**
+ * The sandbox merchant's merchant accounts and the currency each settles in: as at Braintree, a
+ * merchant account is in one currency, and a sale naming an account it does not have is refused
+ * (91513). Its peso account is the one Viajamás names (org-configs: payments.merchantAccounts).
+ */
+export const SANDBOX_MERCHANT_ACCOUNTS: Readonly<Record<string, string>> = { [SANDBOX_MERCHANT_ACCOUNT_ID]: 'USD', sandbox_mxn: 'MXN' };
+
+/** The currency of a merchant account of the sandbox; unknown accounts have none. */
+export const currencyOfAccount = (accountId: string): string | undefined => (Object.hasOwn(SANDBOX_MERCHANT_ACCOUNTS, accountId) ? SANDBOX_MERCHANT_ACCOUNTS[accountId] : undefined);
 
 function ok(root: string, xml: XmlObject | XmlList, status = 200): Reply {
   return { status, xml, root };
@@ -428,7 +438,7 @@ export class SandboxState {
     if (!nonceValue || !nonce) return fieldError('credit_card', '91732', 'payment_method_nonce', 'Unknown or expired payment_method_nonce.');
     if (nonce.consumed) return fieldError('credit_card', '91731', 'payment_method_nonce', 'Cannot use a payment_method_nonce more than once.');
     const verificationAccount = text(options.verification_merchant_account_id);
-    if (verificationAccount !== null && verificationAccount !== SANDBOX_MERCHANT_ACCOUNT_ID) {
+    if (verificationAccount !== null && !currencyOfAccount(verificationAccount)) {
       return fieldError('credit_card', '91728', 'verification_merchant_account_id', 'Verification Merchant Account ID is invalid.');
     }
     const token = text(input.token) ?? newId(7);
@@ -492,7 +502,7 @@ export class SandboxState {
       type: transaction.type,
       status: transaction.status,
       amount: formatAmount(transaction.amount),
-      currencyIsoCode: 'USD',
+      currencyIsoCode: currencyOfAccount(transaction.merchantAccountId),
       orderId: transaction.orderId,
       merchantAccountId: transaction.merchantAccountId,
       createdAt: iso(transaction.createdAt),
@@ -571,7 +581,7 @@ export class SandboxState {
     if (orderId && orderId.length > 255) return fieldError('transaction', '91501', 'order_id', 'Order ID is too long.');
     // As at Braintree: an unknown merchant account is a validation error, and nothing is charged.
     const merchantAccountId = text(input.merchant_account_id) ?? SANDBOX_MERCHANT_ACCOUNT_ID;
-    if (merchantAccountId !== SANDBOX_MERCHANT_ACCOUNT_ID) return fieldError('transaction', '91513', 'merchant_account_id', 'Merchant account ID is invalid.');
+    if (!currencyOfAccount(merchantAccountId)) return fieldError('transaction', '91513', 'merchant_account_id', 'Merchant account ID is invalid.');
 
     let card: Card;
     let token: string | null = null;
@@ -731,12 +741,13 @@ export class SandboxState {
   }
 
   /** Every transaction, for tests that count charges. */
-  listTransactions(): { id: string; type: string; status: TransactionStatus; amount: string; orderId: string | null; merchantAccountId: string }[] {
+  listTransactions(): { id: string; type: string; status: TransactionStatus; amount: string; currencyIsoCode: string; orderId: string | null; merchantAccountId: string }[] {
     return [...this.transactions.values()].map((transaction) => ({
       id: transaction.id,
       type: transaction.type,
       status: transaction.status,
       amount: formatAmount(transaction.amount),
+      currencyIsoCode: currencyOfAccount(transaction.merchantAccountId) ?? '',
       orderId: transaction.orderId,
       merchantAccountId: transaction.merchantAccountId,
     }));

@@ -75,6 +75,18 @@ describe('organisation configs and layouts', () => {
     expect(output).toContain("org-configs/wanderly.json: (root): missing required property 'timeZone'");
   });
 
+  it('refuses a merchant account for a currency visitors cannot choose, or not a currency code (decision 0056)', () => {
+    const root = configCopy((dir) =>
+      editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.payments as Record<string, unknown>).merchantAccounts = { pesos: 'x' })),
+    );
+    const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(lines).toContain('org-configs/wanderly.json: payments.merchantAccounts: property name must be valid');
+    const named = configCopy((dir) => editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.payments as Record<string, unknown>).merchantAccounts = { COP: 'wanderly_cop', JPY: 'wanderly_jpy' })));
+    const problems = checkConfigs(named).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+    expect(problems).toContain('org-configs/wanderly.json: payments.merchantAccounts.COP: must be one of locale.currencies');
+    expect(problems).toContain('org-configs/wanderly.json: payments.merchantAccounts.JPY: the gateway is sent amounts with two decimals; this currency has 0');
+  });
+
   it('refuses a member rate outside 0–100 %, or for a product whose prices do not apply one', () => {
     const root = configCopy((dir) =>
       editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.membership as Record<string, unknown>).memberRates = { HLT: 150, CAR: 5 })),

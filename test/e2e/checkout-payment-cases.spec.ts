@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatChargedAmount } from '~/domain/charge';
+import { formatMoney } from '~/domain/money';
 import { computeRoomPrice } from '~/domain/room-price';
 import type { WordedRoomType } from '~/domain/room-types';
 import { enUS } from '~/i18n/en-US';
@@ -75,7 +76,7 @@ async function createUser(org: Org, key: string, options: { demo?: boolean; lang
   return { id: rows[0]!.id, email, org };
 }
 
-type Transaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
+type Transaction = { id: string; type: string; status: string; amount: string; currencyIsoCode: string; merchantAccountId: string; orderId: string | null };
 
 /** The sandbox gateway's transactions for one booking (its order ids start with the reference). */
 async function transactionsOf(reference: string): Promise<Transaction[]> {
@@ -215,12 +216,12 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     english = await createUser('viajamas', '3ds-en', { language: 'en-US' });
   });
 
-  it('frictionless (4000000000001000): no challenge, the booking is confirmed and charged once', async () => {
+  it('frictionless (4000000000001000): no challenge, the booking is confirmed and charged once, in pesos: the sale, the success page, My bookings and the refund show one peso amount (issue 34 acceptance 9)', async () => {
     const { context, page } = await signedInPage(spanish);
     const check = watchConsole(page);
     await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'STD', checkin: inDays(100), checkout: inDays(101) });
     await typeCard(page, 'es', '4000000000001000');
-    // A peso site: before paying, the payer reads what the card is charged, in dollars (0014, 0018).
+    // A peso site settles in pesos (decision 0056): before paying, the payer reads the peso amount the card is charged.
     const chargedText = await page.locator('.payment-charge').textContent();
     const challenges: string[] = [];
     page.on('request', (request) => {
@@ -231,10 +232,35 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     // Frictionless: the issuer never asked the cardholder anything.
     expect(challenges).toEqual([]);
     const booking = await bookingOf(reference);
-    expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card', currency: 'USD' });
-    expect(chargedText).toBe(`Se cargarán ${formatChargedAmount({ amountMinor: booking.amount_minor!, currency: 'USD' }, 'es-MX')} a tu tarjeta.`);
-    expect(chargedText).toMatch(/^Se cargarán US\$[\d,]+\.\d{2} a tu tarjeta\.$/);
+    expect(booking).toMatchObject({ status: 'confirmed', payment_method: 'card', currency: 'MXN' });
+    const pesos = { amountMinor: booking.amount_minor!, currency: 'MXN' };
+    expect(chargedText).toBe(`Se cargarán ${formatChargedAmount(pesos, 'es-MX')} a tu tarjeta.`);
+    expect(chargedText).toMatch(/^Se cargarán MX\$[\d,]+\.\d{2} a tu tarjeta\.$/);
+    // The gateway's sale: that amount, on the peso merchant account, in MXN.
     await expectOneCharge(reference, booking.amount_minor!);
+    const [sale] = await transactionsOf(reference);
+    expect(sale).toMatchObject({ currencyIsoCode: 'MXN', merchantAccountId: 'sandbox_mxn' });
+    const shown = formatMoney(pesos, 2, 'es-MX');
+    expect(await page.getByText(esMX['success.amount']).locator('xpath=following-sibling::dd').textContent()).toBe(shown);
+
+    // My bookings: the same pesos, paid by card.
+    await page.goto(orgUrl(base, HOST.viajamas, '/user/profile'));
+    await waitForHydration(page);
+    const row = page.getByRole('row', { name: new RegExp(reference) });
+    const paidWith = row.getByRole('list', { name: esMX['payment.parts'] });
+    await expect.poll(() => paidWith.textContent()).toContain(`${esMX['payment.part.card']} ${shown}`);
+
+    // Settled, then cancelled: the refund gives the same pesos back on the same account.
+    await fetch(`${sandboxURL}/__sandbox/settle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ transactionId: sale!.id }) });
+    const cancelled = await page.request.post(orgUrl(base, HOST.viajamas, '/api/booking/cancel'), { data: { id: reference }, headers: { origin: new URL(orgUrl(base, HOST.viajamas, '/')).origin } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    expect(((await cancelled.json()) as { data: { card: unknown } }).data.card).toEqual({ amount_minor: booking.amount_minor, currency: 'MXN', refunded: true });
+    const refunds = (await transactionsOf(reference)).filter((transaction) => transaction.type === 'credit');
+    expect(refunds.map(({ amount, currencyIsoCode, merchantAccountId }) => ({ amount, currencyIsoCode, merchantAccountId }))).toEqual([
+      { amount: (booking.amount_minor! / 100).toFixed(2), currencyIsoCode: 'MXN', merchantAccountId: 'sandbox_mxn' },
+    ]);
+    await page.reload();
+    await expect.poll(() => paidWith.textContent()).toContain(`${esMX['payment.part.card']} ${shown} (${esMX['payment.part.refunded']})`);
     check();
     await context.close();
   });

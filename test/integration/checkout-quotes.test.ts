@@ -124,7 +124,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
   const viajamas = 'http://viajamas.localhost';
   const consumer = { orgId: 'viajamas', userId: null, priceType: 'B2C' as const };
 
-  it('flight: the passenger mix, fare and trip in the link do not re-price; the charge is the USD total', async () => {
+  it('flight: the passenger mix, fare and trip in the link do not re-price; on the peso site the charge is the peso total (decision 0056)', async () => {
     const query = { tripType: 'oneway' as const, legs: [{ from: 'CUN', to: 'MCO', date: inDays(60) }], cabin: 'economy' as const, adults: 2, children: 0, infants: 0 };
     const [offer] = await flights.search(query, consumer);
     const details = await flights.details(offer!.id, query, consumer);
@@ -133,9 +133,9 @@ describe('checkout quotes come from the hold (pglite)', () => {
     const hold = held((await holdFlight(new Request(`${viajamas}/flight/checkout`, { method: 'POST' }), formOf(form), clientIp())).result);
     const shown = await loadFlightCheckout(new Request(`${viajamas}/flight/checkout?hold=${hold.hold.token}`));
     const quoted = await flights.price({ ...query, offerId: offer!.id, fare: dearFare }, consumer);
-    expect(shown.charge).toEqual({ amountMinor: quoted!.fare.price.inclusive, currency: 'USD', description: `Flight CUN–MCO · ${inDays(60)} · ${quoted!.fare.brand.name} · 2 passengers` });
-    // The page shows the same amount converted to the visitor's pesos.
-    expect(shown.fare.price.totalMinor).toBeGreaterThan(shown.charge.amountMinor * 5);
+    // Viajamás settles in pesos: the charge is the total the page shows, the fare's dollars converted once.
+    expect(shown.charge).toEqual({ amountMinor: shown.fare.price.totalMinor, currency: 'MXN', description: `Flight CUN–MCO · ${inDays(60)} · ${quoted!.fare.brand.name} · 2 passengers` });
+    expect(shown.charge.amountMinor).toBeGreaterThan(quoted!.fare.price.inclusive * 5);
     // Same seat count, cheaper mix (a child and a lap infant), cheaper fare: nothing changes.
     const tampered = new URLSearchParams({ ...form, hold: hold.hold.token, noofadults: '1', noofchilds: '1', noofinfants: '1', brandedfare: cheapFare });
     const edited = await loadFlightCheckout(new Request(`${viajamas}/flight/checkout?${tampered.toString()}`));
@@ -300,7 +300,7 @@ describe('checkout quotes come from the hold (pglite)', () => {
     };
     const weekA = weekOf(a.week_start_weekday, 95, 1);
     /** As POST /api/weeks/prepareBookWeeks holds a week: with its quote. */
-    const quoted = async (hold: Hold) => ({ hold: await recordHoldQuote(hold, (await quoteWeeksHold(hold, { orgId: 'wanderly', userId: null, priceType: 'B2C' }, { display: quoteDisplayOf('USD', await getRateTable()), chargeMinorDigits: 2 }))!) });
+    const quoted = async (hold: Hold) => ({ hold: await recordHoldQuote(hold, (await quoteWeeksHold(hold, { orgId: 'wanderly', userId: null, priceType: 'B2C' }, { display: quoteDisplayOf('USD', await getRateTable()), chargeCurrency: 'USD', chargeMinorDigits: 2 }))!) });
     const hold = await quoted(held(await weeksSupplierFor('RST').hold({ inventoryId: a.id, ...weekA }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 })).hold);
     const link = (unit: typeof a, week: { checkIn: string; checkOut: string }) =>
       `/resorts/checkout?resort_id=${unit.resort_id}&inventory_id=${unit.id}&check_in_date=${week.checkIn}&check_out_date=${week.checkOut}`;

@@ -66,7 +66,8 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
     expect(requiredLines.filter((key) => !recorded.includes(key)), `${product}: required lines the quote lacks`).toEqual([]);
     expect(before.total.currency).toBe(first);
     expect(before.charge).toEqual(before.quote!.charge);
-    expect(before.charge.currency).toBe('USD');
+    // Viajamás settles in pesos (decision 0056): a peso visitor's charge is in pesos, the others' in dollars.
+    expect(before.charge.currency).toBe(orgId === 'viajamas' && first === 'MXN' ? 'MXN' : 'USD');
     // What is charged is the quoted total (a car charges as its payment mode says: its own test).
     if (product !== 'CAR') expect(before.charge.amountMinor).toBe(before.quote!.lines.find((line) => line.key === 'total')!.amountMinor);
     await moveRates();
@@ -98,6 +99,28 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
         return { ...page, total: page.price.total };
       }, 'EUR', 'GBP');
     }
+  });
+
+  it('Viajamás charges a peso visitor in pesos; Wanderly, showing the same pesos, still charges dollars (issue 34 acceptance 9)', async () => {
+    const room = await database.db.selectFrom('hotel_room_types as r').innerJoin('hotels as h', 'h.id', 'r.hotel_id').select('r.id').where('h.destination_slug', '=', 'cancun').orderBy('r.id').executeTakeFirstOrThrow();
+    const stay = { destination: 'cancun', checkin: inDays(140), checkout: inDays(142), rooms: '1', guests: '2', roomTypeId: String(room.id) };
+    const chargeOn = async (site: string, orgId: string) => {
+      const made = await holdHotelRoom(requestOf(site, '/hotel-checkout', 'MXN', 'POST'), formOf(stay), clientIp());
+      if (made.result.kind !== 'held') throw new Error(`expected a hold on ${orgId}`);
+      const token = made.result.hold.token;
+      const page = await loadHotelCheckout(requestOf(site, `/hotel-checkout?hold=${token}`, 'MXN'));
+      expect(await chargeForHold({ orgId, userId: null }, 'HLT', token), `${orgId}: initBooking's charge`).toEqual(page.charge);
+      return { charge: page.charge, total: page.price.total, perUsd: Number(page.quote!.display.perUsd) };
+    };
+    const pesos = await chargeOn(viajamas, 'viajamas');
+    expect(pesos.charge).toMatchObject({ currency: 'MXN', amountMinor: pesos.total.amountMinor });
+    expect(pesos.total.currency).toBe('MXN');
+    const dollars = await chargeOn(wanderly, 'wanderly');
+    expect(dollars.charge.currency).toBe('USD');
+    expect(dollars.total.currency).toBe('MXN');
+    // The same room and nights: the dollar charge is, at its quote's rate, what the peso charge is.
+    expect(dollars.perUsd).toBe(pesos.perUsd);
+    expect(Math.abs(Math.round(dollars.charge.amountMinor * dollars.perUsd) - pesos.charge.amountMinor)).toBeLessThanOrEqual(1);
   });
 
   it('flight', async () => {
@@ -166,7 +189,7 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
       // As POST /api/weeks/prepareBookWeeks holds a week and records its quote in the visitor's currency.
       const made = await weeksSupplierFor(kind).hold({ inventoryId: unit.id, ...week }, { ...consumer('wanderly'), ttlMinutes: 15 });
       if (made.kind !== 'held') throw new Error(`expected a ${kind} hold`);
-      const quote = await quoteWeeksHold(made.hold, consumer('wanderly'), { display: quoteDisplayOf('EUR', await getRateTable()), chargeMinorDigits: 2 });
+      const quote = await quoteWeeksHold(made.hold, consumer('wanderly'), { display: quoteDisplayOf('EUR', await getRateTable()), chargeCurrency: 'USD', chargeMinorDigits: 2 });
       await recordHoldQuote(made.hold, quote!);
       const token = made.hold.token;
       const path = kind === 'RST' ? '/resorts/checkout' : '/stays/checkout';

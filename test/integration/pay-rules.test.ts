@@ -298,7 +298,7 @@ describe.each(backends)('money rules on %s', (backend) => {
       const held = await builtInCarSupplier.hold({ ...search, offerId: offer.id }, { ...context, ttlMinutes: 15 });
       if (held.kind !== 'held') throw new Error(`expected a hold of ${code}`);
       // The hold's quote, recorded as opening the car checkout records it (the pay core reads it).
-      const recorded = await quoteCarHold(held.hold, context, 'PG_01', { display: { currency: 'USD', perUsd: '1', minorDigits: 2 }, chargeMinorDigits: 2 });
+      const recorded = await quoteCarHold(held.hold, context, 'PG_01', { display: { currency: 'USD', perUsd: '1', minorDigits: 2 }, chargeCurrency: 'USD', chargeMinorDigits: 2 });
       if (!recorded) throw new Error('expected a quote');
       await recordHoldQuote(held.hold, recorded);
       const amount = (key: string) => [...recorded.lines, ...recorded.fees].find((line) => line.key === key)!.amountMinor;

@@ -100,7 +100,7 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
         .values({ reference: `SV-${hold.token.slice(-8)}`, org_id: 'voyagerpro', user_id: member.userId, hold_id: hold.id, product: 'HLT', item_ref: 'x', starts_on: startsOn, guest_first_name: 'A', guest_last_name: 'B', guest_email: 'a@b.example', status: 'confirmed', amount_minor: 12_399, currency: 'USD' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (let i = 0; i < 2; i++) await database.db.transaction().execute((trx) => earnPointsForBooking({ id: booking.id, orgId: 'voyagerpro', userId: member.userId, cardPaidMinor: 12_399 }, rules, trx));
+      for (let i = 0; i < 2; i++) await database.db.transaction().execute((trx) => earnPointsForBooking({ id: booking.id, orgId: 'voyagerpro', userId: member.userId, holdId: hold.id, paid: { amountMinor: 12_399, currency: 'USD' } }, rules, trx));
       return booking.id;
     };
     const before = await balanceOf(accountId, database.db);

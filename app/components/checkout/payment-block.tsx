@@ -480,7 +480,7 @@ export function PaymentSubmit({ showMobileTotal = true }: { showMobileTotal?: bo
       {/* The one checkout form: the traveller's fields join it through their `form` attribute,
           wherever the layout places them. Without JavaScript it posts them (intent 'traveler'). */}
       <form id={CHECKOUT_FORM_ID} method="post" aria-label={t('payment.form.payment')} className="payment-form" onSubmit={submit} noValidate>
-        {/* What the card is charged, in the charged currency (USD), whatever currency the page shows. */}
+        {/* What the card is charged, in the charged currency (USD, or the shown one where the organisation settles in it: decision 0056). */}
         {!free && (choice?.kind === 'saved' || choice?.kind === 'new' || choice?.kind === 'add') ? (
           <p className="payment-charge">{t('payment.chargedAs', { amount: formatChargedAmount(charge, locale.language) })}</p>
         ) : null}

@@ -4,7 +4,7 @@
 // booking and writes the payment attempt with its idempotency key before any gateway call;
 // the gateway is called outside any transaction; each result is recorded at once; the
 // reconciler finishes what a crash or a timeout left open.
-import type { Charge } from '~/domain/charge';
+import { CATALOGUE_CURRENCY, type Charge } from '~/domain/charge';
 import { isValidBookingId } from '~/domain/booking-submit';
 import { randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
@@ -53,6 +53,7 @@ import {
   verifyWebhook,
 } from '~/domain/booking-payment';
 import { carModeTakes } from '~/domain/car-payment-mode';
+import { type MerchantAccounts, merchantAccountFor, settlesIn } from '~/domain/merchant-accounts';
 import { FAILURE_TEXTS } from '~/domain/booking-failures';
 import { checkoutPathOf, successPath, paymentRulesOf } from '~/products/registry';
 import { UUID, brandLabel } from '~/domain/saved-cards';
@@ -124,7 +125,7 @@ async function moveBooking(
       .set({ ...set, updated_at: new Date() })
       .where('id', '=', bookingId)
       .where('status', '=', from)
-      .returning(['hold_id', 'org_id', 'user_id', 'amount_minor', 'product'])
+      .returning(['hold_id', 'org_id', 'user_id', 'amount_minor', 'currency', 'product'])
       .executeTakeFirst();
     if (!moved) return false;
     await publishBookingStatus(bookingId, trx);
@@ -134,7 +135,8 @@ async function moveBooking(
     if (moved.product === SUBSCRIPTION && to === 'confirmed') await activateSubscriptionOfBooking(bookingId, trx);
     else if (to === 'confirmed' && set.payment_method !== 'guarantee') {
       const rules = getOrgById(moved.org_id)?.payments.storedValue?.earn;
-      if (rules) await earnPointsForBooking({ id: bookingId, orgId: moved.org_id, userId: moved.user_id, cardPaidMinor: moved.amount_minor ?? 0 }, rules, trx);
+      const paid = { amountMinor: moved.amount_minor ?? 0, currency: moved.currency ?? CATALOGUE_CURRENCY };
+      if (rules) await earnPointsForBooking({ id: bookingId, orgId: moved.org_id, userId: moved.user_id, holdId: moved.hold_id, paid }, rules, trx);
     }
     // A booked item joins the booker's trips that cover its dates (issue 13).
     if (to === 'confirmed') await attachConfirmedBookingToTrips(bookingId, trx);
@@ -403,8 +405,14 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     customerId = saved.gateway_customer_id;
   } else if (input.card) source = { nonce: input.card.nonce };
   if (input.method === 'oxxo' && !oxxoCollectorOrNull()) return invalid('payment_method: oxxo is not offered here (no OXXO collector is configured)');
-  if ((input.method === 'card' || input.method === 'saved_card' || input.method === 'guarantee') && !paymentsOrNull()) {
+  const throughGateway = input.method === 'card' || input.method === 'saved_card' || input.method === 'guarantee';
+  if (throughGateway && !paymentsOrNull()) {
     return respond(payAnswer({ kind: 'booking_failed', error: 'Card payments are not available', httpStatus: 502 }, { reference: booking.reference, returnUrl: '', paymentId: null }));
+  }
+  // Quoted in a currency the organisation no longer settles in (its merchant account was removed since): nothing can be charged.
+  const accounts = input.org.payments.merchantAccounts;
+  if (throughGateway && booking.currency && !settlesIn(accounts, booking.currency)) {
+    return respond(payAnswer({ kind: 'booking_failed', error: `Card payments in ${booking.currency} are not available: search again`, httpStatus: 409 }, { reference: booking.reference, returnUrl: '', paymentId: null }));
   }
   const returnUrl = await returnUrlOf(booking, db);
   // The answer names the attempt's payment (spec §7 payment_id), read once its outcome is known.
@@ -429,13 +437,13 @@ async function pay(input: PayRequest, db: Database = getDb()): Promise<Response>
     case 'replay':
       return answer(await storedOutcome(await waitForAttempt(begun.attempt.id, db), db), begun.attempt.id);
     case 'fresh':
-      if (input.hosted) return answer(await openProviderPage(begun.attempt, booking, input.hosted.origin, input.language, db), begun.attempt.id);
-      return answer(await run(begun.attempt, booking, source, customerId, threeDSecureRequired(input.org.payments.threeDSecure), db), begun.attempt.id);
+      if (input.hosted) return answer(await openProviderPage(begun.attempt, booking, accounts, input.hosted.origin, input.language, db), begun.attempt.id);
+      return answer(await run(begun.attempt, booking, source, customerId, accounts, threeDSecureRequired(input.org.payments.threeDSecure), db), begun.attempt.id);
   }
 }
 
 /** Runs a fresh attempt to its outcome. */
-async function run(attempt: Attempt, booking: Booking, source: PaymentSource | null, customerId: string | undefined, threeDSecure: boolean, db: Database): Promise<PayOutcome> {
+async function run(attempt: Attempt, booking: Booking, source: PaymentSource | null, customerId: string | undefined, accounts: MerchantAccounts | undefined, threeDSecure: boolean, db: Database): Promise<PayOutcome> {
   if (attempt.method === 'invoice' || attempt.method === 'zero' || attempt.method === 'oxxo') return finishWithoutGateway(attempt, db);
   if (attempt.method === 'guarantee') {
     if (!source || !('nonce' in source)) throw new Error('run: a guarantee attempt without a card nonce');
@@ -450,6 +458,7 @@ async function run(attempt: Attempt, booking: Booking, source: PaymentSource | n
       idempotencyKey: gatewayKey(attempt, 'sale'),
       threeDSecureRequired: threeDSecure,
       ...(customerId ? { customerId } : {}),
+      merchantAccountId: merchantAccountFor(accounts, attempt.currency),
     }),
   );
   if (!result.ok) {
@@ -1186,9 +1195,10 @@ const HOSTED_NOT_PAID_TEXT = 'The payment was not made on the provider\'s page';
 const HOSTED_NOT_PAID = 'hosted_not_paid';
 
 /** A fresh attempt paid on the provider's page: opened there under its gateway order id, then left awaiting the payer. */
-async function openProviderPage(attempt: Attempt, booking: Booking, origin: string, language: LanguageCode, db: Database): Promise<PayOutcome> {
+async function openProviderPage(attempt: Attempt, booking: Booking, accounts: MerchantAccounts | undefined, origin: string, language: LanguageCode, db: Database): Promise<PayOutcome> {
   const opened = await hostedPaymentsOrNull()!.open({
     amountMinor: attempt.amount_minor,
+    merchantAccountId: merchantAccountFor(accounts, attempt.currency),
     orderId: gatewayOrderId(booking.reference, attempt.id),
     returnUrl: `${origin}${HOSTED_RETURN_PATH}?attempt=${attempt.id}`,
     expiresInMinutes: HOSTED_PAYMENT_MINUTES,

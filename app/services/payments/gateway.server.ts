@@ -24,8 +24,8 @@ export type BraintreeSettings = {
   /** How long one call may take before it counts as a transport failure (unknown outcome). */
   timeoutMs: number;
   /**
-   * The merchant account every sale names (BRAINTREE_MERCHANT_ACCOUNT_ID): the USD account the
-   * charge is made in (docs/decisions/0014, 0018). Without it the gateway's default account is used.
+   * The merchant account a sale names unless it names its own (BRAINTREE_MERCHANT_ACCOUNT_ID): the
+   * USD account (docs/decisions/0014, 0018, 0056). Without it the gateway's default account is used.
    */
   merchantAccountId?: string;
 };
@@ -226,14 +226,14 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
 
     createNonceForCard: (token) => call(() => sdk.paymentMethodNonce.create(token), (response) => response.paymentMethodNonce.nonce),
 
-    authorize: ({ amountMinor, source, orderId, idempotencyKey, threeDSecureRequired, customerId, submitForSettlement = false }) =>
+    authorize: ({ amountMinor, source, orderId, idempotencyKey, threeDSecureRequired, customerId, submitForSettlement = false, merchantAccountId = settings.merchantAccountId }) =>
       call(
         () =>
           transactions.sale({
             amount: toGatewayAmount(amountMinor),
             ...('nonce' in source ? { paymentMethodNonce: source.nonce } : { paymentMethodToken: source.token }),
             ...(customerId ? { customerId } : {}),
-            ...(settings.merchantAccountId ? { merchantAccountId: settings.merchantAccountId } : {}),
+            ...(merchantAccountId ? { merchantAccountId } : {}),
             orderId,
             apiRequestKey: idempotencyKey,
             options: { submitForSettlement, threeDSecure: { required: threeDSecureRequired } },

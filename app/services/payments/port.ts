@@ -3,7 +3,8 @@
  * implementation (gateway.server.ts) on the official `braintree` SDK; in development and tests
  * it talks to the local sandbox gateway, in production to Braintree, by configuration only.
  *
- * Amounts are integer minor units of the merchant account's currency (USD today).
+ * Amounts are integer minor units of the merchant account's currency: the default account's
+ * (USD), or the account a sale names (decision 0056).
  */
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'diners' | 'unknown';
@@ -102,6 +103,8 @@ export interface PaymentGateway {
     threeDSecureRequired: boolean;
     customerId?: string;
     submitForSettlement?: boolean;
+    /** The merchant account of the charge's currency; absent: the configured default (USD) account. */
+    merchantAccountId?: string;
   }): Promise<GatewayResult<GatewayTransaction>>;
   /** Captures all of an authorisation, or less (`amountMinor`), never more. */
   capture(input: { transactionId: string; idempotencyKey: string; amountMinor?: number }): Promise<GatewayResult<GatewayTransaction>>;
