@@ -203,10 +203,10 @@ describe('flight search to checkout (issue 3)', () => {
     await page.getByRole('heading', { level: 1, name: 'Completa tu reserva' }).waitFor();
     const breakdown = page.getByRole('region', { name: 'Desglose del precio' });
     expect(await breakdown.isVisible()).toBe(true);
-    // Spanish plurals, and the card is charged in dollars while the page shows pesos.
+    // Spanish plurals; Viajamás settles in pesos, so the card is charged the pesos the page shows (decision 0056): no line in another currency.
     expect(await breakdown.getByText(/^1 adulto a /).isVisible()).toBe(true);
     expect(await breakdown.getByText('(antes de impuestos)', { exact: true }).isVisible()).toBe(true);
-    expect(await breakdown.getByText(/^Se cobra en USD: /).isVisible()).toBe(true);
+    expect(await breakdown.getByText(/^Se cobra en /).count()).toBe(0);
     await context.close();
   });
 });
