@@ -119,6 +119,7 @@ describe('failure → response', () => {
     expect(outcomeOfAttempt({ status: 'authorized', failure: null }, pending)).toEqual({ kind: 'pending' });
     expect(outcomeOfAttempt({ status: 'unknown', failure: null }, pending)).toEqual({ kind: 'pending' });
     expect(outcomeOfAttempt({ status: 'awaiting_payment', failure: null }, { ...pending, oxxo_reference: '91234567890123' })).toEqual({ kind: 'pending', oxxoReference: '91234567890123' });
+    expect(outcomeOfAttempt({ status: 'awaiting_payment', failure: null, hosted_url: 'https://pay.example/hosted/hp_1' }, pending)).toEqual({ kind: 'redirect', url: 'https://pay.example/hosted/hp_1' });
     expect(outcomeOfAttempt({ status: 'declined', failure: { kind: 'processor_declined', code: '2000' } }, pending)).toEqual({ kind: 'card_declined' });
     expect(outcomeOfAttempt({ status: 'declined', failure: { kind: 'gateway_rejected', reason: 'three_d_secure' } }, pending)).toEqual({ kind: 'three_d_secure' });
     expect(outcomeOfAttempt({ status: 'voided', failure: { kind: 'booking', text: 'x' } }, { ...pending, status: 'failed', failure_text: 'Expired' })).toEqual({

@@ -161,7 +161,7 @@ export function isPaymentFailure(value: unknown): value is PaymentFailure {
  * identical submit learns the first one's outcome without calling the gateway.
  */
 export function outcomeOfAttempt(
-  attempt: { status: AttemptStatus; failure: unknown },
+  attempt: { status: AttemptStatus; failure: unknown; hosted_url?: string | null },
   booking: { status: string; failure_text: string | null; oxxo_reference: string | null },
 ): PayOutcome {
   switch (attempt.status) {
@@ -169,6 +169,8 @@ export function outcomeOfAttempt(
     case 'completed':
       return booking.status === 'confirmed' ? { kind: 'confirmed' } : { kind: 'pending' };
     case 'awaiting_payment':
+      // A payer still on the provider's page (decision 0055): a replay sends them back to it.
+      if (attempt.hosted_url) return { kind: 'redirect', url: attempt.hosted_url };
       return booking.oxxo_reference ? { kind: 'pending', oxxoReference: booking.oxxo_reference } : { kind: 'pending' };
     case 'created':
     case 'authorized':

@@ -48,10 +48,15 @@ export function quoteDisplayOf(currency: string, rates: RateTable): QuoteDisplay
  */
 export type Quoting = Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMinorDigits'>;
 
+/** A quote charges in the catalogue currency or in its display currency: its rate table holds only those two. */
+function requireChargeable(chargeCurrency: string, displayCurrency: string): void {
+  if (chargeCurrency !== CATALOGUE_CURRENCY && chargeCurrency !== displayCurrency) throw new Error(`A quote charges in ${CATALOGUE_CURRENCY} or in its display currency, not ${chargeCurrency}`);
+}
+
 export function quotingOf(displayCurrency: string, chargeCurrency: string, rates: RateTable): Quoting {
   const charged = rates.get(chargeCurrency);
   if (!charged) throw new Error(`No rate for ${chargeCurrency}`);
-  if (chargeCurrency !== CATALOGUE_CURRENCY && chargeCurrency !== displayCurrency) throw new Error(`A quote charges in ${CATALOGUE_CURRENCY} or in its display currency, not ${chargeCurrency}`);
+  requireChargeable(chargeCurrency, displayCurrency);
   return { display: quoteDisplayOf(displayCurrency, rates), chargeCurrency, chargeMinorDigits: charged.minorDigits };
 }
 
@@ -110,7 +115,7 @@ export type QuoteInput<Facts extends object, C extends ProductCode, Lines extend
  * charge currency and to the display currency, at the rate of `display`.
  */
 export function buildQuote<Facts extends object, C extends ProductCode, Lines extends Amounts, Fees extends Amounts>(input: QuoteInput<Facts, C, Lines, Fees>): Quote<Facts> {
-  if (input.chargeCurrency !== CATALOGUE_CURRENCY && input.chargeCurrency !== input.display.currency) throw new Error(`A quote charges in ${CATALOGUE_CURRENCY} or in its display currency, not ${input.chargeCurrency}`);
+  requireChargeable(input.chargeCurrency, input.display.currency);
   const base = { display: input.display, chargeCurrency: input.chargeCurrency, chargeMinorDigits: input.chargeMinorDigits };
   const rates = rateTableOf(base);
   const to = (currency: string, amountMinor: number) => convert({ amountMinor, currency: CATALOGUE_CURRENCY }, currency, rates).amountMinor;

@@ -4,10 +4,10 @@
 // that quote, so a forged request cannot pick another way.
 import { type CarSearch, parseCarSearch } from '~/domain/car-rental';
 import { type CarPaymentMode, type CarPaymentRule, carChargeMinor, carPaymentModeWith } from '~/domain/car-payment-mode';
-import { countOf, describeCharge } from '~/domain/charge';
+import { CATALOGUE_CURRENCY, countOf, describeCharge } from '~/domain/charge';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import type { PaymentGatewayId } from '~/domain/payment-options';
-import { type Quote, type Quoting, buildQuote } from '~/domain/quote';
+import { type Quote, type Quoting, buildQuote, convertAtQuoteRate } from '~/domain/quote';
 import { type Database, getDb } from './db.server';
 import { type Hold, findHoldByToken, holdLocalDates } from './holds.server';
 import { type CarOffer, builtInCarSupplier as cars } from './suppliers/cars.server';
@@ -52,7 +52,8 @@ export async function quoteCarHold(
     paymentType: price.payment,
     hasMarkup: price.markup > 0,
     hasPricingRule: offer.pricing_rule,
-    chargeMinor: price.total,
+    // In the charge currency, as the stored value applied against it is (decision 0056).
+    chargeMinor: convertAtQuoteRate(quoting, { amountMinor: price.total, currency: CATALOGUE_CURRENCY }, quoting.chargeCurrency)!.amountMinor,
     guaranteeNeeded: offer.guarantee_needed,
     providerId: offer.payment_provider,
     referenceProvider,

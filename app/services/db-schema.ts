@@ -486,6 +486,8 @@ export interface PaymentAttemptsTable {
   acted_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The address the payment was asked from (0034; spec §7 `ip`); null for attempts made before. */
   client_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's payment page the payer was sent to (0035; decision 0055); null for every other attempt. */
+  hosted_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CarRentalCompaniesTable {

@@ -1315,6 +1315,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('payment_attempts').addColumn('client_ip', 'text').execute();
     },
   },
+  '0035_hosted_payment_url': {
+    /** The provider page an attempt sent its payer to (decision 0055): a replay of its request answers the same page. */
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('payment_attempts').addColumn('hosted_url', 'text').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -2,6 +2,8 @@
 // point types, a wallet, a certificate and, on the business organisation, a discount card, so
 // every instrument can be tried at once. Idempotent: instruments by owner, kind and code,
 // coupons by code, balances by the issue's idempotency key.
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { chargeCurrencyFor } from '~/domain/merchant-accounts';
 import type { ConfigRegistry } from './config.server';
 import type { Database } from './db.server';
 import { creditInstrument, openInstrument } from './stored-value.server';
@@ -10,10 +12,19 @@ import { demoEmail, type DemoAccount } from './seed.server';
 /** The accounts that book and so hold stored value. */
 const HOLDERS: readonly DemoAccount['key'][] = ['member', 'agent', 'newuser'];
 
+/** The demo coupons, in dollars (an organisation that charges in another currency gets them in it: `demoCurrencyOf`). */
 export const DEMO_COUPONS = [
   { code: 'WELCOME10', title: '10% off your booking', discount_kind: 'percent', percent: '10', amount_minor: null, min_spend_minor: 5_000, uses_per_user: 1, uses_total: null },
   { code: 'SAVE25', title: 'USD 25 off', discount_kind: 'fixed', percent: null, amount_minor: 2_500, min_spend_minor: 0, uses_per_user: 3, uses_total: 1_000 },
 ] as const;
+
+/**
+ * A coupon or a cash card is money in one currency and pays bookings charged in it only: an
+ * organisation that charges its visitors in its own currency (decision 0056) gets the demo's in
+ * that currency, in round amounts (Viajamás: MXN 500 off, a MXN 3,000 cash card).
+ */
+const DEMO_SCALE: Readonly<Record<string, number>> = { USD: 1, MXN: 20 };
+const demoCurrencyOf = (org: OrgConfig) => chargeCurrencyFor(org.payments.merchantAccounts, org.locale.defaultCurrency);
 
 /** The demo instruments; balances in minor units (points: points). */
 export const DEMO_INSTRUMENTS = [
@@ -29,10 +40,14 @@ export async function seedStoredValue(db: Database, registry: ConfigRegistry): P
   for (const org of registry.orgs) {
     const kinds: readonly string[] = org.payments.storedValue?.instruments ?? [];
     if (kinds.length === 0) continue;
+    const currency = demoCurrencyOf(org);
+    const scale = DEMO_SCALE[currency] ?? 1;
     for (const coupon of DEMO_COUPONS) {
+      const amount = coupon.amount_minor === null ? null : coupon.amount_minor * scale;
+      const title = amount === null ? coupon.title : `${currency} ${amount / 100} off`;
       await db
         .insertInto('coupons')
-        .values({ ...coupon, org_id: org.orgId, currency: 'USD', products: JSON.stringify([]), for_user_id: null })
+        .values({ ...coupon, title, amount_minor: amount, min_spend_minor: coupon.min_spend_minor * scale, org_id: org.orgId, currency, products: JSON.stringify([]), for_user_id: null })
         .onConflict((oc) => oc.columns(['org_id', 'code']).doNothing())
         .execute();
     }
@@ -45,8 +60,10 @@ export async function seedStoredValue(db: Database, registry: ConfigRegistry): P
     for (const holder of holders) {
       for (const instrument of DEMO_INSTRUMENTS) {
         if (!kinds.includes(instrument.kind)) continue;
-        const id = await openInstrument({ orgId: org.orgId, ownerUserId: holder.id, kind: instrument.kind, code: instrument.code, title: instrument.title, currency: instrument.currency, details: instrument.details }, db);
-        await creditInstrument(id, instrument.balance, `seed:${id}`, `seed:${id}`, db);
+        // Cash cards in the organisation's currency; the wallet (topped up in dollars) and the rest convert at a quote's rate.
+        const local = instrument.kind === 'cash_card' ? { currency, balance: instrument.balance * scale } : instrument;
+        const id = await openInstrument({ orgId: org.orgId, ownerUserId: holder.id, kind: instrument.kind, code: instrument.code, title: instrument.title, currency: local.currency, details: instrument.details }, db);
+        await creditInstrument(id, local.balance, `seed:${id}`, `seed:${id}`, db);
       }
     }
   }

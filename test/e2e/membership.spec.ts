@@ -97,6 +97,15 @@ async function choosePlan(dialog: ReturnType<typeof plansDialog>, radioName: str
   await radio.check();
 }
 
+/** A Wanderly cash card of `balanceMinor` dollars for `member`; its instrument id. */
+async function giveCashCard(member: { id: number }, code: string, balanceMinor: number): Promise<string> {
+  const { db: kysely } = await openDatabase({ databaseUrl, poolSize: 1 });
+  const cash = await openInstrument({ orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code, title: 'Gift cash card', currency: 'USD' }, kysely);
+  await creditInstrument(cash, balanceMinor, `grant:${cash}`, `grant:${cash}`, kysely);
+  await kysely.destroy();
+  return cash;
+}
+
 describe.skipIf(!base)('the membership plans modal', () => {
   it('an expired member with debt: the modal opens by itself on /, pays renewal + debt with a saved card, follows the live status, closes, reloads after 5 s; the profile shows ACTIVE without debt', async () => {
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
@@ -153,10 +162,7 @@ describe.skipIf(!base)('the membership plans modal', () => {
 
   it('acceptance 4 (issue 34): an expired member renews with a coupon and a cash card in the modal; the saved card pays only the rest', async () => {
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
-    const { db: kysely } = await openDatabase({ databaseUrl, poolSize: 1 });
-    const cash = await openInstrument({ orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-PLAN-${member.id}`, title: 'Gift cash card', currency: 'USD' }, kysely);
-    await creditInstrument(cash, 5_000, `grant:${cash}`, `grant:${cash}`, kysely);
-    await kysely.destroy();
+    await giveCashCard(member, `CASH-PLAN-${member.id}`, 5_000);
     const { context, page } = await signedInPage(member, '/user/profile');
     const check = watchConsole(page);
     await saveCardThroughApi(page);
@@ -182,6 +188,29 @@ describe.skipIf(!base)('the membership plans modal', () => {
       `select a.kind, a.status, a.amount_minor::text from checkout_applications a join bookings b on b.hold_id = a.hold_id where b.reference = $1 order by a.kind`, [reference],
     );
     expect(rows).toEqual([{ kind: 'cash_card', status: 'captured', amount_minor: '3000' }, { kind: 'coupon', status: 'captured', amount_minor: '2500' }]);
+    check();
+    await context.close();
+  });
+
+  it('a cash card that covers the renewal needs no card: the empty card form is left alone and the zero path activates the membership', async () => {
+    const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
+    const cash = await giveCashCard(member, `CASH-ALL-${member.id}`, 20_000);
+    const { context, page } = await signedInPage(member, '/user/profile?plans=open');
+    const check = watchConsole(page);
+    await waitForHydration(page);
+    const dialog = plansDialog(page, /Renew your membership/);
+    await dialog.waitFor();
+    const part = dialog.getByRole('group', { name: 'Pay part with a coupon or a cash card' });
+    await part.getByLabel('Cash card').selectOption({ label: `Gift cash card (CASH-ALL-${member.id}), balance US$200.00` });
+    await part.getByLabel('Amount to use').fill('128.99');
+    await dialog.getByLabel('I authorize my credit card to be charged automatically for my monthly membership').check();
+    const zero = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/booking/zeroAmountBooking');
+    await dialog.getByRole('button', { name: 'Pay Now' }).click();
+    expect((await zero).status()).toBe(200);
+    await page.getByRole('status').filter({ hasText: 'Your membership is active. This page reloads in 5 seconds.' }).waitFor({ timeout: 5_000 });
+    expect(await subscriptionOf(member)).toMatchObject({ status: 'ACTIVE', debt_minor: 0 });
+    const { rows } = await db.query<{ status: string; amount_minor: string }>(`select status, amount_minor::text from checkout_applications where instrument_id = $1`, [cash]);
+    expect(rows).toEqual([{ status: 'captured', amount_minor: '12899' }]);
     check();
     await context.close();
   });

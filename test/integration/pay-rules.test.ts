@@ -79,7 +79,7 @@ describe.each(backends)('money rules on %s', (backend) => {
     return new Request(`http://${hostOf(org)}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
   }
 
-  type Made = { reference: string; bookingId: string; hold: string; cookie: string | undefined; org: string; amountMinor: number; product: string };
+  type Made = { reference: string; bookingId: string; hold: string; cookie: string | undefined; org: string; amountMinor: number; currency: string; product: string };
 
   /** A booking 'initiated' for a hold (the traveller step), then init-booking freezes `amountMinor`. */
   async function bookingOf(
@@ -89,6 +89,7 @@ describe.each(backends)('money rules on %s', (backend) => {
     product: string,
     itemRef: string,
     amountMinor: number,
+    currency = 'USD',
   ): Promise<Made> {
     const reference = `${org.slice(0, 3).toUpperCase()}-R${++serial}${randomUUID().slice(0, 6).toUpperCase()}`;
     const row = await database.db
@@ -101,24 +102,24 @@ describe.each(backends)('money rules on %s', (backend) => {
       .executeTakeFirstOrThrow();
     const form = new FormData();
     form.set('hold', held.token);
-    const init = await initBookingAction(await loadContextFor(post(org, '/checkout', '', { cookie: owner?.cookie, key: null })), form, product, { amountMinor, currency: 'USD', description: 'Test' });
+    const init = await initBookingAction(await loadContextFor(post(org, '/checkout', '', { cookie: owner?.cookie, key: null })), form, product, { amountMinor, currency, description: 'Test' });
     expect(init.status).toBe(200);
-    return { reference, bookingId: row.id, hold: held.token, cookie: owner?.cookie, org, amountMinor, product };
+    return { reference, bookingId: row.id, hold: held.token, cookie: owner?.cookie, org, amountMinor, currency, product };
   }
 
   /** An activity booking of `amountMinor` for `owner` (one unit of its own). */
-  async function activity(org: string, owner: { id: number; cookie: string }, amountMinor: number): Promise<Made> {
+  async function activity(org: string, owner: { id: number; cookie: string }, amountMinor: number, currency = 'USD'): Promise<Made> {
     const itemRef = `test:rules-${backend}-${++serial}-${Date.now()}`;
     await database.db.insertInto('inventory_units').values({ product: 'ACT', supplier_code: 'OWN', item_ref: itemRef, unit_label: 'u-1' }).execute();
     const startsAt = new Date(Date.now() + 40 * 86_400_000);
     const held = await createHold({ orgId: org, userId: owner.id, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 });
     if (held.kind !== 'held') throw new Error('expected a hold');
-    return bookingOf(org, owner, held.hold, 'ACT', itemRef, amountMinor);
+    return bookingOf(org, owner, held.hold, 'ACT', itemRef, amountMinor, currency);
   }
 
   const major = (minor: number) => (minor / 100).toFixed(2);
   const payBody = (made: Made, extra: Record<string, unknown> = {}) => ({
-    id: made.reference, pg_amt: major(made.amountMinor), pg_amount: major(made.amountMinor), currency: 'USD', product_type: made.product,
+    id: made.reference, pg_amt: major(made.amountMinor), pg_amount: major(made.amountMinor), currency: made.currency, product_type: made.product,
     payment_method: 'invoice', hold: made.hold, ...extra,
   });
   const generatePgTokenAction = (request: Request) => callAction(generatePgTokenRoute, request);
@@ -141,6 +142,17 @@ describe.each(backends)('money rules on %s', (backend) => {
     const page = await withCheckoutPayment(await loadContextFor(request), 'ACT', { savedTraveler: null, charge: { amountMinor, currency: 'USD' } });
     return page.payment.options.map((option) => option.value);
   }
+
+  it('a booking in a currency the organisation does not settle in (its account removed since the quote) is refused before any charge (decision 0056)', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const owner = await newUser('viajamas');
+    const made = await activity('viajamas', owner, 50_000, 'EUR');
+    const refused = await pay(made, { payment_method: 'card', nonce: 'fake-valid-nonce' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ status: 'booking_failed', error: 'Card payments in EUR are not available: search again' });
+    expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
+    expect(await salesOf(made.reference)).toEqual([]);
+  });
 
   describe('invoice is a credit line', () => {
     it('the demo company covers its member up to its limit; over it, invoice is neither offered nor taken, and nothing changes', async (ctx) => {
@@ -287,6 +299,20 @@ describe.each(backends)('money rules on %s', (backend) => {
     });
   });
 
+  it('a car quoted in pesos records its payment rule in pesos, the currency its stored value is counted in (decision 0056)', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const owner = await newUser('viajamas');
+    const offer = await database.db.selectFrom('car_offers').select('id').where('code', '=', 'CUNA-ECO2').executeTakeFirstOrThrow();
+    const search = { pickupCode: 'CUNA', dropoffCode: 'CUNA', sameDropoff: true, pickupDate: inDays(91), pickupTime: '10:00', dropoffDate: inDays(94), dropoffTime: '09:00', driverAge: 35 };
+    const context = { orgId: 'viajamas', userId: owner.id, priceType: 'B2C' as const };
+    const held = await builtInCarSupplier.hold({ ...search, offerId: offer.id }, { ...context, ttlMinutes: 15 });
+    if (held.kind !== 'held') throw new Error('expected a car hold');
+    const pesos = await quoteCarHold(held.hold, context, 'PG_01', { display: { currency: 'MXN', perUsd: '17.05000000', minorDigits: 2 }, chargeCurrency: 'MXN', chargeMinorDigits: 2 });
+    const total = pesos!.lines.find((line) => line.key === 'total')!;
+    expect(pesos!.charge.currency).toBe('MXN');
+    expect(pesos!.facts.paymentRule!.chargeMinor).toBe(total.amountMinor);
+  });
+
   describe("a car is paid as its payment mode says", () => {
     /** A hold of the CUNA offer `code` (e.g. CUNA-ECO2) for `owner`, its quote and its booking. */
     async function car(code: string, owner: { id: number; cookie: string }, pickupDays: number) {
@@ -404,6 +430,11 @@ describe.each(backends)('money rules on %s', (backend) => {
 
       const cancelledAt = await open();
       expect(await (await fetch(cancelledAt)).text()).toContain('Secure payment');
+      // Asked again while the page is open (a lost answer, a double click, another tab): the payer is sent to that page, never a second one.
+      const ask = async (key: string) => (await (await callAction(hostedPaymentRoute, post('wanderly', '/api/booking/hostedPayment', { id: made.reference, pg_amt: major(made.amountMinor), currency: 'USD', hold: made.hold }, { cookie: owner.cookie, key }))).json()) as { status: string; redirect_url?: string };
+      const key = randomUUID();
+      expect(await ask(key)).toMatchObject({ status: 'redirect', redirect_url: cancelledAt });
+      expect(await ask(key)).toMatchObject({ status: 'redirect', redirect_url: cancelledAt });
       expect(await onProviderPage(cancelledAt, { action: 'cancel' })).toBe(`/cars/checkout?${new URLSearchParams({ hold: made.hold, hosted: 'not_paid' })}`);
       expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [{ method: 'card', status: 'failed' }] });
       expect(await salesOf(made.reference)).toEqual([]);

@@ -504,7 +504,7 @@ async function moveAttempt(
   attemptId: string,
   from: AttemptStatus | readonly AttemptStatus[],
   to: AttemptStatus,
-  extra: { gateway_transaction_id?: string; failure?: PaymentFailure | BookingFailure } = {},
+  extra: { gateway_transaction_id?: string; failure?: PaymentFailure | BookingFailure; hosted_url?: string } = {},
   db: Database,
 ): Promise<boolean> {
   const froms = typeof from === 'string' ? [from] : [...from];
@@ -516,6 +516,7 @@ async function moveAttempt(
       updated_at: new Date(),
       ...(extra.gateway_transaction_id ? { gateway_transaction_id: extra.gateway_transaction_id } : {}),
       ...(extra.failure ? { failure: JSON.stringify(extra.failure) } : {}),
+      ...(extra.hosted_url ? { hosted_url: extra.hosted_url } : {}),
     })
     .where('id', '=', attemptId)
     .where('status', 'in', froms)
@@ -1211,7 +1212,7 @@ async function openProviderPage(attempt: Attempt, booking: Booking, accounts: Me
     await refuse(attempt, { kind: 'failed', code: 'hosted_unavailable', text: opened.message, transactionId: null }, db);
     return { kind: 'booking_failed', error: HOSTED_UNAVAILABLE_TEXT, httpStatus: 502 };
   }
-  if (!(await moveAttempt(attempt.id, 'created', 'awaiting_payment', {}, db))) return storedOutcome(await reload(attempt.id, db), db);
+  if (!(await moveAttempt(attempt.id, 'created', 'awaiting_payment', { hosted_url: opened.url }, db))) return storedOutcome(await reload(attempt.id, db), db);
   return { kind: 'redirect', url: opened.url };
 }
 
