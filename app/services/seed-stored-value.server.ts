@@ -7,7 +7,7 @@ import { chargeCurrencyFor } from '~/domain/merchant-accounts';
 import type { ConfigRegistry } from './config.server';
 import type { Database } from './db.server';
 import { creditInstrument, openInstrument } from './stored-value.server';
-import { demoEmail, type DemoAccount } from './seed.server';
+import { type DemoAccount, demoEmail } from './demo-accounts';
 
 /** The accounts that book and so hold stored value. */
 const HOLDERS: readonly DemoAccount['key'][] = ['member', 'agent', 'newuser'];

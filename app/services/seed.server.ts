@@ -3,7 +3,6 @@ import { destinations } from '~/domain/destinations-data';
 import { currencies, languages } from '~/domain/reference-data';
 import type { ConfigRegistry } from './config.server';
 import type { Database } from './db.server';
-import type { Role } from './db-schema';
 import { log } from './logger.server';
 import { syncMembershipPlans } from './membership-plans.server';
 import { hashPassword } from './password.server';
@@ -14,34 +13,7 @@ import { seedFlights } from './seed-flights.server';
 import { seedOffers } from './seed-offers.server';
 import { seedResorts } from './seed-resorts.server';
 import { seedStoredValue } from './seed-stored-value.server';
-
-/** The one password of every demo account (README lists the accounts). */
-export const DEMO_PASSWORD = 'Travel-Demo-2026!';
-
-export type DemoAccount = {
-  key: 'member' | 'expired' | 'newuser' | 'agent' | 'demo' | 'blocked' | 'admin';
-  firstName: string;
-  lastName: string;
-  role: Role;
-  isDemo?: boolean;
-  isBlocked?: boolean;
-  plan?: { status: 'ACTIVE' | 'EXPIRED'; debtMinor: number };
-};
-
-export const demoAccounts: readonly DemoAccount[] = [
-  { key: 'member', firstName: 'Maya', lastName: 'Member', role: 'member', plan: { status: 'ACTIVE', debtMinor: 0 } },
-  { key: 'expired', firstName: 'Evan', lastName: 'Expired', role: 'member', plan: { status: 'EXPIRED', debtMinor: 4_999 } },
-  { key: 'newuser', firstName: 'Nora', lastName: 'Newuser', role: 'member' },
-  { key: 'agent', firstName: 'Alex', lastName: 'Agent', role: 'agent' },
-  { key: 'demo', firstName: 'Dana', lastName: 'Demo', role: 'member', isDemo: true, plan: { status: 'ACTIVE', debtMinor: 0 } },
-  { key: 'blocked', firstName: 'Blake', lastName: 'Blocked', role: 'member', isBlocked: true },
-  { key: 'admin', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
-];
-
-/** e.g. member@wanderly.example */
-export function demoEmail(orgId: string, key: DemoAccount['key']): string {
-  return `${key}@${orgId}.example`;
-}
+import { DEMO_PASSWORD, type DemoAccount, demoAccounts, demoEmail } from './demo-accounts';
 
 /** The destinations table rows, from the catalog data (images are served locally). */
 export const destinationsSeed = destinations.map((d) => ({

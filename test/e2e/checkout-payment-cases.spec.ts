@@ -13,7 +13,7 @@ import type { WordedRoomType } from '~/domain/room-types';
 import { enUS } from '~/i18n/en-US';
 import { esMX } from '~/i18n/es-MX';
 import { hashPassword } from '~/services/password.server';
-import { DEMO_PASSWORD } from '~/services/seed.server';
+import { DEMO_PASSWORD } from '~/services/demo-accounts';
 import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 

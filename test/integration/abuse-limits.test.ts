@@ -6,7 +6,7 @@ import { attemptPasswordLogin, purgeAuthFailures } from '~/services/auth.server'
 import { getOrgById } from '~/services/config.server';
 import { createHold, releaseHold } from '~/services/holds.server';
 import { countActiveHolds, databaseCounters, hitRateLimit, memoryCounters, requireHoldAllowed } from '~/services/rate-limit.server';
-import { DEMO_PASSWORD, demoEmail } from '~/services/seed.server';
+import { DEMO_PASSWORD, demoEmail } from '~/services/demo-accounts';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 // Production's limits (the unit project relaxes them for everyone else); read at the first getEnv().

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { getOrgById } from '~/services/config.server';
 import { parsePreferenceUpdate, saveUserPreferences } from '~/services/preferences.server';
-import { demoEmail } from '~/services/seed.server';
+import { demoEmail } from '~/services/demo-accounts';
 import { createSession, getSessionByToken } from '~/services/session.server';
 import { freshVisitorOn } from '../support/load-context';
 import { type Backend, useSeededDatabase } from '../support/databases';

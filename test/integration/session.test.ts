@@ -4,7 +4,7 @@ import { action as loginAction } from '~/api/auth.login';
 import { issueImpersonationKey, passwordProblem } from '~/services/auth.server';
 import { deliverPendingEmails, queueEmail } from '~/services/mail.server';
 import { hashPassword, verifyPassword } from '~/services/password.server';
-import { DEMO_PASSWORD, demoEmail } from '~/services/seed.server';
+import { DEMO_PASSWORD, demoEmail } from '~/services/demo-accounts';
 import { hashToken } from '~/services/session.server';
 import { loadContextFor } from '../support/load-context';
 import { type Backend, useSeededDatabase } from '../support/databases';

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { loadConfigRegistry } from '~/services/config.server';
 import type { Database } from '~/services/db.server';
 import type { Env } from '~/services/env.server';
-import { demoEmail } from '~/services/seed.server';
+import { demoEmail } from '~/services/demo-accounts';
 import { createSession, getSessionByToken, sessionVerdicts } from '~/services/session.server';
 import { attachGraphqlWs } from '../../server/graphql';
 import { freshVisitorOn } from './load-context';
