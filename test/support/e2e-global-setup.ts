@@ -25,6 +25,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   await checkReadmeStartCommand();
   const skipPostgres = await postgresOrSkipReason();
+  // Loud, once: a green run without PostgreSQL has not run the payment, membership and booking specs.
+  if (skipPostgres) console.warn(`\n*** ${skipPostgres}: every browser spec that needs the PostgreSQL server is SKIPPED (CI never skips them). ***\n`);
   const scratch = skipPostgres ? undefined : await createScratchDatabase('tp_e2e');
   // One gateway for both servers, as one Braintree merchant serves every instance. Specs never
   // reset it (they run in parallel): each finds its own transactions by order id.
