@@ -6,7 +6,7 @@ import type { AppLoadContext, LoaderFunctionArgs, MetaFunction, SerializeFrom } 
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { BlockList } from '~/blocks/registry';
+import { BlockList } from '~/blocks/content-registry';
 import { type LandingSlug, isLandingSlug, landingPage, landingPageOffered } from '~/domain/landing-pages';
 import { isOfFamily } from '~/products/registry';
 import { carSearchFormData } from '~/services/car-pages.server';
