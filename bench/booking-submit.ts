@@ -23,7 +23,8 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { createBraintreeGateway } from '~/services/payments/gateway.server';
 import { SANDBOX_CREDENTIALS, startSandboxGateway } from '../server/sandbox-gateway';
-import { type PreparedBooking, guestName, mintNonce, prepareBooking, signIn, submitBooking } from '../test/support/booking-load';
+import { type PreparedBooking, guestName, prepareBooking, signIn, submitBooking } from '../test/support/booking-load';
+import { sandboxNonce } from '../test/support/sandbox-control';
 import { startServer } from '../test/support/server-process';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -77,8 +78,8 @@ try {
     bookings.push(await prepareBooking(server.url, cookies[n % cookies.length]!, { firstDay: 20 + Math.floor(n / 6), guest: guestName(n) }));
   }
   console.log(`prepared ${bookings.length} bookings (${USERS.length} users) in ${((performance.now() - preparing) / 1000).toFixed(1)} s`);
-  const nonces = await Promise.all(bookings.map(() => mintNonce(sandbox.url)));
-  const probeNonces = await Promise.all(bookings.map(() => mintNonce(sandbox.url)));
+  const nonces = await Promise.all(bookings.map(() => sandboxNonce(sandbox.url)));
+  const probeNonces = await Promise.all(bookings.map(() => sandboxNonce(sandbox.url)));
   const gateway = createBraintreeGateway(settings);
 
   type Submit = { total: number; init: number; pay: number; ok: boolean; status: string };

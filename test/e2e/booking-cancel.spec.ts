@@ -4,7 +4,8 @@
 // with its card part refunded, the sandbox sale is voided, and a second cancel changes nothing.
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
-import { mintNonce, prepareBooking, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
+import { prepareBooking, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
+import { sandboxNonce } from '../support/sandbox-control';
 import { DEMO_PASSWORD, demo, http } from '../support/http-client';
 
 const base = inject('baseURL');
@@ -16,7 +17,7 @@ describe('Cancel booking on My bookings', () => {
     const cookie = await signIn(base, 'member');
     // Far ahead, so no other spec's room nights are taken.
     const booking = await prepareBooking(base, cookie, { firstDay: 200, guest: 'Guestcancel' });
-    const { pay } = await submitBooking(base, booking, await mintNonce(sandboxURL));
+    const { pay } = await submitBooking(base, booking, await sandboxNonce(sandboxURL));
     expect(pay.status, pay.text).toBe(200);
     const reference = booking.bookingId;
     const amount = `$${(booking.amountMinor / 100).toFixed(2)}`;

@@ -11,6 +11,7 @@ import type { PaymentGateway } from '~/services/payments/port';
 import type { CardEntryResult } from '~/domain/card-entry';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { type BrowserContext, expectNoAxeViolationsAtViewports, type Page, useSharedBrowser, watchConsole } from '../support/browser';
+import { sandboxNonce } from '../support/sandbox-control';
 
 let sandbox: SandboxGateway;
 let gateway: PaymentGateway;
@@ -196,8 +197,7 @@ describe('<CardEntry> (sandbox)', () => {
   it('verifySavedCard authenticates a vaulted card from its server nonce, with the fields hidden', async () => {
     const customerId = `cust-${randomUUID().slice(0, 8)}`;
     expect(await gateway.ensureCustomer({ customerId })).toMatchObject({ ok: true });
-    const minted = await fetch(`${sandbox.url}/__sandbox/nonces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ number: '4000000000001000', expirationMonth: '01', expirationYear: `20${expiryYear}` }) });
-    const vaulted = await gateway.vaultPaymentMethod({ customerId, nonce: ((await minted.json()) as { nonce: string }).nonce });
+    const vaulted = await gateway.vaultPaymentMethod({ customerId, nonce: await sandboxNonce(sandbox.url, '4000000000001000', { expirationMonth: '01', expirationYear: `20${expiryYear}` }) });
     if (!vaulted.ok) throw new Error('vaulting failed');
     const braintree = (await import('braintree')).default;
     const sdk = new braintree.BraintreeGateway({ environment: new braintree.Environment('127.0.0.1', String(sandbox.port), sandbox.url, false, '127.0.0.1', String(sandbox.port)), ...SANDBOX_CREDENTIALS });

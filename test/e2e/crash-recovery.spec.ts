@@ -19,13 +19,13 @@ import {
   type PreparedBooking,
   type SandboxTransaction,
   guestName,
-  mintNonce,
   prepareBooking,
   sandboxFault,
   sandboxTransactions,
   signIn,
   submitBooking,
 } from '../support/booking-load';
+import { sandboxNonce } from '../support/sandbox-control';
 import { http } from '../support/http-client';
 import { type RunningServer, startServer } from '../support/server-process';
 
@@ -114,7 +114,7 @@ it('kill -9 mid-load on PGlite: acknowledged bookings survive confirmed; payment
   const bookings: PreparedBooking[] = [];
   for (let n = 0; n < ACKNOWLEDGED_FIRST + UNDER_LOAD; n++) bookings.push(await prepareBooking(base, cookie, { firstDay: 20 + Math.floor(n / 5), guest: guestName(n) }));
   const references = bookings.map((b) => b.bookingId);
-  const nonces = await Promise.all(bookings.map(() => mintNonce(sandbox!.url)));
+  const nonces = await Promise.all(bookings.map(() => sandboxNonce(sandbox!.url)));
 
   // Some paid and acknowledged before the load.
   const acknowledged = new Set<string>();

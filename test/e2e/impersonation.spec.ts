@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mintNonce, prepareBooking, submitBooking } from '../support/booking-load';
+import { prepareBooking, submitBooking } from '../support/booking-load';
+import { sandboxNonce } from '../support/sandbox-control';
 import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
 
 const base = inject('pgBaseURL');
@@ -53,7 +54,7 @@ describe.skipIf(!base)('impersonation', () => {
     const [agent, member, other] = [await freshUser('agent'), await freshUser('member'), await freshUser('member')];
     const memberCookie = await impersonate(await signIn(agent), member);
     const booking = await prepareBooking(base, memberCookie, { firstDay: 70, guest: 'Imperso' });
-    const { pay } = await submitBooking(base, booking, await mintNonce(inject('sandboxURL')));
+    const { pay } = await submitBooking(base, booking, await sandboxNonce(inject('sandboxURL')));
     expect(pay.status, pay.text).toBe(200);
 
     const { rows: bookings } = await db.query('select user_id, acted_by_user_id, status from bookings where reference = $1', [booking.bookingId]);

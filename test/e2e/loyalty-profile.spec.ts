@@ -5,7 +5,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/password.server';
-import { mintNonce, prepareBooking, submitBooking } from '../support/booking-load';
+import { prepareBooking, submitBooking } from '../support/booking-load';
+import { sandboxNonce } from '../support/sandbox-control';
 import { expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration } from '../support/browser';
 import { http, sessionCookie } from '../support/http-client';
 
@@ -34,7 +35,7 @@ describe.skipIf(!base)('loyalty points on the profile', () => {
     const login = await http(base, 'POST', '/api/auth/login', { body: { email_id: email, password: PASSWORD } });
     const cookie = sessionCookie(login);
     const booking = await prepareBooking(base, cookie, { firstDay: 300, guest: 'Lola' });
-    const { pay } = await submitBooking(base, booking, await mintNonce(inject('sandboxURL')));
+    const { pay } = await submitBooking(base, booking, await sandboxNonce(inject('sandboxURL')));
     expect(pay.status, pay.text).toBe(200);
     // Two miles a whole unit the card paid (wanderly's earn rule), pending until the trip starts.
     const earned = Math.floor(booking.amountMinor / 100) * 2;

@@ -11,7 +11,8 @@ import { openDatabase } from '~/services/db.server';
 import { hashPassword } from '~/services/password.server';
 import { creditInstrument, openInstrument } from '~/services/stored-value.server';
 import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
-import { mintNonce, sandboxTransactions } from '../support/booking-load';
+import { sandboxTransactions } from '../support/booking-load';
+import { sandboxNonce } from '../support/sandbox-control';
 
 const base = inject('pgBaseURL');
 const databaseUrl = inject('pgDatabaseUrl');
@@ -68,7 +69,7 @@ async function signedInPage(member: Member, path: string, viewport = { width: 12
 
 /** Saves a card for the signed-in page's user through the card API (as the profile's Save New Card does). */
 async function saveCardThroughApi(page: Page) {
-  const nonce = await mintNonce(sandboxURL);
+  const nonce = await sandboxNonce(sandboxURL);
   const status = await page.evaluate(async (body) => {
     const response = await fetch('/api/booking/saveCard', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return response.status;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD, demo, hostOf, http, sessionCookie } from '../support/http-client';
+import { sandboxNonce } from '../support/sandbox-control';
 
 const sandboxURL = inject('sandboxURL');
 const backends = [
@@ -14,15 +15,7 @@ const backends = [
 ].filter((b) => b.base);
 
 /** Stands in for the card frame: card details go to the sandbox, the test holds a nonce. */
-async function nonceFor(number: string): Promise<string> {
-  const response = await fetch(`${sandboxURL}/__sandbox/nonces`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ number, expirationMonth: '07', expirationYear: '2032', cvv: '123' }),
-  });
-  expect(response.status).toBe(201);
-  return String(((await response.json()) as { nonce: string }).nonce);
-}
+const nonceFor = (number: string) => sandboxNonce(sandboxURL, number, { expirationMonth: '07', expirationYear: '2032', cvv: '123' });
 
 type Session = { cookie: string; email: string; host: string };
 type PG1 = { card_number: string; cca_card_id: string; is_default: 0 | 1 };

@@ -5,20 +5,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
+import { sandboxNonce } from '../support/sandbox-control';
 
 const base = inject('baseURL');
 const sandboxURL = inject('sandboxURL');
 const HOST = 'voyagerpro.localhost';
 const browser = useSharedBrowser();
 
-async function nonceFor(number: string): Promise<string> {
-  const response = await fetch(`${sandboxURL}/__sandbox/nonces`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ number, expirationMonth: '07', expirationYear: '2032', cvv: '123' }),
-  });
-  return String(((await response.json()) as { nonce: string }).nonce);
-}
+const nonceFor = (number: string) => sandboxNonce(sandboxURL, number, { expirationMonth: '07', expirationYear: '2032', cvv: '123' });
 
 async function signedInPage(key: string, path: string, expectedErrors: RegExp[] = []) {
   const { context } = await newContext(browser());

@@ -15,7 +15,7 @@ import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '.
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
-import { sandboxControl } from '../support/sandbox-control';
+import { sandboxNonce } from '../support/sandbox-control';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => sandbox?.stop());
 
-const nonceFor = async (number: string, extra: Record<string, unknown> = {}) =>
-  (await sandboxControl<{ nonce: string }>(sandbox.url, 'nonces', { number, expirationMonth: '12', expirationYear: '2030', ...extra })).nonce;
+const nonceFor = (number: string, extra?: Record<string, unknown>) => sandboxNonce(sandbox.url, number, extra);
 
 describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
   const database = useSeededDatabase(backend);

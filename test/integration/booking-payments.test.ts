@@ -18,7 +18,7 @@ import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '.
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
-import { sandboxControl } from '../support/sandbox-control';
+import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const TIMEOUT_MS = 1_000;
@@ -59,8 +59,7 @@ const oxxoWebhookAction = (request: Request) => callAction(oxxoWebhookRoute, req
 const paymentWithSavedCardAction = (request: Request) => callAction(paymentWithSavedCardRoute, request);
 const zeroAmountBookingAction = (request: Request) => callAction(zeroAmountBookingRoute, request);
 
-const nonceFor = async (number = '4111111111111111', extra: Record<string, unknown> = {}) =>
-  (await control<{ nonce: string }>('nonces', { number, expirationMonth: '12', expirationYear: '2030', ...extra })).nonce;
+const nonceFor = (number?: string, extra?: Record<string, unknown>) => sandboxNonce(sandbox.url, number, extra);
 
 beforeAll(async () => {
   sandbox = await startSandboxGateway({ port: 0 });

@@ -24,7 +24,7 @@ import { type Backend, useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
-import { sandboxControl } from '../support/sandbox-control';
+import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 let sandbox: SandboxGateway;
@@ -38,7 +38,7 @@ async function salesOf(reference: string): Promise<SandboxTransaction[]> {
   return transactions.filter((t) => (t.orderId ?? '').startsWith(`${reference}:`));
 }
 
-const nonceFor = async (number: string) => (await control<{ nonce: string }>('nonces', { number, expirationMonth: '12', expirationYear: '2030' })).nonce;
+const nonceFor = (number: string) => sandboxNonce(sandbox.url, number);
 
 beforeAll(async () => {
   sandbox = await startSandboxGateway({ port: 0 });

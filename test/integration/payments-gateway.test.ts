@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBraintreeGateway } from '~/services/payments/gateway.server';
 import type { GatewayResult, GatewayTransaction, PaymentGateway, PaymentSource } from '~/services/payments/port';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
-import { sandboxControl } from '../support/sandbox-control';
+import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 
 let sandbox: SandboxGateway;
 let gateway: PaymentGateway;
@@ -13,10 +13,7 @@ let gateway: PaymentGateway;
 const control = <T = Record<string, unknown>>(path: string, body?: unknown) => sandboxControl<T>(sandbox.url, path, body);
 
 /** Stands in for the card frame: card details go to the sandbox, the test only holds a nonce. */
-async function nonceFor(number: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const minted = await control<{ nonce: string }>('nonces', { number, expirationMonth: '12', expirationYear: '2030', ...extra });
-  return minted.nonce;
-}
+const nonceFor = (number: string, extra?: Record<string, unknown>) => sandboxNonce(sandbox.url, number, extra);
 
 async function charges(): Promise<{ id: string; type: string; status: string; amount: string; orderId: string | null }[]> {
   return (await control<{ transactions: { id: string; type: string; status: string; amount: string; orderId: string | null }[] }>('transactions')).transactions;

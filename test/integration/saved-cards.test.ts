@@ -17,6 +17,7 @@ import {
 } from '~/services/payments/saved-cards.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
+import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 
 const database = useSeededDatabase('pglite');
 let sandbox: SandboxGateway;
@@ -24,16 +25,10 @@ type User = { id: number; public_id: string; email: string };
 let member: User;
 let agent: User;
 
-async function control(path: string, body: unknown) {
-  const response = await fetch(`${sandbox.url}/__sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as Record<string, unknown>;
-}
+const control = (path: string, body: unknown) => sandboxControl(sandbox.url, path, body);
 
 /** Stands in for the card frame: the card goes to the sandbox, the test holds only a nonce. */
-async function nonceFor(number: string, expirationMonth = '12'): Promise<string> {
-  return String((await control('nonces', { number, expirationMonth, expirationYear: '2031', cvv: '123' })).nonce);
-}
+const nonceFor = (number: string, expirationMonth = '12') => sandboxNonce(sandbox.url, number, { expirationMonth, expirationYear: '2031', cvv: '123' });
 
 const save = async (user: User, number: string, extra: { nickname?: string; makeDefault?: boolean } = {}) =>
   saveCard({ userDbId: user.id, userPublicId: user.public_id, email: user.email, nonce: await nonceFor(number), nickname: extra.nickname ?? null, makeDefault: extra.makeDefault ?? false });

@@ -34,7 +34,7 @@ import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '.
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
-import { sandboxControl } from '../support/sandbox-control';
+import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 import type { CrashInput } from '../support/stored-value-crash-child';
 import { ledgerProblems, memberHold, quoteOf } from '../support/stored-value';
 
@@ -43,8 +43,7 @@ let sandbox: SandboxGateway;
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${++sequence}-${Date.now()}`;
 const control = <T = Record<string, unknown>>(path: string, body?: unknown) => sandboxControl<T>(sandbox.url, path, body);
-const nonceFor = async (number = '4111111111111111', extra: Record<string, unknown> = {}) =>
-  (await control<{ nonce: string }>('nonces', { number, expirationMonth: '12', expirationYear: '2030', ...extra })).nonce;
+const nonceFor = (number?: string, extra?: Record<string, unknown>) => sandboxNonce(sandbox.url, number, extra);
 
 beforeAll(async () => {
   sandbox = await startSandboxGateway({ port: 0 });

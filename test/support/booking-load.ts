@@ -59,17 +59,6 @@ export async function prepareBooking(base: string, cookie: string, options: { fi
   throw new Error(`no free room within 60 nights of day ${options.firstDay}`);
 }
 
-/** A single-use nonce for a test Visa, minted by the sandbox as its card frame would. */
-export async function mintNonce(sandboxUrl: string): Promise<string> {
-  const answer = await fetch(`${sandboxUrl}/__sandbox/nonces`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' }),
-  });
-  if (answer.status !== 201) throw new Error(`nonce: ${answer.status} ${await answer.text()}`);
-  return ((await answer.json()) as { nonce: string }).nonce;
-}
-
 /** initBooking again (the submit's first step, answering the frozen amount), then the card payment. */
 export async function submitBooking(base: string, booking: PreparedBooking, nonce: string): Promise<{ init: HttpAnswer; pay: HttpAnswer }> {
   const origin = new URL(base).origin.replace('127.0.0.1', HOST);
