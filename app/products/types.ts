@@ -17,6 +17,9 @@ export type ProductCode = (typeof PRODUCT_CODES)[number];
 export const PENDING_PRODUCT_CODES = ['SUB', 'WLT'] as const;
 export type PendingProductCode = (typeof PENDING_PRODUCT_CODES)[number];
 
+/** A membership's bookings (subscriptions and their renewals). */
+export const SUBSCRIPTION = 'SUB' satisfies PendingProductCode;
+
 /**
  * The page stack a product's code lives in: 'hotel' (the root hotel flow and /holidaystays),
  * 'flight', 'car', 'offer' (the scheduled-offer engine: activities, transfers, cruises,

@@ -6,13 +6,14 @@ import { renderBookingEmail } from './booking-email-template.server';
 import { bookingForEmail } from './bookings.server';
 import { getOrgById, publicOriginOf } from './config.server';
 import type { Database } from './db.server';
+import type { BookingSubscriber } from './booking-lifecycle.server';
 import { queueEmail } from './mail.server';
 
 export type FinalStatus = 'confirmed' | 'cancelled' | 'failed';
 
 /**
  * Queues the e-mail of a booking that reached a final status (docs/decisions/0033), from the
- * organisation's template. Called by moveBooking with its transaction: the e-mail is queued
+ * organisation's template. Called on the booking's move (bookingEmail) with its transaction: the e-mail is queued
  * exactly when the move commits. Sent to the booking's contact e-mail (a guest's too) and, when a
  * member booked for someone else, to the member as well, in the language the booker prefers if
  * the organisation offers it, else the organisation's own.
@@ -45,3 +46,11 @@ export async function queueBookingEmail(bookingId: string, status: FinalStatus, 
   await queueEmail({ orgId: org.orgId, to: booking.email, ...mail }, db);
   if (user && user.email.toLowerCase() !== booking.email.toLowerCase()) await queueEmail({ orgId: org.orgId, to: user.email, ...mail }, db);
 }
+
+/** A booking that reaches a final status has its e-mail queued in the same transaction: no final status without its e-mail, nor the reverse. */
+export const bookingEmail: BookingSubscriber = {
+  name: 'booking e-mail',
+  async onMove({ bookingId, to }, trx) {
+    if (to === 'confirmed' || to === 'cancelled' || to === 'failed') await queueBookingEmail(bookingId, to, trx);
+  },
+};

@@ -8,6 +8,7 @@ import { type BookingStatusMessage, isFinalBookingStatus } from '~/domain/bookin
 import { singleton } from '~/utils/singleton.server';
 import { type Database, type OpenedDatabase, getDb, getOpenedDatabase } from './db.server';
 import type { DB } from './db-schema';
+import type { BookingSubscriber } from './booking-lifecycle.server';
 
 const CHANNEL = 'booking_status';
 
@@ -15,6 +16,12 @@ const CHANNEL = 'booking_status';
 export async function publishBookingStatus(bookingId: string, trx: Transaction<DB>): Promise<void> {
   await sql`select pg_notify(${CHANNEL}, ${bookingId})`.execute(trx);
 }
+
+/** Every move is published: the pages following the booking read its status again. */
+export const bookingStatusFeed: BookingSubscriber = {
+  name: 'booking status feed',
+  onMove: ({ bookingId }, trx) => publishBookingStatus(bookingId, trx),
+};
 
 /** Whose bookings a caller may follow: the signed-in user on their organisation's site. */
 export type BookingOwner = { orgId: string; userDbId: number };

@@ -22,6 +22,7 @@ import { chargeOf } from '~/domain/charge';
 import { amountText, minorToMajor } from '~/domain/coupon-cash';
 import type { Quote as HoldQuote } from '~/domain/quote';
 import { type LanguageCode, isLanguageCode } from '~/domain/reference-data';
+import { SUBSCRIPTION } from '~/products/types';
 import { type PlanStatus, isEntitled, membershipFlow, organisationPaysFor, planExpiryAfterPayment, subscriptionCharge } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
 import { FAILURE_TEXTS } from '~/domain/booking-failures';
@@ -30,6 +31,7 @@ import { newReference } from './checkout.server';
 import { compileApiBody } from './api-body-schema.server';
 import { getOrgById } from './config.server';
 import type { DB, PlanTexts } from './db-schema';
+import type { BookingSubscriber, BookingTerms } from './booking-lifecycle.server';
 import { createPriceHold } from './holds.server';
 import { type Database, getDb } from './db.server';
 import type { PlanRow } from './membership-plans.server';
@@ -47,8 +49,6 @@ export const membershipBodies = {
   initBook: compileApiBody<InitBookBody>(initBookSchema),
 };
 
-/** The membership product (spec §1 SUB). */
-export const SUBSCRIPTION = 'SUB';
 const PRICE_CHANGED = 'The price of this plan changed: check it and pay again';
 const flagOf = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
 const answer = (status: number, body: Record<string, unknown>) => json({ status, ...body }, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -574,7 +574,7 @@ export async function subscriptionOrderIsCurrent(bookingId: string, db: Database
  * the lock order (member, then booking) is the same everywhere, so two never wait on each other.
  * Nothing for any other booking.
  */
-export async function lockMemberOfSubscriptionBooking(bookingId: string, trx: Transaction<DB>): Promise<void> {
+async function lockMemberOfSubscriptionBooking(bookingId: string, trx: Transaction<DB>): Promise<void> {
   await trx
     .selectFrom('users as u')
     .innerJoin('bookings as b', 'b.user_id', 'u.id')
@@ -591,7 +591,7 @@ export async function lockMemberOfSubscriptionBooking(bookingId: string, trx: Tr
  * member's membership payments is running, another purchase was paid after this one was priced
  * (it changed what this one buys), or its quote is no longer the member's.
  */
-export async function subscriptionPaymentRefusal(booking: { id: string; user_id: number | null; created_at: Date }, trx: Transaction<DB>): Promise<ApiMessageKey | null> {
+async function subscriptionPaymentRefusal(booking: { id: string; user_id: number | null; created_at: Date }, trx: Transaction<DB>): Promise<ApiMessageKey | null> {
   if (booking.user_id === null) return 'membership.outOfDate';
   const running = await trx
     .selectFrom('bookings')
@@ -614,7 +614,7 @@ export async function subscriptionPaymentRefusal(booking: { id: string; user_id:
 }
 
 /** The success path of a subscription booking (spec §2, §4 step 5): booking_id, is_renewal, charge_org and is_t. */
-export async function subscriptionSuccessPath(bookingId: string, reference: string, db: Database): Promise<string> {
+async function subscriptionSuccessPath(bookingId: string, reference: string, db: Database): Promise<string> {
   const order = await db.selectFrom('subscription_orders').select(['is_renewal', 'charge_org', 'is_trial']).where('booking_id', '=', bookingId).executeTakeFirst();
   const query = new URLSearchParams({
     booking_id: reference,
@@ -624,6 +624,27 @@ export async function subscriptionSuccessPath(bookingId: string, reference: stri
   });
   return `/subscription-checkoutsuccess?${query}`;
 }
+
+/**
+ * A membership's part in its booking's life: its member is locked first when the booking is paid
+ * or confirmed, and the confirmation activates what it bought.
+ */
+export const membershipActivation: BookingSubscriber = {
+  name: 'membership activation',
+  async lockFirst(bookingId, to, trx) {
+    if (to === 'pending' || to === 'confirmed') await lockMemberOfSubscriptionBooking(bookingId, trx);
+  },
+  async onMove({ bookingId, to, booking }, trx) {
+    if (booking.product === SUBSCRIPTION && to === 'confirmed') await activateSubscriptionOfBooking(bookingId, trx);
+  },
+};
+
+/** The terms a membership's booking is paid on (decision 0032). */
+export const membershipTerms: BookingTerms = {
+  payRefusal: subscriptionPaymentRefusal,
+  successPath: (booking, db) => subscriptionSuccessPath(booking.id, booking.reference, db),
+  holdsNoInventory: true,
+};
 
 /** The signed-in member's subscription booking `reference` and what it bought, for its success page; null when not theirs. */
 export async function subscriptionPurchase({ org, session }: MembershipContext & { session: ActiveSession }, reference: string, db: Database = getDb()) {

@@ -20,7 +20,9 @@ import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/doma
 import { CATALOGUE_CURRENCY } from '~/domain/charge';
 import type { Money } from '~/domain/money';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from './db-schema';
-import { getConfigRegistry } from './config.server';
+import type { BookingSubscriber } from './booking-lifecycle.server';
+import { SUBSCRIPTION } from '~/products/types';
+import { getConfigRegistry, getOrgById } from './config.server';
 import { type Database, getDb, isUniqueViolation } from './db.server';
 import { findHoldByToken } from './holds.server';
 import { keptUntilChanged } from './kept-until-changed.server';
@@ -418,7 +420,7 @@ async function settle(trx: Trx, row: Application, to: 'captured' | 'released' | 
 }
 
 /**
- * A booking of a hold moved to `status` (booking-payment's `moveBooking`, in its transaction):
+ * A booking of a hold moved to `status` (storedValueSettlement, in the move's transaction):
  * confirmed captures what the hold applied; failed, back to initiated (a declined payment) or
  * cancelled before confirmation releases it.
  */
@@ -427,6 +429,14 @@ export async function settleApplicationsOfBooking(holdId: string, status: 'confi
   await lockAccountsOf(trx, open);
   for (const row of open) await settle(trx, row, status === 'confirmed' ? 'captured' : 'released');
 }
+
+/** What a booking's hold applied moves with the booking (decision 0031). */
+export const storedValueSettlement: BookingSubscriber = {
+  name: 'stored value settlement',
+  async onMove({ to, booking }, trx) {
+    if (booking.hold_id && (to === 'confirmed' || to === 'failed' || to === 'cancelled' || to === 'initiated')) await settleApplicationsOfBooking(booking.hold_id, to, trx);
+  },
+};
 
 /** Releases what expired or released holds applied (the hold-expiry job, in its transaction). */
 export async function releaseApplicationsOfHolds(holdIds: readonly string[], db: Database = getDb()): Promise<number> {
@@ -755,6 +765,17 @@ export async function earnPointsForBooking(
     await reserve({ accountId: instrument.account_id, amountMinor: points, currency: POINTS_UNIT, reference: earnedReference(booking.id), idempotencyKey: `earn-pending:${booking.id}:${rule.pointType}` }, trx);
   }
 }
+
+/** A confirmed booking paid in money earns the member points by the organisation's rules (a membership earns none). */
+export const pointsEarning: BookingSubscriber = {
+  name: 'points earning',
+  async onMove({ bookingId, to, change, booking }, trx) {
+    if (to !== 'confirmed' || change.payment_method === 'guarantee' || booking.product === SUBSCRIPTION) return;
+    const rules = getOrgById(booking.org_id)?.payments.storedValue?.earn;
+    const paid = { amountMinor: booking.amount_minor ?? 0, currency: booking.currency ?? CATALOGUE_CURRENCY };
+    if (rules) await earnPointsForBooking({ id: bookingId, orgId: booking.org_id, userId: booking.user_id, holdId: booking.hold_id, paid }, rules, trx);
+  },
+};
 
 /** An amount the booking of `holdId` was charged, in the catalogue currency at its quote's rate (0 when it cannot be converted). */
 async function inCatalogueCurrency(paid: Money, holdId: string | null, trx: Trx): Promise<number> {

@@ -24,6 +24,7 @@ import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
 import { type ApiBodyValidator, compileApiBody } from './api-body-schema.server';
 import { publicOriginOf } from './config.server';
 import type { DB, TripsTable } from './db-schema';
+import type { BookingSubscriber } from './booking-lifecycle.server';
 import { type Database, getDb } from './db.server';
 import { errorFields, log } from './logger.server';
 import { mailLanguage, queueEmail, renderEmail } from './mail.server';
@@ -535,7 +536,7 @@ export async function attachBookingToTrips(bookingId: string, trx: Transaction<D
  * runs under a savepoint (a failed statement would otherwise abort the payment's transaction)
  * and is logged, the booking confirmed all the same.
  */
-export async function attachConfirmedBookingToTrips(bookingId: string, trx: Transaction<DB>): Promise<void> {
+async function attachConfirmedBookingToTrips(bookingId: string, trx: Transaction<DB>): Promise<void> {
   await sql`savepoint attach_booking_to_trips`.execute(trx);
   try {
     await attachBookingToTrips(bookingId, trx);
@@ -545,6 +546,14 @@ export async function attachConfirmedBookingToTrips(bookingId: string, trx: Tran
     log.error('a confirmed booking could not join its trips', { bookingId, ...errorFields(error) });
   }
 }
+
+/** A booked item joins the booker's trips that cover its dates (issue 13). */
+export const tripsAttachment: BookingSubscriber = {
+  name: 'trips attachment',
+  async onMove({ bookingId, to }, trx) {
+    if (to === 'confirmed') await attachConfirmedBookingToTrips(bookingId, trx);
+  },
+};
 
 /** An item as My trips shows it. A viewer's never carries a price or a booking reference. */
 export type MyTripItem = {

@@ -4,11 +4,11 @@
 // booking and writes the payment attempt with its idempotency key before any gateway call;
 // the gateway is called outside any transaction; each result is recorded at once; the
 // reconciler finishes what a crash or a timeout left open.
-import { CATALOGUE_CURRENCY, type Charge } from '~/domain/charge';
+import type { Charge } from '~/domain/charge';
 import { isValidBookingId } from '~/domain/booking-submit';
 import { randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
-import { type Selectable, type Transaction, type Updateable, sql } from 'kysely';
+import { type Selectable, type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
   type CardGuaranteeBody,
@@ -60,13 +60,11 @@ import { UUID, brandLabel } from '~/domain/saved-cards';
 import { getOrgById } from '../config.server';
 import { type Database, getDb, isUniqueViolation } from '../db.server';
 import type { BookingsTable, DB, PaymentAttemptsTable } from '../db-schema';
-import { type AppliedPart, earnPointsForBooking, matureEarnedPoints, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleApplicationsOfBooking, settleEarnedPoints } from '../stored-value.server';
+import { type BookingChange, lockBeforeBooking, termsOf } from '../booking-lifecycle.server';
+import { LostMove, lockHoldOfBooking, moveBooking } from './booking-move.server';
+import { type AppliedPart, matureEarnedPoints, payableOfHold, reconcileApplications, refundApplicationsOfHold, settleEarnedPoints } from '../stored-value.server';
 import { carPaymentModeOfHold } from '../car-quote.server';
-import { publishBookingStatus } from '../booking-status.server';
 import { reconcileWalletTopups } from '../wallet-topups.server';
-import { attachConfirmedBookingToTrips } from '../trips.server';
-import { queueBookingEmail } from '../booking-mail.server';
-import { SUBSCRIPTION, activateSubscriptionOfBooking, lockMemberOfSubscriptionBooking, subscriptionPaymentRefusal, subscriptionSuccessPath } from '../membership.server';
 import { convertHoldToBooking, findVisitorHold } from '../holds.server';
 import { checkApiBody, compileApiBody } from '~/services/api-body-schema.server';
 import { errorFields, log } from '../logger.server';
@@ -86,66 +84,6 @@ type Attempt = Selectable<PaymentAttemptsTable>;
 const POLL_MS = 100;
 const { expired: EXPIRED_TEXT, notCaptured: NOT_CAPTURED_TEXT, late: LATE_TEXT } = FAILURE_TEXTS;
 export const OXXO_EXPIRED_TEXT = FAILURE_TEXTS.oxxoExpired;
-
-/**
- * A guarded state move that did not happen: the row was no longer in the status it was expected
- * in (another worker, the reconciler or a job moved it first). Thrown inside a transaction to
- * roll back what it wrote; the caller decides what the lost move means.
- */
-class LostMove extends Error {
-  constructor(readonly what: string) {
-    super(`lost move: ${what}`);
-  }
-}
-
-type BookingChange = Omit<Updateable<BookingsTable>, 'id' | 'updated_at'>;
-
-/** Locks the row of the booking's hold (a booking's hold never changes once made). */
-async function lockHoldOfBooking(bookingId: string, trx: Transaction<DB>): Promise<void> {
-  const booking = await trx.selectFrom('bookings').select('hold_id').where('id', '=', bookingId).executeTakeFirst();
-  if (booking?.hold_id) await trx.selectFrom('holds').select('id').where('id', '=', booking.hold_id).forUpdate().execute();
-}
-
-/**
- * Moves a booking from the status it is expected in; false when it was no longer in it. The
- * stored value its hold applied moves in the same transaction (decision 0031): captured when
- * the booking is confirmed, released when it fails or its payment was refused.
- */
-async function moveBooking(
-  bookingId: string,
-  from: Booking['status'],
-  set: BookingChange,
-  db: Database,
-): Promise<boolean> {
-  const move = async (trx: Transaction<DB>) => {
-    // A confirmation activates a membership, which locks its member: that lock comes first, as in `begin`.
-    if (set.status === 'confirmed') await lockMemberOfSubscriptionBooking(bookingId, trx);
-    const moved = await trx
-      .updateTable('bookings')
-      .set({ ...set, updated_at: new Date() })
-      .where('id', '=', bookingId)
-      .where('status', '=', from)
-      .returning(['hold_id', 'org_id', 'user_id', 'amount_minor', 'currency', 'product'])
-      .executeTakeFirst();
-    if (!moved) return false;
-    await publishBookingStatus(bookingId, trx);
-    const to = set.status;
-    if (moved.hold_id && (to === 'confirmed' || to === 'failed' || to === 'cancelled' || to === 'initiated')) await settleApplicationsOfBooking(moved.hold_id, to, trx);
-    // A membership is what its booking bought: active from the moment the booking is confirmed.
-    if (moved.product === SUBSCRIPTION && to === 'confirmed') await activateSubscriptionOfBooking(bookingId, trx);
-    else if (to === 'confirmed' && set.payment_method !== 'guarantee') {
-      const rules = getOrgById(moved.org_id)?.payments.storedValue?.earn;
-      const paid = { amountMinor: moved.amount_minor ?? 0, currency: moved.currency ?? CATALOGUE_CURRENCY };
-      if (rules) await earnPointsForBooking({ id: bookingId, orgId: moved.org_id, userId: moved.user_id, holdId: moved.hold_id, paid }, rules, trx);
-    }
-    // A booked item joins the booker's trips that cover its dates (issue 13).
-    if (to === 'confirmed') await attachConfirmedBookingToTrips(bookingId, trx);
-    // Its e-mail is queued in this transaction: no final status without its e-mail, nor the reverse.
-    if (to === 'confirmed' || to === 'cancelled' || to === 'failed') await queueBookingEmail(bookingId, to, trx);
-    return true;
-  };
-  return db.isTransaction ? move(db as Transaction<DB>) : db.transaction().execute(move);
-}
 
 const invalid = (message: string) => json({ status: 'invalid', message }, { status: 400 });
 const respond = (answer: PayAnswer) => json(answer.body, { status: answer.status });
@@ -230,7 +168,8 @@ type PayRequest = {
 };
 
 async function returnUrlOf(booking: Booking, db: Database): Promise<string> {
-  if (booking.product === SUBSCRIPTION) return subscriptionSuccessPath(booking.id, booking.reference, db);
+  const terms = termsOf(booking.product);
+  if (terms) return terms.successPath(booking, db);
   let holidayHome = false;
   const roomType = /^room-type:(\d+)$/.exec(booking.item_ref)?.[1];
   if (booking.product === 'HLT' && roomType) {
@@ -274,8 +213,8 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
     return await db.transaction().execute(async (trx): Promise<Begun> => {
       // The hold's row first, as an apply of stored value takes it: an apply and a payment never interleave.
       await lockHoldOfBooking(bookingId, trx);
-      // A membership's member first: their membership payments run one at a time (decision 0032).
-      await lockMemberOfSubscriptionBooking(bookingId, trx);
+      // What the booking's subscribers lock (a membership's member: decision 0032), then the booking.
+      await lockBeforeBooking(bookingId, 'pending', trx);
       const booking = await trx.selectFrom('bookings').selectAll().where('id', '=', bookingId).forUpdate().executeTakeFirstOrThrow();
       const existing = await trx.selectFrom('payment_attempts').selectAll().where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
       if (existing) {
@@ -290,8 +229,9 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
         return { kind: 'answer', outcome: { kind: 'booking_failed', error: 'The booking was not initialised: reload the checkout', httpStatus: 409 } };
       }
       // A membership is paid only on the terms it would be bought on now, one payment at a time (decision 0032).
-      if (booking.product === SUBSCRIPTION) {
-        const refusal = await subscriptionPaymentRefusal(booking, trx);
+      const terms = termsOf(booking.product);
+      if (terms) {
+        const refusal = await terms.payRefusal(booking, trx);
         if (refusal) return { kind: 'answer', outcome: { kind: 'booking_failed', error: apiMessage(input.language, refusal), httpStatus: 409 } };
       }
       // Stored value applied since the amount was frozen (another tab): the checkout must show the new total first.
@@ -551,7 +491,7 @@ async function bookingAndHold(attempt: Attempt, db: Database) {
  * membership has no inventory (and no hold): nothing to claim.
  */
 async function claimInventory(booking: Booking, hold: { token: string; status: string } | undefined): Promise<boolean> {
-  if (booking.product === SUBSCRIPTION && booking.hold_id === null) return true;
+  if (booking.hold_id === null && termsOf(booking.product)?.holdsNoInventory) return true;
   if (!hold) return false;
   if (hold.status === 'booked') return true;
   return convertHoldToBooking(hold.token);
