@@ -4,10 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/components/nonce';
 import { pageCachePolicyOf } from '~/domain/page-cache';
 import { MessagesProvider } from '~/i18n/messages-context';
-import { pageMessages } from '~/services/messages.server';
+import { pageMessages } from '~/services/site/messages.server';
 import { paymentsOrNull } from '~/services/payments/runtime.server';
-import { documentCsp } from '~/services/security-headers.server';
-import { errorFields, log } from '~/services/logger.server';
+import { documentCsp } from '~/services/site/security-headers.server';
+import { errorFields, log } from '~/services/platform/logger.server';
 
 export default function handleRequest(
   request: Request,

@@ -1,6 +1,6 @@
 import '@remix-run/node';
 import type { PageCacheVerdict } from '~/domain/page-cache';
-import type { RequestContext } from '~/services/request-context.server';
+import type { RequestContext } from '~/services/site/request-context.server';
 
 declare module '@remix-run/node' {
   /**

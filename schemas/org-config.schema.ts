@@ -18,7 +18,7 @@ const period = {
   additionalProperties: false,
 } as const;
 
-/** A booking e-mail's templates by language (app/services/booking-email-template.server.ts). */
+/** A booking e-mail's templates by language (app/services/booking/booking-email-template.server.ts). */
 const bookingEmail = {
   type: 'object',
   propertyNames: languageCode,

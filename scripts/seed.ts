@@ -1,8 +1,8 @@
-import { loadConfigRegistry } from '~/services/config.server';
-import { openDatabase } from '~/services/db.server';
-import { parseEnv } from '~/services/env.server';
-import { migrateToLatest } from '~/services/migrations.server';
-import { seedDemoData } from '~/services/seed.server';
+import { loadConfigRegistry } from '~/services/platform/config.server';
+import { openDatabase } from '~/services/platform/db.server';
+import { parseEnv } from '~/services/platform/env.server';
+import { migrateToLatest } from '~/services/platform/migrations.server';
+import { seedDemoData } from '~/services/seed/seed.server';
 
 // `npm run seed`: migrates, then rebuilds the demo accounts and ads from scratch.
 const env = parseEnv();

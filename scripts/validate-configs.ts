@@ -1,4 +1,4 @@
-import { checkConfigs, formatProblem } from '~/services/config.server';
+import { checkConfigs, formatProblem } from '~/services/platform/config.server';
 
 // Prints `file: path: message` for every problem in org-configs/ and layouts/; exit 1 on any.
 const root = process.argv[2] ?? process.cwd();

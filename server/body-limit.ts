@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { log } from '~/services/logger.server';
+import { log } from '~/services/platform/logger.server';
 
 /**
  * Request body limits, by kind. Counted in bytes actually read, never taken from

@@ -2,7 +2,7 @@
 // as a script (package.json "start") it prints the notice before the build, so it is the start's
 // first line; `NODE_ENV=production npm start` (a hosting platform's default) is production, no demo.
 import { pathToFileURL } from 'node:url';
-import { appEnvOf } from '~/services/env.server';
+import { appEnvOf } from '~/services/platform/env.server';
 
 export const DEMO_NOTICE =
   'DEMO START: seeded demo accounts with a public password, the mail viewer at /dev/mail and the sandbox payment gateway. Never expose it to the internet; deploy with npm run start:prod (README, Deploying).';

@@ -20,11 +20,11 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { BookingStatusMessage } from '~/domain/booking-status';
 import { GRAPHQL_PATH } from '~/domain/realtime';
 import type { SessionUser } from '~/domain/session-user';
-import { bookingStatusUpdates } from '~/services/booking-status.server';
-import { type ConfigRegistry, cookiesOfHeader, hostnameOfHostHeader, orgOfHost } from '~/services/config.server';
-import type { Env } from '~/services/env.server';
-import { log } from '~/services/logger.server';
-import { type ActiveSession, SESSION_COOKIE } from '~/services/session.server';
+import { bookingStatusUpdates } from '~/services/booking/booking-status.server';
+import { type ConfigRegistry, cookiesOfHeader, hostnameOfHostHeader, orgOfHost } from '~/services/platform/config.server';
+import type { Env } from '~/services/platform/env.server';
+import { log } from '~/services/platform/logger.server';
+import { type ActiveSession, SESSION_COOKIE } from '~/services/identity/session.server';
 import { REALTIME_LIMITS, UsageCounter, depthLimitRule, isAllowedOrigin } from './graphql-guards';
 
 /** What every resolver sees: the signed-in user of the connection, checked again per operation. */

@@ -1,5 +1,5 @@
-import type { Env } from '~/services/env.server';
-import { errorFields, log } from '~/services/logger.server';
+import type { Env } from '~/services/platform/env.server';
+import { errorFields, log } from '~/services/platform/logger.server';
 
 type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 

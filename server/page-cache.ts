@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { MAX_CACHED_BODY_BYTES, PAGE_CACHE_HEADER, type KeptPageFacts, type PageCacheVerdict, isPageRequest, isStillFresh, mayAnswerFromCache, mayKeep, pageCacheKey } from '~/domain/page-cache';
-import { type CachedPage, cachedPage, keepPage, pageVersions } from '~/services/page-cache.server';
-import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
-import type { RequestContext } from '~/services/request-context.server';
+import { type CachedPage, cachedPage, keepPage, pageVersions } from '~/services/site/page-cache.server';
+import { hitRateLimit, visitorOf } from '~/services/identity/rate-limit.server';
+import type { RequestContext } from '~/services/site/request-context.server';
 import { dayIn } from '~/domain/time-zone';
 import { requestOrigin } from './request-origin';
 

@@ -3,7 +3,7 @@
 // clone takes test cards with no setup. Production without keys starts without card payments.
 import { BraintreeConfigError, type BraintreeSettings, braintreeSettingsFromEnv } from '~/services/payments/gateway.server';
 import { configurePayments } from '~/services/payments/runtime.server';
-import { log } from '~/services/logger.server';
+import { log } from '~/services/platform/logger.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from './sandbox-gateway';
 
 const DEFAULT_SANDBOX_PORT = 4010;

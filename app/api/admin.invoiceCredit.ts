@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { readApiBody } from '~/http/api-body.server';
-import { grantInvoiceCredit, requireInvoiceCreditAdmin, validateInvoiceCredit } from '~/services/payments/invoice-credit.server';
+import { grantInvoiceCredit, requireInvoiceCreditAdmin, validateInvoiceCredit } from '~/services/booking-payments/invoice-credit.server';
 
 export async function loader() {
   return json({ status: 405, message: 'Use POST to set invoice credit' }, { status: 405, headers: { Allow: 'POST' } });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { getPageAds } from '~/services/ads.server';
+import { getPageAds } from '~/services/site/ads.server';
 
 const PATH_PATTERN = /^\/[A-Za-z0-9/_-]{0,200}$/;
 

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type ImpersonationKeyBody, impersonationKeySchema } from '#schemas/api/auth.schema';
-import { compileApiBody } from '~/services/api-body-schema.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
 import { readApiBody } from '~/http/api-body.server';
-import { issueImpersonationKey } from '~/services/auth.server';
-import { publicOriginOf } from '~/services/config.server';
-import { requireApiSession } from '~/services/session.server';
+import { issueImpersonationKey } from '~/services/identity/auth.server';
+import { publicOriginOf } from '~/services/platform/config.server';
+import { requireApiSession } from '~/services/identity/session.server';
 
 const validateIssue = compileApiBody<ImpersonationKeyBody>(impersonationKeySchema);
 

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type LoginBody, loginSchema } from '#schemas/api/auth.schema';
-import { compileApiBody } from '~/services/api-body-schema.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
 import { readApiBody } from '~/http/api-body.server';
-import { attemptPasswordLogin, consumeImpersonationKey, MESSAGES, throttledMessage } from '~/services/auth.server';
-import { log } from '~/services/logger.server';
-import { createSession, getSessionByToken, SESSION_OUT_URL } from '~/services/session.server';
+import { attemptPasswordLogin, consumeImpersonationKey, MESSAGES, throttledMessage } from '~/services/identity/auth.server';
+import { log } from '~/services/platform/logger.server';
+import { createSession, getSessionByToken, SESSION_OUT_URL } from '~/services/identity/session.server';
 
 const validateLoginPayload = compileApiBody<LoginBody>(loginSchema);
 

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from '@remix-run/node';
 import { type LogoutBody, logoutSchema } from '#schemas/api/auth.schema';
-import { compileApiBody } from '~/services/api-body-schema.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
 import { readApiBody } from '~/http/api-body.server';
-import { destroySession } from '~/services/session.server';
+import { destroySession } from '~/services/identity/session.server';
 
 const validateLogout = compileApiBody<LogoutBody>(logoutSchema);
 

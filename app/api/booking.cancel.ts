@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readApiBody } from '~/http/api-body.server';
-import { cancelBooking, cancelResponse, validateCancelBooking } from '~/services/payments/booking-cancel.server';
+import { cancelBooking, cancelResponse, validateCancelBooking } from '~/services/booking-payments/booking-cancel.server';
 
 /** POST /api/booking/cancel {id}: the signed-in owner cancels a booking for a refund (docs/api.md "Booking cancellation"). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { requireApiBody } from '~/http/api-body.server';
-import { getCountMessages, validateCountMessages } from '~/services/bookings.server';
-import { requireApiSession } from '~/services/session.server';
+import { getCountMessages, validateCountMessages } from '~/services/booking/bookings.server';
+import { requireApiSession } from '~/services/identity/session.server';
 
 /**
  * POST /api/bookingHistory/getCountMessages (spec §3 "Booking notification", §7 Notifications):

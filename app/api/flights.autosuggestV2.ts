@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { autosuggestAirports } from '~/domain/airports';
 import { type AutosuggestBody, autosuggestSchema } from '#schemas/api/flights.schema';
-import { compileApiBody } from '~/services/api-body-schema.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
 import { readApiBody } from '~/http/api-body.server';
-import { requireWithinRateLimit } from '~/services/rate-limit.server';
+import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
 
 /**
  * POST /api/flights/autosuggestV2 (spec §7): `{ "json": { text, latitude, longitude, type, language } }`

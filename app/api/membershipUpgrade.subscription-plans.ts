@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readApiBody } from '~/http/api-body.server';
 import { postOnly } from '~/http/membership-call.server';
-import { membershipBodies, subscriptionPlans } from '~/services/membership.server';
+import { membershipBodies, subscriptionPlans } from '~/services/membership/membership.server';
 
 /** POST /api/membershipUpgrade/subscription-plans {lang}: the organisation's plans (docs/api.md "Membership"); anyone may read them. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
-import { generateCheckSum, payBodies } from '~/services/payments/booking-payment.server';
-import { requireApiSession } from '~/services/session.server';
+import { generateCheckSum, payBodies } from '~/services/booking-payments/booking-payment.server';
+import { requireApiSession } from '~/services/identity/session.server';
 
 /** POST /api/pgv2/generateCheckSum (docs/api.md "Booking payment"); signed in first. */
 export async function action({ request, context }: ActionFunctionArgs) {

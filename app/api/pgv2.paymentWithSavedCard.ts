@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
-import { payBodies, paymentWithSavedCard } from '~/services/payments/booking-payment.server';
+import { payBodies, paymentWithSavedCard } from '~/services/booking-payments/booking-payment.server';
 import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
-import { requireApiSession } from '~/services/session.server';
+import { requireApiSession } from '~/services/identity/session.server';
 
 /** POST /api/pgv2/paymentWithSavedCard (docs/api.md "Booking payment"); signed in first. */
 export async function action({ request, context }: ActionFunctionArgs) {

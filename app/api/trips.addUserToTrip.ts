@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readTripCall, tripLoader } from '~/http/trip-call.server';
-import { addUserToTrip, tripBodies } from '~/services/trips.server';
+import { addUserToTrip, tripBodies } from '~/services/booking/trips.server';
 
 /** POST /api/trips/addUserToTrip (spec §7 "Trips"): the invited user joins the trip; docs/api.md "Trips". */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readTripCall, tripLoader } from '~/http/trip-call.server';
-import { getTripsList, tripBodies } from '~/services/trips.server';
+import { getTripsList, tripBodies } from '~/services/booking/trips.server';
 
 /** POST /api/trips/gettrips/getTripsList (spec §7 "Trips"): {json}: the user's trips within 14 days of the dates (spec §9); docs/api.md "Trips". */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readTripCall, tripLoader } from '~/http/trip-call.server';
-import { requireWithinRateLimit } from '~/services/rate-limit.server';
-import { sendTripInvitation, tripBodies } from '~/services/trips.server';
+import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
+import { sendTripInvitation, tripBodies } from '~/services/booking/trips.server';
 
 /** POST /api/trips/invite (issue 13, beyond the spec): the trip's owner invites someone by e-mail; docs/api.md "Trips". */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readTripCall, tripLoader } from '~/http/trip-call.server';
-import { saveTripListItem, tripBodies } from '~/services/trips.server';
+import { saveTripListItem, tripBodies } from '~/services/booking/trips.server';
 
 /** POST /api/trips/updateActivitiesTripList {json} (spec §7 "Trips"): changes an activity already on a trip; docs/api.md "Trips". */
 export async function action({ request, context }: ActionFunctionArgs) {

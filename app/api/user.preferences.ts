@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readApiBody } from '~/http/api-body.server';
-import { PreferenceError, preferenceChoice, saveUserPreferences, validatePreferenceUpdate } from '~/services/preferences.server';
+import { PreferenceError, preferenceChoice, saveUserPreferences, validatePreferenceUpdate } from '~/services/identity/preferences.server';
 
 /**
  * POST /api/user/preferences (spec §7): `{ usr_type, preferred_language, preferred_currency, date_format? }`.

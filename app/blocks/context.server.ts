@@ -1,6 +1,6 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import type { SessionUser } from '~/domain/session-user';
-import type { Locale } from '~/services/locale.server';
+import type { Locale } from '~/services/site/locale.server';
 
 /** What a block's data resolver may use: the request's organisation, visitor, locale and address. */
 export type BlockContext = {

@@ -1,6 +1,6 @@
 import type { Block, BlockType, Layout } from '#schemas/layout.schema';
-import { type AppEnv, getEnv } from '~/services/env.server';
-import { log } from '~/services/logger.server';
+import { type AppEnv, getEnv } from '~/services/platform/env.server';
+import { log } from '~/services/platform/logger.server';
 import type { BlockContext } from './context.server';
 import { blockResolvers } from './resolvers.server';
 

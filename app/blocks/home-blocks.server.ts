@@ -1,8 +1,8 @@
 import type { Block } from '#schemas/layout.schema';
 import { suggestedStay } from '~/domain/destination-links';
 import { isLandingSlug, landingHasSearch, productNav } from '~/domain/landing-pages';
-import { destinationCatalog } from '~/services/catalog-reference.server';
-import { getRateTable, toDisplayPrice } from '~/services/rates.server';
+import { destinationCatalog } from '~/services/catalog/catalog-reference.server';
+import { getRateTable, toDisplayPrice } from '~/services/catalog/rates.server';
 import type { BlockContext } from './context.server';
 import { dayIn } from '~/domain/time-zone';
 

@@ -1,11 +1,11 @@
 import type { Block } from '#schemas/layout.schema';
 import { cardServiceApiKey } from '~/domain/payment-providers';
 import { toCardPGV2 } from '~/domain/saved-cards';
-import { listUserBookings } from '~/services/bookings.server';
-import { getDb } from '~/services/db.server';
+import { listUserBookings } from '~/services/booking/bookings.server';
+import { getDb } from '~/services/platform/db.server';
 import { listCardsOfUser } from '~/services/payments/saved-cards.server';
-import { getRateTable, toDisplayPrice } from '~/services/rates.server';
-import { loyaltyMembershipNoOf, loyaltyOf } from '~/services/stored-value.server';
+import { getRateTable, toDisplayPrice } from '~/services/catalog/rates.server';
+import { loyaltyMembershipNoOf, loyaltyOf } from '~/services/stored-value/stored-value.server';
 import type { BlockContext } from './context.server';
 
 type B<K extends Block['type']> = Extract<Block, { type: K }>;

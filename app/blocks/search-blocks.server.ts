@@ -1,6 +1,6 @@
 import type { Block } from '#schemas/layout.schema';
 import { minCheckinDate } from '~/domain/checkin';
-import { destinationChoices } from '~/services/catalog-reference.server';
+import { destinationChoices } from '~/services/catalog/catalog-reference.server';
 import type { BlockContext } from './context.server';
 import { dayIn } from '~/domain/time-zone';
 import { ADS_CHECKIN_COOKIE, adCheckin } from '~/domain/ad-checkin';

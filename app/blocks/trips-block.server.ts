@@ -1,6 +1,6 @@
 import type { Block } from '#schemas/layout.schema';
-import { getDb } from '~/services/db.server';
-import { myTrip, myTrips } from '~/services/trips.server';
+import { getDb } from '~/services/platform/db.server';
+import { myTrip, myTrips } from '~/services/booking/trips.server';
 import type { BlockContext } from './context.server';
 import type { ResolvedBlock } from './data.server';
 import { dayIn } from '~/domain/time-zone';

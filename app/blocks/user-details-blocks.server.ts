@@ -1,6 +1,6 @@
 import type { Block } from '#schemas/layout.schema';
 import { MAX_SAVED_TRAVELERS, countryOptions } from '~/domain/user-details';
-import { getUserDetails, listSavedTravelers } from '~/services/user-details.server';
+import { getUserDetails, listSavedTravelers } from '~/services/identity/user-details.server';
 import type { BlockContext } from './context.server';
 import { dateTimeFormat } from '~/domain/intl-format';
 

@@ -1,7 +1,7 @@
-import { getDb } from '~/services/db.server';
+import { getDb } from '~/services/platform/db.server';
 import { cardEntryForCheckout } from '~/services/payments/runtime.server';
-import { getRateTable, toDisplayPrice } from '~/services/rates.server';
-import { TOPUP_LIMITS, recentTopups, walletOf } from '~/services/wallet-topups.server';
+import { getRateTable, toDisplayPrice } from '~/services/catalog/rates.server';
+import { TOPUP_LIMITS, recentTopups, walletOf } from '~/services/stored-value/wallet-topups.server';
 import type { Block } from '#schemas/layout.schema';
 import { threeDSecureRequired } from '~/domain/booking-payment';
 import type { BlockContext } from './context.server';

@@ -1,7 +1,7 @@
 import { Link, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { format } from '~/i18n';
 import { useOptionalMessages } from '~/i18n/messages-context';
-import type { ShellData } from '~/services/shell.server';
+import type { ShellData } from '~/services/site/shell.server';
 
 /** The words of an error page when the page has no strings (the root itself failed): the same on server and browser. */
 const FALLBACK = {

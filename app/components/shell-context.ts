@@ -2,7 +2,7 @@ import { useRouteLoaderData } from '@remix-run/react';
 import type { MessageKey } from '~/i18n';
 import { format } from '~/i18n';
 import { useMessages } from '~/i18n/messages-context';
-import type { ShellData } from '~/services/shell.server';
+import type { ShellData } from '~/services/site/shell.server';
 
 /** The root loader's data; every page renders inside the shell, so it is always there. */
 export function useShell(): ShellData {

@@ -1,4 +1,4 @@
-import type { PublicOrg } from '~/services/shell.server';
+import type { PublicOrg } from '~/services/site/shell.server';
 import { useNonce } from './nonce';
 
 const cssName = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

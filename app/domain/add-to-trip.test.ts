@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TripListCallName, tripListSchemas } from '#schemas/api/trips.schema';
-import { compileApiBody } from '~/services/api-body-schema.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
 import type { TripListInput } from '~/products/types';
 import { candidateTripName, type CarDetailsInput, carTripCandidate, type FlightDetailsInput, flightGoesTo, flightTripCandidate, type HotelDetailsInput, hotelTripCandidate, majorUnits, type OfferDetailsInput, offerTripCandidate, type TripCandidate, type WeeksDetailsInput, weeksTripCandidate } from './add-to-trip';
 import { TRIP_CALLS, tripPayloadRefusal } from './trips';

@@ -1,4 +1,4 @@
-import type { BookingStatus, PaymentMethod } from '~/services/db-schema';
+import type { BookingStatus, PaymentMethod } from '~/services/platform/db-schema';
 import { isProductCode, products } from '~/products/registry';
 
 /**

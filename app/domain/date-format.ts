@@ -1,6 +1,6 @@
 // The date-format rule (spec §6, §9): a signed-in user's dates are shown in the user's date
 // format, looked up with usr_type 2 and 'DD/MM/YYYY' by default; anonymous visitors keep the
-// locale's formatting. Pure; the session read (app/services/session.server.ts) looks the format up.
+// locale's formatting. Pure; the session read (app/services/identity/session.server.ts) looks the format up.
 import { dateTimeFormat } from './intl-format';
 
 /** The formats a user may choose (POST /api/user/preferences `date_format`). */

@@ -3,7 +3,7 @@ import type { LimitedAction } from './rate-limits';
 /**
  * Rules of the anonymous page cache (decision 0035): which requests may be answered from it,
  * which answers may be kept, and what an answer is filed under. The cache itself is
- * app/services/page-cache.server.ts; the server consults it before Remix (server/page-cache.ts).
+ * app/services/site/page-cache.server.ts; the server consults it before Remix (server/page-cache.ts).
  */
 
 /** Says on an anonymous visitor's page whether it came from the cache: `hit` or `miss` (rendered, maybe kept). */

@@ -2,7 +2,7 @@
  * The seeded catalogue's properties, who they are and what they say (decision 0036): names,
  * amenities, policies, check-in instructions, pictures and a description in each language.
  * Pure and deterministic (hash of the slug), so a re-seed writes the same catalogue and tests can
- * name what they expect. Prices and rooms stay with the seed (app/services/seed-catalog.server.ts).
+ * name what they expect. Prices and rooms stay with the seed (app/services/seed/seed-catalog.server.ts).
  */
 import type { AmenityCode, CheckInInstructions, ImageKind, PropertyContent, PropertyPolicies } from './property-content';
 import { distanceKm } from './property-map';

@@ -1,4 +1,4 @@
-import type { Role } from '~/services/db-schema';
+import type { Role } from '~/services/platform/db-schema';
 
 /** The spec's session user (§3), as returned by the session check and used by the UI. */
 export type SessionUser = {

@@ -1,4 +1,4 @@
-import type { Role } from '~/services/db-schema';
+import type { Role } from '~/services/platform/db-schema';
 
 /** S1: a session ends after 30 minutes without use and 12 hours after sign-in, whichever first. */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;

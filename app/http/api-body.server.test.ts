@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiBodyErrors, compileApiBody } from '~/services/api-body-schema.server';
+import { apiBodyErrors, compileApiBody } from '~/services/platform/api-body-schema.server';
 import { readApiBody } from './api-body.server';
 
 const schema = {

@@ -2,7 +2,7 @@
 // (413), the JSON parse (400), then the route's Ajv schema from schemas/api/ (400), each refusal
 // naming the field. A route family keeps its own answer envelope (`fail`); the message is the same.
 // Reading a body is the route layer's work: services take the checked, typed body.
-import { type ApiBodyFailure, type ApiBodyResult, type ApiBodyValidator, apiBodyFailure, checkApiBody } from '~/services/api-body-schema.server';
+import { type ApiBodyFailure, type ApiBodyResult, type ApiBodyValidator, apiBodyFailure, checkApiBody } from '~/services/platform/api-body-schema.server';
 
 /**
  * Bodies bigger than this are refused before parsing; a real payload is far smaller. The

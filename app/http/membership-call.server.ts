@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import type { ApiBodyValidator } from '~/services/api-body-schema.server';
-import type { ActiveSession } from '~/services/session.server';
-import { NO_API_SESSION } from '~/services/session.server';
-import type { MembershipContext } from '~/services/membership.server';
+import type { ApiBodyValidator } from '~/services/platform/api-body-schema.server';
+import type { ActiveSession } from '~/services/identity/session.server';
+import { NO_API_SESSION } from '~/services/identity/session.server';
+import type { MembershipContext } from '~/services/membership/membership.server';
 import { readApiBody } from './api-body.server';
 
 /**

@@ -1,5 +1,5 @@
-import { payBodyRefused } from '~/services/payments/booking-payment.server';
-import { type ApiBodyValidator } from '~/services/api-body-schema.server';
+import { payBodyRefused } from '~/services/booking-payments/booking-payment.server';
+import { type ApiBodyValidator } from '~/services/platform/api-body-schema.server';
 import { requireApiBody } from './api-body.server';
 
 /**

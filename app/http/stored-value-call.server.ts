@@ -1,8 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import type { ApiBodyFailure, ApiBodyValidator } from '~/services/api-body-schema.server';
-import { NO_API_SESSION } from '~/services/session.server';
-import type { StoredValueCaller } from '~/services/stored-value-cash-api.server';
+import type { ApiBodyFailure, ApiBodyValidator } from '~/services/platform/api-body-schema.server';
+import { NO_API_SESSION } from '~/services/identity/session.server';
+import type { StoredValueCaller } from '~/services/stored-value/stored-value-cash-api.server';
 import { requireApiBody } from './api-body.server';
 
 /**

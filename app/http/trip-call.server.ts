@@ -1,8 +1,8 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import type { ApiBodyValidator } from '~/services/api-body-schema.server';
-import { NO_API_SESSION } from '~/services/session.server';
-import type { TripActor } from '~/services/trips.server';
+import type { ApiBodyValidator } from '~/services/platform/api-body-schema.server';
+import { NO_API_SESSION } from '~/services/identity/session.server';
+import type { TripActor } from '~/services/booking/trips.server';
 import { requireApiBody } from './api-body.server';
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getOrgById } from '~/services/config.server';
-import { pageMessages } from '~/services/messages.server';
+import { getOrgById } from '~/services/platform/config.server';
+import { pageMessages } from '~/services/site/messages.server';
 
 // Issue 14: every page route's title and meta description are in the page's language and carry
 // the organisation's name. Each page module's `meta` is called as Remix calls it, with the root's

@@ -1,13 +1,13 @@
 import type { MetaDescriptor } from '@remix-run/node';
 import type { LanguageCode } from '~/domain/reference-data';
-import type { ShellData } from '~/services/shell.server';
+import type { ShellData } from '~/services/site/shell.server';
 import { type MessageKey, type Messages, format } from './index';
 
 // A page's title and meta description in the page's language, carrying the organisation's name
 // (issue 14). A route's `meta` runs outside React, so it cannot ask the messages context: it
 // reads the strings filed under the root loader's `messagesPath`, where the browser's strings
 // script puts them (app/i18n/messages-context.tsx) and where the server files the same strings
-// when it first builds them (app/services/messages.server.ts). The path names the strings by
+// when it first builds them (app/services/site/messages.server.ts). The path names the strings by
 // their hash, so one path always means the same strings, whatever request reads them.
 
 declare global {

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CACHEABLE_RESULTS_PAGES } from '~/domain/page-cache';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
-import { requireWithinRateLimit } from '~/services/rate-limit.server';
+import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
 import { pageProductOf, requirePageProduct } from './page-product';
 import { resultsPages } from './products.server';
 import { resultsTitle } from './views';

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { isOfferSegment } from '~/domain/offers';
-import { loadBookingSuccess } from '~/services/bookings.server';
+import { loadBookingSuccess } from '~/services/booking/bookings.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

@@ -2,8 +2,8 @@ import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@rem
 import { useLoaderData } from '@remix-run/react';
 import { ProfileBlockList } from '~/blocks/profile-registry';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { loadPage } from '~/services/page.server';
-import { requireUser } from '~/services/session.server';
+import { loadPage } from '~/services/site/page.server';
+import { requireUser } from '~/services/identity/session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

@@ -3,8 +3,8 @@ import { useActionData } from '@remix-run/react';
 import { ForgotForm, PAGE_AUTH_LINKS } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { readEmailAddress, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/auth.server';
-import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
+import { readEmailAddress, requestMessages, requestPasswordReset, reserveMailRequest } from '~/services/identity/auth.server';
+import { hitRateLimit, visitorOf } from '~/services/identity/rate-limit.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

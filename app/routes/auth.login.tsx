@@ -3,8 +3,8 @@ import { useActionData } from '@remix-run/react';
 import { PAGE_AUTH_LINKS, SignInForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { attemptPasswordLogin, requestMessages } from '~/services/auth.server';
-import { createSession, safeRedirectPath } from '~/services/session.server';
+import { attemptPasswordLogin, requestMessages } from '~/services/identity/auth.server';
+import { createSession, safeRedirectPath } from '~/services/identity/session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

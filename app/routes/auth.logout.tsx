@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node';
 import { sameOriginPath } from '~/domain/safe-redirect';
-import { destroySession } from '~/services/session.server';
+import { destroySession } from '~/services/identity/session.server';
 
 export async function loader() {
   return redirect('/');

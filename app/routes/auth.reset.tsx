@@ -3,8 +3,8 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ResetForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { isTokenUsable, passwordProblem, requestMessages, resetPassword } from '~/services/auth.server';
-import { createSession } from '~/services/session.server';
+import { isTokenUsable, passwordProblem, requestMessages, resetPassword } from '~/services/identity/auth.server';
+import { createSession } from '~/services/identity/session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

@@ -3,11 +3,11 @@ import { useActionData } from '@remix-run/react';
 import { PAGE_AUTH_LINKS, SignUpForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
-import { passwordProblem, readEmailAddress, requestMessages, requestSignup, reserveMailRequest } from '~/services/auth.server';
+import { passwordProblem, readEmailAddress, requestMessages, requestSignup, reserveMailRequest } from '~/services/identity/auth.server';
 import { validName } from '~/domain/traveler';
 import { submittedSignupMode } from '~/domain/auth-layouts';
-import { hitRateLimit, visitorOf } from '~/services/rate-limit.server';
-import { isOpenInvitation } from '~/services/trips.server';
+import { hitRateLimit, visitorOf } from '~/services/identity/rate-limit.server';
+import { isOpenInvitation } from '~/services/booking/trips.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

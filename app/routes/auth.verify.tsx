@@ -3,8 +3,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
 import { joinTripUrl } from '~/domain/auth-dialog-params';
-import { completeSignup, isTokenUsable, requestMessages } from '~/services/auth.server';
-import { createSession } from '~/services/session.server';
+import { completeSignup, isTokenUsable, requestMessages } from '~/services/identity/auth.server';
+import { createSession } from '~/services/identity/session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

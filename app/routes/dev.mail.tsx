@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { getDb } from '~/services/db.server';
-import { getEnv } from '~/services/env.server';
+import { getDb } from '~/services/platform/db.server';
+import { getEnv } from '~/services/platform/env.server';
 import { pageMeta } from '~/i18n/page-meta';
 
 /** Development mail viewer: what the outbox holds for this organisation, newest first. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { organisationIcon } from '~/services/site-files.server';
+import { organisationIcon } from '~/services/site/site-files.server';
 
 /** GET /favicon.svg: the organisation's icon, its logo's mark (docs/decisions/0038). */
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { loadBookingSuccess } from '~/services/bookings.server';
-import { requireFlightVisitor } from '~/services/route-behaviours.server';
+import { loadBookingSuccess } from '~/services/booking/bookings.server';
+import { requireFlightVisitor } from '~/services/site/route-behaviours.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { isLanguageCode } from '~/domain/reference-data';
-import { messagesScript, pageMessages } from '~/services/messages.server';
+import { messagesScript, pageMessages } from '~/services/site/messages.server';
 
 /**
  * GET /i18n/{language}.{hash}.js: the organisation's strings in one language, for the browser

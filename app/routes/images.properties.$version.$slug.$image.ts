@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { propertyImageSvg } from '~/domain/property-art';
 import { IMAGE_KINDS, PROPERTY_IMAGE_VERSION, propertyImagesOf } from '~/domain/property-content';
-import { hotelCatalogEntry } from '~/services/catalog-reference.server';
+import { hotelCatalogEntry } from '~/services/catalog/catalog-reference.server';
 
 /**
  * GET /images/properties/v1/<slug>/<kind>.svg: a property's picture, drawn from its slug

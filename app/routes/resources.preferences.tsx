@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { PreferenceError, checkOffered, localeCookies, safeReturnPath, saveUserPreferences } from '~/services/preferences.server';
+import { PreferenceError, checkOffered, localeCookies, safeReturnPath, saveUserPreferences } from '~/services/identity/preferences.server';
 
 /** The language & currency dialog's Apply: cookies for everyone, saved preference for a user. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { subscriptionPayment } from '~/services/payments/checkout-payment.server';
-import { NO_API_SESSION } from '~/services/session.server';
+import { subscriptionPayment } from '~/services/booking-payments/checkout-payment.server';
+import { NO_API_SESSION } from '~/services/identity/session.server';
 
 /** The plans modal's payment block (issue 12): the member's saved cards and card entry, no invoice. */
 export async function loader({ context }: LoaderFunctionArgs) {

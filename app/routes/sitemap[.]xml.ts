@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { sitemapXml } from '~/domain/site-files';
-import { publicPagePaths } from '~/services/site-files.server';
+import { publicPagePaths } from '~/services/site/site-files.server';
 
 /**
  * GET /sitemap.xml: this host's public pages as absolute URLs. The host is the request's:

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { BlockList } from '~/blocks/content-registry';
-import { loadPage } from '~/services/page.server';
+import { loadPage } from '~/services/site/page.server';
 import { legalMeta } from './privacy-policy';
 import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
 

@@ -4,8 +4,8 @@ import { type PageRegistry, renderBlocks } from '~/blocks/block-list';
 import { TripsListBlock } from '~/blocks/trips-block';
 import { tripProblemOf } from '~/blocks/trips-block.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { loadPage } from '~/services/page.server';
-import { requireUser } from '~/services/session.server';
+import { loadPage } from '~/services/site/page.server';
+import { requireUser } from '~/services/identity/session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { openedTripId } from '~/blocks/trips-block.server';
 import { format, messagesFor } from '~/i18n';
-import { requireUser } from '~/services/session.server';
-import { tripCalendarFile } from '~/services/trips.server';
+import { requireUser } from '~/services/identity/session.server';
+import { tripCalendarFile } from '~/services/booking/trips.server';
 
 /**
  * GET /user/my-trips/ics?trip_id=…: the trip as an .ics calendar file (issue 13 "Take it

@@ -3,8 +3,8 @@ import { useLoaderData } from '@remix-run/react';
 import { type PageRegistry, renderBlocks } from '~/blocks/block-list';
 import { WalletTopupBlock } from '~/blocks/wallet-block';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { loadPage } from '~/services/page.server';
-import { requireUser } from '~/services/session.server';
+import { loadPage } from '~/services/site/page.server';
+import { requireUser } from '~/services/identity/session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { worldMapImage } from '~/components/shell/world-map';
-import { destinationCatalog } from '~/services/catalog-reference.server';
+import { destinationCatalog } from '~/services/catalog/catalog-reference.server';
 
 /**
  * GET /world-map.svg: home's outline map with every destination marked, in the colours of the

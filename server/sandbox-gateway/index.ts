@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { derivedSecret, signWebhook } from '~/domain/booking-payment';
-import { appEnvOf } from '~/services/env.server';
+import { appEnvOf } from '~/services/platform/env.server';
 import { handleCardFrame } from './card-frame';
 import { hostedPages } from './hosted-page';
 import { type Reply, SANDBOX_MERCHANT_ACCOUNT_ID, SandboxState } from './state';

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { derivedSecret, signWebhook } from '~/domain/booking-payment';
-import { hashPassword } from '~/services/password.server';
+import { hashPassword } from '~/services/identity/password.server';
 import { VIEWPORTS, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { http } from '../support/http-client';

@@ -6,7 +6,7 @@
 // without a guarantee (nopg: no card at all).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '~/services/password.server';
+import { hashPassword } from '~/services/identity/password.server';
 import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessLogEntry } from '~/domain/process-log';
-import { hashPassword } from '~/services/password.server';
+import { hashPassword } from '~/services/identity/password.server';
 import { type Page, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 

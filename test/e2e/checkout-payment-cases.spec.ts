@@ -12,8 +12,8 @@ import { computeRoomPrice } from '~/domain/room-price';
 import type { WordedRoomType } from '~/domain/room-types';
 import { enUS } from '~/i18n/en-US';
 import { esMX } from '~/i18n/es-MX';
-import { hashPassword } from '~/services/password.server';
-import { DEMO_PASSWORD } from '~/services/demo-accounts';
+import { hashPassword } from '~/services/identity/password.server';
+import { DEMO_PASSWORD } from '~/services/seed/demo-accounts';
 import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 

@@ -13,7 +13,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase } from '~/services/db.server';
+import { openDatabase } from '~/services/platform/db.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway';
 import {
   type PreparedBooking,

@@ -4,7 +4,7 @@
 // axe finds nothing at 375 and 1280 px.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '~/services/password.server';
+import { hashPassword } from '~/services/identity/password.server';
 import { prepareBooking, submitBooking } from '../support/booking-load';
 import { sandboxNonce } from '../support/sandbox-control';
 import { expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration } from '../support/browser';

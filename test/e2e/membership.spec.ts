@@ -7,9 +7,9 @@
 // rules (auto-open, noShowPlansHome, routes, carousel at four widths, Pay Now) and axe at both widths.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '~/services/db.server';
-import { hashPassword } from '~/services/password.server';
-import { creditInstrument, openInstrument } from '~/services/stored-value.server';
+import { openDatabase } from '~/services/platform/db.server';
+import { hashPassword } from '~/services/identity/password.server';
+import { creditInstrument, openInstrument } from '~/services/stored-value/stored-value.server';
 import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { sandboxTransactions } from '../support/booking-load';
 import { sandboxNonce } from '../support/sandbox-control';

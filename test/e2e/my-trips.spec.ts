@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ProductCode, products } from '~/products/registry';
-import { hashPassword } from '~/services/password.server';
+import { hashPassword } from '~/services/identity/password.server';
 import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { NEW_CARD, completeBooking, reachPayment, typeCard } from '../support/checkout';
 import { inDays } from '../support/dates';

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { convert } from '~/domain/money';
 import { computeRoomPrice } from '~/domain/room-price';
-import { hashPassword } from '~/services/password.server';
+import { hashPassword } from '~/services/identity/password.server';
 import { type BrowserContext, type Page, newContext, orgUrl, recordActivity, signInWithApi, useSharedBrowser, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 

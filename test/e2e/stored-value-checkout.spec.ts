@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { type Database, openDatabase } from '~/services/db.server';
-import { hashPassword } from '~/services/password.server';
-import { creditInstrument, openInstrument } from '~/services/stored-value.server';
+import { type Database, openDatabase } from '~/services/platform/db.server';
+import { hashPassword } from '~/services/identity/password.server';
+import { creditInstrument, openInstrument } from '~/services/stored-value/stored-value.server';
 import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { ledgerProblems } from '../support/stored-value';

@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { FAILURE_WINDOW_MS } from '~/domain/login-throttle';
 import { MAX_ACTIVE_HOLDS, RATE_LIMITS } from '~/domain/rate-limits';
-import { attemptPasswordLogin, purgeAuthFailures } from '~/services/auth.server';
-import { getOrgById } from '~/services/config.server';
-import { createHold, releaseHold } from '~/services/holds.server';
-import { countActiveHolds, databaseCounters, hitRateLimit, memoryCounters, requireHoldAllowed } from '~/services/rate-limit.server';
-import { DEMO_PASSWORD, demoEmail } from '~/services/demo-accounts';
+import { attemptPasswordLogin, purgeAuthFailures } from '~/services/identity/auth.server';
+import { getOrgById } from '~/services/platform/config.server';
+import { createHold } from '~/services/booking/holds.server';
+import { releaseHold } from '~/services/booking/hold-release.server';
+import { countActiveHolds, databaseCounters, hitRateLimit, memoryCounters, requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { DEMO_PASSWORD, demoEmail } from '~/services/seed/demo-accounts';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 // Production's limits (the unit project relaxes them for everyone else); read at the first getEnv().

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countMessagesOf, listUserBookings } from '~/services/bookings.server';
-import type { Database } from '~/services/db.server';
-import type { ActiveSession } from '~/services/session.server';
+import { countMessagesOf, listUserBookings } from '~/services/booking/bookings.server';
+import type { Database } from '~/services/platform/db.server';
+import type { ActiveSession } from '~/services/identity/session.server';
 import { FAILURE_TEXTS, failureMessageKey } from '~/domain/booking-failures';
 import { type Backend, useSeededDatabase } from '../support/databases';
 

@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
-import { type BookingMove, subscribeToBookingMoves } from '~/services/booking-lifecycle.server';
-import { createHold } from '~/services/holds.server';
-import { moveBooking } from '~/services/payments/booking-move.server';
-import { initBookingAction } from '~/services/payments/booking-payment.server';
+import { type BookingMove, subscribeToBookingMoves } from '~/services/booking/booking-lifecycle.server';
+import { createHold } from '~/services/booking/holds.server';
+import { moveBooking } from '~/services/booking-payments/booking-move.server';
+import { initBookingAction } from '~/services/booking-payments/booking-payment.server';
 import { configurePayments } from '~/services/payments/runtime.server';
-import { createSession } from '~/services/session.server';
+import { createSession } from '~/services/identity/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CarSearch } from '~/domain/car-rental';
-import { carOfferItemRef } from '~/services/seed-cars.server';
+import { carOfferItemRef } from '~/services/seed/seed-cars.server';
 import { builtInCarSupplier as cars, carLocations, resolveRentalLocations } from '~/services/suppliers/cars.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { type Backend, useSeededDatabase } from '../support/databases';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDay, parseDay, weekStartOnOrAfter } from '~/domain/weeks';
-import { chargeForHold } from '~/services/checkout-charge.server';
-import { quoteWeeksHold } from '~/services/weeks-quote.server';
+import { chargeForHold } from '~/services/booking/checkout-charge.server';
+import { quoteWeeksHold } from '~/services/catalog/weeks-quote.server';
 import { quoteDisplayOf } from '~/domain/quote';
-import { getRateTable } from '~/services/rates.server';
-import { getDb } from '~/services/db.server';
-import { type Hold, countAvailableUnits, createHold, findHoldByToken, recordHoldQuote } from '~/services/holds.server';
+import { getRateTable } from '~/services/catalog/rates.server';
+import { getDb } from '~/services/platform/db.server';
+import { type Hold, countAvailableUnits, createHold, findHoldByToken, recordHoldQuote } from '~/services/booking/holds.server';
 import { builtInFlightSupplier as flights } from '~/services/suppliers/flights.server';
 import { offerSuppliers } from '~/services/suppliers/offers.server';
 import { builtInCarSupplier as cars } from '~/services/suppliers/cars.server';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { getOrgById } from '~/services/config.server';
-import { parsePreferenceUpdate, saveUserPreferences } from '~/services/preferences.server';
-import { demoEmail } from '~/services/demo-accounts';
-import { createSession, getSessionByToken } from '~/services/session.server';
+import { getOrgById } from '~/services/platform/config.server';
+import { parsePreferenceUpdate, saveUserPreferences } from '~/services/identity/preferences.server';
+import { demoEmail } from '~/services/seed/demo-accounts';
+import { createSession, getSessionByToken } from '~/services/identity/session.server';
 import { freshVisitorOn } from '../support/load-context';
 import { type Backend, useSeededDatabase } from '../support/databases';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlightSearch } from '~/domain/flight-query';
-import { getDb } from '~/services/db.server';
+import { getDb } from '~/services/platform/db.server';
 import { type FlightQuery, builtInFlightSupplier as flights } from '~/services/suppliers/flights.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { useSeededDatabase } from '../support/databases';

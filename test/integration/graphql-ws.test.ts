@@ -3,7 +3,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_LIMITS } from '../../server/graphql-guards';
-import { hashToken } from '~/services/session.server';
+import { hashToken } from '~/services/identity/session.server';
 import { useSeededDatabase } from '../support/databases';
 import { type Handshake, realtimeClient as client, signInDemo, startRealtime } from '../support/realtime';
 

@@ -1,15 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '~/services/db.server';
-import {
-  type HoldRequest,
-  convertHoldToBooking,
-  countAvailableUnits,
-  createHold,
-  expireHolds,
-  findHoldByToken,
-  releaseHold,
-} from '~/services/holds.server';
+import { type Database, openDatabase } from '~/services/platform/db.server';
+import { type HoldRequest, convertHoldToBooking, countAvailableUnits, createHold, findHoldByToken } from '~/services/booking/holds.server';
+import { expireHolds, releaseHold } from '~/services/booking/hold-release.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holidayHomeCatalogFor } from '~/services/seed-catalog.server';
-import { destinationsSeed } from '~/services/seed.server';
+import { holidayHomeCatalogFor } from '~/services/seed/seed-catalog.server';
+import { destinationsSeed } from '~/services/seed/seed.server';
 import { type HotelQuery, builtInHotelSupplier as hotels } from '~/services/suppliers/hotels.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { useSeededDatabase } from '../support/databases';

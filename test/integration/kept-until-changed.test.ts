@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDb, getOpenedDatabase } from '~/services/db.server';
-import { keptUntilChanged } from '~/services/kept-until-changed.server';
-import { hasActivePlan } from '~/services/member-rates.server';
-import { countAvailableUnitsByItem, createHold, findHoldByToken, findVisitorHold, releaseHold } from '~/services/holds.server';
-import { getOrgById } from '~/services/config.server';
-import { savedTraveler } from '~/services/checkout.server';
+import { getDb, getOpenedDatabase } from '~/services/platform/db.server';
+import { keptUntilChanged } from '~/services/platform/kept-until-changed.server';
+import { hasActivePlan } from '~/services/catalog/member-rates.server';
+import { countAvailableUnitsByItem, createHold, findHoldByToken, findVisitorHold } from '~/services/booking/holds.server';
+import { releaseHold } from '~/services/booking/hold-release.server';
+import { getOrgById } from '~/services/platform/config.server';
+import { savedTraveler } from '~/services/booking/checkout.server';
 import { listCards } from '~/services/payments/saved-cards.server';
-import { type Member, appliedToHold, applyToHold, availableCoupons, instrumentsOf } from '~/services/stored-value.server';
-import { addSavedTraveler, listSavedTravelers } from '~/services/user-details.server';
-import { pageVersions } from '~/services/page-cache.server';
-import { createSession, getSessionByToken, hashToken } from '~/services/session.server';
+import { type Member, appliedToHold, applyToHold, availableCoupons, instrumentsOf } from '~/services/stored-value/stored-value.server';
+import { addSavedTraveler, listSavedTravelers } from '~/services/identity/user-details.server';
+import { pageVersions } from '~/services/site/page-cache.server';
+import { createSession, getSessionByToken, hashToken } from '~/services/identity/session.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { memberHold, quoteOf } from '../support/stored-value';
 

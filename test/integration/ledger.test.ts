@@ -9,9 +9,10 @@ import {
   UnknownAccountError,
   UnknownReservationError,
 } from '~/domain/ledger';
-import { type Database, openDatabase } from '~/services/db.server';
-import { createHold, expireHolds } from '~/services/holds.server';
-import { balanceOf, capture, holdReference, issue, openAccount, refund, release, releaseReservationsOf, reserve } from '~/services/ledger.server';
+import { type Database, openDatabase } from '~/services/platform/db.server';
+import { createHold } from '~/services/booking/holds.server';
+import { expireHolds } from '~/services/booking/hold-release.server';
+import { balanceOf, capture, holdReference, issue, openAccount, refund, release, releaseReservationsOf, reserve } from '~/services/stored-value/ledger.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];

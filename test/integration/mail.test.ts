@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '~/services/db.server';
-import { deliverPendingEmails, queueEmail, renderEmail } from '~/services/mail.server';
+import type { Database } from '~/services/platform/db.server';
+import { deliverPendingEmails, queueEmail, renderEmail } from '~/services/platform/mail.server';
 import { openSeededDatabase } from '../support/databases';
 
 type Received = { from: string; to: string[]; raw: string };

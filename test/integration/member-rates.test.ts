@@ -8,7 +8,7 @@ import { memberPriceMinor } from '~/domain/member-rates';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { action as initBookingRoute } from '~/api/booking.initBooking';
 import { configurePayments } from '~/services/payments/runtime.server';
-import { createSession } from '~/services/session.server';
+import { createSession } from '~/services/identity/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';

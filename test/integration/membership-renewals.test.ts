@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renewalExpiry } from '~/domain/membership';
-import { type Database, openDatabase } from '~/services/db.server';
-import { renewalOrderId, runRenewals } from '~/services/membership-renewals.server';
+import { type Database, openDatabase } from '~/services/platform/db.server';
+import { renewalOrderId, runRenewals } from '~/services/membership/membership-renewals.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { saveCard } from '~/services/payments/saved-cards.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '~/services/db.server';
-import { type MultiItemHoldRequest, convertHoldToBooking, countAvailableUnits, createMultiItemHold, findVisitorHold, releaseHold } from '~/services/holds.server';
+import type { Database } from '~/services/platform/db.server';
+import { type MultiItemHoldRequest, convertHoldToBooking, countAvailableUnits, createMultiItemHold, findVisitorHold } from '~/services/booking/holds.server';
+import { releaseHold } from '~/services/booking/hold-release.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type OfferSearch, weekdayOf } from '~/domain/offers';
-import { getDb } from '~/services/db.server';
+import { getDb } from '~/services/platform/db.server';
 import { offerSuppliers } from '~/services/suppliers/offers.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import { type Backend, useSeededDatabase } from '../support/databases';

@@ -4,20 +4,20 @@
 // payment mode decides how the pay core lets it be paid.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHold, recordHoldQuote } from '~/services/holds.server';
-import { quoteCarHold } from '~/services/car-quote.server';
-import { initBookingAction, reconcileProviderPagePayments } from '~/services/payments/booking-payment.server';
+import { createHold, recordHoldQuote } from '~/services/booking/holds.server';
+import { quoteCarHold } from '~/services/catalog/car-quote.server';
+import { initBookingAction, reconcileProviderPagePayments } from '~/services/booking-payments/booking-payment.server';
 import { action as cardGuaranteeRoute } from '~/api/booking.cardGuarantee';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
 import { action as hostedPaymentRoute } from '~/api/booking.hostedPayment';
 import { loader as hostedReturnRoute } from '~/routes/payments.hosted-return';
 import { action as invoiceCreditRoute } from '~/api/admin.invoiceCredit';
-import { withCheckoutPayment } from '~/services/payments/checkout-payment.server';
-import { invoiceCreditOf } from '~/services/payments/invoice-credit.server';
+import { withCheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
+import { invoiceCreditOf } from '~/services/booking-payments/invoice-credit.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
-import { DEMO_INVOICE_COMPANY, DEMO_INVOICE_LIMIT_MINOR } from '~/services/seed.server';
-import { createSession } from '~/services/session.server';
+import { DEMO_INVOICE_COMPANY, DEMO_INVOICE_LIMIT_MINOR } from '~/services/seed/seed.server';
+import { createSession } from '~/services/identity/session.server';
 import { builtInCarSupplier } from '~/services/suppliers/cars.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { type Backend, useSeededDatabase } from '../support/databases';

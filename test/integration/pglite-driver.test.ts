@@ -1,9 +1,9 @@
-// The embedded database's driver (app/services/pglite-driver.server.ts, decision 0044): each
+// The embedded database's driver (app/services/platform/pglite-driver.server.ts, decision 0044): each
 // statement prepared once and run as one message. What callers see must be what PGlite's own
 // `query` gave: the same values both ways, the same errors, transactions and notices.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OpenedDatabase, isPgError, isUniqueViolation, openDatabase } from '~/services/db.server';
+import { type OpenedDatabase, isPgError, isUniqueViolation, openDatabase } from '~/services/platform/db.server';
 
 let opened: OpenedDatabase;
 const db = () => opened.db;

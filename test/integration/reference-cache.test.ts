@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { resolveFeaturedDestinations } from '~/blocks/home-blocks.server';
 import { computeRoomPrice } from '~/domain/room-price';
-import { getOrgById } from '~/services/config.server';
-import { getDb } from '~/services/db.server';
-import { createHold } from '~/services/holds.server';
-import { getRateTable, toDisplayPrice } from '~/services/rates.server';
-import { clearReferenceCache } from '~/services/reference-cache.server';
-import { hotelRoomItemRef } from '~/services/seed-catalog.server';
+import { getOrgById } from '~/services/platform/config.server';
+import { getDb } from '~/services/platform/db.server';
+import { createHold } from '~/services/booking/holds.server';
+import { getRateTable, toDisplayPrice } from '~/services/catalog/rates.server';
+import { clearReferenceCache } from '~/services/catalog/reference-cache.server';
+import { hotelRoomItemRef } from '~/services/seed/seed-catalog.server';
 import { useSeededDatabase } from '../support/databases';
 import { pageRequests } from '../support/page-requests';
 import { inDays } from '../support/dates';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WORDED_ROOM_TYPES } from '~/domain/room-types';
-import { holidayHomeCatalogFor, hotelCatalogFor } from '~/services/seed-catalog.server';
-import { resortUnits, stayUnits } from '~/services/seed-resorts.server';
-import { destinationsSeed } from '~/services/seed.server';
+import { holidayHomeCatalogFor, hotelCatalogFor } from '~/services/seed/seed-catalog.server';
+import { resortUnits, stayUnits } from '~/services/seed/seed-resorts.server';
+import { destinationsSeed } from '~/services/seed/seed.server';
 
 describe('room type names', () => {
   it('the dictionaries word every room and unit type the catalogue seeds', () => {

@@ -1,8 +1,8 @@
 // The checkout's "choose a saved traveller" list (docs/decisions/0020): the signed-in user's own
 // saved travellers, only the fields the traveller block fills; nobody else's; none for a guest.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { savedTravelerChoices } from '~/services/checkout.server';
-import { addSavedTraveler } from '~/services/user-details.server';
+import { savedTravelerChoices } from '~/services/booking/checkout.server';
+import { addSavedTraveler } from '~/services/identity/user-details.server';
 import { useSeededDatabase } from '../support/databases';
 
 const database = useSeededDatabase('pglite');

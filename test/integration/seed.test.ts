@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfigRegistry } from '~/services/config.server';
-import { verifyPassword } from '~/services/password.server';
-import { DEMO_PASSWORD, demoAccounts, demoEmail } from '~/services/demo-accounts';
-import { seedDemoData } from '~/services/seed.server';
+import { loadConfigRegistry } from '~/services/platform/config.server';
+import { verifyPassword } from '~/services/identity/password.server';
+import { DEMO_PASSWORD, demoAccounts, demoEmail } from '~/services/seed/demo-accounts';
+import { seedDemoData } from '~/services/seed/seed.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 
 const backends: Backend[] = ['pglite', 'postgres'];

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { action as loginAction } from '~/api/auth.login';
-import { issueImpersonationKey, passwordProblem } from '~/services/auth.server';
-import { deliverPendingEmails, queueEmail } from '~/services/mail.server';
-import { hashPassword, verifyPassword } from '~/services/password.server';
-import { DEMO_PASSWORD, demoEmail } from '~/services/demo-accounts';
-import { hashToken } from '~/services/session.server';
+import { issueImpersonationKey, passwordProblem } from '~/services/identity/auth.server';
+import { deliverPendingEmails, queueEmail } from '~/services/platform/mail.server';
+import { hashPassword, verifyPassword } from '~/services/identity/password.server';
+import { DEMO_PASSWORD, demoEmail } from '~/services/seed/demo-accounts';
+import { hashToken } from '~/services/identity/session.server';
 import { loadContextFor } from '../support/load-context';
 import { type Backend, useSeededDatabase } from '../support/databases';
 

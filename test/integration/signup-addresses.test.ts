@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { action as signup } from '~/routes/auth.signup';
 import { action as forgot } from '~/routes/auth.forgot';
-import { demoEmail } from '~/services/demo-accounts';
+import { demoEmail } from '~/services/seed/demo-accounts';
 import { useSeededDatabase } from '../support/databases';
 import { callAction } from '../support/load-context';
 

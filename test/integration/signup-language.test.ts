@@ -3,8 +3,8 @@
 // "e-mails in the recipient's language"), whatever the organisation's own language.
 import { describe, expect, it } from 'vitest';
 import { action as signup } from '~/routes/auth.signup';
-import { getOrgById } from '~/services/config.server';
-import { completeSignup } from '~/services/auth.server';
+import { getOrgById } from '~/services/platform/config.server';
+import { completeSignup } from '~/services/identity/auth.server';
 import { useSeededDatabase } from '../support/databases';
 import { callAction } from '../support/load-context';
 

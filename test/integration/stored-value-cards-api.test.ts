@@ -3,8 +3,8 @@ import { action as applyPaymentCardRoute } from '~/api/booking.applyPaymentCard'
 import { action as paymentCardsRoute, loader as paymentCardsLoader } from '~/api/booking.getpaymentcardbyuser';
 import { action as applyPointsRoute } from '~/api/loyalty.applyPoints';
 import { action as checkPointsRoute } from '~/api/loyalty.checkLoyaltyPoints';
-import { createSession } from '~/services/session.server';
-import { type Member, instrumentsOf, payableOfHold } from '~/services/stored-value.server';
+import { createSession } from '~/services/identity/session.server';
+import { type Member, instrumentsOf, payableOfHold } from '~/services/stored-value/stored-value.server';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn } from '../support/load-context';

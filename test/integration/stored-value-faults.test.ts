@@ -7,14 +7,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOrgById } from '~/services/config.server';
-import { type Database, openDatabase } from '~/services/db.server';
-import type { ApplicationStatus, BookingStatus } from '~/services/db-schema';
-import { createHold, expireHolds, releaseHold } from '~/services/holds.server';
-import { balanceOf } from '~/services/ledger.server';
-import { initBookingAction, reconcilePayments } from '~/services/payments/booking-payment.server';
+import { getOrgById } from '~/services/platform/config.server';
+import { type Database, openDatabase } from '~/services/platform/db.server';
+import type { ApplicationStatus, BookingStatus } from '~/services/platform/db-schema';
+import { createHold } from '~/services/booking/holds.server';
+import { expireHolds, releaseHold } from '~/services/booking/hold-release.server';
+import { balanceOf } from '~/services/stored-value/ledger.server';
+import { initBookingAction, reconcilePayments } from '~/services/booking-payments/booking-payment.server';
 import { configurePayments } from '~/services/payments/runtime.server';
-import { createSession } from '~/services/session.server';
+import { createSession } from '~/services/identity/session.server';
 import {
   type ApplyAnswer,
   type ApplyRequest,
@@ -28,7 +29,7 @@ import {
   releaseApplicationsOfHolds,
   settleApplicationsOfBooking,
   unapplyFromHold,
-} from '~/services/stored-value.server';
+} from '~/services/stored-value/stored-value.server';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { type Backend, useSeededDatabase } from '../support/databases';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORED_VALUE_TEXT } from '~/domain/instruments';
-import { getOrgById } from '~/services/config.server';
-import { expireHolds } from '~/services/holds.server';
-import { balanceOf } from '~/services/ledger.server';
+import { getOrgById } from '~/services/platform/config.server';
+import { expireHolds } from '~/services/booking/hold-release.server';
+import { balanceOf } from '~/services/stored-value/ledger.server';
 import {
   type Member,
   applyToHold,
@@ -16,7 +16,7 @@ import {
   releaseApplicationsOfHolds,
   settleApplicationsOfBooking,
   unapplyFromHold,
-} from '~/services/stored-value.server';
+} from '~/services/stored-value/stored-value.server';
 import { useSeededDatabase } from '../support/databases';
 import { memberHold, quoteOf } from '../support/stored-value';
 

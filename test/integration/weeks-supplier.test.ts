@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, formatDay, parseDay, weekStartOnOrAfter } from '~/domain/weeks';
-import { getDb } from '~/services/db.server';
+import { getDb } from '~/services/platform/db.server';
 import type { SupplierContext } from '~/services/suppliers/port';
 import {
   builtInResortSupplier as resorts,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
-import { loadConfigRegistry } from '~/services/config.server';
-import { type Database, type OpenedDatabase, openDatabase, setDatabase } from '~/services/db.server';
-import { migrateToLatest } from '~/services/migrations.server';
-import { seedDemoData } from '~/services/seed.server';
+import { loadConfigRegistry } from '~/services/platform/config.server';
+import { type Database, type OpenedDatabase, openDatabase, setDatabase } from '~/services/platform/db.server';
+import { migrateToLatest } from '~/services/platform/migrations.server';
+import { seedDemoData } from '~/services/seed/seed.server';
 import { createScratchDatabase, postgresOrSkipReason } from './postgres';
 
 export type Backend = 'pglite' | 'postgres';

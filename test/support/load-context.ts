@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { hostnameOfHostHeader } from '~/services/config.server';
-import { resolveRequestContext } from '~/services/request-context.server';
+import { hostnameOfHostHeader } from '~/services/platform/config.server';
+import { resolveRequestContext } from '~/services/site/request-context.server';
 
 /** The load context the server would hand a route for `request` (tests call routes directly). */
 export async function loadContextFor(request: Request, clientIp = '127.0.0.1'): Promise<AppLoadContext> {

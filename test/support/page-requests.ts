@@ -1,12 +1,12 @@
 // The page services as their routes call them, from a `Request` (tests call services directly):
 // the request's context (`loadContextFor`) and its URL.
 import type { WeeksKind } from '~/domain/weeks';
-import { holdCar, loadCarCheckout } from '~/services/car-pages.server';
-import { travelerAction } from '~/services/checkout.server';
-import { holdFlight, loadFlightCheckout } from '~/services/flight-pages.server';
-import { holdHotelRoom, loadHotelCheckout, loadHotelDetails } from '~/services/hotel-pages.server';
-import { holdOffer, loadOfferCheckout } from '~/services/offer-pages.server';
-import { loadWeeksCheckout } from '~/services/weeks-pages.server';
+import { holdCar, loadCarCheckout } from '~/services/catalog/car-pages.server';
+import { travelerAction } from '~/services/booking/checkout.server';
+import { holdFlight, loadFlightCheckout } from '~/services/catalog/flight-pages.server';
+import { holdHotelRoom, loadHotelCheckout, loadHotelDetails } from '~/services/catalog/hotel-pages.server';
+import { holdOffer, loadOfferCheckout } from '~/services/catalog/offer-pages.server';
+import { loadWeeksCheckout } from '~/services/catalog/weeks-pages.server';
 import { loadContextFor } from './load-context';
 
 async function routeArgs(request: Request, clientIp?: string) {

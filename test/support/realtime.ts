@@ -3,11 +3,11 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { loadConfigRegistry } from '~/services/config.server';
-import type { Database } from '~/services/db.server';
-import type { Env } from '~/services/env.server';
-import { demoEmail } from '~/services/demo-accounts';
-import { createSession, getSessionByToken, sessionVerdicts } from '~/services/session.server';
+import { loadConfigRegistry } from '~/services/platform/config.server';
+import type { Database } from '~/services/platform/db.server';
+import type { Env } from '~/services/platform/env.server';
+import { demoEmail } from '~/services/seed/demo-accounts';
+import { createSession, getSessionByToken, sessionVerdicts } from '~/services/identity/session.server';
 import { attachGraphqlWs } from '../../server/graphql';
 import { freshVisitorOn } from './load-context';
 

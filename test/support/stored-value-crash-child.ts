@@ -3,11 +3,11 @@
 // payment against the sandbox gateway, whose sale the test holds back; the test kills it with
 // SIGKILL once the payment attempt is written. Run with `node --import tsx`; its input is the
 // JSON in STORED_VALUE_CRASH (see `CrashInput`).
-import { getOrgById, loadConfigRegistry } from '~/services/config.server';
-import { openDatabase, setDatabase } from '~/services/db.server';
-import { initBookingAction } from '~/services/payments/booking-payment.server';
+import { getOrgById, loadConfigRegistry } from '~/services/platform/config.server';
+import { openDatabase, setDatabase } from '~/services/platform/db.server';
+import { initBookingAction } from '~/services/booking-payments/booking-payment.server';
 import { configurePayments } from '~/services/payments/runtime.server';
-import { applyToHold, payableOfHold } from '~/services/stored-value.server';
+import { applyToHold, payableOfHold } from '~/services/stored-value/stored-value.server';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway/index';
 import { callAction, loadContextFor } from './load-context';

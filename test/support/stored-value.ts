@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Quote } from '~/domain/quote';
-import type { Database } from '~/services/db.server';
+import type { Database } from '~/services/platform/db.server';
 
 let sequence = 0;
 

@@ -7,7 +7,7 @@ import { type DateStyle, useDateStyle } from '~/components/dates';
 import { formatCalendarDay, formatWallClock } from '~/domain/date-format';
 import type { MessageKey } from '~/i18n';
 import { useMessages } from '~/i18n/messages-context';
-import type { BookingSuccessData } from '~/services/bookings.server';
+import type { BookingSuccessData } from '~/services/booking/bookings.server';
 import { PaymentParts } from './payment-parts';
 import { dateTimeFormat } from '~/domain/intl-format';
 

@@ -1,6 +1,6 @@
 import { useShell, useT } from '~/components/shell-context';
 import type { MessageKey } from '~/i18n';
-import type { PaymentLine } from '~/services/bookings.server';
+import type { PaymentLine } from '~/services/booking/bookings.server';
 import { numberFormat } from '~/domain/intl-format';
 
 /**

@@ -17,12 +17,12 @@ import {
   submitOutcome,
 } from '~/domain/booking-submit';
 import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOption } from '~/domain/payment-options';
-import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
+import type { CheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
 import { BookingFailedDialog, CardFailureDialog, DemoAccountDialog } from './payment-dialogs';
 import { readCookie, SITE_REFERER_COOKIE, writeCookie } from '~/components/site-cookies';
 import { postJson } from '~/components/post-json';
 import { minorToMajor } from '~/domain/coupon-cash';
-import type { TravelerResult } from '~/services/checkout.server';
+import type { TravelerResult } from '~/services/booking/checkout.server';
 import { CHECKOUT_FORM_ID, TRAVELER_FETCHER_KEY } from './checkout-form';
 
 export type PaymentBlockProps = Props;

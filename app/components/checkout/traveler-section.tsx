@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useT } from '~/components/shell-context';
 import type { Traveler, TravelerField } from '~/domain/traveler';
 import { type SavedTravelerChoice, travelerFieldsFrom } from '~/domain/user-details';
-import type { TravelerResult } from '~/services/checkout.server';
+import type { TravelerResult } from '~/services/booking/checkout.server';
 import { CHECKOUT_FORM_ID, TRAVELER_FETCHER_KEY } from './checkout-form';
 import { DuplicateBookingDialog } from './guard-dialogs';
 

@@ -21,8 +21,8 @@ import {
   payNowDisabled,
   plansModalAutoOpens,
 } from '~/domain/membership';
-import type { SubscriptionPlanView } from '~/services/membership.server';
-import type { CheckoutPayment } from '~/services/payments/checkout-payment.server';
+import type { SubscriptionPlanView } from '~/services/membership/membership.server';
+import type { CheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
 import { dateTimeFormat } from '~/domain/intl-format';
 
 type Quote = { amount: number; debt_payed: number; is_renewal: boolean; is_trial: boolean; charge_org: boolean };

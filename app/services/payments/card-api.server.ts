@@ -26,8 +26,8 @@ import {
 } from '#schemas/api/saved-cards.schema';
 import { cardServiceApiKey, supplierEntries } from '~/domain/payment-providers';
 import { checkNickname, sameEmail, toCardPG1, toCardPGV2 } from '~/domain/saved-cards';
-import { compileApiBody } from '~/services/api-body-schema.server';
-import { type ActiveSession, NO_API_SESSION } from '../session.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
+import { type ActiveSession, NO_API_SESSION } from '../identity/session.server';
 import { paymentsOrNull } from './runtime.server';
 import { type CardChange, deleteCard, findDefaultCard, listCards, nonceForCard, saveCard, setDefaultCard, updateNickname } from './saved-cards.server';
 

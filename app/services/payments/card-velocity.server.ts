@@ -2,7 +2,7 @@
 // are counted per visitor and per card, so a card tester meets a 429 after a handful of tries,
 // whichever instance answers (the counters are the database's on PostgreSQL).
 import type { CardAction } from '~/domain/rate-limits';
-import { type RateContext, requireWithinRateLimit } from '../rate-limit.server';
+import { type RateContext, requireWithinRateLimit } from '../identity/rate-limit.server';
 import { paymentsOrNull } from './runtime.server';
 
 /** The card a call names: a one-time nonce from the card frame, or one of the user's saved cards. */

@@ -1,7 +1,7 @@
 // Gateway calls every money path makes the same way: a call repeated with the same idempotency
 // key while its outcome is unknown, and a transaction given back (void or refund) when it buys
 // nothing. Booking payments and membership renewals both use them.
-import { log } from '../logger.server';
+import { log } from '../platform/logger.server';
 import type { GatewayResult } from './port';
 import { paymentGateway } from './runtime.server';
 

@@ -3,7 +3,7 @@
 // hosted fields). Loaders and actions read it; nothing else decides where payments go.
 import { derivedSecret } from '~/domain/booking-payment';
 import type { CardEntryConfig } from '~/domain/card-entry';
-import { log } from '~/services/logger.server';
+import { log } from '~/services/platform/logger.server';
 import { singleton } from '~/utils/singleton.server';
 import { type BraintreeSettings, createBraintreeGateway } from './gateway.server';
 import { type HostedPayments, sandboxHostedPayments } from './hosted-payments.server';

@@ -3,10 +3,10 @@
 // reads or changes that user's rows; a card id of another user reads as "not found".
 import type { Selectable } from 'kysely';
 import { CARD_LIST_LIMIT, type SavedCardView, gatewayCustomerIdFor, isCardId } from '~/domain/saved-cards';
-import { getDb } from '../db.server';
-import { keptUntilChanged } from '../kept-until-changed.server';
-import type { SavedCardsTable } from '../db-schema';
-import { errorFields, log } from '../logger.server';
+import { getDb } from '../platform/db.server';
+import { keptUntilChanged } from '../platform/kept-until-changed.server';
+import type { SavedCardsTable } from '../platform/db-schema';
+import { errorFields, log } from '../platform/logger.server';
 import type { PaymentFailure } from './port';
 import { paymentGateway } from './runtime.server';
 

@@ -1,10 +1,11 @@
 import type { Selectable } from 'kysely';
 import { type CarFamily, type CarPayment, type CarPrice, type CarSearch, carSearchParams, computeCarPrice, rentalRange } from '~/domain/car-rental';
 import type { PaymentGatewayId } from '~/domain/payment-options';
-import type { CarOffersTable } from '../db-schema';
-import { getDb } from '../db.server';
-import { convertHoldToBooking, countAvailableUnitsByItem, createHold, releaseHold } from '../holds.server';
-import { carOfferItemRef } from '../seed-cars.server';
+import type { CarOffersTable } from '../platform/db-schema';
+import { getDb } from '../platform/db.server';
+import { convertHoldToBooking, countAvailableUnitsByItem, createHold } from '../booking/holds.server';
+import { releaseHold } from '../booking/hold-release.server';
+import { carOfferItemRef } from '../seed/seed-cars.server';
 import type { ProductSupplier, SupplierContext } from './port';
 
 export type CarLocation = { code: string; name: string; kind: 'airport' | 'downtown'; address: string; city: string; country: string; destination: string };

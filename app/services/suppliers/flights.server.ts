@@ -12,10 +12,11 @@ import {
   parseTripOfferId,
   tripOfferId,
 } from '~/domain/flight-schedule';
-import type { FareBrandsTable, FlightCabin } from '../db-schema';
-import { getDb } from '../db.server';
-import { type HoldItem, convertHoldToBooking, countAvailableUnits, createMultiItemHold, releaseHold } from '../holds.server';
-import { flightSeatItemRef } from '../seed-flights.server';
+import type { FareBrandsTable, FlightCabin } from '../platform/db-schema';
+import { getDb } from '../platform/db.server';
+import { type HoldItem, convertHoldToBooking, countAvailableUnits, createMultiItemHold } from '../booking/holds.server';
+import { releaseHold } from '../booking/hold-release.server';
+import { flightSeatItemRef } from '../seed/seed-flights.server';
 import type { ProductSupplier, SupplierContext } from './port';
 
 export type FlightQuery = FlightSearch;

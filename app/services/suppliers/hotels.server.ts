@@ -1,10 +1,11 @@
 import type { PropertyType } from '~/domain/hotel-flow';
 import { type PropertyContent, propertyContentOf, propertyImageUrl, propertyImagesOf } from '~/domain/property-content';
 import { computeRoomPrice, roomMarkupBp, type RoomPrice } from '~/domain/room-price';
-import { getDb } from '../db.server';
-import { type HotelSummaryRow, destinationHotels, hotelCatalogEntry } from '../catalog-reference.server';
-import { convertHoldToBooking, countAvailableUnitsByItem, createHold, releaseHold } from '../holds.server';
-import { hotelRoomItemRef } from '../seed-catalog.server';
+import { getDb } from '../platform/db.server';
+import { type HotelSummaryRow, destinationHotels, hotelCatalogEntry } from '../catalog/catalog-reference.server';
+import { convertHoldToBooking, countAvailableUnitsByItem, createHold } from '../booking/holds.server';
+import { releaseHold } from '../booking/hold-release.server';
+import { hotelRoomItemRef } from '../seed/seed-catalog.server';
 import type { ProductSupplier, SupplierContext } from './port';
 
 export type HotelQuery = {

@@ -2,10 +2,11 @@ import type { Selectable } from 'kysely';
 import { type OfferFacts, readOfferFacts } from '~/domain/offer-facts';
 import { type OfferPrice, computeOfferPrice } from '~/domain/offer-price';
 import { type OfferProductCode, type OfferSearch, daysBetween, offerProducts, segmentOf, slotRange, unitsNeeded, weekdayOf } from '~/domain/offers';
-import type { OfferOptionsTable, OffersTable } from '../db-schema';
-import { getDb } from '../db.server';
-import { convertHoldToBooking, countAvailableUnits, createMultiItemHold, releaseHold } from '../holds.server';
-import { offerOptionItemRef } from '../seed-offers.server';
+import type { OfferOptionsTable, OffersTable } from '../platform/db-schema';
+import { getDb } from '../platform/db.server';
+import { convertHoldToBooking, countAvailableUnits, createMultiItemHold } from '../booking/holds.server';
+import { releaseHold } from '../booking/hold-release.server';
+import { offerOptionItemRef } from '../seed/seed-offers.server';
 import type { ProductSupplier, SupplierContext } from './port';
 import { compactSelection } from '~/domain/hold-selection';
 

@@ -1,5 +1,5 @@
 import type { PriceType } from '~/domain/room-price';
-import type { HoldResult } from '../holds.server';
+import type { HoldResult } from '../booking/holds.server';
 
 /**
  * One port per product: what the site needs from whoever has the inventory. The built-in

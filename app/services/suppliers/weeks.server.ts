@@ -1,11 +1,12 @@
 import { type WeekPrice, addDays, computeWeekPrice, formatDay, parseDay, weekStartOnOrAfter, weekStay, weeksWanted } from '~/domain/weeks';
 import { dayIn } from '~/domain/time-zone';
 import { singleton } from '~/utils/singleton.server';
-import { getOrgById } from '../config.server';
-import { getDb } from '../db.server';
-import type { ResortKind } from '../db-schema';
-import { convertHoldToBooking, countAvailableUnitsByItem, createHold, releaseHold } from '../holds.server';
-import { resortUnitItemRef } from '../seed-resorts.server';
+import { getOrgById } from '../platform/config.server';
+import { getDb } from '../platform/db.server';
+import type { ResortKind } from '../platform/db-schema';
+import { convertHoldToBooking, countAvailableUnitsByItem, createHold } from '../booking/holds.server';
+import { releaseHold } from '../booking/hold-release.server';
+import { resortUnitItemRef } from '../seed/seed-resorts.server';
 import type { ProductSupplier, SupplierContext } from './port';
 
 /** A search: resorts or stays of a destination for the week(s) starting on or after `checkIn`. */

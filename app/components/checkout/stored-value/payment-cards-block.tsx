@@ -3,7 +3,7 @@ import { useCheckoutPayment } from '~/components/checkout/payment-block';
 import { useShell, useT } from '~/components/shell-context';
 import { formatChargedAmount } from '~/domain/charge';
 import { canApplyCard } from '~/domain/stored-value-cards';
-import type { AppliedPart, CheckoutStoredValue, HeldInstrument } from '~/services/stored-value.server';
+import type { AppliedPart, CheckoutStoredValue, HeldInstrument } from '~/services/stored-value/stored-value.server';
 import { useStoredValueCall } from './stored-value-call';
 import { MessageRegions, useTimedMessage } from './timed-message';
 

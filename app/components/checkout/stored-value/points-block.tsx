@@ -5,7 +5,7 @@ import { formatChargedAmount } from '~/domain/charge';
 import { loyaltyProductCode } from '~/domain/instruments';
 import { minorToMajor } from '~/domain/coupon-cash';
 import { POINTS_DEFAULT_LABEL, POINTS_LIST_MAX_HEIGHT_PX, enteredPoints, filterPointTypes, nextActiveOption } from '~/domain/stored-value-cards';
-import type { CheckoutStoredValue } from '~/services/stored-value.server';
+import type { CheckoutStoredValue } from '~/services/stored-value/stored-value.server';
 import { useStoredValueCall } from './stored-value-call';
 import { MessageRegions, useTimedMessage } from './timed-message';
 

@@ -1,0 +1,130 @@
+// Live booking status (spec §3 "Booking status message", §4 "Subscription booking"; architecture
+// §6): a move publishes the booking's id with pg_notify inside its transaction, so PostgreSQL
+// delivers it on commit only, to every instance LISTENing; each process LISTENs once and fans
+// the ids out to the subscriptions following them, which read the status again.
+import { EventEmitter } from 'node:events';
+import { type Transaction, sql } from 'kysely';
+import { type BookingStatusMessage, isFinalBookingStatus } from '~/domain/booking-status';
+import { singleton } from '~/utils/singleton.server';
+import { type Database, type OpenedDatabase, getDb, getOpenedDatabase } from '../platform/db.server';
+import type { DB } from '../platform/db-schema';
+import type { BookingSubscriber } from './booking-lifecycle.server';
+
+const CHANNEL = 'booking_status';
+
+/** Publishes that booking `bookingId` (its uuid) moved, in the move's transaction: sent when it commits, never when it rolls back. */
+export async function publishBookingStatus(bookingId: string, trx: Transaction<DB>): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, ${bookingId})`.execute(trx);
+}
+
+/** Every move is published: the pages following the booking read its status again. */
+export const bookingStatusFeed: BookingSubscriber = {
+  name: 'booking status feed',
+  onMove: ({ bookingId }, trx) => publishBookingStatus(bookingId, trx),
+};
+
+/** Whose bookings a caller may follow: the signed-in user on their organisation's site. */
+export type BookingOwner = { orgId: string; userDbId: number };
+
+async function findOwnedBooking(reference: string, owner: BookingOwner, db: Database) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'reference', 'status'])
+    .where('reference', '=', reference)
+    .where('org_id', '=', owner.orgId)
+    .where('user_id', '=', owner.userDbId)
+    .executeTakeFirst();
+}
+
+/** The owner's booking's status; null for an unknown booking and for someone else's alike. */
+export async function bookingStatusOf(reference: string, owner: BookingOwner, db: Database = getDb()): Promise<BookingStatusMessage | null> {
+  const booking = await findOwnedBooking(reference, owner, db);
+  return booking ? { status: booking.status, booking_id: booking.reference } : null;
+}
+
+// One LISTEN per opened database and process (both copies of the app modules share it).
+const feeds = singleton('booking-status-feeds', () => new WeakMap<OpenedDatabase, Promise<EventEmitter>>());
+
+function feedOf(opened: OpenedDatabase): Promise<EventEmitter> {
+  let feed = feeds.get(opened);
+  if (!feed) {
+    const events = new EventEmitter().setMaxListeners(0);
+    // After a gap every follower reads its booking again: a move may have been missed.
+    const onGap = () => events.eventNames().forEach((id) => events.emit(id));
+    feed = opened.listen(CHANNEL, (id) => events.emit(id), onGap).then(() => events);
+    // A failed LISTEN (database down) is tried again by the next follower.
+    feed.catch(() => feeds.delete(opened));
+    feeds.set(opened, feed);
+  }
+  return feed;
+}
+
+/** Calls `onMove` after each committed move of the booking (its uuid) until the returned stop is called. */
+export async function watchBooking(bookingId: string, onMove: () => void): Promise<() => void> {
+  const events = await feedOf(getOpenedDatabase());
+  events.on(bookingId, onMove);
+  return () => void events.off(bookingId, onMove);
+}
+
+/**
+ * The owner's booking's status now, then at each change, ending after a final status. Someone
+ * else's booking or an unknown one ends at once with nothing (the same for both). A hand-written
+ * iterator, like server/graphql.ts `ticks`: `return()` stops watching at once, even while a
+ * `next()` waits for the next move, so unsubscribing frees the user's subscription slot.
+ */
+export function bookingStatusUpdates(reference: string, owner: BookingOwner, db: Database = getDb()): AsyncIterableIterator<BookingStatusMessage> {
+  const done = { done: true, value: undefined } as const;
+  let ended = false;
+  let booking: { id: string; reference: string } | undefined;
+  let last: string | undefined;
+  let moved = false;
+  let stopWatching: (() => void) | undefined;
+  let wake: (() => void) | undefined;
+  const end = () => {
+    ended = true;
+    stopWatching?.();
+    stopWatching = undefined;
+    wake?.();
+  };
+  const onMove = () => {
+    moved = true;
+    wake?.();
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      if (!booking && !ended) {
+        const found = await findOwnedBooking(reference, owner, db);
+        if (!found) end();
+        else {
+          // Watching before reading the status: a move committed in between is not lost.
+          const stop = await watchBooking(found.id, onMove);
+          if (ended) stop();
+          else [booking, stopWatching] = [found, stop];
+        }
+      }
+      while (!ended && booking) {
+        if (last !== undefined && isFinalBookingStatus(last)) break;
+        if (last !== undefined && !moved) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          continue;
+        }
+        moved = false;
+        const row = await db.selectFrom('bookings').select('status').where('id', '=', booking.id).executeTakeFirst();
+        if (!row || ended) break;
+        if (row.status !== last) {
+          last = row.status;
+          return { done: false, value: { status: row.status, booking_id: booking.reference } };
+        }
+      }
+      end();
+      return done;
+    },
+    async return() {
+      end();
+      return done;
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { sql } from 'kysely';
+import { destinations } from '~/domain/destinations-data';
+import { currencies, languages } from '~/domain/reference-data';
+import type { ConfigRegistry } from '../platform/config.server';
+import type { Database } from '../platform/db.server';
+import { log } from '../platform/logger.server';
+import { syncMembershipPlans } from '../membership/membership-plans.server';
+import { hashPassword } from '../identity/password.server';
+import { seedCars } from './seed-cars.server';
+import { clearReferenceCache } from '../catalog/reference-cache.server';
+import { seedHolidayHomes, seedHotels } from './seed-catalog.server';
+import { seedFlights } from './seed-flights.server';
+import { seedOffers } from './seed-offers.server';
+import { seedResorts } from './seed-resorts.server';
+import { seedStoredValue } from './seed-stored-value.server';
+import { DEMO_PASSWORD, type DemoAccount, demoAccounts, demoEmail } from './demo-accounts';
+
+/** The destinations table rows, from the catalog data (images are served locally). */
+export const destinationsSeed = destinations.map((d) => ({
+  slug: d.slug,
+  name: d.name,
+  country_code: d.countryCode,
+  country_name: d.countryName,
+  latitude: d.latitude,
+  longitude: d.longitude,
+  time_zone: d.timeZone,
+  airport_iata: d.airportIata,
+  kind: d.kind,
+  from_price_usd_minor: d.fromPriceUsdMinor,
+  image_path: `/images/destinations/${d.slug}.svg`,
+}));
+
+/** Ads per organisation: petitionTypeStr is the product the banner sells, or ALL. */
+const adsSeed = [
+  { petition_type_str: 'ALL', priority: 1, title: 'Members save up to 40%', subtitle: 'Unlock member prices on hotels worldwide.', image_path: '/images/ads/members.svg', link_url: '/home' },
+  { petition_type_str: 'HLT', priority: 2, title: 'City breaks for less', subtitle: 'Weekend stays in the world’s great cities.', image_path: '/images/ads/city-breaks.svg', link_url: '/hotels' },
+  { petition_type_str: 'FLT', priority: 3, title: 'Fly for less this winter', subtitle: 'Fares to the sun, booked in minutes.', image_path: '/images/ads/flights.svg', link_url: '/flight' },
+  { petition_type_str: 'RST', priority: 4, title: 'Resort weeks on the Riviera Maya', subtitle: 'All-inclusive weeks for members.', image_path: '/images/ads/resorts.svg', link_url: '/resorts' },
+  { petition_type_str: 'STY', priority: 5, title: 'Stay longer, pay less', subtitle: 'Holiday homes by the week.', image_path: '/images/ads/stays.svg', link_url: '/stays' },
+  { petition_type_str: 'CAR', priority: 6, title: 'Cars with free cancellation', subtitle: 'Pick up at the airport, drop off anywhere.', image_path: '/images/ads/cars.svg', link_url: '/cars' },
+  { petition_type_str: 'CRUISE', priority: 7, title: 'Caribbean cruises', subtitle: 'Seven nights, five islands.', image_path: '/images/ads/cruises.svg', link_url: '/cruises' },
+];
+
+/**
+ * The demo start's data: reference data, the catalogue, then the demo accounts and ads.
+ * Idempotent: it adds only what is missing, so it runs on every demo start. With `reset`, the
+ * demo accounts are restored in place (their sessions ended) and the ads rebuilt. Never in production (server/index.ts).
+ */
+export async function seedDemoData(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
+  await syncReferenceData(db, registry);
+  await seedCatalogue(db, registry);
+  await seedDemoAccounts(db, registry, { reset });
+}
+
+/**
+ * What every start needs, in production too: a row per configured organisation (mail, users
+ * and bookings refer to it) and the languages and currencies the code knows.
+ */
+export async function syncReferenceData(db: Database, registry: ConfigRegistry) {
+  await db.transaction().execute(async (trx) => {
+    for (const org of registry.orgs) {
+      await trx
+        .insertInto('organisations')
+        .values({ id: org.orgId, org_number: org.orgNumber, name: org.name })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ name: org.name, org_number: org.orgNumber }))
+        .execute();
+    }
+    for (const language of languages) {
+      await trx
+        .insertInto('languages')
+        .values({ id: language.id, code: language.code, name: language.name })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ code: language.code, name: language.name }))
+        .execute();
+    }
+    for (const c of currencies) {
+      const row = { id: c.id, code: c.code, name: c.name, flag: c.flag, minor_digits: c.minorDigits };
+      await trx.insertInto('currencies').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('exchange_rates')
+        .values({ currency_code: c.code, per_usd: c.perUsd })
+        .onConflict((oc) => oc.column('currency_code').doNothing())
+        .execute();
+    }
+    // Plans refer to currencies: after them.
+    for (const org of registry.orgs) await syncMembershipPlans(trx, org);
+  });
+  clearReferenceCache();
+}
+
+/** Destinations and the seeded inventory; no accounts, so production may ask for it (SEED_ON_START=true). */
+export async function seedCatalogue(db: Database, registry: ConfigRegistry) {
+  const started = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (const d of destinationsSeed) {
+      await trx.insertInto('destinations').values(d).onConflict((oc) => oc.column('slug').doUpdateSet(d)).execute();
+    }
+  });
+
+  await db.transaction().execute((trx) => seedHotels(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedHolidayHomes(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedResorts(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedCars(trx, destinationsSeed));
+  await db.transaction().execute((trx) => seedFlights(trx));
+  await db.transaction().execute((trx) => seedOffers(trx, destinationsSeed));
+  clearReferenceCache();
+  log.info('catalogue seeded', { ms: Date.now() - started });
+}
+
+/** The demo accounts (one password, published in README) and the demo ads. Demo starts only. */
+export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
+  const started = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (const org of registry.orgs) {
+      if (reset) await trx.deleteFrom('ads').where('org_id', '=', org.orgId).execute();
+      const hasAds = await trx.selectFrom('ads').select('id').where('org_id', '=', org.orgId).limit(1).executeTakeFirst();
+      // Only banners for what the organisation sells, so no ad links to a page it lacks.
+      const sold = (type: string) => type === 'ALL' || org.products.some((code) => code === type);
+      const ads = adsSeed.filter((ad) => sold(ad.petition_type_str)).map((ad) => ({ ...ad, org_id: org.orgId }));
+      if (!hasAds && ads.length > 0) await trx.insertInto('ads').values(ads).execute();
+    }
+  });
+
+  // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
+  let created = 0;
+  for (const org of registry.orgs) {
+    for (const account of demoAccounts) {
+      const email = demoEmail(org.orgId, account.key);
+      const exists = await db
+        .selectFrom('users')
+        .select('id')
+        .where('org_id', '=', org.orgId)
+        .where('email_normalized', '=', email)
+        .executeTakeFirst();
+      if (exists && !reset) continue;
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      if (exists) {
+        // Rebuilt in place, signed out everywhere: a demo account's ledger history is never deleted (decision 0030).
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({ password_hash: passwordHash, first_name: account.firstName, last_name: account.lastName, role: account.role, is_demo: account.isDemo ?? false, is_blocked: account.isBlocked ?? false })
+            .where('id', '=', exists.id)
+            .execute();
+          await trx.deleteFrom('sessions').where('user_id', '=', exists.id).execute();
+        });
+        continue;
+      }
+      await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            org_id: org.orgId, email, email_normalized: email, password_hash: passwordHash,
+            first_name: account.firstName, last_name: account.lastName, role: account.role,
+            is_demo: account.isDemo ?? false, is_blocked: account.isBlocked ?? false,
+            nationality: org.locale.defaultLanguage.slice(3), preferred_language: null, preferred_currency: null,
+            personal_picture: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (account.plan) {
+          const plan = await trx
+            .selectFrom('membership_plans')
+            .select('id')
+            .where('org_id', '=', org.orgId)
+            .where('code', '=', 'ESSENTIAL')
+            .executeTakeFirstOrThrow();
+          const active = account.plan.status === 'ACTIVE';
+          await trx
+            .insertInto('user_subscriptions')
+            .values({
+              user_id: user.id, plan_id: plan.id, status: account.plan.status,
+              member_since: sql<string>`(current_date - interval '14 months')::date`,
+              expires_on: active ? sql<string>`(current_date + interval '10 months')::date` : sql<string>`(current_date - interval '2 months')::date`,
+              debt_minor: account.plan.debtMinor,
+              next_payment_by_org: org.membership.organisationPays,
+            })
+            .execute();
+        }
+      });
+      created++;
+    }
+  }
+  await seedInvoiceCredit(db, registry);
+  await seedStoredValue(db, registry);
+  log.info('seed finished', { reset, usersCreated: created, ms: Date.now() - started });
+}
+
+/**
+ * The demo accounts present in a database, by e-mail, whatever their organisation: a
+ * production server refuses to start while any exists (their password is public).
+ */
+export async function findDemoAccounts(db: Database, registry: ConfigRegistry): Promise<string[]> {
+  const emails = registry.orgs.flatMap((org) => demoAccounts.map((a) => demoEmail(org.orgId, a.key)));
+  const rows = await db.selectFrom('users').select('email_normalized').where('email_normalized', 'in', emails).orderBy('email_normalized').execute();
+  return rows.map((r) => r.email_normalized);
+}
+
+/** The demo company whose accounts book on invoice, where the organisation offers invoice. */
+export const DEMO_INVOICE_COMPANY = 'Demo Travel Desk';
+/** Its credit line: 5,000.00 USD (decision 0019; README "Demo accounts"). */
+export const DEMO_INVOICE_LIMIT_MINOR = 500_000;
+const INVOICE_ACCOUNTS: readonly DemoAccount['key'][] = ['member', 'agent'];
+
+/**
+ * Invoice is credit (decision 0019): where an organisation offers invoice, its demo member and
+ * agent belong to the demo company, which has a credit line. Other accounts have none until an
+ * admin grants it (POST /api/admin/invoiceCredit). Idempotent.
+ */
+async function seedInvoiceCredit(db: Database, registry: ConfigRegistry) {
+  for (const org of registry.orgs) {
+    if (!org.payments.options.some((option) => option === 'invoice')) continue;
+    await db
+      .updateTable('users')
+      .set({ company: DEMO_INVOICE_COMPANY })
+      .where('org_id', '=', org.orgId)
+      .where('email_normalized', 'in', INVOICE_ACCOUNTS.map((key) => demoEmail(org.orgId, key)))
+      .where('company', 'is', null)
+      .execute();
+    const line = await db.selectFrom('invoice_credit_lines').select('id').where('org_id', '=', org.orgId).where('company', '=', DEMO_INVOICE_COMPANY).executeTakeFirst();
+    if (!line) {
+      await db.insertInto('invoice_credit_lines').values({ org_id: org.orgId, company: DEMO_INVOICE_COMPANY, user_id: null, limit_minor: DEMO_INVOICE_LIMIT_MINOR, currency: 'USD' }).execute();
+    }
+  }
+}

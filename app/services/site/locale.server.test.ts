@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { cookiesOfHeader, getOrgById } from '../platform/config.server';
+import { offeredCurrencies, offeredLanguages, resolveLocaleFromCookies as resolveLocale } from './locale.server';
+
+function orgOf(id: string) {
+  const org = getOrgById(id);
+  if (!org) throw new Error(`no org ${id}`);
+  return org;
+}
+const withCookie = (cookie?: string) => (name: string) => cookiesOfHeader(cookie).get(name);
+
+describe('resolveLocale', () => {
+  it("uses the organisation's defaults for a new visitor", () => {
+    expect(resolveLocale(withCookie(), orgOf('wanderly'))).toEqual({ language: 'en-US', currency: 'USD' });
+    expect(resolveLocale(withCookie(), orgOf('viajamas'))).toEqual({ language: 'es-MX', currency: 'MXN' });
+  });
+
+  it('prefers the code cookies, then the id cookies (en-US = 1, USD = 9)', () => {
+    expect(resolveLocale(withCookie('lan_code=es-MX; currency_code=EUR'), orgOf('wanderly'))).toEqual({ language: 'es-MX', currency: 'EUR' });
+    expect(resolveLocale(withCookie('ssoLanguage=1; ssoCurrency=9'), orgOf('viajamas'))).toEqual({ language: 'en-US', currency: 'USD' });
+  });
+
+  it("uses a signed-in user's saved preference when no cookie says otherwise", () => {
+    const preferred = { language: 'es-MX', currency: 'GBP' };
+    expect(resolveLocale(withCookie(), orgOf('wanderly'), preferred)).toEqual({ language: 'es-MX', currency: 'GBP' });
+    expect(resolveLocale(withCookie('currency_code=CAD'), orgOf('wanderly'), preferred)).toEqual({ language: 'es-MX', currency: 'CAD' });
+  });
+
+  it('ignores what the organisation does not offer or the platform does not know', () => {
+    // voyagerpro offers no MXN; XXX is no currency; fr-FR is not a known language.
+    expect(resolveLocale(withCookie('currency_code=MXN; lan_code=fr-FR'), orgOf('voyagerpro'))).toEqual({ language: 'en-US', currency: 'USD' });
+    expect(resolveLocale(withCookie('currency_code=XXX'), orgOf('wanderly'), { currency: 'COP' })).toEqual({ language: 'en-US', currency: 'USD' });
+  });
+});
+
+describe('offered languages and currencies', () => {
+  it("lists only the org's own, with the spec's ids", () => {
+    expect(offeredLanguages(orgOf('viajamas')).map((l) => [l.id, l.code])).toEqual([[1, 'en-US'], [2, 'es-MX']]);
+    expect(offeredCurrencies(orgOf('voyagerpro')).map((c) => c.code).sort()).toEqual(['CAD', 'CHF', 'EUR', 'GBP', 'USD']);
+  });
+});

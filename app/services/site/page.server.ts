@@ -1,0 +1,12 @@
+import type { PageKey } from '#schemas/org-config.schema';
+import { resolveLayout } from '~/blocks/data.server';
+import { getLayout } from '../platform/config.server';
+import type { RequestContext } from './request-context.server';
+
+/** A configured page: the organisation's layout for `page`, with every block's data resolved. */
+export async function loadPage(context: Pick<RequestContext, 'org' | 'user' | 'locale' | 'cookie'>, pathname: string, page: PageKey, query = new URLSearchParams()) {
+  const { org, user, locale, cookie } = context;
+  const layout = getLayout(org, page);
+  const blocks = await resolveLayout(layout, { org, user, locale, pathname, query, cookie });
+  return { layoutId: layout.id, blocks };
+}
