@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readApiBody } from '~/http/api-body.server';
-import { cancelBooking, cancelResponse, validateCancelBooking } from '~/services/booking-payments/booking-cancel.server';
+import { type CancelBookingBody, cancelBookingSchema } from '#schemas/api/booking-payment.schema';
+import { type CancelAnswer, cancelBooking } from '~/services/booking-payments/booking-cancel.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
+
+const validateCancelBooking = compileApiBody<CancelBookingBody>(cancelBookingSchema);
+
+/** The answer as HTTP (docs/api.md "Booking cancellation"). */
+const cancelResponse = (answer: CancelAnswer) => json(answer, { status: answer.status, headers: { 'Cache-Control': 'no-store' } });
 
 /** POST /api/booking/cancel {id}: the signed-in owner cancels a booking for a refund (docs/api.md "Booking cancellation"). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
-import { generatePgToken, payBodies } from '~/services/booking-payments/booking-payment.server';
+import { generatePgToken, payBodies } from '~/http/pay-call.server';
 import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
 
 /** POST /api/booking/generatePgToken (docs/api.md "Booking payment"). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
-import { hostedPayment, payBodies } from '~/services/booking-payments/booking-payment.server';
+import { hostedPayment, payBodies } from '~/http/pay-call.server';
 
 /** POST /api/booking/hostedPayment (docs/api.md "Booking payment"): a car paid on its provider's own page (decision 0055). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { requireApiBody } from '~/http/api-body.server';
-import { initBooking, initBookingRefused, validateInitBooking } from '~/services/booking/checkout-charge.server';
+import { initBooking } from '~/http/pay-call.server';
 
 /** POST /api/booking/initBooking {hold, product_type} (spec §4 step 2); docs/api.md. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return initBooking(context, await requireApiBody(request, validateInitBooking, { fail: initBookingRefused }));
+  return initBooking(context, request);
 }
 
 export function loader() {

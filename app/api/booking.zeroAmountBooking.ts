@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
-import { payBodies, zeroAmountBooking } from '~/services/booking-payments/booking-payment.server';
+import { payBodies, zeroAmountBooking } from '~/http/pay-call.server';
 
 /** POST /api/booking/zeroAmountBooking (docs/api.md "Booking payment"). */
 export async function action({ request, context }: ActionFunctionArgs) {

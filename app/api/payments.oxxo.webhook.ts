@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { oxxoWebhook, payBodyRefused } from '~/services/booking-payments/booking-payment.server';
+import { oxxoWebhook, payBodyRefused } from '~/http/pay-call.server';
 
 /** POST /api/payments/oxxo/webhook (docs/api.md "Booking payment"): the signature covers the raw body. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
-import { generateCheckSum, payBodies } from '~/services/booking-payments/booking-payment.server';
+import { generateCheckSum, payBodies } from '~/http/pay-call.server';
 import { requireApiSession } from '~/services/identity/session.server';
 
 /** POST /api/pgv2/generateCheckSum (docs/api.md "Booking payment"); signed in first. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
-import { payBodies, paymentWithSavedCard } from '~/services/booking-payments/booking-payment.server';
+import { payBodies, paymentWithSavedCard } from '~/http/pay-call.server';
 import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
 import { requireApiSession } from '~/services/identity/session.server';
 

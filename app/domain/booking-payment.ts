@@ -187,6 +187,13 @@ export function outcomeOfAttempt(
 
 export type PayAnswer = { status: number; body: Record<string, unknown> };
 
+/** A pay call refused before any attempt (docs/api.md "Booking payment"): a malformed request. */
+export const invalidPay = (message: string): PayAnswer => ({ status: 400, body: { status: 'invalid', message } });
+/** No such booking (or saved card) for this payer: one answer whether it exists or is someone else's. */
+export const payNotFound = (message = 'No such booking'): PayAnswer => ({ status: 404, body: { status: 'not_found', message } });
+/** A demo account never books. */
+export const DEMO_PAY_REFUSAL: PayAnswer = { status: 403, body: DEMO_REFUSAL };
+
 /**
  * The payment an attempt made (spec §7 `payment_id`): the gateway transaction it holds, or the one
  * a decline named; null when none was made (invoice, OXXO, zero amount, refused before the gateway).

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { providerPageReturn } from '~/services/booking-payments/booking-payment.server';
+import { providerPageReturn } from '~/services/booking-payments/provider-page.server';
 
 /**
  * GET /payments/hosted-return?attempt=…: where a car provider's own payment page sends the payer

@@ -72,3 +72,52 @@ describe('no code forges a Request', () => {
     expect(forging).toEqual([]);
   });
 });
+
+/**
+ * Services still building HTTP answers (issue 35 item 4): each moves its envelopes to app/http/
+ * and leaves this list; a service not on it that builds one fails here.
+ */
+const STILL_BUILDING_HTTP = new Set([
+  'app/services/booking-payments/invoice-credit.server.ts',
+  'app/services/booking/bookings.server.ts',
+  'app/services/booking/checkout.server.ts',
+  'app/services/booking/trips.server.ts',
+  'app/services/catalog/car-pages.server.ts',
+  'app/services/catalog/flight-pages.server.ts',
+  'app/services/catalog/hotel-pages.server.ts',
+  'app/services/catalog/offer-pages.server.ts',
+  'app/services/catalog/weeks-api.server.ts',
+  'app/services/catalog/weeks-pages.server.ts',
+  'app/services/identity/rate-limit.server.ts',
+  'app/services/identity/session.server.ts',
+  'app/services/membership/membership.server.ts',
+  'app/services/payments/card-api.server.ts',
+  'app/services/platform/api-body-schema.server.ts',
+  'app/services/site/route-behaviours.server.ts',
+  'app/services/stored-value/stored-value-cards.server.ts',
+  'app/services/stored-value/stored-value-cash-api.server.ts',
+  'app/services/stored-value/wallet-topups.server.ts',
+]);
+
+/** Whether a module builds an HTTP answer: Remix's `json`/`redirect`, or a `Response` of its own. */
+const buildsHttp = (text: string) => /import\s*\{[^}]*\b(json|redirect)\b[^}]*\}\s*from\s*'@remix-run\/node'/.test(text) || /\bnew\s+Response\s*\(|\bResponse\.json\s*\(/.test(text);
+
+describe('services return typed results, not HTTP', () => {
+  const services = filesUnder('app/services', (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'));
+  const building = services.filter((path) => buildsHttp(readFileSync(join(ROOT, path), 'utf8')));
+
+  it('recognises an HTTP answer (the check itself works)', () => {
+    expect(buildsHttp("import { json } from '@remix-run/node';")).toBe(true);
+    expect(buildsHttp("import { type LoaderFunctionArgs, redirect } from '@remix-run/node';")).toBe(true);
+    expect(buildsHttp('return new Response(null, { status: 204 });')).toBe(true);
+    expect(buildsHttp("import type { Selectable } from 'kysely';")).toBe(false);
+  });
+
+  it('no service outside the shrinking list builds one; the pay core (booking-payments) builds none', () => {
+    expect(building.filter((path) => !STILL_BUILDING_HTTP.has(path))).toEqual([]);
+  });
+
+  it('the list names only services that still build one', () => {
+    expect([...STILL_BUILDING_HTTP].filter((path) => !building.includes(path))).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { type BookingMove, subscribeToBookingMoves } from '~/services/booking/booking-lifecycle.server';
 import { createHold } from '~/services/booking/holds.server';
 import { moveBooking } from '~/services/booking-payments/booking-move.server';
-import { initBookingAction } from '~/services/booking-payments/booking-payment.server';
+import { initBookingAction } from '~/http/pay-call.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/identity/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';

@@ -16,7 +16,7 @@ import { dayIn } from '~/domain/time-zone';
 import { getOrgById } from '~/services/platform/config.server';
 import { activateSubscriptionOfBooking } from '~/services/membership/membership.server';
 import { type Database, openDatabase } from '~/services/platform/db.server';
-import { generatePgToken } from '~/services/booking-payments/booking-payment.server';
+import { generatePgToken } from '~/http/pay-call.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/identity/session.server';
 import { creditInstrument, instrumentsOf, openInstrument } from '~/services/stored-value/stored-value.server';

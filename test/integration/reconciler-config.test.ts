@@ -1,7 +1,7 @@
 // The payment reconciler's timing (PAYMENT_RECONCILE_EVERY_MS / PAYMENT_RECONCILE_STALE_MS):
 // production defaults, and no staleness shorter than a live pay call may take.
 import { describe, expect, it } from 'vitest';
-import { longestAuthorizationMs, reconcilerJob } from '~/services/booking-payments/booking-payment.server';
+import { longestAuthorizationMs, reconcilerJob } from '~/services/booking-payments/booking-reconcile.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway/index';
 

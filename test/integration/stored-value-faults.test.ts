@@ -13,7 +13,8 @@ import type { ApplicationStatus, BookingStatus } from '~/services/platform/db-sc
 import { createHold } from '~/services/booking/holds.server';
 import { expireHolds, releaseHold } from '~/services/booking/hold-release.server';
 import { balanceOf } from '~/services/stored-value/ledger.server';
-import { initBookingAction, reconcilePayments } from '~/services/booking-payments/booking-payment.server';
+import { initBookingAction } from '~/http/pay-call.server';
+import { reconcilePayments } from '~/services/booking-payments/booking-reconcile.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/identity/session.server';
 import {

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
 import { createHold } from '~/services/booking/holds.server';
-import { initBookingAction } from '~/services/booking-payments/booking-payment.server';
+import { initBookingAction } from '~/http/pay-call.server';
 import { createSession } from '~/services/identity/session.server';
 import { saveTripListItem } from '~/services/booking/trips.server';
 import { tripPayloadOf } from '../support/trip-items';

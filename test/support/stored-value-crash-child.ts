@@ -5,7 +5,7 @@
 // JSON in STORED_VALUE_CRASH (see `CrashInput`).
 import { getOrgById, loadConfigRegistry } from '~/services/platform/config.server';
 import { openDatabase, setDatabase } from '~/services/platform/db.server';
-import { initBookingAction } from '~/services/booking-payments/booking-payment.server';
+import { initBookingAction } from '~/http/pay-call.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { applyToHold, payableOfHold } from '~/services/stored-value/stored-value.server';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
