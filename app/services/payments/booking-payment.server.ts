@@ -76,7 +76,7 @@ import { apiMessage } from '~/i18n/api-messages';
 import type { LanguageCode } from '~/domain/reference-data';
 import { toGatewayAmount } from './gateway-results';
 import { RETRY_DELAYS_MS, giveBack, sleep, withRetries } from './gateway-calls.server';
-import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentSource } from './port';
+import type { GatewayTransaction, PaymentFailure, PaymentSource } from './port';
 import { claimInvoiceCredit } from './invoice-credit.server';
 import { hostedPaymentsOrNull, oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from './runtime.server';
 
