@@ -33,7 +33,7 @@ async function seeded(): Promise<{ opened: OpenedDatabase; seedMs: number; drop:
   await migrateToLatest(opened.db);
   await syncReferenceData(opened.db, registry);
   const started = performance.now();
-  await seedCatalogue(opened.db, registry);
+  await seedCatalogue(opened.db);
   const seedMs = performance.now() - started;
   return { opened, seedMs, drop: async () => { await opened.db.destroy(); await scratch?.drop(); } };
 }

@@ -59,9 +59,9 @@ async function main() {
     if (demo.length > 0) {
       fail(`Refusing to start in production: the database holds demo accounts (${demo.join(', ')}), whose password is public. Delete them, or use a database no demo start has seeded.`);
     }
-    if (env.seedOnStart) await seedCatalogue(opened.db, registry);
+    if (env.seedOnStart) await seedCatalogue(opened.db);
   } else if (env.seedOnStart) {
-    await seedCatalogue(opened.db, registry);
+    await seedCatalogue(opened.db);
     await seedDemoAccounts(opened.db, registry);
   }
   setDatabase(opened);

@@ -78,7 +78,7 @@ function TextField(props: {
         required={props.required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        // Without JavaScript the browser focuses the first wrong field of the answered page.
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript the browser focuses the first wrong field of the answered page
         autoFocus={props.firstError === props.name}
       />
       {error ? (
@@ -103,6 +103,7 @@ function NationalityField({ form, values, errors, countries, firstError }: { for
         defaultValue={values.nationality ?? ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- without JavaScript the browser focuses the first wrong field of the answered page
         autoFocus={firstError === 'nationality'}
       >
         <option value="">{t('userDetails.nationalityNone')}</option>

@@ -76,6 +76,7 @@ export function Dialog({
 
   if (!open) return null;
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the ::backdrop closes a dismissible dialog, as Escape does from the keyboard (onCancel)
     <dialog
       ref={ref}
       open

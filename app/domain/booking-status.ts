@@ -94,7 +94,8 @@ export function followBookingStatus(reference: string, deps: FollowDeps, onState
 
   function pollOnce() {
     polls++;
-    deps
+    // Not awaited: the answer schedules the next poll, and a failed poll is a finding (the catch).
+    void deps
       .poll(reference)
       .catch((): PollFinding => ({ kind: 'failed' }))
       .then((finding) => {

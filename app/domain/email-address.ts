@@ -27,7 +27,7 @@ const LATIN_LOOKALIKES: Record<string, string> = {
 
 /** A label that is not ASCII yet reads entirely as Latin letters, digits and hyphens. */
 function readsAsLatin(label: string): boolean {
-  if (/^[\x00-\x7f]*$/.test(label)) return false;
+  if (/^\p{ASCII}*$/u.test(label)) return false;
   return [...label].every((char) => /[a-z0-9-]/.test(char) || char in LATIN_LOOKALIKES);
 }
 

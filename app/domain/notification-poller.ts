@@ -50,7 +50,8 @@ export function createNotificationPoller(options: {
     lastAskedAt = now;
     inFlight = true;
     const run = generation;
-    request()
+    // Not awaited: trigger() answers at once whether it asked; a failed request is an answer (the catch).
+    void request()
       .catch((): PollAnswer => ({ kind: 'failed' }))
       .then((answer) => {
         if (run !== generation) return;

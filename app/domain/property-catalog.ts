@@ -161,8 +161,8 @@ const openings: Record<PropertyStyle, Record<LanguageCode, readonly ((name: stri
     'es-MX': [(n, c) => `${n} es un gran hotel de cinco estrellas en el corazón de ${c}.`, (n, c) => `Salones de mármol y un servicio atento hacen de ${n} una dirección clásica de ${c}.`],
   },
   harbour: {
-    'en-US': [(n, c) => `${n} looks out over the water, with bright rooms and a relaxed pace.`, (n, c) => `Wake up to the light on the water at ${n}, a friendly four-star hotel in ${c}.`],
-    'es-MX': [(n, c) => `${n} mira al agua, con habitaciones luminosas y un ritmo tranquilo.`, (n, c) => `Despierta con la luz sobre el agua en ${n}, un amable hotel de cuatro estrellas en ${c}.`],
+    'en-US': [(n) => `${n} looks out over the water, with bright rooms and a relaxed pace.`, (n, c) => `Wake up to the light on the water at ${n}, a friendly four-star hotel in ${c}.`],
+    'es-MX': [(n) => `${n} mira al agua, con habitaciones luminosas y un ritmo tranquilo.`, (n, c) => `Despierta con la luz sobre el agua en ${n}, un amable hotel de cuatro estrellas en ${c}.`],
   },
   central: {
     'en-US': [(n, c) => `${n} is a simple, spotless base for seeing ${c} on foot.`, (n, c) => `Good value and a central street: ${n} keeps a stay in ${c} easy.`],
@@ -173,16 +173,16 @@ const openings: Record<PropertyStyle, Record<LanguageCode, readonly ((name: stri
     'es-MX': [(n, c) => `${n} es la dirección más refinada de ${c}, con suites vestidas de lino y roble.`, (n, c) => `En ${n}, una bienvenida personal marca el tono de una estancia elegante y sin prisas en ${c}.`],
   },
   boutique: {
-    'en-US': [(n, c) => `${n} is a small design hotel with just a few dozen rooms, each decorated by local artists from ${c}.`, (n, c) => `Tucked into a restored townhouse, ${n} mixes vintage furniture with modern comfort.`],
-    'es-MX': [(n, c) => `${n} es un pequeño hotel de diseño con pocas habitaciones, cada una decorada por artistas locales de ${c}.`, (n, c) => `En una casona restaurada, ${n} combina muebles antiguos con comodidad moderna.`],
+    'en-US': [(n, c) => `${n} is a small design hotel with just a few dozen rooms, each decorated by local artists from ${c}.`, (n) => `Tucked into a restored townhouse, ${n} mixes vintage furniture with modern comfort.`],
+    'es-MX': [(n, c) => `${n} es un pequeño hotel de diseño con pocas habitaciones, cada una decorada por artistas locales de ${c}.`, (n) => `En una casona restaurada, ${n} combina muebles antiguos con comodidad moderna.`],
   },
   business: {
     'en-US': [(n, c) => `${n} is built for work trips: fast Wi-Fi, meeting rooms and quick access to ${c}’s business district.`, (n, c) => `Spacious suites with kitchenettes make ${n} a good choice for longer stays in ${c}.`],
     'es-MX': [(n, c) => `${n} está pensado para viajes de trabajo: Wi-Fi rápido, salas de juntas y acceso ágil al distrito de negocios de ${c}.`, (n, c) => `Sus amplias suites con cocineta hacen de ${n} una buena opción para estancias largas en ${c}.`],
   },
   inn: {
-    'en-US': [(n, c) => `${n} is a family-run inn with creaking floors, home cooking and a warm welcome.`, (n, c) => `Run by the same family for three generations, ${n} feels like staying with friends in ${c}.`],
-    'es-MX': [(n, c) => `${n} es una posada familiar con pisos de madera, cocina casera y una cálida bienvenida.`, (n, c) => `Atendida por la misma familia desde hace tres generaciones, ${n} se siente como quedarse con amigos en ${c}.`],
+    'en-US': [(n) => `${n} is a family-run inn with creaking floors, home cooking and a warm welcome.`, (n, c) => `Run by the same family for three generations, ${n} feels like staying with friends in ${c}.`],
+    'es-MX': [(n) => `${n} es una posada familiar con pisos de madera, cocina casera y una cálida bienvenida.`, (n, c) => `Atendida por la misma familia desde hace tres generaciones, ${n} se siente como quedarse con amigos en ${c}.`],
   },
   budget: {
     'en-US': [(n, c) => `${n} offers clean, compact rooms at a fair price for travellers who spend their days out in ${c}.`, (n, c) => `No frills, good beds: ${n} is the budget pick for exploring ${c}.`],

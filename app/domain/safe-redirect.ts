@@ -11,6 +11,7 @@
 const HOME = 'http://home.invalid';
 const MAX_LENGTH = 2048;
 // C0 controls, space, DEL, C1 controls, the Unicode spaces browsers trim, and backslash.
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
 
 function fullyDecoded(value: string): string | null {
@@ -29,6 +30,7 @@ function fullyDecoded(value: string): string | null {
 }
 
 /** A leading slash followed by anything that could start a host (another slash, a backslash, a control or space). */
+// eslint-disable-next-line no-control-regex -- a control character after the slash is what this finds
 const startsLikeAHost = (path: string) => !path.startsWith('/') || /^\/[/\\\u0000-\u0020\u007f]/.test(path);
 
 export function sameOriginPath(value: unknown): string | null {

@@ -122,15 +122,15 @@ export function tripCalendar({ name, events, now }: TripCalendar): string {
   const stamp = utcStamp(now);
   // Each zone a time refers to, over the days of the events that use it.
   const spans = new Map<string, { from: string; to: string }>();
-  const use = (zone: string | null, from: string, to: string) => {
+  const widen = (zone: string | null, from: string, to: string) => {
     if (!zone) return;
     const span = spans.get(zone);
     spans.set(zone, { from: span && span.from < from ? span.from : from, to: span && span.to > to ? span.to : to });
   };
   for (const event of events) {
     if (event.startTime === null) continue;
-    use(event.startZone, event.startsOn, event.endsOn);
-    if (event.endTime !== null) use(event.endZone, event.startsOn, event.endsOn);
+    widen(event.startZone, event.startsOn, event.endsOn);
+    if (event.endTime !== null) widen(event.endZone, event.startsOn, event.endsOn);
   }
   const lines = [
     'BEGIN:VCALENDAR',

@@ -11,7 +11,6 @@ import { type MessageKey, type Messages, format } from './index';
 // their hash, so one path always means the same strings, whatever request reads them.
 
 declare global {
-  // eslint-disable-next-line no-var
   var __messages: Record<string, Messages> | undefined;
 }
 

@@ -2,7 +2,6 @@
 // refuses a lock that omits an optional dependency of a locked package (a platform binary the
 // registry here lacked when the lock was written), so the lock must list every one of them.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 type LockedPackage = { version?: string; optionalDependencies?: Record<string, string> };

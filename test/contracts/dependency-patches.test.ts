@@ -145,7 +145,7 @@ describe('the fixes to dependencies', () => {
       { at: new Date(0) },
       { gone: undefined },
       [1, undefined],
-      // eslint-disable-next-line no-sparse-arrays
+      // eslint-disable-next-line no-sparse-arrays -- the hole is the case: JSON gives it back as null
       [1, , 3],
       { n: Number.NaN },
       { n: -0 },

@@ -1,6 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
 import {
-  type Page,
   VIEWPORTS,
   expectNoAxeViolations,
   newContext,

@@ -20,7 +20,7 @@ export function CancelBookingButton({ reference, onAnswer }: { reference: string
     if (!answer) return;
     setOpen(false);
     onAnswer({ ok: answer.status === 200, message: answer.status === 200 ? answer.message : t('bookings.cancel.failed', { message: answer.message }) });
-    // Once per answer (not per render of the list), so the message is announced once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer (not per render of the list, which makes a new `onAnswer`), so the message is announced once
   }, [answer]);
   return (
     <>

@@ -309,8 +309,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
     setSavingTraveler(false);
     if (traveler.data.traveler?.status === 'saved') void book();
     else setBusy(false);
-    // `book` is the latest render's, with the revalidated payment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per traveller answer; `book` is recreated each render, and the latest render's (with the revalidated payment) is the one called
   }, [savingTraveler, traveler.state, traveler.data]);
 
   async function book() {

@@ -11,6 +11,7 @@ function OkButton({ onClose }: { onClose: () => void }) {
   const t = useT();
   return (
     <div className="dialog-actions">
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the modal's one action takes the focus as the modal opens (a dialog's focus goes into it) */}
       <button type="button" className="button button-primary" onClick={onClose} autoFocus>
         {t('modal.ok')}
       </button>

@@ -168,6 +168,7 @@ export function AirportCombobox({
         />
         <ul id={listId} role="listbox" aria-label={t('flight.airports.list', { label })} className="combobox-list" hidden={!expanded}>
           {state.items.map((airport, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the input's (aria-activedescendant names the active option); an option takes no focus
             <li
               key={airport.iata}
               id={optionId(index)}

@@ -57,6 +57,7 @@ export function PropertyMap({ map }: { map: PropertyMapData }) {
           {t('property.map.recentre', { name: map.property.name })}
         </button>
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex -- the focusable map takes the keys that pan and zoom it (the buttons above do the same for a pointer) */}
       <div className="map-viewport" tabIndex={0} role="group" aria-label={label} aria-describedby="map-help" onKeyDown={onKeyDown}>
         {scene ? (
           <svg viewBox={viewBoxOf(view)} width={WIDTH} height={WIDTH * MAP_ASPECT} role="img" aria-labelledby="map-svg-title">

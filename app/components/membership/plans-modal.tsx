@@ -99,8 +99,7 @@ export default function PlansModalHost() {
       storedValue: storedValueChoicesOf(body.stored_value),
     });
     if (plansModalAutoOpens(location.pathname, body.displayModal === true, Object.keys(Cookies.get()), org.membership.plansModal.autoOpenRoutes)) setOpen(true);
-    // Once per page: the answer decides whether the modal opens by itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per user and language, not on every navigation: the answer decides whether the modal opens by itself
   }, [user?.userId, locale.language]);
 
   // A member's plans decide whether the modal opens by itself; a visitor's are read only when asked for.
@@ -350,8 +349,7 @@ function PayNow({ plan, quote, storedValue, onActivated, reload }: { plan: Plan;
       // Still processing when the follow ends: the status stays on screen, and the page may be left.
       setSaving(false);
     }
-    // `fail` is recreated each render; the status is what this effect follows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the status is what this effect follows; `fail` and `onActivated` are recreated each render
   }, [following, live.status, live.done]);
 
   async function payNow(event: React.FormEvent) {

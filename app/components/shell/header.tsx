@@ -163,6 +163,7 @@ function Collapsible({ children }: { children: (compact: boolean) => ReactNode }
   return (
     <>
       <div className="wide-only header-collapsible">{children(true)}</div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape inside the open menu closes it, focus back on its toggle, as a menu button does */}
       <details className="menu narrow-only" ref={menu} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
         <summary className="menu-toggle" ref={toggle} aria-expanded={open}>
           <span className="menu-icon" aria-hidden="true" />

@@ -14,7 +14,7 @@ import {
 } from '#schemas/api/weeks.schema';
 import { minCheckinDate } from '~/domain/checkin';
 import type { RateTable } from '~/domain/money';
-import { formatDay, parseDay, weekdayNames } from '~/domain/weeks';
+import { parseDay, weekdayNames } from '~/domain/weeks';
 import { tooSoonToBook } from '../booking/checkout.server';
 import { compileApiBody } from '~/services/platform/api-body-schema.server';
 import { secureCookieAttribute } from '../platform/config.server';

@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, type MigratorProps } from 'kysely/migration';
 import { log } from './logger.server';
 
 /**
@@ -18,7 +18,7 @@ const CONTENT_TABLES = [
 
 const migrations: Record<string, Migration> = {
   '0001_foundation': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('organisations')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -185,7 +185,7 @@ const migrations: Record<string, Migration> = {
   },
   '0002_outbox_lease': {
     // Delivery claims rows with a lease instead of holding a transaction across SMTP.
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('outbox').addColumn('claimed_until', 'timestamptz').execute();
       await db.schema.createIndex('outbox_pending_idx').on('outbox').column('id').where(sql.ref('status'), '=', 'pending').execute();
     },
@@ -197,7 +197,7 @@ const migrations: Record<string, Migration> = {
      * refuses two overlapping allocations of one unit: the database, not the isolation
      * level, is what makes selling the last unit twice impossible (quality goal R1).
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`create extension if not exists btree_gist`.execute(db);
       await db.schema
         .createTable('inventory_units')
@@ -242,7 +242,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   '0004_hotels': {
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('destinations').addColumn('time_zone', 'text').execute();
       await db.schema.alterTable('destinations').addColumn('airport_iata', 'text').execute();
       await db.schema.alterTable('destinations').addColumn('kind', 'text').execute();
@@ -285,7 +285,7 @@ const migrations: Record<string, Migration> = {
      * Each unit type's units are rows of inventory_units (item_ref `resort-unit:<id>`), so a
      * week hold is an allocation under the same exclusion constraint as every other product.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('resorts')
         .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -339,7 +339,7 @@ const migrations: Record<string, Migration> = {
      * to its hold); payment moves it on. `users.min_checkin_days` is a per-user lead time
      * raised by fraud signals (spec §4 min_checkin_days_updated); null means the org's.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .alterTable('users')
         .addColumn('min_checkin_days', 'integer', (c) => c.check(sql`min_checkin_days between 0 and 365`))
@@ -374,7 +374,7 @@ const migrations: Record<string, Migration> = {
      * a row of inventory_units (item_ref `car-offer:<id>`), and a rental is an allocation over
      * the pickup→drop-off instants under the same exclusion constraint as every product.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('car_rental_companies')
         .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -425,7 +425,7 @@ const migrations: Record<string, Migration> = {
      * fare. Seats are rows of inventory_units (item_ref `flight:<id>:<cabin>`) held over the
      * flight's departure→arrival instants, so they do not multiply by date.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('airlines')
         .addColumn('code', 'text', (c) => c.primaryKey().check(sql`code ~ '^[A-Z0-9]{2}$'`))
@@ -484,7 +484,7 @@ const migrations: Record<string, Migration> = {
      * so units never multiply by date. Product-specific facts are jsonb checked by a TS type
      * per product (app/domain/offer-facts.ts).
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('offers')
         .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -532,7 +532,7 @@ const migrations: Record<string, Migration> = {
      * and checked out exactly like hotel rooms (a unit type is a room type, each home a unit),
      * so a second set of tables would only duplicate that; the type keeps the two searches apart.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .alterTable('hotels')
         .addColumn('property_type', 'text', (c) => c.notNull().defaultTo('hotel').check(sql`property_type in ('hotel', 'holiday_home')`))
@@ -551,7 +551,7 @@ const migrations: Record<string, Migration> = {
      * one charge, and the reconciler finishes attempts left 'unknown'. Saved cards are our
      * vault's view of the gateway's vaulted cards (token, brand, last 4, expiry, nickname).
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('holds').addColumn('selection', 'jsonb').execute();
       await db.schema
         .alterTable('bookings')
@@ -607,7 +607,7 @@ const migrations: Record<string, Migration> = {
      * last saw on the booking's success page; any later status change makes it a message again
      * without the payment code having to write notices. The partial index serves the count.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('bookings').addColumn('seen_status', 'text').execute();
       await db.schema.createIndex('bookings_user_recent_idx').on('bookings').columns(['user_id', 'created_at']).where(sql.ref('user_id'), 'is not', null).execute();
     },
@@ -620,7 +620,7 @@ const migrations: Record<string, Migration> = {
      * `auth_failures.client_ip`: sign-in backoff is per account and address, so a stranger's
      * guesses cannot lock the owner out.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('rate_limit_counters')
         .addColumn('key', 'text', (c) => c.primaryKey())
@@ -642,7 +642,7 @@ const migrations: Record<string, Migration> = {
      * statuses (ATTEMPT_LIVE in app/domain/booking-payment.ts). An OXXO voucher lapses at
      * `oxxo_expires_at`; the expiry job then fails the booking and frees its units.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`create unique index payment_attempts_one_live on payment_attempts (booking_id) where status in ('created', 'authorized', 'unknown', 'awaiting_payment')`.execute(db);
       await db.schema.alterTable('bookings').addColumn('oxxo_expires_at', 'timestamptz').execute();
       // Vouchers issued before this migration lapse like new ones (the default 72 hours after issue).
@@ -659,7 +659,7 @@ const migrations: Record<string, Migration> = {
      * verified, vaulted card kept as its guarantee (payment method 'guarantee'); the car data
      * names the provider it is sold through and whether a pricing rule set its rate.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('users').addColumn('company', 'text', (c) => c.check(sql`length(company) between 1 and 120`)).execute();
       await db.schema
         .createTable('invoice_credit_lines')
@@ -696,7 +696,7 @@ const migrations: Record<string, Migration> = {
      * saved traveller is addressed by a random public id, never the serial, and always
      * together with its owner, so one user can neither guess nor reach another's.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('users').addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 21`)).execute();
       await db.schema
         .createTable('saved_travelers')
@@ -720,7 +720,7 @@ const migrations: Record<string, Migration> = {
      * The date-format rule (spec §6, §9; docs/decisions/0022): a user's chosen date format;
      * null means the default 'DD/MM/YYYY'. The check lists DATE_FORMATS (app/domain/date-format.ts).
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .alterTable('users')
         .addColumn('date_format', 'text', (c) => c.check(sql`date_format in ('DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD')`))
@@ -732,7 +732,7 @@ const migrations: Record<string, Migration> = {
      * A quote on every hold (docs/decisions/0025): what the checkout shows and charges, priced
      * once when the offer is held. Null for a hold made before: such a hold is not payable.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('holds').addColumn('quote', 'jsonb').execute();
     },
   },
@@ -749,7 +749,7 @@ const migrations: Record<string, Migration> = {
      * waits and then fails the check. A deferred constraint trigger refuses, at commit, any
      * transaction whose entries do not sum to zero per currency. Entries are never changed.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('ledger_accounts')
         .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -845,7 +845,7 @@ const migrations: Record<string, Migration> = {
      * confirmed (captured) or not (released). One application per instrument and one coupon
      * per hold while applied (partial unique indexes).
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('instruments')
         .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -917,7 +917,7 @@ const migrations: Record<string, Migration> = {
      * submit finds the first and is answered from it: one charge, one ledger credit (whose own
      * idempotency key is the top-up's id).
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('wallet_topups')
         .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -946,7 +946,7 @@ const migrations: Record<string, Migration> = {
      * row per subscription and renewal period (unique), so the renewal job charges a period once
      * on any number of instances.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`alter table membership_plans drop constraint if exists membership_plans_validity_months_check`.execute(db);
       await db.schema
         .alterTable('membership_plans')
@@ -1009,7 +1009,7 @@ const migrations: Record<string, Migration> = {
      * item pointing at it. Members say who else is on a trip and in which role; an invitation
      * keeps only the hash of its access code, which works once and until it expires.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .createTable('trips')
         .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -1105,7 +1105,7 @@ const migrations: Record<string, Migration> = {
      * text in the default language. The search orders a destination's properties by stars and
      * then by id, so its index carries both.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema
         .alterTable('hotels')
         .addColumn('descriptions', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
@@ -1130,7 +1130,7 @@ const migrations: Record<string, Migration> = {
      * before the writer commits, so a page read in between may be kept under the new version
      * showing the old rows: kept pages that show availability also end after 30 s.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`create sequence availability_version`.execute(db);
       // Called once, so the first nextval moves last_value on (a fresh sequence's first one does not).
       await sql`select setval('availability_version', 1)`.execute(db);
@@ -1163,7 +1163,7 @@ const migrations: Record<string, Migration> = {
      * `app.change_notices` (the embedded database does, db.server.ts): on PostgreSQL no one
      * listens, and a notifying commit would take the database-wide notify lock.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`
         create function notify_change(channel text) returns void language plpgsql as $$
         begin
@@ -1204,7 +1204,7 @@ const migrations: Record<string, Migration> = {
      * Any statement on user_subscriptions notifies `member_plans` (decision 0042): the embedded
      * database keeps each member's plan row, read by every page with member rates, until then.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`
         create function notify_member_plans_changed() returns trigger language plpgsql as $$
         begin
@@ -1224,7 +1224,7 @@ const migrations: Record<string, Migration> = {
      * applications, the member's cards, travellers, instruments with balances and coupons)
      * until then. Same gate as every notice (`notify_change`, 0028).
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`
         create function notify_table_changed() returns trigger language plpgsql as $$
         begin
@@ -1245,7 +1245,7 @@ const migrations: Record<string, Migration> = {
      * nothing: its sale is given back (issue 33). 'giving_back' until the gateway voided or
      * refunded it (the job retries), then 'given_back'.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await sql`alter table renewal_charges drop constraint renewal_charges_status_check`.execute(db);
       await sql`alter table renewal_charges add constraint renewal_charges_status_check
         check (status in ('due', 'charging', 'paid', 'org_paid', 'expired', 'giving_back', 'given_back'))`.execute(db);
@@ -1258,7 +1258,7 @@ const migrations: Record<string, Migration> = {
      * state-changing request of such a session is written down (who, as whom, what, when).
      * A session opened by impersonation cannot mint further keys, so the chain is one link.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       for (const table of ['bookings', 'payment_attempts']) {
         await db.schema.alterTable(table).addColumn('acted_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null')).execute();
       }
@@ -1283,7 +1283,7 @@ const migrations: Record<string, Migration> = {
      * comes back when its booking is cancelled, per coupon (by default it does); and every invoice
      * credit grant an administrator makes or is refused, with the limit before and after.
      */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('coupons').addColumn('returned_on_cancel', 'boolean', (c) => c.notNull().defaultTo(true)).execute();
       await db.schema
         .createTable('invoice_credit_grants')
@@ -1311,13 +1311,13 @@ const migrations: Record<string, Migration> = {
   },
   '0034_payment_client_ip': {
     /** The client address of every payment attempt (issue 34; spec §7 `ip`), for review of a disputed payment. */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('payment_attempts').addColumn('client_ip', 'text').execute();
     },
   },
   '0035_hosted_payment_url': {
     /** The provider page an attempt sent its payer to (decision 0055): a replay of its request answers the same page. */
-    async up(db: Kysely<any>) {
+    async up(db) {
       await db.schema.alterTable('payment_attempts').addColumn('hosted_url', 'text').execute();
     },
   },
@@ -1329,7 +1329,7 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+export async function migrateToLatest(db: MigratorProps['db']): Promise<void> {
   const migrator = new Migrator({ db, provider: new InCodeMigrationProvider() });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {

@@ -48,7 +48,7 @@ const adsSeed = [
  */
 export async function seedDemoData(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
   await syncReferenceData(db, registry);
-  await seedCatalogue(db, registry);
+  await seedCatalogue(db);
   await seedDemoAccounts(db, registry, { reset });
 }
 
@@ -88,7 +88,7 @@ export async function syncReferenceData(db: Database, registry: ConfigRegistry) 
 }
 
 /** Destinations and the seeded inventory; no accounts, so production may ask for it (SEED_ON_START=true). */
-export async function seedCatalogue(db: Database, registry: ConfigRegistry) {
+export async function seedCatalogue(db: Database) {
   const started = Date.now();
   await db.transaction().execute(async (trx) => {
     for (const d of destinationsSeed) {

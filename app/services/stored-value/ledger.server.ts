@@ -7,7 +7,6 @@ import {
   type InstrumentKind,
   LedgerError,
   type LedgerTransactionKind,
-  MOVEMENTS,
   ReservationNotCapturedError,
   ReservationSettledError,
   UnknownAccountError,

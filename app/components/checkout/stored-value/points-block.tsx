@@ -184,7 +184,7 @@ function PointsTypeDropdown({ types, selected, disabled, onChoose, onClear }: { 
             aria-autocomplete="list"
             aria-activedescendant={active >= 0 && shown[active] ? optionId(active) : undefined}
             autoComplete="off"
-            // The search box is what the button opened: it takes the focus, as a native select's list would.
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the search box is what the button opened: it takes the focus, as a native select's list would
             autoFocus
             value={query}
             onChange={(event) => {
@@ -195,6 +195,7 @@ function PointsTypeDropdown({ types, selected, disabled, onChoose, onClear }: { 
           />
           <ul role="listbox" id={listId} aria-labelledby={labelId} className="points-type-list" style={{ maxHeight: POINTS_LIST_MAX_HEIGHT_PX }}>
             {shown.map((type, index) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the search box's (aria-activedescendant names the active option); an option takes no focus
               <li
                 key={type.code}
                 id={optionId(index)}
