@@ -9,13 +9,7 @@ import { paymentsOrNull } from '~/services/payments/runtime.server';
 import { documentCsp } from '~/services/site/security-headers.server';
 import { errorFields, log } from '~/services/platform/logger.server';
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
   responseHeaders.set('Content-Security-Policy', documentCsp(nonce, loadContext.org, new URL(request.url).origin, paymentsOrNull()?.cardEntry ?? null));
   // A page whose route allows it may be kept for anonymous visitors (server/page-cache.ts).

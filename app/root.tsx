@@ -39,8 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The shell's ads depend on the path, so a client-side navigation to another page reloads them. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 /** Pages name themselves (app/i18n/page-meta.ts); the root's error page is titled by its error. */
 export const meta: MetaFunction<typeof loader> = ({ data, ...args }) => {

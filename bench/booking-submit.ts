@@ -94,7 +94,13 @@ try {
   const probe = async (n: number): Promise<Probe> => {
     const key = randomUUID();
     const started = performance.now();
-    const sale = await gateway.authorize({ amountMinor: bookings[n]!.amountMinor, source: { nonce: probeNonces[n]! }, orderId: `BENCH-${n}:${key}`, idempotencyKey: key, threeDSecureRequired: false });
+    const sale = await gateway.authorize({
+      amountMinor: bookings[n]!.amountMinor,
+      source: { nonce: probeNonces[n]! },
+      orderId: `BENCH-${n}:${key}`,
+      idempotencyKey: key,
+      threeDSecureRequired: false,
+    });
     const saleMs = performance.now() - started;
     if (!sale.ok) return { total: saleMs, sale: saleMs, capture: 0, ok: false };
     const captured = await gateway.capture({ transactionId: sale.value.id, idempotencyKey: `${key}:capture` });
@@ -127,19 +133,87 @@ try {
   const failed = submits.filter((s) => !s.ok);
   const okSubmits = submits.filter((s) => s.ok);
   const okProbes = probes.filter((p) => p.ok);
-  const submitP50 = percentile(okSubmits.map((s) => s.total), 50);
-  const submitP99 = percentile(okSubmits.map((s) => s.total), 99);
-  const gatewayP50 = percentile(okProbes.map((p) => p.total), 50);
-  const gatewayP99 = percentile(okProbes.map((p) => p.total), 99);
+  const submitP50 = percentile(
+    okSubmits.map((s) => s.total),
+    50,
+  );
+  const submitP99 = percentile(
+    okSubmits.map((s) => s.total),
+    99,
+  );
+  const gatewayP50 = percentile(
+    okProbes.map((p) => p.total),
+    50,
+  );
+  const gatewayP99 = percentile(
+    okProbes.map((p) => p.total),
+    99,
+  );
   const overhead = submitP99 - gatewayP99;
-  console.log(`Booking submit, ${count} submits at ${rate}/s for ${seconds} s (achieved ${(submits.length / wall).toFixed(1)}/s), goal P4: p99 submit ≤ p99 gateway + ${BUDGET_MS} ms`);
-  console.log(`submit  (initBooking + generatePgToken)  p50 ${ms(submitP50)}   p99 ${ms(submitP99)}   max ${ms(Math.max(...okSubmits.map((s) => s.total)))}   confirmed ${okSubmits.length}/${submits.length}`);
-  console.log(`  initBooking                           p50 ${ms(percentile(okSubmits.map((s) => s.init), 50))}   p99 ${ms(percentile(okSubmits.map((s) => s.init), 99))}`);
-  console.log(`  generatePgToken                       p50 ${ms(percentile(okSubmits.map((s) => s.pay), 50))}   p99 ${ms(percentile(okSubmits.map((s) => s.pay), 99))}`);
-  console.log(`gateway (SDK sale + submitForSettlement) p50 ${ms(gatewayP50)}   p99 ${ms(gatewayP99)}   max ${ms(Math.max(...okProbes.map((p) => p.total)))}   ok ${okProbes.length}/${probes.length}`);
-  console.log(`  sale                                  p50 ${ms(percentile(okProbes.map((p) => p.sale), 50))}   p99 ${ms(percentile(okProbes.map((p) => p.sale), 99))}`);
-  console.log(`  submitForSettlement                   p50 ${ms(percentile(okProbes.map((p) => p.capture), 50))}   p99 ${ms(percentile(okProbes.map((p) => p.capture), 99))}`);
-  console.log(`p99 submit − p99 gateway = ${overhead.toFixed(1)} ms of the ${BUDGET_MS} ms budget (ratio ${(overhead / BUDGET_MS).toFixed(2)}; p99 submit / (p99 gateway + ${BUDGET_MS} ms) = ${(submitP99 / (gatewayP99 + BUDGET_MS)).toFixed(2)})`);
+  console.log(
+    `Booking submit, ${count} submits at ${rate}/s for ${seconds} s (achieved ${(submits.length / wall).toFixed(1)}/s), goal P4: p99 submit ≤ p99 gateway + ${BUDGET_MS} ms`,
+  );
+  console.log(
+    `submit  (initBooking + generatePgToken)  p50 ${ms(submitP50)}   p99 ${ms(submitP99)}   max ${ms(Math.max(...okSubmits.map((s) => s.total)))}   confirmed ${okSubmits.length}/${submits.length}`,
+  );
+  console.log(
+    `  initBooking                           p50 ${ms(
+      percentile(
+        okSubmits.map((s) => s.init),
+        50,
+      ),
+    )}   p99 ${ms(
+      percentile(
+        okSubmits.map((s) => s.init),
+        99,
+      ),
+    )}`,
+  );
+  console.log(
+    `  generatePgToken                       p50 ${ms(
+      percentile(
+        okSubmits.map((s) => s.pay),
+        50,
+      ),
+    )}   p99 ${ms(
+      percentile(
+        okSubmits.map((s) => s.pay),
+        99,
+      ),
+    )}`,
+  );
+  console.log(
+    `gateway (SDK sale + submitForSettlement) p50 ${ms(gatewayP50)}   p99 ${ms(gatewayP99)}   max ${ms(Math.max(...okProbes.map((p) => p.total)))}   ok ${okProbes.length}/${probes.length}`,
+  );
+  console.log(
+    `  sale                                  p50 ${ms(
+      percentile(
+        okProbes.map((p) => p.sale),
+        50,
+      ),
+    )}   p99 ${ms(
+      percentile(
+        okProbes.map((p) => p.sale),
+        99,
+      ),
+    )}`,
+  );
+  console.log(
+    `  submitForSettlement                   p50 ${ms(
+      percentile(
+        okProbes.map((p) => p.capture),
+        50,
+      ),
+    )}   p99 ${ms(
+      percentile(
+        okProbes.map((p) => p.capture),
+        99,
+      ),
+    )}`,
+  );
+  console.log(
+    `p99 submit − p99 gateway = ${overhead.toFixed(1)} ms of the ${BUDGET_MS} ms budget (ratio ${(overhead / BUDGET_MS).toFixed(2)}; p99 submit / (p99 gateway + ${BUDGET_MS} ms) = ${(submitP99 / (gatewayP99 + BUDGET_MS)).toFixed(2)})`,
+  );
   console.log(`p50 submit − p50 gateway = ${(submitP50 - gatewayP50).toFixed(1)} ms`);
   if (failed.length > 0) console.log(`not confirmed: ${failed.length} (${[...new Set(failed.map((f) => f.status))].slice(0, 3).join('; ')})`);
 } finally {

@@ -28,7 +28,16 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
   const profile = mkdtempSync(path.join(tmpdir(), 'tp-lighthouse-'));
   const child: ChildProcess = spawn(
     chromiumPath,
-    ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
@@ -97,8 +106,12 @@ try {
     if (lhr.runtimeError) lhr = await run();
     if (process.env.LIGHTHOUSE_REPORTS) writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${page.name.replace(/\W+/g, '-') || 'home'}.json`), JSON.stringify(lhr));
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const failing = Object.values(lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual');
-    console.log(`${page.name.padEnd(26)} ${String(score('performance')).padStart(11)}  ${String(score('accessibility')).padStart(13)}${lhr.runtimeError ? `   error: ${lhr.runtimeError.message}` : ''}`);
+    const failing = Object.values(lhr.audits).filter(
+      (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual',
+    );
+    console.log(
+      `${page.name.padEnd(26)} ${String(score('performance')).padStart(11)}  ${String(score('accessibility')).padStart(13)}${lhr.runtimeError ? `   error: ${lhr.runtimeError.message}` : ''}`,
+    );
     if (!process.env.LIGHTHOUSE_DETAILS) continue;
     for (const audit of failing) console.log(`    ${audit.id}: ${audit.score} ${audit.displayValue ?? ''}`);
     const boot = lhr.audits['bootup-time']?.details;

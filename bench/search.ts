@@ -35,7 +35,14 @@ async function seeded(): Promise<{ opened: OpenedDatabase; seedMs: number; drop:
   const started = performance.now();
   await seedCatalogue(opened.db);
   const seedMs = performance.now() - started;
-  return { opened, seedMs, drop: async () => { await opened.db.destroy(); await scratch?.drop(); } };
+  return {
+    opened,
+    seedMs,
+    drop: async () => {
+      await opened.db.destroy();
+      await scratch?.drop();
+    },
+  };
 }
 
 const scaled = await seeded();
@@ -46,7 +53,16 @@ await old.opened.db
   .where('property_type', '=', 'hotel')
   .where((eb) => eb.not(eb.or(['-grand-plaza', '-harbour-view', '-casa-central'].map((end) => eb('slug', 'like', `%${end}`)))))
   .execute();
-const count = async (opened: OpenedDatabase) => Number((await opened.db.selectFrom('hotels').select((eb) => eb.fn.countAll().as('n')).where('property_type', '=', 'hotel').executeTakeFirstOrThrow()).n);
+const count = async (opened: OpenedDatabase) =>
+  Number(
+    (
+      await opened.db
+        .selectFrom('hotels')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('property_type', '=', 'hotel')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const context = { orgId: 'wanderly', userId: null, priceType: 'B2C' as const };
 const stay = { propertyType: 'hotel' as const, checkin: inDays(30), checkout: inDays(33), rooms: 1, guestsPerRoom: 2 };
@@ -78,7 +94,9 @@ const scaledRate = median(samples.scaled);
 console.log(`hotel search on ${backend}, ${seconds}s × ${rounds} rounds, every destination in turn`);
 console.log(`  old size     ${String(await count(old.opened)).padStart(4)} hotels: ${oldRate.toFixed(0).padStart(6)} searches/s (${(1000 / oldRate).toFixed(2)} ms each)`);
 console.log(`  scaled seed  ${String(await count(scaled.opened)).padStart(4)} hotels: ${scaledRate.toFixed(0).padStart(6)} searches/s (${(1000 / scaledRate).toFixed(2)} ms each)`);
-console.log(`  ratio scaled / old: ${(scaledRate / oldRate).toFixed(2)} (1.00 = as fast; each search now prices ${((await count(scaled.opened)) / (await count(old.opened))).toFixed(1)}× the hotels)`);
+console.log(
+  `  ratio scaled / old: ${(scaledRate / oldRate).toFixed(2)} (1.00 = as fast; each search now prices ${((await count(scaled.opened)) / (await count(old.opened))).toFixed(1)}× the hotels)`,
+);
 console.log(`  catalogue seed on a fresh database: ${scaled.seedMs.toFixed(0)} ms`);
 await scaled.drop();
 await old.drop();

@@ -83,7 +83,9 @@ try {
     const ratio = median(values.map((v) => v.ratio));
     const verdict = target.goal === null ? '' : ratio >= target.goal ? `  goal ≥ ${target.goal.toFixed(2)} met` : `  goal ≥ ${target.goal.toFixed(2)} NOT met`;
     console.log(
-      `${target.name.padEnd(32)} ${median(values.map((v) => v.perSecond)).toFixed(0).padStart(6)} req/s   ratio ${ratio.toFixed(2)}${verdict}   rounds ${values.map((v) => v.ratio.toFixed(2)).join(', ')}`,
+      `${target.name.padEnd(32)} ${median(values.map((v) => v.perSecond))
+        .toFixed(0)
+        .padStart(6)} req/s   ratio ${ratio.toFixed(2)}${verdict}   rounds ${values.map((v) => v.ratio.toFixed(2)).join(', ')}`,
     );
   }
 } finally {

@@ -435,7 +435,8 @@ function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}`,
         // each time, so one without those (or defaults to fill in) can be the props as it is, as
         // React 19 does.
         find: 'function q(c,a,g){',
-        replace: 'function q(c,a,g){if(!("key"in a||"ref"in a||"__self"in a||"__source"in a||c&&c.defaultProps))return{$$typeof:k,type:c,key:void 0===g?null:""+g,ref:null,props:a,_owner:n.current};',
+        replace:
+          'function q(c,a,g){if(!("key"in a||"ref"in a||"__self"in a||"__source"in a||c&&c.defaultProps))return{$$typeof:k,type:c,key:void 0===g?null:""+g,ref:null,props:a,_owner:n.current};',
       },
     ],
   },
@@ -478,7 +479,8 @@ export function applyFixes(root = process.cwd()) {
     let text = readFileSync(file, 'utf8');
     const mark = markOf(fix);
     if (text.startsWith(`${mark}\n`)) continue;
-    if (text.includes(MARK_PREFIX)) throw new Error(`${fix.name}/${fix.file} carries another version of its fix: reinstall the package (npm ci) so it is fixed from its published text`);
+    if (text.includes(MARK_PREFIX))
+      throw new Error(`${fix.name}/${fix.file} carries another version of its fix: reinstall the package (npm ci) so it is fixed from its published text`);
     for (const { find, replace } of fix.replacements) {
       if (text.split(find).length !== 2) throw new Error(`${fix.name}/${fix.file}: the text to replace is not there exactly once:\n${find}`);
       text = text.replace(find, () => replace);

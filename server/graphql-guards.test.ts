@@ -64,9 +64,7 @@ describe('depthLimitRule', () => {
   });
 
   it('names the operation and counts introspection fields', () => {
-    expect(errorsOf('query Deep { __schema { types { fields { name } } } }')).toEqual([
-      "The operation 'Deep' is nested more than 3 levels deep; at most 3 are allowed",
-    ]);
+    expect(errorsOf('query Deep { __schema { types { fields { name } } } }')).toEqual(["The operation 'Deep' is nested more than 3 levels deep; at most 3 are allowed"]);
   });
 
   it('stops at a fragment cycle (graphql reports the cycle itself)', () => {

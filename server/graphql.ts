@@ -91,8 +91,7 @@ export const schema = new GraphQLSchema({
           intervalMs: { type: GraphQLInt, defaultValue: 1000 },
           count: { type: GraphQLInt, defaultValue: 60 },
         },
-        subscribe: (_root, args: { intervalMs: number; count: number }) =>
-          ticks(Math.max(100, Math.min(args.intervalMs, 60_000)), Math.max(1, Math.min(args.count, 3600))),
+        subscribe: (_root, args: { intervalMs: number; count: number }) => ticks(Math.max(100, Math.min(args.intervalMs, 60_000)), Math.max(1, Math.min(args.count, 3600))),
       },
       bookingStatus: {
         type: new GraphQLNonNull(BookingStatusMessageType),
@@ -133,10 +132,7 @@ function refuseUpgrade(socket: Duplex, status: number, message: string) {
   if (!socket.writable) return socket.destroy();
   const body = JSON.stringify({ status, message });
   socket.once('finish', () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 /**
@@ -265,10 +261,7 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession,
         if (operation.operation === 'subscription') {
           if (connection.closed) return refusal('The connection has closed', 'CONNECTION_CLOSED');
           if (!subscriptions.take(connection.userDbId)) {
-            return refusal(
-              `Too many active subscriptions: at most ${REALTIME_LIMITS.subscriptionsPerUser} per user; end one first`,
-              'TOO_MANY_SUBSCRIPTIONS',
-            );
+            return refusal(`Too many active subscriptions: at most ${REALTIME_LIMITS.subscriptionsPerUser} per user; end one first`, 'TOO_MANY_SUBSCRIPTIONS');
           }
           connection.subscriptionIds.add(id);
         }

@@ -104,7 +104,11 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       requestContext.run(store, () =>
         log.info('request', {
-          method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, orgResolutions: store.orgResolutions,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          orgResolutions: store.orgResolutions,
           // The header version the visitor's pages showed (header_id, decision 0053): a config change's reach.
           headerId: (res.locals.requestContext as RequestContext | undefined)?.cookie('header_id'),
         }),

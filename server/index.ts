@@ -57,7 +57,9 @@ async function main() {
     // Demo accounts share a password README publishes: a production database with one is refused.
     const demo = await findDemoAccounts(opened.db, registry);
     if (demo.length > 0) {
-      fail(`Refusing to start in production: the database holds demo accounts (${demo.join(', ')}), whose password is public. Delete them, or use a database no demo start has seeded.`);
+      fail(
+        `Refusing to start in production: the database holds demo accounts (${demo.join(', ')}), whose password is public. Delete them, or use a database no demo start has seeded.`,
+      );
     }
     if (env.seedOnStart) await seedCatalogue(opened.db);
   } else if (env.seedOnStart) {

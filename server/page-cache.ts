@@ -1,5 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
-import { MAX_CACHED_BODY_BYTES, PAGE_CACHE_HEADER, type KeptPageFacts, type PageCacheVerdict, isPageRequest, isStillFresh, mayAnswerFromCache, mayKeep, pageCacheKey } from '~/domain/page-cache';
+import {
+  MAX_CACHED_BODY_BYTES,
+  PAGE_CACHE_HEADER,
+  type KeptPageFacts,
+  type PageCacheVerdict,
+  isPageRequest,
+  isStillFresh,
+  mayAnswerFromCache,
+  mayKeep,
+  pageCacheKey,
+} from '~/domain/page-cache';
 import { type CachedPage, cachedPage, keepPage, pageVersions } from '~/services/site/page-cache.server';
 import { hitRateLimit, visitorOf } from '~/services/identity/rate-limit.server';
 import type { RequestContext } from '~/services/site/request-context.server';
@@ -7,7 +17,19 @@ import { dayIn } from '~/domain/time-zone';
 import { requestOrigin } from './request-origin';
 
 /** Headers that belong to one answer, never to a kept page. */
-const PER_ANSWER_HEADERS = new Set(['set-cookie', 'x-correlation-id', 'content-length', 'content-encoding', 'transfer-encoding', 'vary', 'etag', 'date', 'connection', 'keep-alive', PAGE_CACHE_HEADER.toLowerCase()]);
+const PER_ANSWER_HEADERS = new Set([
+  'set-cookie',
+  'x-correlation-id',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'vary',
+  'etag',
+  'date',
+  'connection',
+  'keep-alive',
+  PAGE_CACHE_HEADER.toLowerCase(),
+]);
 
 /** What this request's render says about keeping it (entry.server fills it in through the load context). */
 export function pageCacheVerdict(res: Response): PageCacheVerdict {
@@ -75,7 +97,11 @@ function keepWhenDone(res: Response, nonce: string, readBefore: Omit<KeptPageFac
   let bytes = 0;
   const collect = (chunk: unknown, encoding?: unknown) => {
     if (!verdict.policy || chunk === undefined || chunk === null || typeof chunk === 'function' || bytes > MAX_CACHED_BODY_BYTES) return;
-    const buffer = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     bytes += buffer.length;
     if (bytes <= MAX_CACHED_BODY_BYTES) chunks.push(buffer);
   };

@@ -8,15 +8,7 @@ import { requestOrigin } from './request-origin';
  * reads an unbounded stream, and the URL's origin is `requestOrigin`'s. Everything else (abort on a closed
  * connection, streaming the answer) follows the adapter (v2.17), whose helpers are not exported.
  */
-export function createRemixRequestHandler({
-  build,
-  mode,
-  getLoadContext,
-}: {
-  build: ServerBuild;
-  mode: string;
-  getLoadContext: (req: Request, res: Response) => AppLoadContext;
-}) {
+export function createRemixRequestHandler({ build, mode, getLoadContext }: { build: ServerBuild; mode: string; getLoadContext: (req: Request, res: Response) => AppLoadContext }) {
   const handleRequest = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -72,7 +64,6 @@ async function sendRemixResponse(res: Response, response: globalThis.Response, r
     // Known up front (compression drops it when it compresses): no chunked encoding.
     res.setHeader('Content-Length', renderedBytes.length);
     res.end(renderedBytes);
-  }
-  else if (response.body) await writeReadableStreamToWritable(response.body, res);
+  } else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }

@@ -12,7 +12,11 @@ const endpointFiles = readdirSync(new URL('.', import.meta.url))
   .map((file) => file.replace(/\.ts$/, ''));
 
 /** The URL a flat-route file name stands for: dots are slashes, `$name` is the parameter `:name`. */
-const urlOf = (name: string) => `/api/${name.split('.').map((segment) => (segment.startsWith('$') ? `:${segment.slice(1)}` : segment)).join('/')}`;
+const urlOf = (name: string) =>
+  `/api/${name
+    .split('.')
+    .map((segment) => (segment.startsWith('$') ? `:${segment.slice(1)}` : segment))
+    .join('/')}`;
 
 describe('the /api endpoint table', () => {
   it('finds the endpoint modules', () => {
@@ -49,7 +53,10 @@ describe('answering through the table', () => {
 
   it("hands the request to the endpoint with the endpoint's own params", async () => {
     const finder = endpointFinder(apiEndpoints);
-    expect(finder('/api/card-service/v1/card/delete/a%40b.example')).toEqual({ endpoint: apiEndpoints['/api/card-service/v1/card/delete/:email'], params: { email: 'a@b.example' } });
+    expect(finder('/api/card-service/v1/card/delete/a%40b.example')).toEqual({
+      endpoint: apiEndpoints['/api/card-service/v1/card/delete/:email'],
+      params: { email: 'a@b.example' },
+    });
     // The real endpoint is reached: GET is its own 405 (thrown, as it always was), which names DELETE.
     const answer = await Promise.resolve()
       .then(() => call('loader', 'GET', '/api/card-service/v1/card/delete/a%40b.example'))

@@ -52,8 +52,25 @@ export function AuthCredentialsBlock() {
   const form = useAuthForm();
   return (
     <>
-      <Field label={t('auth.email')} name="email" type="email" autoComplete="username" defaultValue={form.values?.email ?? form.prefill.email} errorId={form.errorId} invalid={form.isInvalid('email')} maxLength={254} />
-      <Field label={t('auth.password')} name="password" type="password" autoComplete="current-password" errorId={form.errorId} invalid={form.isInvalid('password')} maxLength={256} />
+      <Field
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        autoComplete="username"
+        defaultValue={form.values?.email ?? form.prefill.email}
+        errorId={form.errorId}
+        invalid={form.isInvalid('email')}
+        maxLength={254}
+      />
+      <Field
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        errorId={form.errorId}
+        invalid={form.isInvalid('password')}
+        maxLength={256}
+      />
     </>
   );
 }
@@ -63,10 +80,45 @@ export function AuthNewAccountBlock() {
   const { values, prefill, errorId, isInvalid } = useAuthForm();
   return (
     <>
-      <Field label={t('auth.firstName')} name="firstName" autoComplete="given-name" defaultValue={values?.firstName ?? prefill.firstname} errorId={errorId} invalid={isInvalid('firstName')} maxLength={100} />
-      <Field label={t('auth.lastName')} name="lastName" autoComplete="family-name" defaultValue={values?.lastName ?? prefill.lastname} errorId={errorId} invalid={isInvalid('lastName')} maxLength={100} />
-      <Field label={t('auth.email')} name="email" type="email" autoComplete="email" defaultValue={values?.email ?? prefill.email} errorId={errorId} invalid={isInvalid('email')} maxLength={254} />
-      <Field label={t('auth.password')} name="password" type="password" autoComplete="new-password" hint={t('auth.passwordHint')} errorId={errorId} invalid={isInvalid('password')} minLength={8} maxLength={256} />
+      <Field
+        label={t('auth.firstName')}
+        name="firstName"
+        autoComplete="given-name"
+        defaultValue={values?.firstName ?? prefill.firstname}
+        errorId={errorId}
+        invalid={isInvalid('firstName')}
+        maxLength={100}
+      />
+      <Field
+        label={t('auth.lastName')}
+        name="lastName"
+        autoComplete="family-name"
+        defaultValue={values?.lastName ?? prefill.lastname}
+        errorId={errorId}
+        invalid={isInvalid('lastName')}
+        maxLength={100}
+      />
+      <Field
+        label={t('auth.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={values?.email ?? prefill.email}
+        errorId={errorId}
+        invalid={isInvalid('email')}
+        maxLength={254}
+      />
+      <Field
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.passwordHint')}
+        errorId={errorId}
+        invalid={isInvalid('password')}
+        minLength={8}
+        maxLength={256}
+      />
     </>
   );
 }

@@ -11,9 +11,7 @@ export type BlockResolvers = { [K in BlockType]: (block: BlockOf<K>, context: Bl
 
 export type BlockData<K extends BlockType> = Awaited<ReturnType<(typeof blockResolvers)[K]>>;
 
-export type ResolvedBlock =
-  | { [K in BlockType]: { kind: 'block'; block: BlockOf<K>; data: BlockData<K> } }[BlockType]
-  | { kind: 'unknown'; id: string; type: string };
+export type ResolvedBlock = { [K in BlockType]: { kind: 'block'; block: BlockOf<K>; data: BlockData<K> } }[BlockType] | { kind: 'unknown'; id: string; type: string };
 
 function isKnownType(type: string): type is BlockType {
   return Object.hasOwn(blockResolvers, type);

@@ -46,12 +46,7 @@ export function MapViewBlock({ block, data }: BlockProps<'home.mapView'>) {
     <section className="map-view" aria-labelledby={titleId} data-testid="map-view">
       <h2 id={titleId}>{t('home.map.title')}</h2>
       <div className="map-frame">
-        <WorldMap
-          tileMap={data.tileMap}
-          titleId={titleId}
-          description={t('home.map.description', { count: data.destinations.length })}
-          heightPx={block.props?.heightPx ?? 360}
-        />
+        <WorldMap tileMap={data.tileMap} titleId={titleId} description={t('home.map.description', { count: data.destinations.length })} heightPx={block.props?.heightPx ?? 360} />
       </div>
       {data.attribution ? <p className="map-attribution">{data.attribution}</p> : null}
       <h3 className="visually-hidden">{t('home.map.listTitle')}</h3>

@@ -7,9 +7,7 @@ export function LegalDocumentBlock({ data }: BlockProps<'content.legal'>) {
   return (
     <article className="legal-document" aria-labelledby="legal-title">
       <h1 id="legal-title">{document.title}</h1>
-      <p className="muted">
-        {t('legal.updated', { date: document.updated })}
-      </p>
+      <p className="muted">{t('legal.updated', { date: document.updated })}</p>
       {document.sections.map((section) => (
         <section key={section.heading} id={section.anchor}>
           <h2>{section.heading}</h2>

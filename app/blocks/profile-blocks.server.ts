@@ -22,9 +22,17 @@ export async function resolveMembership(_block: B<'profile.membership'>, { user,
     .innerJoin('membership_plans as p', 'p.id', 's.plan_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
-      'p.id as plan_id', 'p.name as plan_name', 'p.texts', 'p.code as plan_code', 'p.currency_code as plan_currency',
-      'p.renewal_price_minor', 's.status as plan_status', 's.member_since', 's.expires_on as plan_expiry_date',
-      's.debt_minor', 's.next_payment_by_org',
+      'p.id as plan_id',
+      'p.name as plan_name',
+      'p.texts',
+      'p.code as plan_code',
+      'p.currency_code as plan_currency',
+      'p.renewal_price_minor',
+      's.status as plan_status',
+      's.member_since',
+      's.expires_on as plan_expiry_date',
+      's.debt_minor',
+      's.next_payment_by_org',
     ])
     .where('u.public_id', '=', user.userId)
     .executeTakeFirst();
@@ -92,5 +100,7 @@ export async function resolveLoyalty(_block: B<'profile.loyalty'>, { user, org }
 export async function resolveMyBookings(block: B<'profile.bookings'>, { user, locale, org }: BlockContext) {
   if (!user) return { bookings: [] };
   const read = !user.impersonated_by;
-  return { bookings: await listUserBookings({ userPublicId: user.userId, orgId: user.org_id, language: locale.language, timeZone: org.timeZone, limit: block.props?.limit ?? 20, read }) };
+  return {
+    bookings: await listUserBookings({ userPublicId: user.userId, orgId: user.org_id, language: locale.language, timeZone: org.timeZone, limit: block.props?.limit ?? 20, read }),
+  };
 }

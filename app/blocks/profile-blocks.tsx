@@ -115,9 +115,7 @@ function ImpersonationRow({ candidate }: { candidate: { userId: string; name: st
       <button
         type="button"
         className="button button-ghost"
-        onClick={() =>
-          fetcher.submit({ user_id: candidate.userId }, { method: 'post', action: '/api/auth/impersonation-keys', encType: 'application/json' })
-        }
+        onClick={() => fetcher.submit({ user_id: candidate.userId }, { method: 'post', action: '/api/auth/impersonation-keys', encType: 'application/json' })}
       >
         {t('profile.impersonation.signInAs', { name: candidate.name })}
       </button>

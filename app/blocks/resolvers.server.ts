@@ -1,13 +1,7 @@
 import type { BlockResolvers } from './data.server';
 import { resolveSavedTravelers, resolveUserDetails } from './user-details-blocks.server';
 import { resolveWalletTopup } from './wallet-block.server';
-import {
-  resolveFeaturedDestinations,
-  resolveLandingIntro,
-  resolveLegalDocument,
-  resolveMapView,
-  resolveSearchEntry,
-} from './home-blocks.server';
+import { resolveFeaturedDestinations, resolveLandingIntro, resolveLegalDocument, resolveMapView, resolveSearchEntry } from './home-blocks.server';
 import { resolveHotelSearch } from './search-blocks.server';
 import { resolveImpersonation, resolveLoyalty, resolveMembership, resolveMyBookings, resolveProfileSummary, resolveSavedCards } from './profile-blocks.server';
 import { resolveTripsList } from './trips-block.server';

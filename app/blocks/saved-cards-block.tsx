@@ -50,11 +50,21 @@ export function SavedCardsBlock({ data }: BlockProps<'profile.savedCards'>) {
               </div>
               <div className="saved-card-actions">
                 {card.is_default ? null : (
-                  <button type="button" className="button button-ghost" aria-label={`${t('cards.setDefault')}: ${cardName(card)}`} onClick={() => setOpen({ kind: 'default', card })}>
+                  <button
+                    type="button"
+                    className="button button-ghost"
+                    aria-label={`${t('cards.setDefault')}: ${cardName(card)}`}
+                    onClick={() => setOpen({ kind: 'default', card })}
+                  >
                     {t('cards.setDefault')}
                   </button>
                 )}
-                <button type="button" className="button button-ghost" aria-label={`${t('cards.editNickname')}: ${cardName(card)}`} onClick={() => setOpen({ kind: 'nickname', card })}>
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  aria-label={`${t('cards.editNickname')}: ${cardName(card)}`}
+                  onClick={() => setOpen({ kind: 'nickname', card })}
+                >
                   {t('cards.editNickname')}
                 </button>
                 <button type="button" className="button button-ghost" aria-label={`${t('cards.delete')}: ${cardName(card)}`} onClick={() => setOpen({ kind: 'delete', card })}>

@@ -70,9 +70,7 @@ function TripCard({ trip, headingLevel }: { trip: Trip; headingLevel: 2 | 3 }) {
     <article className="trip-card" aria-labelledby={`trip-${trip.id}`} data-testid="trip">
       {trip.image ? <img src={trip.image} alt="" width={600} height={360} loading="lazy" /> : null}
       <div className="trip-body">
-        <Heading id={`trip-${trip.id}`}>
-          {headingLevel === 3 ? <Link to={tripHref(trip.id)}>{trip.name}</Link> : trip.name}
-        </Heading>
+        <Heading id={`trip-${trip.id}`}>{headingLevel === 3 ? <Link to={tripHref(trip.id)}>{trip.name}</Link> : trip.name}</Heading>
         <p className="muted">
           {dateRange(trip.startsOn, trip.endsOn, dates, t)}
           {trip.city ? ` · ${trip.city}` : ''}

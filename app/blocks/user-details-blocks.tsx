@@ -195,9 +195,7 @@ type Traveler = BlockProps<'profile.travelers'>['data']['travelers'][number];
 function TravelerItem({ traveler, countries }: { traveler: Traveler; countries: Countries }) {
   const t = useT();
   const form = useRef<HTMLFormElement>(null);
-  const refusal = useRefusal(
-    (r): r is Extract<UserDetailsRefusal, { intent: 'edit-traveler' }> => r.intent === 'edit-traveler' && r.travelerId === traveler.id,
-  );
+  const refusal = useRefusal((r): r is Extract<UserDetailsRefusal, { intent: 'edit-traveler' }> => r.intent === 'edit-traveler' && r.travelerId === traveler.id);
   useFocusFirstError(form, refusal);
   // After any other answer (this traveller saved, another one changed) the editor closes.
   const editor = useRef<HTMLDetailsElement>(null);
@@ -207,12 +205,9 @@ function TravelerItem({ traveler, countries }: { traveler: Traveler; countries: 
   }, [key, refusal]);
   const name = `${traveler.firstName} ${traveler.lastName}`;
   const formId = `traveler-${traveler.id}`;
-  const facts = [
-    traveler.dateOfBirthText ? t('userDetails.bornOn', { date: traveler.dateOfBirthText }) : null,
-    traveler.nationalityName,
-    traveler.email,
-    traveler.phone,
-  ].filter((fact): fact is string => Boolean(fact));
+  const facts = [traveler.dateOfBirthText ? t('userDetails.bornOn', { date: traveler.dateOfBirthText }) : null, traveler.nationalityName, traveler.email, traveler.phone].filter(
+    (fact): fact is string => Boolean(fact),
+  );
   return (
     <li className="saved-traveler">
       <p className="saved-traveler-name">{name}</p>

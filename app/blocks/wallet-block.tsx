@@ -75,20 +75,16 @@ export function WalletTopupBlock({ data }: BlockProps<'wallet.topup'>) {
       <form aria-label={t('wallet.form')} className="payment-card-form" onSubmit={submit} noValidate>
         <div className="form-field">
           <label htmlFor={amountId}>{t('wallet.amount', { currency: data.wallet.currency })}</label>
-          <input
-            id={amountId}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            aria-invalid={amountError || undefined}
-            aria-describedby={errorId}
-          />
+          <input id={amountId} name="amount" inputMode="decimal" autoComplete="off" required aria-invalid={amountError || undefined} aria-describedby={errorId} />
           <p id={errorId} className={amountError ? 'field-error' : 'muted'}>
             {t('wallet.amountHint', { min: data.limits.minText, max: data.limits.maxText })}
           </p>
         </div>
-        {data.cardEntry ? <CardEntry ref={entry} config={data.cardEntry} ui={data.cardUi} language={locale.language} /> : <p className="notice notice-warning">{t('wallet.cardUnavailable')}</p>}
+        {data.cardEntry ? (
+          <CardEntry ref={entry} config={data.cardEntry} ui={data.cardUi} language={locale.language} />
+        ) : (
+          <p className="notice notice-warning">{t('wallet.cardUnavailable')}</p>
+        )}
         <p role="status" className={answer ? `notice ${answer.ok ? 'notice-success' : 'notice-warning'}` : undefined}>
           {answer?.message}
         </p>

@@ -53,9 +53,7 @@ function HotelCheckoutView({ page: data, layout }: CheckoutViewProps<'HLT'>) {
         ),
         price: <PriceBreakdown price={data.price} />,
         traveler: <TravelerSection prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
-        payment: data.hold.live
-          ? { hold: data.hold.token, product: 'HLT', charge: data.charge, totalText: data.price.total.text, payment: data.payment }
-          : null,
+        payment: data.hold.live ? { hold: data.hold.token, product: 'HLT', charge: data.charge, totalText: data.price.total.text, payment: data.payment } : null,
       }}
     />
   );
@@ -69,7 +67,14 @@ function FlightCheckoutView({ page: data, layout }: CheckoutViewProps<'FLT'>) {
     <CheckoutPage
       layout={layout}
       parts={{
-        notice: <HoldNotice hold={data.hold} heldUntil={(time) => t('flight.checkout.heldUntil', { time })} expired={t('flight.checkout.expired')} searchAgain={`/flight/search-details?${flightSearchParams(search).toString()}`} />,
+        notice: (
+          <HoldNotice
+            hold={data.hold}
+            heldUntil={(time) => t('flight.checkout.heldUntil', { time })}
+            expired={t('flight.checkout.expired')}
+            searchAgain={`/flight/search-details?${flightSearchParams(search).toString()}`}
+          />
+        ),
         summary: () => (
           <>
             <h2 id="summary-title">
@@ -84,9 +89,7 @@ function FlightCheckoutView({ page: data, layout }: CheckoutViewProps<'FLT'>) {
         ),
         price: <FlightPriceBreakdown price={data.fare.price} />,
         traveler: <TravelerSection prefill={data.traveler} saved={data.savedTraveler} choices={data.savedTravelers} />,
-        payment: data.hold.live
-          ? { hold: data.hold.token, product: 'FLT', charge: data.charge, totalText: data.fare.price.total, payment: data.payment }
-          : null,
+        payment: data.hold.live ? { hold: data.hold.token, product: 'FLT', charge: data.charge, totalText: data.fare.price.total, payment: data.payment } : null,
       }}
     />
   );
@@ -101,7 +104,14 @@ function CarCheckoutView({ page: data, layout }: CheckoutViewProps<'CAR'>) {
     <CheckoutPage
       layout={layout}
       parts={{
-        notice: <HoldNotice hold={data.hold} heldUntil={(time) => t('cars.checkout.heldUntil', { time })} expired={t('cars.checkout.expired')} searchAgain={`/cars/search-details?${carSearchParams(search).toString()}`} />,
+        notice: (
+          <HoldNotice
+            hold={data.hold}
+            heldUntil={(time) => t('cars.checkout.heldUntil', { time })}
+            expired={t('cars.checkout.expired')}
+            searchAgain={`/cars/search-details?${carSearchParams(search).toString()}`}
+          />
+        ),
         summary: ({ showImage }) => (
           <>
             <h2 id="summary-title">

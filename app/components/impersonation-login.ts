@@ -6,9 +6,7 @@ import Cookies from 'js-cookie';
 const IMPERSONATION_DEFAULTS = { ssoCurrency: '9', currency_code: 'USD', ssoLanguage: '1', lan_code: 'en-US' } as const;
 
 function messageOf(value: unknown): { logout_url?: string } {
-  return typeof value === 'object' && value !== null && 'logout_url' in value && typeof value.logout_url === 'string'
-    ? { logout_url: value.logout_url }
-    : {};
+  return typeof value === 'object' && value !== null && 'logout_url' in value && typeof value.logout_url === 'string' ? { logout_url: value.logout_url } : {};
 }
 
 function roleOf(value: unknown): string | null {

@@ -25,6 +25,5 @@ export type T = ReturnType<typeof useT>;
 export function useT() {
   const messages = useMessages();
   const language = useRouteLoaderData<ShellData>('root')?.locale.language ?? 'en-US';
-  return (key: MessageKey, values?: Record<string, string | number>) =>
-    values ? format(messages[key], values, language) : messages[key];
+  return (key: MessageKey, values?: Record<string, string | number>) => (values ? format(messages[key], values, language) : messages[key]);
 }

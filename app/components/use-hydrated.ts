@@ -8,5 +8,9 @@ const neverChanges = () => () => {};
  * the script, and for drawings the server leaves to the browser.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(neverChanges, () => true, () => false);
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
 }

@@ -109,7 +109,17 @@ export function hotelTripCandidate(page: HotelDetailsInput): TripCandidate | nul
 /** The flight details page's data the flight trip item is made from. */
 export type FlightDetailsInput = {
   search: { tripType: string; cabin: string; adults: number; children: number; infants: number; legs: readonly { from: string; to: string; date: string }[] };
-  offer: { id: string; legs: readonly { itineraryId: string; from: string; to: string; stops: number; durationMinutes: number; segments: readonly { departsAt: string; arrivesAt: string; flightNumber: string; airlineCode: string }[] }[] };
+  offer: {
+    id: string;
+    legs: readonly {
+      itineraryId: string;
+      from: string;
+      to: string;
+      stops: number;
+      durationMinutes: number;
+      segments: readonly { departsAt: string; arrivesAt: string; flightNumber: string; airlineCode: string }[];
+    }[];
+  };
   fares: readonly { brand: { code: string; name: string }; price: { beforeTaxMinor: number; taxMinor: number; totalMinor: number; currency: string } }[];
   /**
    * Our destination at the airport the flight goes to (flightGoesTo), or null: looked up by the
@@ -141,17 +151,31 @@ export function flightTripCandidate(page: FlightDetailsInput): TripCandidate | n
     id: offer.id,
     uid: `${offer.id}:${fare.brand.code}`,
     bounds: offer.legs.map((leg) => ({
-      itinerary_id: leg.itineraryId, from: leg.from, to: leg.to, stops: leg.stops, duration_minutes: leg.durationMinutes,
-      departs_at: leg.segments[0]?.departsAt ?? null, arrives_at: leg.segments[leg.segments.length - 1]?.arrivesAt ?? null,
+      itinerary_id: leg.itineraryId,
+      from: leg.from,
+      to: leg.to,
+      stops: leg.stops,
+      duration_minutes: leg.durationMinutes,
+      departs_at: leg.segments[0]?.departsAt ?? null,
+      arrives_at: leg.segments[leg.segments.length - 1]?.arrivesAt ?? null,
       flights: leg.segments.map((s) => `${s.airlineCode}${s.flightNumber}`),
     })),
     // Amounts as numbers with their currency, never the page's display text: trips sum and format them.
     fareSummary: {
-      brand: fare.brand.code, brand_name: fare.brand.name, currency,
-      before_tax: majorUnits({ amountMinor: fare.price.beforeTaxMinor, currency }), tax: majorUnits({ amountMinor: fare.price.taxMinor, currency }), total: majorUnits({ amountMinor: fare.price.totalMinor, currency }),
+      brand: fare.brand.code,
+      brand_name: fare.brand.name,
+      currency,
+      before_tax: majorUnits({ amountMinor: fare.price.beforeTaxMinor, currency }),
+      tax: majorUnits({ amountMinor: fare.price.taxMinor, currency }),
+      total: majorUnits({ amountMinor: fare.price.totalMinor, currency }),
     },
     request: {
-      tripType: search.tripType, cabinClass: search.cabin, adults: search.adults, children: search.children, infants: search.infants, brandedFare: fare.brand.code,
+      tripType: search.tripType,
+      cabinClass: search.cabin,
+      adults: search.adults,
+      children: search.children,
+      infants: search.infants,
+      brandedFare: fare.brand.code,
       legs: search.legs.map((leg) => ({ from: leg.from, to: leg.to, date: leg.date })),
       lat: destination ? Number(destination.latitude) : 0,
       lng: destination ? Number(destination.longitude) : 0,
@@ -167,8 +191,17 @@ type CarPlace = { code: string; name: string; city: string; country: string };
 export type CarDetailsInput = {
   search: { pickupDate: string; pickupTime: string; dropoffDate: string; dropoffTime: string };
   car: {
-    id: number; uid: string; carfamily: string; cartype: string; baggage: number; noPax: number; is_ac: boolean; mileage: number | null; freecancellation: boolean;
-    pickup: CarPlace; dropoff: CarPlace;
+    id: number;
+    uid: string;
+    carfamily: string;
+    cartype: string;
+    baggage: number;
+    noPax: number;
+    is_ac: boolean;
+    mileage: number | null;
+    freecancellation: boolean;
+    pickup: CarPlace;
+    dropoff: CarPlace;
     price: { days: number; dailyRate: Amount & { text: string }; total: Amount & { text: string } };
   };
 };
@@ -229,7 +262,13 @@ export function offerTripCandidate(page: OfferDetailsInput): TripCandidate | nul
   const coordinates = place ? { latitude: place.latitude, longitude: place.longitude } : null;
   const where = { checkin: slot.day, checkout: search.returnDate ?? slot.day, place: place?.name ?? null, coordinates };
   if (page.product === 'TRF') {
-    const item: TransferTripItem = { transfersName: `${offer.name} · ${option.name}`, date: slot.day, time: slot.time, returnDate: search.returnDate, returnTime: search.returnTime };
+    const item: TransferTripItem = {
+      transfersName: `${offer.name} · ${option.name}`,
+      date: slot.day,
+      time: slot.time,
+      returnDate: search.returnDate,
+      returnTime: search.returnTime,
+    };
     return candidate('TRF', item, where);
   }
   const total = majorUnits(option.price.total);

@@ -12,7 +12,15 @@ import {
 } from './airport-combobox';
 import type { AirportSuggestion } from './airports';
 
-const airport = (iata: string, city: string): AirportSuggestion => ({ iata, city, name: `${city} International Airport`, country: 'Mexico', search_type: 6, latitude: 0, longitude: 0 });
+const airport = (iata: string, city: string): AirportSuggestion => ({
+  iata,
+  city,
+  name: `${city} International Airport`,
+  country: 'Mexico',
+  search_type: 6,
+  latitude: 0,
+  longitude: 0,
+});
 const CUN = airport('CUN', 'Cancún');
 const MEX = airport('MEX', 'Mexico City');
 const GDL = airport('GDL', 'Guadalajara');
@@ -113,7 +121,13 @@ describe('readSuggestAnswer', () => {
   });
 
   it('treats anything else as a failure', () => {
-    for (const [status, body] of [[0, null], [400, { status: 400, message: 'text must be a string' }], [500, null], [200, { data: 'nope' }], [200, null]] as const) {
+    for (const [status, body] of [
+      [0, null],
+      [400, { status: 400, message: 'text must be a string' }],
+      [500, null],
+      [200, { data: 'nope' }],
+      [200, null],
+    ] as const) {
       expect(readSuggestAnswer(status, body), String(status)).toEqual({ ok: false, failure: { kind: 'failed' } });
     }
   });

@@ -118,7 +118,13 @@ export function readSuggestAnswer(status: number, body: unknown): { ok: true; it
   if (status !== 200 || !Array.isArray(record.data)) return { ok: false, failure: { kind: 'failed' } };
   const items = record.data.filter(
     (item): item is AirportSuggestion =>
-      typeof item === 'object' && item !== null && typeof item.iata === 'string' && /^[A-Z]{3}$/.test(item.iata) && typeof item.name === 'string' && typeof item.city === 'string' && typeof item.country === 'string',
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.iata === 'string' &&
+      /^[A-Z]{3}$/.test(item.iata) &&
+      typeof item.name === 'string' &&
+      typeof item.city === 'string' &&
+      typeof item.country === 'string',
   );
   return { ok: true, items };
 }

@@ -40,7 +40,9 @@ describe('auth dialogs from query parameters', () => {
     if (state.dialog) expect(state.consumed).toContain('phonenumber');
     // A detail the inviter did not know comes empty; the code, e-mail and trip may not.
     expect(decide('accesscode=AC1&email=a%40b.example&firstname=&lastname=&title=&countrycode=&phonenumber=&lang=es-MX&tripid=T9')).toMatchObject({
-      dialog: 'signup', signupMode: 'invitation', prefill: { firstname: '', title: '', accesscode: 'AC1' },
+      dialog: 'signup',
+      signupMode: 'invitation',
+      prefill: { firstname: '', title: '', accesscode: 'AC1' },
     });
     expect(decide('accesscode=&email=a%40b.example&firstname=Ann&lastname=Lee&title=Ms&countrycode=MX&phonenumber=555&lang=es-MX&tripid=T9').dialog).not.toBe('signup');
   });

@@ -33,7 +33,15 @@ export type AuthDialogState =
     };
 
 export const INVITATION_KEYS = [
-  'accesscode', 'email', 'firstname', 'lastname', 'title', 'countrycode', 'phonenumber', 'lang', 'tripid',
+  'accesscode',
+  'email',
+  'firstname',
+  'lastname',
+  'title',
+  'countrycode',
+  'phonenumber',
+  'lang',
+  'tripid',
 ] as const satisfies readonly (keyof Invitation)[];
 
 /** What every invitation link carries (an account holder's carries only these: it opens sign-in). */
@@ -109,7 +117,13 @@ export function authDialogFromParams(params: URLSearchParams, context: DialogCon
   if (INVITATION_CORE.every(present)) {
     const tripid = params.get('tripid') ?? '';
     const accesscode = params.get('accesscode') ?? '';
-    return open('signin', 'choose', [...INVITATION_CORE], { accesscode, email: params.get('email') ?? '', tripid }, redirectTo ?? joinTripUrl(tripid, accesscode, params.get('email')));
+    return open(
+      'signin',
+      'choose',
+      [...INVITATION_CORE],
+      { accesscode, email: params.get('email') ?? '', tripid },
+      redirectTo ?? joinTripUrl(tripid, accesscode, params.get('email')),
+    );
   }
   if (params.get('type') === 'email') return open('signup', 'email', ['type']);
   if (params.get('signup') === 'true' || params.get('register') === 'true') return open('signup', 'choose', ['signup', 'register']);

@@ -12,12 +12,8 @@ describe('auth layout rules', () => {
   });
 
   it('refuses a page without the blocks it cannot work without', () => {
-    expect(authLayoutProblems('signIn', types('auth.submit', 'auth.forgotLink'))).toEqual([
-      { path: 'blocks', message: "a sign-in layout needs a 'auth.credentials' block" },
-    ]);
-    expect(authLayoutProblems('forgotPassword', types('auth.recoveryEmail'))).toEqual([
-      { path: 'blocks', message: "a forgot-password layout needs a 'auth.submit' block" },
-    ]);
+    expect(authLayoutProblems('signIn', types('auth.submit', 'auth.forgotLink'))).toEqual([{ path: 'blocks', message: "a sign-in layout needs a 'auth.credentials' block" }]);
+    expect(authLayoutProblems('forgotPassword', types('auth.recoveryEmail'))).toEqual([{ path: 'blocks', message: "a forgot-password layout needs a 'auth.submit' block" }]);
   });
 
   it("refuses another page's block and a repeated field", () => {

@@ -7,9 +7,7 @@
  * settled by a person, not by this button.
  */
 
-export type CancelCheck =
-  | { ok: true }
-  | { ok: false; reason: 'already_cancelled' | 'not_confirmed' | 'started' | 'method'; message: string };
+export type CancelCheck = { ok: true } | { ok: false; reason: 'already_cancelled' | 'not_confirmed' | 'started' | 'method'; message: string };
 
 /** Payment methods a cancellation gives back on its own: the card sale, or nothing charged (all stored value). */
 const REFUNDABLE_METHODS: readonly string[] = ['card', 'saved_card', 'zero'];

@@ -95,14 +95,23 @@ describe('failure → response', () => {
     expect(outcomeOfFailure({ kind: 'transport', retryable: false, message: 'keys' })).toMatchObject({ kind: 'booking_failed', httpStatus: 502 });
   });
   it('answers each outcome with its status and body', () => {
-    expect(payAnswer({ kind: 'confirmed' }, booking)).toEqual({ status: 200, body: { status: 'confirmed', booking_id: 'WAN-ABC', return_url: booking.returnUrl, payment_id: 'tx123' } });
+    expect(payAnswer({ kind: 'confirmed' }, booking)).toEqual({
+      status: 200,
+      body: { status: 'confirmed', booking_id: 'WAN-ABC', return_url: booking.returnUrl, payment_id: 'tx123' },
+    });
     expect(payAnswer({ kind: 'pending', oxxoReference: '91234567890123' }, booking)).toEqual({
       status: 202,
       body: { status: 'pending', booking_id: 'WAN-ABC', return_url: booking.returnUrl, oxxo_reference: '91234567890123', payment_id: 'tx123' },
     });
     expect(payAnswer({ kind: 'card_declined' }, booking)).toMatchObject({ status: 402, body: { status: 'card_declined', message: CARD_FAILURE_MESSAGE } });
-    expect(payAnswer({ kind: 'three_d_secure' }, booking)).toEqual({ status: 402, body: { status: 'three_d_secure', message: 'Please enter another payment method', payment_id: 'tx123' } });
-    expect(payAnswer({ kind: 'booking_failed', error: null, httpStatus: 409 }, booking)).toMatchObject({ status: 409, body: { status: 'booking_failed', error: BOOKING_FAILED_DEFAULT } });
+    expect(payAnswer({ kind: 'three_d_secure' }, booking)).toEqual({
+      status: 402,
+      body: { status: 'three_d_secure', message: 'Please enter another payment method', payment_id: 'tx123' },
+    });
+    expect(payAnswer({ kind: 'booking_failed', error: null, httpStatus: 409 }, booking)).toMatchObject({
+      status: 409,
+      body: { status: 'booking_failed', error: BOOKING_FAILED_DEFAULT },
+    });
     expect(payAnswer({ kind: 'booking_failed', error: 'Hold expired', httpStatus: 502 }, booking)).toMatchObject({ status: 502, body: { error: 'Hold expired' } });
     expect(payAnswer({ kind: 'conflict' }, booking)).toMatchObject({ status: 409, body: { status: 'conflict' } });
   });
@@ -118,8 +127,14 @@ describe('failure → response', () => {
     expect(outcomeOfAttempt({ status: 'captured', failure: null }, confirmed)).toEqual({ kind: 'confirmed' });
     expect(outcomeOfAttempt({ status: 'authorized', failure: null }, pending)).toEqual({ kind: 'pending' });
     expect(outcomeOfAttempt({ status: 'unknown', failure: null }, pending)).toEqual({ kind: 'pending' });
-    expect(outcomeOfAttempt({ status: 'awaiting_payment', failure: null }, { ...pending, oxxo_reference: '91234567890123' })).toEqual({ kind: 'pending', oxxoReference: '91234567890123' });
-    expect(outcomeOfAttempt({ status: 'awaiting_payment', failure: null, hosted_url: 'https://pay.example/hosted/hp_1' }, pending)).toEqual({ kind: 'redirect', url: 'https://pay.example/hosted/hp_1' });
+    expect(outcomeOfAttempt({ status: 'awaiting_payment', failure: null }, { ...pending, oxxo_reference: '91234567890123' })).toEqual({
+      kind: 'pending',
+      oxxoReference: '91234567890123',
+    });
+    expect(outcomeOfAttempt({ status: 'awaiting_payment', failure: null, hosted_url: 'https://pay.example/hosted/hp_1' }, pending)).toEqual({
+      kind: 'redirect',
+      url: 'https://pay.example/hosted/hp_1',
+    });
     expect(outcomeOfAttempt({ status: 'declined', failure: { kind: 'processor_declined', code: '2000' } }, pending)).toEqual({ kind: 'card_declined' });
     expect(outcomeOfAttempt({ status: 'declined', failure: { kind: 'gateway_rejected', reason: 'three_d_secure' } }, pending)).toEqual({ kind: 'three_d_secure' });
     expect(outcomeOfAttempt({ status: 'voided', failure: { kind: 'booking', text: 'x' } }, { ...pending, status: 'failed', failure_text: 'Expired' })).toEqual({

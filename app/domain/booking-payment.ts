@@ -5,7 +5,6 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentFailure } from '~/services/payments/port';
 import { paymentRulesOf, productTakesInvoice } from '~/products/registry';
 
-
 /**
  * How a booking is paid; 'zero' is the zero-amount path (spec §4 step 4); 'guarantee' books a
  * car on a verified card kept as its guarantee, nothing charged (car payment mode 'iframe').
@@ -54,7 +53,9 @@ function canonical(value: unknown): unknown {
  * of the same body with the same Idempotency-Key replays; another body with that key conflicts.
  */
 export function requestFingerprint(route: string, body: unknown): string {
-  return createHash('sha256').update(`${route} ${JSON.stringify(canonical(body))}`).digest('hex');
+  return createHash('sha256')
+    .update(`${route} ${JSON.stringify(canonical(body))}`)
+    .digest('hex');
 }
 
 /** Major units (a number, or a decimal string with at most 2 decimals) → integer minor units. */

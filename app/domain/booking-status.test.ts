@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingStatusState, type FollowDeps, type PollFinding, type StatusSink, findingOfAnswer, followBookingStatus, isFinalBookingStatus, pollWith } from './booking-status';
+import {
+  type BookingStatusState,
+  type FollowDeps,
+  type PollFinding,
+  type StatusSink,
+  findingOfAnswer,
+  followBookingStatus,
+  isFinalBookingStatus,
+  pollWith,
+} from './booking-status';
 import { STATUS_POLL } from './membership';
 
 /** Timers the test moves by hand. */

@@ -1,19 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { acknowledgementLinks, isValidBookingId, submitOutcome } from './booking-submit';
 
-const messages = { anotherMethod: 'Please enter another payment method', threeDSecureRequired: 'Not enrolled in 3-D Secure', tryAgain: 'Try again', holdLapsed: 'Your hold has expired. Please search again.', travelerFirst: 'Save the traveller first.' };
+const messages = {
+  anotherMethod: 'Please enter another payment method',
+  threeDSecureRequired: 'Not enrolled in 3-D Secure',
+  tryAgain: 'Try again',
+  holdLapsed: 'Your hold has expired. Please search again.',
+  travelerFirst: 'Save the traveller first.',
+};
 
 describe('isValidBookingId', () => {
   it('refuses a missing id or one containing undefined or NaN', () => {
     expect(isValidBookingId('WAN-7K2QX9')).toBe(true);
-    for (const bad of [undefined, null, '', '  ', 'undefined', 'WAN-undefined', 'NaN', 'WAN-NaN1', 42, 'WAN 1', 'x'.repeat(65), "WAN-1' or 1=1"]) expect(isValidBookingId(bad)).toBe(false);
+    for (const bad of [undefined, null, '', '  ', 'undefined', 'WAN-undefined', 'NaN', 'WAN-NaN1', 42, 'WAN 1', 'x'.repeat(65), "WAN-1' or 1=1"])
+      expect(isValidBookingId(bad)).toBe(false);
   });
 });
 
 describe('submitOutcome', () => {
   it('goes to the success page of a confirmed or pending booking', () => {
-    expect(submitOutcome(200, { status: 'confirmed', return_url: '/checkout-success?booking_id=W-1' }, messages)).toEqual({ kind: 'navigate', url: '/checkout-success?booking_id=W-1' });
-    expect(submitOutcome(202, { status: 'pending', return_url: '/cars/checkout-success?booking_id=W-1' }, messages)).toEqual({ kind: 'navigate', url: '/cars/checkout-success?booking_id=W-1' });
+    expect(submitOutcome(200, { status: 'confirmed', return_url: '/checkout-success?booking_id=W-1' }, messages)).toEqual({
+      kind: 'navigate',
+      url: '/checkout-success?booking_id=W-1',
+    });
+    expect(submitOutcome(202, { status: 'pending', return_url: '/cars/checkout-success?booking_id=W-1' }, messages)).toEqual({
+      kind: 'navigate',
+      url: '/cars/checkout-success?booking_id=W-1',
+    });
   });
 
   it('never navigates off the site', () => {
@@ -25,7 +38,9 @@ describe('submitOutcome', () => {
     expect(submitOutcome(402, { status: 'card_declined', message: 'Do Not Honor' }, messages)).toEqual({ kind: 'card_failure' });
     expect(submitOutcome(402, { status: 'three_d_secure' }, messages)).toEqual({ kind: 'message', text: 'Not enrolled in 3-D Secure' });
     // The server answers in English; the page shows its own language's text.
-    expect(submitOutcome(402, { status: 'three_d_secure', message: 'Please enter another payment method' }, { ...messages, threeDSecureRequired: 'No inscrita en 3-D Secure' })).toEqual({
+    expect(
+      submitOutcome(402, { status: 'three_d_secure', message: 'Please enter another payment method' }, { ...messages, threeDSecureRequired: 'No inscrita en 3-D Secure' }),
+    ).toEqual({
       kind: 'message',
       text: 'No inscrita en 3-D Secure',
     });

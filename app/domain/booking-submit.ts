@@ -15,11 +15,7 @@ export function isValidBookingId(id: unknown): id is string {
 }
 
 export type SubmitOutcome =
-  | { kind: 'navigate'; url: string }
-  | { kind: 'card_failure' }
-  | { kind: 'message'; text: string }
-  | { kind: 'booking_failed'; error: string | null }
-  | { kind: 'demo' };
+  { kind: 'navigate'; url: string } | { kind: 'card_failure' } | { kind: 'message'; text: string } | { kind: 'booking_failed'; error: string | null } | { kind: 'demo' };
 
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { type TripListInput, tripListCommon } from '~/products/types';
 import { bookingTripCandidate } from './booking-trip';
 
-const trip: TripListInput = { tripListId: null, tripListName: 'Beach week', userId: 'u-1', orgId: 'wanderly', checkinDate: '2030-03-10', checkoutDate: '2030-03-15', tripImage: '' };
+const trip: TripListInput = {
+  tripListId: null,
+  tripListName: 'Beach week',
+  userId: 'u-1',
+  orgId: 'wanderly',
+  checkinDate: '2030-03-10',
+  checkoutDate: '2030-03-15',
+  tripImage: '',
+};
 
 describe('bookingTripCandidate (Add to trip from My bookings, issue 34)', () => {
   const booking = { reference: 'WAN-7K2QX9AB', product: 'HLT', status: 'confirmed', startsOn: '2030-03-10', endsOn: '2030-03-15', place: 'Cancún' };

@@ -38,7 +38,9 @@ describe('statusNotice', () => {
     expect(statusNotice({ status: 'confirmed', paymentMethod: 'invoice', oxxoReference: null })).toEqual({ kind: 'confirmed_invoice' });
     expect(statusNotice({ status: 'pending', paymentMethod: 'oxxo', oxxoReference: '9300 1234' })).toEqual({ kind: 'pending_oxxo', voucher: '9300 1234' });
     expect(statusNotice({ status: 'pending', paymentMethod: 'oxxo', oxxoReference: '9300 1234', oxxoExpiresAt: '2026-11-26T08:00:00.000Z' })).toEqual({
-      kind: 'pending_oxxo', voucher: '9300 1234', expiresAt: '2026-11-26T08:00:00.000Z',
+      kind: 'pending_oxxo',
+      voucher: '9300 1234',
+      expiresAt: '2026-11-26T08:00:00.000Z',
     });
     expect(statusNotice({ status: 'pending', paymentMethod: 'invoice', oxxoReference: null })).toEqual({ kind: 'pending_invoice' });
     expect(statusNotice({ status: 'pending', paymentMethod: null, oxxoReference: null })).toEqual({ kind: 'pending' });

@@ -36,10 +36,7 @@ export const isListedStatus = (status: string): status is ListedStatus => (LISTE
  */
 export type BookingAccess = 'owner' | 'public' | 'none';
 
-export function bookingAccess(
-  booking: { orgId: string; userId: number | null; status: string },
-  viewer: { orgId: string; userDbId: number | null },
-): BookingAccess {
+export function bookingAccess(booking: { orgId: string; userId: number | null; status: string }, viewer: { orgId: string; userDbId: number | null }): BookingAccess {
   if (booking.orgId !== viewer.orgId || !isShownStatus(booking.status)) return 'none';
   if (booking.userId === null) return 'public';
   return viewer.userDbId !== null && viewer.userDbId === booking.userId ? 'owner' : 'none';

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { type CarPaymentInput, type CarPaymentMode, carChargeMinor, carModeTakes, carPaymentMode, carPaymentModeWith } from './car-payment-mode';
 
 const base: CarPaymentInput = {
-  paymentType: 'prepaid', hasMarkup: false, hasPricingRule: false, hasCoupon: false, hasCashCard: false, hasWallet: false,
-  total: 120, guaranteeNeeded: false, providerId: 'PG_01', referenceProvider: 'PG_01',
+  paymentType: 'prepaid',
+  hasMarkup: false,
+  hasPricingRule: false,
+  hasCoupon: false,
+  hasCashCard: false,
+  hasWallet: false,
+  total: 120,
+  guaranteeNeeded: false,
+  providerId: 'PG_01',
+  referenceProvider: 'PG_01',
 };
 const mode = (over: Partial<CarPaymentInput>) => carPaymentMode({ ...base, ...over });
 const direct = { mode: 'card-provider', variant: 'direct', referenceProvider: true };
@@ -57,14 +65,17 @@ describe('carPaymentMode: the reference provider', () => {
     const flags = [false, true];
     let seen = 0;
     for (const paymentType of ['prepaid', 'postpaid'] as const)
-      for (const hasMarkup of flags) for (const hasPricingRule of flags) for (const hasCoupon of flags) for (const guaranteeNeeded of flags)
-        for (const total of [0, 0.5, 1, 250]) {
-          const result = mode({ paymentType, hasMarkup, hasPricingRule, hasCoupon, guaranteeNeeded, total });
-          expect(['card-provider', 'iframe', 'nopg']).toContain(result.mode);
-          if (paymentType === 'postpaid' && !guaranteeNeeded) expect(result.mode).toBe('nopg');
-          if (paymentType === 'prepaid' && (hasMarkup || hasPricingRule || hasCoupon)) expect(result.mode).toBe('card-provider');
-          seen += 1;
-        }
+      for (const hasMarkup of flags)
+        for (const hasPricingRule of flags)
+          for (const hasCoupon of flags)
+            for (const guaranteeNeeded of flags)
+              for (const total of [0, 0.5, 1, 250]) {
+                const result = mode({ paymentType, hasMarkup, hasPricingRule, hasCoupon, guaranteeNeeded, total });
+                expect(['card-provider', 'iframe', 'nopg']).toContain(result.mode);
+                if (paymentType === 'postpaid' && !guaranteeNeeded) expect(result.mode).toBe('nopg');
+                if (paymentType === 'prepaid' && (hasMarkup || hasPricingRule || hasCoupon)) expect(result.mode).toBe('card-provider');
+                seen += 1;
+              }
     expect(seen).toBe(128);
   });
 });
@@ -89,7 +100,15 @@ describe('carChargeMinor and carModeTakes: what each mode charges and takes', ()
 });
 
 describe('carPaymentModeWith: the stored value the checkout applied (issue 34)', () => {
-  const rule = { paymentType: 'prepaid' as const, hasMarkup: false, hasPricingRule: false, guaranteeNeeded: false, providerId: 'PG_01' as const, referenceProvider: 'PG_01' as const, chargeMinor: 90 };
+  const rule = {
+    paymentType: 'prepaid' as const,
+    hasMarkup: false,
+    hasPricingRule: false,
+    guaranteeNeeded: false,
+    providerId: 'PG_01' as const,
+    referenceProvider: 'PG_01' as const,
+    chargeMinor: 90,
+  };
   it('a prepaid car with a wallet, a coupon or a cash card applied takes the card-provider path, whatever is left to pay', () => {
     expect(carPaymentModeWith({ ...rule, chargeMinor: 12_000 }, [{ kind: 'wallet', amountMinor: 12_000 }])).toEqual(direct);
     expect(carPaymentModeWith(rule, [{ kind: 'coupon', amountMinor: 50 }])).toEqual(direct);

@@ -37,10 +37,7 @@ export type CarPaymentInput = {
   referenceProvider: PaymentGatewayId;
 };
 
-export type CarPaymentMode =
-  | { mode: 'card-provider'; variant: 'direct' | 'redirect'; referenceProvider: boolean }
-  | { mode: 'iframe' }
-  | { mode: 'nopg' };
+export type CarPaymentMode = { mode: 'card-provider'; variant: 'direct' | 'redirect'; referenceProvider: boolean } | { mode: 'iframe' } | { mode: 'nopg' };
 
 export function carPaymentMode(input: CarPaymentInput): CarPaymentMode {
   const isReference = input.providerId === input.referenceProvider;

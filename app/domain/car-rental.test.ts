@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ONE_WAY_FEE_MINOR, YOUNG_DRIVER_DAILY_FEE_MINOR, applyCarFilters, carSearchParams, computeCarPrice, parseCarFilters, parseCarSearch, rentalDays, rentalRange } from './car-rental';
+import {
+  ONE_WAY_FEE_MINOR,
+  YOUNG_DRIVER_DAILY_FEE_MINOR,
+  applyCarFilters,
+  carSearchParams,
+  computeCarPrice,
+  parseCarFilters,
+  parseCarSearch,
+  rentalDays,
+  rentalRange,
+} from './car-rental';
 
 const at = (text: string) => new Date(`${text}:00Z`);
 
@@ -23,14 +33,32 @@ describe('rentalDays', () => {
 });
 
 const query = (extra: Record<string, string> = {}) =>
-  new URLSearchParams({ pickup: 'cuna', same_dropoff: '1', pickup_date: '2027-03-01', pickup_time: '10:00', dropoff_date: '2027-03-04', dropoff_time: '10:00', driver_age: '30', ...extra });
+  new URLSearchParams({
+    pickup: 'cuna',
+    same_dropoff: '1',
+    pickup_date: '2027-03-01',
+    pickup_time: '10:00',
+    dropoff_date: '2027-03-04',
+    dropoff_time: '10:00',
+    driver_age: '30',
+    ...extra,
+  });
 
 describe('parseCarSearch', () => {
   it('reads a round-trip search and writes it back the same', () => {
     const parsed = parseCarSearch(query(), '2027-01-01');
     expect(parsed).toEqual({
       ok: true,
-      search: { pickupCode: 'CUNA', dropoffCode: 'CUNA', sameDropoff: true, pickupDate: '2027-03-01', pickupTime: '10:00', dropoffDate: '2027-03-04', dropoffTime: '10:00', driverAge: 30 },
+      search: {
+        pickupCode: 'CUNA',
+        dropoffCode: 'CUNA',
+        sameDropoff: true,
+        pickupDate: '2027-03-01',
+        pickupTime: '10:00',
+        dropoffDate: '2027-03-04',
+        dropoffTime: '10:00',
+        driverAge: 30,
+      },
     });
     if (!parsed.ok) return;
     expect(parseCarSearch(carSearchParams(parsed.search), '2027-01-01')).toEqual(parsed);
@@ -55,9 +83,19 @@ describe('parseCarSearch', () => {
     );
     expect(parsed).toMatchObject({
       ok: false,
-      errors: { pickup: 'cars.error.pickup', dropoff: 'cars.error.dropoff', pickupDate: 'cars.error.pickupDate', pickupTime: 'cars.error.time', dropoffDate: 'cars.error.dropoffDate', driverAge: 'cars.error.driverAge' },
+      errors: {
+        pickup: 'cars.error.pickup',
+        dropoff: 'cars.error.dropoff',
+        pickupDate: 'cars.error.pickupDate',
+        pickupTime: 'cars.error.time',
+        dropoffDate: 'cars.error.dropoffDate',
+        driverAge: 'cars.error.driverAge',
+      },
     });
-    expect(parseCarSearch(query({ dropoff_date: '2027-03-01', dropoff_time: '09:00' }), '2027-01-01')).toMatchObject({ ok: false, errors: { dropoffDate: 'cars.error.dropoffBeforePickup' } });
+    expect(parseCarSearch(query({ dropoff_date: '2027-03-01', dropoff_time: '09:00' }), '2027-01-01')).toMatchObject({
+      ok: false,
+      errors: { dropoffDate: 'cars.error.dropoffBeforePickup' },
+    });
     expect(parseCarSearch(query({ dropoff_date: '2027-04-15' }), '2027-01-01')).toMatchObject({ ok: false, errors: { dropoffDate: 'cars.error.tooLong' } });
     expect(parseCarSearch(query(), '2027-03-02')).toMatchObject({ ok: false, errors: { pickupDate: 'cars.error.pickupTooSoon' } });
     expect(parseCarSearch(query({ driver_age: 'old' }), '2027-01-01')).toMatchObject({ ok: false, errors: { driverAge: 'cars.error.driverAge' } });
@@ -69,7 +107,17 @@ describe('computeCarPrice', () => {
 
   it('is days × daily rate (net plus markup) plus tax, paid now when prepaid', () => {
     const price = computeCarPrice(rates, { days: 3, driverAge: 30, oneWay: false }, 'B2C');
-    expect(price).toMatchObject({ days: 3, daily_rate: 4_800, base: 14_400, young_driver_fee: 0, one_way_fee: 0, net_rate_before_markup: 12_000, markup: 2_400, tax: 2_304, total: 16_704 });
+    expect(price).toMatchObject({
+      days: 3,
+      daily_rate: 4_800,
+      base: 14_400,
+      young_driver_fee: 0,
+      one_way_fee: 0,
+      net_rate_before_markup: 12_000,
+      markup: 2_400,
+      tax: 2_304,
+      total: 16_704,
+    });
     expect(price).toMatchObject({ pay_now: 16_704, pay_at_desk: 0, price_type: 'B2C', currency: 'USD' });
   });
 
@@ -99,7 +147,11 @@ describe('computeCarPrice', () => {
 });
 
 describe('car filters', () => {
-  const offer = (carfamily: 'Economy' | 'SUV' | 'Van', total: number, extra: Partial<{ freecancellation: boolean; payment: 'prepaid' | 'postpaid'; noPax: number; available: number }> = {}) => ({
+  const offer = (
+    carfamily: 'Economy' | 'SUV' | 'Van',
+    total: number,
+    extra: Partial<{ freecancellation: boolean; payment: 'prepaid' | 'postpaid'; noPax: number; available: number }> = {},
+  ) => ({
     carfamily,
     freecancellation: true,
     payment: 'prepaid' as const,
@@ -108,12 +160,22 @@ describe('car filters', () => {
     fare_summary: { total },
     ...extra,
   });
-  const offers = [offer('Van', 300, { noPax: 8, freecancellation: false }), offer('Economy', 100, { payment: 'postpaid', noPax: 4 }), offer('SUV', 200, { available: 0 }), offer('SUV', 250)];
+  const offers = [
+    offer('Van', 300, { noPax: 8, freecancellation: false }),
+    offer('Economy', 100, { payment: 'postpaid', noPax: 4 }),
+    offer('SUV', 200, { available: 0 }),
+    offer('SUV', 250),
+  ];
 
   it('reads the filters, ignoring junk', () => {
     const filters = parseCarFilters(new URLSearchParams('family=SUV&family=Truck&family=Economy&free_cancellation=1&payment=cash&passengers=6&sort=price_desc'));
     expect(filters).toEqual({ families: ['Economy', 'SUV'], freeCancellation: true, payment: null, minPassengers: null, sort: 'price_desc' });
-    expect(parseCarFilters(new URLSearchParams('family=Van&payment=postpaid&passengers=7'))).toMatchObject({ families: ['Van'], payment: 'postpaid', minPassengers: 7, sort: 'price' });
+    expect(parseCarFilters(new URLSearchParams('family=Van&payment=postpaid&passengers=7'))).toMatchObject({
+      families: ['Van'],
+      payment: 'postpaid',
+      minPassengers: 7,
+      sort: 'price',
+    });
     expect(parseCarFilters(new URLSearchParams())).toEqual({ families: [], freeCancellation: false, payment: null, minPassengers: null, sort: 'price' });
   });
 

@@ -161,12 +161,7 @@ const ofBp = (amount: number, bp: number) => Math.round((amount * bp) / 10_000);
  * The price of a rental: the daily rate (net plus our B2B or B2C markup) times the days, the
  * young-driver fee per day under 25, the one-way fee, and tax on all of it.
  */
-export function computeCarPrice(
-  rates: CarRates,
-  rental: { days: number; driverAge: number; oneWay: boolean },
-  priceType: PriceType,
-  currency = 'USD',
-): CarPrice {
+export function computeCarPrice(rates: CarRates, rental: { days: number; driverAge: number; oneWay: boolean }, priceType: PriceType, currency = 'USD'): CarPrice {
   for (const [name, value] of Object.entries({ dailyNetMinor: rates.dailyNetMinor, taxRateBp: rates.taxRateBp, markupBp: rates.markupBp, days: rental.days })) {
     if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number ≥ 0`);
   }
@@ -226,7 +221,7 @@ export function applyCarFilters<T extends Filterable>(offers: readonly T[], filt
     .filter((o) => filters.payment === null || o.payment === filters.payment)
     .filter((o) => filters.minPassengers === null || o.noPax >= filters.minPassengers)
     .sort((a, b) => {
-      if ((a.available > 0) !== (b.available > 0)) return a.available > 0 ? -1 : 1;
+      if (a.available > 0 !== b.available > 0) return a.available > 0 ? -1 : 1;
       return direction * (a.fare_summary.total - b.fare_summary.total);
     });
 }

@@ -52,12 +52,7 @@ describe('readSavedCarSearches', () => {
   });
 
   it('treats different drop codes or dates as different searches', () => {
-    const list = [
-      car(),
-      car({ dropUpCode: 'MEX', checkbox: false }),
-      car({ pickUpDate: '2026-12-02' }),
-      car({ dropOffDate: '2026-12-06' }),
-    ];
+    const list = [car(), car({ dropUpCode: 'MEX', checkbox: false }), car({ pickUpDate: '2026-12-02' }), car({ dropOffDate: '2026-12-06' })];
     expect(readSavedCarSearches(list, TODAY)).toHaveLength(4);
   });
 

@@ -38,7 +38,12 @@ describe('parseFrameMessage', () => {
       errors: [{ field: 'cvv', message: 'Bad' }],
     });
     expect(parseFrameMessage({ type: '3ds-result', id: '2', status: 'succeeded', nonce: 'n2' })).toEqual({ type: '3ds-result', id: '2', status: 'succeeded', nonce: 'n2' });
-    expect(parseFrameMessage({ type: '3ds-result', id: '2', status: 'requires_payment_method' })).toEqual({ type: '3ds-result', id: '2', status: 'requires_payment_method', nonce: null });
+    expect(parseFrameMessage({ type: '3ds-result', id: '2', status: 'requires_payment_method' })).toEqual({
+      type: '3ds-result',
+      id: '2',
+      status: 'requires_payment_method',
+      nonce: null,
+    });
   });
 
   it('ignores anything malformed', () => {
@@ -64,8 +69,7 @@ describe('parseFrameMessage', () => {
 });
 
 describe('stepAfterTokenized', () => {
-  const tokenized = (threeDSecure: FrameThreeDSecure | null) =>
-    stepAfterTokenized({ type: 'tokenized', id: '1', ok: true, nonce: 'n', details, threeDSecure });
+  const tokenized = (threeDSecure: FrameThreeDSecure | null) => stepAfterTokenized({ type: 'tokenized', id: '1', ok: true, nonce: 'n', details, threeDSecure });
 
   it('hands the nonce over when 3-D Secure was not asked, succeeded, or the card is not enrolled', () => {
     expect(tokenized(null)).toEqual({ kind: 'done', result: { ok: true, nonce: 'n', brand: 'Visa', last4: '1091', threeDSecure: null } });
@@ -97,7 +101,13 @@ describe('resultAfterChallenge (spec §4 3-D Secure)', () => {
   const card = { brand: 'Visa', last4: '1091' };
   it("completes on 'succeeded' or 'requires_confirmation' with the new nonce", () => {
     for (const status of ['succeeded', 'requires_confirmation'] as const) {
-      expect(resultAfterChallenge({ type: '3ds-result', id: '1', status, nonce: 'n2' }, card)).toEqual({ ok: true, nonce: 'n2', brand: 'Visa', last4: '1091', threeDSecure: 'authenticated' });
+      expect(resultAfterChallenge({ type: '3ds-result', id: '1', status, nonce: 'n2' }, card)).toEqual({
+        ok: true,
+        nonce: 'n2',
+        brand: 'Visa',
+        last4: '1091',
+        threeDSecure: 'authenticated',
+      });
     }
   });
   it("shows 'Please enter another payment method' on 'requires_payment_method'", () => {
@@ -114,7 +124,10 @@ describe('resultFromBraintreeThreeDSecure', () => {
   const card = { brand: 'Visa', last4: '1000' };
   it('maps liability shift to authenticated, a possible but missing shift to another method, no shift possible to not enrolled', () => {
     expect(resultFromBraintreeThreeDSecure({ nonce: 'n', liabilityShifted: true, liabilityShiftPossible: true }, card)).toMatchObject({ ok: true, threeDSecure: 'authenticated' });
-    expect(resultFromBraintreeThreeDSecure({ nonce: 'n', liabilityShifted: false, liabilityShiftPossible: true }, card)).toMatchObject({ ok: false, reason: 'requires_payment_method' });
+    expect(resultFromBraintreeThreeDSecure({ nonce: 'n', liabilityShifted: false, liabilityShiftPossible: true }, card)).toMatchObject({
+      ok: false,
+      reason: 'requires_payment_method',
+    });
     expect(resultFromBraintreeThreeDSecure({ nonce: 'n', liabilityShifted: false, liabilityShiftPossible: false }, card)).toMatchObject({ ok: true, threeDSecure: 'not_enrolled' });
   });
 });
@@ -127,9 +140,11 @@ describe('amounts and URLs', () => {
     expect(() => amountForThreeDSecure(0)).toThrow(RangeError);
     expect(() => amountForThreeDSecure(12.5)).toThrow(RangeError);
   });
-  it('names the embedding origin and the page\'s language in the frame URLs', () => {
+  it("names the embedding origin and the page's language in the frame URLs", () => {
     expect(cardFrameUrl('http://127.0.0.1:4010', 'http://localhost:3000', 'es-MX')).toBe('http://127.0.0.1:4010/card-frame?parent=http%3A%2F%2Flocalhost%3A3000&lang=es-MX');
-    expect(challengeUrl('http://127.0.0.1:4010', '3ds_a', 'http://localhost:3000', 'en-US')).toBe('http://127.0.0.1:4010/three-d-secure/challenge/3ds_a?parent=http%3A%2F%2Flocalhost%3A3000&lang=en-US');
+    expect(challengeUrl('http://127.0.0.1:4010', '3ds_a', 'http://localhost:3000', 'en-US')).toBe(
+      'http://127.0.0.1:4010/three-d-secure/challenge/3ds_a?parent=http%3A%2F%2Flocalhost%3A3000&lang=en-US',
+    );
   });
 });
 

@@ -27,7 +27,10 @@ export function chargeOf(amountMinor: number, currency: string, description: str
 
 /** The parts of a description that are there, joined the way every checkout writes them: 'Hotel Sol · 2 nights · 1 room'. */
 export function describeCharge(parts: readonly (string | null | undefined | false)[]): string {
-  return parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => p.trim()).join(' · ');
+  return parts
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .map((p) => p.trim())
+    .join(' · ');
 }
 
 /** '1 night', '2 nights': English counts for the description (it is for records, not the page copy). */

@@ -9,7 +9,12 @@ const hasCheckout = (code: ProductCode): code is CheckoutProductCode => products
 const productByCheckoutPath = new Map<string, CheckoutProductCode>(
   PRODUCT_CODES.filter(hasCheckout).flatMap((code): [string, CheckoutProductCode][] => {
     const path: string = products[code].pages.checkout;
-    return code === 'HLT' ? [[path, code], [`/holidaystays${path}`, code]] : [[path, code]];
+    return code === 'HLT'
+      ? [
+          [path, code],
+          [`/holidaystays${path}`, code],
+        ]
+      : [[path, code]];
   }),
 );
 

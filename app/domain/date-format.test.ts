@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMAT_USR_TYPE, DEFAULT_DATE_FORMAT, dateFormatOrDefault, formatCalendarDay, formatDayAs, formatDayWithWeekday, formatTimeInZone, formatWallClock, isDateFormat, userDateFormat } from './date-format';
+import {
+  DATE_FORMAT_USR_TYPE,
+  DEFAULT_DATE_FORMAT,
+  dateFormatOrDefault,
+  formatCalendarDay,
+  formatDayAs,
+  formatDayWithWeekday,
+  formatTimeInZone,
+  formatWallClock,
+  isDateFormat,
+  userDateFormat,
+} from './date-format';
 
 describe('date format (spec §6, §9)', () => {
-  it("defaults to DD/MM/YYYY and is looked up with usr_type 2", () => {
+  it('defaults to DD/MM/YYYY and is looked up with usr_type 2', () => {
     expect(DEFAULT_DATE_FORMAT).toBe('DD/MM/YYYY');
     expect(DATE_FORMAT_USR_TYPE).toBe(2);
     expect(dateFormatOrDefault(null)).toBe('DD/MM/YYYY');

@@ -97,5 +97,7 @@ export function formatTimeInZone(value: string, { language, timeZone }: { langua
   if (Number.isNaN(date.getTime())) return value;
   // ICU versions differ in the space they put before AM/PM (a narrow no-break space or a plain
   // one): one plain space, so Node's text and any browser's match at hydration.
-  return dateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone }).format(date).replace(/[\u00a0\u202f]/g, ' ');
+  return dateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone })
+    .format(date)
+    .replace(/[\u00a0\u202f]/g, ' ');
 }

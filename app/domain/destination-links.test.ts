@@ -25,6 +25,8 @@ describe('releasedHoldPath', () => {
     const hotel = { checkout: '/hotel-checkout', results: '/search-detail' };
     expect(releasedHoldPath('/hotel-checkout', hotel)).toBe('/search-detail?notice=hold-released');
     expect(releasedHoldPath('/holidaystays/hotel-checkout/', hotel)).toBe('/holidaystays/search-detail?notice=hold-released');
-    expect(releasedHoldPath('/activities/checkout', { checkout: '/activities/checkout', results: '/activities/search-details' })).toBe('/activities/search-details?notice=hold-released');
+    expect(releasedHoldPath('/activities/checkout', { checkout: '/activities/checkout', results: '/activities/search-details' })).toBe(
+      '/activities/search-details?notice=hold-released',
+    );
   });
 });

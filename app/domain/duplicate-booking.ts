@@ -24,12 +24,7 @@ const CANCELLED = new Set(['cancelled', 'canceled', 'cancel', 'cx', 'cxl']);
  */
 function normaliseName(value: unknown): string {
   if (typeof value !== 'string') return '';
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 function guestKey(guest: BookingGuest | null | undefined): string | null {

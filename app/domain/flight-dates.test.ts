@@ -91,12 +91,9 @@ describe('isoToFlightDateText', () => {
     }
   });
 
-  it.each(['', '2026-02-30', '2026-13-01', '2026-2-3', '01/12/2026', 'Tue, Dec 01 26', '1999-12-31', '2100-01-01'])(
-    'gives an empty value for %j',
-    (iso) => {
-      expect(isoToFlightDateText(iso)).toBe('');
-    },
-  );
+  it.each(['', '2026-02-30', '2026-13-01', '2026-2-3', '01/12/2026', 'Tue, Dec 01 26', '1999-12-31', '2100-01-01'])('gives an empty value for %j', (iso) => {
+    expect(isoToFlightDateText(iso)).toBe('');
+  });
 });
 
 describe('parseIsoDate', () => {

@@ -7,13 +7,29 @@ const parse = (query: Record<string, string>) => parseFlightSearch(new URLSearch
 
 describe('parseFlightSearch', () => {
   it('reads a round trip as two legs, out and back', () => {
-    const parsed = parse({ triptype: 'roundtrip', from: 'CUN', to: 'mco', depart: '2027-02-01', return: '2027-02-08', cabinclass: 'business', noofadults: '2', noofchilds: '1', noofinfants: '1' });
+    const parsed = parse({
+      triptype: 'roundtrip',
+      from: 'CUN',
+      to: 'mco',
+      depart: '2027-02-01',
+      return: '2027-02-08',
+      cabinclass: 'business',
+      noofadults: '2',
+      noofchilds: '1',
+      noofinfants: '1',
+    });
     expect(parsed).toEqual({
       ok: true,
       query: {
         tripType: 'roundtrip',
-        legs: [{ from: 'CUN', to: 'MCO', date: '2027-02-01' }, { from: 'MCO', to: 'CUN', date: '2027-02-08' }],
-        cabin: 'business', adults: 2, children: 1, infants: 1,
+        legs: [
+          { from: 'CUN', to: 'MCO', date: '2027-02-01' },
+          { from: 'MCO', to: 'CUN', date: '2027-02-08' },
+        ],
+        cabin: 'business',
+        adults: 2,
+        children: 1,
+        infants: 1,
       },
     });
     if (parsed.ok) {
@@ -25,7 +41,18 @@ describe('parseFlightSearch', () => {
   it('reads one-way and multi-city searches, the third flight being optional', () => {
     const oneWay = parse({ triptype: 'oneway', from: 'Cancún International Airport (CUN)', to: 'JFK', depart: '2027-02-01', return: 'ignored' });
     expect(oneWay.ok && oneWay.query.legs).toEqual([{ from: 'CUN', to: 'JFK', date: '2027-02-01' }]);
-    const multi = parse({ triptype: 'multicity', from: 'CUN', to: 'MCO', depart: '2027-02-01', from2: 'MCO', to2: 'JFK', depart2: '2027-02-03', from3: 'JFK', to3: 'CUN', depart3: '2027-02-05' });
+    const multi = parse({
+      triptype: 'multicity',
+      from: 'CUN',
+      to: 'MCO',
+      depart: '2027-02-01',
+      from2: 'MCO',
+      to2: 'JFK',
+      depart2: '2027-02-03',
+      from3: 'JFK',
+      to3: 'CUN',
+      depart3: '2027-02-05',
+    });
     expect(multi.ok && multi.query.legs.length).toBe(3);
     if (multi.ok) expect(parse(Object.fromEntries(flightSearchParams(multi.query)))).toEqual(multi);
     const two = parse({ triptype: 'multicity', from: 'CUN', to: 'MCO', depart: '2027-02-01', from2: 'MCO', to2: 'JFK', depart2: '2027-02-03' });

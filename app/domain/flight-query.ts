@@ -24,13 +24,25 @@ export type FlightSearch = {
 
 /** The search form's fields (spec §3 request names for type, cabin and party). */
 export const FLIGHT_FIELDS = [
-  'triptype', 'from', 'to', 'depart', 'return', 'from2', 'to2', 'depart2', 'from3', 'to3', 'depart3', 'cabinclass', 'noofadults', 'noofchilds', 'noofinfants',
+  'triptype',
+  'from',
+  'to',
+  'depart',
+  'return',
+  'from2',
+  'to2',
+  'depart2',
+  'from3',
+  'to3',
+  'depart3',
+  'cabinclass',
+  'noofadults',
+  'noofchilds',
+  'noofinfants',
 ] as const;
 export type FlightField = (typeof FLIGHT_FIELDS)[number];
 
-export type FlightSearchParse =
-  | { ok: true; query: FlightSearch }
-  | { ok: false; errors: Partial<Record<FlightField, string>>; values: Partial<Record<FlightField, string>> };
+export type FlightSearchParse = { ok: true; query: FlightSearch } | { ok: false; errors: Partial<Record<FlightField, string>>; values: Partial<Record<FlightField, string>> };
 
 /**
  * Whether a code is one of our airports. Passed in rather than read from the airport list here:
@@ -124,7 +136,10 @@ export function flightSearchParams(query: FlightSearch): URLSearchParams {
   params.set('depart', first!.date);
   if (query.tripType === 'roundtrip') params.set('return', second!.date);
   if (query.tripType === 'multicity') {
-    for (const [suffix, leg] of [['2', second], ['3', third]] as const) {
+    for (const [suffix, leg] of [
+      ['2', second],
+      ['3', third],
+    ] as const) {
       if (!leg) continue;
       params.set(`from${suffix}`, leg.from);
       params.set(`to${suffix}`, leg.to);

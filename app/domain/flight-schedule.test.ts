@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type ScheduledFlight,
-  combineLegs,
-  instantToLocal,
-  itinerariesFor,
-  itineraryMinutes,
-  localToInstant,
-  operatesOn,
-  parseTripOfferId,
-  tripOfferId,
-} from './flight-schedule';
+import { type ScheduledFlight, combineLegs, instantToLocal, itinerariesFor, itineraryMinutes, localToInstant, operatesOn, parseTripOfferId, tripOfferId } from './flight-schedule';
 
 const zones: Record<string, string> = { CUN: 'America/Cancun', MEX: 'America/Mexico_City', JFK: 'America/New_York', CDG: 'Europe/Paris' };
 const tz = (iata: string) => zones[iata]!;
 const DAILY = 0b1111111;
 const flight = (id: number, origin: string, destination: string, departureMinutes: number, durationMinutes: number, daysOperated = DAILY): ScheduledFlight => ({
-  id, airlineCode: 'QW', flightNumber: `QW${id}`, origin, destination, departureMinutes, durationMinutes, daysOperated, aircraft: 'Airbus A320neo',
+  id,
+  airlineCode: 'QW',
+  flightNumber: `QW${id}`,
+  origin,
+  destination,
+  departureMinutes,
+  durationMinutes,
+  daysOperated,
+  aircraft: 'Airbus A320neo',
 });
 
 describe('local times and instants', () => {

@@ -43,7 +43,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall clock in `timeZone` at an instant: local date and minutes after midnight. */
 export function instantToLocal(instant: Date, timeZone: string): { date: string; minutes: number } {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 

@@ -9,13 +9,26 @@ const savedFlightSearchOf = (search: FlightSearch) => savedOf(search, places);
 
 const roundTrip: FlightSearch = {
   tripType: 'roundtrip',
-  legs: [{ from: 'CUN', to: 'MCO', date: '2027-02-01' }, { from: 'MCO', to: 'CUN', date: '2027-02-08' }],
-  cabin: 'economy', adults: 2, children: 1, infants: 1,
+  legs: [
+    { from: 'CUN', to: 'MCO', date: '2027-02-01' },
+    { from: 'MCO', to: 'CUN', date: '2027-02-08' },
+  ],
+  cabin: 'economy',
+  adults: 2,
+  children: 1,
+  infants: 1,
 };
 const multi: FlightSearch = {
   tripType: 'multicity',
-  legs: [{ from: 'CUN', to: 'MCO', date: '2027-02-01' }, { from: 'MCO', to: 'JFK', date: '2027-02-03' }, { from: 'JFK', to: 'CUN', date: '2027-02-05' }],
-  cabin: 'business', adults: 1, children: 0, infants: 0,
+  legs: [
+    { from: 'CUN', to: 'MCO', date: '2027-02-01' },
+    { from: 'MCO', to: 'JFK', date: '2027-02-03' },
+    { from: 'JFK', to: 'CUN', date: '2027-02-05' },
+  ],
+  cabin: 'business',
+  adults: 1,
+  children: 0,
+  infants: 0,
 };
 
 describe('saved flight searches', () => {
@@ -55,9 +68,25 @@ describe('saved flight searches', () => {
 
   it('runs a search again with YYYY-MM-DD dates, multi-city legs included', () => {
     expect(flightFormValuesOf(savedFlightSearchOf(roundTrip))).toEqual({
-      triptype: 'roundtrip', from: 'CUN', to: 'MCO', depart: '2027-02-01', return: '2027-02-08', cabinclass: 'economy', noofadults: '2', noofchilds: '1', noofinfants: '1',
+      triptype: 'roundtrip',
+      from: 'CUN',
+      to: 'MCO',
+      depart: '2027-02-01',
+      return: '2027-02-08',
+      cabinclass: 'economy',
+      noofadults: '2',
+      noofchilds: '1',
+      noofinfants: '1',
     });
-    expect(flightFormValuesOf(savedFlightSearchOf(multi))).toMatchObject({ from2: 'MCO', to2: 'JFK', depart2: '2027-02-03', from3: 'JFK', to3: 'CUN', depart3: '2027-02-05', return: '' });
+    expect(flightFormValuesOf(savedFlightSearchOf(multi))).toMatchObject({
+      from2: 'MCO',
+      to2: 'JFK',
+      depart2: '2027-02-03',
+      from3: 'JFK',
+      to3: 'CUN',
+      depart3: '2027-02-05',
+      return: '',
+    });
     expect(savedFlightSearchSummary(savedFlightSearchOf(multi))).toBe('CUN → MCO → JFK → CUN · Mon, Feb 01 27 – Wed, Feb 03 27 – Fri, Feb 05 27');
   });
 

@@ -147,7 +147,9 @@ export function addSavedFlightSearch(stored: unknown, search: SavedFlightSearch,
 
 function extraLegs(saved: SavedFlightSearch): ExtraLeg[] {
   if (!Array.isArray(saved.searchTypes)) return [];
-  return saved.searchTypes.filter((l): l is ExtraLeg => typeof l === 'object' && l !== null && ['from', 'to', 'flightDesktopValue'].every((k) => typeof (l as Record<string, unknown>)[k] === 'string')).slice(0, 2);
+  return saved.searchTypes
+    .filter((l): l is ExtraLeg => typeof l === 'object' && l !== null && ['from', 'to', 'flightDesktopValue'].every((k) => typeof (l as Record<string, unknown>)[k] === 'string'))
+    .slice(0, 2);
 }
 
 /**

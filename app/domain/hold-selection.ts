@@ -32,5 +32,9 @@ export const selectionParams = (selection: HoldSelection) => new URLSearchParams
 
 /** Drops empty values, so a selection records only what was chosen. */
 export function compactSelection(values: Record<string, string | number | null | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined && e[1] !== '').map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter((e): e is [string, string | number] => e[1] !== null && e[1] !== undefined && e[1] !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
 }

@@ -18,8 +18,7 @@ export type HotelSearchParams = {
 };
 
 export type HotelSearchParse =
-  | { ok: true; query: HotelSearchParams }
-  | { ok: false; errors: Partial<Record<keyof HotelSearchParams, string>>; values: Partial<Record<keyof HotelSearchParams, string>> };
+  { ok: true; query: HotelSearchParams } | { ok: false; errors: Partial<Record<keyof HotelSearchParams, string>>; values: Partial<Record<keyof HotelSearchParams, string>> };
 
 const whole = (value: string | null, min: number, max: number) => {
   if (value === null || !/^\d{1,2}$/.test(value)) return null;

@@ -32,10 +32,7 @@ export type CouponRule = {
   usedTotal: number;
 };
 
-export function couponRefusal(
-  coupon: CouponRule,
-  booking: { product: string; currency: string; amountMinor: number; usedByMember: number; now: Date },
-): string | null {
+export function couponRefusal(coupon: CouponRule, booking: { product: string; currency: string; amountMinor: number; usedByMember: number; now: Date }): string | null {
   if (coupon.expiresAt && coupon.expiresAt.getTime() <= booking.now.getTime()) return 'THIS COUPON CODE HAS EXPIRED';
   if (coupon.productCodes.length > 0 && !coupon.productCodes.includes(booking.product)) return 'THIS COUPON CODE DOES NOT APPLY TO THIS BOOKING';
   if (coupon.currency !== booking.currency) return `THIS COUPON CODE IS FOR BOOKINGS IN ${coupon.currency}`;
@@ -102,7 +99,15 @@ export function walletUsePerRoom(walletId: string, balanceMinor: number, amountM
   for (let index = 0; index < count; index++) {
     const roomPrice = index === count - 1 ? priceMinor - share * (count - 1) : share;
     const use = Math.min(roomPrice, left);
-    uses.push({ wallet_id: walletId, currentAmount: current, amountUseInRoom: use, availableToUseAmount: Math.min(current, roomPrice), roomNumber: index + 1, groupRoomIndex: index, roomTypeId });
+    uses.push({
+      wallet_id: walletId,
+      currentAmount: current,
+      amountUseInRoom: use,
+      availableToUseAmount: Math.min(current, roomPrice),
+      roomNumber: index + 1,
+      groupRoomIndex: index,
+      roomTypeId,
+    });
     left -= use;
     current -= use;
   }

@@ -18,7 +18,8 @@ describe('invoiceCreditCovers', () => {
 describe('parseCreditGrant', () => {
   it('reads a user grant or a company grant, the limit in major units', () => {
     expect(parseCreditGrant({ email: ' ana@voyagerpro.example ', limit: '2500.50', currency: 'USD' })).toEqual({
-      ok: true, grant: { payer: { email: 'ana@voyagerpro.example' }, limitMinor: 250_050, currency: 'USD' },
+      ok: true,
+      grant: { payer: { email: 'ana@voyagerpro.example' }, limitMinor: 250_050, currency: 'USD' },
     });
     expect(parseCreditGrant({ company: 'Acme', limit: 0, currency: 'USD' })).toEqual({ ok: true, grant: { payer: { company: 'Acme' }, limitMinor: 0, currency: 'USD' } });
   });

@@ -25,7 +25,11 @@ describe('keptAnswers', () => {
 
   it('keeps nothing when the computation throws', () => {
     const kept = keptAnswers<number>(2);
-    expect(() => kept('x', () => { throw new RangeError('no'); })).toThrow(RangeError);
+    expect(() =>
+      kept('x', () => {
+        throw new RangeError('no');
+      }),
+    ).toThrow(RangeError);
     expect(kept('x', () => 1)).toBe(1);
   });
 });

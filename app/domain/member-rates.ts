@@ -52,9 +52,7 @@ export const memberPriceMinor = (amountMinor: number, percent: number) => amount
  * 'none' (the product has no member rate).
  */
 export type MemberPricing =
-  | { kind: 'none'; payMinor: number }
-  | { kind: 'member'; payMinor: number; discountMinor: number }
-  | { kind: 'offer'; payMinor: number; memberMinor: number };
+  { kind: 'none'; payMinor: number } | { kind: 'member'; payMinor: number; discountMinor: number } | { kind: 'offer'; payMinor: number; memberMinor: number };
 
 export function memberPricing(regularMinor: number, percent: number | null, activeMember: boolean): MemberPricing {
   if (percent === null) return { kind: 'none', payMinor: regularMinor };

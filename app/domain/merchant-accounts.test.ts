@@ -18,6 +18,12 @@ describe('merchant accounts (decision 0056)', () => {
     expect(merchantAccountFor(pesos, 'USD')).toBeUndefined();
     expect(merchantAccountFor({ ...pesos, USD: 'viajamas_usd' }, 'USD')).toBe('viajamas_usd');
     expect(() => merchantAccountFor(undefined, 'MXN')).toThrow(/No merchant account settles in MXN/);
-    expect([settlesIn(pesos, 'MXN'), settlesIn(pesos, 'USD'), settlesIn(undefined, 'USD'), settlesIn(undefined, 'MXN'), settlesIn(pesos, 'EUR')]).toEqual([true, true, true, false, false]);
+    expect([settlesIn(pesos, 'MXN'), settlesIn(pesos, 'USD'), settlesIn(undefined, 'USD'), settlesIn(undefined, 'MXN'), settlesIn(pesos, 'EUR')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

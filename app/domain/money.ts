@@ -33,8 +33,7 @@ export function convert(money: Money, to: string, rates: RateTable): Money {
   const target = rates.get(to);
   if (!from || !target) throw new Error(`No rate for ${from ? to : money.currency}`);
   // amount_to = amount_from / perUsd_from * perUsd_to, with minor-digit shifts.
-  const numerator =
-    BigInt(money.amountMinor) * scaledRate(target.perUsd) * 10n ** BigInt(target.minorDigits);
+  const numerator = BigInt(money.amountMinor) * scaledRate(target.perUsd) * 10n ** BigInt(target.minorDigits);
   const denominator = scaledRate(from.perUsd) * 10n ** BigInt(from.minorDigits);
   return { amountMinor: Number(divideRounded(numerator, denominator)), currency: to };
 }

@@ -20,8 +20,7 @@ const shapes: Record<OfferProductCode, Shape> = {
   RESTAURANT: { cuisine: 'string', address: 'string', priceLevel: 'number' },
 };
 
-const fits = (value: unknown, kind: Shape[string]) =>
-  kind === 'strings' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : typeof value === kind;
+const fits = (value: unknown, kind: Shape[string]) => (kind === 'strings' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : typeof value === kind);
 
 /**
  * The facts of a stored offer, checked against its product's type; a row that does not fit

@@ -2,13 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { computeOfferPrice, type OfferPriceInput } from './offer-price';
 
 const base: OfferPriceInput = {
-  netUnitMinor: 5_000, quantity: 3, legs: 1, taxRateBp: 1_000, b2bMarkupBp: 800, b2cMarkupBp: 2_000, strikePct: 0, priceType: 'B2C', supplierCode: 'OWN',
+  netUnitMinor: 5_000,
+  quantity: 3,
+  legs: 1,
+  taxRateBp: 1_000,
+  b2bMarkupBp: 800,
+  b2cMarkupBp: 2_000,
+  strikePct: 0,
+  priceType: 'B2C',
+  supplierCode: 'OWN',
 };
 
 describe('computeOfferPrice', () => {
   it('marks up the net price by the B2C markup, then taxes it', () => {
     const p = computeOfferPrice(base);
-    expect(p).toMatchObject({ net_rate_before_markup: 15_000, markup_bp: 2_000, markup: 3_000, exclusive: 18_000, tax: 1_800, inclusive: 19_800, per_unit: 6_600, strike_price: null, strike_tax: null });
+    expect(p).toMatchObject({
+      net_rate_before_markup: 15_000,
+      markup_bp: 2_000,
+      markup: 3_000,
+      exclusive: 18_000,
+      tax: 1_800,
+      inclusive: 19_800,
+      per_unit: 6_600,
+      strike_price: null,
+      strike_tax: null,
+    });
   });
   it('gives agents and business brands the lower B2B markup', () => {
     const b2b = computeOfferPrice({ ...base, priceType: 'B2B' });

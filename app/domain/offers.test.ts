@@ -7,7 +7,10 @@ const parse = (segment: Parameters<typeof parseOfferSearch>[0], query: Record<st
 describe('parseOfferSearch', () => {
   it('reads an activity search and writes it back', () => {
     const parsed = parse('activities', { destination: 'cancun', date: '2027-01-20', guests: '3' });
-    expect(parsed).toEqual({ ok: true, query: { destination: 'cancun', date: '2027-01-20', until: '2027-01-20', month: null, time: null, guests: 3, bags: 0, returnDate: null, returnTime: null } });
+    expect(parsed).toEqual({
+      ok: true,
+      query: { destination: 'cancun', date: '2027-01-20', until: '2027-01-20', month: null, time: null, guests: 3, bags: 0, returnDate: null, returnTime: null },
+    });
     if (parsed.ok) expect(offerSearchParams('activities', parsed.query).toString()).toBe('destination=cancun&date=2027-01-20&guests=3');
   });
   it('reports each bad field with a message key', () => {
@@ -20,7 +23,16 @@ describe('parseOfferSearch', () => {
     expect(!far.ok && far.errors.date).toBe('offers.error.tooFar');
   });
   it('reads a return transfer with passengers and bags, and refuses a return before the pickup', () => {
-    const ok = parse('transfers', { destination: 'cancun', date: '2027-01-20', time: '10:15', guests: '4', bags: '5', trip: 'return', return_date: '2027-01-27', return_time: '08:00' });
+    const ok = parse('transfers', {
+      destination: 'cancun',
+      date: '2027-01-20',
+      time: '10:15',
+      guests: '4',
+      bags: '5',
+      trip: 'return',
+      return_date: '2027-01-27',
+      return_time: '08:00',
+    });
     expect(ok.ok && ok.query).toMatchObject({ time: '10:15', bags: 5, returnDate: '2027-01-27', returnTime: '08:00' });
     if (ok.ok) expect(offerSearchParams('transfers', ok.query).get('trip')).toBe('return');
     const back = parse('transfers', { destination: 'cancun', date: '2027-01-20', time: '10:15', trip: 'return', return_date: '2027-01-20', return_time: '09:00' });

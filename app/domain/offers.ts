@@ -23,9 +23,10 @@ export type OfferProductRule = {
 const OFFER_PRODUCT_CODES = productCodesOf('offer');
 
 /** Each scheduled-offer product's rule, by its path segment (from the product registry). */
-export const offerProducts = Object.fromEntries(
-  OFFER_PRODUCT_CODES.map((code) => [mainSegmentOf(code), { code, ...products[code].offer }]),
-) as Record<OfferSegment, OfferProductRule>;
+export const offerProducts = Object.fromEntries(OFFER_PRODUCT_CODES.map((code) => [mainSegmentOf(code), { code, ...products[code].offer }])) as Record<
+  OfferSegment,
+  OfferProductRule
+>;
 
 export function isOfferSegment(segment: string): segment is OfferSegment {
   return Object.hasOwn(offerProducts, segment);
@@ -58,8 +59,7 @@ export type OfferSearch = {
 
 export type OfferSearchField = 'destination' | 'date' | 'month' | 'time' | 'guests' | 'bags' | 'trip' | 'returnDate' | 'returnTime';
 export type OfferSearchParse =
-  | { ok: true; query: OfferSearch }
-  | { ok: false; errors: Partial<Record<OfferSearchField, string>>; values: Partial<Record<OfferSearchField, string>> };
+  { ok: true; query: OfferSearch } | { ok: false; errors: Partial<Record<OfferSearchField, string>>; values: Partial<Record<OfferSearchField, string>> };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const whole = (value: string, min: number, max: number) => (/^\d{1,2}$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : null);
@@ -75,7 +75,15 @@ export const searchFieldsOf: Record<OfferSegment, readonly OfferSearchField[]> =
 
 /** URL parameter of each field (the search form is a plain GET form). */
 const paramOf: Record<OfferSearchField, string> = {
-  destination: 'destination', date: 'date', month: 'month', time: 'time', guests: 'guests', bags: 'bags', trip: 'trip', returnDate: 'return_date', returnTime: 'return_time',
+  destination: 'destination',
+  date: 'date',
+  month: 'month',
+  time: 'time',
+  guests: 'guests',
+  bags: 'bags',
+  trip: 'trip',
+  returnDate: 'return_date',
+  returnTime: 'return_time',
 };
 
 /**

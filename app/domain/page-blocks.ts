@@ -33,6 +33,8 @@ export type PageBlockType<P extends PageKey> = (typeof PAGE_BLOCKS)[P][number];
 export function pageBlockProblems(page: PageKey, blocks: readonly { type: string }[]): { path: string; message: string }[] {
   const allowed: readonly string[] = PAGE_BLOCKS[page];
   return blocks.flatMap((block, index) =>
-    allowed.includes(block.type) || isAuthBlockType(block.type) ? [] : [{ path: `blocks.${index}.type`, message: `'${block.type}' does not belong on the ${page} page (it may hold ${allowed.join(', ')})` }],
+    allowed.includes(block.type) || isAuthBlockType(block.type)
+      ? []
+      : [{ path: `blocks.${index}.type`, message: `'${block.type}' does not belong on the ${page} page (it may hold ${allowed.join(', ')})` }],
   );
 }

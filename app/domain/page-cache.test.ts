@@ -26,7 +26,19 @@ describe('the anonymous page cache', () => {
     expect(mayAnswerFromCache(request('/', { signedIn: true }))).toBe(false);
     expect(mayAnswerFromCache(request('/', { method: 'POST' }))).toBe(false);
     expect(mayAnswerFromCache(request('/?_data=root'))).toBe(false);
-    for (const path of ['/api/trips/gettrips', '/build/x.js', '/resources/preferences', '/dev/mail', '/i18n/en-US.x.js', '/auth/verify', '/user/my-trips.ics', '/favicon.svg', '/sitemap.xml', '/world-map.svg', '/images/properties/v1/cancun-grand-plaza/facade.svg']) {
+    for (const path of [
+      '/api/trips/gettrips',
+      '/build/x.js',
+      '/resources/preferences',
+      '/dev/mail',
+      '/i18n/en-US.x.js',
+      '/auth/verify',
+      '/user/my-trips.ics',
+      '/favicon.svg',
+      '/sitemap.xml',
+      '/world-map.svg',
+      '/images/properties/v1/cancun-grand-plaza/facade.svg',
+    ]) {
       expect(mayAnswerFromCache(request(path)), path).toBe(false);
     }
   });

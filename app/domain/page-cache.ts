@@ -60,7 +60,15 @@ export function mayAnswerFromCache(request: PageRequest & { signedIn: boolean })
  * per-request ones (so visitors with different cookies never share, whatever a page does
  * with them).
  */
-export function pageCacheKey(parts: { contentVersion: string; today: string; origin: string; language: string; currency: string; url: string; cookieHeader: string | undefined }): string {
+export function pageCacheKey(parts: {
+  contentVersion: string;
+  today: string;
+  origin: string;
+  language: string;
+  currency: string;
+  url: string;
+  cookieHeader: string | undefined;
+}): string {
   return JSON.stringify([parts.contentVersion, parts.today, parts.origin, parts.language, parts.currency, parts.url, keyCookies(parts.cookieHeader)]);
 }
 
@@ -77,12 +85,7 @@ export type RenderedPage = { status: number; verdict: PageCacheVerdict; setCooki
 
 /** Keep only a plain 200 the page allowed, that sets no cookie of its own and is not too big. */
 export function mayKeep({ status, verdict, setCookieNames, bodyBytes }: RenderedPage): boolean {
-  return (
-    status === 200 &&
-    verdict.policy !== null &&
-    bodyBytes <= MAX_CACHED_BODY_BYTES &&
-    setCookieNames.every((name) => PER_REQUEST_COOKIES.has(name))
-  );
+  return status === 200 && verdict.policy !== null && bodyBytes <= MAX_CACHED_BODY_BYTES && setCookieNames.every((name) => PER_REQUEST_COOKIES.has(name));
 }
 
 /** What a kept page was rendered under, besides its key. */

@@ -166,4 +166,3 @@ describe('discountCardApplies (§5 discount cards)', () => {
     expect(discountCardApplies('B2B', null)).toBe(false);
   });
 });
-

@@ -103,9 +103,7 @@ export type Coupon = { kind: 'percent'; percent: number | string } | { kind: 'fi
 export function couponDiscount(coupon: Coupon, payableMinor: number): number {
   const payable = clampAtZero(payableMinor);
   const raw =
-    coupon.kind === 'fixed'
-      ? clampAtZero(coupon.amountMinor)
-      : Number(divideRounded(BigInt(payable) * scaledDecimal(coupon.percent, 4, 'A coupon percent'), 100n * 10n ** 4n));
+    coupon.kind === 'fixed' ? clampAtZero(coupon.amountMinor) : Number(divideRounded(BigInt(payable) * scaledDecimal(coupon.percent, 4, 'A coupon percent'), 100n * 10n ** 4n));
   return Math.min(raw, payable);
 }
 

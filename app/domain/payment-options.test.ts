@@ -3,8 +3,16 @@ import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOp
 import type { SavedCardView } from './saved-cards';
 
 const card = (id: string, over: Partial<SavedCardView> = {}): SavedCardView => ({
-  id, gatewayCustomerId: 'u1', brand: 'visa', last4: '1111', expMonth: '12', expYear: '2030', nickname: null, isDefault: false,
-  createdAt: '2026-11-01T00:00:00Z', ...over,
+  id,
+  gatewayCustomerId: 'u1',
+  brand: 'visa',
+  last4: '1111',
+  expMonth: '12',
+  expYear: '2030',
+  nickname: null,
+  isDefault: false,
+  createdAt: '2026-11-01T00:00:00Z',
+  ...over,
 });
 const ALL: PaymentOptionKind[] = ['saved-cards', 'add-card', 'new-card', 'invoice', 'oxxo'];
 const build = (over: Partial<Parameters<typeof buildPaymentOptions>[0]> = {}) =>
@@ -14,10 +22,19 @@ describe('buildPaymentOptions', () => {
   it('lists saved cards, then add, new, invoice and oxxo with their unique keys', () => {
     const options = build({ cards: [card('c1', { nickname: 'Work', isDefault: true }), card('c2', { brand: 'mastercard', last4: '4444' })] });
     expect(options.map((o) => [o.value, o.uniquekey])).toEqual([
-      ['c1', 'cards'], ['c2', 'cards'], [ADD_NEW_CARD, 'add'], [PAY_WITH_NEW_CARD, 'pay with new card'], [PAY_WITH_INVOICE, 'invoice'], [OXXO, 'other'],
+      ['c1', 'cards'],
+      ['c2', 'cards'],
+      [ADD_NEW_CARD, 'add'],
+      [PAY_WITH_NEW_CARD, 'pay with new card'],
+      [PAY_WITH_INVOICE, 'invoice'],
+      [OXXO, 'other'],
     ]);
     expect(options[0]).toEqual({
-      value: 'c1', label: 'Work (Visa •••• 1111 12/30)', title: 'Work', cardImage: 'visa', uniquekey: 'cards',
+      value: 'c1',
+      label: 'Work (Visa •••• 1111 12/30)',
+      title: 'Work',
+      cardImage: 'visa',
+      uniquekey: 'cards',
       cardDataPGV2: { id: 'c1', brand: 'visa', is_default: true },
     });
     expect(options[1]).toMatchObject({ label: 'Mastercard •••• 4444 12/30', title: 'Mastercard', cardImage: 'mastercard' });

@@ -95,9 +95,7 @@ export function buildPaymentOptions({ enabled, cards, productCode, providerId, m
  * Braintree does not), whatever the organisation's config lists.
  */
 export function availableOptions(options: readonly PaymentOption[], can: { typeCards: boolean; collectOxxo: boolean }): PaymentOption[] {
-  return options.filter(
-    (option) => (can.typeCards || (option.value !== ADD_NEW_CARD && option.value !== PAY_WITH_NEW_CARD)) && (can.collectOxxo || option.value !== OXXO),
-  );
+  return options.filter((option) => (can.typeCards || (option.value !== ADD_NEW_CARD && option.value !== PAY_WITH_NEW_CARD)) && (can.collectOxxo || option.value !== OXXO));
 }
 
 function isDefaultOption(option: PaymentOption): boolean {

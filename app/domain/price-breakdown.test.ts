@@ -21,7 +21,7 @@ function randomSource(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T,>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
   return { int, pick };
 }
 type Random = ReturnType<typeof randomSource>;
@@ -46,8 +46,15 @@ const common = (random: Random) => ({ display: displayOf(random), chargeCurrency
 const generators: Record<ProductDefinition['family'], (code: ProductCode, random: Random) => Quote<object>> = {
   hotel: (code, random) => {
     const p = computeRoomPrice({
-      netNightlyMinor: random.int(1, 90_000), nights: random.int(1, 30), rooms: random.int(1, 5), taxRateBp: random.int(0, 2_500), markupBp: random.int(0, 3_000),
-      strikePct: random.pick([0, 10, 35]), priceType: random.pick(['B2B', 'B2C', 'PKG'] as const), supplierCode: 'GEN', currency: 'USD',
+      netNightlyMinor: random.int(1, 90_000),
+      nights: random.int(1, 30),
+      rooms: random.int(1, 5),
+      taxRateBp: random.int(0, 2_500),
+      markupBp: random.int(0, 3_000),
+      strikePct: random.pick([0, 10, 35]),
+      priceType: random.pick(['B2B', 'B2C', 'PKG'] as const),
+      supplierCode: 'GEN',
+      currency: 'USD',
     });
     const pricing = memberPricing(p.inclusive, random.pick([null, 5, 10, 12.5]), random.pick([true, false]));
     const memberDiscount = pricing.kind === 'member' ? pricing.discountMinor : 0;
@@ -55,21 +62,32 @@ const generators: Record<ProductDefinition['family'], (code: ProductCode, random
       product: code as 'HLT',
       lines: { perNight: p.per_night, beforeTax: p.exclusive, total: pricing.payMinor, strikeTotal: p.strike_price === null ? null : p.strike_price + p.strike_tax! },
       fees: { tax: p.tax, markup: Math.max(0, p.markup - memberDiscount), memberDiscount: memberDiscount > 0 ? memberDiscount : null },
-      ...common(random), priceType: p.price_type, party: { rooms: p.rooms, guestsPerRoom: 2 },
+      ...common(random),
+      priceType: p.price_type,
+      party: { rooms: p.rooms, guestsPerRoom: 2 },
       charge: { amountMinor: pricing.payMinor, description: 'generated' },
       facts: { propertyType: random.pick(['hotel', 'holiday_home']), nights: p.nights },
     });
   },
   offer: (code, random) => {
     const p = computeOfferPrice({
-      netUnitMinor: random.int(1, 200_000), quantity: random.int(1, 9), legs: code === 'TRF' ? random.int(1, 2) : 1, taxRateBp: random.int(0, 2_500),
-      b2bMarkupBp: random.int(0, 2_000), b2cMarkupBp: random.int(0, 4_000), strikePct: random.pick([0, 20]), priceType: priceType(random), supplierCode: 'GEN',
+      netUnitMinor: random.int(1, 200_000),
+      quantity: random.int(1, 9),
+      legs: code === 'TRF' ? random.int(1, 2) : 1,
+      taxRateBp: random.int(0, 2_500),
+      b2bMarkupBp: random.int(0, 2_000),
+      b2cMarkupBp: random.int(0, 4_000),
+      strikePct: random.pick([0, 20]),
+      priceType: priceType(random),
+      supplierCode: 'GEN',
     });
     return buildQuote({
       product: code as 'ACT',
       lines: { perUnit: p.per_unit, beforeTax: p.exclusive, total: p.inclusive, strikeTotal: p.strike_price === null ? null : p.strike_price + p.strike_tax! },
       fees: { tax: p.tax, markup: p.markup },
-      ...common(random), priceType: p.price_type, party: { guests: p.quantity, bags: 0 },
+      ...common(random),
+      priceType: p.price_type,
+      party: { guests: p.quantity, bags: 0 },
       charge: { amountMinor: p.inclusive, description: 'generated' },
       facts: { quantity: p.quantity, priceLegs: p.legs },
     });
@@ -84,7 +102,9 @@ const generators: Record<ProductDefinition['family'], (code: ProductCode, random
       product: code as 'CAR',
       lines: { dailyRate: p.daily_rate, base: p.base, total: p.total },
       fees: { youngDriverFee: p.young_driver_fee > 0 ? p.young_driver_fee : null, oneWayFee: p.one_way_fee > 0 ? p.one_way_fee : null, tax: p.tax, markup: p.markup },
-      ...common(random), priceType: p.price_type, party: { driverAge: 30 },
+      ...common(random),
+      priceType: p.price_type,
+      party: { driverAge: 30 },
       charge: { amountMinor: p.pay_now, description: 'generated' },
       facts: { days: p.days },
     });
@@ -94,15 +114,26 @@ const generators: Record<ProductDefinition['family'], (code: ProductCode, random
     const party = { adult: adults, child: random.int(0, 3), infant: random.int(0, adults) };
     const p = computeFlightPrice({
       segments: Array.from({ length: random.int(1, 4) }, () => ({ netMinor: random.int(2_000, 150_000), taxRateBp: random.int(0, 3_000), markupBp: random.int(0, 2_000) })),
-      brandFactorBp: random.pick([10_000, 12_500, 17_000]), passengers: party, priceType: priceType(random), supplierCode: 'GEN', currency: 'USD',
+      brandFactorBp: random.pick([10_000, 12_500, 17_000]),
+      passengers: party,
+      priceType: priceType(random),
+      supplierCode: 'GEN',
+      currency: 'USD',
     });
     const perType = (key: 'fare' | 'fareSubtotal' | 'perPerson' | 'subtotal' | 'tax') =>
-      Object.fromEntries(p.passengers.map((l) => [`${l.type}.${key}`, key === 'fare' ? l.fare : key === 'fareSubtotal' ? l.fare * l.count : key === 'perPerson' ? l.total : key === 'tax' ? l.tax : l.subtotal]));
+      Object.fromEntries(
+        p.passengers.map((l) => [
+          `${l.type}.${key}`,
+          key === 'fare' ? l.fare : key === 'fareSubtotal' ? l.fare * l.count : key === 'perPerson' ? l.total : key === 'tax' ? l.tax : l.subtotal,
+        ]),
+      );
     return buildQuote({
       product: code as 'FLT',
       lines: { ...perType('fare'), ...perType('fareSubtotal'), ...perType('perPerson'), ...perType('subtotal'), beforeTax: p.exclusive, total: p.inclusive },
       fees: { ...perType('tax'), tax: p.tax },
-      ...common(random), priceType: p.price_type, party: { adults: party.adult, children: party.child, infants: party.infant },
+      ...common(random),
+      priceType: p.price_type,
+      party: { adults: party.adult, children: party.child, infants: party.infant },
       charge: { amountMinor: p.inclusive, description: 'generated' },
       facts: { passengers: p.passengers.map((l) => ({ type: l.type, count: l.count })) },
     });
@@ -115,7 +146,9 @@ const generators: Record<ProductDefinition['family'], (code: ProductCode, random
       product: code as 'RST',
       lines: { perWeek: p.per_week, total: p.amount },
       fees: {},
-      ...common(random), priceType: p.price_type, party: { sleeps: 4 },
+      ...common(random),
+      priceType: p.price_type,
+      party: { sleeps: 4 },
       charge: { amountMinor: p.amount, description: 'generated' },
       facts: { week: { weeks: p.weeks, nights: p.nights } },
     });

@@ -75,7 +75,13 @@ const linesByFamily: Record<ProductDefinition['family'], (sheet: PriceSheet) => 
     const nights = count(sheet, 'nights');
     const rooms = count(sheet, 'rooms');
     const lines: SheetLine[] = [
-      { key: sheet.counts.homes ? 'price.line.homes' : 'price.line.stay', counts: { nights, rooms }, chargeMinor: amount(sheet, 'beforeTax'), taxes: 'before', units: nights * rooms },
+      {
+        key: sheet.counts.homes ? 'price.line.homes' : 'price.line.stay',
+        counts: { nights, rooms },
+        chargeMinor: amount(sheet, 'beforeTax'),
+        taxes: 'before',
+        units: nights * rooms,
+      },
       taxLine(sheet),
     ];
     // The member's saving is taken off the price with tax (member-rates.ts).
@@ -101,7 +107,11 @@ const linesByFamily: Record<ProductDefinition['family'], (sheet: PriceSheet) => 
     ...(['adult', 'child', 'infant'] as const)
       .filter((type) => count(sheet, type) > 0)
       .map((type): SheetLine => ({
-        key: `price.line.passengers.${type}`, counts: { count: count(sheet, type) }, chargeMinor: amount(sheet, `${type}.fareSubtotal`), taxes: 'before', units: count(sheet, type),
+        key: `price.line.passengers.${type}`,
+        counts: { count: count(sheet, type) },
+        chargeMinor: amount(sheet, `${type}.fareSubtotal`),
+        taxes: 'before',
+        units: count(sheet, type),
       })),
     taxLine(sheet),
   ],

@@ -13,10 +13,28 @@ const catalogue = places.flatMap((destination) => {
     { slug: `${destination.slug}-grand-plaza`, name: `Grand Plaza ${destination.name}`, style: 'grand', latitude: destination.latitude, longitude: destination.longitude },
     { slug: `${destination.slug}-harbour-view`, name: `Harbour View ${destination.name}`, style: 'harbour', latitude: destination.latitude, longitude: destination.longitude },
     { slug: `${destination.slug}-casa-central`, name: `Casa Central ${destination.name}`, style: 'central', latitude: destination.latitude, longitude: destination.longitude },
-    { slug: `${destination.slug}-old-town-apartments`, name: `Old Town Apartments ${destination.name}`, style: 'apartments', latitude: destination.latitude, longitude: destination.longitude },
+    {
+      slug: `${destination.slug}-old-town-apartments`,
+      name: `Old Town Apartments ${destination.name}`,
+      style: 'apartments',
+      latitude: destination.latitude,
+      longitude: destination.longitude,
+    },
     seaside
-      ? { slug: `${destination.slug}-seaside-villas`, name: `Seaside Villas ${destination.name}`, style: 'villas', latitude: destination.latitude, longitude: destination.longitude }
-      : { slug: `${destination.slug}-hillside-cottages`, name: `Hillside Cottages ${destination.name}`, style: 'cottages', latitude: destination.latitude, longitude: destination.longitude },
+      ? {
+          slug: `${destination.slug}-seaside-villas`,
+          name: `Seaside Villas ${destination.name}`,
+          style: 'villas',
+          latitude: destination.latitude,
+          longitude: destination.longitude,
+        }
+      : {
+          slug: `${destination.slug}-hillside-cottages`,
+          name: `Hillside Cottages ${destination.name}`,
+          style: 'cottages',
+          latitude: destination.latitude,
+          longitude: destination.longitude,
+        },
   ];
   const added: CatalogProperty[] = newHotelsFor(destination).map(({ slug, name, style, latitude, longitude }) => ({ slug, name, style, latitude, longitude }));
   return [...kept, ...added].map((property) => ({ property, destination, content: propertyContentFor(property, destination) }));
@@ -52,7 +70,13 @@ describe('the seeded catalogue (issue 15)', () => {
   it('writes content that reads back whole through the stored-content check', () => {
     for (const { property, content } of catalogue) {
       const stored = JSON.parse(
-        JSON.stringify({ descriptions: content.descriptions, amenities: content.amenities, policies: content.policies, checkin_instructions: content.checkInInstructions, images: content.images }),
+        JSON.stringify({
+          descriptions: content.descriptions,
+          amenities: content.amenities,
+          policies: content.policies,
+          checkin_instructions: content.checkInInstructions,
+          images: content.images,
+        }),
       );
       expect(propertyContentOf(stored), property.slug).toEqual(content);
     }
@@ -89,7 +113,10 @@ describe('the seeded catalogue (issue 15)', () => {
   it('places the added hotels within a few km of their destination', () => {
     for (const destination of places) {
       for (const hotel of newHotelsFor(destination)) {
-        const km = distanceKm({ latitude: Number(destination.latitude), longitude: Number(destination.longitude) }, { latitude: Number(hotel.latitude), longitude: Number(hotel.longitude) });
+        const km = distanceKm(
+          { latitude: Number(destination.latitude), longitude: Number(destination.longitude) },
+          { latitude: Number(hotel.latitude), longitude: Number(hotel.longitude) },
+        );
         expect(km, hotel.slug).toBeLessThan(5);
       }
     }

@@ -19,14 +19,55 @@ type CatalogDestination = { slug: string; name: string; kind: string | null; lat
 
 /** The added hotels of a destination: a word from each style's list, picked by the destination's hash. */
 const newHotelStyles: readonly { style: HotelStyle; stars: number; rating: number; words: readonly string[]; name: (word: string, city: string) => string; street: string }[] = [
-  { style: 'luxury', stars: 5, rating: 9.4, words: ['Meridian', 'Belvedere', 'Sovereign', 'Empress', 'Regent', 'Continental', 'Solenne', 'Aurelia'], name: (w, c) => `The ${w} ${c}`, street: 'Grand Boulevard' },
-  { style: 'boutique', stars: 4, rating: 9.0, words: ['Linden', 'Saffron', 'Marigold', 'Juniper', 'Azulejo', 'Olive', 'Magnolia', 'Cobalt'], name: (w, c) => `Hotel ${w} ${c}`, street: 'Gallery Lane' },
-  { style: 'business', stars: 4, rating: 8.2, words: ['Skyline', 'Gateway', 'Parkside', 'Midtown', 'Exchange', 'Crossroads', 'Terminal', 'Quayside'], name: (w, c) => `${c} ${w} Suites`, street: 'Commerce Avenue' },
-  { style: 'inn', stars: 3, rating: 8.6, words: ['Lantern', 'Orchard', 'Cypress', 'Willow', 'Swallow', 'Heron', 'Fig Tree', 'Stone Bridge'], name: (w, c) => `${w} Inn ${c}`, street: 'Chapel Street' },
-  { style: 'budget', stars: 2, rating: 7.4, words: ['Compass', 'Nomad', 'Pocket', 'Wayfarer', 'Postcard', 'Ticket', 'Backpack', 'Passport'], name: (w, c) => `${w} Rooms ${c}`, street: 'Station Road' },
+  {
+    style: 'luxury',
+    stars: 5,
+    rating: 9.4,
+    words: ['Meridian', 'Belvedere', 'Sovereign', 'Empress', 'Regent', 'Continental', 'Solenne', 'Aurelia'],
+    name: (w, c) => `The ${w} ${c}`,
+    street: 'Grand Boulevard',
+  },
+  {
+    style: 'boutique',
+    stars: 4,
+    rating: 9.0,
+    words: ['Linden', 'Saffron', 'Marigold', 'Juniper', 'Azulejo', 'Olive', 'Magnolia', 'Cobalt'],
+    name: (w, c) => `Hotel ${w} ${c}`,
+    street: 'Gallery Lane',
+  },
+  {
+    style: 'business',
+    stars: 4,
+    rating: 8.2,
+    words: ['Skyline', 'Gateway', 'Parkside', 'Midtown', 'Exchange', 'Crossroads', 'Terminal', 'Quayside'],
+    name: (w, c) => `${c} ${w} Suites`,
+    street: 'Commerce Avenue',
+  },
+  {
+    style: 'inn',
+    stars: 3,
+    rating: 8.6,
+    words: ['Lantern', 'Orchard', 'Cypress', 'Willow', 'Swallow', 'Heron', 'Fig Tree', 'Stone Bridge'],
+    name: (w, c) => `${w} Inn ${c}`,
+    street: 'Chapel Street',
+  },
+  {
+    style: 'budget',
+    stars: 2,
+    rating: 7.4,
+    words: ['Compass', 'Nomad', 'Pocket', 'Wayfarer', 'Postcard', 'Ticket', 'Backpack', 'Passport'],
+    name: (w, c) => `${w} Rooms ${c}`,
+    street: 'Station Road',
+  },
 ];
 
-const slugify = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export type NewHotel = { slug: string; name: string; style: HotelStyle; stars: number; guestRating: string; address: string; latitude: string; longitude: string };
 
@@ -78,7 +119,9 @@ function amenitiesFor(style: PropertyStyle, seaside: boolean, h: number): Amenit
   const extras = [extraAmenities[h % extraAmenities.length]!, extraAmenities[(h >>> 4) % extraAmenities.length]!];
   const beach: AmenityCode[] = seaside && !isHomeStyle(style) && style !== 'budget' && style !== 'business' ? ['beach_access'] : [];
   // Kids' clubs belong to resort-like hotels; a home's barbecue comes with its garden.
-  const fitting = extras.filter((code) => !(code === 'kids_club' && (isHomeStyle(style) || ['budget', 'business', 'boutique'].includes(style))) && !(code === 'bbq' && !isHomeStyle(style)));
+  const fitting = extras.filter(
+    (code) => !(code === 'kids_club' && (isHomeStyle(style) || ['budget', 'business', 'boutique'].includes(style))) && !(code === 'bbq' && !isHomeStyle(style)),
+  );
   return [...new Set([...base, ...beach, ...fitting])];
 }
 
@@ -128,8 +171,25 @@ function instructionsFor(style: PropertyStyle, amenities: readonly AmenityCode[]
 function imagesFor(style: PropertyStyle, amenities: readonly AmenityCode[], seaside: boolean): ImageKind[] {
   const has = (code: AmenityCode) => amenities.includes(code);
   const kinds: ImageKind[] = isHomeStyle(style)
-    ? ['facade', 'living', 'kitchen', 'bedroom', ...(has('private_pool') ? (['pool'] as const) : []), ...(has('garden') ? (['garden'] as const) : []), ...(has('balcony') ? (['terrace'] as const) : [])]
-    : ['facade', 'room', 'lobby', ...(has('pool') ? (['pool'] as const) : []), ...(has('restaurant') ? (['restaurant'] as const) : []), ...(has('spa') ? (['spa'] as const) : []), 'bathroom', ...(seaside || has('rooftop_terrace') ? (['view'] as const) : [])];
+    ? [
+        'facade',
+        'living',
+        'kitchen',
+        'bedroom',
+        ...(has('private_pool') ? (['pool'] as const) : []),
+        ...(has('garden') ? (['garden'] as const) : []),
+        ...(has('balcony') ? (['terrace'] as const) : []),
+      ]
+    : [
+        'facade',
+        'room',
+        'lobby',
+        ...(has('pool') ? (['pool'] as const) : []),
+        ...(has('restaurant') ? (['restaurant'] as const) : []),
+        ...(has('spa') ? (['spa'] as const) : []),
+        'bathroom',
+        ...(seaside || has('rooftop_terrace') ? (['view'] as const) : []),
+      ];
   return kinds.slice(0, 6);
 }
 
@@ -158,35 +218,74 @@ const amenityProse: Partial<Record<AmenityCode, Record<LanguageCode, string>>> =
 const openings: Record<PropertyStyle, Record<LanguageCode, readonly ((name: string, city: string) => string)[]>> = {
   grand: {
     'en-US': [(n, c) => `${n} is a grand five-star hotel in the heart of ${c}.`, (n, c) => `Marble halls and attentive staff make ${n} one of ${c}’s classic addresses.`],
-    'es-MX': [(n, c) => `${n} es un gran hotel de cinco estrellas en el corazón de ${c}.`, (n, c) => `Salones de mármol y un servicio atento hacen de ${n} una dirección clásica de ${c}.`],
+    'es-MX': [
+      (n, c) => `${n} es un gran hotel de cinco estrellas en el corazón de ${c}.`,
+      (n, c) => `Salones de mármol y un servicio atento hacen de ${n} una dirección clásica de ${c}.`,
+    ],
   },
   harbour: {
-    'en-US': [(n) => `${n} looks out over the water, with bright rooms and a relaxed pace.`, (n, c) => `Wake up to the light on the water at ${n}, a friendly four-star hotel in ${c}.`],
-    'es-MX': [(n) => `${n} mira al agua, con habitaciones luminosas y un ritmo tranquilo.`, (n, c) => `Despierta con la luz sobre el agua en ${n}, un amable hotel de cuatro estrellas en ${c}.`],
+    'en-US': [
+      (n) => `${n} looks out over the water, with bright rooms and a relaxed pace.`,
+      (n, c) => `Wake up to the light on the water at ${n}, a friendly four-star hotel in ${c}.`,
+    ],
+    'es-MX': [
+      (n) => `${n} mira al agua, con habitaciones luminosas y un ritmo tranquilo.`,
+      (n, c) => `Despierta con la luz sobre el agua en ${n}, un amable hotel de cuatro estrellas en ${c}.`,
+    ],
   },
   central: {
     'en-US': [(n, c) => `${n} is a simple, spotless base for seeing ${c} on foot.`, (n, c) => `Good value and a central street: ${n} keeps a stay in ${c} easy.`],
     'es-MX': [(n, c) => `${n} es una base sencilla e impecable para recorrer ${c} a pie.`, (n, c) => `Buen precio y una calle céntrica: ${n} hace fácil tu estancia en ${c}.`],
   },
   luxury: {
-    'en-US': [(n, c) => `${n} is ${c}’s most polished address, with suites dressed in linen and oak.`, (n, c) => `At ${n}, a butler-style welcome sets the tone for a slow, elegant stay in ${c}.`],
-    'es-MX': [(n, c) => `${n} es la dirección más refinada de ${c}, con suites vestidas de lino y roble.`, (n, c) => `En ${n}, una bienvenida personal marca el tono de una estancia elegante y sin prisas en ${c}.`],
+    'en-US': [
+      (n, c) => `${n} is ${c}’s most polished address, with suites dressed in linen and oak.`,
+      (n, c) => `At ${n}, a butler-style welcome sets the tone for a slow, elegant stay in ${c}.`,
+    ],
+    'es-MX': [
+      (n, c) => `${n} es la dirección más refinada de ${c}, con suites vestidas de lino y roble.`,
+      (n, c) => `En ${n}, una bienvenida personal marca el tono de una estancia elegante y sin prisas en ${c}.`,
+    ],
   },
   boutique: {
-    'en-US': [(n, c) => `${n} is a small design hotel with just a few dozen rooms, each decorated by local artists from ${c}.`, (n) => `Tucked into a restored townhouse, ${n} mixes vintage furniture with modern comfort.`],
-    'es-MX': [(n, c) => `${n} es un pequeño hotel de diseño con pocas habitaciones, cada una decorada por artistas locales de ${c}.`, (n) => `En una casona restaurada, ${n} combina muebles antiguos con comodidad moderna.`],
+    'en-US': [
+      (n, c) => `${n} is a small design hotel with just a few dozen rooms, each decorated by local artists from ${c}.`,
+      (n) => `Tucked into a restored townhouse, ${n} mixes vintage furniture with modern comfort.`,
+    ],
+    'es-MX': [
+      (n, c) => `${n} es un pequeño hotel de diseño con pocas habitaciones, cada una decorada por artistas locales de ${c}.`,
+      (n) => `En una casona restaurada, ${n} combina muebles antiguos con comodidad moderna.`,
+    ],
   },
   business: {
-    'en-US': [(n, c) => `${n} is built for work trips: fast Wi-Fi, meeting rooms and quick access to ${c}’s business district.`, (n, c) => `Spacious suites with kitchenettes make ${n} a good choice for longer stays in ${c}.`],
-    'es-MX': [(n, c) => `${n} está pensado para viajes de trabajo: Wi-Fi rápido, salas de juntas y acceso ágil al distrito de negocios de ${c}.`, (n, c) => `Sus amplias suites con cocineta hacen de ${n} una buena opción para estancias largas en ${c}.`],
+    'en-US': [
+      (n, c) => `${n} is built for work trips: fast Wi-Fi, meeting rooms and quick access to ${c}’s business district.`,
+      (n, c) => `Spacious suites with kitchenettes make ${n} a good choice for longer stays in ${c}.`,
+    ],
+    'es-MX': [
+      (n, c) => `${n} está pensado para viajes de trabajo: Wi-Fi rápido, salas de juntas y acceso ágil al distrito de negocios de ${c}.`,
+      (n, c) => `Sus amplias suites con cocineta hacen de ${n} una buena opción para estancias largas en ${c}.`,
+    ],
   },
   inn: {
-    'en-US': [(n) => `${n} is a family-run inn with creaking floors, home cooking and a warm welcome.`, (n, c) => `Run by the same family for three generations, ${n} feels like staying with friends in ${c}.`],
-    'es-MX': [(n) => `${n} es una posada familiar con pisos de madera, cocina casera y una cálida bienvenida.`, (n, c) => `Atendida por la misma familia desde hace tres generaciones, ${n} se siente como quedarse con amigos en ${c}.`],
+    'en-US': [
+      (n) => `${n} is a family-run inn with creaking floors, home cooking and a warm welcome.`,
+      (n, c) => `Run by the same family for three generations, ${n} feels like staying with friends in ${c}.`,
+    ],
+    'es-MX': [
+      (n) => `${n} es una posada familiar con pisos de madera, cocina casera y una cálida bienvenida.`,
+      (n, c) => `Atendida por la misma familia desde hace tres generaciones, ${n} se siente como quedarse con amigos en ${c}.`,
+    ],
   },
   budget: {
-    'en-US': [(n, c) => `${n} offers clean, compact rooms at a fair price for travellers who spend their days out in ${c}.`, (n, c) => `No frills, good beds: ${n} is the budget pick for exploring ${c}.`],
-    'es-MX': [(n, c) => `${n} ofrece habitaciones limpias y compactas a buen precio para quienes pasan el día recorriendo ${c}.`, (n, c) => `Sin lujos y con buenas camas: ${n} es la opción económica para explorar ${c}.`],
+    'en-US': [
+      (n, c) => `${n} offers clean, compact rooms at a fair price for travellers who spend their days out in ${c}.`,
+      (n, c) => `No frills, good beds: ${n} is the budget pick for exploring ${c}.`,
+    ],
+    'es-MX': [
+      (n, c) => `${n} ofrece habitaciones limpias y compactas a buen precio para quienes pasan el día recorriendo ${c}.`,
+      (n, c) => `Sin lujos y con buenas camas: ${n} es la opción económica para explorar ${c}.`,
+    ],
   },
   apartments: {
     'en-US': [(n, c) => `${n} are self-catering apartments in a restored building of ${c}’s old town, with a kitchen and a washing machine.`],

@@ -4,7 +4,17 @@ import { cancellationSummary, clockTime, propertyContentOf, propertyImageUrl } f
 const stored = {
   descriptions: { 'en-US': 'A hotel.', 'es-MX': 'Un hotel.' },
   amenities: ['wifi', 'pool', 'teleporter'],
-  policies: { checkInFrom: '15:00', checkInUntil: null, checkOutBy: '11:00', minCheckInAge: 18, children: 'welcome', pets: 'not_allowed', smoking: 'not_allowed', payAtProperty: 'card_only', quietFrom: null },
+  policies: {
+    checkInFrom: '15:00',
+    checkInUntil: null,
+    checkOutBy: '11:00',
+    minCheckInAge: 18,
+    children: 'welcome',
+    pets: 'not_allowed',
+    smoking: 'not_allowed',
+    payAtProperty: 'card_only',
+    quietFrom: null,
+  },
   checkin_instructions: { method: 'front_desk_24h', bring: ['photo_id', 'a smile'], noticeHours: null, lateArrival: 'any_time' },
   images: ['facade', 'room', 'selfie', 'pool'],
 };
@@ -26,7 +36,9 @@ describe('propertyContentOf', () => {
     expect(propertyContentOf({ ...stored, policies: { ...stored.policies, minCheckInAge: 3 } })).toBeNull();
     expect(propertyContentOf({ ...stored, checkin_instructions: { ...stored.checkin_instructions, method: 'window' } })).toBeNull();
     expect(propertyContentOf({ ...stored, checkin_instructions: { ...stored.checkin_instructions, method: 'key_box', noticeHours: null } })).toBeNull();
-    expect(propertyContentOf({ ...stored, checkin_instructions: { ...stored.checkin_instructions, method: 'key_box', noticeHours: 24 } })?.checkInInstructions.method).toBe('key_box');
+    expect(propertyContentOf({ ...stored, checkin_instructions: { ...stored.checkin_instructions, method: 'key_box', noticeHours: 24 } })?.checkInInstructions.method).toBe(
+      'key_box',
+    );
     expect(propertyContentOf({ ...stored, descriptions: { 'en-US': 'Only English.' } })).toBeNull();
     expect(propertyContentOf({ ...stored, amenities: 'wifi' })).toBeNull();
   });

@@ -93,14 +93,19 @@ export function mapSceneFor(destination: { slug: string; kind: string | null }):
   const bay = 1 + ((h >>> 3) % 4) * 0.5;
   const sea = seaside
     ? [
-        [side * coast, -e], [side * (coast - bay * 0.4), -e / 3], [side * (coast - bay), 0], [side * (coast - bay * 0.3), e / 3], [side * (coast + 0.5), e],
-        [side * (e + 1), e], [side * (e + 1), -e],
-      ].map(([x, y]) => `${r3(x!)},${r3(y!)}`).join(' ')
+        [side * coast, -e],
+        [side * (coast - bay * 0.4), -e / 3],
+        [side * (coast - bay), 0],
+        [side * (coast - bay * 0.3), e / 3],
+        [side * (coast + 0.5), e],
+        [side * (e + 1), e],
+        [side * (e + 1), -e],
+      ]
+        .map(([x, y]) => `${r3(x!)},${r3(y!)}`)
+        .join(' ')
     : null;
   const bend = 1 + ((h >>> 5) % 5) * 0.5;
-  const river = seaside
-    ? null
-    : `M ${-e} ${r3(-bend)} C ${r3(-e / 3)} ${r3(bend * 2)}, ${r3(e / 3)} ${r3(-bend * 2)}, ${e} ${r3(bend)}`;
+  const river = seaside ? null : `M ${-e} ${r3(-bend)} C ${r3(-e / 3)} ${r3(bend * 2)}, ${r3(e / 3)} ${r3(-bend * 2)}, ${e} ${r3(bend)}`;
   const parks = Array.from({ length: 3 }, (_, i) => {
     const k = hash(`${destination.slug}:park:${i}`);
     const x = ((k % 1600) / 100 - 8) * (seaside ? 0.5 : 1) - (seaside ? side * 2 : 0);

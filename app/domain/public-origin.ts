@@ -13,10 +13,7 @@ export function publicOriginFor(org: { publicOrigin?: string; hosts: readonly st
  * one the organisation claims (or its links lead to a refused host), and in production it
  * must exist and be https (a derived http://host:port only suits a machine's own browser).
  */
-export function publicOriginProblems(
-  org: { publicOrigin?: string; hosts: readonly string[] },
-  production: boolean,
-): { path: string; message: string }[] {
+export function publicOriginProblems(org: { publicOrigin?: string; hosts: readonly string[] }, production: boolean): { path: string; message: string }[] {
   if (!org.publicOrigin) {
     return production ? [{ path: 'publicOrigin', message: 'required in production (e.g. "https://travel.example.com")' }] : [];
   }

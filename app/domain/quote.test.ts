@@ -54,7 +54,13 @@ describe('quote', () => {
   });
 
   it('charges in the display currency where the organisation settles in it (decision 0056): lines, fees and charge in pesos', () => {
-    const q = buildQuote({ ...quoteInput(), ...quotingOf('MXN', 'MXN', rates), lines: { perNight: 10_000, total: 21_000 }, fees: { tax: 1_000 }, charge: { amountMinor: 21_000, description: 'Hotel Sol' } });
+    const q = buildQuote({
+      ...quoteInput(),
+      ...quotingOf('MXN', 'MXN', rates),
+      lines: { perNight: 10_000, total: 21_000 },
+      fees: { tax: 1_000 },
+      charge: { amountMinor: 21_000, description: 'Hotel Sol' },
+    });
     expect(q.lines).toEqual([
       { key: 'perNight', amountMinor: 170_000, displayMinor: 170_000 },
       { key: 'total', amountMinor: 357_000, displayMinor: 357_000 },
@@ -81,7 +87,15 @@ describe('quote', () => {
 
 function quoteInput() {
   return {
-    product: 'HLT' as const, lines: {}, fees: {}, display: quoteDisplayOf('USD', rates), chargeCurrency: 'USD', chargeMinorDigits: 2, priceType: 'B2C', party: {},
-    charge: { amountMinor: 0, description: 'x' }, facts: {},
+    product: 'HLT' as const,
+    lines: {},
+    fees: {},
+    display: quoteDisplayOf('USD', rates),
+    chargeCurrency: 'USD',
+    chargeMinorDigits: 2,
+    priceType: 'B2C',
+    party: {},
+    charge: { amountMinor: 0, description: 'x' },
+    facts: {},
   };
 }

@@ -50,7 +50,8 @@ export type Quoting = Pick<Quote, 'display' | 'chargeCurrency' | 'chargeMinorDig
 
 /** A quote charges in the catalogue currency or in its display currency: its rate table holds only those two. */
 function requireChargeable(chargeCurrency: string, displayCurrency: string): void {
-  if (chargeCurrency !== CATALOGUE_CURRENCY && chargeCurrency !== displayCurrency) throw new Error(`A quote charges in ${CATALOGUE_CURRENCY} or in its display currency, not ${chargeCurrency}`);
+  if (chargeCurrency !== CATALOGUE_CURRENCY && chargeCurrency !== displayCurrency)
+    throw new Error(`A quote charges in ${CATALOGUE_CURRENCY} or in its display currency, not ${chargeCurrency}`);
 }
 
 export function quotingOf(displayCurrency: string, chargeCurrency: string, rates: RateTable): Quoting {
@@ -186,11 +187,25 @@ export function readQuote(value: unknown, product: string): Quote | null {
   if (!isRecord(parsed) || parsed.product !== product) return null;
   const { lines, fees, display, charge, party, facts } = parsed;
   const ok =
-    Array.isArray(lines) && lines.every(isLine) &&
-    Array.isArray(fees) && fees.every(isLine) &&
-    isRecord(display) && typeof display.currency === 'string' && typeof display.perUsd === 'string' && isInt(display.minorDigits) &&
-    isRecord(charge) && isInt(charge.amountMinor) && charge.amountMinor >= 0 && typeof charge.currency === 'string' && typeof charge.description === 'string' &&
-    typeof parsed.chargeCurrency === 'string' && isInt(parsed.chargeMinorDigits) && typeof parsed.priceType === 'string' &&
-    isRecord(party) && Object.values(party).every(isInt) && isRecord(facts) && typeof parsed.quotedAt === 'string';
+    Array.isArray(lines) &&
+    lines.every(isLine) &&
+    Array.isArray(fees) &&
+    fees.every(isLine) &&
+    isRecord(display) &&
+    typeof display.currency === 'string' &&
+    typeof display.perUsd === 'string' &&
+    isInt(display.minorDigits) &&
+    isRecord(charge) &&
+    isInt(charge.amountMinor) &&
+    charge.amountMinor >= 0 &&
+    typeof charge.currency === 'string' &&
+    typeof charge.description === 'string' &&
+    typeof parsed.chargeCurrency === 'string' &&
+    isInt(parsed.chargeMinorDigits) &&
+    typeof parsed.priceType === 'string' &&
+    isRecord(party) &&
+    Object.values(party).every(isInt) &&
+    isRecord(facts) &&
+    typeof parsed.quotedAt === 'string';
   return ok ? (parsed as Quote) : null;
 }

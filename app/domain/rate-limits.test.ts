@@ -34,7 +34,11 @@ describe('per-visitor rate limits', () => {
   });
 
   it('keys counters by action, visitor and window', () => {
-    expect(counterKeys('hold', { clientIp: '203.0.113.9', sessionKey: 'user:7' }, 42)).toEqual({ address: 'hold:ip:203.0.113.9:42', session: 'hold:session:user:7:42', card: null });
+    expect(counterKeys('hold', { clientIp: '203.0.113.9', sessionKey: 'user:7' }, 42)).toEqual({
+      address: 'hold:ip:203.0.113.9:42',
+      session: 'hold:session:user:7:42',
+      card: null,
+    });
     expect(counterKeys('search', { clientIp: '::1', sessionKey: null }, 3)).toEqual({ address: 'search:ip:::1:3', session: null, card: null });
     // A card is counted only where the action limits cards.
     expect(counterKeys('cardCharge', { clientIp: '::1', sessionKey: null, cardKey: '411111:1111' }, 3).card).toBe('cardCharge:card:411111:1111:3');

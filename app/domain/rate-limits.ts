@@ -68,12 +68,7 @@ export type RateVerdict = { ok: true } | { ok: false; retryAfterSeconds: number;
  * `session` is null for a visitor without a session (counted by address only); `card` is null
  * when no card is named (or the action has no card limit).
  */
-export function rateVerdict(
-  hits: { address: number; session: number | null; card?: number | null },
-  limit: RateLimit,
-  scale: number,
-  now: number,
-): RateVerdict {
+export function rateVerdict(hits: { address: number; session: number | null; card?: number | null }, limit: RateLimit, scale: number, now: number): RateVerdict {
   const visitorOver = hits.address > scaledLimit(limit.perAddress, scale) || (hits.session !== null && hits.session > scaledLimit(limit.perSession, scale));
   const cardOver = limit.perCard !== undefined && hits.card != null && hits.card > scaledLimit(limit.perCard, scale);
   if (!visitorOver && !cardOver) return { ok: true };

@@ -39,9 +39,18 @@ describe('card constants', () => {
 
 describe('brandIcon', () => {
   it.each([
-    ['visa', 'visa'], ['Visa', 'visa'], ['mastercard', 'mastercard'], ['MasterCard', 'mastercard'], ['amex', 'amex'],
-    ['American Express', 'amex'], ['discover', 'discover'], ['diners', 'dinersClub'], ['Diners Club', 'dinersClub'],
-    ['dinersClub', 'dinersClub'], ['JCB', 'jcb'], ['jcb', 'jcb'],
+    ['visa', 'visa'],
+    ['Visa', 'visa'],
+    ['mastercard', 'mastercard'],
+    ['MasterCard', 'mastercard'],
+    ['amex', 'amex'],
+    ['American Express', 'amex'],
+    ['discover', 'discover'],
+    ['diners', 'dinersClub'],
+    ['Diners Club', 'dinersClub'],
+    ['dinersClub', 'dinersClub'],
+    ['JCB', 'jcb'],
+    ['jcb', 'jcb'],
   ])('%s → %s', (brand, icon) => expect(brandIcon(brand)).toBe(icon));
 
   it('has no icon for unknown brands', () => {
@@ -66,7 +75,14 @@ describe('mask and expiry', () => {
 describe('provider shapes', () => {
   it('second provider: id, nick_name, name, brand, last4, exp_month, exp_year, is_default', () => {
     expect(toCardPGV2(card({ nickname: 'Work', isDefault: true }))).toEqual({
-      id: card().id, nick_name: 'Work', name: 'Work', brand: 'visa', last4: '1111', exp_month: 3, exp_year: 2030, is_default: true,
+      id: card().id,
+      nick_name: 'Work',
+      name: 'Work',
+      brand: 'visa',
+      last4: '1111',
+      exp_month: 3,
+      exp_year: 2030,
+      is_default: true,
     });
     expect(toCardPGV2(card({ brand: 'unknown', last4: '0004' }))).toMatchObject({ nick_name: null, name: 'Card •••• 0004', brand: 'unknown' });
     expect(toCardPGV2(card({ brand: 'diners' })).brand).toBe('dinersClub');
@@ -75,8 +91,15 @@ describe('provider shapes', () => {
   it('first provider: our ids stand in for the gateway values, never the token', () => {
     const shaped = toCardPG1(card({ isDefault: true, brand: 'amex', last4: '0005' }), 'wanderly');
     expect(shaped).toEqual({
-      card_number: '0005', expiry_month: '03', expiry_year: '2030', is_default: 1, merchant_id: 'wanderly',
-      cca_card_id: card().id, cca_customer_token: card().gatewayCustomerId, card_key: card().id, card_type: 'amex',
+      card_number: '0005',
+      expiry_month: '03',
+      expiry_year: '2030',
+      is_default: 1,
+      merchant_id: 'wanderly',
+      cca_card_id: card().id,
+      cca_customer_token: card().gatewayCustomerId,
+      card_key: card().id,
+      card_type: 'amex',
     });
     expect(toCardPG1(card(), 'm').is_default).toBe(0);
     expect(Object.keys(shaped)).not.toContain('token');

@@ -11,7 +11,8 @@ describe('shortNameOf', () => {
 
 describe('iconOfLogo', () => {
   it('cuts the logo to its square mark and drops the name', () => {
-    const logo = '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img" aria-label="X"><circle cx="20" cy="20" r="16" fill="#0B5FFF"/><text x="42" y="27">Wanderly</text></svg>';
+    const logo =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40" role="img" aria-label="X"><circle cx="20" cy="20" r="16" fill="#0B5FFF"/><text x="42" y="27">Wanderly</text></svg>';
     expect(iconOfLogo(logo)).toBe('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><circle cx="20" cy="20" r="16" fill="#0B5FFF"/></svg>');
   });
 
@@ -38,7 +39,8 @@ describe('webManifest', () => {
 describe('robotsTxt', () => {
   it('keeps crawlers out of private areas and points at the host’s sitemap', () => {
     const robots = robotsTxt('https://wanderly.example');
-    for (const line of ['User-agent: *', 'Disallow: /api/', 'Disallow: /user/', 'Disallow: /*checkout', 'Sitemap: https://wanderly.example/sitemap.xml']) expect(robots).toContain(`${line}\n`);
+    for (const line of ['User-agent: *', 'Disallow: /api/', 'Disallow: /user/', 'Disallow: /*checkout', 'Sitemap: https://wanderly.example/sitemap.xml'])
+      expect(robots).toContain(`${line}\n`);
     expect(robots).not.toMatch(/^Disallow: \/$/m);
   });
 });

@@ -22,9 +22,7 @@ export function iconOfLogo(logoSvg: string): string | null {
   const root = /^\s*(?:<\?xml[^>]*>\s*)?<svg\b([^>]*)>/.exec(logoSvg);
   const height = root ? /\bheight="(\d+(?:\.\d+)?)"/.exec(root[1]!)?.[1] : undefined;
   if (!root || !height || !logoSvg.trimEnd().endsWith('</svg>')) return null;
-  const body = logoSvg
-    .slice(root.index + root[0].length, logoSvg.lastIndexOf('</svg>'))
-    .replace(/<text\b[\s\S]*?<\/text>/g, '');
+  const body = logoSvg.slice(root.index + root[0].length, logoSvg.lastIndexOf('</svg>')).replace(/<text\b[\s\S]*?<\/text>/g, '');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${height}" height="${height}" viewBox="0 0 ${height} ${height}">${body.trim()}</svg>`;
 }
 

@@ -32,7 +32,14 @@ export function readTransferSelection(raw: string | null): TransferSelection | n
     const v = value as Record<string, unknown>;
     const text = (k: string) => typeof v[k] === 'string';
     if (!text('offer') || !text('option') || !text('trf_transfers_name') || !text('date') || !text('time')) return null;
-    return { offer: String(v.offer), option: String(v.option), trf_transfers_name: String(v.trf_transfers_name), date: String(v.date), time: String(v.time), return_date: typeof v.return_date === 'string' ? v.return_date : null };
+    return {
+      offer: String(v.offer),
+      option: String(v.option),
+      trf_transfers_name: String(v.trf_transfers_name),
+      date: String(v.date),
+      time: String(v.time),
+      return_date: typeof v.return_date === 'string' ? v.return_date : null,
+    };
   } catch {
     return null;
   }

@@ -6,9 +6,7 @@ export type Traveler = { firstName: string; lastName: string; email: string; pho
 export type TravelerField = keyof Traveler;
 export type TravelerErrorKey = 'checkout.error.firstName' | 'checkout.error.lastName' | 'checkout.error.email' | 'checkout.error.phone';
 
-export type TravelerParse =
-  | { ok: true; traveler: Traveler }
-  | { ok: false; errors: Partial<Record<TravelerField, TravelerErrorKey>>; values: Record<TravelerField, string> };
+export type TravelerParse = { ok: true; traveler: Traveler } | { ok: false; errors: Partial<Record<TravelerField, TravelerErrorKey>>; values: Record<TravelerField, string> };
 
 const MAX_NAME = 60;
 // Letters of any script, marks, spaces, apostrophes, hyphens and dots: "María-José O'Neil Jr."

@@ -5,7 +5,16 @@ import { type CalendarEvent, calendarFileName, escapeText, foldLine, offsetMinut
 import { tripItemView } from './trip-view';
 
 const now = new Date('2026-11-24T18:00:00Z');
-const event: Omit<CalendarEvent, 'summary'> = { uid: 'item-1@trips', description: null, startsOn: '2026-12-01', endsOn: '2026-12-08', startTime: null, endTime: null, startZone: null, endZone: null };
+const event: Omit<CalendarEvent, 'summary'> = {
+  uid: 'item-1@trips',
+  description: null,
+  startsOn: '2026-12-01',
+  endsOn: '2026-12-08',
+  startTime: null,
+  endTime: null,
+  startZone: null,
+  endZone: null,
+};
 const cancun = { startZone: 'America/Cancun', endZone: 'America/Cancun' };
 
 describe('tripCalendar, read back by ical.js', () => {
@@ -23,9 +32,17 @@ describe('tripCalendar, read back by ical.js', () => {
     expect(calendar.name).toBe('Cancún · Dec 2026');
     expect(calendar.zones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual(['America/Cancun']);
     expect(calendar.events).toEqual([
-      { uid: 'item-1@trips', summary: 'Hotels: Hotel Azul', description: null, start: { local: '2026-12-01', zone: null, instant: null }, end: { local: '2026-12-09', zone: null, instant: null } },
       {
-        uid: 'item-2@trips', summary: 'Cars: Nissan Versa (Compact)', description: 'Booked; ref, WAN-1\nsee you',
+        uid: 'item-1@trips',
+        summary: 'Hotels: Hotel Azul',
+        description: null,
+        start: { local: '2026-12-01', zone: null, instant: null },
+        end: { local: '2026-12-09', zone: null, instant: null },
+      },
+      {
+        uid: 'item-2@trips',
+        summary: 'Cars: Nissan Versa (Compact)',
+        description: 'Booked; ref, WAN-1\nsee you',
         // Cancún keeps UTC-5 all year.
         start: { local: '2026-12-01T10:00:00', zone: 'America/Cancun', instant: '2026-12-01T15:00:00.000Z' },
         end: { local: '2026-12-08T09:30:00', zone: 'America/Cancun', instant: '2026-12-08T14:30:00.000Z' },
@@ -40,7 +57,14 @@ describe('tripCalendar, read back by ical.js', () => {
     const trip = { tripListId: null, tripListName: '', userId: 'u', orgId: 'o', checkinDate: '2027-03-14', checkoutDate: '2027-03-14', tripImage: '' };
     const view = tripItemView('FLT', { ...tripPayloadOf('FLT', trip), bnds: [{ from: 'CUN', to: 'JFK', departs_at: departs, arrives_at: arrives }] });
     const flight: CalendarEvent = {
-      ...event, summary: 'Flights: CUN → JFK', startsOn: view.startDate!, endsOn: view.endDate!, startTime: view.startTime, endTime: view.endTime, startZone: view.startZone, endZone: view.endZone,
+      ...event,
+      summary: 'Flights: CUN → JFK',
+      startsOn: view.startDate!,
+      endsOn: view.endDate!,
+      startTime: view.startTime,
+      endTime: view.endTime,
+      startZone: view.startZone,
+      endZone: view.endZone,
     };
     const [read] = readCalendar(tripCalendar({ name: 'Trip', now, events: [flight] })).events;
     expect(read!.start).toEqual({ local: '2027-03-14T08:00:00', zone: 'America/Cancun', instant: departs });
@@ -55,10 +79,32 @@ describe('tripCalendar, read back by ical.js', () => {
 
   it('records a daylight-saving change within the trip in the VTIMEZONE', () => {
     const calendar = readCalendar(
-      tripCalendar({ name: 'Trip', now, events: [{ ...event, summary: 'x', startsOn: '2027-03-12', endsOn: '2027-03-16', startTime: '09:00', endTime: '09:00', startZone: 'America/New_York', endZone: 'America/New_York' }] }),
+      tripCalendar({
+        name: 'Trip',
+        now,
+        events: [
+          {
+            ...event,
+            summary: 'x',
+            startsOn: '2027-03-12',
+            endsOn: '2027-03-16',
+            startTime: '09:00',
+            endTime: '09:00',
+            startZone: 'America/New_York',
+            endZone: 'America/New_York',
+          },
+        ],
+      }),
     );
     const observances = calendar.zones[0]!.getAllSubcomponents();
-    expect(observances.map((o) => [o.name, o.getFirstPropertyValue('dtstart')?.toString(), o.getFirstPropertyValue('tzoffsetfrom')?.toString(), o.getFirstPropertyValue('tzoffsetto')?.toString()])).toEqual([
+    expect(
+      observances.map((o) => [
+        o.name,
+        o.getFirstPropertyValue('dtstart')?.toString(),
+        o.getFirstPropertyValue('tzoffsetfrom')?.toString(),
+        o.getFirstPropertyValue('tzoffsetto')?.toString(),
+      ]),
+    ).toEqual([
       ['standard', '1970-01-01T00:00:00', '-05:00', '-05:00'],
       ['daylight', '2027-03-14T02:00:00', '-05:00', '-04:00'],
     ]);

@@ -24,7 +24,12 @@ export type CalendarEvent = {
 export type TripCalendar = { name: string; events: readonly CalendarEvent[]; now: Date };
 
 /** RFC 5545 §3.3.11: TEXT escapes backslash, semicolon, comma and line breaks. */
-export const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+export const escapeText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 const utf8 = new TextEncoder();
 
@@ -50,16 +55,24 @@ export function foldLine(line: string): string {
 
 const basicDate = (day: string) => day.replaceAll('-', '');
 const basicDateTime = (day: string, time: string) => `${basicDate(day)}T${time.replace(':', '')}00`;
-const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utcStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** The zone's UTC offset at an instant, in minutes east ('+05:30' is 330). */
 export function offsetMinutes(timeZone: string, at: Date): number {
-  const name = dateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    dateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = name.match(/GMT([+-])(\d{2}):(\d{2})/);
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
-const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
 
 /**
  * The zone's VTIMEZONE over the days the trip spans: its offset before the trip, and each change
@@ -148,6 +161,11 @@ export function tripCalendar({ name, events, now }: TripCalendar): string {
 
 /** The file's name: the trip's name in safe characters (the header also carries the exact name, RFC 6266). */
 export function calendarFileName(name: string): string {
-  const safe = name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase();
+  const safe = name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
   return `${safe || 'trip'}.ics`;
 }

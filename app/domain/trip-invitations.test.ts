@@ -10,7 +10,8 @@ describe('invitationLink', () => {
 
   it('gives someone without an account the full invitation set, which opens sign-up prefilled', () => {
     const link = invitationLink('https://wanderly.example', {
-      ...base, newcomer: { firstname: 'Ann', lastname: '', title: '', countrycode: '', phonenumber: '', lang: 'es-MX' },
+      ...base,
+      newcomer: { firstname: 'Ann', lastname: '', title: '', countrycode: '', phonenumber: '', lang: 'es-MX' },
     });
     expect(link.startsWith('https://wanderly.example/?accesscode=c0de-_x&email=ann%2Btrip%40b.example&firstname=Ann&lastname=&')).toBe(true);
     expect([...new URL(link).searchParams.keys()]).toEqual(['accesscode', 'email', 'firstname', 'lastname', 'title', 'countrycode', 'phonenumber', 'lang', 'tripid']);

@@ -20,4 +20,3 @@ export function invitationLink(origin: string, invitation: { accessCode: string;
   }
   return `${origin}/?${params.toString()}`;
 }
-

@@ -13,7 +13,17 @@ describe('tripItemView', () => {
     expect(view('CAR')).toEqual({ name: 'Nissan Versa (Compact)', startTime: '10:00', endTime: '10:00', ...cancun, amount: 210, currency: 'USD' });
     expect(view('FLT')).toMatchObject({ name: 'MEX → CUN', amount: 300, currency: 'USD', startZone: 'America/Mexico_City', endZone: 'America/Cancun' });
     expect(view('ACT')).toEqual({ name: 'Cancún', startTime: '09:00', endTime: null, ...cancun, amount: 100, currency: null });
-    expect(view('TRF')).toEqual({ name: 'Hotel zone · Private van', startTime: '14:00', endTime: null, startZone: null, endZone: null, startDate: null, endDate: null, amount: null, currency: null });
+    expect(view('TRF')).toEqual({
+      name: 'Hotel zone · Private van',
+      startTime: '14:00',
+      endTime: null,
+      startZone: null,
+      endZone: null,
+      startDate: null,
+      endDate: null,
+      amount: null,
+      currency: null,
+    });
     expect(view('RST')).toMatchObject({ name: 'Ocean Blvd', amount: 1200 });
     // An ISO date without a time is an all-day item.
     expect(view('CRUISE')).toMatchObject({ name: 'Cozumel', startTime: null });
@@ -21,19 +31,38 @@ describe('tripItemView', () => {
   });
 
   it('names nothing for a booking’s own item', () => {
-    expect(tripItemView('HLT', { booking_reference: 'WAN-1' })).toEqual({ name: null, startTime: null, endTime: null, startZone: null, endZone: null, startDate: null, endDate: null, amount: null, currency: null });
+    expect(tripItemView('HLT', { booking_reference: 'WAN-1' })).toEqual({
+      name: null,
+      startTime: null,
+      endTime: null,
+      startZone: null,
+      endZone: null,
+      startDate: null,
+      endDate: null,
+      amount: null,
+      currency: null,
+    });
   });
 
   it('reads a flight’s departure and arrival instants as the wall clocks at its airports', () => {
     const bnds = [{ from: 'CUN', to: 'JFK', departs_at: '2027-03-14T13:00:00.000Z', arrives_at: '2027-03-14T17:05:00.000Z' }];
     expect(tripItemView('FLT', { ...tripPayloadOf('FLT', trip), bnds })).toMatchObject({
-      startTime: '08:00', startZone: 'America/Cancun', startDate: '2027-03-14',
+      startTime: '08:00',
+      startZone: 'America/Cancun',
+      startDate: '2027-03-14',
       // New York is on daylight time from that morning.
-      endTime: '13:05', endZone: 'America/New_York', endDate: '2027-03-14',
+      endTime: '13:05',
+      endZone: 'America/New_York',
+      endDate: '2027-03-14',
     });
     // An arrival after midnight there is on the next day.
     const late = [{ from: 'JFK', to: 'CUN', departs_at: '2027-03-15T03:30:00Z', arrives_at: '2027-03-15T07:30:00Z' }];
-    expect(tripItemView('FLT', { ...tripPayloadOf('FLT', trip), bnds: late })).toMatchObject({ startDate: '2027-03-14', startTime: '23:30', endDate: '2027-03-15', endTime: '02:30' });
+    expect(tripItemView('FLT', { ...tripPayloadOf('FLT', trip), bnds: late })).toMatchObject({
+      startDate: '2027-03-14',
+      startTime: '23:30',
+      endDate: '2027-03-15',
+      endTime: '02:30',
+    });
   });
 
   it('sums a flight’s fare as a number in its currency', () => {
@@ -43,7 +72,14 @@ describe('tripItemView', () => {
 });
 
 it('sums totals per currency', () => {
-  expect(tripTotals([{ amount: 10.1, currency: 'USD' }, { amount: null, currency: 'USD' }, { amount: 5, currency: 'MXN' }, { amount: 0.2, currency: 'USD' }])).toEqual([
+  expect(
+    tripTotals([
+      { amount: 10.1, currency: 'USD' },
+      { amount: null, currency: 'USD' },
+      { amount: 5, currency: 'MXN' },
+      { amount: 0.2, currency: 'USD' },
+    ]),
+  ).toEqual([
     { currency: 'USD', amount: 10.3 },
     { currency: 'MXN', amount: 5 },
   ]);

@@ -31,7 +31,11 @@ const number = (payload: unknown, path: string): number | null => {
   return Number.isFinite(parsed) ? parsed : null;
 };
 /** 'HH:MM' from a time or an ISO instant's local part; null otherwise. */
-const clock = (value: string | null): string | null => value?.match(/(?:^|T)([01]\d|2[0-3]):([0-5]\d)/)?.slice(1, 3).join(':') ?? null;
+const clock = (value: string | null): string | null =>
+  value
+    ?.match(/(?:^|T)([01]\d|2[0-3]):([0-5]\d)/)
+    ?.slice(1, 3)
+    .join(':') ?? null;
 
 function nameOf(product: string, payload: unknown): string | null {
   switch (product) {
@@ -65,7 +69,14 @@ const zoneOf = (place: string | null, by: 'slug' | 'name' | 'airportIata'): stri
   place === null ? null : (destinations.find((d) => (by === 'name' ? fold(d.name) === fold(place) : d[by] === place))?.timeZone ?? null);
 
 type Times = Pick<TripItemView, 'startTime' | 'endTime' | 'startZone' | 'endZone' | 'startDate' | 'endDate'>;
-const local = (startTime: string | null, endTime: string | null, startZone: string | null, endZone = startZone): Times => ({ startTime, endTime, startZone, endZone, startDate: null, endDate: null });
+const local = (startTime: string | null, endTime: string | null, startZone: string | null, endZone = startZone): Times => ({
+  startTime,
+  endTime,
+  startZone,
+  endZone,
+  startDate: null,
+  endDate: null,
+});
 
 /** A flight's departure or arrival: an instant read as the wall clock at its airport; a time without an offset as written. */
 function airportTime(value: string | null, zone: string | null): { date: string | null; time: string | null } {
@@ -95,8 +106,10 @@ function timesOf(product: string, payload: unknown): Times {
   switch (product) {
     case 'CAR':
       return local(
-        clock(text(payload, 'request.pickup_time')), clock(text(payload, 'request.dropoff_time')),
-        zoneOf(text(payload, 'request.pickup_city'), 'name'), zoneOf(text(payload, 'request.dropoff_city') ?? text(payload, 'request.pickup_city'), 'name'),
+        clock(text(payload, 'request.pickup_time')),
+        clock(text(payload, 'request.dropoff_time')),
+        zoneOf(text(payload, 'request.pickup_city'), 'name'),
+        zoneOf(text(payload, 'request.dropoff_city') ?? text(payload, 'request.pickup_city'), 'name'),
       );
     case 'FLT':
       return flightTimes(payload);
@@ -116,10 +129,13 @@ function timesOf(product: string, payload: unknown): Times {
 function priceOf(product: string, payload: unknown): { amount: number | null; currency: string | null } {
   const currency = text(payload, 'currency') ?? text(payload, 'request.currency') ?? text(payload, 'fare_summary.currency');
   const amount =
-    product === 'HLT' ? number(payload, 'inclusive')
-    : product === 'CAR' || product === 'FLT' ? number(payload, 'fare_summary.total')
-    : product === 'RST' || product === 'STY' || product === 'WEEKS' ? number(payload, 'rst_retail_price')
-    : number(payload, 'price.b2c');
+    product === 'HLT'
+      ? number(payload, 'inclusive')
+      : product === 'CAR' || product === 'FLT'
+        ? number(payload, 'fare_summary.total')
+        : product === 'RST' || product === 'STY' || product === 'WEEKS'
+          ? number(payload, 'rst_retail_price')
+          : number(payload, 'price.b2c');
   return { amount, currency };
 }
 

@@ -3,12 +3,29 @@ import { PRODUCT_CODES, products } from '~/products/registry';
 import type { TripListInput } from '~/products/types';
 import { tripPayloadOf } from '../../test/support/trip-items';
 import {
-  DEFAULT_USR_TYPE, TRIP_CALLS, addDays, canChangeTrip, defaultTripName, inTripWindow, placeImageFor, tripImageRefusal, tripItemKey, tripPayloadRefusal, tripPlace, tripWindow,
+  DEFAULT_USR_TYPE,
+  TRIP_CALLS,
+  addDays,
+  canChangeTrip,
+  defaultTripName,
+  inTripWindow,
+  placeImageFor,
+  tripImageRefusal,
+  tripItemKey,
+  tripPayloadRefusal,
+  tripPlace,
+  tripWindow,
   valueAt,
 } from './trips';
 
 const trip: TripListInput = {
-  tripListId: null, tripListName: '', userId: 'user-7', orgId: 'org-1', checkinDate: '2026-12-01', checkoutDate: '2026-12-08', tripImage: '',
+  tripListId: null,
+  tripListName: '',
+  userId: 'user-7',
+  orgId: 'org-1',
+  checkinDate: '2026-12-01',
+  checkoutDate: '2026-12-08',
+  tripImage: '',
 };
 
 /** A copy of `payload` without the field at `path`. */
@@ -23,8 +40,18 @@ function without(payload: Record<string, unknown>, path: string): Record<string,
 describe('trip list calls (spec §7 "Trips")', () => {
   it('are the twelve spec calls, each with the products that send it', () => {
     expect([...TRIP_CALLS.keys()].sort()).toEqual([
-      'createActivitiesTripList', 'createCarTripList', 'createFlightTripList', 'createResortsTripList', 'createTransfersTripList', 'createTripList',
-      'updateActivitiesTripList', 'updateCarTripList', 'updateFlightTripList', 'updateResortsTripList', 'updateTransfersTripList', 'updateTripList',
+      'createActivitiesTripList',
+      'createCarTripList',
+      'createFlightTripList',
+      'createResortsTripList',
+      'createTransfersTripList',
+      'createTripList',
+      'updateActivitiesTripList',
+      'updateCarTripList',
+      'updateFlightTripList',
+      'updateResortsTripList',
+      'updateTransfersTripList',
+      'updateTripList',
     ]);
     expect(TRIP_CALLS.get('createResortsTripList')).toMatchObject({ mode: 'create', products: ['RST', 'STY', 'WEEKS'] });
     expect(TRIP_CALLS.get('updateActivitiesTripList')).toMatchObject({ mode: 'update', products: ['ACT', 'CRUISE', 'RESTAURANT'] });
@@ -36,7 +63,12 @@ describe('trip list calls (spec §7 "Trips")', () => {
   });
 
   it('key items by required fields only', () => {
-    for (const call of TRIP_CALLS.values()) for (const path of call.rules.key) expect(call.rules.required.map(([field]) => field), call.name).toContain(path);
+    for (const call of TRIP_CALLS.values())
+      for (const path of call.rules.key)
+        expect(
+          call.rules.required.map(([field]) => field),
+          call.name,
+        ).toContain(path);
   });
 });
 
@@ -139,7 +171,16 @@ describe('trip window (spec §9)', () => {
 describe('trip image', () => {
   it('takes our own images and https addresses, nothing else', () => {
     for (const image of ['/images/destinations/cancun.svg', '/images/ads/city-breaks.svg', 'https://cdn.example.com/beach.jpg']) expect(tripImageRefusal(image), image).toBeNull();
-    for (const image of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', 'http://cdn.example.com/beach.jpg', 'https://user:pw@cdn.example.com/a.jpg', '//evil.example/a.jpg', '/images/../user/my-trips', '/logout', 'beach.jpg']) {
+    for (const image of [
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg/>',
+      'http://cdn.example.com/beach.jpg',
+      'https://user:pw@cdn.example.com/a.jpg',
+      '//evil.example/a.jpg',
+      '/images/../user/my-trips',
+      '/logout',
+      'beach.jpg',
+    ]) {
       expect(tripImageRefusal(image), image).toBe('trip_image: must be one of our images (/images/…) or an https:// address');
     }
   });
@@ -152,9 +193,20 @@ describe('roles', () => {
 });
 
 describe('place images (spec §7 citieimages)', () => {
-  const place = (slug: string, name: string, countryCode: string, countryName: string, latitude: number, longitude: number) =>
-    ({ slug, name, countryCode, countryName, latitude, longitude, imagePath: `/images/destinations/${slug}.svg` });
-  const places = [place('cancun', 'Cancún', 'MX', 'Mexico', 21.16, -86.85), place('mexico-city', 'Mexico City', 'MX', 'Mexico', 19.43, -99.13), place('paris', 'Paris', 'FR', 'France', 48.86, 2.35)];
+  const place = (slug: string, name: string, countryCode: string, countryName: string, latitude: number, longitude: number) => ({
+    slug,
+    name,
+    countryCode,
+    countryName,
+    latitude,
+    longitude,
+    imagePath: `/images/destinations/${slug}.svg`,
+  });
+  const places = [
+    place('cancun', 'Cancún', 'MX', 'Mexico', 21.16, -86.85),
+    place('mexico-city', 'Mexico City', 'MX', 'Mexico', 19.43, -99.13),
+    place('paris', 'Paris', 'FR', 'France', 48.86, 2.35),
+  ];
 
   it('takes the destination named, accents and case aside, in the country named', () => {
     expect(placeImageFor(places, { city: 'cancun' })?.slug).toBe('cancun');

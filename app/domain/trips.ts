@@ -106,9 +106,11 @@ export function defaultTripName(destination: string | null, startsOn: string, en
   const start = monthOf(startsOn);
   const end = monthOf(endsOn);
   const when =
-    start.year !== end.year ? `${start.month} ${start.year} – ${end.month} ${end.year}`
-    : start.month !== end.month ? `${start.month} – ${end.month} ${end.year}`
-    : `${start.month} ${start.year}`;
+    start.year !== end.year
+      ? `${start.month} ${start.year} – ${end.month} ${end.year}`
+      : start.month !== end.month
+        ? `${start.month} – ${end.month} ${end.year}`
+        : `${start.month} ${start.year}`;
   return `${destination?.trim() || (UNNAMED_TRIP[locale.slice(0, 2)] ?? UNNAMED_TRIP.en)} · ${when}`;
 }
 
@@ -164,7 +166,8 @@ const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').tr
 
 function kilometres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
   const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const h = Math.sin(radians(b.latitude - a.latitude) / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(radians(b.longitude - a.longitude) / 2) ** 2;
+  const h =
+    Math.sin(radians(b.latitude - a.latitude) / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(radians(b.longitude - a.longitude) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 

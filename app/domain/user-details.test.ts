@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraveler } from './traveler';
-import { COUNTRY_CODES, MAX_SAVED_TRAVELERS, canSaveAnotherTraveler, countryOptions, parseSavedTraveler, parseUserDetails, readOutcome, travelerFieldsFrom, validDateOfBirth } from './user-details';
+import {
+  COUNTRY_CODES,
+  MAX_SAVED_TRAVELERS,
+  canSaveAnotherTraveler,
+  countryOptions,
+  parseSavedTraveler,
+  parseUserDetails,
+  readOutcome,
+  travelerFieldsFrom,
+  validDateOfBirth,
+} from './user-details';
 
 const TODAY = '2026-11-24';
 

@@ -41,16 +41,9 @@ export type SavedTravelerInput = {
 export type SavedTravelerField = keyof SavedTravelerInput;
 
 export type DetailsErrorKey =
-  | 'checkout.error.firstName'
-  | 'checkout.error.lastName'
-  | 'checkout.error.email'
-  | 'checkout.error.phone'
-  | 'userDetails.error.nationality'
-  | 'userDetails.error.dateOfBirth';
+  'checkout.error.firstName' | 'checkout.error.lastName' | 'checkout.error.email' | 'checkout.error.phone' | 'userDetails.error.nationality' | 'userDetails.error.dateOfBirth';
 
-export type Parse<T, F extends string> =
-  | { ok: true; value: T }
-  | { ok: false; errors: Partial<Record<F, DetailsErrorKey>>; values: Record<F, string> };
+export type Parse<T, F extends string> = { ok: true; value: T } | { ok: false; errors: Partial<Record<F, DetailsErrorKey>>; values: Record<F, string> };
 
 function checkNationality(value: string): boolean {
   return value === '' || isCountryCode(value);

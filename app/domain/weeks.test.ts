@@ -46,7 +46,13 @@ describe('computeWeekPrice', () => {
 
   it('charges the public the retail price and agents the feed cost, per week', () => {
     expect(computeWeekPrice(rates, 2, 'B2C')).toEqual({
-      price_type: 'B2C', amount: 240_000, retail_price: 240_000, per_week: 120_000, per_night: 17_143, weeks: 2, nights: 14,
+      price_type: 'B2C',
+      amount: 240_000,
+      retail_price: 240_000,
+      per_week: 120_000,
+      per_night: 17_143,
+      weeks: 2,
+      nights: 14,
     });
     const b2b = computeWeekPrice(rates, 1, 'B2B');
     expect(b2b.amount).toBe(95_000);

@@ -39,12 +39,7 @@ export type WeekStay = { startsAt: Date; endsAt: Date; weeks: number; nights: nu
  * Checks that chosen dates are whole weeks of a unit type: check-in on its start weekday, on
  * or after `today`, check-out 1–4 weeks later. The error says what to change.
  */
-export function weekStay(
-  checkIn: string,
-  checkOut: string,
-  startWeekday: number,
-  today: Date,
-): { ok: true; stay: WeekStay } | { ok: false; error: string } {
+export function weekStay(checkIn: string, checkOut: string, startWeekday: number, today: Date): { ok: true; stay: WeekStay } | { ok: false; error: string } {
   const startsAt = parseDay(checkIn);
   const endsAt = parseDay(checkOut);
   if (!startsAt) return { ok: false, error: `check_in_date: '${checkIn}' is not a date (YYYY-MM-DD)` };

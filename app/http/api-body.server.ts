@@ -34,11 +34,7 @@ async function readJsonValue(request: Request, options: { emptyIsObject?: boolea
  * Reads and checks the body of an /api call. `emptyIsObject`: a call whose fields are all
  * optional may come with no body at all (read as `{}`).
  */
-export async function readApiBody<T>(
-  request: Request,
-  validate: ApiBodyValidator<T>,
-  options: { fail?: ApiBodyFailure; emptyIsObject?: boolean } = {},
-): Promise<ApiBodyResult<T>> {
+export async function readApiBody<T>(request: Request, validate: ApiBodyValidator<T>, options: { fail?: ApiBodyFailure; emptyIsObject?: boolean } = {}): Promise<ApiBodyResult<T>> {
   const fail = options.fail ?? apiBodyFailure;
   const read = await readJsonValue(request, { emptyIsObject: options.emptyIsObject ?? false });
   if (!read.ok) return { ok: false, response: fail(read.status, read.message) };
@@ -51,4 +47,3 @@ export async function requireApiBody<T>(request: Request, validate: ApiBodyValid
   if (!read.ok) throw read.response;
   return read.body;
 }
-

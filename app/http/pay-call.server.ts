@@ -57,8 +57,7 @@ const validateOxxoWebhook = compileApiBody<OxxoWebhookBody>(oxxoWebhookSchema);
 const validateInitBooking = compileApiBody<InitBookingBody>(initBookingSchema);
 
 /** This family's refusal envelope: `{ status: 'invalid', message }` (docs/api.md "Booking payment"). */
-export const payBodyRefused = (status: 400 | 405 | 413, message: string) =>
-  json({ status: 'invalid', message }, { status, headers: status === 405 ? { Allow: 'POST' } : {} });
+export const payBodyRefused = (status: 400 | 405 | 413, message: string) => json({ status: 'invalid', message }, { status, headers: status === 405 ? { Allow: 'POST' } : {} });
 
 /** The Idempotency-Key header when it is well formed. */
 function idempotencyKeyOf(header: string | null): string | null {
@@ -93,14 +92,19 @@ export async function generatePgToken(context: PayContext, body: GeneratePgToken
     if (typeof body.card_id !== 'string' || !SAVED_CARD_ID.test(body.card_id)) return invalid('card_id: the id of one of your saved cards');
     card = { savedCardId: body.card_id, nonce: body.nonce ?? null };
   }
-  return respond(await pay({
-    ...payerOf(context, body),
-    method,
-    claimed: { amountMinor, currency: body.currency },
-    card,
-    idempotencyKey,
-    fingerprint: requestFingerprint('generatePgToken', body),
-  }, options.db));
+  return respond(
+    await pay(
+      {
+        ...payerOf(context, body),
+        method,
+        claimed: { amountMinor, currency: body.currency },
+        card,
+        idempotencyKey,
+        fingerprint: requestFingerprint('generatePgToken', body),
+      },
+      options.db,
+    ),
+  );
 }
 
 /**
@@ -116,31 +120,35 @@ export async function hostedPayment(context: PayContext & { origin: string }, bo
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
   const amountMinor = toMinorUnits(body.pg_amt);
   if (amountMinor === null || amountMinor === 0) return invalid('pg_amt: the amount to pay, above 0, with at most 2 decimals');
-  return respond(await pay({
-    ...payerOf(context, body),
-    method: 'card',
-    claimed: { amountMinor, currency: body.currency },
-    card: null,
-    idempotencyKey,
-    fingerprint: requestFingerprint('hostedPayment', body),
-    hosted: { origin: context.origin },
-  }));
+  return respond(
+    await pay({
+      ...payerOf(context, body),
+      method: 'card',
+      claimed: { amountMinor, currency: body.currency },
+      card: null,
+      idempotencyKey,
+      fingerprint: requestFingerprint('hostedPayment', body),
+      hosted: { origin: context.origin },
+    }),
+  );
 }
 
 /** POST /api/booking/zeroAmountBooking {id}: confirms a free booking without the gateway. */
 export async function zeroAmountBooking(context: PayContext, body: ZeroAmountBookingBody, header: string | null): Promise<Response> {
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
   if (header !== null && !IDEMPOTENCY_KEY.test(header)) return invalid('Idempotency-Key: 8–128 letters, digits, _ : . -');
-  return respond(await pay({
-    ...payerOf(context, body),
-    method: 'zero',
-    claimed: null,
-    card: null,
-    // A free booking needs no client key: one zero-amount attempt per booking is the rule.
-    // '/' never appears in a client's key, so this one cannot be claimed by anyone else first.
-    idempotencyKey: header ?? `zero/${body.id}`,
-    fingerprint: requestFingerprint('zeroAmountBooking', header ? body : { id: body.id }),
-  }));
+  return respond(
+    await pay({
+      ...payerOf(context, body),
+      method: 'zero',
+      claimed: null,
+      card: null,
+      // A free booking needs no client key: one zero-amount attempt per booking is the rule.
+      // '/' never appears in a client's key, so this one cannot be claimed by anyone else first.
+      idempotencyKey: header ?? `zero/${body.id}`,
+      fingerprint: requestFingerprint('zeroAmountBooking', header ? body : { id: body.id }),
+    }),
+  );
 }
 
 /**
@@ -151,14 +159,16 @@ export async function cardGuarantee(context: PayContext, body: CardGuaranteeBody
   const idempotencyKey = idempotencyKeyOf(idempotencyKeyHeader);
   if (!idempotencyKey) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   if (!isValidBookingId(body.id)) return invalid("id: a booking id (without 'undefined' or 'NaN')");
-  return respond(await pay({
-    ...payerOf(context, body),
-    method: 'guarantee',
-    claimed: null,
-    card: { nonce: body.nonce },
-    idempotencyKey,
-    fingerprint: requestFingerprint('cardGuarantee', body),
-  }));
+  return respond(
+    await pay({
+      ...payerOf(context, body),
+      method: 'guarantee',
+      claimed: null,
+      card: { nonce: body.nonce },
+      idempotencyKey,
+      fingerprint: requestFingerprint('cardGuarantee', body),
+    }),
+  );
 }
 
 type ChecksumInput = { orderId: string; currency: string; countryCode: string; amount: string; apiKey: string };
@@ -210,20 +220,22 @@ export async function paymentWithSavedCard(
     return json({ status: 'invalid_checksum', message: 'The checksum does not match this payment' }, { status: 403 });
   }
   const minor = toMinorUnits(input.amount) ?? 0;
-  return respond(await pay({
-    org,
-    session,
-    language: locale.language,
-    clientIp,
-    bookingReference: input.orderId,
-    // A booking started before signing in is the hold holder's (mayPay).
-    holdToken: typeof body.hold === 'string' && body.hold.length <= 128 ? body.hold : null,
-    method: 'saved_card',
-    claimed: { amountMinor: minor, currency: input.currency },
-    card: { savedCardId: body.card_id, nonce: typeof body.nonce === 'string' ? body.nonce : null },
-    idempotencyKey,
-    fingerprint: requestFingerprint('paymentWithSavedCard', body),
-  }));
+  return respond(
+    await pay({
+      org,
+      session,
+      language: locale.language,
+      clientIp,
+      bookingReference: input.orderId,
+      // A booking started before signing in is the hold holder's (mayPay).
+      holdToken: typeof body.hold === 'string' && body.hold.length <= 128 ? body.hold : null,
+      method: 'saved_card',
+      claimed: { amountMinor: minor, currency: input.currency },
+      card: { savedCardId: body.card_id, nonce: typeof body.nonce === 'string' ? body.nonce : null },
+      idempotencyKey,
+      fingerprint: requestFingerprint('paymentWithSavedCard', body),
+    }),
+  );
 }
 
 /**
@@ -267,7 +279,13 @@ const initBookingRefused = (status: number, message: string) => json({ error: 'i
  * the checkout's submit and initBooking answer it: 200 {booking_id, amount_minor, currency}; 403
  * demo; 409 traveler_required, expired or already_paid; 400 malformed.
  */
-export async function initBookingAction(context: Pick<PayContext, 'org' | 'session'>, form: FormData, product: string, charge: Charge, options: { db?: Database } = {}): Promise<Response> {
+export async function initBookingAction(
+  context: Pick<PayContext, 'org' | 'session'>,
+  form: FormData,
+  product: string,
+  charge: Charge,
+  options: { db?: Database } = {},
+): Promise<Response> {
   const hold = form.get('hold');
   const answer = await freezeBookingCharge(context, typeof hold === 'string' ? hold : '', product, charge, options.db);
   return json(answer.body, { status: answer.status });

@@ -10,7 +10,12 @@ import { requireApiBody } from './api-body.server';
  * the session (members only: stored value belongs to an account), then the body by its schema,
  * each in the call family's envelope (`fail`).
  */
-export async function readStoredValueCall<T>(request: Request, context: AppLoadContext, fail: ApiBodyFailure, validate: ApiBodyValidator<T>): Promise<{ caller: StoredValueCaller; body: T }> {
+export async function readStoredValueCall<T>(
+  request: Request,
+  context: AppLoadContext,
+  fail: ApiBodyFailure,
+  validate: ApiBodyValidator<T>,
+): Promise<{ caller: StoredValueCaller; body: T }> {
   if (request.method !== 'POST') throw json({ status: 'failed', message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
   const { session } = context;
   if (!session) throw json({ ...NO_API_SESSION, status: 'failed', status_code: 401 }, { status: 401 });

@@ -82,7 +82,10 @@ function fill(pieces: readonly Piece[], values: Record<string, string | number>,
  */
 function fillPlural(block: Extract<Piece, { plural: string }>, values: Record<string, string | number>, language: string): string {
   const count = Number(values[block.plural]);
-  const form = block.plural in values && Number.isFinite(count) ? (block.forms.get(`=${count}`) ?? block.forms.get(pluralRules(language).select(count)) ?? block.forms.get('other')) : undefined;
+  const form =
+    block.plural in values && Number.isFinite(count)
+      ? (block.forms.get(`=${count}`) ?? block.forms.get(pluralRules(language).select(count)) ?? block.forms.get('other'))
+      : undefined;
   return form ? fill(form, values, language, String(count)) : fill(block.asWritten, values, language, '');
 }
 

@@ -49,7 +49,9 @@ describe('plural forms', () => {
     // "3 left", "3 or more", "3 available" read right whatever the count.
     const bareCount = /\{(count|nights|rooms|days|weeks|guests|adults|children|infants|quantity|legs|bags)\} (?!left\b|or more\b|o más\b|available\b)[a-záéíóúñ]/i;
     for (const dictionary of [enUS, esMX]) {
-      const bare = Object.entries(dictionary).filter(([, text]) => bareCount.test(text)).map(([key]) => key);
+      const bare = Object.entries(dictionary)
+        .filter(([, text]) => bareCount.test(text))
+        .map(([key]) => key);
       expect(bare).toEqual([]);
     }
   });

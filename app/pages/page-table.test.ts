@@ -78,10 +78,21 @@ describe('the results and details page table', () => {
     const ids = (await mountedRoutes()).filter((route) => route.file.startsWith('pages/')).map((route) => route.id);
     expect(ids).toEqual(
       expect.arrayContaining([
-        'routes/search-detail', 'routes/holidaystays.search-detail', 'routes/flight.search-details', 'routes/cars.search-details',
-        'routes/resorts.search-details', 'routes/stays.search-details', 'routes/weeks.search-details', 'routes/$product.search-details',
-        'routes/hotel-details', 'routes/holidaystays.hotel-details', 'routes/flight.details', 'routes/cars.details',
-        'routes/resorts.details', 'routes/stays.details', 'routes/$product.details',
+        'routes/search-detail',
+        'routes/holidaystays.search-detail',
+        'routes/flight.search-details',
+        'routes/cars.search-details',
+        'routes/resorts.search-details',
+        'routes/stays.search-details',
+        'routes/weeks.search-details',
+        'routes/$product.search-details',
+        'routes/hotel-details',
+        'routes/holidaystays.hotel-details',
+        'routes/flight.details',
+        'routes/cars.details',
+        'routes/resorts.details',
+        'routes/stays.details',
+        'routes/$product.details',
       ]),
     );
   });

@@ -44,12 +44,20 @@ const hotelTitles = {
   holiday_home: { in: 'meta.results.homesIn', search: 'meta.results.homes' },
 } as const;
 
-const offerTitles = { activities: 'meta.results.activitiesIn', transfers: 'meta.results.transfersIn', cruises: 'meta.results.cruisesFrom', restaurants: 'meta.results.restaurantsIn' } as const;
-const offerResults = ((page, t) => (page ? t(offerTitles[page.form.segment], { destination: page.destination?.name ?? '…' }) : t('meta.results.title'))) satisfies ResultsTitle<'ACT'>;
+const offerTitles = {
+  activities: 'meta.results.activitiesIn',
+  transfers: 'meta.results.transfersIn',
+  cruises: 'meta.results.cruisesFrom',
+  restaurants: 'meta.results.restaurantsIn',
+} as const;
+const offerResults = ((page, t) =>
+  page ? t(offerTitles[page.form.segment], { destination: page.destination?.name ?? '…' }) : t('meta.results.title')) satisfies ResultsTitle<'ACT'>;
 const offerDetails = ((page, t) => page?.offer.name ?? t('meta.details.title')) satisfies DetailsTitle<'ACT'>;
 
-const weeksResults = (titleIn: 'meta.results.resortsIn' | 'meta.results.staysIn' | 'meta.results.weeksIn', search: 'meta.results.resorts' | 'meta.results.stays' | 'meta.results.weeks') =>
-  ((page, t) => (page?.destination ? t(titleIn, { destination: page.destination.name }) : t(search))) satisfies ResultsTitle<'RST'>;
+const weeksResults = (
+  titleIn: 'meta.results.resortsIn' | 'meta.results.staysIn' | 'meta.results.weeksIn',
+  search: 'meta.results.resorts' | 'meta.results.stays' | 'meta.results.weeks',
+) => ((page, t) => (page?.destination ? t(titleIn, { destination: page.destination.name }) : t(search))) satisfies ResultsTitle<'RST'>;
 const route = (legs: readonly { from: string; to: string }[]) => legs.map((l) => `${l.from}–${l.to}`).join(', ');
 
 export const resultsTitles: { [C in ResultsProductCode]: ResultsTitle<C> } = {
@@ -81,8 +89,10 @@ export const detailsTitles: { [C in DetailsProductCode]: DetailsTitle<C> } = {
 };
 
 // TypeScript cannot correlate a union member of the page data with its entry; the tables' types guarantee it.
-export const resultsTitle = <Data,>(product: ResultsProductCode, data: Data | undefined, t: Translate) => (resultsTitles[product] as (page: Data | undefined, t: Translate) => string)(data, t);
-export const detailsTitle = <Data,>(product: DetailsProductCode, data: Data | undefined, t: Translate) => (detailsTitles[product] as (page: Data | undefined, t: Translate) => string)(data, t);
+export const resultsTitle = <Data,>(product: ResultsProductCode, data: Data | undefined, t: Translate) =>
+  (resultsTitles[product] as (page: Data | undefined, t: Translate) => string)(data, t);
+export const detailsTitle = <Data,>(product: DetailsProductCode, data: Data | undefined, t: Translate) =>
+  (detailsTitles[product] as (page: Data | undefined, t: Translate) => string)(data, t);
 
 /**
  * The default export of a view module: the product's view with the page data. The module is

@@ -58,8 +58,11 @@ const tripList = {
   rules: {
     label: 'CAR',
     required: [
-      ['id', 'car id'], ['pickup_location', 'pickup location'], ['dropoff_location', 'dropoff location'],
-      ['request.pickup_date', 'pickup date'], ['request.dropoff_date', 'dropoff date'],
+      ['id', 'car id'],
+      ['pickup_location', 'pickup location'],
+      ['dropoff_location', 'dropoff location'],
+      ['request.pickup_date', 'pickup date'],
+      ['request.dropoff_date', 'dropoff date'],
     ],
     key: ['id', 'request.pickup_date'],
     place: { city: 'request.pickup_city', country: 'request.pickup_country' },

@@ -67,7 +67,13 @@ const tripList = {
   calls: { create: 'createTripList', update: 'updateTripList' },
   rules: {
     label: 'HLT',
-    required: [['hotel_id', 'hotel id'], ['Hotel_name', 'hotel name'], ['city_name', 'city name'], ['fromdate', 'check-in date'], ['todate', 'check-out date']],
+    required: [
+      ['hotel_id', 'hotel id'],
+      ['Hotel_name', 'hotel name'],
+      ['city_name', 'city name'],
+      ['fromdate', 'check-in date'],
+      ['todate', 'check-out date'],
+    ],
     key: ['hotel_id'],
     place: { city: 'city_name', lat: 'lat', lng: 'long' },
   },

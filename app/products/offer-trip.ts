@@ -42,7 +42,11 @@ export const offerTripCalls = { create: 'createActivitiesTripList', update: 'upd
 
 export const offerTripRules = {
   label: 'ACT',
-  required: [['product_code', 'product code'], ['option_code', 'option code'], ['start_time', 'start time']],
+  required: [
+    ['product_code', 'product code'],
+    ['option_code', 'option code'],
+    ['start_time', 'start time'],
+  ],
   key: ['product_code', 'option_code', 'start_time'],
   place: { city: 'destination' },
 } as const satisfies TripRules;

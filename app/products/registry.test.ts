@@ -4,14 +4,31 @@ import { enUS } from '~/i18n/en-US';
 import { esMX } from '~/i18n/es-MX';
 import { hotel } from './hotel';
 import {
-  LANDING_PAGES, PRODUCT_CODES, type ProductCode, type ProductDefinition, type ProductRegistry, isProductCode, loyaltyProductType, paymentRulesOf,
-  productFromPath, productOfSegment, productTakesInvoice, products, successPath,
+  LANDING_PAGES,
+  PRODUCT_CODES,
+  type ProductCode,
+  type ProductDefinition,
+  type ProductRegistry,
+  isProductCode,
+  loyaltyProductType,
+  paymentRulesOf,
+  productFromPath,
+  productOfSegment,
+  productTakesInvoice,
+  products,
+  successPath,
 } from './registry';
 import { tripItems, tripPayloadOf } from '../../test/support/trip-items';
 import { type TripListInput, defineProduct } from './types';
 
 const trip: TripListInput = {
-  tripListId: null, tripListName: 'Cancún · Dec 2026', userId: 'user-7', orgId: 'org-1', checkinDate: '2026-12-01', checkoutDate: '2026-12-08', tripImage: '/images/cancun.jpg',
+  tripListId: null,
+  tripListName: 'Cancún · Dec 2026',
+  userId: 'user-7',
+  orgId: 'org-1',
+  checkinDate: '2026-12-01',
+  checkoutDate: '2026-12-08',
+  tripImage: '/images/cancun.jpg',
 };
 
 const items = tripItems;
@@ -19,15 +36,64 @@ const items = tripItems;
 /** Spec §3 "Trip list payloads": the fields each product's payload carries besides the common ones. */
 const specFields: Record<ProductCode, readonly string[]> = {
   HLT: [
-    'Hotel_name', 'hotel_id', 'city_name', 'hotel_address', 'search_id', 'star_rating', 'lat', 'long', 'fromdate', 'todate', 'rooms', 'search_req', 'no_of_nights', 'no_of_rooms',
-    'price', 'tax', 'inclusive', 'supplier_code', 'per_night_price', 'strike_out_price', 'discount_percentage', 'usd_price', 'status',
+    'Hotel_name',
+    'hotel_id',
+    'city_name',
+    'hotel_address',
+    'search_id',
+    'star_rating',
+    'lat',
+    'long',
+    'fromdate',
+    'todate',
+    'rooms',
+    'search_req',
+    'no_of_nights',
+    'no_of_rooms',
+    'price',
+    'tax',
+    'inclusive',
+    'supplier_code',
+    'per_night_price',
+    'strike_out_price',
+    'discount_percentage',
+    'usd_price',
+    'status',
   ],
-  CAR: ['uid', 'id', 'carfamily', 'baggage', 'cartype', 'pickup_location', 'dropoff_location', 'fare_summary', 'is_ac', 'noPax', 'mileage', 'is_transport', 'freecancellation', 'request'],
+  CAR: [
+    'uid',
+    'id',
+    'carfamily',
+    'baggage',
+    'cartype',
+    'pickup_location',
+    'dropoff_location',
+    'fare_summary',
+    'is_ac',
+    'noPax',
+    'mileage',
+    'is_transport',
+    'freecancellation',
+    'request',
+  ],
   FLT: ['bnds', 'fare_summary', 'id', 'uid', 'request'],
   ACT: ['product_code', 'option_code', 'start_time', 'pax', 'destination', 'guest_rating', 'price'],
   CRUISE: ['product_code', 'option_code', 'start_time', 'pax', 'destination', 'guest_rating', 'price'],
   RESTAURANT: ['product_code', 'option_code', 'start_time', 'pax', 'destination', 'guest_rating', 'price'],
-  RST: ['rst_resort_id', 'rst_provider', 'rst_whitelabel_no', 'rst_unit_cost', 'rst_retail_price', 'rst_feed_cost', 'rst_nights', 'rst_stars', 'rst_review', 'rst_address', 'rst_lat', 'rst_long'],
+  RST: [
+    'rst_resort_id',
+    'rst_provider',
+    'rst_whitelabel_no',
+    'rst_unit_cost',
+    'rst_retail_price',
+    'rst_feed_cost',
+    'rst_nights',
+    'rst_stars',
+    'rst_review',
+    'rst_address',
+    'rst_lat',
+    'rst_long',
+  ],
   STY: ['rst_resort_id', 'rst_retail_price', 'rst_nights'],
   WEEKS: ['rst_resort_id', 'rst_retail_price', 'rst_nights'],
   TRF: ['trf_transfers_name', 'trf_date', 'trf_return_date'],
@@ -154,7 +220,15 @@ describe('trip list payloads (spec §3)', () => {
   it.each(PRODUCT_CODES)("%s's payload has the common fields and its product's fields", (code) => {
     const payload = buildTrip(code);
     for (const field of [...COMMON_TRIP_FIELDS, ...specFields[code]]) expect(payload, field).toHaveProperty(field);
-    expect(payload).toMatchObject({ trip_list_name: 'Cancún · Dec 2026', user_id: 'user-7', org_id: 'org-1', checkin_date: '2026-12-01', checkout_date: '2026-12-08', usr_type: 2, type: 3 });
+    expect(payload).toMatchObject({
+      trip_list_name: 'Cancún · Dec 2026',
+      user_id: 'user-7',
+      org_id: 'org-1',
+      checkin_date: '2026-12-01',
+      checkout_date: '2026-12-08',
+      usr_type: 2,
+      type: 3,
+    });
   });
 
   it('prices a hotel trip per night, with its discount and status A', () => {
@@ -163,13 +237,25 @@ describe('trip list payloads (spec §3)', () => {
 
   it("carries a flight's request and a car's request as the spec names their fields", () => {
     expect(products.FLT.tripList.build(trip, items.FLT).request).toEqual({
-      triptype: 'oneway', cabinclass: 'economy', noofadults: 2, noofchilds: 1, noofinfants: 0, brandedfare: 'basic', flightsearch: [{ from: 'MEX', to: 'CUN', date: '2026-12-01' }], lat: 19.4, lng: -99.1,
+      triptype: 'oneway',
+      cabinclass: 'economy',
+      noofadults: 2,
+      noofchilds: 1,
+      noofinfants: 0,
+      brandedfare: 'basic',
+      flightsearch: [{ from: 'MEX', to: 'CUN', date: '2026-12-01' }],
+      lat: 19.4,
+      lng: -99.1,
     });
     expect(products.CAR.tripList.build(trip, items.CAR).request).toMatchObject({ pickup_code: 'CUN', dropoff_code: 'CUN', pickup_time: '10:00', currency: 'USD' });
   });
 
   it('keeps the trip list id when updating and an explicit usr_type', () => {
-    expect(products.TRF.tripList.build({ ...trip, tripListId: 'trip-42', usrType: 1 }, items.TRF)).toMatchObject({ trip_list_id: 'trip-42', usr_type: 1, trf_transfers_name: 'Hotel zone · Private van' });
+    expect(products.TRF.tripList.build({ ...trip, tripListId: 'trip-42', usrType: 1 }, items.TRF)).toMatchObject({
+      trip_list_id: 'trip-42',
+      usr_type: 1,
+      trf_transfers_name: 'Hotel zone · Private van',
+    });
   });
 });
 

@@ -7,9 +7,7 @@ import { restaurant } from './restaurant';
 import { resort } from './resort';
 import { stay } from './stay';
 import { transfer } from './transfer';
-import {
-  PENDING_PRODUCT_CODES, PRODUCT_CODES, type LandingPageDefinition, type PaymentRules, type PendingProductCode, type ProductCode, type ProductDefinition,
-} from './types';
+import { PENDING_PRODUCT_CODES, PRODUCT_CODES, type LandingPageDefinition, type PaymentRules, type PendingProductCode, type ProductCode, type ProductDefinition } from './types';
 import { weeks } from './weeks';
 
 export { PENDING_PRODUCT_CODES, PRODUCT_CODES, type PendingProductCode, type ProductCode, type ProductDefinition };
@@ -67,7 +65,11 @@ export const productOfSegment = (segment: string): ProductCode | null => product
  * sit at the site root (/search-detail, /hotel-details, /hotel-checkout, /checkout-success).
  */
 export function productFromPath(pathname: string): ProductCode {
-  const first = pathname.split('?')[0]!.split('/').find((part) => part.length > 0) ?? '';
+  const first =
+    pathname
+      .split('?')[0]!
+      .split('/')
+      .find((part) => part.length > 0) ?? '';
   return productOfSegment(first) ?? 'HLT';
 }
 
@@ -75,9 +77,7 @@ export function productFromPath(pathname: string): ProductCode {
 export type LandingSlug = Products[ProductCode]['landingPages'][number]['slug'];
 export type LandingPage = LandingPageDefinition & { slug: LandingSlug; product: ProductCode };
 
-export const LANDING_PAGES: readonly LandingPage[] = PRODUCT_CODES.flatMap((product) =>
-  products[product].landingPages.map((page): LandingPage => ({ ...page, product })),
-);
+export const LANDING_PAGES: readonly LandingPage[] = PRODUCT_CODES.flatMap((product) => products[product].landingPages.map((page): LandingPage => ({ ...page, product })));
 
 /**
  * Where a paid booking of `product` lands: its success page with `booking_id`. Holiday homes

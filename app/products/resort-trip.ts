@@ -40,7 +40,10 @@ export const resortTripCalls = { create: 'createResortsTripList', update: 'updat
 /** Resorts, stays and weeks share the calls; spec §8 names them 'RST-STY'. */
 export const resortTripRules = {
   label: 'RST-STY',
-  required: [['rst_resort_id', 'resort id'], ['rst_nights', 'nights']],
+  required: [
+    ['rst_resort_id', 'resort id'],
+    ['rst_nights', 'nights'],
+  ],
   key: ['rst_resort_id'],
   place: { lat: 'rst_lat', lng: 'rst_long' },
 } as const satisfies TripRules;

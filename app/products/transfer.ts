@@ -27,7 +27,10 @@ const tripList = {
   calls: { create: 'createTransfersTripList', update: 'updateTransfersTripList' },
   rules: {
     label: 'TRF',
-    required: [['trf_transfers_name', 'transfer name'], ['trf_date', 'transfer date']],
+    required: [
+      ['trf_transfers_name', 'transfer name'],
+      ['trf_date', 'transfer date'],
+    ],
     key: ['trf_transfers_name', 'trf_date'],
     place: {},
   },

@@ -16,7 +16,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { org } = context;
   const t = requestMessages(context);
   const form = await request.formData();
-  const email = String(form.get('email') ?? '').trim().slice(0, 254);
+  const email = String(form.get('email') ?? '')
+    .trim()
+    .slice(0, 254);
   const read = readEmailAddress(email);
   if ('problem' in read) return json({ ok: false as const, error: t(read.problem), values: { email } }, { status: 400 });
   const verdict = await hitRateLimit('reset', visitorOf(context));

@@ -24,7 +24,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await attemptPasswordLogin(org, email, password, context.clientIp);
   switch (result.kind) {
     case 'throttled':
-      return json({ ok: false as const, error: t('auth.error.throttled', { seconds: result.retryAfterSeconds }), values }, { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } });
+      return json(
+        { ok: false as const, error: t('auth.error.throttled', { seconds: result.retryAfterSeconds }), values },
+        { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+      );
     case 'invalid':
       return json({ ok: false as const, error: t('auth.error.invalid'), values }, { status: 401 });
     case 'blocked':

@@ -21,9 +21,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { org } = context;
   const t = requestMessages(context);
   const form = await request.formData();
-  const text = (name: string, max: number) => String(form.get(name) ?? '').trim().slice(0, max);
+  const text = (name: string, max: number) =>
+    String(form.get(name) ?? '')
+      .trim()
+      .slice(0, max);
   // Names as typed (not cut): a longer one is refused, not shortened.
-  const values = { firstName: String(form.get('firstName') ?? '').trim(), lastName: String(form.get('lastName') ?? '').trim(), email: text('email', 254), accesscode: text('accesscode', 100) };
+  const values = {
+    firstName: String(form.get('firstName') ?? '').trim(),
+    lastName: String(form.get('lastName') ?? '').trim(),
+    email: text('email', 254),
+    accesscode: text('accesscode', 100),
+  };
   const password = String(form.get('password') ?? '');
   const invalid = (field: string, error: string) => json({ ok: false as const, field, error, values }, { status: 400 });
   // auth.signupModes: a mode the organisation does not offer is refused before anything else.

@@ -23,6 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, ...args }) => legalMet
 /** '<document title> · <org name>' from the legal block, and the legal pages' description. */
 export function legalMeta(data: { blocks: { kind: string; data?: unknown }[] } | undefined, args: MetaArgs) {
   const doc = data?.blocks.find((b) => b.kind === 'block')?.data;
-  const title = doc && typeof doc === 'object' && 'document' in doc && doc.document && typeof doc.document === 'object' && 'title' in doc.document ? String(doc.document.title) : '';
+  const title =
+    doc && typeof doc === 'object' && 'document' in doc && doc.document && typeof doc.document === 'object' && 'title' in doc.document ? String(doc.document.title) : '';
   return pageMeta(args, 'legal', () => title || null);
 }

@@ -81,7 +81,9 @@ export default function JoinTrip() {
       <h1 id="join-title">{t('tripJoin.title')}</h1>
       {otherAccount ? (
         <>
-          <p role="alert" className="notice notice-warning">{t('tripJoin.wrongAccount', otherAccount)}</p>
+          <p role="alert" className="notice notice-warning">
+            {t('tripJoin.wrongAccount', otherAccount)}
+          </p>
           <Form method="post" action="/auth/logout">
             <input type="hidden" name="redirectTo" value={invitationSignInUrl(tripId, accessCode, otherAccount.invited)} />
             <button type="submit" className="button button-primary">
@@ -94,7 +96,9 @@ export default function JoinTrip() {
         </>
       ) : shownProblem ? (
         <>
-          <p role="alert" className="notice notice-warning">{t('tripJoin.failed', { reason: shownProblem })}</p>
+          <p role="alert" className="notice notice-warning">
+            {t('tripJoin.failed', { reason: shownProblem })}
+          </p>
           <p>
             <Link to="/user/my-trips">{t('tripJoin.myTrips')}</Link>
           </p>

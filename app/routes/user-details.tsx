@@ -89,11 +89,7 @@ const DETAILS_BLOCKS: PageRegistry<'user-details'> = { 'profile.details': UserDe
 
 export default function UserDetailsPage() {
   const { blocks } = useLoaderData<typeof loader>();
-  return (
-    <div className="profile-page user-details-page">
-      {renderBlocks(DETAILS_BLOCKS, blocks)}
-    </div>
-  );
+  return <div className="profile-page user-details-page">{renderBlocks(DETAILS_BLOCKS, blocks)}</div>;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args, 'userDetails');

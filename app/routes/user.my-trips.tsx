@@ -28,11 +28,7 @@ const TRIPS_BLOCKS: PageRegistry<'my-trips'> = { 'trips.list': TripsListBlock };
 
 export default function MyTrips() {
   const { blocks } = useLoaderData<typeof loader>();
-  return (
-    <div className="trips-page">
-      {renderBlocks(TRIPS_BLOCKS, blocks)}
-    </div>
-  );
+  return <div className="trips-page">{renderBlocks(TRIPS_BLOCKS, blocks)}</div>;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args, 'myTrips');

@@ -22,11 +22,7 @@ const WALLET_BLOCKS: PageRegistry<'wallet'> = { 'wallet.topup': WalletTopupBlock
 
 export default function Wallet() {
   const { blocks } = useLoaderData<typeof loader>();
-  return (
-    <div className="profile-page">
-      {renderBlocks(WALLET_BLOCKS, blocks)}
-    </div>
-  );
+  return <div className="profile-page">{renderBlocks(WALLET_BLOCKS, blocks)}</div>;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args, 'wallet');

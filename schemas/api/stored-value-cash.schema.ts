@@ -11,7 +11,12 @@ const text = { type: 'string', maxLength: 128 } as const;
 const id = { type: ['string', 'integer'], maxLength: 128 } as const;
 const currency = { type: 'string', pattern: '^[A-Za-z]{3}$' } as const;
 /** Major units: a non-negative number, or a decimal string of at most 2 decimals ('' where the spec allows it empty). */
-const money = { anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^(\\d{1,12}(\\.\\d{1,2})?)?$' }] } as const;
+const money = {
+  anyOf: [
+    { type: 'number', minimum: 0 },
+    { type: 'string', pattern: '^(\\d{1,12}(\\.\\d{1,2})?)?$' },
+  ],
+} as const;
 const legacyFlag = { type: ['boolean', 'integer', 'string'], maxLength: 16 } as const;
 
 export const couponDetailsSchema = {

@@ -40,22 +40,63 @@ const commonRequired = ['user_id', 'org_id', 'checkin_date', 'checkout_date'] as
 
 /** Spec §3 "Hotel trip". */
 const hotel = {
-  Hotel_name: text, hotel_id: ref, city_name: text, hotel_address: text, search_id: ref, star_rating: number, lat: number, long: number,
-  fromdate: text, todate: text, rooms: { type: 'array', maxItems: 9, items: { type: 'object', properties: { adults: count, children: count }, additionalProperties: false } },
-  search_req: freeObject, no_of_nights: count, no_of_rooms: count,
-  price: number, tax: number, inclusive: number, supplier_code: text, per_night_price: number, strike_out_price: number, discount_percentage: number,
-  usd_price: number, usd_tax: number, usd_inclusive: number, currency: { type: 'string', pattern: '^[A-Z]{3}$' }, status: { type: 'string', enum: ['A'] },
+  Hotel_name: text,
+  hotel_id: ref,
+  city_name: text,
+  hotel_address: text,
+  search_id: ref,
+  star_rating: number,
+  lat: number,
+  long: number,
+  fromdate: text,
+  todate: text,
+  rooms: { type: 'array', maxItems: 9, items: { type: 'object', properties: { adults: count, children: count }, additionalProperties: false } },
+  search_req: freeObject,
+  no_of_nights: count,
+  no_of_rooms: count,
+  price: number,
+  tax: number,
+  inclusive: number,
+  supplier_code: text,
+  per_night_price: number,
+  strike_out_price: number,
+  discount_percentage: number,
+  usd_price: number,
+  usd_tax: number,
+  usd_inclusive: number,
+  currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+  status: { type: 'string', enum: ['A'] },
 } as const;
 
 /** Spec §3 "Car trip". */
 const car = {
-  uid: ref, id: ref, carfamily: text, baggage: count, cartype: text, pickup_location: text, dropoff_location: text, fare_summary: freeObject,
-  is_ac: flag, noPax: count, mileage: text, is_transport: flag, freecancellation: flag,
+  uid: ref,
+  id: ref,
+  carfamily: text,
+  baggage: count,
+  cartype: text,
+  pickup_location: text,
+  dropoff_location: text,
+  fare_summary: freeObject,
+  is_ac: flag,
+  noPax: count,
+  mileage: text,
+  is_transport: flag,
+  freecancellation: flag,
   request: {
     type: 'object',
     properties: {
-      pickup_code: text, dropoff_code: text, pickup_date: text, dropoff_date: text, pickup_time: text, dropoff_time: text,
-      pickup_city: text, dropoff_city: text, pickup_country: text, dropoff_country: text, currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+      pickup_code: text,
+      dropoff_code: text,
+      pickup_date: text,
+      dropoff_date: text,
+      pickup_time: text,
+      dropoff_time: text,
+      pickup_city: text,
+      dropoff_city: text,
+      pickup_country: text,
+      dropoff_country: text,
+      currency: { type: 'string', pattern: '^[A-Z]{3}$' },
     },
     additionalProperties: false,
   },
@@ -63,13 +104,22 @@ const car = {
 
 /** Spec §3 "Flight trip". */
 const flight = {
-  bnds: { type: 'array', maxItems: 8, items: freeObject }, fare_summary: freeObject, id: ref, uid: ref,
+  bnds: { type: 'array', maxItems: 8, items: freeObject },
+  fare_summary: freeObject,
+  id: ref,
+  uid: ref,
   request: {
     type: 'object',
     properties: {
-      triptype: text, cabinclass: text, noofadults: count, noofchilds: count, noofinfants: count, brandedfare: text,
+      triptype: text,
+      cabinclass: text,
+      noofadults: count,
+      noofchilds: count,
+      noofinfants: count,
+      brandedfare: text,
       flightsearch: { type: 'array', maxItems: 8, items: { type: 'object', properties: { from: text, to: text, date: text }, additionalProperties: false } },
-      lat: number, lng: number,
+      lat: number,
+      lng: number,
     },
     additionalProperties: false,
   },
@@ -77,19 +127,38 @@ const flight = {
 
 /** Spec §3 "Activity trip" (cruises and restaurants send the same). */
 const activity = {
-  product_code: text, option_code: text, start_time: text, pax: count, destination: text, guest_rating: { type: ['number', 'null'] },
+  product_code: text,
+  option_code: text,
+  start_time: text,
+  pax: count,
+  destination: text,
+  guest_rating: { type: ['number', 'null'] },
   price: { type: 'object', properties: { b2b: number, b2c: number, markup: number, taxes: number, strike: number }, additionalProperties: false },
 } as const;
 
 /** Spec §3 "Resort trip" (stays and weeks send the same). */
 const resort = {
-  rst_resort_id: ref, rst_provider: text, rst_whitelabel_no: text, rst_unit_cost: number, rst_retail_price: number, rst_feed_cost: number,
-  rst_nights: count, rst_stars: number, rst_review: text, rst_address: text, rst_lat: number, rst_long: number,
+  rst_resort_id: ref,
+  rst_provider: text,
+  rst_whitelabel_no: text,
+  rst_unit_cost: number,
+  rst_retail_price: number,
+  rst_feed_cost: number,
+  rst_nights: count,
+  rst_stars: number,
+  rst_review: text,
+  rst_address: text,
+  rst_lat: number,
+  rst_long: number,
 } as const;
 
 /** Spec §3 "Transfer trip". */
 const transfer = {
-  trf_transfers_name: text, trf_date: text, trf_time: text, trf_return_date: { type: ['string', 'null'], maxLength: 300 }, trf_return_time: { type: ['string', 'null'], maxLength: 300 },
+  trf_transfers_name: text,
+  trf_date: text,
+  trf_time: text,
+  trf_return_date: { type: ['string', 'null'], maxLength: 300 },
+  trf_return_time: { type: ['string', 'null'], maxLength: 300 },
 } as const;
 
 const tripListSchema = (product: Record<string, unknown>) => ({

@@ -74,4 +74,3 @@ export const weeksReleaseSchema = {
   additionalProperties: false,
 } as const;
 export type WeeksReleaseBody = FromSchema<typeof weeksReleaseSchema>;
-

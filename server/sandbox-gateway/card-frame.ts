@@ -75,7 +75,8 @@ function sendText(response: ServerResponse, status: number, message: string): vo
 }
 
 type FrameLanguage = 'en' | 'es';
-type FrameText = 'cardDetails' | 'number' | 'expiry' | 'expiryPlaceholder' | 'cvv' | 'unavailable' | 'verifyTitle' | 'verifyIntro' | 'code' | 'codeHint' | 'codeMissing' | 'submit' | 'cancel';
+type FrameText =
+  'cardDetails' | 'number' | 'expiry' | 'expiryPlaceholder' | 'cvv' | 'unavailable' | 'verifyTitle' | 'verifyIntro' | 'code' | 'codeHint' | 'codeMissing' | 'submit' | 'cancel';
 type FrameCopy = Record<FrameText, string> & { fieldErrors: Record<keyof typeof CARD_FIELD_MESSAGES, string> };
 
 /**

@@ -12,11 +12,44 @@ import { currencyOfAccount, SANDBOX_MERCHANT_ACCOUNT_ID, type SandboxState } fro
 import { escape as html } from './xml';
 
 /** `paid`: a sale was made on it (it takes no second); `expiresAt`: on the sandbox's clock, after which it takes none. */
-type HostedPayment = { id: string; amount: string; merchantAccountId: string; currency: string; orderId: string; returnUrl: string; description: string; language: 'en' | 'es'; paid: boolean; expiresAt: number };
+type HostedPayment = {
+  id: string;
+  amount: string;
+  merchantAccountId: string;
+  currency: string;
+  orderId: string;
+  returnUrl: string;
+  description: string;
+  language: 'en' | 'es';
+  paid: boolean;
+  expiresAt: number;
+};
 
 const COPY = {
-  en: { title: 'Secure payment', intro: 'Sandbox payment page of the car’s provider.', amount: 'Amount', number: 'Card number', expiry: 'Expiry (MM/YY)', pay: 'Pay', cancel: 'Cancel and go back', invalid: 'Check the card number and its expiry.', declined: 'The card was declined. Try another card or cancel.', expired: 'This payment page has expired: go back and try again.' },
-  es: { title: 'Pago seguro', intro: 'Página de pago sandbox del proveedor del auto.', amount: 'Monto', number: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', pay: 'Pagar', cancel: 'Cancelar y volver', invalid: 'Revisa el número de la tarjeta y su vencimiento.', declined: 'La tarjeta fue rechazada. Prueba otra tarjeta o cancela.', expired: 'Esta página de pago venció: vuelve e inténtalo de nuevo.' },
+  en: {
+    title: 'Secure payment',
+    intro: 'Sandbox payment page of the car’s provider.',
+    amount: 'Amount',
+    number: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    pay: 'Pay',
+    cancel: 'Cancel and go back',
+    invalid: 'Check the card number and its expiry.',
+    declined: 'The card was declined. Try another card or cancel.',
+    expired: 'This payment page has expired: go back and try again.',
+  },
+  es: {
+    title: 'Pago seguro',
+    intro: 'Página de pago sandbox del proveedor del auto.',
+    amount: 'Monto',
+    number: 'Número de tarjeta',
+    expiry: 'Vencimiento (MM/AA)',
+    pay: 'Pagar',
+    cancel: 'Cancelar y volver',
+    invalid: 'Revisa el número de la tarjeta y su vencimiento.',
+    declined: 'La tarjeta fue rechazada. Prueba otra tarjeta o cancela.',
+    expired: 'Esta página de pago venció: vuelve e inténtalo de nuevo.',
+  },
 } as const;
 
 /** An http(s) URL, else null: the only place a payer is sent back to. */
@@ -82,7 +115,18 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
       const id = `hp_${randomBytes(12).toString('hex')}`;
       const description = typeof body.description === 'string' ? body.description.slice(0, 200) : '';
       const minutes = typeof body.expires_in_minutes === 'number' && body.expires_in_minutes > 0 ? body.expires_in_minutes : 15;
-      payments.set(id, { id, amount: (cents / 100).toFixed(2), merchantAccountId, currency, orderId, returnUrl: returnUrl.href, description, language: body.language === 'es' ? 'es' : 'en', paid: false, expiresAt: state.now() + minutes * 60_000 });
+      payments.set(id, {
+        id,
+        amount: (cents / 100).toFixed(2),
+        merchantAccountId,
+        currency,
+        orderId,
+        returnUrl: returnUrl.href,
+        description,
+        language: body.language === 'es' ? 'es' : 'en',
+        paid: false,
+        expiresAt: state.now() + minutes * 60_000,
+      });
       sendJson(response, 201, { id, url: `${publicUrl()}/hosted/${id}` });
     },
 
@@ -122,7 +166,17 @@ ${error ? `<p class="error" role="alert">${html(error)}</p>` : ''}
         return true;
       }
       // Keyed by the payment: another payment of the same card and amount is not a duplicate to refuse.
-      const sale = state.sale({ transaction: { type: 'sale', amount: payment.amount, merchant_account_id: payment.merchantAccountId, order_id: payment.orderId, payment_method_nonce: minted.nonce, api_request_key: payment.id, options: { submit_for_settlement: false } } });
+      const sale = state.sale({
+        transaction: {
+          type: 'sale',
+          amount: payment.amount,
+          merchant_account_id: payment.merchantAccountId,
+          order_id: payment.orderId,
+          payment_method_nonce: minted.nonce,
+          api_request_key: payment.id,
+          options: { submit_for_settlement: false },
+        },
+      });
       if (sale.status !== 201) {
         page(response, 402, payment, COPY[payment.language].declined);
         return true;

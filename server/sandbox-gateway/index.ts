@@ -12,7 +12,12 @@ import { hostedPages } from './hosted-page';
 import { type Reply, SANDBOX_MERCHANT_ACCOUNT_ID, SandboxState } from './state';
 import { toXml } from './xml';
 
-export const SANDBOX_CREDENTIALS = { merchantId: 'sandbox_merchant', publicKey: 'sandbox_public_key', privateKey: 'sandbox_private_key', merchantAccountId: SANDBOX_MERCHANT_ACCOUNT_ID } as const;
+export const SANDBOX_CREDENTIALS = {
+  merchantId: 'sandbox_merchant',
+  publicKey: 'sandbox_public_key',
+  privateKey: 'sandbox_private_key',
+  merchantAccountId: SANDBOX_MERCHANT_ACCOUNT_ID,
+} as const;
 
 export type FaultKind = '500' | 'reset' | 'delay';
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pathMatches, requestFingerprint } from './index';
-import {
-  authenticateThreeDSecure,
-  cardBehaviour,
-  cardTypeOf,
-  fakeNonceTable,
-  formatAmount,
-  luhnValid,
-  outcomeForAmount,
-  parseAmount,
-  parseCardEntry,
-  SDK_NONCES,
-} from './rules';
+import { authenticateThreeDSecure, cardBehaviour, cardTypeOf, fakeNonceTable, formatAmount, luhnValid, outcomeForAmount, parseAmount, parseCardEntry, SDK_NONCES } from './rules';
 import { toXml, XmlList } from './xml';
 
 describe('amounts', () => {
@@ -96,7 +85,9 @@ describe('fake nonces', () => {
 
 describe('wire helpers', () => {
   it('writes XML the way Braintree does: dashed names, typed values, nil and arrays', () => {
-    expect(toXml('transaction', { orderId: 'a<b', refundIds: new XmlList('item', ['x']), liabilityShifted: true, count: 2, gatewayRejectionReason: null, skipped: undefined })).toBe(
+    expect(
+      toXml('transaction', { orderId: 'a<b', refundIds: new XmlList('item', ['x']), liabilityShifted: true, count: 2, gatewayRejectionReason: null, skipped: undefined }),
+    ).toBe(
       '<?xml version="1.0" encoding="UTF-8"?>\n<transaction><order-id>a&lt;b</order-id><refund-ids type="array"><item>x</item></refund-ids>' +
         '<liability-shifted type="boolean">true</liability-shifted><count type="integer">2</count><gateway-rejection-reason nil="true"/></transaction>',
     );

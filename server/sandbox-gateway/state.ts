@@ -87,7 +87,8 @@ export const SANDBOX_MERCHANT_ACCOUNT_ID = 'sandbox_usd';
 export const SANDBOX_MERCHANT_ACCOUNTS: Readonly<Record<string, string>> = { [SANDBOX_MERCHANT_ACCOUNT_ID]: 'USD', sandbox_mxn: 'MXN' };
 
 /** The currency of a merchant account of the sandbox; unknown accounts have none. */
-export const currencyOfAccount = (accountId: string): string | undefined => (Object.hasOwn(SANDBOX_MERCHANT_ACCOUNTS, accountId) ? SANDBOX_MERCHANT_ACCOUNTS[accountId] : undefined);
+export const currencyOfAccount = (accountId: string): string | undefined =>
+  Object.hasOwn(SANDBOX_MERCHANT_ACCOUNTS, accountId) ? SANDBOX_MERCHANT_ACCOUNTS[accountId] : undefined;
 
 function ok(root: string, xml: XmlObject | XmlList, status = 200): Reply {
   return { status, xml, root };
@@ -98,7 +99,10 @@ const NOT_FOUND: Reply = { status: 404, xml: null, root: '' };
 
 /** A 422 `api-error-response`: field errors nested under their scope, plus the failed record. */
 function apiError(message: string, scope: string, errors: FieldError[], extra: XmlObject = {}): Reply {
-  const list = new XmlList('error', errors.map((error) => ({ code: error.code, attribute: error.attribute, message: error.message })));
+  const list = new XmlList(
+    'error',
+    errors.map((error) => ({ code: error.code, attribute: error.attribute, message: error.message })),
+  );
   return ok('api-error-response', { errors: { [scope]: { errors: list }, errors: new XmlList('error', []) }, message, ...extra }, 422);
 }
 
@@ -167,7 +171,10 @@ export class SandboxState {
   readonly webhooks: Webhook[] = [];
   private clockOffsetMs = 0;
 
-  constructor(private readonly gatewayUrl: () => string, private readonly merchantId: string) {}
+  constructor(
+    private readonly gatewayUrl: () => string,
+    private readonly merchantId: string,
+  ) {}
 
   now(): number {
     return Date.now() + this.clockOffsetMs;
@@ -336,7 +343,14 @@ export class SandboxState {
       nonce: value,
       type: 'CreditCard',
       consumed: nonce.consumed,
-      details: { bin: card.number.slice(0, 6), lastTwo: card.number.slice(-2), lastFour: card.number.slice(-4), cardType: card.cardType, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear },
+      details: {
+        bin: card.number.slice(0, 6),
+        lastTwo: card.number.slice(-2),
+        lastFour: card.number.slice(-4),
+        cardType: card.cardType,
+        expirationMonth: card.expirationMonth,
+        expirationYear: card.expirationYear,
+      },
     });
   }
 
@@ -378,7 +392,14 @@ export class SandboxState {
     const id = text(input.id) ?? newId(9);
     if (!/^[A-Za-z0-9_-]{1,36}$/.test(id)) return fieldError('customer', '91610', 'id', 'Customer ID is invalid.');
     if (this.customers.has(id)) return fieldError('customer', '91609', 'id', 'Customer ID has already been taken.');
-    const customer: Customer = { id, email: text(input.email), phone: text(input.phone), firstName: text(input.first_name), lastName: text(input.last_name), createdAt: this.now() };
+    const customer: Customer = {
+      id,
+      email: text(input.email),
+      phone: text(input.phone),
+      firstName: text(input.first_name),
+      lastName: text(input.last_name),
+      createdAt: this.now(),
+    };
     this.customers.set(id, customer);
     return ok('customer', this.customerXml(customer), 201);
   }
@@ -491,7 +512,11 @@ export class SandboxState {
     const method = this.paymentMethods.get(token);
     if (!method) return NOT_FOUND;
     const nonce = this.storeNonce(method.card, null, token);
-    return ok('payment-method-nonce', { nonce, type: 'CreditCard', details: { bin: method.card.number.slice(0, 6), lastFour: method.card.number.slice(-4), cardType: method.card.cardType } }, 201);
+    return ok(
+      'payment-method-nonce',
+      { nonce, type: 'CreditCard', details: { bin: method.card.number.slice(0, 6), lastFour: method.card.number.slice(-4), cardType: method.card.cardType } },
+      201,
+    );
   }
 
   // ---- transactions ----------------------------------------------------------------------
@@ -530,7 +555,10 @@ export class SandboxState {
     transaction.history.push({ status, timestamp: transaction.updatedAt, amount: transaction.amount });
   }
 
-  private newTransaction(fields: Pick<Transaction, 'type' | 'amount' | 'orderId' | 'merchantAccountId' | 'customerId' | 'token' | 'card' | 'threeDSecure'>, status: TransactionStatus): Transaction {
+  private newTransaction(
+    fields: Pick<Transaction, 'type' | 'amount' | 'orderId' | 'merchantAccountId' | 'customerId' | 'token' | 'card' | 'threeDSecure'>,
+    status: TransactionStatus,
+  ): Transaction {
     let id = newId();
     while (this.transactions.has(id)) id = newId();
     const transaction: Transaction = {
@@ -696,7 +724,16 @@ export class SandboxState {
       cents = parsed;
     }
     const refund = this.newTransaction(
-      { type: 'credit', amount: cents, orderId: text(input.order_id) ?? transaction.orderId, merchantAccountId: transaction.merchantAccountId, customerId: transaction.customerId, token: transaction.token, card: transaction.card, threeDSecure: null },
+      {
+        type: 'credit',
+        amount: cents,
+        orderId: text(input.order_id) ?? transaction.orderId,
+        merchantAccountId: transaction.merchantAccountId,
+        customerId: transaction.customerId,
+        token: transaction.token,
+        card: transaction.card,
+        threeDSecure: null,
+      },
       'submitted_for_settlement',
     );
     refund.refundedTransactionId = transaction.id;
@@ -721,7 +758,9 @@ export class SandboxState {
     const type = text(record(criteria.type).is);
     const ids = Array.isArray(criteria.ids) ? criteria.ids.filter((id): id is string => typeof id === 'string') : null;
     return [...this.transactions.values()]
-      .filter((transaction) => (orderId === null || transaction.orderId === orderId) && (type === null || transaction.type === type) && (ids === null || ids.includes(transaction.id)))
+      .filter(
+        (transaction) => (orderId === null || transaction.orderId === orderId) && (type === null || transaction.type === type) && (ids === null || ids.includes(transaction.id)),
+      )
       .sort((a, b) => a.createdAt - b.createdAt);
   }
 

@@ -76,21 +76,19 @@ describe('organisation configs and layouts', () => {
   });
 
   it('refuses a merchant account for a currency visitors cannot choose, or not a currency code (decision 0056)', () => {
-    const root = configCopy((dir) =>
-      editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.payments as Record<string, unknown>).merchantAccounts = { pesos: 'x' })),
-    );
+    const root = configCopy((dir) => editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.payments as Record<string, unknown>).merchantAccounts = { pesos: 'x' })));
     const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
     expect(lines).toContain('org-configs/wanderly.json: payments.merchantAccounts: property name must be valid');
-    const named = configCopy((dir) => editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.payments as Record<string, unknown>).merchantAccounts = { COP: 'wanderly_cop', JPY: 'wanderly_jpy' })));
+    const named = configCopy((dir) =>
+      editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.payments as Record<string, unknown>).merchantAccounts = { COP: 'wanderly_cop', JPY: 'wanderly_jpy' })),
+    );
     const problems = checkConfigs(named).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
     expect(problems).toContain('org-configs/wanderly.json: payments.merchantAccounts.COP: must be one of locale.currencies');
     expect(problems).toContain('org-configs/wanderly.json: payments.merchantAccounts.JPY: the gateway is sent amounts with two decimals; this currency has 0');
   });
 
   it('refuses a member rate outside 0–100 %, or for a product whose prices do not apply one', () => {
-    const root = configCopy((dir) =>
-      editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.membership as Record<string, unknown>).memberRates = { HLT: 150, CAR: 5 })),
-    );
+    const root = configCopy((dir) => editJson(path.join(dir, 'org-configs/wanderly.json'), (c) => ((c.membership as Record<string, unknown>).memberRates = { HLT: 150, CAR: 5 })));
     const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
     expect(lines).toContain('org-configs/wanderly.json: membership.memberRates.HLT: must be <= 100');
     expect(lines).toContain('org-configs/wanderly.json: membership.memberRates: property name must be valid');
@@ -164,9 +162,7 @@ describe('organisation configs and layouts', () => {
   });
 
   it('refuses two organisations claiming one host', () => {
-    const root = configCopy((dir) =>
-      editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => (c.hosts = ['viajamas.localhost', 'wanderly.localhost'])),
-    );
+    const root = configCopy((dir) => editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => (c.hosts = ['viajamas.localhost', 'wanderly.localhost'])));
     const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
     expect(lines).toContain("org-configs/viajamas.json: hosts.1: host 'wanderly.localhost' is already used by org-configs/wanderly.json");
   });
@@ -239,7 +235,13 @@ describe('sign-in layouts (docs/decisions/0027)', () => {
       editJson(path.join(dir, 'org-configs/voyagerpro.json'), (c) => ((c.auth as { layouts: Record<string, string> }).layouts.forgotPassword = 'forgot.missing'));
       writeFileSync(
         path.join(dir, 'layouts/sign-up.email.json'),
-        JSON.stringify({ id: 'sign-up.email', blocks: [{ id: 'account', type: 'auth.newAccount' }, { id: 'submit', type: 'auth.submit' }] }),
+        JSON.stringify({
+          id: 'sign-up.email',
+          blocks: [
+            { id: 'account', type: 'auth.newAccount' },
+            { id: 'submit', type: 'auth.submit' },
+          ],
+        }),
       );
       editJson(path.join(dir, 'org-configs/viajamas.json'), (c) => ((c.auth as { layouts: Record<string, string> }).layouts.signUp = 'sign-up.email'));
       editJson(path.join(dir, 'layouts/legal.terms.json'), (l) => (l.blocks as unknown[]).push({ id: 'sign-in', type: 'auth.credentials' }));
@@ -258,8 +260,14 @@ describe('page layouts hold their page’s blocks (docs/decisions/0037)', () => 
       editJson(path.join(dir, 'layouts/wallet.default.json'), (l) => (l.blocks as unknown[]).push({ id: 'hero', type: 'home.hero', props: { titleKey: 'home.hero.title' } }));
     });
     const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
-    expect(lines).toContainEqual(expect.stringMatching(/^layouts\/legal\.terms\.json: blocks\.1\.type: 'wallet\.topup' does not belong on the terms-of-use page \(it may hold .*content\.legal\) \(org-configs\/wanderly\.json uses it as pages\.terms-of-use\)$/));
-    expect(lines).toContain("layouts/wallet.default.json: blocks.1.type: 'home.hero' does not belong on the wallet page (it may hold wallet.topup) (org-configs/wanderly.json uses it as pages.wallet)");
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^layouts\/legal\.terms\.json: blocks\.1\.type: 'wallet\.topup' does not belong on the terms-of-use page \(it may hold .*content\.legal\) \(org-configs\/wanderly\.json uses it as pages\.terms-of-use\)$/,
+      ),
+    );
+    expect(lines).toContain(
+      "layouts/wallet.default.json: blocks.1.type: 'home.hero' does not belong on the wallet page (it may hold wallet.topup) (org-configs/wanderly.json uses it as pages.wallet)",
+    );
   });
 });
 
@@ -322,7 +330,11 @@ describe('checkout layouts (issue 10: checkout as a layout)', () => {
     const root = configCopy((dir) =>
       editJson(path.join(dir, layoutFile), (l) => {
         const blocks = blocksOf(l);
-        blocks.push({ id: 'payment-2', type: 'checkout.payment' }, { id: 'submit-2', type: 'checkout.submit' }, { id: 'membership-2', type: 'checkout.slot', props: { name: 'membership' } });
+        blocks.push(
+          { id: 'payment-2', type: 'checkout.payment' },
+          { id: 'submit-2', type: 'checkout.submit' },
+          { id: 'membership-2', type: 'checkout.slot', props: { name: 'membership' } },
+        );
       }),
     );
     const { code, output } = runValidator(root);
@@ -345,14 +357,14 @@ describe('checkout layouts (issue 10: checkout as a layout)', () => {
     );
     const { code, output } = runValidator(root);
     expect(code).toBe(1);
-    const submit = repoBlocks().filter((b) => b.type !== 'checkout.price').findIndex((b) => b.type === 'checkout.submit');
+    const submit = repoBlocks()
+      .filter((b) => b.type !== 'checkout.price')
+      .findIndex((b) => b.type === 'checkout.submit');
     expect(output).toContain(`${layoutFile}: blocks.${submit}.props.showMobileTotal: must not be false without a 'checkout.price' block: nothing would show the total`);
   });
 
   it('allows hiding the mobile total when the price block shows the total', () => {
-    const root = configCopy((dir) =>
-      editJson(path.join(dir, layoutFile), (l) => (blocksOf(l).find((b) => b.type === 'checkout.submit')!.props = { showMobileTotal: false })),
-    );
+    const root = configCopy((dir) => editJson(path.join(dir, layoutFile), (l) => (blocksOf(l).find((b) => b.type === 'checkout.submit')!.props = { showMobileTotal: false })));
     expect(checkConfigs(root).problems).toEqual([]);
   });
 
@@ -368,7 +380,10 @@ describe('checkout layouts (issue 10: checkout as a layout)', () => {
 
   it('names an organisation that gives a checkout layout to a product without a checkout', () => {
     const root = configCopy((dir) =>
-      editJson(path.join(dir, 'org-configs/voyagerpro.json'), (c) => (c.checkout = { layout: 'checkout.default', byProduct: { WEEKS: 'checkout.default', SUB: 'checkout.default', WLT: 'checkout.default', CAR: 'checkout.default' } })),
+      editJson(
+        path.join(dir, 'org-configs/voyagerpro.json'),
+        (c) => (c.checkout = { layout: 'checkout.default', byProduct: { WEEKS: 'checkout.default', SUB: 'checkout.default', WLT: 'checkout.default', CAR: 'checkout.default' } }),
+      ),
     );
     const lines = checkConfigs(root).problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
     expect(lines).toEqual([

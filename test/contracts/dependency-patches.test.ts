@@ -40,14 +40,32 @@ describe('the fixes to dependencies', () => {
     const second = tree('-b', true);
     const ids = (routes: RouteObject[], pathname: string) => matchRoutes(routes, pathname)?.map((m) => [m.route.id, m.params]);
     for (let round = 0; round < 3; round++) {
-      expect(ids(first, '/')).toEqual([['root-a', {}], ['index-a', {}]]);
+      expect(ids(first, '/')).toEqual([
+        ['root-a', {}],
+        ['index-a', {}],
+      ]);
       // A named segment outranks a parameter.
-      expect(ids(first, '/flight/details')).toEqual([['root-a', {}], ['flight-a', {}]]);
-      expect(ids(first, '/cars/details')).toEqual([['root-a', { product: 'cars' }], ['product-a', { product: 'cars' }]]);
-      expect(ids(first, '/Flight/Details')).toEqual([['root-a', {}], ['flight-a', {}]]);
+      expect(ids(first, '/flight/details')).toEqual([
+        ['root-a', {}],
+        ['flight-a', {}],
+      ]);
+      expect(ids(first, '/cars/details')).toEqual([
+        ['root-a', { product: 'cars' }],
+        ['product-a', { product: 'cars' }],
+      ]);
+      expect(ids(first, '/Flight/Details')).toEqual([
+        ['root-a', {}],
+        ['flight-a', {}],
+      ]);
       // The same paths, case-sensitive in the second tree: compiled apart.
-      expect(ids(second, '/Flight/Details')).toEqual([['root-b', { '*': 'Flight/Details' }], ['splat-b', { '*': 'Flight/Details' }]]);
-      expect(ids(second, '/cars/details')).toEqual([['root-b', { product: 'cars' }], ['product-b', { product: 'cars' }]]);
+      expect(ids(second, '/Flight/Details')).toEqual([
+        ['root-b', { '*': 'Flight/Details' }],
+        ['splat-b', { '*': 'Flight/Details' }],
+      ]);
+      expect(ids(second, '/cars/details')).toEqual([
+        ['root-b', { product: 'cars' }],
+        ['product-b', { product: 'cars' }],
+      ]);
       expect(ids(first, '/nowhere/at/all')?.at(-1)).toEqual(['splat-a', { '*': 'nowhere/at/all' }]);
     }
     // Each caller gets its own matches, their params shared among them as the router makes them.
@@ -55,13 +73,27 @@ describe('the fixes to dependencies', () => {
     expect(mine[0]!.params).toBe(mine[1]!.params);
     (mine[1]!.params as Record<string, string>).product = 'changed';
     mine.pop();
-    expect(ids(first, '/cars/details')).toEqual([['root-a', { product: 'cars' }], ['product-a', { product: 'cars' }]]);
+    expect(ids(first, '/cars/details')).toEqual([
+      ['root-a', { product: 'cars' }],
+      ['product-a', { product: 'cars' }],
+    ]);
   });
 
   it('convert a route tree to data routes once, for every render of it', () => {
     const { createStaticRouter } = require('react-router-dom/server') as typeof import('react-router-dom/server');
     const routes = [{ id: 'root', path: '/', children: [{ id: 'page', path: 'page' }] }];
-    const context = { matches: [], loaderData: {}, actionData: null, errors: null, location: { pathname: '/page' }, basename: '/', statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null };
+    const context = {
+      matches: [],
+      loaderData: {},
+      actionData: null,
+      errors: null,
+      location: { pathname: '/page' },
+      basename: '/',
+      statusCode: 200,
+      loaderHeaders: {},
+      actionHeaders: {},
+      activeDeferreds: null,
+    };
     const first = createStaticRouter(routes, context as never);
     expect(createStaticRouter(routes, context as never).routes).toBe(first.routes);
     expect(createStaticRouter([...routes], context as never).routes).not.toBe(first.routes);
@@ -104,7 +136,13 @@ describe('the fixes to dependencies', () => {
             return answer;
           },
         },
-        { id: 'gone', path: '/gone', loader: () => { throw json({ why: 'sold out' }, { status: 410, statusText: 'Gone' }); } },
+        {
+          id: 'gone',
+          path: '/gone',
+          loader: () => {
+            throw json({ why: 'sold out' }, { status: 410, statusText: 'Gone' });
+          },
+        },
       ]);
       const context = await handler.query(new Request('http://local/'));
       if (context instanceof Published) throw new Error('a redirect');
@@ -116,7 +154,13 @@ describe('the fixes to dependencies', () => {
       const answer = answers[0]!;
       expect(answer).toBeInstanceOf(Published);
       expect(isResponse(answer)).toBe(true);
-      expect([answer.status, answer.ok, answer.headers.get('X-Kept'), answer.headers.get('Content-Type'), answer.bodyUsed]).toEqual([201, true, 'yes', 'application/json; charset=utf-8', false]);
+      expect([answer.status, answer.ok, answer.headers.get('X-Kept'), answer.headers.get('Content-Type'), answer.bodyUsed]).toEqual([
+        201,
+        true,
+        'yes',
+        'application/json; charset=utf-8',
+        false,
+      ]);
       expect(made).toBe(0);
 
       // Read, it is the Response it stands for: its body once, a clone's apart.
@@ -165,7 +209,13 @@ describe('the fixes to dependencies', () => {
       if (context instanceof Response) throw new Error('a redirect');
       return context;
     };
-    const handoffOf = (loaderData: Record<string, unknown>) => ({ basename: '/', criticalCss: undefined, future: { v3_fetcherPersist: true }, isSpaMode: false, state: { loaderData, actionData: null, errors: null } });
+    const handoffOf = (loaderData: Record<string, unknown>) => ({
+      basename: '/',
+      criticalCss: undefined,
+      future: { v3_fetcherPersist: true },
+      isSpaMode: false,
+      state: { loaderData, actionData: null, errors: null },
+    });
     const { escapeHtml } = require('@remix-run/server-runtime/dist/markup.js') as { escapeHtml: (html: string) => string };
     // What the published createServerHandoffString writes.
     const expected = (loaderData: Record<string, unknown>) => escapeHtml(JSON.stringify(handoffOf(loaderData)));
@@ -190,7 +240,14 @@ describe('the fixes to dependencies', () => {
 
   it("hand a loader the visitor's own request unless Remix's parameters are to be stripped from it", async () => {
     const { callRouteLoader } = require('@remix-run/server-runtime/dist/data.js') as {
-      callRouteLoader: (args: { loadContext: unknown; loader: (args: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<Response>;
+      callRouteLoader: (args: {
+        loadContext: unknown;
+        loader: (args: { request: Request }) => unknown;
+        params: object;
+        request: Request;
+        routeId: string;
+        singleFetch: boolean;
+      }) => Promise<Response>;
     };
     const seen = async (url: string) => {
       let received: Request | undefined;
@@ -241,7 +298,9 @@ describe('the fixes to dependencies', () => {
   });
 
   it('make JSX elements as the published runtime does, taking the props object as it is only when nothing is to be left out of it', () => {
-    const { jsx } = require(path.resolve('node_modules/react/cjs/react-jsx-runtime.production.min.js')) as { jsx: (type: unknown, props: Record<string, unknown>, key?: unknown) => Record<string, unknown> };
+    const { jsx } = require(path.resolve('node_modules/react/cjs/react-jsx-runtime.production.min.js')) as {
+      jsx: (type: unknown, props: Record<string, unknown>, key?: unknown) => Record<string, unknown>;
+    };
     // What the published runtime makes: the props without key, ref and the dev-only pair, defaults
     // filled in where a prop is undefined; the key from the props, else the third argument.
     const published = (type: unknown, props: Record<string, unknown>, key?: unknown) => {

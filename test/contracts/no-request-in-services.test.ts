@@ -100,7 +100,8 @@ const STILL_BUILDING_HTTP = new Set([
 ]);
 
 /** Whether a module builds an HTTP answer: Remix's `json`/`redirect`, or a `Response` of its own. */
-const buildsHttp = (text: string) => /import\s*\{[^}]*\b(json|redirect)\b[^}]*\}\s*from\s*'@remix-run\/node'/.test(text) || /\bnew\s+Response\s*\(|\bResponse\.json\s*\(/.test(text);
+const buildsHttp = (text: string) =>
+  /import\s*\{[^}]*\b(json|redirect)\b[^}]*\}\s*from\s*'@remix-run\/node'/.test(text) || /\bnew\s+Response\s*\(|\bResponse\.json\s*\(/.test(text);
 
 describe('services return typed results, not HTTP', () => {
   const services = filesUnder('app/services', (path) => path.endsWith('.ts') && !path.endsWith('.test.ts'));

@@ -13,7 +13,11 @@ const entries = () => readdirSync(SERVICES, { withFileTypes: true });
 
 describe('services in wings', () => {
   it('nothing lives at the top of app/services: every service has its wing', () => {
-    expect(entries().filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
+    expect(
+      entries()
+        .filter((entry) => !entry.isDirectory())
+        .map((entry) => entry.name),
+    ).toEqual([]);
   });
 
   it(`no wing holds more than ${MAX_FILES_PER_WING} files (its tests included)`, () => {

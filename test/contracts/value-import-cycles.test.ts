@@ -40,7 +40,14 @@ function valueImports(path: string): string[] {
     let specifier: ts.Expression | undefined;
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
-      const onlyTypes = clause !== undefined && (clause.isTypeOnly || (!clause.name && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((element) => element.isTypeOnly)));
+      const onlyTypes =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((element) => element.isTypeOnly)));
       if (!onlyTypes) specifier = statement.moduleSpecifier;
     } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) specifier = statement.moduleSpecifier;
     if (specifier && ts.isStringLiteral(specifier)) {
@@ -96,7 +103,11 @@ describe('value import cycles', () => {
   });
 
   it('finds a cycle through values, not through types', () => {
-    const graph = new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]);
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['a']],
+      ['c', ['a']],
+    ]);
     expect(cycles(graph)).toEqual([['a', 'b']]);
   });
 });

@@ -32,13 +32,16 @@ function streamChunked(path: string, headers: Record<string, string>, total: num
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const req = httpRequest({ hostname: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', headers: { host: `localhost:${url.port}`, 'transfer-encoding': 'chunked', ...headers } }, (res) => {
-      answered = true;
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), sent, headers: res.headers }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      { hostname: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', headers: { host: `localhost:${url.port}`, 'transfer-encoding': 'chunked', ...headers } },
+      (res) => {
+        answered = true;
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8'), sent, headers: res.headers }));
+        res.on('error', reject);
+      },
+    );
     // Writing into a connection the server has closed fails: expected once it has answered.
     req.on('error', (error) => {
       if (!answered) reject(error);
@@ -96,7 +99,20 @@ describe('request bodies are limited by bytes read (413)', () => {
 });
 
 describe('redirects from visitor input stay on this site', () => {
-  const variants = ['//evil.example', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '%2F%2Fevil.example', '/%5Cevil.example', 'https://evil.example', 'javascript:alert(1)', '/%09/evil.example', ' //evil.example', '/.%2e//evil.example', '/\r\n/evil.example'];
+  const variants = [
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    '%2F%2Fevil.example',
+    '/%5Cevil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '/%09/evil.example',
+    ' //evil.example',
+    '/.%2e//evil.example',
+    '/\r\n/evil.example',
+  ];
 
   it('sign-in sends every variant home, and keeps a real path', async () => {
     const origin = new URL(base).origin;
@@ -142,7 +158,10 @@ function expectThrottledAfter(answers: HttpAnswer[], limit: number, okStatus = 2
   const last = answers.at(-1)!;
   expect(last.status, last.text.slice(0, 300)).toBe(429);
   const before = answers.slice(0, -1);
-  expect(before.every((a) => a.status === okStatus), before.map((a) => a.status).join(',')).toBe(true);
+  expect(
+    before.every((a) => a.status === okStatus),
+    before.map((a) => a.status).join(','),
+  ).toBe(true);
   expect(before.length).toBeGreaterThanOrEqual(limit);
   expect(before.length).toBeLessThanOrEqual(2 * limit);
   expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
@@ -156,7 +175,11 @@ describe('per-visitor rate limits answer a clear 429', () => {
     const suggest = (headers: Record<string, string>, c?: string) => http(base, 'POST', '/api/flights/autosuggestV2', { body: { text: 'can' }, headers, cookie: c });
     const answers = await untilThrottled(() => suggest(from(address), cookie), 301);
     const throttled = expectThrottledAfter(answers, 150);
-    expect(throttled.json()).toEqual({ status: 429, message: expect.stringMatching(/^Too many airport look-ups in a short time\. Please wait \d+ seconds/), retry_after: expect.any(Number) });
+    expect(throttled.json()).toEqual({
+      status: 429,
+      message: expect.stringMatching(/^Too many airport look-ups in a short time\. Please wait \d+ seconds/),
+      retry_after: expect.any(Number),
+    });
     expect((await suggest(from(newAddress()))).status).toBe(200);
   });
 
@@ -204,10 +227,23 @@ describe('per-visitor rate limits answer a clear 429', () => {
       const resortId: number = min.json().data.min_prices.find((p: { category: string }) => p.category === 'RST').resort_id;
       const picks: { resort_id: number; inventory_id: number; check_in_date: string; check_out_date: string }[] = [];
       for (let days = 60; picks.length < count && days < 400; days += 7) {
-        const answer = await post('getInventory', {
-          resort_id: resortId, check_in_date: inDays(days), check_out_date: inDays(days + 7), lang: 'en-US', currency: 'USD', residency: 'US',
-          search_type: 'country', category: 'RST', destination_id: 'cancun', whitelabel_no: 1, mainPath: '/resorts/details',
-        }, address);
+        const answer = await post(
+          'getInventory',
+          {
+            resort_id: resortId,
+            check_in_date: inDays(days),
+            check_out_date: inDays(days + 7),
+            lang: 'en-US',
+            currency: 'USD',
+            residency: 'US',
+            search_type: 'country',
+            category: 'RST',
+            destination_id: 'cancun',
+            whitelabel_no: 1,
+            mainPath: '/resorts/details',
+          },
+          address,
+        );
         for (const item of answer.json().data.inventory as Item[]) {
           if (item.available > 0 && !picks.some((p) => p.inventory_id === item.inventory_id && p.check_in_date === item.check_in_date)) {
             picks.push({ resort_id: resortId, inventory_id: item.inventory_id, check_in_date: item.check_in_date, check_out_date: item.check_out_date });
@@ -251,13 +287,20 @@ describe('per-visitor rate limits answer a clear 429', () => {
       while (answers.length < 61 && !answers.some(isRateLimit)) answers.push(await post('prepareBookWeeks', weeks[answers.length % weeks.length], address));
       const throttled = answers.at(-1)!;
       expect(isRateLimit(throttled), throttled.text).toBe(true);
-      expect(throttled.json()).toEqual({ status: 429, message: expect.stringMatching(/^Too many booking attempts in a short time\. Please wait \d+ seconds/), retry_after: expect.any(Number) });
+      expect(throttled.json()).toEqual({
+        status: 429,
+        message: expect.stringMatching(/^Too many booking attempts in a short time\. Please wait \d+ seconds/),
+        retry_after: expect.any(Number),
+      });
       expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
       const before = answers.slice(0, -1);
       expect(before.length).toBeGreaterThanOrEqual(30);
       expect(before.length).toBeLessThanOrEqual(60);
       expect(before.filter((a) => a.status === 200)).toHaveLength(5);
-      expect(before.every((a) => a.status === 200 || (a.status === 429 && /on hold/.test(a.text))), before.map((a) => a.status).join(',')).toBe(true);
+      expect(
+        before.every((a) => a.status === 200 || (a.status === 429 && /on hold/.test(a.text))),
+        before.map((a) => a.status).join(','),
+      ).toBe(true);
     });
   });
 

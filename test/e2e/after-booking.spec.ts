@@ -2,16 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/identity/password.server';
-import {
-  type Page,
-  VIEWPORTS,
-  expectNoAxeViolationsAtViewports,
-  newContext,
-  orgUrl,
-  signInWithApi,
-  useSharedBrowser,
-  watchConsole,
-} from '../support/browser';
+import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
 import { inDays } from '../support/dates';
 
@@ -65,9 +56,11 @@ async function catalogue(): Promise<Seeded[]> {
   const home = await one<{ id: number; hotel: string }>(
     `select r.id, h.name as hotel from hotel_room_types r join hotels h on h.id = r.hotel_id where h.property_type = 'holiday_home' order by r.id limit 1`,
   );
-  const flights = (await db.query<{ id: number; code: string; origin: string; destination: string }>(
-    `select f.id, f.airline_code || ' ' || f.flight_number as code, f.origin, f.destination from flights f order by f.id limit 2`,
-  )).rows;
+  const flights = (
+    await db.query<{ id: number; code: string; origin: string; destination: string }>(
+      `select f.id, f.airline_code || ' ' || f.flight_number as code, f.origin, f.destination from flights f order by f.id limit 2`,
+    )
+  ).rows;
   const car = await one<{ id: number; car_type: string }>(`select id, car_type from car_offers order by id limit 1`);
   const offer = (product: string) =>
     one<{ id: number; name: string }>(`select o.id, f.name from offer_options o join offers f on f.id = o.offer_id where f.product = $1 order by o.id limit 1`, [product]);
@@ -123,9 +116,23 @@ async function insertBooking(input: {
        status, amount_minor, currency, payment_method, oxxo_reference, confirmed_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, case when $13 = 'confirmed' then now() end)`,
     [
-      reference, input.org ?? 'wanderly', input.userId, hold.rows[0]!.id, input.product, input.itemRef, inDays(days), inDays(days + 3),
-      guest.first, guest.last, guest.email, guest.phone, input.status ?? 'confirmed', input.amountMinor ?? 123456, input.currency ?? 'USD',
-      input.paymentMethod ?? 'card', input.oxxoReference ?? null,
+      reference,
+      input.org ?? 'wanderly',
+      input.userId,
+      hold.rows[0]!.id,
+      input.product,
+      input.itemRef,
+      inDays(days),
+      inDays(days + 3),
+      guest.first,
+      guest.last,
+      guest.email,
+      guest.phone,
+      input.status ?? 'confirmed',
+      input.amountMinor ?? 123456,
+      input.currency ?? 'USD',
+      input.paymentMethod ?? 'card',
+      input.oxxoReference ?? null,
     ],
   );
   return reference;
@@ -145,8 +152,7 @@ async function signedInPage(email: string, password = PASSWORD) {
   return { context, page };
 }
 
-const countMessages = (cookie: string | undefined, body: unknown = {}, host = HOST) =>
-  http(base, 'POST', '/api/bookingHistory/getCountMessages', { host, cookie, body });
+const countMessages = (cookie: string | undefined, body: unknown = {}, host = HOST) => http(base, 'POST', '/api/bookingHistory/getCountMessages', { host, cookie, body });
 
 beforeAll(async () => {
   if (!base) return;
@@ -199,7 +205,15 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
 
   it('states pending with the OXXO voucher, and invoice to follow', async () => {
     const room = (await catalogue())[0]!;
-    const oxxo = await insertBooking({ ...room, userId: owner.id, status: 'pending', paymentMethod: 'oxxo', oxxoReference: '93000012345678', currency: 'MXN', amountMinor: 250000 });
+    const oxxo = await insertBooking({
+      ...room,
+      userId: owner.id,
+      status: 'pending',
+      paymentMethod: 'oxxo',
+      oxxoReference: '93000012345678',
+      currency: 'MXN',
+      amountMinor: 250000,
+    });
     const invoice = await insertBooking({ ...room, userId: owner.id, status: 'confirmed', paymentMethod: 'invoice', days: 50 });
     const cookie = await login(owner.email);
     const oxxoPage = await http(base, 'GET', `/checkout-success?booking_id=${oxxo}`, { host: HOST, cookie });
@@ -306,7 +320,11 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     const released = page.waitForRequest((request) => request.url().endsWith('/api/weeks/release'));
     expect(releases).toEqual([]);
     expect((await context.cookies()).some((c) => c.name === 'holdTok')).toBe(true);
-    await page.getByRole('link', { name: 'My bookings' }).or(page.getByRole('link', { name: 'Back to the home page' })).first().click();
+    await page
+      .getByRole('link', { name: 'My bookings' })
+      .or(page.getByRole('link', { name: 'Back to the home page' }))
+      .first()
+      .click();
     await released;
     expect(releases).toHaveLength(1);
     await context.close();
@@ -383,8 +401,14 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     expect(after).toMatchObject({ total_messages: 2, booking_count: 2, user_id: fresh.publicId, org_id: 'wanderly' });
     expect(after.booking_details.map((d: { booking_id: string }) => d.booking_id).sort()).toEqual([first, second].sort());
     expect(after.booking_details.find((d: { booking_id: string }) => d.booking_id === second)).toEqual({
-      booking_id: second, product: 'HLT', status: 'pending', checkin_date: inDays(95), checkout_date: inDays(98), is_read: false,
-      booked_at: expect.any(String), url: `/checkout-success?booking_id=${second}`,
+      booking_id: second,
+      product: 'HLT',
+      status: 'pending',
+      checkin_date: inDays(95),
+      checkout_date: inDays(98),
+      is_read: false,
+      booked_at: expect.any(String),
+      url: `/checkout-success?booking_id=${second}`,
     });
 
     // The success page (where checkout lands) leaves the messages; My bookings, which shows them,

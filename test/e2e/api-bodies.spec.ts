@@ -67,8 +67,22 @@ const table: Row[] = [
     route: 'api.booking.generatePgToken',
     who: 'user',
     good: {
-      id: BOOKING, pg_amt: '120.00', pg_amount: '120.00', currency: 'USD', product_type: 'HLT', pg_type: 'PG_03', cashcard_amt: 0, cn_disc_amt: 0,
-      cn_disc_code: '', cn_dis_trnid: '', email: USER, names: 'Nora Newuser', card_id: '', cust_id: '', payment_method: 'card', nonce: 'fake-valid-nonce',
+      id: BOOKING,
+      pg_amt: '120.00',
+      pg_amount: '120.00',
+      currency: 'USD',
+      product_type: 'HLT',
+      pg_type: 'PG_03',
+      cashcard_amt: 0,
+      cn_disc_amt: 0,
+      cn_disc_code: '',
+      cn_dis_trnid: '',
+      email: USER,
+      names: 'Nora Newuser',
+      card_id: '',
+      cust_id: '',
+      payment_method: 'card',
+      nonce: 'fake-valid-nonce',
     },
     wrongType: ['pg_amt', true],
     envelope: payFamily,
@@ -76,7 +90,14 @@ const table: Row[] = [
   },
   { route: 'api.booking.zeroAmountBooking', who: 'user', good: { id: BOOKING, hold: 'abc' }, wrongType: ['id', 7], envelope: payFamily },
   { route: 'api.booking.cardGuarantee', who: 'user', good: { id: BOOKING, nonce: 'fake-valid-nonce' }, wrongType: ['nonce', 5], envelope: payFamily, headers: idempotent },
-  { route: 'api.booking.hostedPayment', who: 'user', good: { id: BOOKING, pg_amt: '120.00', currency: 'USD', hold: 'abc' }, wrongType: ['pg_amt', true], envelope: payFamily, headers: idempotent },
+  {
+    route: 'api.booking.hostedPayment',
+    who: 'user',
+    good: { id: BOOKING, pg_amt: '120.00', currency: 'USD', hold: 'abc' },
+    wrongType: ['pg_amt', true],
+    envelope: payFamily,
+    headers: idempotent,
+  },
   {
     route: 'api.pgv2.generateCheckSum',
     who: 'user',
@@ -88,8 +109,18 @@ const table: Row[] = [
     route: 'api.pgv2.paymentWithSavedCard',
     who: 'user',
     good: {
-      country_code: 'MX', card_id: randomUUID(), ip: '127.0.0.1', email: USER, order_id: BOOKING, amount: '120.00', currency: 'USD', description: 'Stay',
-      subscription: false, api_key: 'pk', checksum: 'a'.repeat(64), metadata: { bookingId: BOOKING, productType: 'HLT' },
+      country_code: 'MX',
+      card_id: randomUUID(),
+      ip: '127.0.0.1',
+      email: USER,
+      order_id: BOOKING,
+      amount: '120.00',
+      currency: 'USD',
+      description: 'Stay',
+      subscription: false,
+      api_key: 'pk',
+      checksum: 'a'.repeat(64),
+      metadata: { bookingId: BOOKING, productType: 'HLT' },
     },
     wrongType: ['metadata', 'x'],
     envelope: payFamily,
@@ -105,9 +136,24 @@ const table: Row[] = [
   },
   { route: 'api.booking.cancel', who: 'user', good: { id: BOOKING }, wrongType: ['id', 7], envelope: house },
   { route: 'api.booking.initBooking', who: 'user', good: { hold: 'a'.repeat(32), product_type: 'HLT' }, wrongType: ['hold', 5], envelope: { error: 'invalid' } },
-  { route: 'api.admin.invoiceCredit', who: 'admin', good: { company: `Api bodies ${stamp}`, limit: 10, currency: 'USD' }, wrongType: ['limit', true], envelope: house, keepsGoodUnsent: true },
+  {
+    route: 'api.admin.invoiceCredit',
+    who: 'admin',
+    good: { company: `Api bodies ${stamp}`, limit: 10, currency: 'USD' },
+    wrongType: ['limit', true],
+    envelope: house,
+    keepsGoodUnsent: true,
+  },
   // Saved cards.
-  { route: 'api.booking.saveCard', who: 'user', good: { nonce: 'fake-valid-nonce' }, wrongType: ['is_default', 'yes'], envelope: cardFamily, state: cardsOf, keepsGoodUnsent: true },
+  {
+    route: 'api.booking.saveCard',
+    who: 'user',
+    good: { nonce: 'fake-valid-nonce' },
+    wrongType: ['is_default', 'yes'],
+    envelope: cardFamily,
+    state: cardsOf,
+    keepsGoodUnsent: true,
+  },
   { route: 'api.booking.setDefaultCard', who: 'user', good: { card_id: 'nosuch' }, wrongType: ['card_id', []], envelope: cardFamily, state: cardsOf },
   { route: 'api.booking.deletecard', who: 'user', good: { card_id: 'nosuch' }, wrongType: ['card_id', 5], envelope: cardFamily, state: cardsOf },
   { route: 'api.booking.getDefaultCard', who: 'user', good: { email: USER, is_default: 1 }, wrongType: ['email', 5], envelope: cardFamily },
@@ -115,10 +161,23 @@ const table: Row[] = [
   { route: 'api.booking.getUserCreditCards', who: 'user', good: { email: USER }, wrongType: ['mobile', true], envelope: cardFamily },
   { route: 'api.pgv2.cardNonce', who: 'user', good: { card_id: 'nosuch' }, wrongType: ['card_id', 1], envelope: cardFamily },
   { route: 'api.card-service.v1.card.set_default_card', who: 'user', good: { card_id: 'nosuch', email: USER }, wrongType: ['email', 1], envelope: cardFamily, state: cardsOf },
-  { route: 'api.card-service.v1.card.update.$email', who: 'user', good: { card_id: 'nosuch', nick_name: 'Home' }, wrongType: ['nick_name', 42], envelope: cardFamily, state: cardsOf },
+  {
+    route: 'api.card-service.v1.card.update.$email',
+    who: 'user',
+    good: { card_id: 'nosuch', nick_name: 'Home' },
+    wrongType: ['nick_name', 42],
+    envelope: cardFamily,
+    state: cardsOf,
+  },
   { route: 'api.card-service.v1.card.delete.$email', method: 'DELETE', who: 'user', good: { card_id: 'nosuch' }, wrongType: ['card_id', 1], envelope: cardFamily, state: cardsOf },
   // Loyalty points, wallets, certificates and discount cards (no such hold: 404 with a good body).
-  { route: 'api.loyalty.checkLoyaltyPoints', who: 'user', good: { uuid: 'nosuch', productType: 'HTL', bookingAmount: 120, loyaltyMembershipNo: '', agent_extra_amount: 0 }, wrongType: ['productType', 7], envelope: house },
+  {
+    route: 'api.loyalty.checkLoyaltyPoints',
+    who: 'user',
+    good: { uuid: 'nosuch', productType: 'HTL', bookingAmount: 120, loyaltyMembershipNo: '', agent_extra_amount: 0 },
+    wrongType: ['productType', 7],
+    envelope: house,
+  },
   {
     route: 'api.loyalty.applyPoints',
     who: 'user',
@@ -147,7 +206,16 @@ const table: Row[] = [
   {
     route: 'api.membershipUpgrade.payment-membership',
     who: 'user',
-    good: { sub_plan_id: 999_999, currency: 'USD', subscription_code: 'ESSENTIAL', membership_id: 'VJM-ESS', plan_amount: 99, userId: 'not-this-user', referer: '/', charge_org: false },
+    good: {
+      sub_plan_id: 999_999,
+      currency: 'USD',
+      subscription_code: 'ESSENTIAL',
+      membership_id: 'VJM-ESS',
+      plan_amount: 99,
+      userId: 'not-this-user',
+      referer: '/',
+      charge_org: false,
+    },
     wrongType: ['plan_amount', true],
     envelope: house,
   },
@@ -165,7 +233,13 @@ const table: Row[] = [
   { route: 'api.general.getCouponCodeDetails', who: 'user', good: { product_type: 'HLT', currency: 'USD' }, wrongType: ['currency', 5], envelope: storedValueFamily },
   { route: 'api.general.applyCouponCodeDetails', who: 'user', good: { json: { coupon_code: 'NOPE' }, hold: 'nosuch' }, wrongType: ['hold', 5], envelope: storedValueFamily },
   { route: 'api.booking.unlockCouponCodeApi', who: 'user', good: { coupon_trn_id: 'nosuch', hold: 'nosuch' }, wrongType: ['coupon_id', true], envelope: storedValueFamily },
-  { route: 'api.booking.applyCashcard', who: 'user', good: { cash_card_id: 'nosuch', cashcard_amount: '10.00', hold: 'nosuch' }, wrongType: ['cash_card_id', 5], envelope: storedValueFamily },
+  {
+    route: 'api.booking.applyCashcard',
+    who: 'user',
+    good: { cash_card_id: 'nosuch', cashcard_amount: '10.00', hold: 'nosuch' },
+    wrongType: ['cash_card_id', 5],
+    envelope: storedValueFamily,
+  },
   { route: 'api.booking.removeCashcard', who: 'user', good: { json: { type: 'cashcard' }, hold: 'nosuch' }, wrongType: ['hold', 5], envelope: storedValueFamily },
   { route: 'api.booking.cashCardRedemption_ACT_TRF', who: 'user', good: { checkoutId: 'nosuch', action: 'status' }, wrongType: ['action', 5], envelope: storedValueFamily },
   { route: 'api.cars.cashcardRedemption', who: 'user', good: { data: { checkoutId: 'nosuch', action: 'status' } }, wrongType: ['data', 'x'], envelope: storedValueFamily },
@@ -178,7 +252,13 @@ const table: Row[] = [
     envelope: house,
   })),
   { route: 'api.trips.gettrips', who: 'user', good: { json: { ...tripCaller, type: 3, usr_type: 2, is_details_required: 0 } }, wrongType: ['json', []], envelope: house },
-  { route: 'api.trips.gettrips.getTripsList', who: 'user', good: { json: { ...tripCaller, checkin_date: '2030-01-05', checkout_date: '2030-01-12' } }, wrongType: ['json', 5], envelope: house },
+  {
+    route: 'api.trips.gettrips.getTripsList',
+    who: 'user',
+    good: { json: { ...tripCaller, checkin_date: '2030-01-05', checkout_date: '2030-01-12' } },
+    wrongType: ['json', 5],
+    envelope: house,
+  },
   {
     route: 'api.trips.belongsThistrip',
     who: 'user',
@@ -186,12 +266,36 @@ const table: Row[] = [
     wrongType: ['trip_id', 7],
     envelope: house,
   },
-  { route: 'api.trips.citieimages', who: 'user', good: { json: { city: 'Cancún', state: '', country: 'MX', latitude: 21.16, longitude: -86.85 } }, wrongType: ['json', 'x'], envelope: house },
-  { route: 'api.trips.addUserToTrip', who: 'user', good: { mytrip_id: randomUUID(), user_id: 'not-this-user', accesscode: 'nosuch' }, wrongType: ['mytrip_id', 7], envelope: house },
+  {
+    route: 'api.trips.citieimages',
+    who: 'user',
+    good: { json: { city: 'Cancún', state: '', country: 'MX', latitude: 21.16, longitude: -86.85 } },
+    wrongType: ['json', 'x'],
+    envelope: house,
+  },
+  {
+    route: 'api.trips.addUserToTrip',
+    who: 'user',
+    good: { mytrip_id: randomUUID(), user_id: 'not-this-user', accesscode: 'nosuch' },
+    wrongType: ['mytrip_id', 7],
+    envelope: house,
+  },
   { route: 'api.trips.addBooking', who: 'user', good: { json: { ...tripCaller, booking_id: 'WAN-NOSUCH1', city_name: 'Cancún' } }, wrongType: ['json', 5], envelope: house },
-  { route: 'api.trips.invite', who: 'user', good: { trip_id: randomUUID(), email: 'someone@example.com', firstname: 'Ann', lastname: 'Lee', role: 'viewer' }, wrongType: ['role', 'owner'], envelope: house },
+  {
+    route: 'api.trips.invite',
+    who: 'user',
+    good: { trip_id: randomUUID(), email: 'someone@example.com', firstname: 'Ann', lastname: 'Lee', role: 'viewer' },
+    wrongType: ['role', 'owner'],
+    envelope: house,
+  },
   // Weeks and resorts.
-  { route: 'api.weeks.getInventory', who: null, good: { resort_id: 1, check_in_date: '2030-01-05', check_out_date: '2030-01-12' }, wrongType: ['resort_id', true], envelope: weeksFamily },
+  {
+    route: 'api.weeks.getInventory',
+    who: null,
+    good: { resort_id: 1, check_in_date: '2030-01-05', check_out_date: '2030-01-12' },
+    wrongType: ['resort_id', true],
+    envelope: weeksFamily,
+  },
   { route: 'api.weeks.getReviews', who: null, good: { resort_id: 1 }, wrongType: ['page', 'one'], envelope: weeksFamily },
   { route: 'api.weeks.getGenerateMinPrice', who: null, good: { country: 'MX' }, wrongType: ['dates', '2030-01-05'], envelope: weeksFamily },
   {
@@ -223,11 +327,13 @@ describe('every /api route with an action has a row', () => {
 describe.each(backends)('/api request bodies on $name', ({ base }) => {
   const cookies: Record<'user' | 'admin', string> = { user: '', admin: '' };
   const urlOf = (route: string) => `/${route.replace(/\./g, '/').replace('$email', encodeURIComponent(USER))}`;
-  const call: Caller = (who, method, route, body, headers = {}) =>
-    http(base, method, urlOf(route), { host: HOST, body, cookie: who ? cookies[who] : undefined, headers });
+  const call: Caller = (who, method, route, body, headers = {}) => http(base, method, urlOf(route), { host: HOST, body, cookie: who ? cookies[who] : undefined, headers });
 
   beforeAll(async () => {
-    for (const [who, email] of [['user', USER], ['admin', ADMIN]] as const) {
+    for (const [who, email] of [
+      ['user', USER],
+      ['admin', ADMIN],
+    ] as const) {
       const login = await http(base, 'POST', '/api/auth/login', { host: HOST, body: { email_id: email, password: DEMO_PASSWORD } });
       expect(login.status, login.text).toBe(200);
       cookies[who] = sessionCookie(login);
@@ -281,12 +387,20 @@ describe.each(backends)('page form actions on $name', ({ base }) => {
       ['/hotel-checkout?_data=routes%2Fhotel-checkout', 'application/json'],
       ['/auth/login', 'text/plain'],
     ] as const) {
-      const answer = await http(base, 'POST', path, { host: HOST, body: JSON.stringify({ email, firstName: 'Jay', lastName: 'Son', password: 'long-enough-pass' }), headers: { 'content-type': contentType } });
+      const answer = await http(base, 'POST', path, {
+        host: HOST,
+        body: JSON.stringify({ email, firstName: 'Jay', lastName: 'Son', password: 'long-enough-pass' }),
+        headers: { 'content-type': contentType },
+      });
       expect(answer.status, `${path} ${answer.text}`).toBe(415);
       expect(answer.text).toBe('Unsupported media type: a page accepts a form (application/x-www-form-urlencoded or multipart/form-data).\n');
     }
     // A form still goes through.
-    const form = await http(base, 'POST', '/auth/login?_data=routes%2Fauth.login', { host: HOST, body: 'email=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await http(base, 'POST', '/auth/login?_data=routes%2Fauth.login', {
+      host: HOST,
+      body: 'email=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).not.toBe(415);
   });
 });

@@ -124,7 +124,7 @@ describe('identity in the browser', () => {
     await context.close();
   });
 
-  it('shows sign-in errors in the visitor\'s language (viajamas, es-MX)', async () => {
+  it("shows sign-in errors in the visitor's language (viajamas, es-MX)", async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();
     const check = watchConsoleExcept(page, 401);
@@ -221,7 +221,10 @@ describe('identity in the browser', () => {
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Check your e-mail to finish signing up');
 
     await page.goto(site(`/dev/mail?to=${encodeURIComponent(email)}`));
-    await page.getByRole('link', { name: /\/auth\/verify\?token=/ }).first().click();
+    await page
+      .getByRole('link', { name: /\/auth\/verify\?token=/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Create my account' }).click();
     await page.waitForURL(site('/user/profile'));
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Bea Browser' }).isVisible()).toBe(true);

@@ -44,7 +44,10 @@ describe('Cancel booking on My bookings', () => {
     expect(await row.getByText('Confirmed').count()).toBe(1);
 
     await cancel.click();
-    await page.getByRole('dialog', { name: `Cancel booking ${reference}?` }).getByRole('button', { name: 'Yes, cancel the booking' }).click();
+    await page
+      .getByRole('dialog', { name: `Cancel booking ${reference}?` })
+      .getByRole('button', { name: 'Yes, cancel the booking' })
+      .click();
     await page.getByRole('status').filter({ hasText: 'Your booking is cancelled and everything you paid is refunded.' }).waitFor();
     await row.getByText('Cancelled').waitFor();
     expect(await row.getByRole('list', { name: 'Paid with' }).textContent()).toContain(`Card ${amount} (refunded)`);
@@ -55,7 +58,12 @@ describe('Cancel booking on My bookings', () => {
     expect(sales.map((s) => s.status)).toEqual(['voided']);
 
     // Again (another tab, a double click): nothing changes.
-    const again = await http(base, 'POST', '/api/booking/cancel', { host: 'localhost', cookie, headers: { origin: new URL(base).origin.replace('127.0.0.1', 'localhost') }, body: { id: reference } });
+    const again = await http(base, 'POST', '/api/booking/cancel', {
+      host: 'localhost',
+      cookie,
+      headers: { origin: new URL(base).origin.replace('127.0.0.1', 'localhost') },
+      body: { id: reference },
+    });
     expect(again.status, again.text).toBe(200);
     expect(again.json()).toMatchObject({ result: 'already_cancelled', message: 'This booking is already cancelled.' });
     expect((await sandboxTransactions(sandboxURL)).filter((t) => (t.orderId ?? '').startsWith(`${reference}:`)).map((s) => s.status)).toEqual(['voided']);

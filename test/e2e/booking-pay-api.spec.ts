@@ -10,8 +10,22 @@ const backends = [
 ].filter((b) => b.base);
 
 const card = {
-  id: 'WAN-NOSUCH22', pg_amt: '120.00', pg_amount: '120.00', currency: 'USD', product_type: 'HLT', pg_type: 'PG_03', cashcard_amt: 0, cn_disc_amt: 0,
-  cn_disc_code: '', cn_dis_trnid: '', email: 'member@wanderly.example', names: 'Maya Lopez', card_id: '', cust_id: '', payment_method: 'card', nonce: 'fake-valid-nonce',
+  id: 'WAN-NOSUCH22',
+  pg_amt: '120.00',
+  pg_amount: '120.00',
+  currency: 'USD',
+  product_type: 'HLT',
+  pg_type: 'PG_03',
+  cashcard_amt: 0,
+  cn_disc_amt: 0,
+  cn_disc_code: '',
+  cn_dis_trnid: '',
+  email: 'member@wanderly.example',
+  names: 'Maya Lopez',
+  card_id: '',
+  cust_id: '',
+  payment_method: 'card',
+  nonce: 'fake-valid-nonce',
 };
 
 async function sandboxSales(): Promise<{ orderId: string | null }[]> {
@@ -89,8 +103,18 @@ describe.each(backends)('booking payment API on $name', ({ base }) => {
     expect(checksum).toMatch(/^[0-9a-f]{64}$/);
 
     const payment = {
-      country_code: 'MX', card_id: randomUUID(), ip: '127.0.0.1', email: 'member@wanderly.example', order_id: card.id, amount: '120.00', currency: 'USD',
-      description: 'Stay', subscription: false, api_key: 'pk', checksum, metadata: { bookingId: card.id, productType: 'HLT' },
+      country_code: 'MX',
+      card_id: randomUUID(),
+      ip: '127.0.0.1',
+      email: 'member@wanderly.example',
+      order_id: card.id,
+      amount: '120.00',
+      currency: 'USD',
+      description: 'Stay',
+      subscription: false,
+      api_key: 'pk',
+      checksum,
+      metadata: { bookingId: card.id, productType: 'HLT' },
     };
     expect((await http(base, 'POST', '/api/pgv2/paymentWithSavedCard', { body: payment, headers: key() })).status).toBe(401);
     expect((await http(base, 'POST', '/api/pgv2/paymentWithSavedCard', { body: payment, cookie })).status).toBe(400);

@@ -42,7 +42,12 @@ async function searchAndReserve(page: Page, rental: Rental, { axe }: { axe: bool
   await searchCars(page, rental);
   if (axe) await expectNoAxeViolations(page, 'car results');
   const results = page.getByRole('region', { name: /cars for 3 days/ });
-  expect(await results.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).count()).toBe(6);
+  expect(
+    await results
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) })
+      .count(),
+  ).toBe(6);
 
   const filters = page.getByRole('form', { name: 'Filter and sort' });
   await filters.getByLabel('SUV').check();
@@ -109,8 +114,17 @@ describe('car rental search to checkout (issue 3)', () => {
     const stored = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY)) ?? '[]') as Record<string, unknown>[];
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
-      pickLocation: 'Cancún Airport (CUN)', pickUpCode: 'CUNA', dropUpCode: 'CUNA', pickUpDate: rental.pickupDate, dropOffDate: rental.dropoffDate,
-      pickUpTime: '10:00', dropOffTime: '09:00', driverAge: 30, checkbox: true, cityName: 'Cancún', countryName: 'Mexico',
+      pickLocation: 'Cancún Airport (CUN)',
+      pickUpCode: 'CUNA',
+      dropUpCode: 'CUNA',
+      pickUpDate: rental.pickupDate,
+      dropOffDate: rental.dropoffDate,
+      pickUpTime: '10:00',
+      dropOffTime: '09:00',
+      driverAge: 30,
+      checkbox: true,
+      cityName: 'Cancún',
+      countryName: 'Mexico',
     });
 
     await page.goto(orgUrl(base, 'wanderly.localhost', '/cars'));
@@ -138,15 +152,33 @@ describe('car rental search to checkout (issue 3)', () => {
   it('explains a malformed search on the page, per field, and an empty result', async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();
-    await page.goto(orgUrl(base, 'wanderly.localhost', `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(-2)}&pickup_time=10:00&dropoff_date=${inDays(-4)}&dropoff_time=10:00&driver_age=12`));
+    await page.goto(
+      orgUrl(
+        base,
+        'wanderly.localhost',
+        `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(-2)}&pickup_time=10:00&dropoff_date=${inDays(-4)}&dropoff_time=10:00&driver_age=12`,
+      ),
+    );
     expect(await page.getByText('Pick-up is too soon; choose a later date.').isVisible()).toBe(true);
     expect(await page.getByText('Enter the driver’s age, from 21 to 99.').isVisible()).toBe(true);
     expect(await page.getByLabel('Driver age').getAttribute('aria-invalid')).toBe('true');
     await expectNoAxeViolations(page, 'car search errors');
-    await page.goto(orgUrl(base, 'wanderly.localhost', `/cars/search-details?pickup=CUNA&same_dropoff=0&dropoff=JFKA&pickup_date=${inDays(40)}&pickup_time=10:00&dropoff_date=${inDays(42)}&dropoff_time=10:00&driver_age=30`));
+    await page.goto(
+      orgUrl(
+        base,
+        'wanderly.localhost',
+        `/cars/search-details?pickup=CUNA&same_dropoff=0&dropoff=JFKA&pickup_date=${inDays(40)}&pickup_time=10:00&dropoff_date=${inDays(42)}&dropoff_time=10:00&driver_age=30`,
+      ),
+    );
     expect(await page.getByText('The drop-off location must be in the same city as the pick-up.').isVisible()).toBe(true);
     // A valid search whose filters leave nothing says so.
-    await page.goto(orgUrl(base, 'wanderly.localhost', `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(40)}&pickup_time=10:00&dropoff_date=${inDays(42)}&dropoff_time=10:00&driver_age=30&family=Luxury&passengers=7`));
+    await page.goto(
+      orgUrl(
+        base,
+        'wanderly.localhost',
+        `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(40)}&pickup_time=10:00&dropoff_date=${inDays(42)}&dropoff_time=10:00&driver_age=30&family=Luxury&passengers=7`,
+      ),
+    );
     expect(await page.getByRole('status').filter({ hasText: 'No car matches this search. Clear some filters or try other dates.' }).isVisible()).toBe(true);
     await context.close();
   });

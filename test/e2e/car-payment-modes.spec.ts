@@ -31,16 +31,22 @@ afterAll(async () => {
 
 async function createUser(key: string): Promise<string> {
   const email = `carmodes-${key}-${stamp}@wanderly.example`;
-  await db.query(
-    `insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, 'Carla', 'Driver', 'member')`,
-    [email, await hashPassword(PASSWORD)],
-  );
+  await db.query(`insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, 'Carla', 'Driver', 'member')`, [
+    email,
+    await hashPassword(PASSWORD),
+  ]);
   return email;
 }
 
 /** Search CUNA over a 3-day rental, open `model`'s details, reserve, and save the traveller. */
 async function reserve(page: Page, model: string, pickupDays: number): Promise<string> {
-  await page.goto(orgUrl(base, HOST, `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(pickupDays)}&pickup_time=10:00&dropoff_date=${inDays(pickupDays + 3)}&dropoff_time=09:00&driver_age=30`));
+  await page.goto(
+    orgUrl(
+      base,
+      HOST,
+      `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${inDays(pickupDays)}&pickup_time=10:00&dropoff_date=${inDays(pickupDays + 3)}&dropoff_time=09:00&driver_age=30`,
+    ),
+  );
   await page.getByRole('heading', { level: 1, name: 'Rental cars in Cancún' }).waitFor();
   await page.getByRole('link', { name: new RegExp(`^View ${model} from `) }).click();
   await page.getByRole('button', { name: 'Reserve this car' }).click();
@@ -64,12 +70,14 @@ async function signedIn(key: string) {
 const GUARANTEE_NOTE = 'You pay this rental at the desk. Your card is verified and kept as a guarantee; nothing is charged now.';
 
 async function transactionsOf(reference: string): Promise<{ type: string; status: string; amount: string }[]> {
-  const { transactions } = (await (await fetch(`${sandboxURL}/__sandbox/transactions`)).json()) as { transactions: { type: string; status: string; amount: string; orderId: string | null }[] };
+  const { transactions } = (await (await fetch(`${sandboxURL}/__sandbox/transactions`)).json()) as {
+    transactions: { type: string; status: string; amount: string; orderId: string | null }[];
+  };
   return transactions.filter((transaction) => (transaction.orderId ?? '').startsWith(`${reference}:`));
 }
 
 describe.skipIf(!base)('the car checkout follows the payment mode', () => {
-  it("card provider (RAV4, prepaid with markup): the card options, no guarantee", async () => {
+  it('card provider (RAV4, prepaid with markup): the card options, no guarantee', async () => {
     const { context, page } = await signedIn('card');
     const check = watchConsole(page);
     await reserve(page, 'Toyota RAV4 or similar', 150);

@@ -155,7 +155,8 @@ describe('<CardEntry> (sandbox)', () => {
       const seen: string[] = [];
       Reflect.set(window, 'dialogsAsInserted', seen);
       new MutationObserver((records) => {
-        for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLDialogElement) seen.push(node.matches(':modal') ? 'modal' : node.open ? 'open, not modal' : 'closed');
+        for (const record of records)
+          for (const node of record.addedNodes) if (node instanceof HTMLDialogElement) seen.push(node.matches(':modal') ? 'modal' : node.open ? 'open, not modal' : 'closed');
       }).observe(document.body, { childList: true, subtree: true });
     });
     const paying = tokenize(tab, true);
@@ -169,7 +170,10 @@ describe('<CardEntry> (sandbox)', () => {
 
     const challengeSrc = (await tab.locator('iframe.three-d-secure-frame').getAttribute('src')) ?? '';
     const challengeId = decodeURIComponent(/challenge\/([^?]+)/.exec(challengeSrc)?.[1] ?? '');
-    await tab.evaluate((src) => (Reflect.get(window, 'addEvil') as (src: string) => Promise<void>)(src), `${harnessOrigin.replace('localhost', '127.0.0.1')}/evil?challengeId=${encodeURIComponent(challengeId)}`);
+    await tab.evaluate(
+      (src) => (Reflect.get(window, 'addEvil') as (src: string) => Promise<void>)(src),
+      `${harnessOrigin.replace('localhost', '127.0.0.1')}/evil?challengeId=${encodeURIComponent(challengeId)}`,
+    );
     expect(await dialog.isVisible()).toBe(true);
 
     await challengeFrame.getByLabel('Verification code').fill('1234');
@@ -197,10 +201,16 @@ describe('<CardEntry> (sandbox)', () => {
   it('verifySavedCard authenticates a vaulted card from its server nonce, with the fields hidden', async () => {
     const customerId = `cust-${randomUUID().slice(0, 8)}`;
     expect(await gateway.ensureCustomer({ customerId })).toMatchObject({ ok: true });
-    const vaulted = await gateway.vaultPaymentMethod({ customerId, nonce: await sandboxNonce(sandbox.url, '4000000000001000', { expirationMonth: '01', expirationYear: `20${expiryYear}` }) });
+    const vaulted = await gateway.vaultPaymentMethod({
+      customerId,
+      nonce: await sandboxNonce(sandbox.url, '4000000000001000', { expirationMonth: '01', expirationYear: `20${expiryYear}` }),
+    });
     if (!vaulted.ok) throw new Error('vaulting failed');
     const braintree = (await import('braintree')).default;
-    const sdk = new braintree.BraintreeGateway({ environment: new braintree.Environment('127.0.0.1', String(sandbox.port), sandbox.url, false, '127.0.0.1', String(sandbox.port)), ...SANDBOX_CREDENTIALS });
+    const sdk = new braintree.BraintreeGateway({
+      environment: new braintree.Environment('127.0.0.1', String(sandbox.port), sandbox.url, false, '127.0.0.1', String(sandbox.port)),
+      ...SANDBOX_CREDENTIALS,
+    });
     const serverNonce = (await sdk.paymentMethodNonce.create(vaulted.value.token)).paymentMethodNonce.nonce;
 
     const { page: tab, checkConsole } = await open(undefined, '?hidden=1');

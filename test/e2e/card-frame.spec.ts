@@ -134,7 +134,14 @@ afterEach(async () => {
   await context?.close();
 });
 
-type PayResult = { ok: boolean; status?: string | null; nonce?: string | null; details?: { brand: string; last4: string }; errors?: { field: string; message: string }[]; challenged?: boolean };
+type PayResult = {
+  ok: boolean;
+  status?: string | null;
+  nonce?: string | null;
+  details?: { brand: string; last4: string };
+  errors?: { field: string; message: string }[];
+  challenged?: boolean;
+};
 
 /** Opens the harness, records every request the browser makes, and fills the card frame. */
 async function openHarness(card?: { number: string; expiry?: string; cvv?: string }): Promise<{ page: Page; requests: { url: string; body: string }[]; checkConsole: () => void }> {

@@ -26,10 +26,10 @@ beforeAll(async () => {
   if (!base) return;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  await db.query(
-    `insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, 'Lou', 'Logger', 'member')`,
-    [email, await hashPassword(PASSWORD)],
-  );
+  await db.query(`insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, 'Lou', 'Logger', 'member')`, [
+    email,
+    await hashPassword(PASSWORD),
+  ]);
   await db.end();
 });
 

@@ -65,8 +65,22 @@ describe.skipIf(skipReason)('card and code velocity across two instances', () =>
         cookie: `${cookie}; lan_code=${language}`,
         headers: { 'idempotency-key': randomUUID() },
         body: {
-          id: booking.bookingId, pg_amt: amount, pg_amount: amount, currency: booking.currency, product_type: 'HLT', pg_type: 'PG_03', cashcard_amt: 0, cn_disc_amt: 0,
-          cn_disc_code: '', cn_dis_trnid: '', email: demo('member'), names: 'Card Tester', card_id: '', cust_id: '', payment_method: 'card', nonce: 'fake-processor-declined-visa-nonce',
+          id: booking.bookingId,
+          pg_amt: amount,
+          pg_amount: amount,
+          currency: booking.currency,
+          product_type: 'HLT',
+          pg_type: 'PG_03',
+          cashcard_amt: 0,
+          cn_disc_amt: 0,
+          cn_disc_code: '',
+          cn_dis_trnid: '',
+          email: demo('member'),
+          names: 'Card Tester',
+          card_id: '',
+          cust_id: '',
+          payment_method: 'card',
+          nonce: 'fake-processor-declined-visa-nonce',
         },
       });
     const perCard = RATE_LIMITS.cardCharge.perCard!;
@@ -90,7 +104,20 @@ describe.skipIf(skipReason)('card and code velocity across two instances', () =>
     const guess = (n: number) =>
       send(n, address, 'POST', '/api/general/applyCouponCodeDetails', {
         cookie: `${cookie}; lan_code=es-MX`,
-        body: { json: { coupon_code: `GUESS${n}`, discount_amount: 0, discount_currency: 'USD', product_type: 'HLT', org_id: 'wanderly', coupon_id: '', coupon_trn_id: '', isMathch: true, site_id: 1 }, hold: 'no-such-hold' },
+        body: {
+          json: {
+            coupon_code: `GUESS${n}`,
+            discount_amount: 0,
+            discount_currency: 'USD',
+            product_type: 'HLT',
+            org_id: 'wanderly',
+            coupon_id: '',
+            coupon_trn_id: '',
+            isMathch: true,
+            site_id: 1,
+          },
+          hold: 'no-such-hold',
+        },
       });
     const limit = RATE_LIMITS.codeLookup.perSession;
     for (let n = 0; n < limit; n++) expect((await guess(n)).status).not.toBe(429);

@@ -119,9 +119,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
   it('the same guest for the same room and dates shows the duplicate-booking modal; Change Name lets another name through', async () => {
     const checkin = inDays(44);
     const checkout = inDays(46);
-    const room = await db.query<{ id: number }>(
-      `select r.id from hotel_room_types r join hotels h on h.id = r.hotel_id where h.slug = 'cancun-harbour-view' and r.code = 'STD'`,
-    );
+    const room = await db.query<{ id: number }>(`select r.id from hotel_room_types r join hotels h on h.id = r.hotel_id where h.slug = 'cancun-harbour-view' and r.code = 'STD'`);
     await db.query(
       `insert into bookings (reference, org_id, product, item_ref, starts_on, ends_on, guest_first_name, guest_last_name, guest_email, status)
        values ($1, 'wanderly', 'HLT', $2, $3, $4, 'Dora', 'Duplicate', 'dora@example.com', 'confirmed')`,
@@ -146,8 +144,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     await dialog.waitFor({ state: 'detached' });
     // The name gets focus in the frame after the dialog is gone (its opener has it first).
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('traveler-firstName');
-    const started = async () =>
-      (await db.query(`select b.guest_first_name, b.status from bookings b join holds h on h.id = b.hold_id where h.token = $1`, [hold])).rows;
+    const started = async () => (await db.query(`select b.guest_first_name, b.status from bookings b join holds h on h.id = b.hold_id where h.token = $1`, [hold])).rows;
     expect(await started()).toEqual([]);
 
     await page.keyboard.type('Daniel');
@@ -202,7 +199,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     await context.close();
   });
 
-  it('a checkout link works only in its organisation, and a signed-in traveller\'s hold only for them', async () => {
+  it("a checkout link works only in its organisation, and a signed-in traveller's hold only for them", async () => {
     const origin = (host: string) => orgUrl(base, host, '').replace(/\/$/, '');
     const holdForm = new URLSearchParams({ destination: 'cancun', checkin: inDays(62), checkout: inDays(63), rooms: '1', guests: '2', roomTypeId: '1' }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: origin(HOST) };

@@ -7,7 +7,17 @@
 // The page's clock is Playwright's: it runs as usual, and jumping it ahead shows that no message
 // is taken away by a timer.
 import { describe, expect, inject, it } from 'vitest';
-import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, recordActivity, useSharedBrowser, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
+import {
+  type Page,
+  expectNoAxeViolationsAtViewports,
+  newContext,
+  orgUrl,
+  recordActivity,
+  useSharedBrowser,
+  waitForHydration,
+  waitOrDescribe,
+  watchConsole,
+} from '../support/browser';
 import { inDays } from '../support/dates';
 import { http } from '../support/http-client';
 
@@ -17,9 +27,60 @@ const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2,
 
 /** Each organisation, its language's texts (app/i18n) and a stay no other spec holds. */
 const ORGS = [
-  { id: 'wanderly', host: 'wanderly.localhost', day: 141, text: { title: 'Complete your booking', traveler: 'Who is travelling?', submit: 'COMPLETE BOOKING', processing: 'Processing your booking…', email: 'E-mail', continue: 'Continue', problem: 'Check the traveller’s details', saved: 'Traveller details saved.', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', code: 'Verification code' } },
-  { id: 'viajamas', host: 'viajamas.localhost', day: 144, text: { title: 'Completa tu reserva', traveler: '¿Quién viaja?', submit: 'COMPLETAR RESERVA', processing: 'Procesando tu reserva…', email: 'Correo electrónico', continue: 'Continuar', problem: 'Revisa los datos del viajero', saved: 'Datos del viajero guardados.', cardNumber: 'Número de tarjeta', expiry: 'Vencimiento (MM/AA)', code: 'Código de verificación' } },
-  { id: 'voyagerpro', host: 'voyagerpro.localhost', day: 147, text: { title: 'Complete your booking', traveler: 'Who is travelling?', submit: 'COMPLETE BOOKING', processing: 'Processing your booking…', email: 'E-mail', continue: 'Continue', problem: 'Check the traveller’s details', saved: 'Traveller details saved.', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', code: 'Verification code' } },
+  {
+    id: 'wanderly',
+    host: 'wanderly.localhost',
+    day: 141,
+    text: {
+      title: 'Complete your booking',
+      traveler: 'Who is travelling?',
+      submit: 'COMPLETE BOOKING',
+      processing: 'Processing your booking…',
+      email: 'E-mail',
+      continue: 'Continue',
+      problem: 'Check the traveller’s details',
+      saved: 'Traveller details saved.',
+      cardNumber: 'Card number',
+      expiry: 'Expiry (MM/YY)',
+      code: 'Verification code',
+    },
+  },
+  {
+    id: 'viajamas',
+    host: 'viajamas.localhost',
+    day: 144,
+    text: {
+      title: 'Completa tu reserva',
+      traveler: '¿Quién viaja?',
+      submit: 'COMPLETAR RESERVA',
+      processing: 'Procesando tu reserva…',
+      email: 'Correo electrónico',
+      continue: 'Continuar',
+      problem: 'Revisa los datos del viajero',
+      saved: 'Datos del viajero guardados.',
+      cardNumber: 'Número de tarjeta',
+      expiry: 'Vencimiento (MM/AA)',
+      code: 'Código de verificación',
+    },
+  },
+  {
+    id: 'voyagerpro',
+    host: 'voyagerpro.localhost',
+    day: 147,
+    text: {
+      title: 'Complete your booking',
+      traveler: 'Who is travelling?',
+      submit: 'COMPLETE BOOKING',
+      processing: 'Processing your booking…',
+      email: 'E-mail',
+      continue: 'Continue',
+      problem: 'Check the traveller’s details',
+      saved: 'Traveller details saved.',
+      cardNumber: 'Card number',
+      expiry: 'Expiry (MM/YY)',
+      code: 'Verification code',
+    },
+  },
 ] as const;
 
 const browser = useSharedBrowser();
@@ -81,7 +142,11 @@ describe.skipIf(!base)('one clear checkout path (issue 15)', () => {
       const form = await page.getByRole('button', { name: t.submit }).evaluate((button) => {
         const owner = (button as HTMLButtonElement).form!;
         const elements = [...owner.elements] as HTMLInputElement[];
-        return { names: elements.map((element) => element.name), submits: elements.filter((element) => element.type === 'submit').length, forms: document.querySelectorAll('.checkout-traveler form').length };
+        return {
+          names: elements.map((element) => element.name),
+          submits: elements.filter((element) => element.type === 'submit').length,
+          forms: document.querySelectorAll('.checkout-traveler form').length,
+        };
       });
       expect(form.submits).toBe(1);
       expect(form.forms).toBe(0);

@@ -85,10 +85,19 @@ async function transactionsOf(reference: string): Promise<Transaction[]> {
   return transactions.filter((transaction) => (transaction.orderId ?? '').startsWith(`${reference}:`));
 }
 
-type BookingRow = { status: string; payment_method: string | null; amount_minor: number | null; currency: string | null; oxxo_reference: string | null; failure_text: string | null };
+type BookingRow = {
+  status: string;
+  payment_method: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  oxxo_reference: string | null;
+  failure_text: string | null;
+};
 
 async function bookingOf(reference: string): Promise<BookingRow> {
-  const { rows } = await db.query<BookingRow>(`select status, payment_method, amount_minor, currency, oxxo_reference, failure_text from bookings where reference = $1`, [reference]);
+  const { rows } = await db.query<BookingRow>(`select status, payment_method, amount_minor, currency, oxxo_reference, failure_text from bookings where reference = $1`, [
+    reference,
+  ]);
   expect(rows, `booking ${reference}`).toHaveLength(1);
   return rows[0]!;
 }
@@ -115,9 +124,7 @@ type Stay = { hotel: string; destination: string; room: WordedRoomType; checkin:
 /** Hotel details → Reserve → checkout, then the traveller step (prefilled for a member): the payment block is live. */
 async function reserveHotel(page: Page, org: Org, language: Language, stay: Stay): Promise<string> {
   const t = TEXT[language];
-  await page.goto(
-    orgUrl(base, HOST[org], `/hotel-details?hotel=${stay.hotel}&destination=${stay.destination}&checkin=${stay.checkin}&checkout=${stay.checkout}&rooms=1&guests=2`),
-  );
+  await page.goto(orgUrl(base, HOST[org], `/hotel-details?hotel=${stay.hotel}&destination=${stay.destination}&checkin=${stay.checkin}&checkout=${stay.checkout}&rooms=1&guests=2`));
   const dictionary = language === 'es' ? esMX : enUS;
   await page.getByRole('button', { name: `${t.reserve}: ${dictionary[`room.type.${stay.room}`]}` }).click();
   await page.getByRole('heading', { level: 1, name: t.checkoutTitle }).waitFor();
@@ -187,10 +194,13 @@ async function grantInvoiceCredit(email: string, limit: string): Promise<number>
   const page = await context.newPage();
   await page.goto(orgUrl(base, HOST.voyagerpro, '/'));
   await signInWithApi(page, 'admin@voyagerpro.example', DEMO_PASSWORD);
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/api/admin/invoiceCredit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return response.status;
-  }, { email, limit, currency: 'USD' });
+  const status = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/admin/invoiceCredit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return response.status;
+    },
+    { email, limit, currency: 'USD' },
+  );
   await context.close();
   return status;
 }
@@ -351,8 +361,15 @@ describe.skipIf(!base)('a declining amount (2000.00–2999.99: processor decline
           room,
           nights,
           total: computeRoomPrice({
-            netNightlyMinor: room.net_nightly_usd_minor, nights, rooms: 1, taxRateBp: room.tax_rate_bp, markupBp: room.b2c_markup_bp,
-            strikePct: room.strike_pct, priceType: 'B2C', supplierCode: 'OWN', currency: 'USD',
+            netNightlyMinor: room.net_nightly_usd_minor,
+            nights,
+            rooms: 1,
+            taxRateBp: room.tax_rate_bp,
+            markupBp: room.b2c_markup_bp,
+            strikePct: room.strike_pct,
+            priceType: 'B2C',
+            supplierCode: 'OWN',
+            currency: 'USD',
           }).inclusive,
         })),
       )
@@ -418,11 +435,9 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
     const pending = await bookingOf(reference);
     expect(pending).toMatchObject({ status: 'pending', payment_method: 'oxxo', oxxo_reference: expect.stringMatching(/^\d{14}$/) });
     const voucher = pending.oxxo_reference!;
-    expect(
-      await page
-        .getByText(`Pendiente: paga en cualquier tienda OXXO con la referencia del voucher ${voucher}. Confirmamos la reserva al recibir el pago.`)
-        .isVisible(),
-    ).toBe(true);
+    expect(await page.getByText(`Pendiente: paga en cualquier tienda OXXO con la referencia del voucher ${voucher}. Confirmamos la reserva al recibir el pago.`).isVisible()).toBe(
+      true,
+    );
     expect(await page.getByText('Pendiente', { exact: true }).isVisible()).toBe(true);
     // viajamas: a voucher is payable for 48 hours; the page says until when.
     expect(await page.getByText(/Paga antes del .+; después la referencia vence y la reserva se libera\./).isVisible()).toBe(true);
@@ -464,7 +479,11 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
     expect(calls).toEqual([]);
     // The server refuses too, whatever the page does.
     const refused = await page.evaluate(async (token) => {
-      const response = await fetch('/api/booking/initBooking', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ hold: token, product_type: 'HLT' }) });
+      const response = await fetch('/api/booking/initBooking', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ hold: token, product_type: 'HLT' }),
+      });
       return { status: response.status, body: (await response.json()) as unknown };
     }, hold);
     expect(refused).toEqual({ status: 403, body: { error: 'demo', message: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" } });

@@ -51,10 +51,12 @@ beforeAll(async () => {
   if (!base) return;
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  await db.query(
-    `insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, $3, $4, 'member')`,
-    [payer.email, await hashPassword(PASSWORD), payer.first, payer.last],
-  );
+  await db.query(`insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, $3, $4, 'member')`, [
+    payer.email,
+    await hashPassword(PASSWORD),
+    payer.first,
+    payer.last,
+  ]);
   const { rows } = await db.query<{ id: number; code: string }>(
     `select o.id, l.code from car_offers o join car_locations l on l.id = o.location_id where o.payment = 'prepaid' and l.destination_slug = 'cancun' order by o.id limit 1`,
   );
@@ -92,7 +94,10 @@ const products: Product[] = [
     name: 'a flight',
     toCheckout: async (page, day) => {
       await page.goto(site(`/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${inDays(day)}&cabinclass=economy&noofadults=1&noofchilds=0&noofinfants=0`));
-      await page.getByRole('link', { name: /^View fares/ }).first().click();
+      await page
+        .getByRole('link', { name: /^View fares/ })
+        .first()
+        .click();
       await page.getByRole('button', { name: 'Select Standard' }).click();
     },
   },
@@ -119,7 +124,10 @@ const products: Product[] = [
     name: 'an activity',
     toCheckout: async (page, day) => {
       await page.goto(site(`/activities/details?destination=cancun&date=${inDays(day)}&guests=2&offer=cancun-snorkelling-trip`));
-      await page.getByRole('button', { name: /^Reserve / }).first().click();
+      await page
+        .getByRole('button', { name: /^Reserve / })
+        .first()
+        .click();
     },
   },
 ];
@@ -149,7 +157,9 @@ async function salesOf(reference: string): Promise<SandboxTransaction[]> {
 }
 
 async function expectPaidOnce(reference: string, product: string) {
-  const { rows } = await db.query<{ status: string; product: string; payment_method: string }>(`select status, product, payment_method from bookings where reference = $1`, [reference]);
+  const { rows } = await db.query<{ status: string; product: string; payment_method: string }>(`select status, product, payment_method from bookings where reference = $1`, [
+    reference,
+  ]);
   expect(rows[0]).toMatchObject({ status: 'confirmed', product });
   const sales = await salesOf(reference);
   expect(sales.map((s) => s.status)).toHaveLength(1);
@@ -210,7 +220,12 @@ describe.skipIf(!base)('checkout payments in Chromium (issue 4)', () => {
 
       await reachPayment(page, product, 153 + index * 6);
       // The saved card (the only one) is selected on its own: no card to type.
-      expect(await page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: /Travel card/ }).isChecked()).toBe(true);
+      expect(
+        await page
+          .getByRole('group', { name: 'How would you like to pay?' })
+          .getByRole('radio', { name: /Travel card/ })
+          .isChecked(),
+      ).toBe(true);
       const withSavedCard = await completeBooking(page);
       expect(await expectPaidOnce(withSavedCard, product.code)).toBe('saved_card');
       check();
@@ -235,10 +250,7 @@ describe.skipIf(!base)('checkout payments in Chromium (issue 4)', () => {
       `select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`,
     );
     for (const { table_name: table, column_name: column } of columns) {
-      const { rows } = await db.query<{ count: string }>(
-        `select count(*) from "${table}" where "${column}"::text like any($1)`,
-        [secrets.map((secret) => `%${secret}%`)],
-      );
+      const { rows } = await db.query<{ count: string }>(`select count(*) from "${table}" where "${column}"::text like any($1)`, [secrets.map((secret) => `%${secret}%`)]);
       expect(Number(rows[0]!.count), `${table}.${column}`).toBe(0);
     }
 

@@ -15,16 +15,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '~/services/platform/db.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway';
-import {
-  type PreparedBooking,
-  type SandboxTransaction,
-  guestName,
-  prepareBooking,
-  sandboxFault,
-  sandboxTransactions,
-  signIn,
-  submitBooking,
-} from '../support/booking-load';
+import { type PreparedBooking, type SandboxTransaction, guestName, prepareBooking, sandboxFault, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
 import { sandboxNonce } from '../support/sandbox-control';
 import { http } from '../support/http-client';
 import { type RunningServer, startServer } from '../support/server-process';
@@ -165,10 +156,19 @@ it('kill -9 mid-load on PGlite: acknowledged bookings survive confirmed; payment
   const statusAtKill = new Map(atKill.bookings.map((b) => [b.reference, b.status]));
   for (const reference of acknowledgedAtKill) expect(statusAtKill.get(reference), reference).toBe('confirmed');
   const inFlight = atKill.attempts.filter((a) => OPEN_ATTEMPTS.includes(a.status));
-  expect(inFlight.some((a) => a.status === 'created'), 'an attempt whose sale was at the gateway').toBe(true);
-  expect(inFlight.some((a) => a.status === 'authorized'), 'an attempt whose capture was at the gateway').toBe(true);
+  expect(
+    inFlight.some((a) => a.status === 'created'),
+    'an attempt whose sale was at the gateway',
+  ).toBe(true);
+  expect(
+    inFlight.some((a) => a.status === 'authorized'),
+    'an attempt whose capture was at the gateway',
+  ).toBe(true);
   const salesAtKill = (await sandboxTransactions(sandbox.url)).filter((t) => t.type === 'sale' && references.some((r) => (t.orderId ?? '').startsWith(`${r}:`)));
-  expect(salesAtKill.some((t) => t.status === 'authorized'), 'a sale authorised but not captured when the app died').toBe(true);
+  expect(
+    salesAtKill.some((t) => t.status === 'authorized'),
+    'a sale authorised but not captured when the app died',
+  ).toBe(true);
 
   // Restart on the same folder; the reconciler finishes every payment left open.
   server = await startServer({ dataDir, env });
@@ -203,7 +203,10 @@ it('kill -9 mid-load on PGlite: acknowledged bookings survive confirmed; payment
   // And the other way: each confirmed booking has exactly one captured sale and its room.
   const holdStatus = new Map(after.holds.map((h) => [h.reference, h.status]));
   for (const booking of after.bookings.filter((b) => b.status === 'confirmed')) {
-    expect(sales.filter((s) => referenceOf(s) === booking.reference && CAPTURED.includes(s.status)), booking.reference).toHaveLength(1);
+    expect(
+      sales.filter((s) => referenceOf(s) === booking.reference && CAPTURED.includes(s.status)),
+      booking.reference,
+    ).toHaveLength(1);
     expect(holdStatus.get(booking.reference), booking.reference).toBe('booked');
   }
   // The ones in flight at the kill: confirmed when their sale had reached the gateway (every sale

@@ -39,11 +39,7 @@ describe.each(backends)('cross-site requests on $name (S2)', ({ url }) => {
   });
 
   it('refuses every action and /api mutation from another site, before it runs', async () => {
-    const attempts: Record<string, string>[] = [
-      { origin: 'https://evil.example' },
-      { origin: 'null' },
-      { 'sec-fetch-site': 'cross-site' },
-    ];
+    const attempts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
     for (const routePath of paths) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         for (const headers of attempts) {

@@ -31,10 +31,10 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   for (const email of [american, defaulted]) {
-    await db.query(
-      `insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, 'Dana', 'Dates', 'member')`,
-      [email, await hashPassword(PASSWORD)],
-    );
+    await db.query(`insert into users (org_id, email, email_normalized, password_hash, first_name, last_name, role) values ('wanderly', $1, $1, $2, 'Dana', 'Dates', 'member')`, [
+      email,
+      await hashPassword(PASSWORD),
+    ]);
   }
 });
 
@@ -77,7 +77,10 @@ describe.skipIf(!base)('the date format of a signed-in user (spec §6, §9)', ()
     expect((await postPreferences(page, { ...preference, date_format: 'mm/dd/yyyy' })).body.message).toBe('date_format: must be one of "DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD"');
     expect(await storedFormat(american)).toBeNull();
     const saved = await postPreferences(page, { ...preference, date_format: 'MM/DD/YYYY' });
-    expect(saved).toEqual({ status: 200, body: { status: 200, message: 'Preferences saved', data: { preferred_language: 'en-US', preferred_currency: 'USD', date_format: 'MM/DD/YYYY' } } });
+    expect(saved).toEqual({
+      status: 200,
+      body: { status: 200, message: 'Preferences saved', data: { preferred_language: 'en-US', preferred_currency: 'USD', date_format: 'MM/DD/YYYY' } },
+    });
     expect(await storedFormat(american)).toBe('MM/DD/YYYY');
     // Leaving it out keeps the saved format.
     expect((await postPreferences(page, preference)).status).toBe(200);
@@ -116,7 +119,12 @@ describe.skipIf(!base)('the date format of a signed-in user (spec §6, §9)', ()
     // No preference: the default DD/MM/YYYY.
     const other = await signedIn(defaulted);
     await reserve(other, inDays(240), inDays(242));
-    expect(await other.locator('.checkout-summary').getByText(`${european(inDays(240))} to ${european(inDays(242))}`).isVisible()).toBe(true);
+    expect(
+      await other
+        .locator('.checkout-summary')
+        .getByText(`${european(inDays(240))} to ${european(inDays(242))}`)
+        .isVisible(),
+    ).toBe(true);
     await other.context().close();
 
     // Anonymous: no user format, the locale's long date (issue 14: no ISO days on the checkout).
@@ -124,7 +132,12 @@ describe.skipIf(!base)('the date format of a signed-in user (spec §6, §9)', ()
     const anonymous = await context.newPage();
     await reserve(anonymous, inDays(244), inDays(246));
     const long = (day: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-    expect(await anonymous.locator('.checkout-summary').getByText(`${long(inDays(244))} to ${long(inDays(246))}`).isVisible()).toBe(true);
+    expect(
+      await anonymous
+        .locator('.checkout-summary')
+        .getByText(`${long(inDays(244))} to ${long(inDays(246))}`)
+        .isVisible(),
+    ).toBe(true);
     await context.close();
   });
 
@@ -134,7 +147,10 @@ describe.skipIf(!base)('the date format of a signed-in user (spec §6, §9)', ()
     // Flight: results → fares → checkout; each leg and flight carries its day in the user's format.
     const depart = inDays(57);
     await page.goto(site(`/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${depart}&adults=1`));
-    await page.getByRole('link', { name: /^View fares/ }).first().click();
+    await page
+      .getByRole('link', { name: /^View fares/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Select Standard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
     const leg = page.locator('.checkout-summary').getByRole('heading', { level: 3, name: /^Flight 1: CUN → MCO · / });

@@ -1,14 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import {
-  type Page,
-  expectNoAxeViolationsAtViewports,
-  newContext,
-  orgUrl,
-  signInWithApi,
-  useSharedBrowser,
-  watchConsole,
-} from '../support/browser';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { type RunningServer, startServer } from '../support/server-process';
 
@@ -130,7 +122,12 @@ describe('flight search airport combobox (issue 10)', () => {
     expect(url.pathname).toBe('/flight/search-details');
     expect(url.searchParams.get('from')).toBe('CUN');
     expect(url.searchParams.get('to')).toBe('MCO');
-    expect(await page.getByRole('region', { name: /trips$/ }).getByRole('listitem').count()).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByRole('region', { name: /trips$/ })
+        .getByRole('listitem')
+        .count(),
+    ).toBeGreaterThan(0);
     check();
     await context.close();
   });
@@ -195,7 +192,12 @@ describe('flight search airport combobox (issue 10)', () => {
     expect(statuses.at(-1)).toBe(429);
     const status = form.getByRole('status').filter({ hasText: /^Demasiadas búsquedas de aeropuertos en poco tiempo\. Espera \d+ segundos e inténtalo de nuevo\.$/ });
     await status.waitFor({ state: 'attached' });
-    expect(await form.getByText(/^Demasiadas búsquedas de aeropuertos/).first().isVisible()).toBe(true);
+    expect(
+      await form
+        .getByText(/^Demasiadas búsquedas de aeropuertos/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await attribute(from, 'aria-expanded')).toBe('false');
     // The field still takes a code typed by hand, as without JavaScript.
     expect(await from.inputValue()).toBe(lastTyped);

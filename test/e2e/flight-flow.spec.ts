@@ -36,11 +36,19 @@ async function roundTripToCheckout(page: Page, { depart, back, axe }: { depart: 
   const results = page.getByRole('region', { name: /trips$/ });
   expect(await results.getByRole('listitem').count()).toBeGreaterThan(0);
 
-  await results.getByRole('link', { name: /^View fares/ }).first().click();
+  await results
+    .getByRole('link', { name: /^View fares/ })
+    .first()
+    .click();
   await page.getByRole('heading', { level: 1, name: 'Your trip: CUN to MCO' }).waitFor();
   expect(await page.getByRole('heading', { level: 2, name: /^Outbound: CUN → MCO/ }).isVisible()).toBe(true);
   expect(await page.getByRole('heading', { level: 2, name: /^Return: MCO → CUN/ }).isVisible()).toBe(true);
-  expect(await page.getByText(/Quetzal Wings|Northstar Airways|Pacific Jet|Meridian Air|Atlas Skylines/).first().isVisible()).toBe(true);
+  expect(
+    await page
+      .getByText(/Quetzal Wings|Northstar Airways|Pacific Jet|Meridian Air|Atlas Skylines/)
+      .first()
+      .isVisible(),
+  ).toBe(true);
   if (axe) await expectNoAxeViolations(page, 'flight details');
   for (const fare of ['Basic', 'Standard', 'Flex']) expect(await page.getByRole('heading', { level: 3, name: fare }).isVisible(), fare).toBe(true);
   await page.getByRole('button', { name: 'Select Standard' }).click();
@@ -75,7 +83,12 @@ describe('flight search to checkout (issue 3)', () => {
     await page.goto(wanderly(`/flight/search-details?triptype=oneway&from=CUN&to=JFK&depart=${inDays(33)}`));
     const results = page.getByRole('region', { name: /trips$/ });
     expect(await results.getByRole('listitem').count()).toBeGreaterThan(0);
-    expect(await results.getByText(/1 stop via (MEX|MCO)/).first().isVisible()).toBe(true);
+    expect(
+      await results
+        .getByText(/1 stop via (MEX|MCO)/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await page.goto(
       wanderly(`/flight/search-details?triptype=multicity&from=CUN&to=MCO&depart=${inDays(33)}&from2=MCO&to2=JFK&depart2=${inDays(35)}&from3=JFK&to3=CUN&depart3=${inDays(38)}`),
     );
@@ -98,7 +111,11 @@ describe('flight search to checkout (issue 3)', () => {
       expect(String(answer.headers.location), path).toBe('/flight');
     }
     // A form post is redirected too, before its action could hold anything.
-    const post = await http(base, 'POST', '/flight/checkout', { host: 'wanderly.localhost', body: `${search}&offer=1@${inDays(30)}&brandedfare=BASIC`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const post = await http(base, 'POST', '/flight/checkout', {
+      host: 'wanderly.localhost',
+      body: `${search}&offer=1@${inDays(30)}&brandedfare=BASIC`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(post.status).toBe(302);
     expect(String(post.headers.location)).toBe('/flight');
     // viajamas does not require login: the results answer, and checkout-success is not redirected.
@@ -139,7 +156,11 @@ describe('flight search to checkout (issue 3)', () => {
     expect(broken.status).toBe(302);
     expect(broken.headers.location).toBe('/flight/search-details?notice=choose-first');
     expect((await http(base, 'GET', `/flight/checkout?hold=not-a-real-hold-token-123&${search}&offer=${offer}&brandedfare=FLEX`, { host: 'viajamas.localhost' })).status).toBe(404);
-    const noFare = await http(base, 'POST', '/flight/checkout', { host: 'viajamas.localhost', body: `${search}&offer=${offer}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const noFare = await http(base, 'POST', '/flight/checkout', {
+      host: 'viajamas.localhost',
+      body: `${search}&offer=${offer}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(noFare.status).toBe(400);
   });
 
@@ -160,7 +181,11 @@ describe('flight search to checkout (issue 3)', () => {
     await page.getByRole('heading', { level: 1, name: 'Flights from CUN to MCO' }).waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('flightSearchHistory') ?? '[]'));
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ tripType: 'oneway', flightDesktopValue: expect.stringMatching(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{2} \d{2}$/), flightDesktopValueCode: inDays(70) });
+    expect(stored[0]).toMatchObject({
+      tripType: 'oneway',
+      flightDesktopValue: expect.stringMatching(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{2} \d{2}$/),
+      flightDesktopValueCode: inDays(70),
+    });
 
     await page.goto(wanderly('/flight'));
     const recent = page.getByRole('region', { name: 'Your recent searches' });
@@ -174,7 +199,10 @@ describe('flight search to checkout (issue 3)', () => {
       [{ ...stored[0], tripType: 'multicity', searchTypes: [{ from: 'MCO', to: 'JFK', flightDesktopValue: 'Someday, Feb 31 27' }] }],
     );
     await page.goto(wanderly('/flight'));
-    await page.getByRole('region', { name: 'Your recent searches' }).getByRole('button', { name: /^Search again/ }).click();
+    await page
+      .getByRole('region', { name: 'Your recent searches' })
+      .getByRole('button', { name: /^Search again/ })
+      .click();
     const departure2 = form.getByLabel('Departure (Flight 2)');
     await expect.poll(() => departure2.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await departure2.inputValue()).toBe('');
@@ -197,7 +225,10 @@ describe('flight search to checkout (issue 3)', () => {
     await form.getByLabel('Salida', { exact: true }).fill(inDays(80));
     await form.getByRole('button', { name: 'Buscar vuelos' }).click();
     await page.getByRole('heading', { level: 1, name: 'Vuelos de CUN a MCO' }).waitFor();
-    await page.getByRole('link', { name: /^Ver tarifas/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Ver tarifas/ })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Tu viaje: de CUN a MCO' }).waitFor();
     await page.getByRole('button', { name: 'Elegir Basic' }).click();
     await page.getByRole('heading', { level: 1, name: 'Completa tu reserva' }).waitFor();

@@ -13,13 +13,28 @@ const post = (route: string, body: unknown) => http(base, 'POST', `/api/weeks/${
 async function prepareWeekHold(days: number) {
   const resort = (await post('getGenerateMinPrice', {})).json().data.min_prices.find((p: { category: string }) => p.category === 'RST');
   const inventory = await post('getInventory', {
-    resort_id: resort.resort_id, check_in_date: inDays(days), check_out_date: inDays(days + 7), lang: 'en-US', currency: 'USD',
-    residency: 'US', search_type: 'country', category: 'RST', destination_id: resort.destination_id, whitelabel_no: 1, mainPath: '/resorts/details',
+    resort_id: resort.resort_id,
+    check_in_date: inDays(days),
+    check_out_date: inDays(days + 7),
+    lang: 'en-US',
+    currency: 'USD',
+    residency: 'US',
+    search_type: 'country',
+    category: 'RST',
+    destination_id: resort.destination_id,
+    whitelabel_no: 1,
+    mainPath: '/resorts/details',
   });
   const studio = inventory.json().data.inventory.find((i: { unit_type: { code: string } }) => i.unit_type.code === 'STU');
   const prepared = await post('prepareBookWeeks', {
-    resort_id: resort.resort_id, inventory_id: studio.inventory_id, check_in_date: studio.check_in_date, check_out_date: studio.check_out_date,
-    lang: 'en-US', currency: 'USD', residency: 'US', mainPath: '/resorts/checkout',
+    resort_id: resort.resort_id,
+    inventory_id: studio.inventory_id,
+    check_in_date: studio.check_in_date,
+    check_out_date: studio.check_out_date,
+    lang: 'en-US',
+    currency: 'USD',
+    residency: 'US',
+    mainPath: '/resorts/checkout',
   });
   expect(prepared.status).toBe(200);
   return prepared.json().data.reservation_token as string;
@@ -64,7 +79,8 @@ describe('releasing a hold from its checkout (issue 34)', () => {
       expect(held.status).toBe(302);
       const checkout = new URL(String(held.headers.location), pgBase);
       const token = checkout.searchParams.get('hold')!;
-      const allocations = async () => Number((await db.query('select count(*) from unit_allocations a join holds h on h.id = a.hold_id where h.token = $1', [token])).rows[0].count);
+      const allocations = async () =>
+        Number((await db.query('select count(*) from unit_allocations a join holds h on h.id = a.hold_id where h.token = $1', [token])).rows[0].count);
       expect(await allocations()).toBe(1);
 
       const { context } = await newContext(browser());
@@ -77,7 +93,10 @@ describe('releasing a hold from its checkout (issue 34)', () => {
       expect(rows).toEqual([{ status: 'released' }]);
       expect(await allocations()).toBe(0);
       // A hold already released (or another visitor's) is left as it is.
-      const again = await http(pgBase, 'POST', `${checkout.pathname}${checkout.search}`, { headers: { 'content-type': 'application/x-www-form-urlencoded', origin }, body: new URLSearchParams({ intent: 'release', hold: token }).toString() });
+      const again = await http(pgBase, 'POST', `${checkout.pathname}${checkout.search}`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: new URLSearchParams({ intent: 'release', hold: token }).toString(),
+      });
       expect(again.status).toBe(302);
       await context.close();
     } finally {

@@ -62,7 +62,11 @@ describe('home links, details fallbacks and the header', () => {
       // Home's product tiles at 1280 px: one row, each product with its own icon (issue 34).
       const tiles = page.locator('.search-entry-link');
       const drawn = await tiles.evaluateAll((links) =>
-        links.map((link) => ({ product: link.getAttribute('data-product'), top: Math.round(link.getBoundingClientRect().top), icon: getComputedStyle(link, '::before').maskImage })),
+        links.map((link) => ({
+          product: link.getAttribute('data-product'),
+          top: Math.round(link.getBoundingClientRect().top),
+          icon: getComputedStyle(link, '::before').maskImage,
+        })),
       );
       expect(drawn.length, `${org}: product tiles`).toBeGreaterThan(2);
       expect(new Set(drawn.map((tile) => tile.top)).size, `${org}: tile tops ${drawn.map((tile) => `${tile.product} ${tile.top}`).join(', ')}`).toBe(1);

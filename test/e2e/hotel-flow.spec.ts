@@ -5,7 +5,6 @@ import { inDays } from '../support/dates';
 const base = inject('baseURL');
 const browser = useSharedBrowser();
 
-
 /** Home → search → results → details → reserve → checkout, as a traveller would. */
 async function searchAndReserve(page: Page, { destination, checkin, checkout, axe }: { destination: string; checkin: string; checkout: string; axe: boolean }) {
   await page.goto(orgUrl(base, 'wanderly.localhost', '/'));

@@ -59,16 +59,29 @@ describe.skipIf(!base)('impersonation', () => {
 
     const { rows: bookings } = await db.query('select user_id, acted_by_user_id, status from bookings where reference = $1', [booking.bookingId]);
     expect(bookings).toEqual([{ user_id: member.id, acted_by_user_id: agent.id, status: 'confirmed' }]);
-    const { rows: attempts } = await db.query('select a.acted_by_user_id from payment_attempts a join bookings b on b.id = a.booking_id where b.reference = $1', [booking.bookingId]);
+    const { rows: attempts } = await db.query('select a.acted_by_user_id from payment_attempts a join bookings b on b.id = a.booking_id where b.reference = $1', [
+      booking.bookingId,
+    ]);
     expect(attempts).toEqual([{ acted_by_user_id: agent.id }]);
     expect((await mintKey(memberCookie, other)).status).toBe(403);
 
     // Each request is written down once its answer has gone out.
     const recorded = async () =>
-      (await db.query<{ actor_user_id: number; method: string; path: string; status: number }>('select actor_user_id, method, path, status from impersonated_requests where as_user_id = $1 order by id', [member.id])).rows;
+      (
+        await db.query<{ actor_user_id: number; method: string; path: string; status: number }>(
+          'select actor_user_id, method, path, status from impersonated_requests where as_user_id = $1 order by id',
+          [member.id],
+        )
+      ).rows;
     await expect
       .poll(async () => (await recorded()).map((r) => `${r.actor_user_id} ${r.method} ${r.path} ${r.status}`))
-      .toEqual(expect.arrayContaining(['POST /hotel-checkout 302', 'POST /api/booking/initBooking 200', 'POST /api/booking/generatePgToken 200', 'POST /api/auth/impersonation-keys 403'].map((r) => `${agent.id} ${r}`)));
+      .toEqual(
+        expect.arrayContaining(
+          ['POST /hotel-checkout 302', 'POST /api/booking/initBooking 200', 'POST /api/booking/generatePgToken 200', 'POST /api/auth/impersonation-keys 403'].map(
+            (r) => `${agent.id} ${r}`,
+          ),
+        ),
+      );
     expect((await recorded()).every((r) => r.actor_user_id === agent.id)).toBe(true);
   });
 

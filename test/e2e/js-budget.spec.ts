@@ -39,7 +39,9 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 describe('client JavaScript budgets (gzipped, per page)', () => {
   it('reads a build with the pages it is meant to weigh', () => {
     const ids = pages.map((page) => page.id);
-    expect(ids).toEqual(expect.arrayContaining(['root', 'routes/_index', 'routes/$landing', 'routes/search-detail', 'routes/hotel-details', 'routes/hotel-checkout', 'routes/flight.checkout']));
+    expect(ids).toEqual(
+      expect.arrayContaining(['root', 'routes/_index', 'routes/$landing', 'routes/search-detail', 'routes/hotel-details', 'routes/hotel-checkout', 'routes/flight.checkout']),
+    );
     expect(pages.filter((page) => isCheckout(page.path)).map((page) => page.id)).toContain('routes/$product.checkout');
     expect(pages.filter((page) => isCheckout(page.path)).map((page) => page.id)).not.toContain('routes/cars.checkout-success');
     // The entry alone is React, ReactDOM and Remix: every page weighs at least that.

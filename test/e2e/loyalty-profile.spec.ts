@@ -61,7 +61,9 @@ describe.skipIf(!base)('loyalty points on the profile', () => {
     await waitForHydration(page);
     const spanish = page.getByRole('region', { name: 'Puntos de lealtad' });
     await spanish.waitFor();
-    expect(await spanish.getByRole('article', { name: 'Travel Miles' }).locator('.loyalty-balance').textContent()).toBe(`Disponibles0Pendientes hasta tu viaje${earned.toLocaleString('es-MX')}`);
+    expect(await spanish.getByRole('article', { name: 'Travel Miles' }).locator('.loyalty-balance').textContent()).toBe(
+      `Disponibles0Pendientes hasta tu viaje${earned.toLocaleString('es-MX')}`,
+    );
     expect(await spanish.getByText('Acumulados con una reserva').count()).toBe(1);
     await context.close();
   });

@@ -70,20 +70,29 @@ async function signedInPage(member: Member, path: string, viewport = { width: 12
 /** Saves a card for the signed-in page's user through the card API (as the profile's Save New Card does). */
 async function saveCardThroughApi(page: Page) {
   const nonce = await sandboxNonce(sandboxURL);
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/api/booking/saveCard', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return response.status;
-  }, { nonce, nick_name: 'Travel card' });
+  const status = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/booking/saveCard', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return response.status;
+    },
+    { nonce, nick_name: 'Travel card' },
+  );
   expect(status).toBe(200);
 }
 
 const subscriptionOf = async (member: Member) =>
-  (await db.query<{ status: string; debt_minor: number; expires_on: string; next_payment_by_org: boolean }>(
-    `select status, debt_minor, to_char(expires_on, 'YYYY-MM-DD') as expires_on, next_payment_by_org from user_subscriptions where user_id = $1`,
-    [member.id],
-  )).rows[0];
+  (
+    await db.query<{ status: string; debt_minor: number; expires_on: string; next_payment_by_org: boolean }>(
+      `select status, debt_minor, to_char(expires_on, 'YYYY-MM-DD') as expires_on, next_payment_by_org from user_subscriptions where user_id = $1`,
+      [member.id],
+    )
+  ).rows[0];
 const subscriptionBookingsOf = async (member: Member) =>
-  (await db.query<{ reference: string; status: string; amount_minor: number }>(`select reference, status, amount_minor from bookings where user_id = $1 and product = 'SUB'`, [member.id])).rows;
+  (
+    await db.query<{ reference: string; status: string; amount_minor: number }>(`select reference, status, amount_minor from bookings where user_id = $1 and product = 'SUB'`, [
+      member.id,
+    ])
+  ).rows;
 const salesOf = async (reference: string) => (await sandboxTransactions(sandboxURL)).filter((t) => t.type === 'sale' && (t.orderId ?? '').startsWith(`${reference}:`));
 
 const plansDialog = (page: Page, name: RegExp = /Membership plans|Renew your membership/) => page.getByRole('dialog', { name });
@@ -186,9 +195,13 @@ describe.skipIf(!base)('the membership plans modal', () => {
     expect((await salesOf(reference)).map((s) => s.amount)).toEqual(['73.99']);
     expect(await subscriptionOf(member)).toMatchObject({ status: 'ACTIVE', debt_minor: 0 });
     const { rows } = await db.query<{ kind: string; status: string; amount_minor: string }>(
-      `select a.kind, a.status, a.amount_minor::text from checkout_applications a join bookings b on b.hold_id = a.hold_id where b.reference = $1 order by a.kind`, [reference],
+      `select a.kind, a.status, a.amount_minor::text from checkout_applications a join bookings b on b.hold_id = a.hold_id where b.reference = $1 order by a.kind`,
+      [reference],
     );
-    expect(rows).toEqual([{ kind: 'cash_card', status: 'captured', amount_minor: '3000' }, { kind: 'coupon', status: 'captured', amount_minor: '2500' }]);
+    expect(rows).toEqual([
+      { kind: 'cash_card', status: 'captured', amount_minor: '3000' },
+      { kind: 'coupon', status: 'captured', amount_minor: '2500' },
+    ]);
     check();
     await context.close();
   });
@@ -245,7 +258,10 @@ describe.skipIf(!base)('the membership plans modal', () => {
   });
 
   it('a trial and an organisation-paid plan charge 0 and still activate; with websockets blocked the status comes by polling; the success path shows the purchase', async () => {
-    for (const [org, plan, heading] of [['wanderly', 'Explorer trial', /Membership plans/], ['voyagerpro', 'Corporate', /Membership plans/]] as const) {
+    for (const [org, plan, heading] of [
+      ['wanderly', 'Explorer trial', /Membership plans/],
+      ['voyagerpro', 'Corporate', /Membership plans/],
+    ] as const) {
       const member = await newMember(org);
       const { context, page } = await signedInPage(member, '/user/profile');
       const check = watchConsole(page);
@@ -277,7 +293,10 @@ describe.skipIf(!base)('the membership plans modal', () => {
       else expect(polls).toEqual([]);
       await page.goto(orgUrl(base, HOST[org], answer.return_url));
       await page.getByRole('heading', { level: 1, name: 'Your membership' }).waitFor();
-      await page.getByText(org === 'voyagerpro' ? 'Voyager Pro pays this membership.' : 'Your free trial runs until').first().waitFor();
+      await page
+        .getByText(org === 'voyagerpro' ? 'Voyager Pro pays this membership.' : 'Your free trial runs until')
+        .first()
+        .waitFor();
       check();
       await context.close();
     }
@@ -290,7 +309,12 @@ describe.skipIf(!base)('the membership plans modal', () => {
     const dialog = plansDialog(page);
     await dialog.waitFor();
     // The carousel: 3 plans; 2 slides from 768 px with arrows, 1 below with arrows.
-    for (const [width, slides] of [[375, 1], [768, 2], [1024, 2], [1280, 2]] as const) {
+    for (const [width, slides] of [
+      [375, 1],
+      [768, 2],
+      [1024, 2],
+      [1280, 2],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(() => slidesOf(dialog).count(), { message: `slides at ${width}px` }).toBe(slides);
       expect(await dialog.getByRole('button', { name: 'Next plans' }).count()).toBe(1);

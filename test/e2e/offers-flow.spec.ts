@@ -152,11 +152,19 @@ describe.each(products)('$segment: search to checkout (issue 3)', (p) => {
     expect(await page.getByText('Choose how many people are coming.').isVisible()).toBe(true);
     await context.close();
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const noOption = await http(base, 'POST', `/${p.segment}/checkout`, { host: 'wanderly.localhost', body: `${p.query(60)}&offer=x-y&day=${inDays(60)}&time=10:00`, headers: form });
+    const noOption = await http(base, 'POST', `/${p.segment}/checkout`, {
+      host: 'wanderly.localhost',
+      body: `${p.query(60)}&offer=x-y&day=${inDays(60)}&time=10:00`,
+      headers: form,
+    });
     expect(noOption.status).toBe(400);
     const badSearch = await http(base, 'POST', `/${p.segment}/checkout`, { host: 'wanderly.localhost', body: 'destination=cancun&date=yesterday&option=GROUP', headers: form });
     expect(badSearch.status).toBe(400);
-    const unknown = await http(base, 'POST', `/${p.segment}/checkout`, { host: 'wanderly.localhost', body: `${p.query(60)}&offer=no-such-offer&option=GROUP&day=${inDays(60)}&time=10:00`, headers: form });
+    const unknown = await http(base, 'POST', `/${p.segment}/checkout`, {
+      host: 'wanderly.localhost',
+      body: `${p.query(60)}&offer=no-such-offer&option=GROUP&day=${inDays(60)}&time=10:00`,
+      headers: form,
+    });
     expect(unknown.status).toBe(404);
     expect((await http(base, 'GET', `/${p.segment}/checkout?hold=not-a-real-hold-token-123`, { host: 'wanderly.localhost' })).status).toBe(404);
   });
@@ -206,7 +214,12 @@ describe('scheduled offers: sold out, products not offered, transfer selections'
     // One hold covers both legs; the link names only it.
     expect([...new URL(page.url()).searchParams.keys()]).toEqual(['hold']);
     expect(await page.getByText(/^Return: .* at 15:00$/).isVisible()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Price breakdown' }).getByText(/^1 vehicle × 2 ways at /).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('region', { name: 'Price breakdown' })
+        .getByText(/^1 vehicle × 2 ways at /)
+        .isVisible(),
+    ).toBe(true);
     await context.close();
   });
 
@@ -216,7 +229,9 @@ describe('scheduled offers: sold out, products not offered, transfer selections'
     const check = watchConsole(page);
     const stored = () => page.evaluate(() => window.localStorage.getItem('transferSelections'));
     await page.goto(site('/home'));
-    await page.evaluate(() => window.localStorage.setItem('transferSelections', JSON.stringify({ offer: 'old', option: 'OLD', trf_transfers_name: 'Old', date: '2020-01-01', time: '10:00' })));
+    await page.evaluate(() =>
+      window.localStorage.setItem('transferSelections', JSON.stringify({ offer: 'old', option: 'OLD', trf_transfers_name: 'Old', date: '2020-01-01', time: '10:00' })),
+    );
     await searchToDetails(page, products[1]!, 80);
     expect(await stored()).toBeNull();
     await reserveButtons(page, 'Van').first().click();

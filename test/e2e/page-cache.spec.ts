@@ -96,9 +96,7 @@ describe.skipIf(!base)('the anonymous page cache', () => {
 
   it('shows an edited ad on the very next request', async () => {
     await get(HOME);
-    const { rows } = await db.query<{ id: number; title: string }>(
-      `select id, title from ads where org_id = 'wanderly' and active order by priority limit 1`,
-    );
+    const { rows } = await db.query<{ id: number; title: string }>(`select id, title from ads where org_id = 'wanderly' and active order by priority limit 1`);
     const ad = rows[0]!;
     expect((await get(HOME)).text).toContain(ad.title);
     try {
@@ -152,7 +150,11 @@ describe.skipIf(!base)('the anonymous page cache', () => {
         `select r.id from hotel_room_types r join hotels h on h.id = r.hotel_id where h.slug = 'cancun-harbour-view' and r.code = 'STD'`,
       );
       const form = new URLSearchParams({ destination: 'cancun', checkin: inDays(day), checkout: inDays(day + 1), rooms: '1', guests: '2', roomTypeId: String(rows[0]!.id) });
-      const held = await http(base, 'POST', '/hotel-checkout', { host: 'localhost', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(base).origin.replace('127.0.0.1', 'localhost') }, body: form.toString() });
+      const held = await http(base, 'POST', '/hotel-checkout', {
+        host: 'localhost',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(base).origin.replace('127.0.0.1', 'localhost') },
+        body: form.toString(),
+      });
       const checkout = String(held.headers.location);
       expect(new URL(checkout, base).searchParams.get('hold')).toBeTruthy();
       const after = await get(DETAILS);

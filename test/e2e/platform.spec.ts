@@ -134,9 +134,7 @@ describe('start-up and health', () => {
     config.headerVersion = 'v4';
     writeFileSync(file, JSON.stringify(config));
     try {
-      await expect(startServer({ env: { CONFIG_DIR: dir } })).rejects.toThrow(
-        /org-configs\/viajamas\.json: headerVersion: must be one of "v1", "v2", "v3"/,
-      );
+      await expect(startServer({ env: { CONFIG_DIR: dir } })).rejects.toThrow(/org-configs\/viajamas\.json: headerVersion: must be one of "v1", "v2", "v3"/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

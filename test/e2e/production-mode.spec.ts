@@ -222,7 +222,10 @@ describe('the demo start', () => {
   it('says first that it is a demo (npm start: e2e-global-setup.ts checks its first line)', () => {
     const [logFile] = inject('serverLogFiles');
     // By time: warnings go to stderr and the rest to stdout, so the file may interleave the two.
-    const lines = readFileSync(logFile!, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { time: string; msg: string });
+    const lines = readFileSync(logFile!, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { time: string; msg: string });
     const notice = lines.find((line) => line.msg.startsWith('DEMO START: '));
     expect(notice?.msg).toMatch(/Never expose it to the internet/);
     expect(lines.every((line) => line.time >= notice!.time)).toBe(true);

@@ -10,7 +10,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { convert } from '~/domain/money';
 import { computeRoomPrice } from '~/domain/room-price';
 import { hashPassword } from '~/services/identity/password.server';
-import { type BrowserContext, type Page, newContext, orgUrl, recordActivity, signInWithApi, useSharedBrowser, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
+import {
+  type BrowserContext,
+  type Page,
+  newContext,
+  orgUrl,
+  recordActivity,
+  signInWithApi,
+  useSharedBrowser,
+  waitForHydration,
+  waitOrDescribe,
+  watchConsole,
+} from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -32,7 +43,12 @@ type Outcome = { kind: 'paid' } | { kind: 'declined' } | { kind: 'message'; text
 /** One try: a card, the challenge code typed if the issuer asks (undefined: it must not ask), and what must happen. */
 type Try = { row: string; card: string; code: string | undefined; declineRange: boolean; outcome: Outcome };
 
-const cells = (line: string) => line.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+const cells = (line: string) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split('|')
+    .map((cell) => cell.trim());
 
 /** The first table under README's "Payments: test cards" heading: its header and rows. */
 function readmeCardTable(): { header: string[]; rows: string[][] } {
@@ -98,14 +114,36 @@ type Stay = { hotel: string; destination: string; room: string; nights: number }
  */
 async function decliningStay(org: Org): Promise<Stay> {
   const { rows: rate } = await db.query<{ per_usd: string }>(`select per_usd from exchange_rates where currency_code = 'MXN'`);
-  const rates = new Map([['USD', { perUsd: '1', minorDigits: 2 }], ['MXN', { perUsd: rate[0]!.per_usd, minorDigits: 2 }]]);
+  const rates = new Map([
+    ['USD', { perUsd: '1', minorDigits: 2 }],
+    ['MXN', { perUsd: rate[0]!.per_usd, minorDigits: 2 }],
+  ]);
   const charged = (usdMinor: number) => (org === 'viajamas' ? convert({ amountMinor: usdMinor, currency: 'USD' }, 'MXN', rates).amountMinor : usdMinor);
-  const { rows } = await db.query<{ slug: string; destination_slug: string; name: string; net_nightly_usd_minor: number; tax_rate_bp: number; b2c_markup_bp: number; b2b_markup_bp: number; strike_pct: number }>(
+  const { rows } = await db.query<{
+    slug: string;
+    destination_slug: string;
+    name: string;
+    net_nightly_usd_minor: number;
+    tax_rate_bp: number;
+    b2c_markup_bp: number;
+    b2b_markup_bp: number;
+    strike_pct: number;
+  }>(
     `select h.slug, h.destination_slug, r.name, r.net_nightly_usd_minor, r.tax_rate_bp, r.b2c_markup_bp, r.b2b_markup_bp, r.strike_pct
        from hotel_room_types r join hotels h on h.id = r.hotel_id where h.property_type = 'hotel' order by h.id, r.id`,
   );
   const total = (room: (typeof rows)[number], nights: number, markupBp: number, priceType: 'B2C' | 'B2B') =>
-    computeRoomPrice({ netNightlyMinor: room.net_nightly_usd_minor, nights, rooms: 1, taxRateBp: room.tax_rate_bp, markupBp, strikePct: room.strike_pct, priceType, supplierCode: 'OWN', currency: 'USD' }).inclusive;
+    computeRoomPrice({
+      netNightlyMinor: room.net_nightly_usd_minor,
+      nights,
+      rooms: 1,
+      taxRateBp: room.tax_rate_bp,
+      markupBp,
+      strikePct: room.strike_pct,
+      priceType,
+      supplierCode: 'OWN',
+      currency: 'USD',
+    }).inclusive;
   const inRange = (amount: number) => charged(amount) >= 200_000 && charged(amount) <= 299_999;
   for (const room of rows) {
     for (let nights = 1; nights <= 20; nights += 1) {
@@ -135,9 +173,16 @@ async function checkout(page: Page, org: Org, stay: Stay) {
   const checkin = nextDay;
   nextDay += stay.nights + 1;
   await page.goto(
-    orgUrl(base, `${org}.localhost`, `/hotel-details?hotel=${stay.hotel}&destination=${stay.destination}&checkin=${inDays(checkin)}&checkout=${inDays(checkin + stay.nights)}&rooms=1&guests=1`),
+    orgUrl(
+      base,
+      `${org}.localhost`,
+      `/hotel-details?hotel=${stay.hotel}&destination=${stay.destination}&checkin=${inDays(checkin)}&checkout=${inDays(checkin + stay.nights)}&rooms=1&guests=1`,
+    ),
   );
-  await page.getByRole('button', { name: `Reserve: ${stay.room}` }).first().click();
+  await page
+    .getByRole('button', { name: `Reserve: ${stay.room}` })
+    .first()
+    .click();
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
   // One form: COMPLETE BOOKING saves the (prefilled) traveller, then pays, once the page's script runs.
   await waitForHydration(page);
@@ -160,7 +205,9 @@ type Transaction = { status: string; orderId: string | null };
 
 async function chargesOf(reference: string): Promise<string[]> {
   const { transactions } = (await (await fetch(`${sandboxURL}/__sandbox/transactions`)).json()) as { transactions: Transaction[] };
-  return transactions.filter((t) => (t.orderId ?? '').startsWith(`${reference}:`) && ['authorized', 'submitted_for_settlement', 'settling', 'settled'].includes(t.status)).map((t) => t.status);
+  return transactions
+    .filter((t) => (t.orderId ?? '').startsWith(`${reference}:`) && ['authorized', 'submitted_for_settlement', 'settling', 'settled'].includes(t.status))
+    .map((t) => t.status);
 }
 
 async function attempt(context: BrowserContext, org: Org, one: Try, stay: Stay) {
@@ -226,7 +273,11 @@ describe.skipIf(!base)("README's test cards, row by row, on every organisation",
 
   it('the table has a column for every organisation and the rows README promises', () => {
     expect(header[0]).toBe('card');
-    for (const { name } of ORGS) expect(header.filter((cell) => cell.includes(name)), name).toHaveLength(1);
+    for (const { name } of ORGS)
+      expect(
+        header.filter((cell) => cell.includes(name)),
+        name,
+      ).toHaveLength(1);
     expect(rows.map((row) => row[0])).toEqual(expect.arrayContaining(['4111 1111 1111 1111', '4000 0000 0000 1000', '4000 0000 0000 1091', '4000 0000 0000 1109']));
     for (const row of rows) expect(row).toHaveLength(header.length);
   });

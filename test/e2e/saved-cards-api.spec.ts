@@ -58,7 +58,9 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
     const after = await list(member);
     expect(after.length).toBe(before.length + 1);
     const row = after.find((c) => c.cca_card_id === card.id)!;
-    expect(Object.keys(row).sort()).toEqual(['card_key', 'card_number', 'card_type', 'cca_card_id', 'cca_customer_token', 'expiry_month', 'expiry_year', 'is_default', 'merchant_id'].sort());
+    expect(Object.keys(row).sort()).toEqual(
+      ['card_key', 'card_number', 'card_type', 'cca_card_id', 'cca_customer_token', 'expiry_month', 'expiry_year', 'is_default', 'merchant_id'].sort(),
+    );
     expect(row).toMatchObject({ card_number: '1111', expiry_month: '07', expiry_year: '2032', merchant_id: 'viajamas', card_key: card.id, card_type: 'visa' });
     expect(JSON.stringify(after)).not.toMatch(/4111111111111111|"token"|"cvv"/);
     // Default first: the user's first card is their default.
@@ -156,7 +158,11 @@ describe.each(backends)('saved-card endpoints on $name', ({ base }) => {
       ['set default without api-key', await call(member, 'POST', '/api/card-service/v1/card/set_default_card', { card_id: card.id, email: member.email }), 401],
       ['set default with a wrong api-key', await setDefault(member, card.id, member.email, 'pg_03.voyagerpro'), 403],
       ['set default without email', await call(member, 'POST', '/api/card-service/v1/card/set_default_card', { card_id: card.id }, { 'api-key': key }), 400],
-      ['set default with an unknown field', await call(member, 'POST', '/api/card-service/v1/card/set_default_card', { card_id: card.id, email: member.email, x: 1 }, { 'api-key': key }), 400],
+      [
+        'set default with an unknown field',
+        await call(member, 'POST', '/api/card-service/v1/card/set_default_card', { card_id: card.id, email: member.email, x: 1 }, { 'api-key': key }),
+        400,
+      ],
       ['set default of an unknown card', await setDefault(member, randomUUID()), 404],
       ['set default of a malformed id', await setDefault(member, "1' or '1'='1"), 404],
       ['set default by GET', await call(member, 'GET', '/api/card-service/v1/card/set_default_card'), 405],

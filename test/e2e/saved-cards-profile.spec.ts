@@ -120,7 +120,9 @@ describe('profile saved cards', () => {
     await page.evaluate(async (id) => {
       await fetch('/api/booking/deletecard', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ card_id: id }) });
     }, amex);
-    await cardItem(page, '0005').getByRole('button', { name: /Set as default/ }).click();
+    await cardItem(page, '0005')
+      .getByRole('button', { name: /Set as default/ })
+      .click();
     const failing = page.getByRole('dialog', { name: 'Set as default card' });
     await failing.getByRole('button', { name: 'Set as default' }).click();
     await expect.poll(() => failing.getByRole('alert').textContent()).toBe('SORRY, SOMETHING WENT WRONG');

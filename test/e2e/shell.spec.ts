@@ -1,13 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import {
-  VIEWPORTS,
-  expectNoAxeViolations,
-  newContext,
-  orgUrl,
-  signInWithApi,
-  useSharedBrowser,
-  watchConsole,
-} from '../support/browser';
+import { VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
 import { destinations } from '~/domain/destinations-data';
 import { teaser } from '../support/prices';
 import { DEMO_PASSWORD, demo, hostOf, http } from '../support/http-client';
@@ -221,7 +213,12 @@ describe('home page', () => {
     await expect.poll(() => map.isVisible()).toBe(true);
     await expect.poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     for (const name of ['Tokyo', 'Cancún', 'Cape Town']) {
-      expect(await view.getByRole('listitem').getByRole('link', { name: new RegExp(`^${name} · `) }).isVisible()).toBe(true);
+      expect(
+        await view
+          .getByRole('listitem')
+          .getByRole('link', { name: new RegExp(`^${name} · `) })
+          .isVisible(),
+      ).toBe(true);
     }
     expect(await view.getByRole('listitem').count()).toBe(destinations.length);
     // No tile server configured: the map makes no request of its own.

@@ -52,11 +52,13 @@ async function openPage(host = 'localhost') {
 
 /** The form's controls in document order: fields by name, links and the button by text. */
 function controlsOf(page: Page, scope: string) {
-  return page.locator(`${scope} form.auth-form`).evaluate((form) =>
-    Array.from(form.querySelectorAll('input:not([type=hidden]), a, button')).map((el) =>
-      el instanceof HTMLInputElement ? `input:${el.name}` : `${el.tagName.toLowerCase()}:${el.textContent?.trim()}`,
-    ),
-  );
+  return page
+    .locator(`${scope} form.auth-form`)
+    .evaluate((form) =>
+      Array.from(form.querySelectorAll('input:not([type=hidden]), a, button')).map((el) =>
+        el instanceof HTMLInputElement ? `input:${el.name}` : `${el.tagName.toLowerCase()}:${el.textContent?.trim()}`,
+      ),
+    );
 }
 
 async function openDialog(page: Page, url: string, title: string) {

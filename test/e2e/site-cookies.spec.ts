@@ -31,7 +31,8 @@ describe.skipIf(!base)('the spec cookies', () => {
       return value === undefined ? undefined : decodeURIComponent(value);
     };
     // A partner's page links to us (browsers send another site only its origin: strict-origin-when-cross-origin).
-    const partner = (path: string) => page.route(`http://${path}`, (route) => route.fulfill({ contentType: 'text/html', body: `<a href="${orgUrl(base, 'wanderly.localhost', '/')}">Wanderly</a>` }));
+    const partner = (path: string) =>
+      page.route(`http://${path}`, (route) => route.fulfill({ contentType: 'text/html', body: `<a href="${orgUrl(base, 'wanderly.localhost', '/')}">Wanderly</a>` }));
     await partner('partner.example/deals?utm=1');
     await partner('elsewhere.example/');
     await page.goto('http://partner.example/deals?utm=1');

@@ -26,7 +26,14 @@ describe('the files of each host', () => {
       expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
       expect(manifest.headers['cache-control']).toBe('public, max-age=86400');
       expect(manifest.headers['set-cookie']).toBeUndefined();
-      expect(manifest.json()).toMatchObject({ name: org.name, short_name: org.shortName, lang: org.lang, theme_color: org.theme, start_url: '/', icons: [{ src: '/favicon.svg', type: 'image/svg+xml' }] });
+      expect(manifest.json()).toMatchObject({
+        name: org.name,
+        short_name: org.shortName,
+        lang: org.lang,
+        theme_color: org.theme,
+        start_url: '/',
+        icons: [{ src: '/favicon.svg', type: 'image/svg+xml' }],
+      });
 
       const icon = await get('/favicon.svg', org.host);
       expect(icon.status).toBe(200);

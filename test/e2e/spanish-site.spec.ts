@@ -19,7 +19,10 @@ const englishPhrases: { key: string; phrase: string }[] = [];
 for (const [key, english] of Object.entries(enUS)) {
   const spanish = esMX[key as keyof typeof enUS];
   if (english === spanish) continue;
-  for (const piece of english.replace(PLURAL_BLOCK, '\u0000').replace(/\{\w+\}/g, '\u0000').split('\u0000')) {
+  for (const piece of english
+    .replace(PLURAL_BLOCK, '\u0000')
+    .replace(/\{\w+\}/g, '\u0000')
+    .split('\u0000')) {
     const phrase = piece.trim().replace(/^[\s·,.:;()–-]+|[\s·,:;(–-]+$/g, '');
     if (phrase.split(/\s+/).length >= 2 && phrase.length >= 8 && !spanish.includes(phrase)) englishPhrases.push({ key, phrase });
   }
@@ -37,7 +40,9 @@ const readable = (target: Page) =>
   target.evaluate(() => {
     const labels = [...document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title], img[alt]')]
       .filter((element) => element.offsetParent !== null || element.tagName === 'IFRAME')
-      .map((element) => [element.getAttribute('aria-label'), element.getAttribute('placeholder'), element.getAttribute('title'), element.getAttribute('alt')].filter(Boolean).join(' '));
+      .map((element) =>
+        [element.getAttribute('aria-label'), element.getAttribute('placeholder'), element.getAttribute('title'), element.getAttribute('alt')].filter(Boolean).join(' '),
+      );
     return { text: [document.title, document.body.innerText, ...labels].join('\n'), title: document.title, lang: document.documentElement.lang };
   });
 
@@ -59,7 +64,10 @@ async function visit(path: string, what = path, status = 200) {
 }
 
 /** The first link on the page whose path starts with `prefix`. */
-const firstLink = (prefix: string) => page.evaluate((start) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => new URL(a.href)).find((url) => url.pathname.startsWith(start)), prefix).then((url) => (url ? `${url.pathname}${url.search}` : null));
+const firstLink = (prefix: string) =>
+  page
+    .evaluate((start) => [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].map((a) => new URL(a.href)).find((url) => url.pathname.startsWith(start)), prefix)
+    .then((url) => (url ? `${url.pathname}${url.search}` : null));
 
 describe('the Spanish site reads as Spanish (issue 14)', () => {
   it('finds English phrases to look for, and sees them on the English site (the check can fail)', async () => {
@@ -72,14 +80,27 @@ describe('the Spanish site reads as Spanish (issue 14)', () => {
   it('public pages, results and details of every product, and the sign-in, sign-up, forgot-password and preferences dialogs', async () => {
     problems.length = 0;
     await visit('/');
-    const landings = await page.evaluate(() => [...new Set([...document.querySelectorAll<HTMLAnchorElement>('header a[href], nav a[href], footer a[href]')].map((a) => new URL(a.href)).filter((url) => url.origin === location.origin && /^\/[a-z-]+$/.test(url.pathname)).map((url) => url.pathname))]);
+    const landings = await page.evaluate(() => [
+      ...new Set(
+        [...document.querySelectorAll<HTMLAnchorElement>('header a[href], nav a[href], footer a[href]')]
+          .map((a) => new URL(a.href))
+          .filter((url) => url.origin === location.origin && /^\/[a-z-]+$/.test(url.pathname))
+          .map((url) => url.pathname),
+      ),
+    ]);
     expect(landings.length).toBeGreaterThan(5);
     for (const path of landings) await visit(path);
     const checkin = inDays(150);
     const results = [
       { results: `/search-detail?destination=cancun&checkin=${checkin}&checkout=${inDays(152)}&rooms=1&guests=2`, details: '/hotel-details' },
-      { results: `/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${checkin}&cabinclass=economy&noofadults=1&noofchilds=0&noofinfants=0`, details: '/flight/details' },
-      { results: `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${checkin}&pickup_time=10:00&dropoff_date=${inDays(152)}&dropoff_time=10:00&driver_age=30`, details: '/cars/details' },
+      {
+        results: `/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${checkin}&cabinclass=economy&noofadults=1&noofchilds=0&noofinfants=0`,
+        details: '/flight/details',
+      },
+      {
+        results: `/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${checkin}&pickup_time=10:00&dropoff_date=${inDays(152)}&dropoff_time=10:00&driver_age=30`,
+        details: '/cars/details',
+      },
       { results: `/resorts/search-details?destination=cancun&check_in_date=${inDays(240)}&weeks=1`, details: '/resorts/details' },
       { results: `/activities/search-details?destination=cancun&date=${checkin}&guests=2`, details: '/activities/details' },
     ];

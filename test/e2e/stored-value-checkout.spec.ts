@@ -59,7 +59,12 @@ async function charged(page: Page): Promise<number> {
 const chargedBecomes = (page: Page, cents: number) => expect.poll(() => charged(page), { timeout: 10_000 }).toBe(cents);
 
 async function balanceOf(instrumentId: string): Promise<number> {
-  const row = await db.selectFrom('instruments as i').innerJoin('ledger_accounts as a', 'a.id', 'i.account_id').select('a.balance_minor').where('i.id', '=', instrumentId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('instruments as i')
+    .innerJoin('ledger_accounts as a', 'a.id', 'i.account_id')
+    .select('a.balance_minor')
+    .where('i.id', '=', instrumentId)
+    .executeTakeFirstOrThrow();
   return Number(row.balance_minor);
 }
 
@@ -135,7 +140,13 @@ describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => 
     const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2 })}`;
     const expectParts = async (list: Locator) => {
       const text = (await list.textContent()) ?? '';
-      for (const part of [`Card ${money(rest)}`, `Coupon SAVE25 −${money(2_500)}`, `Cash card −${money(3_000)}`, `Travel Miles 1,000 points −${money(1_000)}`, `Wallet −${money(2_000)}`]) {
+      for (const part of [
+        `Card ${money(rest)}`,
+        `Coupon SAVE25 −${money(2_500)}`,
+        `Cash card −${money(3_000)}`,
+        `Travel Miles 1,000 points −${money(1_000)}`,
+        `Wallet −${money(2_000)}`,
+      ]) {
         expect(text.replace(/\s+/g, ' '), part).toContain(part);
       }
     };
@@ -165,7 +176,13 @@ describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => 
     // 1,000 points spent; the 2 per whole dollar the card paid that the organisation's rule
     // earns are pending until the trip (decision 0031), not yet available.
     expect(await balanceOf(ids.miles)).toBe(4_000);
-    const pending = await db.selectFrom('ledger_reservations').select('amount_minor').where('reference', 'like', 'earned:%').where('status', '=', 'reserved').where('account_id', '=', (await db.selectFrom('instruments').select('account_id').where('id', '=', ids.miles).executeTakeFirstOrThrow()).account_id).execute();
+    const pending = await db
+      .selectFrom('ledger_reservations')
+      .select('amount_minor')
+      .where('reference', 'like', 'earned:%')
+      .where('status', '=', 'reserved')
+      .where('account_id', '=', (await db.selectFrom('instruments').select('account_id').where('id', '=', ids.miles).executeTakeFirstOrThrow()).account_id)
+      .execute();
     expect(pending.map((r) => Number(r.amount_minor))).toEqual([Math.floor(rest / 100) * 2]);
     expect(await ledgerProblems(db)).toEqual({ drift: [], unbalanced: [], negative: [] });
     check();

@@ -1,15 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import {
-  type Page,
-  VIEWPORTS,
-  expectNoAxeViolationsAtViewports,
-  newContext,
-  orgUrl,
-  signInWithApi,
-  useSharedBrowser,
-  waitForHydration,
-  watchConsole,
-} from '../support/browser';
+import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
 import type { Locator } from 'playwright-core';
 import { inDays } from '../support/dates';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
@@ -120,7 +110,11 @@ describe('points and wallet at checkout (issue 11)', () => {
     await serverPage.goto(page.url());
     const serverPoints = serverPage.getByRole('region', { name: 'Loyalty points' });
     await serverPoints.getByRole('button', { name: 'Unapply: Star Points' }).waitFor();
-    for (const button of [serverPoints.getByRole('button', { name: 'Unapply: Star Points' }), serverPoints.getByRole('button', { name: 'Unapply: Travel Miles' }), serverPage.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Unapply: Travel wallet' })]) {
+    for (const button of [
+      serverPoints.getByRole('button', { name: 'Unapply: Star Points' }),
+      serverPoints.getByRole('button', { name: 'Unapply: Travel Miles' }),
+      serverPage.getByRole('region', { name: 'Wallet' }).getByRole('button', { name: 'Unapply: Travel wallet' }),
+    ]) {
       expect(await button.isDisabled()).toBe(true);
     }
     await noScript.context.close();

@@ -11,7 +11,9 @@ const browser = useSharedBrowser();
 /** Holds a room at Viajamás (as its form post would; Node reaches it by the orgid cookie) and returns the checkout's address on its host. */
 async function holdARoom(checkin: string, checkout: string): Promise<string> {
   const cookie = 'orgid=viajamas';
-  const details = await fetch(`${base}/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${checkin}&checkout=${checkout}&rooms=1&guests=2`, { headers: { cookie } });
+  const details = await fetch(`${base}/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${checkin}&checkout=${checkout}&rooms=1&guests=2`, {
+    headers: { cookie },
+  });
   expect(details.status).toBe(200);
   const roomTypeId = /name="roomTypeId" value="(\d+)"/.exec(await details.text())?.[1];
   expect(roomTypeId).toBeTruthy();

@@ -60,7 +60,10 @@ describe('trip invitations in the browser (issue 13)', () => {
 
     // A car for the same days joins that trip: it is listed among the trips near its dates.
     await page.goto(site(`/cars/search-details?pickup=CUNA&same_dropoff=1&pickup_date=${checkin}&pickup_time=10:00&dropoff_date=${inDays(63)}&dropoff_time=10:00&driver_age=30`));
-    await page.getByRole('link', { name: / or similar from / }).first().click();
+    await page
+      .getByRole('link', { name: / or similar from / })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/cars/details');
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Add to trip' }).click();
@@ -75,7 +78,10 @@ describe('trip invitations in the browser (issue 13)', () => {
     const invite = page.getByRole('dialog', { name: 'Invite someone to Harbour week' });
     await invite.waitFor();
     await expectNoAxeViolationsAtViewports(page, 'invitation dialog');
-    for (const [email, first] of [[newcomer, 'Nina'], [demo('newuser'), '']] as const) {
+    for (const [email, first] of [
+      [newcomer, 'Nina'],
+      [demo('newuser'), ''],
+    ] as const) {
       await invite.getByLabel('E-mail').fill(email);
       await invite.getByLabel('First name (optional)').fill(first);
       await invite.getByRole('button', { name: 'Send the invitation' }).click();
@@ -163,7 +169,10 @@ describe('trip invitations in the browser (issue 13)', () => {
     await page.goto(await mailedLink(page, demo('newuser'), /accesscode=/));
     await page.waitForURL((url) => url.pathname === '/trips/join');
     await waitForHydration(page);
-    await page.getByRole('alert').filter({ hasText: `This invitation is for ${demo('newuser')}, but you are signed in as ${demo('member')}.` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `This invitation is for ${demo('newuser')}, but you are signed in as ${demo('member')}.` })
+      .waitFor();
     await expectNoAxeViolationsAtViewports(page, 'join page, another account');
     expect(joins).toEqual([]);
 
@@ -184,12 +193,22 @@ describe('trip invitations in the browser (issue 13)', () => {
     const owner = await http(base, 'POST', '/api/auth/login', { host: 'wanderly.localhost', body: { email_id: demo('agent'), password: DEMO_PASSWORD } });
     const ownerCookie = sessionCookie(owner);
     const ownerId = owner.json().data.userId as string;
-    const trip = tripPayloadOf('HLT', { tripListId: null, tripListName: 'No script trip', userId: ownerId, orgId: 'wanderly', checkinDate: inDays(95), checkoutDate: inDays(97), tripImage: '' });
+    const trip = tripPayloadOf('HLT', {
+      tripListId: null,
+      tripListName: 'No script trip',
+      userId: ownerId,
+      orgId: 'wanderly',
+      checkinDate: inDays(95),
+      checkoutDate: inDays(97),
+      tripImage: '',
+    });
     const made = await http(base, 'POST', '/api/trips/createTripList', { host: 'wanderly.localhost', cookie: ownerCookie, body: { json: trip } });
     expect(made.status, made.text).toBe(200);
     const tripId = made.json().data.trip_id as string;
     const invitee = demo('expired');
-    expect((await http(base, 'POST', '/api/trips/invite', { host: 'wanderly.localhost', cookie: ownerCookie, body: { trip_id: tripId, email: invitee, role: 'viewer' } })).status).toBe(200);
+    expect(
+      (await http(base, 'POST', '/api/trips/invite', { host: 'wanderly.localhost', cookie: ownerCookie, body: { trip_id: tripId, email: invitee, role: 'viewer' } })).status,
+    ).toBe(200);
 
     const { context } = await newContext(browser(), { javaScriptEnabled: false });
     const page = await context.newPage();

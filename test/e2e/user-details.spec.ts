@@ -172,7 +172,8 @@ describe('/user-details in Chromium', () => {
     expect(await traveler(page).getByLabel('First name').inputValue()).toBe('Fresh');
     const checkoutUrl = page.url();
 
-    const post = (values: Record<string, string>) => http(base, 'POST', '/user-details', { host: hostOf('wanderly'), cookie, body: form({ intent: 'add-traveler', dateOfBirth: '', nationality: '', ...values }), headers: FORM });
+    const post = (values: Record<string, string>) =>
+      http(base, 'POST', '/user-details', { host: hostOf('wanderly'), cookie, body: form({ intent: 'add-traveler', dateOfBirth: '', nationality: '', ...values }), headers: FORM });
     expect((await post({ firstName: 'Mara', lastName: 'Quispe', email: 'mara@example.com', phone: '+51 1 234 5678' })).status).toBe(302);
     expect((await post({ firstName: 'Leo', lastName: 'Ruiz', email: '', phone: '' })).status).toBe(302);
 

@@ -11,14 +11,20 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOStrin
 const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 type Item = {
-  inventory_id: number; resort_id: number; unit_type: { code: string; name: string; sleeps: number }; week_start_day: number;
-  check_in_date: string; check_out_date: string; nights: number; weeks: number; available: number;
+  inventory_id: number;
+  resort_id: number;
+  unit_type: { code: string; name: string; sleeps: number };
+  week_start_day: number;
+  check_in_date: string;
+  check_out_date: string;
+  nights: number;
+  weeks: number;
+  available: number;
   price: { currency: string; amount: number; text: string; retail_price: number; per_week: number; per_night: number; price_type: string };
 };
 
 describe.each(backends)('/api/weeks/* on $name', ({ base }) => {
-  const post = (route: string, body: unknown, options: { host?: string; cookie?: string } = {}) =>
-    http(base, 'POST', `/api/weeks/${route}`, { body, ...options });
+  const post = (route: string, body: unknown, options: { host?: string; cookie?: string } = {}) => http(base, 'POST', `/api/weeks/${route}`, { body, ...options });
 
   /** A Mexican resort (RST) from the min-price call, and its inventory for a week `days` out. */
   async function resortInventory(days: number, currency = 'USD') {
@@ -29,12 +35,29 @@ describe.each(backends)('/api/weeks/* on $name', ({ base }) => {
     return { resortId: resort.resort_id as number, data: answer.json().data, items: answer.json().data.inventory as Item[] };
   }
   const inventoryBody = (resortId: number, days: number, currency = 'USD') => ({
-    resort_id: resortId, check_in_date: inDays(days), check_out_date: inDays(days + 7), lang: 'en-US', currency, residency: 'US',
-    search_type: 'country', category: 'RST', destination_id: 'cancun', whitelabel_no: 1, mainPath: '/resorts/details',
+    resort_id: resortId,
+    check_in_date: inDays(days),
+    check_out_date: inDays(days + 7),
+    lang: 'en-US',
+    currency,
+    residency: 'US',
+    search_type: 'country',
+    category: 'RST',
+    destination_id: 'cancun',
+    whitelabel_no: 1,
+    mainPath: '/resorts/details',
   });
   const prepareBody = (resortId: number, item: Item, extra: Record<string, unknown> = {}) => ({
-    resort_id: resortId, inventory_id: item.inventory_id, check_in_date: item.check_in_date, check_out_date: item.check_out_date,
-    uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', lang: 'en-US', currency: 'USD', residency: 'US', mainPath: '/resorts/checkout', ...extra,
+    resort_id: resortId,
+    inventory_id: item.inventory_id,
+    check_in_date: item.check_in_date,
+    check_out_date: item.check_out_date,
+    uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+    lang: 'en-US',
+    currency: 'USD',
+    residency: 'US',
+    mainPath: '/resorts/checkout',
+    ...extra,
   });
   const release = (token: string) => post('release', { residency: 'US', search_type: 'country', reservationToken: token, mainPath: '/resorts' });
 
@@ -101,8 +124,15 @@ describe.each(backends)('/api/weeks/* on $name', ({ base }) => {
     expect(prepared.status).toBe(200);
     const hold = prepared.json().data;
     expect(hold).toMatchObject({
-      inventory_id: studio.inventory_id, resort_id: resortId, check_in_date: studio.check_in_date, check_out_date: studio.check_out_date,
-      nights: 7, weeks: 1, hold_minutes: 15, uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', price: { amount: studio.price.amount, currency: 'USD' },
+      inventory_id: studio.inventory_id,
+      resort_id: resortId,
+      check_in_date: studio.check_in_date,
+      check_out_date: studio.check_out_date,
+      nights: 7,
+      weeks: 1,
+      hold_minutes: 15,
+      uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      price: { amount: studio.price.amount, currency: 'USD' },
     });
     expect(hold.reservation_token).toMatch(/^[\w-]{20,}$/);
     const ttl = Date.parse(hold.expires_at) - Date.now();

@@ -178,8 +178,14 @@ describe('weeks pages: sold out, no JavaScript, products not offered', () => {
     const check = watchConsole(page);
     await page.goto(orgUrl(base, 'viajamas.localhost', `/stays/search-details?destination=cancun&check_in_date=${inDays(320)}&weeks=2`));
     await page.getByRole('heading', { level: 1, name: /^Estancias vacacionales en Cancún/ }).waitFor();
-    await page.getByRole('link', { name: /^Ver semanas en / }).first().click();
-    await page.getByRole('link', { name: /^Reservar esta semana: / }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^Ver semanas en / })
+      .first()
+      .click();
+    await page
+      .getByRole('link', { name: /^Reservar esta semana: / })
+      .first()
+      .waitFor();
     expect(await page.getByText('2 semanas (14 noches)').count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'stays details es-MX');
     check();

@@ -10,7 +10,13 @@ const browser = useSharedBrowser();
 const wanderly = (path: string) => orgUrl(base, 'wanderly.localhost', path);
 
 /** The last amount of a money text ("Was $1,400.00 $1,234.56" → 1234.56). */
-const amountOf = (text: string | null) => Number((text ?? '').match(/\d[\d,]*(?:\.\d+)?/g)?.at(-1)?.replace(/,/g, '') ?? NaN);
+const amountOf = (text: string | null) =>
+  Number(
+    (text ?? '')
+      .match(/\d[\d,]*(?:\.\d+)?/g)
+      ?.at(-1)
+      ?.replace(/,/g, '') ?? NaN,
+  );
 
 async function searchWeeks(page: Page, landing: '/weeks' | '/dreamtrips', form: string, submit: string, days: number) {
   await page.goto(wanderly(landing));
@@ -98,7 +104,11 @@ describe('timeshare weeks (WEEKS) search to checkout (issue 3)', () => {
     expect(await page.getByLabel('Travel month').inputValue()).toBe(inDays(355).slice(0, 7));
     // Only the five-star (or 9+ reviewed) place of Cancún is a dream trip.
     expect(await resultsList(page).getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Royal Palm Cancún Beach Resort']);
-    expect(await resultsList(page).getByText(/^From .+ per week$/).isVisible()).toBe(true);
+    expect(
+      await resultsList(page)
+        .getByText(/^From .+ per week$/)
+        .isVisible(),
+    ).toBe(true);
     await expectNoAxeViolationsAtViewports(page, 'dreamtrips results');
     await page.getByRole('link', { name: 'View weeks at Royal Palm Cancún Beach Resort' }).click();
     await page.getByRole('heading', { level: 1, name: 'Royal Palm Cancún Beach Resort' }).waitFor();

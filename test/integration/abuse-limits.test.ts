@@ -40,7 +40,10 @@ describe.each(backends)('abuse limits on %s', (backend) => {
 
   it('purges counters of ended windows only', async ({ skip }) => {
     if (database.skip) return skip(database.skip);
-    await database.db.insertInto('rate_limit_counters').values({ key: `old-${backend}`, hits: 3, expires_at: new Date(Date.now() - 1_000) }).execute();
+    await database.db
+      .insertInto('rate_limit_counters')
+      .values({ key: `old-${backend}`, hits: 3, expires_at: new Date(Date.now() - 1_000) })
+      .execute();
     await hitRateLimit('search', { clientIp: newAddress(), sessionKey: null }, databaseCounters(database.db));
     const before = await database.db.selectFrom('rate_limit_counters').select('key').execute();
     expect(await databaseCounters(database.db).purge()).toBeGreaterThanOrEqual(1);
@@ -58,7 +61,17 @@ describe.each(backends)('abuse limits on %s', (backend) => {
       .values(Array.from({ length: MAX_ACTIVE_HOLDS + 2 }, (_, i) => ({ product: 'HLT', supplier_code: 'OWN', item_ref: itemRef, unit_label: `room-${i}` })))
       .execute();
     const hold = () =>
-      createHold({ orgId: 'wanderly', userId: null, product: 'HLT', itemRef, startsAt: new Date('2031-01-01'), endsAt: new Date('2031-01-03'), quantity: 1, ttlMinutes: 15, clientIp });
+      createHold({
+        orgId: 'wanderly',
+        userId: null,
+        product: 'HLT',
+        itemRef,
+        startsAt: new Date('2031-01-01'),
+        endsAt: new Date('2031-01-03'),
+        quantity: 1,
+        ttlMinutes: 15,
+        clientIp,
+      });
     const tokens: string[] = [];
     for (let i = 0; i < MAX_ACTIVE_HOLDS; i++) {
       const result = await hold();
@@ -69,7 +82,10 @@ describe.each(backends)('abuse limits on %s', (backend) => {
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: null })).toMatchObject({ count: MAX_ACTIVE_HOLDS });
     // A signed-in colleague behind the same office address has a cap of their own.
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: 424_242 })).toMatchObject({ count: 0 });
-    const refused = await requireHoldAllowed(visitor, 'page').then(() => null, (answer: unknown) => answer);
+    const refused = await requireHoldAllowed(visitor, 'page').then(
+      () => null,
+      (answer: unknown) => answer,
+    );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(429);
     expect(await (refused as Response).text()).toMatch(/already have 5 bookings on hold/);
@@ -84,7 +100,9 @@ describe.each(backends)('abuse limits on %s', (backend) => {
   it('purges sign-in failures older than the hour they count in', async ({ skip }) => {
     if (database.skip) return skip(database.skip);
     const key = `wanderly:purge-${backend}@example.com`;
-    await sql`insert into auth_failures (account_key, client_ip, failed_at) values (${key}, '203.0.113.250', ${new Date(Date.now() - FAILURE_WINDOW_MS - 60_000)}), (${key}, '203.0.113.250', now())`.execute(database.db);
+    await sql`insert into auth_failures (account_key, client_ip, failed_at) values (${key}, '203.0.113.250', ${new Date(Date.now() - FAILURE_WINDOW_MS - 60_000)}), (${key}, '203.0.113.250', now())`.execute(
+      database.db,
+    );
     expect(await purgeAuthFailures()).toBeGreaterThanOrEqual(1);
     const left = await database.db.selectFrom('auth_failures').select('failed_at').where('account_key', '=', key).execute();
     expect(left).toHaveLength(1);
@@ -122,7 +140,12 @@ describe('counters in memory (the embedded database, decision 0041)', () => {
   it('starts a new window when the old one ends, and purges ended windows only', async () => {
     let clock = 1_000_000;
     const counters = memoryCounters(() => clock);
-    expect(await counters.bump(['a', 'b'], new Date(clock + 60_000))).toEqual(new Map([['a', 1], ['b', 1]]));
+    expect(await counters.bump(['a', 'b'], new Date(clock + 60_000))).toEqual(
+      new Map([
+        ['a', 1],
+        ['b', 1],
+      ]),
+    );
     expect((await counters.bump(['a'], new Date(clock + 60_000))).get('a')).toBe(2);
     await counters.bump(['c'], new Date(clock + 120_000));
     clock += 60_000;

@@ -70,8 +70,20 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     const row = await database.db
       .insertInto('bookings')
       .values({
-        reference, org_id: ORG, user_id: owner, hold_id: held.hold.id, product: 'ACT', item_ref: itemRef, starts_on: startsAt.toISOString().slice(0, 10),
-        ends_on: null, guest_first_name: 'Maya', guest_last_name: 'Lopez', guest_email: 'maya@example.com', guest_phone: null, status: 'initiated', updated_at: new Date(),
+        reference,
+        org_id: ORG,
+        user_id: owner,
+        hold_id: held.hold.id,
+        product: 'ACT',
+        item_ref: itemRef,
+        starts_on: startsAt.toISOString().slice(0, 10),
+        ends_on: null,
+        guest_first_name: 'Maya',
+        guest_last_name: 'Lopez',
+        guest_email: 'maya@example.com',
+        guest_phone: null,
+        status: 'initiated',
+        updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -82,15 +94,35 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     const payable = applied.payableMinor;
     const form = new FormData();
     form.set('hold', held.hold.token);
-    const init = await initBookingAction(await loadContextFor(post('/activities/checkout', '', cookie, null)), form, 'ACT', { amountMinor: payable, currency: 'USD', description: 'Test' }, { db: database.db });
+    const init = await initBookingAction(
+      await loadContextFor(post('/activities/checkout', '', cookie, null)),
+      form,
+      'ACT',
+      { amountMinor: payable, currency: 'USD', description: 'Test' },
+      { db: database.db },
+    );
     expect(init.status).toBe(200);
     const amount = (payable / 100).toFixed(2);
     const paid = await callAction(
       generatePgTokenRoute,
-      post('/api/booking/generatePgToken', {
-        id: reference, pg_amt: amount, pg_amount: amount, currency: 'USD', product_type: 'ACT', pg_type: 'PG_03', cashcard_amt: (30_000 - payable) / 100, cn_disc_amt: 0,
-        email: 'maya@example.com', names: 'Maya Lopez', payment_method: 'card', nonce: 'fake-valid-nonce',
-      }, cookie),
+      post(
+        '/api/booking/generatePgToken',
+        {
+          id: reference,
+          pg_amt: amount,
+          pg_amount: amount,
+          currency: 'USD',
+          product_type: 'ACT',
+          pg_type: 'PG_03',
+          cashcard_amt: (30_000 - payable) / 100,
+          cn_disc_amt: 0,
+          email: 'maya@example.com',
+          names: 'Maya Lopez',
+          payment_method: 'card',
+          nonce: 'fake-valid-nonce',
+        },
+        cookie,
+      ),
     );
     expect(paid.status).toBe(200);
     return { reference, bookingId: row.id, holdId: held.hold.id, owner, cookie, cashBefore: card.balance };
@@ -112,7 +144,9 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
       select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
       group by a.id, a.balance_minor having a.balance_minor <> coalesce(sum(e.amount_minor), 0)`.execute(database.db);
     expect(drift.rows).toEqual([]);
-    const unbalanced = await sql<{ transaction_id: string }>`select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0`.execute(database.db);
+    const unbalanced = await sql<{ transaction_id: string }>`select transaction_id from ledger_entries group by transaction_id, currency having sum(amount_minor) <> 0`.execute(
+      database.db,
+    );
     expect(unbalanced.rows).toEqual([]);
   }
 
@@ -120,11 +154,19 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     if (database.skip) return ctx.skip();
     const made = await paidBooking();
     const paid = await state(made);
-    expect(paid).toMatchObject({ booking: { status: 'confirmed', payment_method: 'card' }, hold: 'booked', allocations: 1, applications: [{ status: 'captured', amount_minor: 10_050 }] });
+    expect(paid).toMatchObject({
+      booking: { status: 'confirmed', payment_method: 'card' },
+      hold: 'booked',
+      allocations: 1,
+      applications: [{ status: 'captured', amount_minor: 10_050 }],
+    });
     expect(paid.cash).toBe(made.cashBefore - 10_050);
     expect(paid.sales).toEqual([expect.objectContaining({ status: 'submitted_for_settlement', amount: '199.50' })]);
     const publicId = (await database.db.selectFrom('users').select('public_id').where('id', '=', made.owner).executeTakeFirstOrThrow()).public_id;
-    const listed = async () => (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', timeZone: getOrgById(ORG)!.timeZone, limit: 50 })).find((b) => b.reference === made.reference)!;
+    const listed = async () =>
+      (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', timeZone: getOrgById(ORG)!.timeZone, limit: 50 })).find(
+        (b) => b.reference === made.reference,
+      )!;
     expect(await listed()).toMatchObject({
       status: 'confirmed',
       cancellable: true,
@@ -156,7 +198,13 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
       },
     });
     const cancelled = await state(made);
-    expect(cancelled).toMatchObject({ booking: { status: 'cancelled' }, hold: 'released', allocations: 0, applications: [{ status: 'refunded', amount_minor: 10_050 }], cash: made.cashBefore });
+    expect(cancelled).toMatchObject({
+      booking: { status: 'cancelled' },
+      hold: 'released',
+      allocations: 0,
+      applications: [{ status: 'refunded', amount_minor: 10_050 }],
+      cash: made.cashBefore,
+    });
     expect(cancelled.attempts).toEqual([{ status: 'voided', gateway_transaction_id: paid.attempts[0]!.gateway_transaction_id }]);
     expect(cancelled.sales).toEqual([expect.objectContaining({ status: 'voided', amount: '199.50' })]);
     await expectLedgerConsistent();
@@ -181,14 +229,25 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     await expectLedgerConsistent();
   });
 
-  it("a single-use coupon comes back with a cancellation unless the coupon says otherwise (returned_on_cancel)", async (ctx) => {
+  it('a single-use coupon comes back with a cancellation unless the coupon says otherwise (returned_on_cancel)', async (ctx) => {
     if (database.skip) return ctx.skip();
     const owner = await userId('member');
     const coupon = async (returned: boolean) => {
       const code = `ONCE-${backend.toUpperCase()}-${++serial}${returned ? 'R' : 'K'}`;
       await database.db
         .insertInto('coupons')
-        .values({ org_id: ORG, code, title: 'Once', discount_kind: 'fixed', amount_minor: 5_000, currency: 'USD', products: JSON.stringify([]), uses_per_user: 1, uses_total: 1, returned_on_cancel: returned })
+        .values({
+          org_id: ORG,
+          code,
+          title: 'Once',
+          discount_kind: 'fixed',
+          amount_minor: 5_000,
+          currency: 'USD',
+          products: JSON.stringify([]),
+          uses_per_user: 1,
+          uses_total: 1,
+          returned_on_cancel: returned,
+        })
         .execute();
       return code;
     };
@@ -223,7 +282,13 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     expect(answer).toMatchObject({ status: 200, body: { result: 'cancelled', data: { card: { amount_minor: 19_950, refunded: false } } } });
     expect(answer.body.message).toMatch(/card refund is delayed/);
     const owed = await state(made);
-    expect(owed).toMatchObject({ booking: { status: 'cancelled' }, applications: [{ status: 'refunded' }], cash: made.cashBefore, attempts: [{ status: 'captured' }], hold: 'released' });
+    expect(owed).toMatchObject({
+      booking: { status: 'cancelled' },
+      applications: [{ status: 'refunded' }],
+      cash: made.cashBefore,
+      attempts: [{ status: 'captured' }],
+      hold: 'released',
+    });
     expect(owed.sales.map((s) => s.status)).toEqual(['submitted_for_settlement']);
     expect(await reconcileCancelledPayments(database.db)).toBeGreaterThanOrEqual(1);
     const after = await state(made);
@@ -236,14 +301,25 @@ describe.each(['pglite', 'postgres'] as const)('cancelling a booking on %s', (ba
     if (database.skip) return ctx.skip();
     const made = await paidBooking();
     const { timeZone } = getOrgById(ORG)!;
-    await database.db.updateTable('bookings').set({ starts_on: dayIn(timeZone) }).where('id', '=', made.bookingId).execute();
+    await database.db
+      .updateTable('bookings')
+      .set({ starts_on: dayIn(timeZone) })
+      .where('id', '=', made.bookingId)
+      .execute();
     const before = await state(made);
-    expect(await cancel(made.reference, made.cookie)).toEqual({ status: 409, body: { status: 409, message: 'This booking has already started: it can no longer be cancelled here.' } });
+    expect(await cancel(made.reference, made.cookie)).toEqual({
+      status: 409,
+      body: { status: 409, message: 'This booking has already started: it can no longer be cancelled here.' },
+    });
     expect(await state(made)).toEqual(before);
 
     // The days are the organisation's, not UTC's: Kiritimati (UTC+14) is always a day or two
     // ahead of Pago Pago (UTC-11), and UTC's day is never after Kiritimati's nor before Pago Pago's.
-    await database.db.updateTable('bookings').set({ starts_on: dayIn('Pacific/Kiritimati') }).where('id', '=', made.bookingId).execute();
+    await database.db
+      .updateTable('bookings')
+      .set({ starts_on: dayIn('Pacific/Kiritimati') })
+      .where('id', '=', made.bookingId)
+      .execute();
     const publicId = (await database.db.selectFrom('users').select('public_id').where('id', '=', made.owner).executeTakeFirstOrThrow()).public_id;
     const cancellableIn = async (timeZone: string) =>
       (await listUserBookings({ userPublicId: publicId, orgId: ORG, language: 'en-US', timeZone, limit: 50 })).find((b) => b.reference === made.reference)?.cancellable;

@@ -51,8 +51,22 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
       impersonatorDbId: null,
       expiresAt: new Date(Date.now() + 3_600_000),
       user: {
-        userName: 'Ana Ruiz', userToken: 't', personalPicture: null, email, currency_code: 'USD', language: 'en-US', nationality: null, userId: row.public_id,
-        role: 'member', first_name: 'Ana', last_name: 'Ruiz', auth: { api_token: 't' }, is_demo: false, can_book: true, impersonated_by: null, org_id: org,
+        userName: 'Ana Ruiz',
+        userToken: 't',
+        personalPicture: null,
+        email,
+        currency_code: 'USD',
+        language: 'en-US',
+        nationality: null,
+        userId: row.public_id,
+        role: 'member',
+        first_name: 'Ana',
+        last_name: 'Ruiz',
+        auth: { api_token: 't' },
+        is_demo: false,
+        can_book: true,
+        impersonated_by: null,
+        org_id: org,
       },
     };
   }
@@ -76,29 +90,70 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
       .executeTakeFirstOrThrow();
     const itemRef = `offer-option:${option.id}`;
     const startsAt = new Date(Date.UTC(2027, 5, 10 + serial, 9));
-    const held = await createHold({ orgId: org, userId: who.userDbId, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 3 * 3_600_000), quantity: 1, ttlMinutes: 15 });
+    const held = await createHold({
+      orgId: org,
+      userId: who.userDbId,
+      product: 'ACT',
+      itemRef,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3 * 3_600_000),
+      quantity: 1,
+      ttlMinutes: 15,
+    });
     if (held.kind !== 'held') throw new Error(`expected a hold, got ${held.kind}`);
     const reference = `${org.slice(0, 3).toUpperCase()}-M${serial}${randomUUID().slice(0, 6).toUpperCase()}`;
     const contact = `contact-${randomUUID().slice(0, 8)}@example.com`;
     const row = await database.db
       .insertInto('bookings')
       .values({
-        reference, org_id: org, user_id: who.userDbId, hold_id: held.hold.id, product: 'ACT', item_ref: itemRef, starts_on: startsAt.toISOString().slice(0, 10), ends_on: null,
-        guest_first_name: 'Ana', guest_last_name: 'Ruiz', guest_email: contact, guest_phone: null, status: 'initiated', updated_at: new Date(),
+        reference,
+        org_id: org,
+        user_id: who.userDbId,
+        hold_id: held.hold.id,
+        product: 'ACT',
+        item_ref: itemRef,
+        starts_on: startsAt.toISOString().slice(0, 10),
+        ends_on: null,
+        guest_first_name: 'Ana',
+        guest_last_name: 'Ruiz',
+        guest_email: contact,
+        guest_phone: null,
+        status: 'initiated',
+        updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const form = new FormData();
     form.set('hold', held.hold.token);
-    const init = await initBookingAction(await loadContextFor(post(org, '/activities/checkout', '', who.cookie, null)), form, 'ACT', { amountMinor, currency: 'USD', description: 'Test' });
+    const init = await initBookingAction(await loadContextFor(post(org, '/activities/checkout', '', who.cookie, null)), form, 'ACT', {
+      amountMinor,
+      currency: 'USD',
+      description: 'Test',
+    });
     expect(init.status).toBe(200);
     const pay = (extra: Record<string, unknown>) =>
       callAction(
         generatePgTokenRoute,
-        post(org, '/api/booking/generatePgToken', {
-          id: reference, pg_amt: (amountMinor / 100).toFixed(2), pg_amount: (amountMinor / 100).toFixed(2), currency: 'USD', product_type: 'ACT', pg_type: 'PG_03',
-          cashcard_amt: 0, cn_disc_amt: 0, email: contact, names: 'Ana Ruiz', payment_method: 'card', nonce: 'fake-valid-nonce', ...extra,
-        }, who.cookie),
+        post(
+          org,
+          '/api/booking/generatePgToken',
+          {
+            id: reference,
+            pg_amt: (amountMinor / 100).toFixed(2),
+            pg_amount: (amountMinor / 100).toFixed(2),
+            currency: 'USD',
+            product_type: 'ACT',
+            pg_type: 'PG_03',
+            cashcard_amt: 0,
+            cn_disc_amt: 0,
+            email: contact,
+            names: 'Ana Ruiz',
+            payment_method: 'card',
+            nonce: 'fake-valid-nonce',
+            ...extra,
+          },
+          who.cookie,
+        ),
       );
     return { reference, bookingId: row.id, contact, offer: option.name, pay };
   }
@@ -167,7 +222,11 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
     const voucher = await booking('viajamas', ana, 5_000);
     expect((await voucher.pay({ payment_method: 'oxxo' })).status).toBe(202);
     expect(await outboxOf(voucher.contact)).toEqual([]);
-    await database.db.updateTable('bookings').set({ oxxo_expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', voucher.bookingId).execute();
+    await database.db
+      .updateTable('bookings')
+      .set({ oxxo_expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', voucher.bookingId)
+      .execute();
     expect(await expireOxxoVouchers()).toBeGreaterThanOrEqual(1);
     expect((await outboxOf(voucher.contact)).map((m) => m.subject)).toEqual([`Tu reserva ${voucher.reference} en Viajamás no se completó`]);
   });

@@ -10,7 +10,15 @@ const backends: Backend[] = ['pglite', 'postgres'];
 async function member(db: Database, tag: string, orgId = 'wanderly') {
   const row = await db
     .insertInto('users')
-    .values({ org_id: orgId, email: `${tag}@${orgId}.example`, email_normalized: `${tag}@${orgId}.example`, password_hash: null, first_name: 'Mia', last_name: tag, role: 'member' })
+    .values({
+      org_id: orgId,
+      email: `${tag}@${orgId}.example`,
+      email_normalized: `${tag}@${orgId}.example`,
+      password_hash: null,
+      first_name: 'Mia',
+      last_name: tag,
+      role: 'member',
+    })
     .returning(['id', 'public_id'])
     .executeTakeFirstOrThrow();
   const session: ActiveSession = {
@@ -20,24 +28,56 @@ async function member(db: Database, tag: string, orgId = 'wanderly') {
     impersonatorDbId: null,
     expiresAt: new Date(Date.now() + 3_600_000),
     user: {
-      userName: `Mia ${tag}`, userToken: 't', personalPicture: null, email: `${tag}@${orgId}.example`, currency_code: 'USD', language: 'en-US',
-      nationality: null, userId: row.public_id, role: 'member', first_name: 'Mia', last_name: tag, auth: { api_token: 't' }, is_demo: false,
-      can_book: true, impersonated_by: null, org_id: orgId,
+      userName: `Mia ${tag}`,
+      userToken: 't',
+      personalPicture: null,
+      email: `${tag}@${orgId}.example`,
+      currency_code: 'USD',
+      language: 'en-US',
+      nationality: null,
+      userId: row.public_id,
+      role: 'member',
+      first_name: 'Mia',
+      last_name: tag,
+      auth: { api_token: 't' },
+      is_demo: false,
+      can_book: true,
+      impersonated_by: null,
+      org_id: orgId,
     },
   };
   return session;
 }
 
 let n = 0;
-async function booking(db: Database, userId: number | null, status: 'initiated' | 'pending' | 'confirmed' | 'cancelled' | 'failed', extra: { orgId?: string; seen?: 'confirmed' | 'pending' | 'failed'; failure?: string } = {}) {
+async function booking(
+  db: Database,
+  userId: number | null,
+  status: 'initiated' | 'pending' | 'confirmed' | 'cancelled' | 'failed',
+  extra: { orgId?: string; seen?: 'confirmed' | 'pending' | 'failed'; failure?: string } = {},
+) {
   const room = await db.selectFrom('hotel_room_types').select('id').orderBy('id').executeTakeFirstOrThrow();
   const reference = `WAN-IT${Date.now().toString(36).toUpperCase()}${++n}`;
   await db
     .insertInto('bookings')
     .values({
-      reference, org_id: extra.orgId ?? 'wanderly', user_id: userId, product: 'HLT', item_ref: `room-type:${room.id}`, starts_on: '2027-03-01', ends_on: '2027-03-04',
-      guest_first_name: 'Mia', guest_last_name: 'M', guest_email: 'mia@example.com', status, amount_minor: 50000, currency: 'USD', payment_method: 'card',
-      seen_status: extra.seen ?? null, failure_text: extra.failure ?? null, updated_at: new Date(),
+      reference,
+      org_id: extra.orgId ?? 'wanderly',
+      user_id: userId,
+      product: 'HLT',
+      item_ref: `room-type:${room.id}`,
+      starts_on: '2027-03-01',
+      ends_on: '2027-03-04',
+      guest_first_name: 'Mia',
+      guest_last_name: 'M',
+      guest_email: 'mia@example.com',
+      status,
+      amount_minor: 50000,
+      currency: 'USD',
+      payment_method: 'card',
+      seen_status: extra.seen ?? null,
+      failure_text: extra.failure ?? null,
+      updated_at: new Date(),
     })
     .execute();
   return reference;
@@ -63,7 +103,12 @@ describe.each(backends)('booking messages on %s', (backend) => {
     // The failed booking is a message too (the bell counts it), until My bookings shows it.
     expect(result).toMatchObject({ total_messages: 3, booking_count: 4, user_id: me.user.userId, org_id: 'wanderly' });
     expect(result.booking_details.map((d) => [d.booking_id, d.is_read]).sort()).toEqual(
-      [[unseen, false], [seen, true], [moved, false], [failed, false]].sort(),
+      [
+        [unseen, false],
+        [seen, true],
+        [moved, false],
+        [failed, false],
+      ].sort(),
     );
 
     const list = await listUserBookings({ userPublicId: me.user.userId, orgId: 'wanderly', language: 'en-US', timeZone: 'America/Los_Angeles', read: true });
@@ -78,14 +123,15 @@ describe.each(backends)('booking messages on %s', (backend) => {
     expect((await countMessagesOf(someone)).total_messages).toBe(1);
   });
 
-  it('names the booked room type in the page\'s language', async (ctx) => {
+  it("names the booked room type in the page's language", async (ctx) => {
     if (database.skip) return ctx.skip();
     const db = database.db;
     const me = await member(db, `rooms-${backend}-${Date.now()}`);
     const reference = await booking(db, me.userDbId, 'confirmed');
     const room = await db.selectFrom('hotel_room_types as r').innerJoin('hotels as h', 'h.id', 'r.hotel_id').select(['r.code', 'h.name']).orderBy('r.id').executeTakeFirstOrThrow();
     expect(room.code).toBe('STD');
-    const listed = async (language: string) => (await listUserBookings({ userPublicId: me.user.userId, orgId: 'wanderly', language, timeZone: 'America/Mexico_City' })).find((b) => b.reference === reference)!.itemName;
+    const listed = async (language: string) =>
+      (await listUserBookings({ userPublicId: me.user.userId, orgId: 'wanderly', language, timeZone: 'America/Mexico_City' })).find((b) => b.reference === reference)!.itemName;
     expect(await listed('en-US')).toBe(`${room.name} · Standard room`);
     expect(await listed('es-MX')).toBe(`${room.name} · Habitación estándar`);
   });

@@ -128,15 +128,31 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const row = await database.db
       .insertInto('bookings')
       .values({
-        reference, org_id: org, user_id: owner, hold_id: held.hold.id, product, item_ref: itemRef, starts_on: startsAt.toISOString().slice(0, 10),
-        ends_on: null, guest_first_name: 'Maya', guest_last_name: 'Lopez', guest_email: 'maya@example.com', guest_phone: null, status: 'initiated', updated_at: new Date(),
+        reference,
+        org_id: org,
+        user_id: owner,
+        hold_id: held.hold.id,
+        product,
+        item_ref: itemRef,
+        starts_on: startsAt.toISOString().slice(0, 10),
+        ends_on: null,
+        guest_first_name: 'Maya',
+        guest_last_name: 'Lopez',
+        guest_email: 'maya@example.com',
+        guest_phone: null,
+        status: 'initiated',
+        updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const cookie = user ? await cookieOf(org, user) : undefined;
     const form = new FormData();
     form.set('hold', held.hold.token);
-    const init = await initBookingAction(await loadContextFor(post(org, '/activities/checkout', '', { cookie, key: null })), form, product, { amountMinor, currency: 'USD', description: 'Test' });
+    const init = await initBookingAction(await loadContextFor(post(org, '/activities/checkout', '', { cookie, key: null })), form, product, {
+      amountMinor,
+      currency: 'USD',
+      description: 'Test',
+    });
     expect(init.status).toBe(200);
     expect(await init.json()).toEqual({ booking_id: reference, amount_minor: amountMinor, currency: 'USD' });
     return { reference, bookingId: row.id, hold: held.hold.token, holdId: held.hold.id, cookie, org, amountMinor, itemRef, startsAt };
@@ -144,8 +160,19 @@ describe.each(backends)('booking payments on %s', (backend) => {
 
   const major = (minor: number) => (minor / 100).toFixed(2);
   const cardBody = (made: Made, extra: Record<string, unknown> = {}) => ({
-    id: made.reference, pg_amt: major(made.amountMinor), pg_amount: major(made.amountMinor), currency: 'USD', product_type: 'ACT', pg_type: 'PG_03',
-    cashcard_amt: 0, cn_disc_amt: 0, email: 'maya@example.com', names: 'Maya Lopez', payment_method: 'card', nonce: 'fake-valid-nonce', ...extra,
+    id: made.reference,
+    pg_amt: major(made.amountMinor),
+    pg_amount: major(made.amountMinor),
+    currency: 'USD',
+    product_type: 'ACT',
+    pg_type: 'PG_03',
+    cashcard_amt: 0,
+    cn_disc_amt: 0,
+    email: 'maya@example.com',
+    names: 'Maya Lopez',
+    payment_method: 'card',
+    nonce: 'fake-valid-nonce',
+    ...extra,
   });
   const payCard = (made: Made, extra: Record<string, unknown> = {}, key?: string) =>
     generatePgTokenAction(post(made.org, '/api/booking/generatePgToken', cardBody(made, extra), { cookie: made.cookie, key }));
@@ -175,16 +202,27 @@ describe.each(backends)('booking payments on %s', (backend) => {
     expect(answer.status).toBe(200);
     const [sale] = await salesOf(made.reference);
     // The answer names the payment (spec §7 payment_id): the gateway's transaction.
-    expect(await answer.json()).toEqual({ status: 'confirmed', booking_id: made.reference, return_url: `/activities/checkout-success?booking_id=${made.reference}`, payment_id: sale!.id });
+    expect(await answer.json()).toEqual({
+      status: 'confirmed',
+      booking_id: made.reference,
+      return_url: `/activities/checkout-success?booking_id=${made.reference}`,
+      payment_id: sale!.id,
+    });
     await expectConfirmedOnce(made);
     const { attempts, booking: row } = await state(made);
     // The attempt keeps who asked (spec §7 ip).
-    expect(attempts).toEqual([expect.objectContaining({ status: 'captured', method: 'card', amount_minor: made.amountMinor, gateway_transaction_id: sale!.id, client_ip: '127.0.0.1' })]);
+    expect(attempts).toEqual([
+      expect.objectContaining({ status: 'captured', method: 'card', amount_minor: made.amountMinor, gateway_transaction_id: sale!.id, client_ip: '127.0.0.1' }),
+    ]);
     expect(row.payment_method).toBe('card');
     // Paid: init refuses another amount, and a second key is answered without a second charge.
     const form = new FormData();
     form.set('hold', made.hold);
-    const again = await initBookingAction(await loadContextFor(post(made.org, '/x', '', { cookie: made.cookie, key: null })), form, 'ACT', { amountMinor: 1, currency: 'USD', description: '' });
+    const again = await initBookingAction(await loadContextFor(post(made.org, '/x', '', { cookie: made.cookie, key: null })), form, 'ACT', {
+      amountMinor: 1,
+      currency: 'USD',
+      description: '',
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: 'already_paid' });
     expect((await payCard(made)).status).toBe(200);
@@ -212,7 +250,11 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const answer = await payCard(made);
     expect(answer.status).toBe(402);
     const [declined] = await salesOf(made.reference);
-    expect(await answer.json()).toMatchObject({ status: 'card_declined', message: "WE COULDN'T PROCESS PAYMENT ON YOUR CURRENT CARD, PLEASE USE A DIFFERENT ONE AND TRY AGAIN", payment_id: declined!.id });
+    expect(await answer.json()).toMatchObject({
+      status: 'card_declined',
+      message: "WE COULDN'T PROCESS PAYMENT ON YOUR CURRENT CARD, PLEASE USE A DIFFERENT ONE AND TRY AGAIN",
+      payment_id: declined!.id,
+    });
     const now = await state(made);
     expect(now.booking.status).toBe('initiated');
     expect(now.booking.confirmed_at).toBeNull();
@@ -389,7 +431,13 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const made = await booking({ org: 'viajamas' });
     expect((await payCard(made, { payment_method: 'oxxo' })).status).toBe(202);
     const row = (status: 'created' | 'failed') => ({
-      booking_id: made.bookingId, idempotency_key: randomUUID(), request_fingerprint: 'raw', method: 'card' as const, amount_minor: made.amountMinor, currency: 'USD', status,
+      booking_id: made.bookingId,
+      idempotency_key: randomUUID(),
+      request_fingerprint: 'raw',
+      method: 'card' as const,
+      amount_minor: made.amountMinor,
+      currency: 'USD',
+      status,
     });
     await expect(database.db.insertInto('payment_attempts').values(row('created')).execute()).rejects.toMatchObject({ code: '23505', constraint: 'payment_attempts_one_live' });
     await database.db.insertInto('payment_attempts').values(row('failed')).execute();
@@ -406,13 +454,26 @@ describe.each(backends)('booking payments on %s', (backend) => {
     // viajamas: payments.oxxo.voucherHours = 48, counted from when the voucher was issued.
     expect(pending.booking.oxxo_expires_at).toBeInstanceOf(Date);
     expect(Math.round((pending.booking.oxxo_expires_at!.getTime() - pending.booking.updated_at.getTime()) / 3_600_000)).toBe(48);
-    const sameUnit = { orgId: 'viajamas', userId: null, product: 'ACT', itemRef: made.itemRef, startsAt: made.startsAt, endsAt: new Date(made.startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 };
+    const sameUnit = {
+      orgId: 'viajamas',
+      userId: null,
+      product: 'ACT',
+      itemRef: made.itemRef,
+      startsAt: made.startsAt,
+      endsAt: new Date(made.startsAt.getTime() + 86_400_000),
+      quantity: 1,
+      ttlMinutes: 15,
+    };
     expect((await createHold(sameUnit)).kind).toBe('sold_out');
     // Not due yet: the job leaves it alone.
     await expireOxxoVouchers();
     expect((await state(made)).booking.status).toBe('pending');
 
-    await database.db.updateTable('bookings').set({ oxxo_expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', made.bookingId).execute();
+    await database.db
+      .updateTable('bookings')
+      .set({ oxxo_expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', made.bookingId)
+      .execute();
     const lapsed = await state(made);
     const early = await control<{ status: number; body: string }>('oxxo/pay', { reference, notifyUrl: webhookUrl, amountMinor: made.amountMinor });
     expect(early.status).toBe(409);
@@ -465,7 +526,11 @@ describe.each(backends)('booking payments on %s', (backend) => {
   it('a hold that expired before payment: the authorisation is voided and the booking fails', async (ctx) => {
     if (database.skip) return ctx.skip();
     const made = await booking();
-    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', made.holdId).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', made.holdId)
+      .execute();
     const answer = await payCard(made);
     expect(answer.status).toBe(409);
     expect(await answer.json()).toMatchObject({ status: 'booking_failed', error: expect.stringMatching(/expired/) });
@@ -476,13 +541,17 @@ describe.each(backends)('booking payments on %s', (backend) => {
     // A failed booking is not paid later with another key.
     const retry = await payCard(made);
     expect(retry.status).toBe(409);
-    expect((await salesOf(made.reference))).toHaveLength(1);
+    expect(await salesOf(made.reference)).toHaveLength(1);
   });
 
   it('a void whose outcome stays unknown is retried by the reconciler', async (ctx) => {
     if (database.skip) return ctx.skip();
     const made = await booking();
-    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', made.holdId).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', made.holdId)
+      .execute();
     await control('faults', { path: '/transactions/*/void', kind: '500', phase: 'before', count: 3 });
     expect((await payCard(made)).status).toBe(409);
     expect(await state(made)).toMatchObject({ booking: { status: 'failed' }, attempts: [expect.objectContaining({ status: 'authorized' })] });
@@ -497,7 +566,11 @@ describe.each(backends)('booking payments on %s', (backend) => {
     const made = await booking({ org: 'voyagerpro' });
     const answer = await payCard(made, { payment_method: 'invoice', nonce: undefined });
     expect(answer.status).toBe(200);
-    expect(await state(made)).toMatchObject({ booking: { status: 'confirmed', payment_method: 'invoice' }, hold: 'booked', attempts: [expect.objectContaining({ status: 'completed' })] });
+    expect(await state(made)).toMatchObject({
+      booking: { status: 'confirmed', payment_method: 'invoice' },
+      hold: 'booked',
+      attempts: [expect.objectContaining({ status: 'completed' })],
+    });
     expect(await salesOf(made.reference)).toEqual([]);
     const wanderly = await booking();
     expect((await payCard(wanderly, { payment_method: 'invoice' })).status).toBe(400);
@@ -519,7 +592,11 @@ describe.each(backends)('booking payments on %s', (backend) => {
     expect(body).toMatchObject({ status: 'pending', booking_id: made.reference, oxxo_reference: expect.stringMatching(/^\d{14}$/) });
     expect(await state(made)).toMatchObject({ booking: { status: 'pending', payment_method: 'oxxo', oxxo_reference: body.oxxo_reference }, hold: 'booked' });
 
-    const paid = await control<{ status: number; body: string; payload: string; signature: string }>('oxxo/pay', { reference: body.oxxo_reference, notifyUrl: webhookUrl, amountMinor: made.amountMinor });
+    const paid = await control<{ status: number; body: string; payload: string; signature: string }>('oxxo/pay', {
+      reference: body.oxxo_reference,
+      notifyUrl: webhookUrl,
+      amountMinor: made.amountMinor,
+    });
     expect(paid.status).toBe(200);
     expect(await state(made)).toMatchObject({ booking: { status: 'confirmed' }, attempts: [expect.objectContaining({ status: 'completed' })] });
     // The same delivery again: nothing changes. A forged or tampered one is refused.
@@ -570,13 +647,17 @@ describe.each(backends)('booking payments on %s', (backend) => {
     expect((await payCard(free, { pg_amt: '0', pg_amount: '0' })).status).toBe(400);
   });
 
-  it('demo accounts cannot book; nobody pays another user\'s booking; a guest booking needs its hold', async (ctx) => {
+  it("demo accounts cannot book; nobody pays another user's booking; a guest booking needs its hold", async (ctx) => {
     if (database.skip) return ctx.skip();
     const demoCookie = await cookieOf('wanderly', 'demo');
     const made = await booking({ user: null });
     const form = new FormData();
     form.set('hold', made.hold);
-    const init = await initBookingAction(await loadContextFor(post('wanderly', '/x', '', { cookie: demoCookie, key: null })), form, 'ACT', { amountMinor: 100, currency: 'USD', description: '' });
+    const init = await initBookingAction(await loadContextFor(post('wanderly', '/x', '', { cookie: demoCookie, key: null })), form, 'ACT', {
+      amountMinor: 100,
+      currency: 'USD',
+      description: '',
+    });
     expect(init.status).toBe(403);
     expect(await init.json()).toMatchObject({ error: 'demo' });
     expect((await generatePgTokenAction(post('wanderly', '/api/booking/generatePgToken', { ...cardBody(made), hold: made.hold }, { cookie: demoCookie }))).status).toBe(403);
@@ -631,10 +712,21 @@ describe.each(backends)('booking payments on %s', (backend) => {
     expect(sum.status).toBe(200);
     const { checksum } = (await sum.json()) as { checksum: string };
     const payment = {
-      country_code: 'MX', card_id: card.id, ip: '127.0.0.1', email: 'member@wanderly.example', order_id: second.reference, amount: fields.amount, currency: 'USD',
-      description: 'Test', subscription: false, api_key: 'pk_test', metadata: { bookingId: second.reference, productType: 'ACT' },
+      country_code: 'MX',
+      card_id: card.id,
+      ip: '127.0.0.1',
+      email: 'member@wanderly.example',
+      order_id: second.reference,
+      amount: fields.amount,
+      currency: 'USD',
+      description: 'Test',
+      subscription: false,
+      api_key: 'pk_test',
+      metadata: { bookingId: second.reference, productType: 'ACT' },
     };
-    const forged = await paymentWithSavedCardAction(post('wanderly', '/api/pgv2/paymentWithSavedCard', { ...payment, checksum: checksum.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }, { cookie: second.cookie }));
+    const forged = await paymentWithSavedCardAction(
+      post('wanderly', '/api/pgv2/paymentWithSavedCard', { ...payment, checksum: checksum.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }, { cookie: second.cookie }),
+    );
     expect(forged.status).toBe(403);
     const otherAmount = await paymentWithSavedCardAction(post('wanderly', '/api/pgv2/paymentWithSavedCard', { ...payment, amount: '1.00', checksum }, { cookie: second.cookie }));
     expect(otherAmount.status).toBe(403);

@@ -23,8 +23,18 @@ async function booking(db: Database, userId: number, status: BookingStatus = 'in
   const row = await db
     .insertInto('bookings')
     .values({
-      reference, org_id: 'wanderly', user_id: userId, product: 'HLT', item_ref: `room-type:${room.id}`, starts_on: '2027-03-01', ends_on: '2027-03-04',
-      guest_first_name: 'Mia', guest_last_name: 'M', guest_email: 'mia@example.com', status, updated_at: new Date(),
+      reference,
+      org_id: 'wanderly',
+      user_id: userId,
+      product: 'HLT',
+      item_ref: `room-type:${room.id}`,
+      starts_on: '2027-03-01',
+      ends_on: '2027-03-04',
+      guest_first_name: 'Mia',
+      guest_last_name: 'M',
+      guest_email: 'mia@example.com',
+      status,
+      updated_at: new Date(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -57,14 +57,35 @@ describe.each(['pglite', 'postgres'] as const)('booking subscribers on %s', (bac
       .executeTakeFirstOrThrow();
     const itemRef = `offer-option:${option.id}`;
     const startsAt = new Date(Date.UTC(2027, 8, 1 + serial, 9));
-    const held = await createHold({ orgId: ORG, userId: user.id, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), quantity: 1, ttlMinutes: 15 });
+    const held = await createHold({
+      orgId: ORG,
+      userId: user.id,
+      product: 'ACT',
+      itemRef,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3_600_000),
+      quantity: 1,
+      ttlMinutes: 15,
+    });
     if (held.kind !== 'held') throw new Error(`expected a hold, got ${held.kind}`);
     const reference = `VOY-S${serial}${randomUUID().slice(0, 6).toUpperCase()}`;
     const booking = await database.db
       .insertInto('bookings')
       .values({
-        reference, org_id: ORG, user_id: user.id, hold_id: held.hold.id, product: 'ACT', item_ref: itemRef, starts_on: startsAt.toISOString().slice(0, 10), ends_on: null,
-        guest_first_name: 'Sam', guest_last_name: 'Scriber', guest_email: email, guest_phone: null, status: 'initiated', updated_at: new Date(),
+        reference,
+        org_id: ORG,
+        user_id: user.id,
+        hold_id: held.hold.id,
+        product: 'ACT',
+        item_ref: itemRef,
+        starts_on: startsAt.toISOString().slice(0, 10),
+        ends_on: null,
+        guest_first_name: 'Sam',
+        guest_last_name: 'Scriber',
+        guest_email: email,
+        guest_phone: null,
+        status: 'initiated',
+        updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -91,17 +112,34 @@ describe.each(['pglite', 'postgres'] as const)('booking subscribers on %s', (bac
     try {
       const paid = await callAction(
         generatePgTokenRoute,
-        post('/api/booking/generatePgToken', {
-          id: made.reference, pg_amt: '43.21', pg_amount: '43.21', currency: 'USD', product_type: 'ACT', pg_type: 'PG_03',
-          cashcard_amt: 0, cn_disc_amt: 0, email: made.email, names: 'Sam Scriber', payment_method: 'card', nonce: await sandboxNonce(sandbox.url, '4111111111111111'),
-        }, made.cookie),
+        post(
+          '/api/booking/generatePgToken',
+          {
+            id: made.reference,
+            pg_amt: '43.21',
+            pg_amount: '43.21',
+            currency: 'USD',
+            product_type: 'ACT',
+            pg_type: 'PG_03',
+            cashcard_amt: 0,
+            cn_disc_amt: 0,
+            email: made.email,
+            names: 'Sam Scriber',
+            payment_method: 'card',
+            nonce: await sandboxNonce(sandbox.url, '4111111111111111'),
+          },
+          made.cookie,
+        ),
       );
       expect(paid.status).toBe(200);
     } finally {
       unsubscribe();
     }
     // Two moves: initiated → pending when the attempt was written, pending → confirmed once charged.
-    expect(seen.map(({ move }) => [move.from, move.to])).toEqual([['initiated', 'pending'], ['pending', 'confirmed']]);
+    expect(seen.map(({ move }) => [move.from, move.to])).toEqual([
+      ['initiated', 'pending'],
+      ['pending', 'confirmed'],
+    ]);
     const confirmed = seen[1]!;
     expect(confirmed.move.booking).toMatchObject({ org_id: ORG, product: 'ACT', amount_minor: 4_321, currency: 'USD' });
     expect(confirmed.move.change.payment_method).toBe('card');

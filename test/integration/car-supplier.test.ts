@@ -32,7 +32,12 @@ describe.each(backends)('built-in car supplier on %s', (backend) => {
       ['CUNA', 'Cancún Airport (CUN)'],
       ['CUNC', 'Cancún Downtown'],
     ]);
-    const fleets = await database.db.selectFrom('inventory_units').select((eb) => ['item_ref', eb.fn.countAll<string | number>().as('cars')]).where('product', '=', 'CAR').groupBy('item_ref').execute();
+    const fleets = await database.db
+      .selectFrom('inventory_units')
+      .select((eb) => ['item_ref', eb.fn.countAll<string | number>().as('cars')])
+      .where('product', '=', 'CAR')
+      .groupBy('item_ref')
+      .execute();
     expect(fleets.length).toBe(locations.length * 6);
     for (const fleet of fleets) expect(Number(fleet.cars)).toBeGreaterThanOrEqual(2);
     for (const fleet of fleets) expect(Number(fleet.cars)).toBeLessThanOrEqual(5);

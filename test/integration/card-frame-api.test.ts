@@ -53,7 +53,11 @@ function charge(nonce: string, threeDSecureRequired = false) {
 describe('tokenize', () => {
   it('turns card details into a nonce with brand, last 4 and expiry, and the nonce charges once', async () => {
     const tokenized = await tokenize('4111 1111 1111 1111');
-    expect(tokenized).toEqual({ nonce: expect.stringMatching(/^tokencc_sb_/), details: { brand: 'Visa', last4: '1111', expMonth: '01', expYear: `20${nextYear}` }, threeDSecure: null });
+    expect(tokenized).toEqual({
+      nonce: expect.stringMatching(/^tokencc_sb_/),
+      details: { brand: 'Visa', last4: '1111', expMonth: '01', expYear: `20${nextYear}` },
+      threeDSecure: null,
+    });
     expect(value(await charge(tokenized.nonce))).toMatchObject({ status: 'authorized', card: { last4: '1111' } });
     const again = await charge(tokenized.nonce);
     expect(again.ok === false && again.failure).toMatchObject({ kind: 'validation', errors: [expect.objectContaining({ code: '91564' })] });

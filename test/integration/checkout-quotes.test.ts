@@ -14,7 +14,8 @@ import { pageRequests } from '../support/page-requests';
 import { useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';
 
-const { holdCar, holdFlight, holdHotelRoom, holdOffer, loadCarCheckout, loadFlightCheckout, loadHotelCheckout, loadOfferCheckout, loadWeeksCheckout, travelerAction } = pageRequests;
+const { holdCar, holdFlight, holdHotelRoom, holdOffer, loadCarCheckout, loadFlightCheckout, loadHotelCheckout, loadOfferCheckout, loadWeeksCheckout, travelerAction } =
+  pageRequests;
 
 /**
  * Issue 4: what a checkout shows and charges is the quote its hold recorded. Editing the
@@ -94,7 +95,16 @@ describe('checkout quotes come from the hold (pglite)', () => {
   it('a hold made before quotes were recorded is not payable: the checkout says to search again, initBooking charges nothing', async () => {
     const room = await database.db.selectFrom('hotel_room_types').select('id').orderBy('id').executeTakeFirstOrThrow();
     const old = held(
-      await createHold({ orgId: 'wanderly', userId: null, product: 'HLT', itemRef: `room-type:${room.id}`, startsAt: new Date(`${inDays(90)}T00:00:00Z`), endsAt: new Date(`${inDays(92)}T00:00:00Z`), quantity: 1, ttlMinutes: 15 }),
+      await createHold({
+        orgId: 'wanderly',
+        userId: null,
+        product: 'HLT',
+        itemRef: `room-type:${room.id}`,
+        startsAt: new Date(`${inDays(90)}T00:00:00Z`),
+        endsAt: new Date(`${inDays(92)}T00:00:00Z`),
+        quantity: 1,
+        ttlMinutes: 15,
+      }),
     );
     expect(old.hold.quote).toBeNull();
     await expect(loadHotelCheckout(get(`/hotel-checkout?hold=${old.hold.token}`))).rejects.toMatchObject({ status: 410 });
@@ -109,12 +119,30 @@ describe('checkout quotes come from the hold (pglite)', () => {
       .orderBy('o.id')
       .executeTakeFirstOrThrow();
     const oldTable = held(
-      await createHold({ orgId: 'wanderly', userId: null, product: 'RESTAURANT', itemRef: `offer-option:${table.id}`, startsAt: new Date(`${inDays(91)}T20:00:00Z`), endsAt: new Date(`${inDays(91)}T22:00:00Z`), quantity: 1, ttlMinutes: 15 }),
+      await createHold({
+        orgId: 'wanderly',
+        userId: null,
+        product: 'RESTAURANT',
+        itemRef: `offer-option:${table.id}`,
+        startsAt: new Date(`${inDays(91)}T20:00:00Z`),
+        endsAt: new Date(`${inDays(91)}T22:00:00Z`),
+        quantity: 1,
+        ttlMinutes: 15,
+      }),
     );
     await expect(loadOfferCheckout(get(`/restaurants/checkout?hold=${oldTable.hold.token}&guests=1`), 'restaurants')).rejects.toMatchObject({ status: 410 });
     const car = await database.db.selectFrom('car_offers').select('id').orderBy('id').executeTakeFirstOrThrow();
     const oldCar = held(
-      await createHold({ orgId: 'wanderly', userId: null, product: 'CAR', itemRef: `car-offer:${car.id}`, startsAt: new Date(`${inDays(91)}T10:00:00Z`), endsAt: new Date(`${inDays(93)}T10:00:00Z`), quantity: 1, ttlMinutes: 15 }),
+      await createHold({
+        orgId: 'wanderly',
+        userId: null,
+        product: 'CAR',
+        itemRef: `car-offer:${car.id}`,
+        startsAt: new Date(`${inDays(91)}T10:00:00Z`),
+        endsAt: new Date(`${inDays(93)}T10:00:00Z`),
+        quantity: 1,
+        ttlMinutes: 15,
+      }),
     );
     await expect(loadCarCheckout(get(`/cars/checkout?hold=${oldCar.hold.token}&driver_age=40`))).rejects.toMatchObject({ status: 410 });
     expect(await chargeForHold({ orgId: 'wanderly', userId: null }, 'CAR', oldCar.hold.token)).toBeNull();
@@ -129,12 +157,27 @@ describe('checkout quotes come from the hold (pglite)', () => {
     const [offer] = await flights.search(query, consumer);
     const details = await flights.details(offer!.id, query, consumer);
     const [cheapFare, dearFare] = [details!.fares[0]!.brand.code, details!.fares[details!.fares.length - 1]!.brand.code];
-    const form = { triptype: 'oneway', from: 'CUN', to: 'MCO', depart: inDays(60), cabinclass: 'economy', noofadults: '2', noofchilds: '0', noofinfants: '0', offer: offer!.id, brandedfare: dearFare };
+    const form = {
+      triptype: 'oneway',
+      from: 'CUN',
+      to: 'MCO',
+      depart: inDays(60),
+      cabinclass: 'economy',
+      noofadults: '2',
+      noofchilds: '0',
+      noofinfants: '0',
+      offer: offer!.id,
+      brandedfare: dearFare,
+    };
     const hold = held((await holdFlight(new Request(`${viajamas}/flight/checkout`, { method: 'POST' }), formOf(form), clientIp())).result);
     const shown = await loadFlightCheckout(new Request(`${viajamas}/flight/checkout?hold=${hold.hold.token}`));
     const quoted = await flights.price({ ...query, offerId: offer!.id, fare: dearFare }, consumer);
     // Viajamás settles in pesos: the charge is the total the page shows, the fare's dollars converted once.
-    expect(shown.charge).toEqual({ amountMinor: shown.fare.price.totalMinor, currency: 'MXN', description: `Flight CUN–MCO · ${inDays(60)} · ${quoted!.fare.brand.name} · 2 passengers` });
+    expect(shown.charge).toEqual({
+      amountMinor: shown.fare.price.totalMinor,
+      currency: 'MXN',
+      description: `Flight CUN–MCO · ${inDays(60)} · ${quoted!.fare.brand.name} · 2 passengers`,
+    });
     expect(shown.charge.amountMinor).toBeGreaterThan(quoted!.fare.price.inclusive * 5);
     // Same seat count, cheaper mix (a child and a lap infant), cheaper fare: nothing changes.
     const tampered = new URLSearchParams({ ...form, hold: hold.hold.token, noofadults: '1', noofchilds: '1', noofinfants: '1', brandedfare: cheapFare });
@@ -164,7 +207,18 @@ describe('checkout quotes come from the hold (pglite)', () => {
         if (!late) continue;
         const first = late.legs[0]!.segments[0]!;
         const last = late.legs.at(-1)!.segments.at(-1)!;
-        const form = { triptype: 'oneway', from: origin, to: destination, depart: inDays(days), cabinclass: 'economy', noofadults: '1', noofchilds: '0', noofinfants: '0', offer: late.id, brandedfare: late.cheapest!.brand.code };
+        const form = {
+          triptype: 'oneway',
+          from: origin,
+          to: destination,
+          depart: inDays(days),
+          cabinclass: 'economy',
+          noofadults: '1',
+          noofchilds: '0',
+          noofinfants: '0',
+          offer: late.id,
+          brandedfare: late.cheapest!.brand.code,
+        };
         const hold = held((await holdFlight(new Request(`${viajamas}/flight/checkout`, { method: 'POST' }), formOf(form), clientIp())).result);
         expect(first.departsLocal.date).toBe(inDays(days));
         expect(hold.hold.startsAt.toISOString().slice(0, 10)).toBe(inDays(days + 1));
@@ -188,7 +242,16 @@ describe('checkout quotes come from the hold (pglite)', () => {
       { pickupCode: 'CUNA', dropoffCode: 'CUNA', sameDropoff: true, pickupDate: inDays(64), pickupTime: '10:00', dropoffDate: inDays(67), dropoffTime: '10:00', driverAge: 35 },
       { orgId: 'wanderly', userId: null, priceType: 'B2C' },
     );
-    const form = { pickup: 'CUNA', same_dropoff: '1', pickup_date: inDays(64), pickup_time: '10:00', dropoff_date: inDays(67), dropoff_time: '10:00', driver_age: '35', car_id: String(offer!.id) };
+    const form = {
+      pickup: 'CUNA',
+      same_dropoff: '1',
+      pickup_date: inDays(64),
+      pickup_time: '10:00',
+      dropoff_date: inDays(67),
+      dropoff_time: '10:00',
+      driver_age: '35',
+      car_id: String(offer!.id),
+    };
     const hold = held((await holdCar(post('/cars/checkout'), formOf(form), clientIp())).result);
     const shown = await loadCarCheckout(get(`/cars/checkout?hold=${hold.hold.token}`));
     expect(shown.charge).toMatchObject({ currency: 'USD', description: expect.stringContaining('3 days') });
@@ -202,9 +265,19 @@ describe('checkout quotes come from the hold (pglite)', () => {
   });
 
   it('activities and restaurants: the party size in the link does not re-price', async () => {
-    const activity = (await offerSuppliers.ACT.search({ destination: 'cancun', date: inDays(66), until: inDays(66), month: null, time: null, guests: 2, bags: 0, returnDate: null, returnTime: null }, { orgId: 'wanderly', userId: null, priceType: 'B2C' }))[0]!;
+    const activity = (
+      await offerSuppliers.ACT.search(
+        { destination: 'cancun', date: inDays(66), until: inDays(66), month: null, time: null, guests: 2, bags: 0, returnDate: null, returnTime: null },
+        { orgId: 'wanderly', userId: null, priceType: 'B2C' },
+      )
+    )[0]!;
     const slot = activity.cheapest!.slots.find((s) => s.bookable)!;
-    const act = await holdOffer(post('/activities/checkout'), 'activities', formOf({ destination: 'cancun', date: inDays(66), guests: '2', offer: activity.slug, option: activity.cheapest!.code, day: slot.day, time: slot.time }), clientIp());
+    const act = await holdOffer(
+      post('/activities/checkout'),
+      'activities',
+      formOf({ destination: 'cancun', date: inDays(66), guests: '2', offer: activity.slug, option: activity.cheapest!.code, day: slot.day, time: slot.time }),
+      clientIp(),
+    );
     expect(act.token).not.toBeNull();
     const actShown = await loadOfferCheckout(get(`/activities/checkout?hold=${act.token}`), 'activities');
     const actEdited = await loadOfferCheckout(get(`/activities/checkout?hold=${act.token}&guests=1`), 'activities');
@@ -212,9 +285,19 @@ describe('checkout quotes come from the hold (pglite)', () => {
     expect(actEdited.charge).toEqual(actShown.charge);
     expect(actShown.charge.amountMinor).toBe(actShown.price.total.amountMinor);
 
-    const restaurant = (await offerSuppliers.RESTAURANT.search({ destination: 'cancun', date: inDays(66), until: inDays(66), month: null, time: '19:00', guests: 6, bags: 0, returnDate: null, returnTime: null }, { orgId: 'wanderly', userId: null, priceType: 'B2C' }))[0]!;
+    const restaurant = (
+      await offerSuppliers.RESTAURANT.search(
+        { destination: 'cancun', date: inDays(66), until: inDays(66), month: null, time: '19:00', guests: 6, bags: 0, returnDate: null, returnTime: null },
+        { orgId: 'wanderly', userId: null, priceType: 'B2C' },
+      )
+    )[0]!;
     const table = restaurant.cheapest!;
-    const dinner = await holdOffer(post('/restaurants/checkout'), 'restaurants', formOf({ destination: 'cancun', date: inDays(66), time: '19:00', guests: '6', offer: restaurant.slug, option: table.code, day: inDays(66) }), clientIp());
+    const dinner = await holdOffer(
+      post('/restaurants/checkout'),
+      'restaurants',
+      formOf({ destination: 'cancun', date: inDays(66), time: '19:00', guests: '6', offer: restaurant.slug, option: table.code, day: inDays(66) }),
+      clientIp(),
+    );
     expect(dinner.token).not.toBeNull();
     const shown = await loadOfferCheckout(get(`/restaurants/checkout?hold=${dinner.token}`), 'restaurants');
     expect(shown.guests).toBe(6);
@@ -227,7 +310,10 @@ describe('checkout quotes come from the hold (pglite)', () => {
   });
 
   it('cruises: the cabin party in the link does not re-price', async () => {
-    const [cruise] = await offerSuppliers.CRUISE.search({ destination: 'cancun', date: inDays(60), until: inDays(90), month: null, time: null, guests: 2, bags: 0, returnDate: null, returnTime: null }, { orgId: 'wanderly', userId: null, priceType: 'B2C' });
+    const [cruise] = await offerSuppliers.CRUISE.search(
+      { destination: 'cancun', date: inDays(60), until: inDays(90), month: null, time: null, guests: 2, bags: 0, returnDate: null, returnTime: null },
+      { orgId: 'wanderly', userId: null, priceType: 'B2C' },
+    );
     const sailing = cruise!.cheapest!.slots.find((s) => s.bookable)!;
     const form = { destination: 'cancun', month: sailing.day.slice(0, 7), guests: '2', offer: cruise!.slug, option: cruise!.cheapest!.code, day: sailing.day, time: sailing.time };
     const booked = await holdOffer(post('/cruises/checkout'), 'cruises', formOf(form), clientIp());
@@ -241,19 +327,31 @@ describe('checkout quotes come from the hold (pglite)', () => {
 
   it('return transfer: one hold for both legs, one total, all or nothing', async () => {
     const search = { destination: 'cancun', date: inDays(68), time: '10:00', guests: '5', bags: '6', trip: 'return', return_date: inDays(75), return_time: '12:00' };
-    const outbound = await holdOffer(post('/transfers/checkout'), 'transfers', formOf({ ...search, offer: 'cancun-airport-hotel-zone', option: 'VAN', day: inDays(68), time: '10:00' }), clientIp());
+    const outbound = await holdOffer(
+      post('/transfers/checkout'),
+      'transfers',
+      formOf({ ...search, offer: 'cancun-airport-hotel-zone', option: 'VAN', day: inDays(68), time: '10:00' }),
+      clientIp(),
+    );
     expect(outbound.token).not.toBeNull();
     const hold = (await findHoldByToken(outbound.token!))!;
     expect(hold.itemRef.split(' ')).toHaveLength(2);
     expect(hold.selection).toMatchObject({ returnDate: inDays(75), returnTime: '12:00', startsOn: inDays(68), endsOn: inDays(75) });
     const shown = await loadOfferCheckout(get(`/transfers/checkout?hold=${outbound.token}`), 'transfers');
-    expect(shown.legs).toEqual([{ day: inDays(68), time: '10:00' }, { day: inDays(75), time: '12:00' }]);
+    expect(shown.legs).toEqual([
+      { day: inDays(68), time: '10:00' },
+      { day: inDays(75), time: '12:00' },
+    ]);
     expect(shown.price.legs).toBe(2);
     expect(shown.charge.amountMinor).toBe(shown.price.total.amountMinor);
     const edited = await loadOfferCheckout(get(`/transfers/checkout?hold=${outbound.token}&guests=1&bags=0&trip=oneway`), 'transfers');
     expect(edited.charge).toEqual(shown.charge);
     // The traveller step books both legs: one booking from the first departure to the return.
-    const saved = await travelerAction(post('/transfers/checkout'), formOf({ intent: 'traveler', hold: outbound.token!, firstName: 'Round', lastName: 'Trip', email: 'round.trip@example.com', phone: '+1 555 0101' }), 'TRF');
+    const saved = await travelerAction(
+      post('/transfers/checkout'),
+      formOf({ intent: 'traveler', hold: outbound.token!, firstName: 'Round', lastName: 'Trip', email: 'round.trip@example.com', phone: '+1 555 0101' }),
+      'TRF',
+    );
     expect(saved.status).toBe(200);
     const booking = await getDb().selectFrom('bookings').select(['starts_on', 'ends_on', 'item_ref']).where('hold_id', '=', hold.id).executeTakeFirstOrThrow();
     expect(booking).toMatchObject({ starts_on: inDays(68), ends_on: inDays(75) });
@@ -267,7 +365,10 @@ describe('checkout quotes come from the hold (pglite)', () => {
       .where('o.code', '=', 'MINIBUS')
       .executeTakeFirstOrThrow();
     const ref = `offer-option:${option.id}`;
-    const range = (day: string, time: string) => ({ startsAt: new Date(`${day}T${time}:00Z`), endsAt: new Date(new Date(`${day}T${time}:00Z`).getTime() + option.duration_minutes * 60_000) });
+    const range = (day: string, time: string) => ({
+      startsAt: new Date(`${day}T${time}:00Z`),
+      endsAt: new Date(new Date(`${day}T${time}:00Z`).getTime() + option.duration_minutes * 60_000),
+    });
     const back = range(inDays(76), '12:00');
     const free = await countAvailableUnits({ product: 'TRF', itemRef: ref, ...back });
     held(await createHold({ orgId: 'wanderly', userId: null, product: 'TRF', itemRef: ref, ...back, quantity: free, ttlMinutes: 15 }));
@@ -300,8 +401,19 @@ describe('checkout quotes come from the hold (pglite)', () => {
     };
     const weekA = weekOf(a.week_start_weekday, 95, 1);
     /** As POST /api/weeks/prepareBookWeeks holds a week: with its quote. */
-    const quoted = async (hold: Hold) => ({ hold: await recordHoldQuote(hold, (await quoteWeeksHold(hold, { orgId: 'wanderly', userId: null, priceType: 'B2C' }, { display: quoteDisplayOf('USD', await getRateTable()), chargeCurrency: 'USD', chargeMinorDigits: 2 }))!) });
-    const hold = await quoted(held(await weeksSupplierFor('RST').hold({ inventoryId: a.id, ...weekA }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 })).hold);
+    const quoted = async (hold: Hold) => ({
+      hold: await recordHoldQuote(
+        hold,
+        (await quoteWeeksHold(
+          hold,
+          { orgId: 'wanderly', userId: null, priceType: 'B2C' },
+          { display: quoteDisplayOf('USD', await getRateTable()), chargeCurrency: 'USD', chargeMinorDigits: 2 },
+        ))!,
+      ),
+    });
+    const hold = await quoted(
+      held(await weeksSupplierFor('RST').hold({ inventoryId: a.id, ...weekA }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 })).hold,
+    );
     const link = (unit: typeof a, week: { checkIn: string; checkOut: string }) =>
       `/resorts/checkout?resort_id=${unit.resort_id}&inventory_id=${unit.id}&check_in_date=${week.checkIn}&check_out_date=${week.checkOut}`;
     const shown = await loadWeeksCheckout(get(link(a, weekA), `holdTok=${hold.hold.token}`), 'RST');
@@ -328,7 +440,9 @@ describe('checkout quotes come from the hold (pglite)', () => {
       .orderBy('t.id')
       .executeTakeFirstOrThrow();
     const weekS = weekOf(stay.week_start_weekday, 120, 1);
-    const stayHold = await quoted(held(await weeksSupplierFor('STY').hold({ inventoryId: stay.id, ...weekS }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 })).hold);
+    const stayHold = await quoted(
+      held(await weeksSupplierFor('STY').hold({ inventoryId: stay.id, ...weekS }, { orgId: 'wanderly', userId: null, priceType: 'B2C', ttlMinutes: 15 })).hold,
+    );
     const stayLink = `/stays/checkout?resort_id=${stay.resort_id}&inventory_id=${stay.id}&check_in_date=${weekS.checkIn}&check_out_date=${weekS.checkOut}`;
     const stayShown = await loadWeeksCheckout(get(stayLink, `holdTok=${stayHold.hold.token}`), 'STY');
     const weekS2 = weekOf(stay.week_start_weekday, 120, 3);

@@ -9,23 +9,42 @@ import { inDays } from '../support/dates';
 const consumer: SupplierContext = { orgId: 'wanderly', userId: null, priceType: 'B2C' };
 const business: SupplierContext = { orgId: 'voyagerpro', userId: null, priceType: 'B2B' };
 const search = (legs: FlightSearch['legs'], extra: Partial<FlightQuery> = {}): FlightQuery => ({
-  tripType: legs.length === 1 ? 'oneway' : 'multicity', legs, cabin: 'economy', adults: 1, children: 0, infants: 0, ...extra,
+  tripType: legs.length === 1 ? 'oneway' : 'multicity',
+  legs,
+  cabin: 'economy',
+  adults: 1,
+  children: 0,
+  infants: 0,
+  ...extra,
 });
 
 describe('built-in flight supplier on pglite', () => {
   const database = useSeededDatabase('pglite');
 
   it('seeds a schedule with small cabins and their seats', async () => {
-    const count = await database.db.selectFrom('flights').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const count = await database.db
+      .selectFrom('flights')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(150);
-    const seats = await getDb().selectFrom('inventory_units').select((eb) => eb.fn.countAll<string>().as('n')).where('product', '=', 'FLT').executeTakeFirstOrThrow();
+    const seats = await getDb()
+      .selectFrom('inventory_units')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('product', '=', 'FLT')
+      .executeTakeFirstOrThrow();
     expect(Number(seats.n)).toBe(Number(count.n) * 15);
   });
 
   it('finds direct round trips every day, priced per passenger, B2B below B2C', async () => {
     for (const day of [2, 90, 179]) {
       const offers = await flights.search(
-        search([{ from: 'CUN', to: 'MCO', date: inDays(day) }, { from: 'MCO', to: 'CUN', date: inDays(day + 7) }], { tripType: 'roundtrip' }),
+        search(
+          [
+            { from: 'CUN', to: 'MCO', date: inDays(day) },
+            { from: 'MCO', to: 'CUN', date: inDays(day + 7) },
+          ],
+          { tripType: 'roundtrip' },
+        ),
         consumer,
       );
       expect(offers.length, `day ${day}`).toBeGreaterThan(0);
@@ -34,7 +53,11 @@ describe('built-in flight supplier on pglite', () => {
     const query = search([{ from: 'CUN', to: 'MCO', date: inDays(30) }], { adults: 2, children: 1, infants: 1 });
     const [b2c] = await flights.search(query, consumer);
     const [b2b] = await flights.search(query, business);
-    expect(b2c!.cheapest!.price.passengers.map((p) => [p.type, p.count])).toEqual([['adult', 2], ['child', 1], ['infant', 1]]);
+    expect(b2c!.cheapest!.price.passengers.map((p) => [p.type, p.count])).toEqual([
+      ['adult', 2],
+      ['child', 1],
+      ['infant', 1],
+    ]);
     expect(b2c!.cheapest!.price.inclusive).toBe(b2c!.cheapest!.price.exclusive + b2c!.cheapest!.price.tax);
     expect(b2b!.cheapest!.price.price_type).toBe('B2B');
     expect(b2b!.cheapest!.price.inclusive).toBeLessThan(b2c!.cheapest!.price.inclusive);
@@ -45,7 +68,11 @@ describe('built-in flight supplier on pglite', () => {
     expect(oneStop.length).toBeGreaterThan(0);
     expect(oneStop.every((o) => o.legs[0]!.stops === 1)).toBe(true);
     const multi = await flights.search(
-      search([{ from: 'CUN', to: 'MCO', date: inDays(20) }, { from: 'MCO', to: 'JFK', date: inDays(23) }, { from: 'JFK', to: 'CUN', date: inDays(26) }]),
+      search([
+        { from: 'CUN', to: 'MCO', date: inDays(20) },
+        { from: 'MCO', to: 'JFK', date: inDays(23) },
+        { from: 'JFK', to: 'CUN', date: inDays(26) },
+      ]),
       consumer,
     );
     expect(multi.length).toBeGreaterThan(0);
@@ -67,9 +94,19 @@ describe('built-in flight supplier on pglite', () => {
   });
 
   it('holds every flight of a trip for the seated passengers, until business sells out', async () => {
-    const query = search([{ from: 'CUN', to: 'JFK', date: inDays(60) }, { from: 'JFK', to: 'CUN', date: inDays(64) }], {
-      tripType: 'roundtrip', cabin: 'business', adults: 1, children: 1, infants: 1,
-    });
+    const query = search(
+      [
+        { from: 'CUN', to: 'JFK', date: inDays(60) },
+        { from: 'JFK', to: 'CUN', date: inDays(64) },
+      ],
+      {
+        tripType: 'roundtrip',
+        cabin: 'business',
+        adults: 1,
+        children: 1,
+        infants: 1,
+      },
+    );
     const [offer] = await flights.search(query, consumer);
     expect(offer!.available).toBe(2);
     const selection = { ...query, offerId: offer!.id, fare: 'STANDARD' };

@@ -142,7 +142,10 @@ describe('graphql-ws guard (S7) on PGlite', () => {
       const closed = clients.map((graphql) => run(graphql, 'subscription { serverTime(intervalMs: 60000, count: 3600) }'));
       await Promise.all(clients.map(async (graphql) => expect((await holdSubscription(graphql)).live).toBe(true)));
       const signedOut = Date.now();
-      await database.db.deleteFrom('sessions').where('id', '=', hashToken(cookie.slice('userToken='.length))).execute();
+      await database.db
+        .deleteFrom('sessions')
+        .where('id', '=', hashToken(cookie.slice('userToken='.length)))
+        .execute();
       for (const outcome of await Promise.all(closed)) expect(outcome.closed).toEqual({ code: 4401, reason: 'Session ended' });
       expect(Date.now() - signedOut).toBeLessThan(1_000);
       await Promise.all(clients.map((graphql) => graphql.dispose()));
@@ -173,9 +176,7 @@ describe('graphql-ws guard (S7) on PGlite', () => {
     const inProduction = client(production.port, { ...wanderly, cookie });
     const inTest = client(testMode.port, { ...local, cookie });
     const refused = await run(inProduction, query);
-    expect(refused.errors?.map((e) => e.message)).toContain(
-      'GraphQL introspection has been disabled, but the requested query contained the field "__schema".',
-    );
+    expect(refused.errors?.map((e) => e.message)).toContain('GraphQL introspection has been disabled, but the requested query contained the field "__schema".');
     expect(await run(inProduction, '{ serverTime }')).toMatchObject({ data: { serverTime: expect.any(String) } });
     expect(await run(inTest, query)).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
     await inProduction.dispose();

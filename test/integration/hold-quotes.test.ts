@@ -34,7 +34,11 @@ const clientIp = () => `203.0.113.${nextAddress++}`;
 const consumer = (orgId: string) => ({ orgId, userId: null, priceType: 'B2C' as const });
 
 /** What a checkout shows as its total, whatever the product's page calls it. */
-type Shown = { charge: { amountMinor: number; currency: string; description: string }; quote: { charge: unknown; display: { currency: string }; lines: { key: string; amountMinor: number }[]; fees: { key: string }[] } | null; total: { amountMinor: number; currency?: string; text?: string } };
+type Shown = {
+  charge: { amountMinor: number; currency: string; description: string };
+  quote: { charge: unknown; display: { currency: string }; lines: { key: string; amountMinor: number }[]; fees: { key: string }[] } | null;
+  total: { amountMinor: number; currency?: string; text?: string };
+};
 
 describe('a hold keeps its quote when the currency and the rates change (pglite)', () => {
   const database = useSeededDatabase('pglite');
@@ -42,7 +46,11 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
 
   /** Every exchange rate of the display currencies moves, and the one-minute rate cache is past. */
   async function moveRates() {
-    for (const [code, perUsd] of [['EUR', '0.50000000'], ['GBP', '3.00000000'], ['MXN', '40.00000000']] as const) {
+    for (const [code, perUsd] of [
+      ['EUR', '0.50000000'],
+      ['GBP', '3.00000000'],
+      ['MXN', '40.00000000'],
+    ] as const) {
       await database.db.updateTable('exchange_rates').set({ per_usd: perUsd }).where('currency_code', '=', code).execute();
     }
     const now = Date.now();
@@ -62,8 +70,14 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
     // The registry describes the quote the hold recorded: each key is a price line it names, and every required line is there.
     const { priceLines, requiredLines } = products[product].quote;
     const recorded = [...before.quote!.lines, ...before.quote!.fees].map((line) => line.key);
-    expect(recorded.filter((key) => !(priceLines as readonly string[]).includes(key)), `${product}: recorded lines the registry does not name`).toEqual([]);
-    expect(requiredLines.filter((key) => !recorded.includes(key)), `${product}: required lines the quote lacks`).toEqual([]);
+    expect(
+      recorded.filter((key) => !(priceLines as readonly string[]).includes(key)),
+      `${product}: recorded lines the registry does not name`,
+    ).toEqual([]);
+    expect(
+      requiredLines.filter((key) => !recorded.includes(key)),
+      `${product}: required lines the quote lacks`,
+    ).toEqual([]);
     expect(before.total.currency).toBe(first);
     expect(before.charge).toEqual(before.quote!.charge);
     // Viajamás settles in pesos (decision 0056): a peso visitor's charge is in pesos, the others' in dollars.
@@ -81,7 +95,10 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
   }
 
   it('hotel and holiday home', async () => {
-    for (const [propertyType, base] of [['hotel', ''], ['holiday_home', '/holidaystays']] as const) {
+    for (const [propertyType, base] of [
+      ['hotel', ''],
+      ['holiday_home', '/holidaystays'],
+    ] as const) {
       const room = await database.db
         .selectFrom('hotel_room_types as r')
         .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
@@ -94,15 +111,28 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
       const made = await holdHotelRoom(requestOf(wanderly, `${base}/hotel-checkout`, 'EUR', 'POST'), formOf(stay), clientIp());
       if (made.result.kind !== 'held') throw new Error(`expected a ${propertyType} hold`);
       const token = made.result.hold.token;
-      await expectQuoteKept('HLT', 'wanderly', token, async (currency) => {
-        const page = await loadHotelCheckout(requestOf(wanderly, `${base}/hotel-checkout?hold=${token}`, currency));
-        return { ...page, total: page.price.total };
-      }, 'EUR', 'GBP');
+      await expectQuoteKept(
+        'HLT',
+        'wanderly',
+        token,
+        async (currency) => {
+          const page = await loadHotelCheckout(requestOf(wanderly, `${base}/hotel-checkout?hold=${token}`, currency));
+          return { ...page, total: page.price.total };
+        },
+        'EUR',
+        'GBP',
+      );
     }
   });
 
   it('Viajamás charges a peso visitor in pesos; Wanderly, showing the same pesos, still charges dollars (issue 34 acceptance 9)', async () => {
-    const room = await database.db.selectFrom('hotel_room_types as r').innerJoin('hotels as h', 'h.id', 'r.hotel_id').select('r.id').where('h.destination_slug', '=', 'cancun').orderBy('r.id').executeTakeFirstOrThrow();
+    const room = await database.db
+      .selectFrom('hotel_room_types as r')
+      .innerJoin('hotels as h', 'h.id', 'r.hotel_id')
+      .select('r.id')
+      .where('h.destination_slug', '=', 'cancun')
+      .orderBy('r.id')
+      .executeTakeFirstOrThrow();
     const stay = { destination: 'cancun', checkin: inDays(140), checkout: inDays(142), rooms: '1', guests: '2', roomTypeId: String(room.id) };
     const chargeOn = async (site: string, orgId: string) => {
       const made = await holdHotelRoom(requestOf(site, '/hotel-checkout', 'MXN', 'POST'), formOf(stay), clientIp());
@@ -126,27 +156,70 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
   it('flight', async () => {
     const query = { tripType: 'oneway' as const, legs: [{ from: 'CUN', to: 'MCO', date: inDays(131) }], cabin: 'economy' as const, adults: 1, children: 0, infants: 0 };
     const [offer] = await flights.search(query, consumer('viajamas'));
-    const form = { triptype: 'oneway', from: 'CUN', to: 'MCO', depart: inDays(131), cabinclass: 'economy', noofadults: '1', noofchilds: '0', noofinfants: '0', offer: offer!.id, brandedfare: offer!.cheapest!.brand.code };
+    const form = {
+      triptype: 'oneway',
+      from: 'CUN',
+      to: 'MCO',
+      depart: inDays(131),
+      cabinclass: 'economy',
+      noofadults: '1',
+      noofchilds: '0',
+      noofinfants: '0',
+      offer: offer!.id,
+      brandedfare: offer!.cheapest!.brand.code,
+    };
     const made = await holdFlight(requestOf(viajamas, '/flight/checkout', 'MXN', 'POST'), formOf(form), clientIp());
     if (made.result.kind !== 'held') throw new Error('expected a flight hold');
     const token = made.result.hold.token;
-    await expectQuoteKept('FLT', 'viajamas', token, async (currency) => {
-      const page = await loadFlightCheckout(requestOf(viajamas, `/flight/checkout?hold=${token}`, currency));
-      return { ...page, total: { amountMinor: page.fare.price.totalMinor, currency: page.quote.display.currency, text: page.fare.price.total } };
-    }, 'MXN', 'USD');
+    await expectQuoteKept(
+      'FLT',
+      'viajamas',
+      token,
+      async (currency) => {
+        const page = await loadFlightCheckout(requestOf(viajamas, `/flight/checkout?hold=${token}`, currency));
+        return { ...page, total: { amountMinor: page.fare.price.totalMinor, currency: page.quote.display.currency, text: page.fare.price.total } };
+      },
+      'MXN',
+      'USD',
+    );
   });
 
   it('car', async () => {
-    const search = { pickupCode: 'CUNA', dropoffCode: 'CUNA', sameDropoff: true, pickupDate: inDays(132), pickupTime: '10:00', dropoffDate: inDays(135), dropoffTime: '10:00', driverAge: 35 };
+    const search = {
+      pickupCode: 'CUNA',
+      dropoffCode: 'CUNA',
+      sameDropoff: true,
+      pickupDate: inDays(132),
+      pickupTime: '10:00',
+      dropoffDate: inDays(135),
+      dropoffTime: '10:00',
+      driverAge: 35,
+    };
     const offer = (await cars.search(search, consumer('wanderly'))).find((o) => o.fare_summary.payment === 'prepaid')!;
-    const form = { pickup: 'CUNA', same_dropoff: '1', pickup_date: inDays(132), pickup_time: '10:00', dropoff_date: inDays(135), dropoff_time: '10:00', driver_age: '35', car_id: String(offer.id) };
+    const form = {
+      pickup: 'CUNA',
+      same_dropoff: '1',
+      pickup_date: inDays(132),
+      pickup_time: '10:00',
+      dropoff_date: inDays(135),
+      dropoff_time: '10:00',
+      driver_age: '35',
+      car_id: String(offer.id),
+    };
     const made = await holdCar(requestOf(wanderly, '/cars/checkout', 'EUR', 'POST'), formOf(form), clientIp());
     if (made.result.kind !== 'held') throw new Error('expected a car hold');
     const token = made.result.hold.token;
-    const shown = await expectQuoteKept('CAR', 'wanderly', token, async (currency) => {
-      const page = await loadCarCheckout(requestOf(wanderly, `/cars/checkout?hold=${token}`, currency));
-      return { ...page, total: page.car.price.total };
-    }, 'EUR', 'GBP');
+    const shown = await expectQuoteKept(
+      'CAR',
+      'wanderly',
+      token,
+      async (currency) => {
+        const page = await loadCarCheckout(requestOf(wanderly, `/cars/checkout?hold=${token}`, currency));
+        return { ...page, total: page.car.price.total };
+      },
+      'EUR',
+      'GBP',
+    );
     expect(shown.charge.amountMinor).toBeGreaterThan(0);
   });
 
@@ -164,13 +237,29 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
       const found = (await offerSuppliers[code].search(search, consumer('wanderly'))).find((o) => o.cheapest?.slots.some((s) => s.bookable))!;
       const slot = found.cheapest!.slots.find((s) => s.bookable)!;
       const fields: Record<string, string> = code === 'CRUISE' ? { month: slot.day.slice(0, 7) } : { date: day, ...(time ? { time } : {}) };
-      const form = { destination: 'cancun', guests: '2', ...fields, ...(code === 'TRF' ? { bags: '0', trip: 'oneway' } : {}), offer: found.slug, option: found.cheapest!.code, day: slot.day, time: slot.time };
+      const form = {
+        destination: 'cancun',
+        guests: '2',
+        ...fields,
+        ...(code === 'TRF' ? { bags: '0', trip: 'oneway' } : {}),
+        offer: found.slug,
+        option: found.cheapest!.code,
+        day: slot.day,
+        time: slot.time,
+      };
       const made = await holdOffer(requestOf(wanderly, `/${segment}/checkout`, 'EUR', 'POST'), segment, formOf(form), clientIp());
       expect(made.token, `${segment}: held`).not.toBeNull();
-      const shown = await expectQuoteKept(code, 'wanderly', made.token!, async (currency) => {
-        const page = await loadOfferCheckout(requestOf(wanderly, `/${segment}/checkout?hold=${made.token}`, currency), segment);
-        return { ...page, total: page.price.total };
-      }, 'EUR', 'GBP');
+      const shown = await expectQuoteKept(
+        code,
+        'wanderly',
+        made.token!,
+        async (currency) => {
+          const page = await loadOfferCheckout(requestOf(wanderly, `/${segment}/checkout?hold=${made.token}`, currency), segment);
+          return { ...page, total: page.price.total };
+        },
+        'EUR',
+        'GBP',
+      );
       expect(shown.charge.amountMinor, `${segment}: the charge is the quoted total`).toBeGreaterThan(0);
     }
   });
@@ -193,10 +282,17 @@ describe('a hold keeps its quote when the currency and the rates change (pglite)
       await recordHoldQuote(made.hold, quote!);
       const token = made.hold.token;
       const path = kind === 'RST' ? '/resorts/checkout' : '/stays/checkout';
-      await expectQuoteKept(kind, 'wanderly', token, async (currency) => {
-        const page = await loadWeeksCheckout(requestOf(wanderly, `${path}?hold=${token}`, currency), kind);
-        return { ...page, total: page.week.total };
-      }, 'EUR', 'GBP');
+      await expectQuoteKept(
+        kind,
+        'wanderly',
+        token,
+        async (currency) => {
+          const page = await loadWeeksCheckout(requestOf(wanderly, `${path}?hold=${token}`, currency), kind);
+          return { ...page, total: page.week.total };
+        },
+        'EUR',
+        'GBP',
+      );
     }
   });
 });

@@ -45,9 +45,7 @@ describe.each(backends)('holds on %s', (backend) => {
     if (database.skip) return ctx.skip();
     const itemRef = await newItem(database.db, 1);
     const instances = [database.db, second ?? database.db];
-    const results = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => createHold(request(itemRef, 10, 13), instances[i % instances.length])),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => createHold(request(itemRef, 10, 13), instances[i % instances.length])));
     const rejected = results.filter((r) => r.status === 'rejected');
     expect(rejected.map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
     const answers = results.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof createHold>>>).value.kind);
@@ -88,8 +86,16 @@ describe.each(backends)('holds on %s', (backend) => {
     expect((await createHold(request(itemRef, 10, 12))).kind).toBe('sold_out');
 
     // Let the first hold run out.
-    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', first.hold.id).execute();
-    await database.db.updateTable('unit_allocations').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('hold_id', '=', first.hold.id).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', first.hold.id)
+      .execute();
+    await database.db
+      .updateTable('unit_allocations')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('hold_id', '=', first.hold.id)
+      .execute();
     expect(await countAvailableUnits({ product: 'HLT', itemRef, startsAt: day(10), endsAt: day(12) })).toBe(1);
     // It can no longer become a booking.
     expect(await convertHoldToBooking(first.hold.token)).toBe(false);

@@ -42,7 +42,9 @@ describe.each(backends)('built-in hotel supplier on %s', (backend) => {
     expect(offers[0]!.name).toBe('Grand Plaza Cancún');
     for (const offer of offers) {
       expect(offer.cheapest).not.toBeNull();
-      expect(offer.cheapest!.code).toMatch(offer.slug.endsWith('-grand-plaza') || offer.slug.endsWith('-harbour-view') || offer.slug.endsWith('-casa-central') ? /^STD$/ : /^(STD|DBL)$/);
+      expect(offer.cheapest!.code).toMatch(
+        offer.slug.endsWith('-grand-plaza') || offer.slug.endsWith('-harbour-view') || offer.slug.endsWith('-casa-central') ? /^STD$/ : /^(STD|DBL)$/,
+      );
       expect(offer.image).toMatch(new RegExp(`^/images/properties/v1/${offer.slug}/facade\\.svg$`));
       expect(offer.cheapest!.price).toMatchObject({ nights: 3, rooms: 1, price_type: 'B2C', supplier_code: 'OWN', currency: 'USD' });
       expect(offer.cheapest!.price.inclusive).toBe(offer.cheapest!.price.exclusive + offer.cheapest!.price.tax);

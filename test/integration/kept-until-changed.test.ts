@@ -93,7 +93,12 @@ describe('values kept until the embedded database notifies a change', () => {
   });
 
   it("keeps a member's plan, decides it against each day, and reads it again after any change to plans", async () => {
-    const subscription = await database.db.selectFrom('user_subscriptions').select(['user_id', 'expires_on']).where('status', '=', 'ACTIVE').orderBy('id').executeTakeFirstOrThrow();
+    const subscription = await database.db
+      .selectFrom('user_subscriptions')
+      .select(['user_id', 'expires_on'])
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const session = { userDbId: subscription.user_id };
     const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(await hasActivePlan(session, subscription.expires_on)).toBe(true);
@@ -112,14 +117,20 @@ describe('values kept until the embedded database notifies a change', () => {
 
   it('keeps free counts until units or allocations change, or until a counted hold expires', async () => {
     const itemRef = `test:kept-counts-${Date.now()}`;
-    const addUnits = (labels: string[]) => database.db.insertInto('inventory_units').values(labels.map((label) => ({ product: 'HLT', supplier_code: 'OWN', item_ref: itemRef, unit_label: label }))).execute();
+    const addUnits = (labels: string[]) =>
+      database.db
+        .insertInto('inventory_units')
+        .values(labels.map((label) => ({ product: 'HLT', supplier_code: 'OWN', item_ref: itemRef, unit_label: label })))
+        .execute();
     await addUnits(['room-1', 'room-2']);
     const stay = { startsAt: new Date(Date.UTC(2027, 4, 10)), endsAt: new Date(Date.UTC(2027, 4, 12)) };
     const free = async () => (await countAvailableUnitsByItem({ products: ['HLT'], itemRefs: [itemRef], ...stay })).get(itemRef) ?? 0;
     expect(await free()).toBe(2);
     const hold = await createHold({ orgId: 'wanderly', userId: null, product: 'HLT', itemRef, ...stay, quantity: 1, ttlMinutes: 15 });
     if (hold.kind !== 'held') throw new Error('no hold');
-    const expiry = await sql<{ at: Date }>`update unit_allocations set expires_at = now() + interval '3 seconds' where hold_id = ${hold.hold.id} returning expires_at as at`.execute(database.db);
+    const expiry = await sql<{
+      at: Date;
+    }>`update unit_allocations set expires_at = now() + interval '3 seconds' where hold_id = ${hold.hold.id} returning expires_at as at`.execute(database.db);
     expect(await free()).toBe(1);
     // With triggers off, a new unit is not counted: the count is kept.
     await sql`set session_replication_role = replica`.execute(database.db);
@@ -137,7 +148,12 @@ describe("a checkout's reads, kept by the embedded database (decision 0047)", ()
   const org = () => getOrgById('voyagerpro')!;
   let member: Member & { publicId: string };
   beforeAll(async () => {
-    const user = await database.db.selectFrom('users').select(['id', 'public_id']).where('org_id', '=', 'voyagerpro').where('email', '=', 'member@voyagerpro.example').executeTakeFirstOrThrow();
+    const user = await database.db
+      .selectFrom('users')
+      .select(['id', 'public_id'])
+      .where('org_id', '=', 'voyagerpro')
+      .where('email', '=', 'member@voyagerpro.example')
+      .executeTakeFirstOrThrow();
     member = { orgId: 'voyagerpro', userId: user.id, publicId: user.public_id };
   });
 
@@ -169,8 +185,20 @@ describe("a checkout's reads, kept by the embedded database (decision 0047)", ()
     await database.db
       .insertInto('bookings')
       .values({
-        reference: `KEPT-${hold.id.slice(0, 8)}`, org_id: member.orgId, user_id: member.userId, hold_id: hold.id, product: 'HLT', item_ref: hold.itemRef, starts_on: '2030-01-01', ends_on: null,
-        guest_first_name: 'Maya', guest_last_name: 'Lopez', guest_email: 'maya@example.com', guest_phone: null, status: 'initiated', updated_at: new Date(),
+        reference: `KEPT-${hold.id.slice(0, 8)}`,
+        org_id: member.orgId,
+        user_id: member.userId,
+        hold_id: hold.id,
+        product: 'HLT',
+        item_ref: hold.itemRef,
+        starts_on: '2030-01-01',
+        ends_on: null,
+        guest_first_name: 'Maya',
+        guest_last_name: 'Lopez',
+        guest_email: 'maya@example.com',
+        guest_phone: null,
+        status: 'initiated',
+        updated_at: new Date(),
       })
       .execute();
     expect(await expectKept(async () => (await savedTraveler(hold))!)).toMatchObject({ firstName: 'Maya', lastName: 'Lopez' });
@@ -219,10 +247,24 @@ describe("a checkout's reads, kept by the embedded database (decision 0047)", ()
     const travelersBefore = (await expectKept(travelers)).length;
     await database.db
       .insertInto('saved_cards')
-      .values({ user_id: member.userId, gateway_customer_id: 'kept-test', token: `kept-${Date.now()}`, brand: 'Visa', last4: '4242', exp_month: '12', exp_year: '2030', nickname: null })
+      .values({
+        user_id: member.userId,
+        gateway_customer_id: 'kept-test',
+        token: `kept-${Date.now()}`,
+        brand: 'Visa',
+        last4: '4242',
+        exp_month: '12',
+        exp_year: '2030',
+        nickname: null,
+      })
       .execute();
     expect(await cards()).toHaveLength(cardsBefore + 1);
-    expect(await addSavedTraveler({ userPublicId: member.publicId, traveler: { firstName: 'Kept', lastName: 'Traveller', dateOfBirth: null, nationality: null, email: null, phone: null } })).toBe('added');
+    expect(
+      await addSavedTraveler({
+        userPublicId: member.publicId,
+        traveler: { firstName: 'Kept', lastName: 'Traveller', dateOfBirth: null, nationality: null, email: null, phone: null },
+      }),
+    ).toBe('added');
     expect((await travelers()).map((t) => t.firstName)).toContain('Kept');
     expect(await travelers()).toHaveLength(travelersBefore + 1);
   });
@@ -242,9 +284,17 @@ describe.each<Backend>(['postgres'])('values on %s', (backend) => {
   it('send no notices there: no one listens, and a notifying commit takes a database-wide lock', async (ctx) => {
     if (database.skip) return ctx.skip();
     const heard: string[] = [];
-    const unlisten = await getOpenedDatabase().listen('sessions', (payload) => heard.push(payload), () => {});
+    const unlisten = await getOpenedDatabase().listen(
+      'sessions',
+      (payload) => heard.push(payload),
+      () => {},
+    );
     try {
-      await database.db.updateTable('users').set({ first_name: 'Renamed' }).where('id', '=', (eb) => eb.selectFrom('users').select(eb.fn.min('id').as('id'))).execute();
+      await database.db
+        .updateTable('users')
+        .set({ first_name: 'Renamed' })
+        .where('id', '=', (eb) => eb.selectFrom('users').select(eb.fn.min('id').as('id')))
+        .execute();
       await sql`select pg_notify('sessions', 'direct')`.execute(database.db);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(heard).toEqual(['direct']);

@@ -99,7 +99,10 @@ describe.each(backends)('stored-value ledger on %s', (backend) => {
     const succeeded = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(succeeded).toHaveLength(5);
-    expect(refused.every((r) => r.reason instanceof InsufficientBalanceError), String(refused.map((r) => r.reason))).toBe(true);
+    expect(
+      refused.every((r) => r.reason instanceof InsufficientBalanceError),
+      String(refused.map((r) => r.reason)),
+    ).toBe(true);
     expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: 0, reservedMinor: 500 });
     await expectLedgerConsistent();
   });
@@ -118,10 +121,14 @@ describe.each(backends)('stored-value ledger on %s', (backend) => {
     await expect(release({ reservationId: spend.id, idempotencyKey: unique('release') }, database.db)).rejects.toThrow(ReservationSettledError);
     await expect(capture({ reservationId: unused.id, idempotencyKey: unique('capture') }, database.db)).rejects.toThrow(ReservationSettledError);
     await expect(capture({ reservationId: 987_654, idempotencyKey: unique('capture') }, database.db)).rejects.toThrow(UnknownReservationError);
-    await expect(reserve({ accountId, amountMinor: 601, currency: 'USD', reference: 'x', idempotencyKey: unique('reserve') }, database.db)).rejects.toThrow(InsufficientBalanceError);
+    await expect(reserve({ accountId, amountMinor: 601, currency: 'USD', reference: 'x', idempotencyKey: unique('reserve') }, database.db)).rejects.toThrow(
+      InsufficientBalanceError,
+    );
     await expect(reserve({ accountId, amountMinor: 10, currency: 'EUR', reference: 'x', idempotencyKey: unique('reserve') }, database.db)).rejects.toThrow(CurrencyMismatchError);
     const reservedTwin = (await database.db.selectFrom('ledger_accounts').select('id').where('available_account_id', '=', accountId).executeTakeFirstOrThrow()).id;
-    await expect(reserve({ accountId: reservedTwin, amountMinor: 10, currency: 'USD', reference: 'x', idempotencyKey: unique('reserve') }, database.db)).rejects.toThrow(UnknownAccountError);
+    await expect(reserve({ accountId: reservedTwin, amountMinor: 10, currency: 'USD', reference: 'x', idempotencyKey: unique('reserve') }, database.db)).rejects.toThrow(
+      UnknownAccountError,
+    );
     await expect(balanceOf(987_654, database.db)).rejects.toThrow(UnknownAccountError);
     expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: 600, reservedMinor: 0 });
     await expectLedgerConsistent();
@@ -171,7 +178,11 @@ describe.each(backends)('stored-value ledger on %s', (backend) => {
     );
     if (held.kind !== 'held') throw new Error('hold failed');
     const reservation = await reserve({ accountId, amountMinor: 250, currency: 'USD', reference: holdReference(held.hold.id), idempotencyKey: unique('reserve') }, database.db);
-    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', held.hold.id).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', held.hold.id)
+      .execute();
     await expireHolds(500, database.db);
     expect((await database.db.selectFrom('ledger_reservations').select('status').where('id', '=', reservation.id).executeTakeFirstOrThrow()).status).toBe('released');
     expect(await balanceOf(accountId, database.db)).toMatchObject({ availableMinor: 600, reservedMinor: 0 });

@@ -60,19 +60,38 @@ describe.each(['pglite', 'postgres'] as const)('member rates on hotels (%s)', (b
   /** Reserve, traveller step, initBooking and a card payment, as the checkout does; answers what each step showed or froze. */
   async function book(cookie: string | null, guest: string) {
     const room = await standardRoom(cookie);
-    const held = await holdHotelRoom(request('/hotel-checkout', cookie, { method: 'POST' }), formOf({ ...stay, roomTypeId: String(room.roomTypeId) }), `203.0.113.${nextAddress++}`);
+    const held = await holdHotelRoom(
+      request('/hotel-checkout', cookie, { method: 'POST' }),
+      formOf({ ...stay, roomTypeId: String(room.roomTypeId) }),
+      `203.0.113.${nextAddress++}`,
+    );
     if (held.result.kind !== 'held') throw new Error(`expected a hold, got ${held.result.kind}`);
     const hold = held.result.hold.token;
     const checkout = await loadHotelCheckout(request(`/hotel-checkout?hold=${hold}`, cookie));
-    const traveler = await travelerAction(request('/hotel-checkout', cookie, { method: 'POST' }), formOf({ intent: 'traveler', hold, firstName: guest, lastName: 'Rates', email: `${guest.toLowerCase()}@example.com`, phone: '' }), 'HLT');
+    const traveler = await travelerAction(
+      request('/hotel-checkout', cookie, { method: 'POST' }),
+      formOf({ intent: 'traveler', hold, firstName: guest, lastName: 'Rates', email: `${guest.toLowerCase()}@example.com`, phone: '' }),
+      'HLT',
+    );
     expect(traveler.status).toBe(200);
     const init = await callAction(initBookingRoute, postJson('/api/booking/initBooking', cookie, { hold, product_type: 'HLT' }));
     expect(init.status).toBe(200);
     const frozen = (await init.json()) as { booking_id: string; amount_minor: number };
     const { nonce } = await sandboxControl<{ nonce: string }>(sandbox.url, 'nonces', { number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' });
     const payBody = (amountMinor: number) => ({
-      id: frozen.booking_id, hold, pg_amt: major(amountMinor), pg_amount: major(amountMinor), currency: 'USD', product_type: 'HLT', pg_type: 'PG_03',
-      cashcard_amt: 0, cn_disc_amt: 0, email: `${guest.toLowerCase()}@example.com`, names: `${guest} Rates`, payment_method: 'card', nonce,
+      id: frozen.booking_id,
+      hold,
+      pg_amt: major(amountMinor),
+      pg_amount: major(amountMinor),
+      currency: 'USD',
+      product_type: 'HLT',
+      pg_type: 'PG_03',
+      cashcard_amt: 0,
+      cn_disc_amt: 0,
+      email: `${guest.toLowerCase()}@example.com`,
+      names: `${guest} Rates`,
+      payment_method: 'card',
+      nonce,
     });
     return { room, checkout, frozen, pay: (amountMinor: number) => callAction(generatePgTokenRoute, postJson('/api/booking/generatePgToken', cookie, payBody(amountMinor))) };
   }

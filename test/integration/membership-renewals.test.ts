@@ -38,7 +38,18 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
   async function decliningPlan(): Promise<number> {
     const row = await database.db
       .insertInto('membership_plans')
-      .values({ org_id: 'wanderly', code: `DECLINE_${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Declining', description: 'Renews at a declined amount', currency_code: 'USD', initial_price_minor: 0, renewal_price_minor: 200_100, validity_months: 12, is_renewable: true, texts: '{}' })
+      .values({
+        org_id: 'wanderly',
+        code: `DECLINE_${randomUUID().slice(0, 8).toUpperCase()}`,
+        name: 'Declining',
+        description: 'Renews at a declined amount',
+        currency_code: 'USD',
+        initial_price_minor: 0,
+        renewal_price_minor: 200_100,
+        validity_months: 12,
+        is_renewable: true,
+        texts: '{}',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -49,7 +60,19 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
     const email = `renew-${randomUUID()}@${orgId}.example`;
     const user = await database.db
       .insertInto('users')
-      .values({ org_id: orgId, email, email_normalized: email, password_hash: null, first_name: 'Rene', last_name: 'Wal', role: 'member', nationality: null, preferred_language: null, preferred_currency: null, personal_picture: null })
+      .values({
+        org_id: orgId,
+        email,
+        email_normalized: email,
+        password_hash: null,
+        first_name: 'Rene',
+        last_name: 'Wal',
+        role: 'member',
+        nationality: null,
+        preferred_language: null,
+        preferred_currency: null,
+        personal_picture: null,
+      })
       .returning(['id', 'public_id', 'email'])
       .executeTakeFirstOrThrow();
     const subscription = await database.db
@@ -68,7 +91,12 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
   const subscription = (id: number) =>
     database.db.selectFrom('user_subscriptions').select(['status', 'expires_on', 'debt_minor', 'next_payment_by_org']).where('id', '=', id).executeTakeFirstOrThrow();
   const renewals = (subscriptionId: number) =>
-    database.db.selectFrom('renewal_charges').select(['id', 'period_from', 'status', 'tries', 'amount_minor', 'charge_org', 'gateway_transaction_id']).where('subscription_id', '=', subscriptionId).orderBy('period_from').execute();
+    database.db
+      .selectFrom('renewal_charges')
+      .select(['id', 'period_from', 'status', 'tries', 'amount_minor', 'charge_org', 'gateway_transaction_id'])
+      .where('subscription_id', '=', subscriptionId)
+      .orderBy('period_from')
+      .execute();
   const mails = (to: string) => database.db.selectFrom('outbox').select(['subject', 'text_body']).where('recipient', '=', to).orderBy('id').execute();
   async function salesOf(rowId: string) {
     const { transactions } = await sandboxControl<{ transactions: SandboxTransaction[] }>(sandbox.url, 'transactions');
@@ -85,9 +113,16 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
     await runRenewals({ today: '2026-01-10' }, database.db);
     const [row] = await renewals(m.subscriptionId);
     expect(row).toMatchObject({ period_from: '2026-01-10', status: 'paid', tries: 1, charge_org: false, gateway_transaction_id: expect.any(String) });
-    const plan = await database.db.selectFrom('membership_plans').select(['renewal_price_minor', 'auto_validity_years', 'auto_validity_months']).where('code', '=', 'ESSENTIAL').where('org_id', '=', 'wanderly').executeTakeFirstOrThrow();
+    const plan = await database.db
+      .selectFrom('membership_plans')
+      .select(['renewal_price_minor', 'auto_validity_years', 'auto_validity_months'])
+      .where('code', '=', 'ESSENTIAL')
+      .where('org_id', '=', 'wanderly')
+      .executeTakeFirstOrThrow();
     expect(row!.amount_minor).toBe(plan.renewal_price_minor);
-    expect(await salesOf(row!.id)).toEqual([expect.objectContaining({ id: row!.gateway_transaction_id, type: 'sale', status: 'submitted_for_settlement', amount: (plan.renewal_price_minor / 100).toFixed(2) })]);
+    expect(await salesOf(row!.id)).toEqual([
+      expect.objectContaining({ id: row!.gateway_transaction_id, type: 'sale', status: 'submitted_for_settlement', amount: (plan.renewal_price_minor / 100).toFixed(2) }),
+    ]);
     const expiresOn = renewalExpiry('2026-01-10', { years: plan.auto_validity_years, months: plan.auto_validity_months });
     expect(expiresOn > '2026-02-10').toBe(true);
     expect(await subscription(m.subscriptionId)).toEqual({ status: 'ACTIVE', expires_on: expiresOn, debt_minor: 0, next_payment_by_org: false });
@@ -121,7 +156,9 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
       expect(sent[i]!.subject).toBe('Your Wanderly Travel membership renewal failed');
       expect(sent[i]!.text_body).toContain('charging $2,001 to your saved card');
       // The day in the member's language (issue 14), not ISO.
-      expect(sent[i]!.text_body).toContain(`We will try again on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${step.next}T00:00:00Z`))}`);
+      expect(sent[i]!.text_body).toContain(
+        `We will try again on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${step.next}T00:00:00Z`))}`,
+      );
       expect(sent[i]!.text_body).toContain('Insufficient Funds');
       expect(sent[i]!.text_body).toMatch(/update your card in your profile[^\n]*\n\S+\/user\/profile/);
       expect(await subscription(m.subscriptionId)).toMatchObject({ status: 'ACTIVE', expires_on: '2026-02-10', debt_minor: 0 });
@@ -174,7 +211,12 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
     const [row] = await renewals(m.subscriptionId);
     expect(row).toMatchObject({ period_from: '2026-04-10', status: 'org_paid', charge_org: true, tries: 0, gateway_transaction_id: null });
     expect(await salesOf(row!.id)).toEqual([]);
-    const plan = await database.db.selectFrom('membership_plans').select(['auto_validity_years as years', 'auto_validity_months as months']).where('code', '=', 'ESSENTIAL').where('org_id', '=', 'voyagerpro').executeTakeFirstOrThrow();
+    const plan = await database.db
+      .selectFrom('membership_plans')
+      .select(['auto_validity_years as years', 'auto_validity_months as months'])
+      .where('code', '=', 'ESSENTIAL')
+      .where('org_id', '=', 'voyagerpro')
+      .executeTakeFirstOrThrow();
     expect(await subscription(m.subscriptionId)).toEqual({ status: 'ACTIVE', expires_on: renewalExpiry('2026-04-10', plan), debt_minor: 0, next_payment_by_org: true });
     expect(await mails(m.email)).toEqual([]);
   });
@@ -204,15 +246,37 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
   it('after a crash between the sale and its record, the next run records the sale without charging again', async (ctx) => {
     if (skip()) return ctx.skip();
     const m = await member('wanderly', await planId('wanderly', 'ESSENTIAL'), '2026-06-10');
-    const plan = await database.db.selectFrom('membership_plans').select('renewal_price_minor').where('code', '=', 'ESSENTIAL').where('org_id', '=', 'wanderly').executeTakeFirstOrThrow();
+    const plan = await database.db
+      .selectFrom('membership_plans')
+      .select('renewal_price_minor')
+      .where('code', '=', 'ESSENTIAL')
+      .where('org_id', '=', 'wanderly')
+      .executeTakeFirstOrThrow();
     // What a run that died after charging leaves: the row claimed, its lease running out, the sale made.
     const row = await database.db
       .insertInto('renewal_charges')
-      .values({ subscription_id: m.subscriptionId, period_from: '2026-06-10', plan_id: await planId('wanderly', 'ESSENTIAL'), amount_minor: plan.renewal_price_minor, currency: 'USD', charge_org: false, status: 'charging', lease_until: new Date(Date.now() + 5 * 60_000) })
+      .values({
+        subscription_id: m.subscriptionId,
+        period_from: '2026-06-10',
+        plan_id: await planId('wanderly', 'ESSENTIAL'),
+        amount_minor: plan.renewal_price_minor,
+        currency: 'USD',
+        charge_org: false,
+        status: 'charging',
+        lease_until: new Date(Date.now() + 5 * 60_000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const card = await database.db.selectFrom('saved_cards').select(['token', 'gateway_customer_id']).where('user_id', '=', m.userId).executeTakeFirstOrThrow();
-    const sale = await paymentGateway().authorize({ amountMinor: plan.renewal_price_minor, source: { token: card.token }, orderId: renewalOrderId(row.id), idempotencyKey: `${row.id}:try0`, threeDSecureRequired: false, customerId: card.gateway_customer_id, submitForSettlement: true });
+    const sale = await paymentGateway().authorize({
+      amountMinor: plan.renewal_price_minor,
+      source: { token: card.token },
+      orderId: renewalOrderId(row.id),
+      idempotencyKey: `${row.id}:try0`,
+      threeDSecureRequired: false,
+      customerId: card.gateway_customer_id,
+      submitForSettlement: true,
+    });
     expect(sale.ok).toBe(true);
 
     // While the lease runs the row is someone else's.
@@ -299,7 +363,13 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
       const authorize = vi.spyOn(paymentGateway(), 'authorize');
       const runs = [];
       for (let round = 0; round < 3; round++) {
-        runs.push(...(await Promise.all([runRenewals({ today: '2026-08-10' }, database.db), runRenewals({ today: '2026-08-10' }, second), runRenewals({ today: '2026-08-10' }, database.db)])));
+        runs.push(
+          ...(await Promise.all([
+            runRenewals({ today: '2026-08-10' }, database.db),
+            runRenewals({ today: '2026-08-10' }, second),
+            runRenewals({ today: '2026-08-10' }, database.db),
+          ])),
+        );
       }
       // Each renewal was created by one run and recorded as paid by one run, whichever.
       expect(runs.reduce((sum, run) => sum + run.created, 0)).toBe(members.length);

@@ -51,14 +51,33 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     const email = `m${++serial}-${randomUUID().slice(0, 8)}@${org}.test`;
     const user = await database.db
       .insertInto('users')
-      .values({ org_id: org, email, email_normalized: email, password_hash: null, first_name: 'Mia', last_name: 'Member', role: 'member', nationality: 'US', preferred_language: null, preferred_currency: null, personal_picture: null })
+      .values({
+        org_id: org,
+        email,
+        email_normalized: email,
+        password_hash: null,
+        first_name: 'Mia',
+        last_name: 'Member',
+        role: 'member',
+        nationality: 'US',
+        preferred_language: null,
+        preferred_currency: null,
+        personal_picture: null,
+      })
       .returning(['id', 'public_id'])
       .executeTakeFirstOrThrow();
     if (plan) {
       const row = await database.db.selectFrom('membership_plans').select('id').where('org_id', '=', org).where('code', '=', plan.code).executeTakeFirstOrThrow();
       await database.db
         .insertInto('user_subscriptions')
-        .values({ user_id: user.id, plan_id: row.id, status: plan.status, member_since: '2024-01-15', expires_on: plan.expiresOn ?? (plan.status === 'ACTIVE' ? plusDays(200) : plusDays(-60)), debt_minor: plan.debtMinor ?? 0 })
+        .values({
+          user_id: user.id,
+          plan_id: row.id,
+          status: plan.status,
+          member_since: '2024-01-15',
+          expires_on: plan.expiresOn ?? (plan.status === 'ACTIVE' ? plusDays(200) : plusDays(-60)),
+          debt_minor: plan.debtMinor ?? 0,
+        })
         .execute();
     }
     const cookie = (await createSession(freshVisitorOn(hostOf(org)), { userId: user.id })).setCookie.split(';')[0]!;
@@ -68,22 +87,41 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
   async function call(route: Parameters<typeof callAction>[0], org: string, path: string, body: unknown, cookie?: string) {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': randomUUID() };
     if (cookie) headers.cookie = cookie;
-    const response = await callAction(route, new Request(`http://${hostOf(org)}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+    const response = await callAction(
+      route,
+      new Request(`http://${hostOf(org)}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    );
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   }
   const plansOf = (member: Member, lang = 'en-US') => call(plansRoute, member.org, '/api/membershipUpgrade/plans', { userId: member.publicId, lang }, member.cookie);
   const subscriptionOf = (member: Member) => database.db.selectFrom('user_subscriptions').selectAll().where('user_id', '=', member.id).executeTakeFirst();
   const bookingsOf = (member: Member) => database.db.selectFrom('bookings').selectAll().where('user_id', '=', member.id).where('product', '=', 'SUB').execute();
   const salesOf = async (reference: string) =>
-    (await sandboxControl<{ transactions: SandboxTransaction[] }>(sandbox.url, 'transactions')).transactions.filter((t) => t.type === 'sale' && (t.orderId ?? '').startsWith(`${reference}:`));
+    (await sandboxControl<{ transactions: SandboxTransaction[] }>(sandbox.url, 'transactions')).transactions.filter(
+      (t) => t.type === 'sale' && (t.orderId ?? '').startsWith(`${reference}:`),
+    );
 
   /** What the modal sends to initbook for `plan` as the plans fetch quoted it. */
   function initBookBody(plan: Record<string, any>, lang = 'en-US') {
     return {
       data: {
-        is_renewal: plan.quote.is_renewal ? 1 : 0, currency: plan.currency_code, plan_amount: plan.quote.amount, id: plan.sub_id, subscription_code: plan.subscription_code,
-        lang_code: lang, user_type: 2, quot_id: '', pg_token: '', pg_type: 'PG_03', is_trial: plan.quote.is_trial, charge_org: plan.quote.charge_org,
-        cn_cd: '', cn_trnid: '', cn_disc: 0, cashcard: '', cashcard_amount: 0,
+        is_renewal: plan.quote.is_renewal ? 1 : 0,
+        currency: plan.currency_code,
+        plan_amount: plan.quote.amount,
+        id: plan.sub_id,
+        subscription_code: plan.subscription_code,
+        lang_code: lang,
+        user_type: 2,
+        quot_id: '',
+        pg_token: '',
+        pg_type: 'PG_03',
+        is_trial: plan.quote.is_trial,
+        charge_org: plan.quote.charge_org,
+        cn_cd: '',
+        cn_trnid: '',
+        cn_disc: 0,
+        cashcard: '',
+        cashcard_amount: 0,
       },
     };
   }
@@ -96,7 +134,16 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     if (!vaulted.ok) throw new Error('vaulting failed');
     return database.db
       .insertInto('saved_cards')
-      .values({ user_id: member.id, gateway_customer_id: customerId, token: vaulted.value.token, brand: 'visa', last4: vaulted.value.last4, exp_month: '12', exp_year: '2030', is_default: true })
+      .values({
+        user_id: member.id,
+        gateway_customer_id: customerId,
+        token: vaulted.value.token,
+        brand: 'visa',
+        last4: vaulted.value.last4,
+        exp_month: '12',
+        exp_year: '2030',
+        is_default: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   }
@@ -107,11 +154,35 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     expect(en.status).toBe(200);
     const plans = en.body.data.data as Record<string, any>[];
     expect(plans.map((p) => p.subscription_code)).toEqual(['ESSENTIAL', 'PREMIUM', 'EXPLORER']);
-    expect(Object.keys(plans[0]!)).toEqual(expect.arrayContaining([
-      'sub_id', 'subplan_name', 'subplan_desc', 'html', 'sub_plan_image_url', 'currency_code', 'membership_id', 'sub_plan_initial_price', 'sub_plan_renewal_price',
-      'sub_plan_charge_after', 'sub_plan_validity_year', 'sub_plan_validity_month', 'sub_plan_auto_validity_year', 'sub_plan_auto_validity_month', 'is_renewable', 'init_charge_org', 'renew_charge_org',
-    ]));
-    expect(plans[0]).toMatchObject({ subplan_name: 'Essential', sub_plan_initial_price: 99, sub_plan_renewal_price: 79, currency_code: 'USD', membership_id: 'WAN-ESS', sub_plan_validity_year: 1 });
+    expect(Object.keys(plans[0]!)).toEqual(
+      expect.arrayContaining([
+        'sub_id',
+        'subplan_name',
+        'subplan_desc',
+        'html',
+        'sub_plan_image_url',
+        'currency_code',
+        'membership_id',
+        'sub_plan_initial_price',
+        'sub_plan_renewal_price',
+        'sub_plan_charge_after',
+        'sub_plan_validity_year',
+        'sub_plan_validity_month',
+        'sub_plan_auto_validity_year',
+        'sub_plan_auto_validity_month',
+        'is_renewable',
+        'init_charge_org',
+        'renew_charge_org',
+      ]),
+    );
+    expect(plans[0]).toMatchObject({
+      subplan_name: 'Essential',
+      sub_plan_initial_price: 99,
+      sub_plan_renewal_price: 79,
+      currency_code: 'USD',
+      membership_id: 'WAN-ESS',
+      sub_plan_validity_year: 1,
+    });
     expect(plans[0]!.html).toContain('<li>USD 79.00 a year after the first</li>');
     expect(plans[2]).toMatchObject({ sub_plan_charge_after: 30, sub_plan_initial_price: 0 });
     expect(plans[2]!.html).toContain('<strong>Free for 30 days</strong>');
@@ -148,11 +219,31 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     const card = await savedCardOf(member);
     const plan = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'ESSENTIAL')!;
 
-    const checked = await call(paymentMembershipRoute, 'wanderly', '/api/membershipUpgrade/payment-membership', {
-      sub_plan_id: plan.sub_id, currency: 'USD', subscription_code: 'ESSENTIAL', membership_id: plan.membership_id, plan_amount: 128.99, userId: member.publicId, referer: '/', charge_org: false,
-    }, member.cookie);
+    const checked = await call(
+      paymentMembershipRoute,
+      'wanderly',
+      '/api/membershipUpgrade/payment-membership',
+      {
+        sub_plan_id: plan.sub_id,
+        currency: 'USD',
+        subscription_code: 'ESSENTIAL',
+        membership_id: plan.membership_id,
+        plan_amount: 128.99,
+        userId: member.publicId,
+        referer: '/',
+        charge_org: false,
+      },
+      member.cookie,
+    );
     expect(checked.status).toBe(200);
-    expect(checked.body.data).toMatchObject({ sub_plan_id: plan.sub_id, plan_amount: 128.99, subscription_debt: 49.99, charge_org: false, plan_charge_after: 0, userId: member.publicId });
+    expect(checked.body.data).toMatchObject({
+      sub_plan_id: plan.sub_id,
+      plan_amount: 128.99,
+      subscription_debt: 49.99,
+      charge_org: false,
+      plan_charge_after: 0,
+      userId: member.publicId,
+    });
 
     const init = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(plan), member.cookie);
     expect(init.status).toBe(200);
@@ -163,13 +254,32 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
 
     const order = { orderId: reference, currency: 'USD', countryCode: 'US', amount: '128.99', api_key: '' };
     const sum = await call(generateCheckSumRoute, 'wanderly', '/api/pgv2/generateCheckSum', order, member.cookie);
-    const paid = await call(paymentWithSavedCardRoute, 'wanderly', '/api/pgv2/paymentWithSavedCard', {
-      country_code: 'US', card_id: card.id, ip: '127.0.0.1', email: 'mia@example.com', order_id: reference, amount: '128.99', currency: 'USD', description: 'Essential',
-      subscription: true, checksum: sum.body.checksum, api_key: '',
-      metadata: { bookingId: reference, productType: 'SUB', language_code: 'en-US', is_renewal: true, charge_org: false, is_trial: false, debt_payed: 49.99 },
-    }, member.cookie);
+    const paid = await call(
+      paymentWithSavedCardRoute,
+      'wanderly',
+      '/api/pgv2/paymentWithSavedCard',
+      {
+        country_code: 'US',
+        card_id: card.id,
+        ip: '127.0.0.1',
+        email: 'mia@example.com',
+        order_id: reference,
+        amount: '128.99',
+        currency: 'USD',
+        description: 'Essential',
+        subscription: true,
+        checksum: sum.body.checksum,
+        api_key: '',
+        metadata: { bookingId: reference, productType: 'SUB', language_code: 'en-US', is_renewal: true, charge_org: false, is_trial: false, debt_payed: 49.99 },
+      },
+      member.cookie,
+    );
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ status: 'confirmed', booking_id: reference, return_url: `/subscription-checkoutsuccess?booking_id=${reference}&is_renewal=true&charge_org=false&is_t=false` });
+    expect(paid.body).toMatchObject({
+      status: 'confirmed',
+      booking_id: reference,
+      return_url: `/subscription-checkoutsuccess?booking_id=${reference}&is_renewal=true&charge_org=false&is_t=false`,
+    });
     expect((await salesOf(reference)).map((s) => s.amount)).toEqual(['128.99']);
     const subscription = await subscriptionOf(member);
     expect(subscription).toMatchObject({ status: 'ACTIVE', debt_minor: 0, expires_on: addMonths(orgDay('wanderly'), 12) });
@@ -227,9 +337,23 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     await database.db.updateTable('user_subscriptions').set({ debt_minor: 0 }).where('user_id', '=', member.id).execute();
     const order = { orderId: reference, currency: 'USD', countryCode: 'US', amount: '128.99', api_key: '' };
     const sum = await call(generateCheckSumRoute, 'wanderly', '/api/pgv2/generateCheckSum', order, member.cookie);
-    const refused = await call(paymentWithSavedCardRoute, 'wanderly', '/api/pgv2/paymentWithSavedCard', {
-      country_code: 'US', card_id: card.id, order_id: reference, amount: '128.99', currency: 'USD', checksum: sum.body.checksum, api_key: '', subscription: true, metadata: { productType: 'SUB' },
-    }, member.cookie);
+    const refused = await call(
+      paymentWithSavedCardRoute,
+      'wanderly',
+      '/api/pgv2/paymentWithSavedCard',
+      {
+        country_code: 'US',
+        card_id: card.id,
+        order_id: reference,
+        amount: '128.99',
+        currency: 'USD',
+        checksum: sum.body.checksum,
+        api_key: '',
+        subscription: true,
+        metadata: { productType: 'SUB' },
+      },
+      member.cookie,
+    );
     expect(refused.status).toBe(409);
     expect(await salesOf(reference)).toEqual([]);
     expect(await subscriptionOf(member)).toMatchObject({ status: 'EXPIRED' });
@@ -254,7 +378,12 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     expect((anonymous.body.data.data as Record<string, any>[]).map((p) => p.subscription_code)).toEqual(['ESSENTIAL']);
 
     const corporate = await database.db.selectFrom('membership_plans').selectAll().where('org_id', '=', 'voyagerpro').where('code', '=', 'CORPORATE').executeTakeFirstOrThrow();
-    const asked = initBookBody({ sub_id: corporate.id, subscription_code: 'CORPORATE', currency_code: 'USD', quote: { amount: 0, is_renewal: false, is_trial: false, charge_org: true } });
+    const asked = initBookBody({
+      sub_id: corporate.id,
+      subscription_code: 'CORPORATE',
+      currency_code: 'USD',
+      quote: { amount: 0, is_renewal: false, is_trial: false, charge_org: true },
+    });
     expect((await call(initBookRoute, 'voyagerpro', '/api/plans/initbook', asked, stranger.cookie)).status).toBe(404);
     expect(await bookingsOf(stranger)).toEqual([]);
 
@@ -268,7 +397,19 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
   /** Pays subscription booking `reference` of `amount` with the member's saved card through `db` (an app instance's pool). */
   async function payWithSavedCard(member: Member, reference: string, amount: number, cardId: string, db: Database, language = 'en-US') {
     const request = new Request(`http://${hostOf(member.org)}/api/booking/generatePgToken`, { headers: { cookie: `${member.cookie}; lan_code=${language}` } });
-    const body = { id: reference, payment_method: 'saved_card', pg_amt: amount.toFixed(2), pg_amount: amount.toFixed(2), currency: 'USD', product_type: 'SUB', pg_type: 'PG_03', email: '', names: '', card_id: cardId, cust_id: '' } as const;
+    const body = {
+      id: reference,
+      payment_method: 'saved_card',
+      pg_amt: amount.toFixed(2),
+      pg_amount: amount.toFixed(2),
+      currency: 'USD',
+      product_type: 'SUB',
+      pg_type: 'PG_03',
+      email: '',
+      names: '',
+      card_id: cardId,
+      cust_id: '',
+    } as const;
     const answer = await generatePgToken(await loadContextFor(request), body, randomUUID(), { db });
     return { status: answer.status, body: (await answer.json()) as Record<string, any> };
   }
@@ -303,7 +444,7 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     }
   });
 
-  it('refuses a membership payment while another of the member\'s is running, in the page\'s language, and charges nothing', async (ctx) => {
+  it("refuses a membership payment while another of the member's is running, in the page's language, and charges nothing", async (ctx) => {
     if (database.skip) return ctx.skip();
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
     const card = await savedCardOf(member);
@@ -313,14 +454,21 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     // The first one's payment is under way (its booking pending): the second is refused, in English and in Spanish.
     await database.db.updateTable('bookings').set({ status: 'pending' }).where('reference', '=', first.body.data.booking_id).execute();
     const english = await payWithSavedCard(member, other.body.data.booking_id, premium!.quote.amount, String(card.id), database.db);
-    expect(english).toMatchObject({ status: 409, body: { status: 'booking_failed', error: 'A payment for your membership is in progress: wait for it to finish before paying again.' } });
+    expect(english).toMatchObject({
+      status: 409,
+      body: { status: 'booking_failed', error: 'A payment for your membership is in progress: wait for it to finish before paying again.' },
+    });
     const spanish = await payWithSavedCard(member, other.body.data.booking_id, premium!.quote.amount, String(card.id), database.db, 'es-MX');
     expect(spanish).toMatchObject({ status: 409, body: { error: 'Hay un pago de tu membresía en curso: espera a que termine antes de pagar de nuevo.' } });
     expect(await salesOf(other.body.data.booking_id)).toEqual([]);
     // Confirmed after the second was priced: the second buys on old terms and is refused.
     await database.db.updateTable('bookings').set({ status: 'initiated' }).where('reference', '=', first.body.data.booking_id).execute();
     const firstRow = await database.db.selectFrom('bookings').select('id').where('reference', '=', first.body.data.booking_id).executeTakeFirstOrThrow();
-    await database.db.updateTable('subscription_orders').set({ activated_at: new Date(Date.now() + 1_000) }).where('booking_id', '=', firstRow.id).execute();
+    await database.db
+      .updateTable('subscription_orders')
+      .set({ activated_at: new Date(Date.now() + 1_000) })
+      .where('booking_id', '=', firstRow.id)
+      .execute();
     const replaced = await payWithSavedCard(member, other.body.data.booking_id, premium!.quote.amount, String(card.id), database.db);
     expect(replaced).toMatchObject({ status: 409, body: { error: 'Another membership purchase was paid after this one was priced: choose the plan again.' } });
     expect(await salesOf(other.body.data.booking_id)).toEqual([]);
@@ -351,9 +499,20 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
       const answer = await call(initBookRoute, 'wanderly', '/api/plans/initbook', body, member.cookie);
       expect(answer.status, JSON.stringify(body)).toBe(status);
     }
-    const wrongAmount = await call(paymentMembershipRoute, 'wanderly', '/api/membershipUpgrade/payment-membership', {
-      sub_plan_id: plan.sub_id, currency: 'USD', subscription_code: 'ESSENTIAL', membership_id: plan.membership_id, plan_amount: 79, userId: member.publicId,
-    }, member.cookie);
+    const wrongAmount = await call(
+      paymentMembershipRoute,
+      'wanderly',
+      '/api/membershipUpgrade/payment-membership',
+      {
+        sub_plan_id: plan.sub_id,
+        currency: 'USD',
+        subscription_code: 'ESSENTIAL',
+        membership_id: plan.membership_id,
+        plan_amount: 79,
+        userId: member.publicId,
+      },
+      member.cookie,
+    );
     expect(wrongAmount.status).toBe(409);
     expect(wrongAmount.body.data.plan_amount).toBe(128.99);
     expect((await call(initBookRoute, 'wanderly', '/api/plans/initbook', good)).status).toBe(401);
@@ -362,40 +521,95 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     // The legacy client's 0 and '0' for "no coupon, no cash card" are none.
     const init = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...good.data, cn_cd: 0, cashcard: '0' } }, member.cookie);
     expect(init.status).toBe(200);
-    const invoice = await call(generatePgTokenRoute, 'wanderly', '/api/booking/generatePgToken', {
-      id: init.body.data.booking_id, payment_method: 'invoice', pg_amt: '128.99', pg_amount: '128.99', currency: 'USD', product_type: 'SUB', pg_type: 'PG_03', email: '', names: '', card_id: '', cust_id: '',
-    }, member.cookie);
+    const invoice = await call(
+      generatePgTokenRoute,
+      'wanderly',
+      '/api/booking/generatePgToken',
+      {
+        id: init.body.data.booking_id,
+        payment_method: 'invoice',
+        pg_amt: '128.99',
+        pg_amount: '128.99',
+        currency: 'USD',
+        product_type: 'SUB',
+        pg_type: 'PG_03',
+        email: '',
+        names: '',
+        card_id: '',
+        cust_id: '',
+      },
+      member.cookie,
+    );
     expect(invoice.status).toBe(400);
     expect(await subscriptionOf(member)).toMatchObject({ status: 'EXPIRED', debt_minor: 4_999 });
   });
 
   it('acceptance 4 (issue 34): a renewal paid with a coupon and a cash card charges the card only the rest, the ledger balances, and a declined card gives both back', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const couponUses = async () => (await database.db.selectFrom('coupons').select('used_total').where('org_id', '=', 'wanderly').where('code', '=', 'SAVE25').executeTakeFirstOrThrow()).used_total;
+    const couponUses = async () =>
+      (await database.db.selectFrom('coupons').select('used_total').where('org_id', '=', 'wanderly').where('code', '=', 'SAVE25').executeTakeFirstOrThrow()).used_total;
     /** A member of a renewal on `planCode`, with a saved card and a USD 50 cash card. */
     async function renewer(planCode: string) {
       const member = await newMember('wanderly', { code: planCode, status: 'EXPIRED', debtMinor: planCode === 'ESSENTIAL' ? 4_999 : 0 });
       const card = await savedCardOf(member);
-      const cash = await openInstrument({ orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-SUB-${member.id}`, title: 'Gift cash card', currency: 'USD' }, database.db);
+      const cash = await openInstrument(
+        { orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-SUB-${member.id}`, title: 'Gift cash card', currency: 'USD' },
+        database.db,
+      );
       await creditInstrument(cash, 5_000, 'test:membership', `test:membership:${cash}`, database.db);
       const plan = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === planCode)!;
       const balance = async () => (await instrumentsOf({ orgId: 'wanderly', userId: member.id }, ['cash_card'], database.db)).find((i) => i.id === cash)!.balance;
       return { member, card, cash, plan, balance };
     }
     async function payWithSavedCard(member: Member, cardId: string, reference: string, amount: string) {
-      const sum = await call(generateCheckSumRoute, 'wanderly', '/api/pgv2/generateCheckSum', { orderId: reference, currency: 'USD', countryCode: 'US', amount, api_key: '' }, member.cookie);
-      return call(paymentWithSavedCardRoute, 'wanderly', '/api/pgv2/paymentWithSavedCard', {
-        country_code: 'US', card_id: cardId, ip: '127.0.0.1', email: 'mia@example.com', order_id: reference, amount, currency: 'USD', description: 'Membership',
-        subscription: true, checksum: sum.body.checksum, api_key: '', metadata: { bookingId: reference, productType: 'SUB', language_code: 'en-US', is_renewal: true, charge_org: false, is_trial: false },
-      }, member.cookie);
+      const sum = await call(
+        generateCheckSumRoute,
+        'wanderly',
+        '/api/pgv2/generateCheckSum',
+        { orderId: reference, currency: 'USD', countryCode: 'US', amount, api_key: '' },
+        member.cookie,
+      );
+      return call(
+        paymentWithSavedCardRoute,
+        'wanderly',
+        '/api/pgv2/paymentWithSavedCard',
+        {
+          country_code: 'US',
+          card_id: cardId,
+          ip: '127.0.0.1',
+          email: 'mia@example.com',
+          order_id: reference,
+          amount,
+          currency: 'USD',
+          description: 'Membership',
+          subscription: true,
+          checksum: sum.body.checksum,
+          api_key: '',
+          metadata: { bookingId: reference, productType: 'SUB', language_code: 'en-US', is_renewal: true, charge_org: false, is_trial: false },
+        },
+        member.cookie,
+      );
     }
 
     // Essential's renewal with its debt: 128.99, less USD 25 (SAVE25) and 30 of the cash card.
     const paying = await renewer('ESSENTIAL');
     const usesBefore = await couponUses();
-    const init = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...initBookBody(paying.plan).data, cn_cd: 'save25', cn_trnid: '', cn_disc: 0, cashcard: paying.cash, cashcard_amount: '30' } }, paying.member.cookie);
+    const init = await call(
+      initBookRoute,
+      'wanderly',
+      '/api/plans/initbook',
+      { data: { ...initBookBody(paying.plan).data, cn_cd: 'save25', cn_trnid: '', cn_disc: 0, cashcard: paying.cash, cashcard_amount: '30' } },
+      paying.member.cookie,
+    );
     expect(init.status).toBe(200);
-    expect(init.body.data).toMatchObject({ amount: 73.99, plan_amount: 128.99, stored_value: [{ type: 'coupon', code: 'SAVE25', amount: 25 }, { type: 'cash_card', amount: 30 }] });
+    expect(init.body.data).toMatchObject({
+      amount: 73.99,
+      plan_amount: 128.99,
+      stored_value: [
+        { type: 'coupon', code: 'SAVE25', amount: 25 },
+        { type: 'cash_card', amount: 30 },
+      ],
+    });
     const reference = init.body.data.booking_id as string;
     expect(await paying.balance()).toBe(2_000);
     const paid = await payWithSavedCard(paying.member, paying.card.id, reference, '73.99');
@@ -404,7 +618,13 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     expect(await subscriptionOf(paying.member)).toMatchObject({ status: 'ACTIVE', debt_minor: 0 });
     expect(await paying.balance()).toBe(2_000);
     expect(await couponUses()).toBe(usesBefore + 1);
-    const parts = await database.db.selectFrom('checkout_applications as a').innerJoin('bookings as b', 'b.hold_id', 'a.hold_id').select(['a.kind', 'a.status', 'a.amount_minor']).where('b.reference', '=', reference).orderBy('a.kind').execute();
+    const parts = await database.db
+      .selectFrom('checkout_applications as a')
+      .innerJoin('bookings as b', 'b.hold_id', 'a.hold_id')
+      .select(['a.kind', 'a.status', 'a.amount_minor'])
+      .where('b.reference', '=', reference)
+      .orderBy('a.kind')
+      .execute();
     expect(parts.map((part) => ({ ...part, amount_minor: Number(part.amount_minor) }))).toEqual([
       { kind: 'cash_card', status: 'captured', amount_minor: 3_000 },
       { kind: 'coupon', status: 'captured', amount_minor: 2_500 },
@@ -413,12 +633,29 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     // A plan whose rest is 2000.00 (2,055.00 less 25 and 30): the sandbox's bank declines it.
     const declining = await database.db
       .insertInto('membership_plans')
-      .values({ org_id: 'wanderly', code: `DECLINE_${randomUUID().slice(0, 8).toUpperCase()}`, name: 'Declining', description: 'Renews at a declined amount', currency_code: 'USD', initial_price_minor: 205_500, renewal_price_minor: 205_500, validity_months: 12, is_renewable: true, texts: '{}' })
+      .values({
+        org_id: 'wanderly',
+        code: `DECLINE_${randomUUID().slice(0, 8).toUpperCase()}`,
+        name: 'Declining',
+        description: 'Renews at a declined amount',
+        currency_code: 'USD',
+        initial_price_minor: 205_500,
+        renewal_price_minor: 205_500,
+        validity_months: 12,
+        is_renewable: true,
+        texts: '{}',
+      })
       .returning('code')
       .executeTakeFirstOrThrow();
     const refused = await renewer(declining.code);
     const usesBeforeDecline = await couponUses();
-    const declinedInit = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...initBookBody(refused.plan).data, cn_cd: 'SAVE25', cashcard: refused.cash, cashcard_amount: 30 } }, refused.member.cookie);
+    const declinedInit = await call(
+      initBookRoute,
+      'wanderly',
+      '/api/plans/initbook',
+      { data: { ...initBookBody(refused.plan).data, cn_cd: 'SAVE25', cashcard: refused.cash, cashcard_amount: 30 } },
+      refused.member.cookie,
+    );
     expect(declinedInit.body.data).toMatchObject({ amount: 2_000, plan_amount: 2_055 });
     expect(await refused.balance()).toBe(2_000);
     expect(await couponUses()).toBe(usesBeforeDecline + 1);
@@ -435,25 +672,61 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     if (database.skip) return ctx.skip();
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
     const card = await savedCardOf(member);
-    const cash = await openInstrument({ orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-AB-${member.id}`, title: 'Gift cash card', currency: 'USD' }, database.db);
+    const cash = await openInstrument(
+      { orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-AB-${member.id}`, title: 'Gift cash card', currency: 'USD' },
+      database.db,
+    );
     await creditInstrument(cash, 5_000, 'test:abandoned', `test:abandoned:${cash}`, database.db);
     const balance = async () => (await instrumentsOf({ orgId: 'wanderly', userId: member.id }, ['cash_card'], database.db))[0]!.balance;
     const plans = (await plansOf(member)).body.plans as Record<string, any>[];
     const premium = plans.find((p) => p.subscription_code === 'PREMIUM')!;
     const essential = plans.find((p) => p.subscription_code === 'ESSENTIAL')!;
-    const abandoned = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...initBookBody(premium).data, cashcard: cash, cashcard_amount: '30' } }, member.cookie);
+    const abandoned = await call(
+      initBookRoute,
+      'wanderly',
+      '/api/plans/initbook',
+      { data: { ...initBookBody(premium).data, cashcard: cash, cashcard_amount: '30' } },
+      member.cookie,
+    );
     expect(abandoned.status).toBe(200);
     expect(await balance()).toBe(2_000);
     const paying = await call(initBookRoute, 'wanderly', '/api/plans/initbook', initBookBody(essential), member.cookie);
     const reference = paying.body.data.booking_id as string;
-    const sum = await call(generateCheckSumRoute, 'wanderly', '/api/pgv2/generateCheckSum', { orderId: reference, currency: 'USD', countryCode: 'US', amount: '128.99', api_key: '' }, member.cookie);
-    const paid = await call(paymentWithSavedCardRoute, 'wanderly', '/api/pgv2/paymentWithSavedCard', {
-      country_code: 'US', card_id: card.id, ip: '127.0.0.1', email: 'mia@example.com', order_id: reference, amount: '128.99', currency: 'USD', description: 'Essential',
-      subscription: true, checksum: sum.body.checksum, api_key: '', metadata: { bookingId: reference, productType: 'SUB', language_code: 'en-US', is_renewal: true, charge_org: false, is_trial: false, debt_payed: 49.99 },
-    }, member.cookie);
+    const sum = await call(
+      generateCheckSumRoute,
+      'wanderly',
+      '/api/pgv2/generateCheckSum',
+      { orderId: reference, currency: 'USD', countryCode: 'US', amount: '128.99', api_key: '' },
+      member.cookie,
+    );
+    const paid = await call(
+      paymentWithSavedCardRoute,
+      'wanderly',
+      '/api/pgv2/paymentWithSavedCard',
+      {
+        country_code: 'US',
+        card_id: card.id,
+        ip: '127.0.0.1',
+        email: 'mia@example.com',
+        order_id: reference,
+        amount: '128.99',
+        currency: 'USD',
+        description: 'Essential',
+        subscription: true,
+        checksum: sum.body.checksum,
+        api_key: '',
+        metadata: { bookingId: reference, productType: 'SUB', language_code: 'en-US', is_renewal: true, charge_org: false, is_trial: false, debt_payed: 49.99 },
+      },
+      member.cookie,
+    );
     expect(paid.body).toMatchObject({ status: 'confirmed' });
     expect(await balance()).toBe(5_000);
-    const rows = await database.db.selectFrom('bookings as b').innerJoin('holds as h', 'h.id', 'b.hold_id').select(['b.status', 'h.status as hold']).where('b.reference', '=', abandoned.body.data.booking_id).execute();
+    const rows = await database.db
+      .selectFrom('bookings as b')
+      .innerJoin('holds as h', 'h.id', 'b.hold_id')
+      .select(['b.status', 'h.status as hold'])
+      .where('b.reference', '=', abandoned.body.data.booking_id)
+      .execute();
     expect(rows).toEqual([{ status: 'failed', hold: 'released' }]);
   });
 
@@ -461,7 +734,10 @@ describe.each(['pglite', 'postgres'] as const)('membership on %s', (backend) => 
     if (database.skip) return ctx.skip();
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
     const plan = ((await plansOf(member)).body.plans as Record<string, any>[]).find((p) => p.subscription_code === 'ESSENTIAL')!;
-    const peso = await openInstrument({ orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-MXN-${member.id}`, title: 'Pesos', currency: 'MXN' }, database.db);
+    const peso = await openInstrument(
+      { orgId: 'wanderly', ownerUserId: member.id, kind: 'cash_card', code: `CASH-MXN-${member.id}`, title: 'Pesos', currency: 'MXN' },
+      database.db,
+    );
     await creditInstrument(peso, 100_000, 'test:pesos', `test:pesos:${peso}`, database.db);
     const inPesos = await call(initBookRoute, 'wanderly', '/api/plans/initbook', { data: { ...initBookBody(plan).data, cashcard: peso } }, member.cookie);
     expect(inPesos).toMatchObject({ status: 409, body: { error: 'currency' } });

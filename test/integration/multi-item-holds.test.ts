@@ -18,7 +18,12 @@ async function newItem(db: Database, units: number): Promise<string> {
 
 const at = (day: number, hour: number) => new Date(Date.UTC(2027, 2, day, hour));
 const request = (items: MultiItemHoldRequest['items'], quantity: number): MultiItemHoldRequest => ({
-  orgId: 'wanderly', userId: null, product: 'FLT', items, quantity, ttlMinutes: 15,
+  orgId: 'wanderly',
+  userId: null,
+  product: 'FLT',
+  items,
+  quantity,
+  ttlMinutes: 15,
 });
 
 describe.each(backends)('multi-item holds on %s', (backend) => {
@@ -49,7 +54,7 @@ describe.each(backends)('multi-item holds on %s', (backend) => {
     expect(await countAvailableUnits({ product: 'FLT', ...trip[1]! })).toBe(2);
   });
 
-  it('shows a checkout link\'s hold only in its organisation, and a signed-in maker\'s hold only to them', async (ctx) => {
+  it("shows a checkout link's hold only in its organisation, and a signed-in maker's hold only to them", async (ctx) => {
     if (database.skip) return ctx.skip();
     const users = await database.db.selectFrom('users').select(['id', 'email']).where('email', 'in', ['member@wanderly.example', 'agent@wanderly.example']).execute();
     const member = users.find((u) => u.email.startsWith('member'))!.id;
@@ -71,11 +76,29 @@ describe.each(backends)('multi-item holds on %s', (backend) => {
   it('turns into a booking as one, and refuses to claim one item twice at once', async (ctx) => {
     if (database.skip) return ctx.skip();
     const leg = await newItem(database.db, 2);
-    const held = await createMultiItemHold(request([{ itemRef: leg, startsAt: at(3, 8), endsAt: at(3, 10) }, { itemRef: leg, startsAt: at(4, 8), endsAt: at(4, 10) }], 2));
+    const held = await createMultiItemHold(
+      request(
+        [
+          { itemRef: leg, startsAt: at(3, 8), endsAt: at(3, 10) },
+          { itemRef: leg, startsAt: at(4, 8), endsAt: at(4, 10) },
+        ],
+        2,
+      ),
+    );
     if (held.kind !== 'held') throw new Error('expected a hold');
     expect(await convertHoldToBooking(held.hold.token)).toBe(true);
     expect(await countAvailableUnits({ product: 'FLT', itemRef: leg, startsAt: at(4, 8), endsAt: at(4, 10) })).toBe(0);
-    await expect(createMultiItemHold(request([{ itemRef: leg, startsAt: at(5, 8), endsAt: at(5, 10) }, { itemRef: leg, startsAt: at(5, 9), endsAt: at(5, 11) }], 1))).rejects.toThrow(RangeError);
+    await expect(
+      createMultiItemHold(
+        request(
+          [
+            { itemRef: leg, startsAt: at(5, 8), endsAt: at(5, 10) },
+            { itemRef: leg, startsAt: at(5, 9), endsAt: at(5, 11) },
+          ],
+          1,
+        ),
+      ),
+    ).rejects.toThrow(RangeError);
     await expect(createMultiItemHold(request([], 1))).rejects.toThrow(RangeError);
   });
 

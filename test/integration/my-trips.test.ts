@@ -26,12 +26,24 @@ describe.each(['pglite', 'postgres'] as const)('my trips on %s', (backend) => {
 
   beforeAll(async () => {
     if (database.skip) return;
-    for (const [who, key] of [['member', 'member'], ['viewer', 'expired'], ['stranger', 'newuser']] as const) {
+    for (const [who, key] of [
+      ['member', 'member'],
+      ['viewer', 'expired'],
+      ['stranger', 'newuser'],
+    ] as const) {
       const user = await database.db.selectFrom('users').select(['id', 'public_id', 'email']).where('email', '=', `${key}@${ORG}.example`).executeTakeFirstOrThrow();
       const cookie = (await createSession(freshVisitorOn(hostOf(ORG)), { userId: user.id })).setCookie.split(';')[0]!;
       people[who] = { cookie, actor: { orgId: ORG, userDbId: user.id, userId: user.public_id, email: user.email, language: 'en-US' } };
     }
-    const trip = (tripListId: string | null) => ({ tripListId, tripListName: '', userId: people.member.actor.userId, orgId: ORG, checkinDate: '2036-12-01', checkoutDate: '2036-12-08', tripImage: '' });
+    const trip = (tripListId: string | null) => ({
+      tripListId,
+      tripListName: '',
+      userId: people.member.actor.userId,
+      orgId: ORG,
+      checkinDate: '2036-12-01',
+      checkoutDate: '2036-12-08',
+      tripImage: '',
+    });
     const hotel = await saveTripListItem(people.member.actor, 'createTripList', { json: tripPayloadOf('HLT', trip(null)) } as never, database.db);
     tripId = ((await hotel.json()) as { data: { trip_id: string } }).data.trip_id;
     const car = await saveTripListItem(people.member.actor, 'createCarTripList', { json: tripPayloadOf('CAR', trip(tripId)) } as never, database.db);
@@ -42,16 +54,26 @@ describe.each(['pglite', 'postgres'] as const)('my trips on %s', (backend) => {
     const booking = await database.db
       .insertInto('bookings')
       .values({
-        reference, org_id: ORG, user_id: people.member.actor.userDbId, product: 'HLT', item_ref: 'test:my-trips', starts_on: '2036-12-01', ends_on: '2036-12-08',
-        guest_first_name: 'Maya', guest_last_name: 'Lopez', guest_email: 'maya@example.com', guest_phone: null, status: 'confirmed', updated_at: new Date(),
+        reference,
+        org_id: ORG,
+        user_id: people.member.actor.userDbId,
+        product: 'HLT',
+        item_ref: 'test:my-trips',
+        starts_on: '2036-12-01',
+        ends_on: '2036-12-08',
+        guest_first_name: 'Maya',
+        guest_last_name: 'Lopez',
+        guest_email: 'maya@example.com',
+        guest_phone: null,
+        status: 'confirmed',
+        updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await database.db.transaction().execute((trx) => attachBookingToTrips(booking.id, trx));
   });
 
-  const get = (route: Loader, path: string, who: Who) =>
-    callAction(route as never, new Request(`http://${hostOf(ORG)}${path}`, { headers: { cookie: who.cookie } }));
+  const get = (route: Loader, path: string, who: Who) => callAction(route as never, new Request(`http://${hostOf(ORG)}${path}`, { headers: { cookie: who.cookie } }));
   const pageData = async (path: string, who: Who) => {
     const response = await get(myTripsLoader, path, who);
     const body = (await response.json()) as { blocks: { kind: string; block: { type: string }; data: any }[] };

@@ -14,7 +14,16 @@ const nextWeekday = (from: number, weekday: number) => {
   for (let d = from; ; d++) if (weekdayOf(inDays(d)) === weekday) return inDays(d);
 };
 const search = (extra: Partial<OfferSearch> = {}): OfferSearch => ({
-  destination: 'cancun', date: inDays(40), until: inDays(40), month: null, time: null, guests: 2, bags: 0, returnDate: null, returnTime: null, ...extra,
+  destination: 'cancun',
+  date: inDays(40),
+  until: inDays(40),
+  month: null,
+  time: null,
+  guests: 2,
+  bags: 0,
+  returnDate: null,
+  returnTime: null,
+  ...extra,
 });
 const hold = { ttlMinutes: 15, ...consumer };
 
@@ -57,7 +66,11 @@ describe.each(backends)('scheduled offers engine on %s', (backend) => {
     if (database.skip) return ctx.skip();
     const query = search({ date: inDays(50), until: inDays(50), time: '10:00', guests: 5, bags: 6, returnDate: inDays(57), returnTime: '12:00' });
     const details = await offerSuppliers.TRF.details('cancun-airport-hotel-zone', query, consumer);
-    expect(details?.options.map((o) => [o.code, o.fits])).toEqual([['SEDAN', false], ['VAN', true], ['MINIBUS', true]]);
+    expect(details?.options.map((o) => [o.code, o.fits])).toEqual([
+      ['SEDAN', false],
+      ['VAN', true],
+      ['MINIBUS', true],
+    ]);
     const van = details!.options.find((o) => o.code === 'VAN')!;
     expect(van.price).toMatchObject({ quantity: 1, legs: 2 });
     expect(details!.cheapest?.code).toBe('VAN');
@@ -94,7 +107,11 @@ describe.each(backends)('scheduled offers engine on %s', (backend) => {
     expect(offers[0]!.cheapest?.code).toBe('T6');
     expect(offers[0]!.cheapest?.slots).toEqual([{ day: monday, time: '20:00', available: 1, bookable: true }]);
     expect(offers[1]!.cheapest).toBeNull();
-    const rows = await getDb().selectFrom('inventory_units').select((eb) => eb.fn.countAll<string>().as('n')).where('product', '=', 'RESTAURANT').executeTakeFirstOrThrow();
+    const rows = await getDb()
+      .selectFrom('inventory_units')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('product', '=', 'RESTAURANT')
+      .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(32 * 2 * 9);
   });
 });

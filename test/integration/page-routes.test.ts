@@ -39,7 +39,13 @@ describe('the one results and details route modules (docs/decisions/0029)', () =
     const page = JSON.parse(text) as { results: Record<string, unknown>[] };
     expect(page.results.length).toBeGreaterThan(0);
     for (const result of page.results) expect(Object.keys(result).sort()).toEqual(['address', 'guestRating', 'image', 'name', 'price', 'room', 'slug', 'stars']);
-    expect(page.results[0]!.price).toEqual({ total: expect.objectContaining({ text: expect.any(String) }), perNight: expect.objectContaining({ text: expect.any(String) }), priceType: 'B2C', memberSavings: null, membersPay: expect.anything() });
+    expect(page.results[0]!.price).toEqual({
+      total: expect.objectContaining({ text: expect.any(String) }),
+      perNight: expect.objectContaining({ text: expect.any(String) }),
+      priceType: 'B2C',
+      memberSavings: null,
+      membersPay: expect.anything(),
+    });
     expect(text).not.toMatch(/net_rate|markup|supplier_price|supplier_code/);
   });
 
@@ -59,7 +65,11 @@ describe('the one results and details route modules (docs/decisions/0029)', () =
 
   it("sends flight fares' brands without their pricing factor", async () => {
     const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const results = await answer(resultsLoader, `${viajamas}/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${day(40)}&adults=1`, segmentParam('/flight/search-details'));
+    const results = await answer(
+      resultsLoader,
+      `${viajamas}/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${day(40)}&adults=1`,
+      segmentParam('/flight/search-details'),
+    );
     const text = await results.text();
     expect(text).toContain('"brand"');
     expect(text).not.toMatch(/factorBp/);

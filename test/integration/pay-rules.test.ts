@@ -96,14 +96,30 @@ describe.each(backends)('money rules on %s', (backend) => {
     const row = await database.db
       .insertInto('bookings')
       .values({
-        reference, org_id: org, user_id: owner?.id ?? null, hold_id: held.id, product, item_ref: itemRef, starts_on: inDays(40),
-        ends_on: null, guest_first_name: 'Rita', guest_last_name: 'Rules', guest_email: 'rita@example.com', guest_phone: null, status: 'initiated', updated_at: new Date(),
+        reference,
+        org_id: org,
+        user_id: owner?.id ?? null,
+        hold_id: held.id,
+        product,
+        item_ref: itemRef,
+        starts_on: inDays(40),
+        ends_on: null,
+        guest_first_name: 'Rita',
+        guest_last_name: 'Rules',
+        guest_email: 'rita@example.com',
+        guest_phone: null,
+        status: 'initiated',
+        updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const form = new FormData();
     form.set('hold', held.token);
-    const init = await initBookingAction(await loadContextFor(post(org, '/checkout', '', { cookie: owner?.cookie, key: null })), form, product, { amountMinor, currency, description: 'Test' });
+    const init = await initBookingAction(await loadContextFor(post(org, '/checkout', '', { cookie: owner?.cookie, key: null })), form, product, {
+      amountMinor,
+      currency,
+      description: 'Test',
+    });
     expect(init.status).toBe(200);
     return { reference, bookingId: row.id, hold: held.token, cookie: owner?.cookie, org, amountMinor, currency, product };
   }
@@ -113,20 +129,36 @@ describe.each(backends)('money rules on %s', (backend) => {
     const itemRef = `test:rules-${backend}-${++serial}-${Date.now()}`;
     await database.db.insertInto('inventory_units').values({ product: 'ACT', supplier_code: 'OWN', item_ref: itemRef, unit_label: 'u-1' }).execute();
     const startsAt = new Date(Date.now() + 40 * 86_400_000);
-    const held = await createHold({ orgId: org, userId: owner.id, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 });
+    const held = await createHold({
+      orgId: org,
+      userId: owner.id,
+      product: 'ACT',
+      itemRef,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 86_400_000),
+      quantity: 1,
+      ttlMinutes: 15,
+    });
     if (held.kind !== 'held') throw new Error('expected a hold');
     return bookingOf(org, owner, held.hold, 'ACT', itemRef, amountMinor, currency);
   }
 
   const major = (minor: number) => (minor / 100).toFixed(2);
   const payBody = (made: Made, extra: Record<string, unknown> = {}) => ({
-    id: made.reference, pg_amt: major(made.amountMinor), pg_amount: major(made.amountMinor), currency: made.currency, product_type: made.product,
-    payment_method: 'invoice', hold: made.hold, ...extra,
+    id: made.reference,
+    pg_amt: major(made.amountMinor),
+    pg_amount: major(made.amountMinor),
+    currency: made.currency,
+    product_type: made.product,
+    payment_method: 'invoice',
+    hold: made.hold,
+    ...extra,
   });
   const generatePgTokenAction = (request: Request) => callAction(generatePgTokenRoute, request);
   const zeroAmountBookingAction = (request: Request) => callAction(zeroAmountBookingRoute, request);
   const cardGuaranteeAction = (request: Request) => callAction(cardGuaranteeRoute, request);
-  const pay = (made: Made, extra: Record<string, unknown> = {}) => generatePgTokenAction(post(made.org, '/api/booking/generatePgToken', payBody(made, extra), { cookie: made.cookie }));
+  const pay = (made: Made, extra: Record<string, unknown> = {}) =>
+    generatePgTokenAction(post(made.org, '/api/booking/generatePgToken', payBody(made, extra), { cookie: made.cookie }));
 
   async function state(made: Made) {
     const booking = await database.db.selectFrom('bookings').selectAll().where('id', '=', made.bookingId).executeTakeFirstOrThrow();
@@ -224,7 +256,10 @@ describe.each(backends)('money rules on %s', (backend) => {
       const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
       // Voyager Pro grants credit in USD only; a line in another currency (made before that rule) covers nothing.
       expect((await grant(admin, { company, limit: '50', currency: 'MXN' })).status).toBe(409);
-      await database.db.insertInto('invoice_credit_lines').values({ org_id: 'voyagerpro', user_id: null, company, limit_minor: 5_000, currency: 'MXN', updated_at: new Date() }).execute();
+      await database.db
+        .insertInto('invoice_credit_lines')
+        .values({ org_id: 'voyagerpro', user_id: null, company, limit_minor: 5_000, currency: 'MXN', updated_at: new Date() })
+        .execute();
       expect(await offered('voyagerpro', user.cookie, 1_000)).not.toContain('pay with invoice');
       expect((await pay(await activity('voyagerpro', user, 1_000))).status).toBe(409);
       expect((await grant(admin, { company, limit: '50', currency: 'USD' })).status).toBe(200);
@@ -238,7 +273,13 @@ describe.each(backends)('money rules on %s', (backend) => {
       const adminEmail = 'admin@voyagerpro.example';
       const adminId = await userId('voyagerpro', adminEmail);
       const admin = await cookieOf('voyagerpro', adminEmail);
-      const audit = () => database.db.selectFrom('invoice_credit_grants').select(['granted_by', 'user_id', 'company', 'currency', 'old_limit_minor', 'new_limit_minor', 'outcome', 'reason']).where('granted_by', '=', adminId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const audit = () =>
+        database.db
+          .selectFrom('invoice_credit_grants')
+          .select(['granted_by', 'user_id', 'company', 'currency', 'old_limit_minor', 'new_limit_minor', 'outcome', 'reason'])
+          .where('granted_by', '=', adminId)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
       const lineOf = (id: number) => database.db.selectFrom('invoice_credit_lines').select(['limit_minor', 'currency']).where('user_id', '=', id).execute();
 
       const self = await grant(admin, { email: adminEmail.toUpperCase(), limit: '10', currency: 'USD' });
@@ -260,7 +301,15 @@ describe.each(backends)('money rules on %s', (backend) => {
 
       // Within the rules: granted, then raised to the ceiling, each written down with the limit before.
       expect((await grant(admin, { email: user.email, limit: '100', currency: 'USD' })).status).toBe(200);
-      expect(await audit()).toMatchObject({ granted_by: adminId, user_id: user.id, currency: 'USD', old_limit_minor: null, new_limit_minor: 10_000, outcome: 'granted', reason: null });
+      expect(await audit()).toMatchObject({
+        granted_by: adminId,
+        user_id: user.id,
+        currency: 'USD',
+        old_limit_minor: null,
+        new_limit_minor: 10_000,
+        outcome: 'granted',
+        reason: null,
+      });
       expect((await grant(admin, { email: user.email, limit: '25000', currency: 'USD' })).status).toBe(200);
       expect(await audit()).toMatchObject({ old_limit_minor: 10_000, new_limit_minor: 2_500_000, outcome: 'granted' });
       expect(await lineOf(user.id)).toEqual([{ limit_minor: 2_500_000, currency: 'USD' }]);
@@ -270,7 +319,15 @@ describe.each(backends)('money rules on %s', (backend) => {
 
     it('POST /api/admin/invoiceCredit: bad input is a 400, a non-admin 403, signed out 401, an unknown user 404; nothing changes', async (ctx) => {
       if (database.skip) return ctx.skip();
-      const count = async () => Number((await database.db.selectFrom('invoice_credit_lines').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom('invoice_credit_lines')
+              .select((eb) => eb.fn.countAll<string | number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const lines = await count();
       const user = await newUser('voyagerpro');
       const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
@@ -304,22 +361,42 @@ describe.each(backends)('money rules on %s', (backend) => {
     if (database.skip) return ctx.skip();
     const owner = await newUser('viajamas');
     const offer = await database.db.selectFrom('car_offers').select('id').where('code', '=', 'CUNA-ECO2').executeTakeFirstOrThrow();
-    const search = { pickupCode: 'CUNA', dropoffCode: 'CUNA', sameDropoff: true, pickupDate: inDays(91), pickupTime: '10:00', dropoffDate: inDays(94), dropoffTime: '09:00', driverAge: 35 };
+    const search = {
+      pickupCode: 'CUNA',
+      dropoffCode: 'CUNA',
+      sameDropoff: true,
+      pickupDate: inDays(91),
+      pickupTime: '10:00',
+      dropoffDate: inDays(94),
+      dropoffTime: '09:00',
+      driverAge: 35,
+    };
     const context = { orgId: 'viajamas', userId: owner.id, priceType: 'B2C' as const };
     const held = await builtInCarSupplier.hold({ ...search, offerId: offer.id }, { ...context, ttlMinutes: 15 });
     if (held.kind !== 'held') throw new Error('expected a car hold');
-    const pesos = await quoteCarHold(held.hold, context, 'PG_01', { display: { currency: 'MXN', perUsd: '17.05000000', minorDigits: 2 }, chargeCurrency: 'MXN', chargeMinorDigits: 2 });
+    const pesos = await quoteCarHold(held.hold, context, 'PG_01', {
+      display: { currency: 'MXN', perUsd: '17.05000000', minorDigits: 2 },
+      chargeCurrency: 'MXN',
+      chargeMinorDigits: 2,
+    });
     const total = pesos!.lines.find((line) => line.key === 'total')!;
     expect(pesos!.charge.currency).toBe('MXN');
     expect(pesos!.facts.paymentRule!.chargeMinor).toBe(total.amountMinor);
   });
 
-  describe("a car is paid as its payment mode says", () => {
+  describe('a car is paid as its payment mode says', () => {
     /** A hold of the CUNA offer `code` (e.g. CUNA-ECO2) for `owner`, its quote and its booking. */
     async function car(code: string, owner: { id: number; cookie: string }, pickupDays: number) {
       const offer = await database.db.selectFrom('car_offers').select('id').where('code', '=', code).executeTakeFirstOrThrow();
       const search = {
-        pickupCode: 'CUNA', dropoffCode: 'CUNA', sameDropoff: true, pickupDate: inDays(pickupDays), pickupTime: '10:00', dropoffDate: inDays(pickupDays + 3), dropoffTime: '09:00', driverAge: 35,
+        pickupCode: 'CUNA',
+        dropoffCode: 'CUNA',
+        sameDropoff: true,
+        pickupDate: inDays(pickupDays),
+        pickupTime: '10:00',
+        dropoffDate: inDays(pickupDays + 3),
+        dropoffTime: '09:00',
+        driverAge: 35,
       };
       const context = { orgId: 'wanderly', userId: owner.id, priceType: 'B2C' as const };
       const held = await builtInCarSupplier.hold({ ...search, offerId: offer.id }, { ...context, ttlMinutes: 15 });
@@ -335,8 +412,10 @@ describe.each(backends)('money rules on %s', (backend) => {
     }
 
     const card = (made: Made, nonce = 'fake-valid-nonce') => ({ payment_method: 'card', nonce, pg_amt: '10.00', pg_amount: '10.00' });
-    const zero = (made: Made) => zeroAmountBookingAction(post(made.org, '/api/booking/zeroAmountBooking', { id: made.reference, hold: made.hold }, { cookie: made.cookie, key: null }));
-    const guarantee = (made: Made, body: Record<string, unknown>) => cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', { id: made.reference, hold: made.hold, ...body }, { cookie: made.cookie }));
+    const zero = (made: Made) =>
+      zeroAmountBookingAction(post(made.org, '/api/booking/zeroAmountBooking', { id: made.reference, hold: made.hold }, { cookie: made.cookie, key: null }));
+    const guarantee = (made: Made, body: Record<string, unknown>) =>
+      cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', { id: made.reference, hold: made.hold, ...body }, { cookie: made.cookie }));
 
     it("'nopg' (postpaid, no guarantee: CMP): books on the zero path only; no card is charged, whatever the request says", async (ctx) => {
       if (database.skip) return ctx.skip();
@@ -370,7 +449,9 @@ describe.each(backends)('money rules on %s', (backend) => {
       expect((await guarantee(made, {})).status).toBe(400);
       expect((await guarantee(made, { nonce: 'has spaces' })).status).toBe(400);
       expect((await guarantee(made, { id: 'WAN-NaN', nonce: 'fake-valid-nonce' })).status).toBe(400);
-      expect((await cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', { id: made.reference, nonce: 'fake-valid-nonce' }, { cookie: made.cookie, key: null }))).status).toBe(400);
+      expect(
+        (await cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', { id: made.reference, nonce: 'fake-valid-nonce' }, { cookie: made.cookie, key: null }))).status,
+      ).toBe(400);
       expect((await cardGuaranteeAction(post(made.org, '/api/booking/cardGuarantee', '[1]', { cookie: made.cookie }))).status).toBe(400);
       expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
       const declined = await guarantee(made, { nonce: await nonceFor('4000111111111115') });
@@ -409,11 +490,19 @@ describe.each(backends)('money rules on %s', (backend) => {
       const owner = await newUser('wanderly');
       const { made, quote } = await car('CUNA-LUX', owner, 84);
       expect(quote.mode).toEqual({ mode: 'card-provider', variant: 'redirect', referenceProvider: false });
-      const page = await withCheckoutPayment(await loadContextFor(post('wanderly', '/cars/checkout', '', { cookie: owner.cookie, key: null })), 'CAR', { savedTraveler: null, paymentMode: quote.mode, hold: { token: made.hold }, charge: { amountMinor: made.amountMinor, currency: 'USD' } });
+      const page = await withCheckoutPayment(await loadContextFor(post('wanderly', '/cars/checkout', '', { cookie: owner.cookie, key: null })), 'CAR', {
+        savedTraveler: null,
+        paymentMode: quote.mode,
+        hold: { token: made.hold },
+        charge: { amountMinor: made.amountMinor, currency: 'USD' },
+      });
       expect(page.payment).toMatchObject({ providerPage: true, options: [] });
       expect((await pay(made, { payment_method: 'card', nonce: await nonceFor('4111111111111111') })).status).toBe(400);
       const open = async () => {
-        const answer = await callAction(hostedPaymentRoute, post('wanderly', '/api/booking/hostedPayment', { id: made.reference, pg_amt: major(made.amountMinor), currency: 'USD', hold: made.hold }, { cookie: owner.cookie }));
+        const answer = await callAction(
+          hostedPaymentRoute,
+          post('wanderly', '/api/booking/hostedPayment', { id: made.reference, pg_amt: major(made.amountMinor), currency: 'USD', hold: made.hold }, { cookie: owner.cookie }),
+        );
         expect(answer.status).toBe(200);
         const body = (await answer.json()) as { status: string; redirect_url: string };
         expect(body.status).toBe('redirect');
@@ -425,14 +514,29 @@ describe.each(backends)('money rules on %s', (backend) => {
         expect(left.status).toBe(303);
         const back = new URL(left.headers.get('location')!);
         expect(back.pathname).toBe('/payments/hosted-return');
-        const landed = await hostedReturnRoute({ request: new Request(`http://${hostOf('wanderly')}${back.pathname}${back.search}`), context: await loadContextFor(new Request(`http://${hostOf('wanderly')}/`)), params: {} }).catch((thrown: unknown) => thrown);
+        const landed = await hostedReturnRoute({
+          request: new Request(`http://${hostOf('wanderly')}${back.pathname}${back.search}`),
+          context: await loadContextFor(new Request(`http://${hostOf('wanderly')}/`)),
+          params: {},
+        }).catch((thrown: unknown) => thrown);
         return (landed as Response).headers.get('location');
       };
 
       const cancelledAt = await open();
       expect(await (await fetch(cancelledAt)).text()).toContain('Secure payment');
       // Asked again while the page is open (a lost answer, a double click, another tab): the payer is sent to that page, never a second one.
-      const ask = async (key: string) => (await (await callAction(hostedPaymentRoute, post('wanderly', '/api/booking/hostedPayment', { id: made.reference, pg_amt: major(made.amountMinor), currency: 'USD', hold: made.hold }, { cookie: owner.cookie, key }))).json()) as { status: string; redirect_url?: string };
+      const ask = async (key: string) =>
+        (await (
+          await callAction(
+            hostedPaymentRoute,
+            post(
+              'wanderly',
+              '/api/booking/hostedPayment',
+              { id: made.reference, pg_amt: major(made.amountMinor), currency: 'USD', hold: made.hold },
+              { cookie: owner.cookie, key },
+            ),
+          )
+        ).json()) as { status: string; redirect_url?: string };
       const key = randomUUID();
       expect(await ask(key)).toMatchObject({ status: 'redirect', redirect_url: cancelledAt });
       expect(await ask(key)).toMatchObject({ status: 'redirect', redirect_url: cancelledAt });
@@ -442,10 +546,17 @@ describe.each(backends)('money rules on %s', (backend) => {
 
       // A visit the reconciler gave up on (its page left open past its time): a late payment there is voided, never kept.
       const lateAt = await open();
-      await database.db.updateTable('payment_attempts').set({ updated_at: new Date(Date.now() - 30 * 60_000) }).where('booking_id', '=', made.bookingId).where('status', '=', 'awaiting_payment').execute();
+      await database.db
+        .updateTable('payment_attempts')
+        .set({ updated_at: new Date(Date.now() - 30 * 60_000) })
+        .where('booking_id', '=', made.bookingId)
+        .where('status', '=', 'awaiting_payment')
+        .execute();
       expect(await reconcileProviderPagePayments(database.db)).toBe(1);
       expect((await state(made)).booking).toMatchObject({ status: 'initiated' });
-      expect(await onProviderPage(lateAt, { action: 'pay', number: '4111111111111111', expiry: '12/30' })).toBe(`/cars/checkout?${new URLSearchParams({ hold: made.hold, hosted: 'not_paid' })}`);
+      expect(await onProviderPage(lateAt, { action: 'pay', number: '4111111111111111', expiry: '12/30' })).toBe(
+        `/cars/checkout?${new URLSearchParams({ hold: made.hold, hosted: 'not_paid' })}`,
+      );
       expect((await salesOf(made.reference)).map((sale) => sale.status)).toEqual(['voided']);
       expect((await state(made)).booking).toMatchObject({ status: 'initiated' });
 
@@ -468,10 +579,16 @@ describe.each(backends)('money rules on %s', (backend) => {
         { amount: major(quote.offer.fare_summary.markup), status: 'submitted_for_settlement' },
       ]);
       // Coming back again (a reload) changes nothing and lands on the same page.
-      expect(await hostedReturnRoute({ request: new Request(`http://${hostOf('wanderly')}/payments/hosted-return?attempt=${randomUUID()}`), context: await loadContextFor(new Request(`http://${hostOf('wanderly')}/`)), params: {} }).catch((thrown: unknown) => (thrown as Response).status)).toBe(404);
+      expect(
+        await hostedReturnRoute({
+          request: new Request(`http://${hostOf('wanderly')}/payments/hosted-return?attempt=${randomUUID()}`),
+          context: await loadContextFor(new Request(`http://${hostOf('wanderly')}/`)),
+          params: {},
+        }).catch((thrown: unknown) => (thrown as Response).status),
+      ).toBe(404);
     });
 
-    it("a postpaid car with a guarantee and markup (LUX) takes the card-provider path and charges the markup now", async (ctx) => {
+    it('a postpaid car with a guarantee and markup (LUX) takes the card-provider path and charges the markup now', async (ctx) => {
       if (database.skip) return ctx.skip();
       const owner = await newUser('wanderly');
       const { quote } = await car('CUNA-LUX', owner, 82);

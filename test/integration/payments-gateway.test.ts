@@ -52,7 +52,13 @@ describe('merchant account', () => {
     const { transactions } = await control<{ transactions: { id: string; merchantAccountId: string }[] }>('transactions');
     expect(transactions).toEqual([expect.objectContaining({ id: sale.id, merchantAccountId: SANDBOX_CREDENTIALS.merchantAccountId })]);
     const elsewhere = createBraintreeGateway({ ...SANDBOX_CREDENTIALS, merchantAccountId: 'travel_eur', environment: { url: sandbox.url }, timeoutMs: 1_500 });
-    const refused = await elsewhere.authorize({ amountMinor: 4_200, source: { nonce: 'fake-valid-nonce' }, orderId: 'MA-2', idempotencyKey: randomUUID(), threeDSecureRequired: false });
+    const refused = await elsewhere.authorize({
+      amountMinor: 4_200,
+      source: { nonce: 'fake-valid-nonce' },
+      orderId: 'MA-2',
+      idempotencyKey: randomUUID(),
+      threeDSecureRequired: false,
+    });
     expect(refused).toEqual({ ok: false, failure: { kind: 'validation', errors: [expect.objectContaining({ field: 'merchant_account_id', code: '91513' })] } });
     expect(await charges()).toHaveLength(1);
   });
@@ -199,7 +205,9 @@ describe('capture, void, refund', () => {
     expect(captured).toMatchObject({ status: 'submitted_for_settlement', amountMinor: 40_000 });
     await control('settle', {});
     expect(value(await gateway.findTransaction(authorised.id))?.status).toBe('settled');
-    expect((await control<{ webhooks: { kind: string; subjectId: string }[] }>('webhooks')).webhooks).toEqual([expect.objectContaining({ kind: 'transaction_settled', subjectId: authorised.id })]);
+    expect((await control<{ webhooks: { kind: string; subjectId: string }[] }>('webhooks')).webhooks).toEqual([
+      expect.objectContaining({ kind: 'transaction_settled', subjectId: authorised.id }),
+    ]);
   });
 
   it('voids before settlement only', async () => {
@@ -259,7 +267,16 @@ describe('customers and the vault', () => {
     const gone = await gateway.setDefault({ token: amex.token });
     expect(gone.ok === false && gone.failure).toMatchObject({ kind: 'validation', errors: [expect.objectContaining({ code: 'not_found' })] });
 
-    const charged = value(await gateway.authorize({ amountMinor: 9_900, source: { token: visa.token }, customerId: 'user-1', orderId: 'BK-9', idempotencyKey: randomUUID(), threeDSecureRequired: false }));
+    const charged = value(
+      await gateway.authorize({
+        amountMinor: 9_900,
+        source: { token: visa.token },
+        customerId: 'user-1',
+        orderId: 'BK-9',
+        idempotencyKey: randomUUID(),
+        threeDSecureRequired: false,
+      }),
+    );
     expect(charged.card).toEqual({ brand: 'visa', last4: '1111' });
 
     // A nonce for a vaulted card (what 3-D Secure on a saved card starts from) charges that card.

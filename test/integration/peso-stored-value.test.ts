@@ -12,15 +12,24 @@ import { memberHold } from '../support/stored-value';
 
 describe('stored value on a peso booking (pglite)', () => {
   const database = useSeededDatabase('pglite');
-  const memberOf = async (orgId: string) => ({ orgId, userId: (await database.db.selectFrom('users').select('id').where('email', '=', `member@${orgId}.example`).executeTakeFirstOrThrow()).id });
+  const memberOf = async (orgId: string) => ({
+    orgId,
+    userId: (await database.db.selectFrom('users').select('id').where('email', '=', `member@${orgId}.example`).executeTakeFirstOrThrow()).id,
+  });
   /** An activity of 300.00 USD held by the member, quoted as the org quotes a peso visitor. */
   const pesoVisitorHold = async (member: { orgId: string; userId: number }) => {
     const org = getOrgById(member.orgId)!;
     const rates = await getRateTable();
     const charged = org.payments.merchantAccounts?.MXN ? 'MXN' : 'USD';
     const quote = buildQuote({
-      product: 'ACT', lines: { total: 30_000 }, fees: {}, ...quotingOf('MXN', charged, rates), priceType: 'B2C', party: {},
-      charge: { amountMinor: 30_000, description: 'Test activity' }, facts: {},
+      product: 'ACT',
+      lines: { total: 30_000 },
+      fees: {},
+      ...quotingOf('MXN', charged, rates),
+      priceType: 'B2C',
+      party: {},
+      charge: { amountMinor: 30_000, description: 'Test activity' },
+      facts: {},
     });
     return { quote, hold: await memberHold(database.db, member, quote) };
   };
@@ -31,7 +40,10 @@ describe('stored value on a peso booking (pglite)', () => {
     const { quote, hold } = await pesoVisitorHold(member);
     expect(quote.charge).toMatchObject({ currency: 'MXN', amountMinor: 511_500 });
     expect((await availableCoupons(member, 'ACT', 'MXN', database.db)).map((c) => [c.code, c.currency, c.amountMinor])).toEqual(
-      expect.arrayContaining([['SAVE25', 'MXN', 50_000], ['WELCOME10', 'MXN', null]]),
+      expect.arrayContaining([
+        ['SAVE25', 'MXN', 50_000],
+        ['WELCOME10', 'MXN', null],
+      ]),
     );
     const coupon = await applyToHold(member, hold.token, { kind: 'coupon', code: 'SAVE25' }, { org, db: database.db });
     expect(coupon).toMatchObject({ ok: true, applied: { amountMinor: 50_000, currency: 'MXN' }, payableMinor: 461_500 });
@@ -58,13 +70,33 @@ describe('stored value on a peso booking (pglite)', () => {
   it('points are earned on the dollar value of a peso payment', async () => {
     const member = await memberOf('viajamas');
     const { hold } = await pesoVisitorHold(member);
-    const rules = [{ pointType: 'PESOTEST', title: 'Peso test miles', ratePerMiles: '0.01', pointsPerUnit: 2, ruleCode: 'EARN-1', ruleLevel: 'BASIC', fundingPartnerCode: 'FP-AIR' }];
+    const rules = [
+      { pointType: 'PESOTEST', title: 'Peso test miles', ratePerMiles: '0.01', pointsPerUnit: 2, ruleCode: 'EARN-1', ruleLevel: 'BASIC', fundingPartnerCode: 'FP-AIR' },
+    ];
     const booking = await database.db
       .insertInto('bookings')
-      .values({ reference: `PESO-${Date.now()}`, org_id: 'viajamas', user_id: member.userId, hold_id: hold.id, product: 'ACT', item_ref: 'x', starts_on: '2030-01-01', guest_first_name: 'A', guest_last_name: 'B', guest_email: 'a@b.example', status: 'confirmed', amount_minor: 511_500, currency: 'MXN' })
+      .values({
+        reference: `PESO-${Date.now()}`,
+        org_id: 'viajamas',
+        user_id: member.userId,
+        hold_id: hold.id,
+        product: 'ACT',
+        item_ref: 'x',
+        starts_on: '2030-01-01',
+        guest_first_name: 'A',
+        guest_last_name: 'B',
+        guest_email: 'a@b.example',
+        status: 'confirmed',
+        amount_minor: 511_500,
+        currency: 'MXN',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await database.db.transaction().execute((trx) => earnPointsForBooking({ id: booking.id, orgId: 'viajamas', userId: member.userId, holdId: hold.id, paid: { amountMinor: 511_500, currency: 'MXN' } }, rules, trx));
+    await database.db
+      .transaction()
+      .execute((trx) =>
+        earnPointsForBooking({ id: booking.id, orgId: 'viajamas', userId: member.userId, holdId: hold.id, paid: { amountMinor: 511_500, currency: 'MXN' } }, rules, trx),
+      );
     // 5,115.00 pesos are 300.00 dollars: 2 points a dollar, pending until the trip.
     const pending = await database.db.selectFrom('ledger_reservations').select('amount_minor').where('reference', '=', `earned:${booking.id}`).execute();
     expect(pending.map((row) => Number(row.amount_minor))).toEqual([600]);

@@ -20,7 +20,9 @@ describe('the embedded database driver', () => {
   it('writes and reads every kind of value as PGlite does, by the parameters’ types, run after run', async () => {
     const at = new Date('2026-11-25T10:30:00.123Z');
     for (const token of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) {
-      await sql`insert into kinds (token, doc, day, at, big, flag, tags, amount) values (${token}, ${JSON.stringify({ nested: [1, 'two'], token })}, ${'2026-12-01'}, ${at}, ${'9007199254740993'}, ${true}, ${['x', 'y,z']}, ${'12.50'})`.execute(db());
+      await sql`insert into kinds (token, doc, day, at, big, flag, tags, amount) values (${token}, ${JSON.stringify({ nested: [1, 'two'], token })}, ${'2026-12-01'}, ${at}, ${'9007199254740993'}, ${true}, ${['x', 'y,z']}, ${'12.50'})`.execute(
+        db(),
+      );
     }
     // The same statement seven times: prepared once, and Postgres moves to its generic plan after five.
     for (const token of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) {
@@ -32,7 +34,11 @@ describe('the embedded database driver', () => {
     // Prepared once: one statement for the seven runs of that text, not seven.
     const prepared = await sql<{ count: string }>`select count(*) from pg_prepared_statements where statement like ${'select token, doc, day%'}`.execute(db());
     expect(Number(prepared.rows[0]!.count)).toBe(1);
-    const updated = await db().updateTable('kinds' as never).set({ flag: false } as never).where('token' as never, 'in', ['a', 'b'] as never).executeTakeFirst();
+    const updated = await db()
+      .updateTable('kinds' as never)
+      .set({ flag: false } as never)
+      .where('token' as never, 'in', ['a', 'b'] as never)
+      .executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(2n);
   });
 
@@ -50,11 +56,13 @@ describe('the embedded database driver', () => {
     await sql`alter table kinds add column note text default 'new'`.execute(db());
     expect((await read(db())).rows[0]).toMatchObject({ token: 'a', note: 'new' });
     // A migration's way: the table changes inside the transaction that reads it.
-    await db().transaction().execute(async (trx) => {
-      expect(Object.keys((await read(trx)).rows[0]!)).not.toContain('memo');
-      await sql`alter table kinds add column memo text default 'later'`.execute(trx);
-      expect((await read(trx)).rows[0]).toMatchObject({ token: 'a', note: 'new', memo: 'later' });
-    });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        expect(Object.keys((await read(trx)).rows[0]!)).not.toContain('memo');
+        await sql`alter table kinds add column memo text default 'later'`.execute(trx);
+        expect((await read(trx)).rows[0]).toMatchObject({ token: 'a', note: 'new', memo: 'later' });
+      });
     // A statement deallocated by hand is prepared again.
     await sql`deallocate all`.execute(db());
     expect((await read(db())).rows[0]).toMatchObject({ token: 'a' });
@@ -75,11 +83,17 @@ describe('the embedded database driver', () => {
   });
 
   it('commits, rolls back, and refuses to commit a transaction an error aborted', async () => {
-    await db().transaction().execute((trx) => sql`insert into kinds (token) values (${'committed'})`.execute(trx));
-    await expect(db().transaction().execute(async (trx) => {
-      await sql`insert into kinds (token) values (${'rolled-back'})`.execute(trx);
-      throw new Error('changed my mind');
-    })).rejects.toThrow('changed my mind');
+    await db()
+      .transaction()
+      .execute((trx) => sql`insert into kinds (token) values (${'committed'})`.execute(trx));
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`insert into kinds (token) values (${'rolled-back'})`.execute(trx);
+          throw new Error('changed my mind');
+        }),
+    ).rejects.toThrow('changed my mind');
     const aborted = await db()
       .transaction()
       .execute(async (trx) => {
@@ -97,11 +111,17 @@ describe('the embedded database driver', () => {
 
   it('hands a notice to its listeners when the writing transaction commits, not before', async () => {
     const payloads: string[] = [];
-    const unlisten = await opened.listen('driver_test', (payload) => payloads.push(payload), () => {});
-    await db().transaction().execute(async (trx) => {
-      await sql`select pg_notify(${'driver_test'}, ${'inside'})`.execute(trx);
-      expect(payloads).toEqual([]);
-    });
+    const unlisten = await opened.listen(
+      'driver_test',
+      (payload) => payloads.push(payload),
+      () => {},
+    );
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await sql`select pg_notify(${'driver_test'}, ${'inside'})`.execute(trx);
+        expect(payloads).toEqual([]);
+      });
     expect(payloads).toEqual(['inside']);
     await unlisten();
   });

@@ -40,13 +40,7 @@ describe('cached catalogue reads', () => {
       query: new URLSearchParams(),
       cookie: () => undefined,
     });
-    const rows = await database.db
-      .selectFrom('destinations')
-      .select(['slug', 'from_price_usd_minor'])
-      .orderBy('from_price_usd_minor')
-      .orderBy('name')
-      .limit(4)
-      .execute();
+    const rows = await database.db.selectFrom('destinations').select(['slug', 'from_price_usd_minor']).orderBy('from_price_usd_minor').orderBy('name').limit(4).execute();
     const rates = await getRateTable();
     const expected = (language: string, currency: string) =>
       rows.map((r) => ({ slug: r.slug, fromPrice: toDisplayPrice({ amountMinor: r.from_price_usd_minor, currency: 'USD' }, currency, language, rates) }));
@@ -72,9 +66,15 @@ describe('cached catalogue reads', () => {
     const standard = roomTypes[0]!;
     const inclusive = (priceType: 'B2B' | 'B2C') =>
       computeRoomPrice({
-        netNightlyMinor: standard.net_nightly_usd_minor, nights: 3, rooms: 1, taxRateBp: standard.tax_rate_bp,
-        markupBp: priceType === 'B2B' ? standard.b2b_markup_bp : standard.b2c_markup_bp, strikePct: standard.strike_pct,
-        priceType, supplierCode: 'OWN', currency: 'USD',
+        netNightlyMinor: standard.net_nightly_usd_minor,
+        nights: 3,
+        rooms: 1,
+        taxRateBp: standard.tax_rate_bp,
+        markupBp: priceType === 'B2B' ? standard.b2b_markup_bp : standard.b2c_markup_bp,
+        strikePct: standard.strike_pct,
+        priceType,
+        supplierCode: 'OWN',
+        currency: 'USD',
       }).inclusive;
     const rates = await getRateTable();
     for (let round = 0; round < 2; round++) {
@@ -93,8 +93,14 @@ describe('cached catalogue reads', () => {
     const before = await loadHotelDetails(detailsRequest('wanderly.localhost'));
     const room = before.hotel.rooms[0]!;
     const held = await createHold({
-      orgId: 'wanderly', userId: null, product: 'HLT', itemRef: hotelRoomItemRef(room.roomTypeId),
-      startsAt: new Date(`${checkin}T00:00:00Z`), endsAt: new Date(`${checkout}T00:00:00Z`), quantity: 1, ttlMinutes: 15,
+      orgId: 'wanderly',
+      userId: null,
+      product: 'HLT',
+      itemRef: hotelRoomItemRef(room.roomTypeId),
+      startsAt: new Date(`${checkin}T00:00:00Z`),
+      endsAt: new Date(`${checkout}T00:00:00Z`),
+      quantity: 1,
+      ttlMinutes: 15,
     });
     expect(held.kind).toBe('held');
     const after = await loadHotelDetails(detailsRequest('voyagerpro.localhost'));

@@ -31,7 +31,14 @@ const control = (path: string, body: unknown) => sandboxControl(sandbox.url, pat
 const nonceFor = (number: string, expirationMonth = '12') => sandboxNonce(sandbox.url, number, { expirationMonth, expirationYear: '2031', cvv: '123' });
 
 const save = async (user: User, number: string, extra: { nickname?: string; makeDefault?: boolean } = {}) =>
-  saveCard({ userDbId: user.id, userPublicId: user.public_id, email: user.email, nonce: await nonceFor(number), nickname: extra.nickname ?? null, makeDefault: extra.makeDefault ?? false });
+  saveCard({
+    userDbId: user.id,
+    userPublicId: user.public_id,
+    email: user.email,
+    nonce: await nonceFor(number),
+    nickname: extra.nickname ?? null,
+    makeDefault: extra.makeDefault ?? false,
+  });
 
 async function tokens(user: User) {
   return database.db.selectFrom('saved_cards').select(['id', 'token', 'is_default']).where('user_id', '=', user.id).orderBy('created_at').execute();
@@ -59,7 +66,10 @@ describe('saved cards service', () => {
     expect(cards[0]!.gatewayCustomerId).toMatch(/^u[0-9a-f]{32}$/);
     // The member has no phone on file: the gateway customer gets the placeholder '555' (spec §9).
     const braintree = (await import('braintree')).default;
-    const sdk = new braintree.BraintreeGateway({ environment: new braintree.Environment('127.0.0.1', String(sandbox.port), sandbox.url, false, '127.0.0.1', String(sandbox.port)), ...SANDBOX_CREDENTIALS });
+    const sdk = new braintree.BraintreeGateway({
+      environment: new braintree.Environment('127.0.0.1', String(sandbox.port), sandbox.url, false, '127.0.0.1', String(sandbox.port)),
+      ...SANDBOX_CREDENTIALS,
+    });
     expect((await sdk.customer.find(cards[0]!.gatewayCustomerId)).phone).toBe('555');
     // A user who gave one on /user-details: their customer carries it.
     const withPhone = await database.db
@@ -127,7 +137,13 @@ describe('saved cards service', () => {
     expect(source).toEqual({ token: expect.any(String), customerId: card!.gatewayCustomerId });
     expect(await cardForPayment(agent.id, card!.id)).toBeNull();
     expect(await cardForPayment(member.id, randomUUID())).toBeNull();
-    const sale = await paymentGateway().authorize({ amountMinor: 1_234, source: { token: source!.token }, orderId: `SC-${randomUUID()}`, idempotencyKey: randomUUID(), threeDSecureRequired: false });
+    const sale = await paymentGateway().authorize({
+      amountMinor: 1_234,
+      source: { token: source!.token },
+      orderId: `SC-${randomUUID()}`,
+      idempotencyKey: randomUUID(),
+      threeDSecureRequired: false,
+    });
     expect(sale.ok).toBe(true);
   });
 
@@ -153,7 +169,13 @@ describe('saved cards service', () => {
     expect(await tokens(member)).toEqual(before);
     expect(await deleteCard(member.id, victim.id)).toEqual({ ok: true, card: null });
     expect((await tokens(member)).map((t) => t.id)).not.toContain(victim.id);
-    const gone = await paymentGateway().authorize({ amountMinor: 100, source: { token: victim.token }, orderId: `SC-${randomUUID()}`, idempotencyKey: randomUUID(), threeDSecureRequired: false });
+    const gone = await paymentGateway().authorize({
+      amountMinor: 100,
+      source: { token: victim.token },
+      orderId: `SC-${randomUUID()}`,
+      idempotencyKey: randomUUID(),
+      threeDSecureRequired: false,
+    });
     expect(gone.ok).toBe(false);
     expect(await deleteCard(member.id, victim.id)).toEqual({ ok: false, reason: 'not_found' });
     expect((await listCards(agent.id)).map((c) => c.last4)).toEqual(['0009']);
@@ -165,8 +187,15 @@ describe('saved cards service', () => {
       .insertInto('saved_cards')
       .values(
         Array.from({ length: 100 }, (_, i) => ({
-          user_id: user.id, gateway_customer_id: 'u-test', token: `test-token-${randomUUID()}`, brand: 'visa', last4: String(1000 + i),
-          exp_month: '01', exp_year: '2030', is_default: i === 0, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)),
+          user_id: user.id,
+          gateway_customer_id: 'u-test',
+          token: `test-token-${randomUUID()}`,
+          brand: 'visa',
+          last4: String(1000 + i),
+          exp_month: '01',
+          exp_year: '2030',
+          is_default: i === 0,
+          created_at: new Date(Date.UTC(2026, 0, 1, 0, i)),
         })),
       )
       .execute();

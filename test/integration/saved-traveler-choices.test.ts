@@ -18,7 +18,10 @@ beforeAll(async () => {
 describe('savedTravelerChoices', () => {
   it("lists the user's own saved travellers by name, with only what the checkout's traveller fields take", async () => {
     expect(await savedTravelerChoices(member)).toEqual([]);
-    await addSavedTraveler({ userPublicId: member.userId, traveler: { firstName: 'Mara', lastName: 'Quispe', dateOfBirth: '1990-05-17', nationality: 'PE', email: 'mara@example.com', phone: '+51 1 234 5678' } });
+    await addSavedTraveler({
+      userPublicId: member.userId,
+      traveler: { firstName: 'Mara', lastName: 'Quispe', dateOfBirth: '1990-05-17', nationality: 'PE', email: 'mara@example.com', phone: '+51 1 234 5678' },
+    });
     await addSavedTraveler({ userPublicId: member.userId, traveler: { firstName: 'Leo', lastName: 'Alba', dateOfBirth: null, nationality: null, email: null, phone: null } });
     const choices = await savedTravelerChoices(member);
     // Sorted by last name; no date of birth or nationality leaves the server.

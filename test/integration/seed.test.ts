@@ -59,7 +59,15 @@ describe.each(backends)('seed on %s', (backend) => {
 
   it('is idempotent, and a reset rebuilds changed demo accounts', async (ctx) => {
     if (database.skip) return ctx.skip();
-    const count = async () => Number((await database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await database.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await seedDemoData(database.db, loadConfigRegistry());
     expect(await count()).toBe(before);

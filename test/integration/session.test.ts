@@ -37,7 +37,11 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
   it('keeps a session used within 30 minutes and touches it', async (ctx) => {
     if (database.skip) return ctx.skip();
     const { cookie, id } = await signIn('member');
-    await database.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 29 * 60_000) }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 29 * 60_000) })
+      .where('id', '=', id)
+      .execute();
     expect(await getSession(withCookie(cookie))).not.toBeNull();
     const row = await database.db.selectFrom('sessions').select('last_seen_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(Date.now() - row.last_seen_at.getTime()).toBeLessThan(60_000);
@@ -46,7 +50,11 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
   it('ends a session idle for 30 minutes, and deletes it', async (ctx) => {
     if (database.skip) return ctx.skip();
     const { cookie, id } = await signIn('member');
-    await database.db.updateTable('sessions').set({ last_seen_at: new Date(Date.now() - 30 * 60_000 - 1_000) }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 30 * 60_000 - 1_000) })
+      .where('id', '=', id)
+      .execute();
     expect(await getSession(withCookie(cookie))).toBeNull();
     expect(await database.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
   });
@@ -57,7 +65,11 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
     const row = await database.db.selectFrom('sessions').select(['created_at', 'expires_at']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBeGreaterThan(12 * 3600_000 - 5_000);
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBeLessThanOrEqual(12 * 3600_000 + 5_000);
-    await database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1_000), last_seen_at: new Date() }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1_000), last_seen_at: new Date() })
+      .where('id', '=', id)
+      .execute();
     expect(await getSession(withCookie(cookie))).toBeNull();
   });
 
@@ -103,7 +115,11 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
     expect(stored.token_hash).not.toContain(expired.key);
     expect(stored.issued_by).toBe(agent.id);
     expect(stored.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(2 * 60_000);
-    await database.db.updateTable('one_time_tokens').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', stored.token_hash).execute();
+    await database.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('token_hash', '=', stored.token_hash)
+      .execute();
     const late = await login(loginRequest({ impersonate_key: expired.key }));
     expect(late.status).toBe(401);
 
@@ -115,7 +131,11 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
 
   /** A fresh user of wanderly with the demo password (the shared demo accounts stay as they are). */
   async function freshUser(role: 'agent' | 'member' | 'admin') {
-    const { password_hash } = await database.db.selectFrom('users').select('password_hash').where('email_normalized', '=', demoEmail('wanderly', 'member')).executeTakeFirstOrThrow();
+    const { password_hash } = await database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email_normalized', '=', demoEmail('wanderly', 'member'))
+      .executeTakeFirstOrThrow();
     const email = `${role}-${Math.random().toString(36).slice(2)}@wanderly.test`;
     return database.db
       .insertInto('users')
@@ -157,7 +177,7 @@ describe.each(backends)('sessions and one-time tokens on %s', (backend) => {
     expect(minted).toEqual({ kind: 'error', status: 403, message: 'A session opened as another user cannot open further ones: sign in as yourself first' });
   });
 
-  it("blocking the agent, or taking away the role, ends every session opened by impersonation from it (and keys it made can no longer be used)", async (ctx) => {
+  it('blocking the agent, or taking away the role, ends every session opened by impersonation from it (and keys it made can no longer be used)', async (ctx) => {
     if (database.skip) return ctx.skip();
     const [agent, member, admin, asAgent] = [await freshUser('agent'), await freshUser('member'), await freshUser('admin'), await freshUser('agent')];
     const agentCookie = await signInAs(agent);

@@ -10,11 +10,23 @@ import { callAction } from '../support/load-context';
 
 describe('sign-up and reset addresses', () => {
   const database = useSeededDatabase('pglite');
-  const outboxCount = async () => Number((await database.db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const outboxCount = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   async function signUp(fields: Record<string, string>, language = 'en-US') {
     const form = new URLSearchParams({ firstName: 'Ana', lastName: 'Paz', password: 'Viaje-Largo-2026!', ...fields });
-    const request = new Request('http://localhost/auth/signup', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `lan_code=${language}` }, body: form.toString() });
+    const request = new Request('http://localhost/auth/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `lan_code=${language}` },
+      body: form.toString(),
+    });
     const answer = await callAction(signup, request);
     return { status: answer.status, body: (await answer.json()) as { ok: boolean; field?: string; error?: string } };
   }
@@ -36,7 +48,14 @@ describe('sign-up and reset addresses', () => {
     expect(await signUp({ email: lookalike })).toMatchObject({ status: 400, body: { field: 'email', error: expect.stringMatching(/another alphabet that look like Latin/) } });
     expect(await signUp({ email: lookalike }, 'es-MX')).toMatchObject({ status: 400, body: { field: 'email', error: expect.stringMatching(/otro alfabeto que parecen latinas/) } });
     // The same for the reset form, which mails a link.
-    const reset = await callAction(forgot, new Request('http://localhost/auth/forgot', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: lookalike }).toString() }));
+    const reset = await callAction(
+      forgot,
+      new Request('http://localhost/auth/forgot', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: lookalike }).toString(),
+      }),
+    );
     expect(reset.status).toBe(400);
     expect(await outboxCount()).toBe(before);
   });

@@ -62,11 +62,32 @@ describe.each(['pglite', 'postgres'] as const)('points and payment-card calls on
     expect(listed.status).toBe(200);
     expect(listed.body.data.loyalty_membership_no).toMatch(/^LM-/);
     expect(listed.body.data.types).toEqual([
-      expect.objectContaining({ code: 'MILES', title: 'Travel Miles', value: 20_000, currency: 'USD', points: 20_000, rate_per_miles: '0.01', point_type_code: 'MILES', point_type_label: 'Travel Miles', funding_partner_code: 'FP-AIR', rule_code: 'EARN-1', rule_level: 'BASIC' }),
+      expect.objectContaining({
+        code: 'MILES',
+        title: 'Travel Miles',
+        value: 20_000,
+        currency: 'USD',
+        points: 20_000,
+        rate_per_miles: '0.01',
+        point_type_code: 'MILES',
+        point_type_label: 'Travel Miles',
+        funding_partner_code: 'FP-AIR',
+        rule_code: 'EARN-1',
+        rule_level: 'BASIC',
+      }),
       expect.objectContaining({ code: 'STARS', points: 5_000, rate_per_miles: '0.02' }),
     ]);
 
-    const body = { uuid: hold.token, productType: 'HTL', bookingAmount: '500.00', pointsQuantity: 1_500, pointsType: 'MILES', currency: 'USD', unapply: false, agent_extra_amount: 0 };
+    const body = {
+      uuid: hold.token,
+      productType: 'HTL',
+      bookingAmount: '500.00',
+      pointsQuantity: 1_500,
+      pointsType: 'MILES',
+      currency: 'USD',
+      unapply: false,
+      agent_extra_amount: 0,
+    };
     const applied = await call('points', member, body);
     expect(applied).toMatchObject({ status: 200, body: { status: 200, data: { pointsType: 'MILES', points: 1_500, amount: 15, currency: 'USD', payable: 485 } } });
     expect((await held(member, 'MILES')).balance).toBe(20_000 - 1_500);
@@ -130,21 +151,53 @@ describe.each(['pglite', 'postgres'] as const)('points and payment-card calls on
     const [cards, wallets] = answer.body.data.data.data;
     expect(cards.certificate_details).toEqual([
       expect.objectContaining({
-        card_code: 'CERT-50', card_status: 'ACTIVE', currency_code: 'USD', currency_name: 'US Dollar', mst_type_code: 'CRT', payment_card_type: 'certificate',
-        payment_card_purchase_price: 40, payment_card_redemption_price: 50, pro_code: 'HLT', status: 1, roeRate: 1, available_amount: 50, applied_amount: null, active_card: true,
+        card_code: 'CERT-50',
+        card_status: 'ACTIVE',
+        currency_code: 'USD',
+        currency_name: 'US Dollar',
+        mst_type_code: 'CRT',
+        payment_card_type: 'certificate',
+        payment_card_purchase_price: 40,
+        payment_card_redemption_price: 50,
+        pro_code: 'HLT',
+        status: 1,
+        roeRate: 1,
+        available_amount: 50,
+        applied_amount: null,
+        active_card: true,
       }),
     ]);
-    expect(Object.keys(cards.certificate_details[0])).toEqual(expect.arrayContaining(['expiry_time', 'mst_type_id', 'mst_type_name', 'payment_card_description', 'payment_card_id', 'payment_card_image', 'payment_card_name', 'payment_card_thumbnail_image', 'pro_name']));
+    expect(Object.keys(cards.certificate_details[0])).toEqual(
+      expect.arrayContaining([
+        'expiry_time',
+        'mst_type_id',
+        'mst_type_name',
+        'payment_card_description',
+        'payment_card_id',
+        'payment_card_image',
+        'payment_card_name',
+        'payment_card_thumbnail_image',
+        'pro_name',
+      ]),
+    );
     expect(cards.discountcard_details).toEqual([expect.objectContaining({ card_code: 'DISC-100', active_card: true })]);
     // The wallet may pay the net price and a tenth more: (400 − 40) × 1.1 = 396, over two rooms of 200.
-    expect(wallets.walletOptions).toEqual([expect.objectContaining({ card_code: 'WALLET', available_amount: 200, wallet_use_per_room: [
-      { wallet_id: expect.any(String), currentAmount: 200, amountUseInRoom: 200, availableToUseAmount: 200, roomNumber: 1, groupRoomIndex: 0, roomTypeId: 'HLT' },
-      { wallet_id: expect.any(String), currentAmount: 0, amountUseInRoom: 0, availableToUseAmount: 0, roomNumber: 2, groupRoomIndex: 1, roomTypeId: 'HLT' },
-    ] })]);
+    expect(wallets.walletOptions).toEqual([
+      expect.objectContaining({
+        card_code: 'WALLET',
+        available_amount: 200,
+        wallet_use_per_room: [
+          { wallet_id: expect.any(String), currentAmount: 200, amountUseInRoom: 200, availableToUseAmount: 200, roomNumber: 1, groupRoomIndex: 0, roomTypeId: 'HLT' },
+          { wallet_id: expect.any(String), currentAmount: 0, amountUseInRoom: 0, availableToUseAmount: 0, roomNumber: 2, groupRoomIndex: 1, roomTypeId: 'HLT' },
+        ],
+      }),
+    ]);
 
     // A consumer (B2C) rate takes no discount card; an organisation that does not offer them lists none.
     const consumer = await memberHold(database.db, member, quoteOf('HLT', 40_000, { markupMinor: 4_000 }));
-    expect((await call('cards', member, { product_type: 'HLT', hold: consumer.token })).body.data.data.data[0].discountcard_details).toEqual([expect.objectContaining({ active_card: false })]);
+    expect((await call('cards', member, { product_type: 'HLT', hold: consumer.token })).body.data.data.data[0].discountcard_details).toEqual([
+      expect.objectContaining({ active_card: false }),
+    ]);
     const elsewhere = await memberHold(database.db, wanderer, quoteOf('HLT', 40_000));
     const theirs = await call('cards', wanderer, { product_type: 'HLT', hold: elsewhere.token });
     expect(theirs.body.data.data.data[0]).toMatchObject({ discountcard_details: [], certificate_details: [expect.objectContaining({ card_code: 'CERT-50' })] });
@@ -163,13 +216,19 @@ describe.each(['pglite', 'postgres'] as const)('points and payment-card calls on
     expect(discountApplied).toMatchObject({ status: 200, body: { data: { payment_card_type: 'discount_card', amount: 40, payable: 309.75 } } });
     const listed = await call('cards', member, { product_type: 'HLT', hold: hold.token });
     expect(listed.body.data.data.data[1].walletOptions[0]).toMatchObject({ applied_amount: 50.25, wallet_use_per_room: [expect.objectContaining({ amountUseInRoom: 50.25 })] });
-    expect(await call('card', member, { hold: hold.token, payment_card_id: wallet.id, unapply: true })).toMatchObject({ status: 200, body: { data: { unapply: true, payable: 360 } } });
+    expect(await call('card', member, { hold: hold.token, payment_card_id: wallet.id, unapply: true })).toMatchObject({
+      status: 200,
+      body: { data: { unapply: true, payable: 360 } },
+    });
     expect(await call('card', member, { hold: hold.token, payment_card_id: discount.id, unapply: true })).toMatchObject({ status: 200, body: { data: { payable: 400 } } });
     expect((await held(member, 'WALLET')).balance).toBe(wallet.balance);
 
     const consumer = await memberHold(database.db, member, quoteOf('HLT', 40_000, { markupMinor: 4_000, priceType: 'B2C' }));
     const before = await stateOf(member, consumer.id);
-    expect(await call('card', member, { hold: consumer.token, payment_card_id: discount.id })).toMatchObject({ status: 409, body: { status: 409, message: expect.stringMatching(/business or package/) } });
+    expect(await call('card', member, { hold: consumer.token, payment_card_id: discount.id })).toMatchObject({
+      status: 409,
+      body: { status: 409, message: expect.stringMatching(/business or package/) },
+    });
     expect(await stateOf(member, consumer.id)).toEqual(before);
   });
 
@@ -184,7 +243,9 @@ describe.each(['pglite', 'postgres'] as const)('points and payment-card calls on
     await database.db.updateTable('instruments').set({ active: false }).where('id', '=', certificate.id).execute();
     try {
       const before = await stateOf(newuser, hold.id);
-      expect((await call('cards', newuser, { product_type: 'HLT', hold: hold.token })).body.data.data.data[0].certificate_details).toEqual([expect.objectContaining({ card_status: 'INACTIVE', active_card: false })]);
+      expect((await call('cards', newuser, { product_type: 'HLT', hold: hold.token })).body.data.data.data[0].certificate_details).toEqual([
+        expect.objectContaining({ card_status: 'INACTIVE', active_card: false }),
+      ]);
       expect(await call('card', newuser, { hold: hold.token, payment_card_id: certificate.id })).toMatchObject({ status: 409, body: { status: 409 } });
       expect(await stateOf(newuser, hold.id)).toEqual(before);
     } finally {

@@ -74,19 +74,52 @@ describe.each(backends)('coupon and cash card calls on %s', (backend) => {
     expect(listed.status).toBe(200);
     const coupons = listed.json.data.data.data;
     expect(coupons.map((c: { coupon_code: string }) => c.coupon_code).sort()).toEqual(['SAVE25', 'WELCOME10']);
-    expect(coupons.find((c: { coupon_code: string }) => c.coupon_code === 'SAVE25')).toMatchObject({ coupon_currency: 'USD', discount_type: 'fixed', discount_value: 25, title: 'USD 25 off' });
+    expect(coupons.find((c: { coupon_code: string }) => c.coupon_code === 'SAVE25')).toMatchObject({
+      coupon_currency: 'USD',
+      discount_type: 'fixed',
+      discount_value: 25,
+      title: 'USD 25 off',
+    });
 
-    const applied = await call('applyCoupon', member, { json: { coupon_code: 'save25', discount_amount: '999', discount_currency: 'USD', product_type: 'HLT', org_id: 'x', coupon_id: '', coupon_trn_id: '', isMathch: true, site_id: 1 }, hold: hold.token });
+    const applied = await call('applyCoupon', member, {
+      json: {
+        coupon_code: 'save25',
+        discount_amount: '999',
+        discount_currency: 'USD',
+        product_type: 'HLT',
+        org_id: 'x',
+        coupon_id: '',
+        coupon_trn_id: '',
+        isMathch: true,
+        site_id: 1,
+      },
+      hold: hold.token,
+    });
     expect(applied.status).toBe(200);
     const coupon = applied.json.data.data.data;
-    expect(coupon).toMatchObject({ status: 'success', coupon_code: 'SAVE25', coupon_currency: 'USD', applied_amount: 25, applied_type: 'fixed', discount_currency: 'USD', payable_amount: 175 });
+    expect(coupon).toMatchObject({
+      status: 'success',
+      coupon_code: 'SAVE25',
+      coupon_currency: 'USD',
+      applied_amount: 25,
+      applied_type: 'fixed',
+      discount_currency: 'USD',
+      payable_amount: 175,
+    });
     expect(coupon.coupon_trn_id).toMatch(/^[0-9a-f-]{36}$/);
 
     const again = await call('applyCoupon', member, { json: { coupon_code: 'WELCOME10' }, hold: hold.token });
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ status: 'failed', data: { data: { data: { status: 'failed', message: 'A COUPON CODE IS ALREADY APPLIED' } } } });
 
-    const unlocked = await call('unlockCoupon', member, { coupon_id: coupon.coupon_id, coupon_trn_id: coupon.coupon_trn_id, org_id: ORG, product_type: 'HLT', site_id: 1, hold: hold.token });
+    const unlocked = await call('unlockCoupon', member, {
+      coupon_id: coupon.coupon_id,
+      coupon_trn_id: coupon.coupon_trn_id,
+      org_id: ORG,
+      product_type: 'HLT',
+      site_id: 1,
+      hold: hold.token,
+    });
     expect(unlocked.status).toBe(200);
     expect(unlocked.json.data).toMatchObject({ status: 'success', coupon_trn_id: coupon.coupon_trn_id, payable_amount: 200 });
     const rows = await database.db.selectFrom('checkout_applications').select('status').where('hold_id', '=', hold.id).execute();
@@ -99,7 +132,11 @@ describe.each(backends)('coupon and cash card calls on %s', (backend) => {
     const before = await state(hold.id);
     const refused = await call('applyCoupon', member, { json: { coupon_code: 'NOPE' }, hold: hold.token });
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({ status: 'failed', message: STORED_VALUE_TEXT.couponInvalid, data: { data: { data: { status: 'failed', message: STORED_VALUE_TEXT.couponInvalid } } } });
+    expect(refused.json).toMatchObject({
+      status: 'failed',
+      message: STORED_VALUE_TEXT.couponInvalid,
+      data: { data: { data: { status: 'failed', message: STORED_VALUE_TEXT.couponInvalid } } },
+    });
     // The coupon release of an application that is not a coupon's releases nothing.
     const cash = await call('applyCash', member, { cash_card_id: (await cashCard(member)).id, cashcard_amount: 10, hold: hold.token });
     const unlockCash = await call('unlockCoupon', member, { coupon_trn_id: cash.json.application_id, hold: hold.token });
@@ -141,10 +178,16 @@ describe.each(backends)('coupon and cash card calls on %s', (backend) => {
   it('says why a cash card is refused (inactive, nothing left, already applied), changing nothing', async (ctx) => {
     if (database.skip) return ctx.skip();
     const hold = await memberHold(database.db, member, quoteOf('HLT', 20_000));
-    const asleep = await openInstrument({ orgId: ORG, ownerUserId: member.userId, kind: 'cash_card', code: `CASH-OFF-${backend}`, title: 'Old card', currency: 'USD' }, database.db);
+    const asleep = await openInstrument(
+      { orgId: ORG, ownerUserId: member.userId, kind: 'cash_card', code: `CASH-OFF-${backend}`, title: 'Old card', currency: 'USD' },
+      database.db,
+    );
     await creditInstrument(asleep, 5_000, 'test:asleep', `test:asleep:${backend}`, database.db);
     await database.db.updateTable('instruments').set({ active: false }).where('id', '=', asleep).execute();
-    const spent = await openInstrument({ orgId: ORG, ownerUserId: member.userId, kind: 'cash_card', code: `CASH-EMPTY-${backend}`, title: 'Spent card', currency: 'USD' }, database.db);
+    const spent = await openInstrument(
+      { orgId: ORG, ownerUserId: member.userId, kind: 'cash_card', code: `CASH-EMPTY-${backend}`, title: 'Spent card', currency: 'USD' },
+      database.db,
+    );
     const before = await state(hold.id);
     const apply = (id: string) => call('applyCash', member, { cash_card_id: id, cashcard_amount: '', currency: 'USD', product_type: 'HLT', hold: hold.token });
     expect(await apply(asleep)).toMatchObject({ status: 409, json: { status: 'failed', message: 'This card is not active', reason: 'inactive' } });
@@ -160,9 +203,24 @@ describe.each(backends)('coupon and cash card calls on %s', (backend) => {
     if (database.skip) return ctx.skip();
     const hold = await memberHold(database.db, member, quoteOf('HLT', 20_000));
     const card = await cashCard(member);
-    const applied = await call('applyCash', member, { cash_card_id: card.id, booking_amt: '200.00', cashcard_amount: '100.50', currency: 'USD', id: 'ignored-booking-id', product_type: 'HLT', hold: hold.token });
+    const applied = await call('applyCash', member, {
+      cash_card_id: card.id,
+      booking_amt: '200.00',
+      cashcard_amount: '100.50',
+      currency: 'USD',
+      id: 'ignored-booking-id',
+      product_type: 'HLT',
+      hold: hold.token,
+    });
     expect(applied.status).toBe(200);
-    expect(applied.json).toMatchObject({ status: 'success', message: STORED_VALUE_TEXT.cashApplied, cash_card_id: card.id, cashcard_amount: 100.5, payable_amount: 99.5, total_amount: (card.balance - 10_050) / 100 });
+    expect(applied.json).toMatchObject({
+      status: 'success',
+      message: STORED_VALUE_TEXT.cashApplied,
+      cash_card_id: card.id,
+      cashcard_amount: 100.5,
+      payable_amount: 99.5,
+      total_amount: (card.balance - 10_050) / 100,
+    });
 
     const status = await call('redemption', member, { checkoutId: hold.token, productType: 'HLT', action: 'status' });
     expect(status.json).toMatchObject({ status: 'success', data: { applied: [{ cash_card_id: card.id, applied_amount: 100.5 }], payable_amount: 99.5 } });
@@ -187,7 +245,11 @@ describe.each(backends)('coupon and cash card calls on %s', (backend) => {
     expect(applied.json).toMatchObject({ status: 'success', cashcard_amount: 60, payable_amount: 0 });
     const released = await call('carRedemption', member, { data: { checkoutId: hold.token, action: 'release' } });
     expect(released.status).toBe(200);
-    expect(released.json).toMatchObject({ status: 'success', msg: 'Cash card released successfully', data: { released: [{ cash_card_id: card.id, applied_amount: 60 }], payable_amount: 60 } });
+    expect(released.json).toMatchObject({
+      status: 'success',
+      msg: 'Cash card released successfully',
+      data: { released: [{ cash_card_id: card.id, applied_amount: 60 }], payable_amount: 60 },
+    });
     expect((await cashCard(member)).balance).toBe(card.balance);
     const again = await call('redemption', member, { hold: hold.token, action: 'release' });
     expect(again.json).toMatchObject({ status: 'success', data: { released: [] } });

@@ -76,6 +76,7 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
   let second: Database | undefined;
   let member: Member;
   const instances = () => [database.db, second ?? database.db];
+  const instanceAt = (index: 0 | 1) => instances()[index]!;
   const orgOf = (id: string) => getOrgById(id)!;
 
   beforeAll(async () => {
@@ -114,7 +115,17 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     const code = unique('LIMITED').toUpperCase();
     return database.db
       .insertInto('coupons')
-      .values({ org_id: member.orgId, code, title: code, discount_kind: 'fixed', amount_minor: amountMinor, currency: 'USD', uses_per_user: 1_000, uses_total: usesTotal, for_user_id: null })
+      .values({
+        org_id: member.orgId,
+        code,
+        title: code,
+        discount_kind: 'fixed',
+        amount_minor: amountMinor,
+        currency: 'USD',
+        uses_per_user: 1_000,
+        uses_total: usesTotal,
+        for_user_id: null,
+      })
       .returning(['id', 'code'])
       .executeTakeFirstOrThrow();
   }
@@ -124,8 +135,20 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     const row = await db
       .insertInto('bookings')
       .values({
-        reference, org_id: who.orgId, user_id: who.userId, hold_id: holdId, product, item_ref: itemRef, starts_on: '2030-01-01', ends_on: null,
-        guest_first_name: 'Maya', guest_last_name: 'Lopez', guest_email: 'maya@example.com', guest_phone: null, status: 'initiated', updated_at: new Date(),
+        reference,
+        org_id: who.orgId,
+        user_id: who.userId,
+        hold_id: holdId,
+        product,
+        item_ref: itemRef,
+        starts_on: '2030-01-01',
+        ends_on: null,
+        guest_first_name: 'Maya',
+        guest_last_name: 'Lopez',
+        guest_email: 'maya@example.com',
+        guest_phone: null,
+        status: 'initiated',
+        updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -164,7 +187,15 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     expect(rows.reduce((sum, r) => sum + Number(r.units), 0)).toBe(total);
 
     // Every checkout lapses: the whole balance comes back, once.
-    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', 'in', holds.map((h) => h.id)).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where(
+        'id',
+        'in',
+        holds.map((h) => h.id),
+      )
+      .execute();
     await Promise.all([expireHolds(500, database.db), expireHolds(500, second ?? database.db)]);
     expect(await balanceOf(card.accountId, database.db)).toMatchObject({ availableMinor: 10_000, reservedMinor: 0 });
     await expectLedgerConsistent();
@@ -174,7 +205,9 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     if (database.skip) return ctx.skip();
     const coupon = await limitedCoupon(5);
     const holds = await Promise.all(Array.from({ length: 40 }, () => memberHold(database.db, member, quoteOf('HLT', 5_000))));
-    const answers = await Promise.all(holds.map((hold, i) => applyToHold(member, hold.token, { kind: 'coupon', code: coupon.code }, { org: orgOf('wanderly'), db: instances()[i % 2] })));
+    const answers = await Promise.all(
+      holds.map((hold, i) => applyToHold(member, hold.token, { kind: 'coupon', code: coupon.code }, { org: orgOf('wanderly'), db: instances()[i % 2] })),
+    );
     expect(answers.filter(ok)).toHaveLength(5);
     for (const refusal of answers.filter((a) => !a.ok)) expect(refusal).toEqual({ ok: false, status: 409, message: 'THIS COUPON CODE HAS BEEN USED UP' });
     const usedTotal = async () => (await database.db.selectFrom('coupons').select('used_total').where('id', '=', coupon.id).executeTakeFirstOrThrow()).used_total;
@@ -182,10 +215,17 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     // A use given back (unapplied) is one more use for someone else, and only one.
     const holder = holds[answers.findIndex(ok)]!;
     expect(await unapplyFromHold(member, holder.token, { kind: 'coupon', couponId: coupon.id }, database.db)).toMatchObject({ ok: true });
-    const again = await Promise.all(holds.slice(0, 10).map((hold, i) => applyToHold(member, hold.token, { kind: 'coupon', code: coupon.code }, { org: orgOf('wanderly'), db: instances()[i % 2] })));
+    const again = await Promise.all(
+      holds.slice(0, 10).map((hold, i) => applyToHold(member, hold.token, { kind: 'coupon', code: coupon.code }, { org: orgOf('wanderly'), db: instances()[i % 2] })),
+    );
     expect(again.filter(ok)).toHaveLength(1);
     expect(await usedTotal()).toBe(5);
-    const live = await database.db.selectFrom('checkout_applications').select((eb) => eb.fn.countAll<string>().as('n')).where('coupon_id', '=', coupon.id).where('status', '=', 'applied').executeTakeFirstOrThrow();
+    const live = await database.db
+      .selectFrom('checkout_applications')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('coupon_id', '=', coupon.id)
+      .where('status', '=', 'applied')
+      .executeTakeFirstOrThrow();
     expect(Number(live.n)).toBe(5);
   });
 
@@ -207,10 +247,12 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     const results = await Promise.allSettled(
       holds.map((hold, i) =>
         i % 2 === 0
-          ? instances()[i % 4 === 0 ? 0 : 1]!.transaction().execute(async (trx) => {
-              await trx.updateTable('bookings').set({ status: 'confirmed' }).where('hold_id', '=', hold.id).execute();
-              await settleApplicationsOfBooking(hold.id, 'confirmed', trx);
-            })
+          ? instanceAt(i % 4 === 0 ? 0 : 1)
+              .transaction()
+              .execute(async (trx) => {
+                await trx.updateTable('bookings').set({ status: 'confirmed' }).where('hold_id', '=', hold.id).execute();
+                await settleApplicationsOfBooking(hold.id, 'confirmed', trx);
+              })
           : releaseApplicationsOfHolds([hold.id], instances()[i % 4 === 1 ? 0 : 1]),
       ),
     );
@@ -225,7 +267,17 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
   // application captured or released.
   // -------------------------------------------------------------------------------------
 
-  type Checkout = { org: string; who: Member; holdId: string; token: string; bookingId: string; reference: string; cookie: string; payableMinor: number; card: Awaited<ReturnType<typeof freshInstrument>> };
+  type Checkout = {
+    org: string;
+    who: Member;
+    holdId: string;
+    token: string;
+    bookingId: string;
+    reference: string;
+    cookie: string;
+    payableMinor: number;
+    card: Awaited<ReturnType<typeof freshInstrument>>;
+  };
 
   /** A member's hold of `chargeMinor` with its booking row, a cash card applied for `applyMajor` and the payable total frozen (initBooking). */
   async function checkout(options: { org?: string; chargeMinor: number; applyMajor: string }): Promise<Checkout> {
@@ -234,12 +286,21 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     const itemRef = unique(`test:svf-${backend}`);
     await database.db.insertInto('inventory_units').values({ product: 'ACT', supplier_code: 'OWN', item_ref: itemRef, unit_label: 'u-1' }).execute();
     const startsAt = new Date(Date.now() + 40 * 86_400_000);
-    const held = await createHold({ orgId: org, userId: who.userId, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 }, database.db);
+    const held = await createHold(
+      { orgId: org, userId: who.userId, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 },
+      database.db,
+    );
     if (held.kind !== 'held') throw new Error('expected a hold');
-    await database.db.updateTable('holds').set({ quote: JSON.stringify(quoteOf('ACT', options.chargeMinor)) }).where('id', '=', held.hold.id).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ quote: JSON.stringify(quoteOf('ACT', options.chargeMinor)) })
+      .where('id', '=', held.hold.id)
+      .execute();
     const booking = await bookingRow(database.db, held.hold.id, who, 'ACT', itemRef);
     const card = await freshInstrument(who, 'cash_card', 10_000);
-    expect(await applyToHold(who, held.hold.token, { kind: 'cash_card', instrumentId: card.id, amount: options.applyMajor }, { org: orgOf(org), db: database.db })).toMatchObject({ ok: true });
+    expect(await applyToHold(who, held.hold.token, { kind: 'cash_card', instrumentId: card.id, amount: options.applyMajor }, { org: orgOf(org), db: database.db })).toMatchObject({
+      ok: true,
+    });
     const { setCookie } = await createSession(freshVisitorOn(hostOf(org)), { userId: who.userId });
     const cookie = setCookie.split(';')[0]!;
     const payableMinor = (await payableOfHold(held.hold.id, database.db))!.payableMinor;
@@ -256,7 +317,20 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
 
   function payCard(made: Checkout, nonce = 'fake-valid-nonce') {
     const pg = (made.payableMinor / 100).toFixed(2);
-    const body = { id: made.reference, pg_amt: pg, pg_amount: pg, currency: 'USD', product_type: 'ACT', pg_type: 'PG_03', cashcard_amt: 0, cn_disc_amt: 0, email: 'maya@example.com', names: 'Maya Lopez', payment_method: 'card', nonce };
+    const body = {
+      id: made.reference,
+      pg_amt: pg,
+      pg_amount: pg,
+      currency: 'USD',
+      product_type: 'ACT',
+      pg_type: 'PG_03',
+      cashcard_amt: 0,
+      cn_disc_amt: 0,
+      email: 'maya@example.com',
+      names: 'Maya Lopez',
+      payment_method: 'card',
+      nonce,
+    };
     const headers = { 'content-type': 'application/json', cookie: made.cookie, 'idempotency-key': randomUUID() };
     return callAction(generatePgTokenRoute, new Request(`http://${hostOf(made.org)}/api/booking/generatePgToken`, { method: 'POST', headers, body: JSON.stringify(body) }));
   }
@@ -274,7 +348,10 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     expect(await bookingStatus(made)).toBe('confirmed');
     expect(await statusesOf(made.holdId)).toEqual(['captured']);
     expect(await balance(made)).toMatchObject({ availableMinor: 7_500, reservedMinor: 0 });
-    expect(await applyToHold(made.who, made.token, { kind: 'cash_card', instrumentId: made.card.id, amount: '1' }, { org: orgOf(made.org), db: database.db })).toMatchObject({ ok: false, status: 409 });
+    expect(await applyToHold(made.who, made.token, { kind: 'cash_card', instrumentId: made.card.id, amount: '1' }, { org: orgOf(made.org), db: database.db })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     expect(await reconcileApplications(database.db)).toBe(0);
     await expectLedgerConsistent();
   });
@@ -298,7 +375,11 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
   it('a hold that expired before the payment: the booking fails and what was applied is released', async (ctx) => {
     if (database.skip) return ctx.skip();
     const made = await checkout({ chargeMinor: 9_000, applyMajor: '30' });
-    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', made.holdId).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', made.holdId)
+      .execute();
     const answer = await payCard(made);
     expect(answer.status).toBe(409);
     expect(await bookingStatus(made)).toBe('failed');
@@ -321,7 +402,11 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     // The challenge abandoned: no payment attempt at all; the hold lapses.
     const abandoned = await checkout({ org: 'viajamas', chargeMinor: 9_000, applyMajor: '20' });
     expect(await balance(abandoned)).toMatchObject({ availableMinor: 8_000, reservedMinor: 2_000 });
-    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where('id', '=', abandoned.holdId).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', abandoned.holdId)
+      .execute();
     await expireHolds(500, second ?? database.db);
     expect(await statusesOf(abandoned.holdId)).toEqual(['released']);
     expect(await bookingStatus(abandoned)).toBe('initiated');
@@ -336,7 +421,9 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     for (const status of ['confirmed', 'failed', 'cancelled', 'lapsed'] as const) {
       const hold = await memberHold(database.db, member, quoteOf('HLT', 2_000));
       await bookingRow(database.db, hold.id, member, 'HLT', `test:${hold.token}`);
-      expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: card.id, amount: '10' }, { org: orgOf('wanderly'), db: database.db })).toMatchObject({ ok: true });
+      expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: card.id, amount: '10' }, { org: orgOf('wanderly'), db: database.db })).toMatchObject({
+        ok: true,
+      });
       if (status === 'lapsed') await database.db.updateTable('holds').set({ status: 'expired' }).where('id', '=', hold.id).execute();
       else await database.db.updateTable('bookings').set({ status }).where('hold_id', '=', hold.id).execute();
       moved[status] = hold;
@@ -364,9 +451,16 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     const itemRef = unique(`test:svf-kill`);
     await database.db.insertInto('inventory_units').values({ product: 'ACT', supplier_code: 'OWN', item_ref: itemRef, unit_label: 'u-1' }).execute();
     const startsAt = new Date(Date.now() + 50 * 86_400_000);
-    const held = await createHold({ orgId: who.orgId, userId: who.userId, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 }, database.db);
+    const held = await createHold(
+      { orgId: who.orgId, userId: who.userId, product: 'ACT', itemRef, startsAt, endsAt: new Date(startsAt.getTime() + 86_400_000), quantity: 1, ttlMinutes: 15 },
+      database.db,
+    );
     if (held.kind !== 'held') throw new Error('expected a hold');
-    await database.db.updateTable('holds').set({ quote: JSON.stringify(quoteOf('ACT', 6_000)) }).where('id', '=', held.hold.id).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ quote: JSON.stringify(quoteOf('ACT', 6_000)) })
+      .where('id', '=', held.hold.id)
+      .execute();
     const booking = await bookingRow(database.db, held.hold.id, who, 'ACT', itemRef);
     const card = await freshInstrument(who, 'cash_card', 10_000);
     const { setCookie } = await createSession(freshVisitorOn(hostOf('wanderly')), { userId: who.userId });
@@ -375,8 +469,16 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     const faultsWaiting = async () => (await control<{ faults: unknown[] }>('faults')).faults.length;
     const withTheSaleWaiting = await faultsWaiting();
     const input: CrashInput = {
-      databaseUrl: database.url!, sandboxUrl: sandbox.url, host: hostOf('wanderly'), cookie: setCookie.split(';')[0]!, member: who,
-      holdToken: held.hold.token, holdId: held.hold.id, reference: booking.reference, instrumentId: card.id, amount: '15',
+      databaseUrl: database.url!,
+      sandboxUrl: sandbox.url,
+      host: hostOf('wanderly'),
+      cookie: setCookie.split(';')[0]!,
+      member: who,
+      holdToken: held.hold.token,
+      holdId: held.hold.id,
+      reference: booking.reference,
+      instrumentId: card.id,
+      amount: '15',
     };
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/support/stored-value-crash-child.ts'], {
       env: { ...process.env, STORED_VALUE_CRASH: JSON.stringify(input) },
@@ -404,7 +506,10 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     expect(await reconcileApplications(database.db)).toBe(0);
 
     // The held sale lands at the gateway; the reconciler finds it, captures and confirms.
-    const salesOf = async () => (await control<{ transactions: { type: string; orderId: string | null }[] }>('transactions')).transactions.filter((t) => t.type === 'sale' && t.orderId?.startsWith(`${booking.reference}:`));
+    const salesOf = async () =>
+      (await control<{ transactions: { type: string; orderId: string | null }[] }>('transactions')).transactions.filter(
+        (t) => t.type === 'sale' && t.orderId?.startsWith(`${booking.reference}:`),
+      );
     while ((await salesOf()).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     await reconcilePayments({ staleMs: 0 }, database.db);
     expect(await bookingStatus({ bookingId: booking.id } as Checkout)).toBe('confirmed');
@@ -460,7 +565,13 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     /** booking-payment's moveBooking: the booking and its stored value in one transaction (or the booking alone: a crash between them). */
     const moveBooking = async (db: Database, holdId: string, from: BookingStatus[], to: 'confirmed' | 'failed' | 'initiated' | 'cancelled' | 'pending', settle = true) => {
       const move = async (trx: Database) => {
-        const moved = await trx.updateTable('bookings').set({ status: to, updated_at: new Date() }).where('hold_id', '=', holdId).where('status', 'in', from).returning('id').executeTakeFirst();
+        const moved = await trx
+          .updateTable('bookings')
+          .set({ status: to, updated_at: new Date() })
+          .where('hold_id', '=', holdId)
+          .where('status', 'in', from)
+          .returning('id')
+          .executeTakeFirst();
         if (moved && settle && to !== 'pending') await settleApplicationsOfBooking(holdId, to, trx as Parameters<typeof settleApplicationsOfBooking>[2]);
         if (moved && to === 'cancelled') await refundApplicationsOfHold(holdId, trx as Parameters<typeof refundApplicationsOfHold>[1]);
         return Boolean(moved);
@@ -490,7 +601,23 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
       if (random.next() < 0.06) holds[slot] = await newCheckout();
       const fault = random.next() < 0.12;
       const name =
-        roll < 0.35 ? 'apply' : roll < 0.45 ? 'unapply' : roll < 0.55 ? 'confirm' : roll < 0.62 ? 'fail' : roll < 0.7 ? 'decline' : roll < 0.76 ? 'expire' : roll < 0.8 ? 'release' : roll < 0.88 ? 'cancel' : 'reconcile';
+        roll < 0.35
+          ? 'apply'
+          : roll < 0.45
+            ? 'unapply'
+            : roll < 0.55
+              ? 'confirm'
+              : roll < 0.62
+                ? 'fail'
+                : roll < 0.7
+                  ? 'decline'
+                  : roll < 0.76
+                    ? 'expire'
+                    : roll < 0.8
+                      ? 'release'
+                      : roll < 0.88
+                        ? 'cancel'
+                        : 'reconcile';
       const label = fault && !['expire', 'release', 'reconcile'].includes(name) ? `${name}+crash` : name;
       counts[label] = (counts[label] ?? 0) + 1;
       switch (name) {
@@ -523,7 +650,12 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
           return moveBooking(db, hold.id, ['initiated'], to, !fault);
         }
         case 'expire':
-          await db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', hold.id).where('status', '=', 'active').execute();
+          await db
+            .updateTable('holds')
+            .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+            .where('id', '=', hold.id)
+            .where('status', '=', 'active')
+            .execute();
           return expireHolds(500, db);
         case 'release':
           return releaseHold(hold.token, db);
@@ -575,14 +707,39 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
     await expectBalancesKept();
 
     // Every checkout lapses: nothing is left reserved.
-    await database.db.updateTable('holds').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', 'in', made.map((h) => h.id)).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where(
+        'id',
+        'in',
+        made.map((h) => h.id),
+      )
+      .execute();
     await expireHolds(500, database.db);
     await reconcileApplications(second ?? database.db);
-    const left = await database.db.selectFrom('checkout_applications').select('id').where('hold_id', 'in', made.map((h) => h.id)).where('status', '=', 'applied').execute();
+    const left = await database.db
+      .selectFrom('checkout_applications')
+      .select('id')
+      .where(
+        'hold_id',
+        'in',
+        made.map((h) => h.id),
+      )
+      .where('status', '=', 'applied')
+      .execute();
     expect(left).toEqual([]);
     await expectBalancesKept();
     await expectLedgerConsistent();
-    const statuses = await database.db.selectFrom('checkout_applications').select('status').where('hold_id', 'in', made.map((h) => h.id)).execute();
+    const statuses = await database.db
+      .selectFrom('checkout_applications')
+      .select('status')
+      .where(
+        'hold_id',
+        'in',
+        made.map((h) => h.id),
+      )
+      .execute();
     // The run did exercise every path.
     expect(statuses.map((s) => s.status)).toEqual(expect.arrayContaining(['released', 'refunded']));
     console.info(`stored-value random run on ${backend}: seed ${seed}, ${JSON.stringify(counts)}`);

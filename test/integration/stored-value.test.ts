@@ -28,12 +28,18 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
   let other: Member;
   beforeAll(async () => {
     if (database.skip) return;
-    const ids = await database.db.selectFrom('users').select(['id', 'email']).where('org_id', '=', 'voyagerpro').where('email', 'in', ['member@voyagerpro.example', 'agent@voyagerpro.example']).execute();
+    const ids = await database.db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('org_id', '=', 'voyagerpro')
+      .where('email', 'in', ['member@voyagerpro.example', 'agent@voyagerpro.example'])
+      .execute();
     member = { orgId: 'voyagerpro', userId: ids.find((u) => u.email.startsWith('member'))!.id };
     other = { orgId: 'voyagerpro', userId: ids.find((u) => u.email.startsWith('agent'))!.id };
   });
 
-  const instrument = async (who: Member, code: string) => (await instrumentsOf(who, ['cash_card', 'points', 'wallet', 'certificate', 'discount_card'], database.db)).find((i) => i.code === code)!;
+  const instrument = async (who: Member, code: string) =>
+    (await instrumentsOf(who, ['cash_card', 'points', 'wallet', 'certificate', 'discount_card'], database.db)).find((i) => i.code === code)!;
 
   async function expectLedgerConsistent() {
     const drift = await sql<{ id: number }>`
@@ -58,7 +64,11 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     expect(await codes(member)).toEqual(['SAVE25']);
     expect(await codes(other)).toEqual(['SAVE25', 'WELCOME10']);
     const second = await memberHold(database.db, member, quoteOf('HLT', 20_000));
-    expect(await applyToHold(member, second.token, { kind: 'coupon', code: 'WELCOME10' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 409, message: 'YOU HAVE ALREADY USED THIS COUPON CODE' });
+    expect(await applyToHold(member, second.token, { kind: 'coupon', code: 'WELCOME10' }, { org: org(), db: database.db })).toEqual({
+      ok: false,
+      status: 409,
+      message: 'YOU HAVE ALREADY USED THIS COUPON CODE',
+    });
     expect(await unapplyFromHold(member, first.token, { kind: 'coupon' }, database.db)).toMatchObject({ ok: true });
     expect(await codes(member)).toEqual(['SAVE25', 'WELCOME10']);
   });
@@ -78,7 +88,10 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     const walletApplied = await applyToHold(member, hold.token, { kind: 'wallet', instrumentId: wallet.id, amount: '50' }, { org: org(), db: database.db });
     expect(walletApplied).toMatchObject({ ok: true, applied: { amountMinor: 5_000 }, payableMinor: 31_450 });
     expect(await payableOfHold(hold.id, database.db)).toEqual({ chargeMinor: 50_000, payableMinor: 31_450, currency: 'USD' });
-    expect((await balanceOf((await database.db.selectFrom('instruments').select('account_id').where('id', '=', cash.id).executeTakeFirstOrThrow()).account_id, database.db)).reservedMinor).toBeGreaterThanOrEqual(10_050);
+    expect(
+      (await balanceOf((await database.db.selectFrom('instruments').select('account_id').where('id', '=', cash.id).executeTakeFirstOrThrow()).account_id, database.db))
+        .reservedMinor,
+    ).toBeGreaterThanOrEqual(10_050);
 
     await database.db.transaction().execute((trx) => settleApplicationsOfBooking(hold.id, 'confirmed', trx));
     const statuses = await database.db.selectFrom('checkout_applications').select('status').where('hold_id', '=', hold.id).execute();
@@ -97,10 +110,29 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
       const hold = await memberHold(database.db, member, quoteOf('HLT', 12_399));
       const booking = await database.db
         .insertInto('bookings')
-        .values({ reference: `SV-${hold.token.slice(-8)}`, org_id: 'voyagerpro', user_id: member.userId, hold_id: hold.id, product: 'HLT', item_ref: 'x', starts_on: startsOn, guest_first_name: 'A', guest_last_name: 'B', guest_email: 'a@b.example', status: 'confirmed', amount_minor: 12_399, currency: 'USD' })
+        .values({
+          reference: `SV-${hold.token.slice(-8)}`,
+          org_id: 'voyagerpro',
+          user_id: member.userId,
+          hold_id: hold.id,
+          product: 'HLT',
+          item_ref: 'x',
+          starts_on: startsOn,
+          guest_first_name: 'A',
+          guest_last_name: 'B',
+          guest_email: 'a@b.example',
+          status: 'confirmed',
+          amount_minor: 12_399,
+          currency: 'USD',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (let i = 0; i < 2; i++) await database.db.transaction().execute((trx) => earnPointsForBooking({ id: booking.id, orgId: 'voyagerpro', userId: member.userId, holdId: hold.id, paid: { amountMinor: 12_399, currency: 'USD' } }, rules, trx));
+      for (let i = 0; i < 2; i++)
+        await database.db
+          .transaction()
+          .execute((trx) =>
+            earnPointsForBooking({ id: booking.id, orgId: 'voyagerpro', userId: member.userId, holdId: hold.id, paid: { amountMinor: 12_399, currency: 'USD' } }, rules, trx),
+          );
       return booking.id;
     };
     const before = await balanceOf(accountId, database.db);
@@ -132,10 +164,25 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     const hold = await memberHold(database.db, member, quoteOf('HLT', 20_000));
     const cash = await instrument(member, 'CASH-1001');
     const theirs = await instrument(other, 'CASH-1001');
-    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: theirs.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({ ok: false, status: 404 });
-    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id, amount: '1.234' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 400, message: STORED_VALUE_TEXT.cashAmount });
-    expect(await applyToHold(member, hold.token, { kind: 'coupon', code: 'NOPE' }, { org: org(), db: database.db })).toEqual({ ok: false, status: 400, message: STORED_VALUE_TEXT.couponInvalid, reason: 'coupon_invalid' });
-    expect(await applyToHold(other, hold.token, { kind: 'cash_card', instrumentId: theirs.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({ ok: false, status: 404 });
+    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: theirs.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id, amount: '1.234' }, { org: org(), db: database.db })).toEqual({
+      ok: false,
+      status: 400,
+      message: STORED_VALUE_TEXT.cashAmount,
+    });
+    expect(await applyToHold(member, hold.token, { kind: 'coupon', code: 'NOPE' }, { org: org(), db: database.db })).toEqual({
+      ok: false,
+      status: 400,
+      message: STORED_VALUE_TEXT.couponInvalid,
+      reason: 'coupon_invalid',
+    });
+    expect(await applyToHold(other, hold.token, { kind: 'cash_card', instrumentId: theirs.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await payableOfHold(hold.id, database.db)).toMatchObject({ payableMinor: 20_000 });
     expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance);
   });
@@ -144,7 +191,11 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     if (database.skip) return ctx.skip();
     const hold = await memberHold(database.db, member, quoteOf('HLT', 3_000));
     const cash = await instrument(member, 'CASH-1001');
-    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({ ok: true, applied: { amountMinor: 3_000 }, payableMinor: 0 });
+    expect(await applyToHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id, amount: '' }, { org: org(), db: database.db })).toMatchObject({
+      ok: true,
+      applied: { amountMinor: 3_000 },
+      payableMinor: 0,
+    });
     expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance - 3_000);
     expect(await unapplyFromHold(member, hold.token, { kind: 'cash_card', instrumentId: cash.id }, database.db)).toMatchObject({ ok: true, payableMinor: 3_000 });
     expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance);
@@ -152,9 +203,16 @@ describe.each(['pglite', 'postgres'] as const)('stored value at checkout on %s',
     const lapsing = await memberHold(database.db, member, quoteOf('HLT', 3_000));
     await applyToHold(member, lapsing.token, { kind: 'cash_card', instrumentId: cash.id, amount: '10' }, { org: org(), db: database.db });
     await applyToHold(member, lapsing.token, { kind: 'coupon', code: 'SAVE25' }, { org: org(), db: database.db });
-    await database.db.updateTable('holds').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', lapsing.id).execute();
+    await database.db
+      .updateTable('holds')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', lapsing.id)
+      .execute();
     await expireHolds(500, database.db);
-    expect((await database.db.selectFrom('checkout_applications').select('status').where('hold_id', '=', lapsing.id).execute()).map((r) => r.status)).toEqual(['released', 'released']);
+    expect((await database.db.selectFrom('checkout_applications').select('status').where('hold_id', '=', lapsing.id).execute()).map((r) => r.status)).toEqual([
+      'released',
+      'released',
+    ]);
     expect((await instrument(member, 'CASH-1001')).balance).toBe(cash.balance);
     expect(await releaseApplicationsOfHolds([lapsing.id], database.db)).toBe(0);
     await expectLedgerConsistent();

@@ -33,14 +33,35 @@ describe.each(['pglite', 'postgres'] as const)('confirmed bookings join trips on
   async function bookFreeHotel(userDbId: number, cookie: string, startsOn: string, endsOn: string) {
     const itemRef = `test:trip-${backend}-${++serial}-${Date.now()}`;
     await database.db.insertInto('inventory_units').values({ product: 'HLT', supplier_code: 'OWN', item_ref: itemRef, unit_label: 'u-1' }).execute();
-    const held = await createHold({ orgId: ORG, userId: userDbId, product: 'HLT', itemRef, startsAt: new Date(`${startsOn}T15:00:00Z`), endsAt: new Date(`${endsOn}T11:00:00Z`), quantity: 1, ttlMinutes: 15 });
+    const held = await createHold({
+      orgId: ORG,
+      userId: userDbId,
+      product: 'HLT',
+      itemRef,
+      startsAt: new Date(`${startsOn}T15:00:00Z`),
+      endsAt: new Date(`${endsOn}T11:00:00Z`),
+      quantity: 1,
+      ttlMinutes: 15,
+    });
     if (held.kind !== 'held') throw new Error('expected a hold');
     const reference = `WAN-J${serial}${randomUUID().slice(0, 6).toUpperCase()}`;
     const row = await database.db
       .insertInto('bookings')
       .values({
-        reference, org_id: ORG, user_id: userDbId, hold_id: held.hold.id, product: 'HLT', item_ref: itemRef, starts_on: startsOn, ends_on: endsOn,
-        guest_first_name: 'Maya', guest_last_name: 'Lopez', guest_email: 'maya@example.com', guest_phone: null, status: 'initiated', updated_at: new Date(),
+        reference,
+        org_id: ORG,
+        user_id: userDbId,
+        hold_id: held.hold.id,
+        product: 'HLT',
+        item_ref: itemRef,
+        starts_on: startsOn,
+        ends_on: endsOn,
+        guest_first_name: 'Maya',
+        guest_last_name: 'Lopez',
+        guest_email: 'maya@example.com',
+        guest_phone: null,
+        status: 'initiated',
+        updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -75,7 +96,9 @@ describe.each(['pglite', 'postgres'] as const)('confirmed bookings join trips on
     const tripId = ((await made.json()) as { data: { trip_id: string } }).data.trip_id;
     // Any change to this trip's items fails, as a broken trip would.
     await sql`create or replace function refuse_trip_item() returns trigger language plpgsql as $$ begin raise exception 'trip broken'; end $$`.execute(database.db);
-    await sql.raw(`create trigger refuse_trip_item before insert or update on trip_items for each row when (new.trip_id = '${tripId}') execute function refuse_trip_item()`).execute(database.db);
+    await sql
+      .raw(`create trigger refuse_trip_item before insert or update on trip_items for each row when (new.trip_id = '${tripId}') execute function refuse_trip_item()`)
+      .execute(database.db);
     try {
       const booking = await bookFreeHotel(actor.userDbId, cookie, '2035-06-01', '2035-06-08');
       expect(await database.db.selectFrom('bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow()).toEqual({ status: 'confirmed' });

@@ -36,12 +36,18 @@ import { callAction, freshVisitorOn } from '../support/load-context';
 
 type Action = Parameters<typeof callAction>[0];
 const routes: Record<string, Action> = {
-  createTripList: createHotelRoute, updateTripList: updateHotelRoute,
-  createCarTripList: createCarRoute, updateCarTripList: updateCarRoute,
-  createActivitiesTripList: createActivitiesRoute, updateActivitiesTripList: updateActivitiesRoute,
-  createTransfersTripList: createTransfersRoute, updateTransfersTripList: updateTransfersRoute,
-  createFlightTripList: createFlightRoute, updateFlightTripList: updateFlightRoute,
-  createResortsTripList: createResortsRoute, updateResortsTripList: updateResortsRoute,
+  createTripList: createHotelRoute,
+  updateTripList: updateHotelRoute,
+  createCarTripList: createCarRoute,
+  updateCarTripList: updateCarRoute,
+  createActivitiesTripList: createActivitiesRoute,
+  updateActivitiesTripList: updateActivitiesRoute,
+  createTransfersTripList: createTransfersRoute,
+  updateTransfersTripList: updateTransfersRoute,
+  createFlightTripList: createFlightRoute,
+  updateFlightTripList: updateFlightRoute,
+  createResortsTripList: createResortsRoute,
+  updateResortsTripList: updateResortsRoute,
 };
 /** One product per create call: the first that sends it. */
 const creates = [...TRIP_CALLS.values()].filter((call) => call.mode === 'create');
@@ -64,7 +70,11 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
 
   beforeAll(async () => {
     if (database.skip) return;
-    for (const [who, key] of [['member', 'member'], ['other', 'expired'], ['invitee', 'newuser']] as const) {
+    for (const [who, key] of [
+      ['member', 'member'],
+      ['other', 'expired'],
+      ['invitee', 'newuser'],
+    ] as const) {
       const user = await database.db.selectFrom('users').select(['id', 'public_id', 'email']).where('email', '=', `${key}@${ORG}.example`).executeTakeFirstOrThrow();
       const cookie = (await createSession(freshVisitorOn(hostOf(ORG)), { userId: user.id })).setCookie.split(';')[0]!;
       people[who] = { cookie, actor: { orgId: ORG, userDbId: user.id, userId: user.public_id, email: user.email, language: 'en-US' } };
@@ -80,7 +90,13 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
   };
   const tripCall = (name: string, json: Record<string, unknown>, who: Who = people.member) => call(routes[name]!, name, { json }, who);
   const input = (who: Who, checkinDate: string, checkoutDate: string, tripListId: string | null = null): TripListInput => ({
-    tripListId, tripListName: '', userId: who.actor.userId, orgId: ORG, checkinDate, checkoutDate, tripImage: '',
+    tripListId,
+    tripListName: '',
+    userId: who.actor.userId,
+    orgId: ORG,
+    checkinDate,
+    checkoutDate,
+    tripImage: '',
   });
   /** A trip of `who` with one item of `code`, from `start` to `end`. */
   async function tripWith(code: ProductCode, start: string, end: string, who: Who = people.member): Promise<string> {
@@ -95,36 +111,51 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     invitations: await database.db.selectFrom('trip_invitations').selectAll().orderBy('id').execute(),
   });
 
-  describe.each(creates.map((create) => ({ create: create.name, update: [...TRIP_CALLS.values()].find((c) => c.mode === 'update' && c.rules === create.rules)!.name, code: create.products[0] })))(
-    '$create / $update',
-    ({ create, update, code }) => {
-      it('creates a trip named after its place and dates with the spec payload, adds to it, and updates the item', async (ctx) => {
-        if (database.skip) return ctx.skip();
-        const payload = tripPayloadOf(code, input(people.member, '2030-03-10', '2030-03-15'));
-        const made = await tripCall(create, payload);
-        expect(made.status, JSON.stringify(made.body)).toBe(200);
-        const place = TRIP_CALLS.get(create)!.rules.place.city ? 'Cancún' : 'My trip';
-        expect(made.body).toMatchObject({
-          status: true,
-          data: { trip_list_name: `${place} · Mar 2030`, checkin_date: '2030-03-10', checkout_date: '2030-03-15', role: 'owner', items: [{ product_type: code, booked: false, details: payload }] },
-        });
-        const tripId = made.body.data.trip_id as string;
-        // On a page in Spanish the default name is Spanish, month and fallback alike.
-        const spanish = { ...people.member, cookie: `${people.member.cookie}; lan_code=es-MX` };
-        const inSpanish = await tripCall(create, tripPayloadOf(code, input(people.member, '2031-12-10', '2031-12-15')), spanish);
-        expect(inSpanish.body.data.trip_list_name).toBe(`${place === 'My trip' ? 'Mi viaje' : place} · dic 2031`);
-
-        // The same item again changes it; the trip's dates follow its items.
-        const again = await tripCall(create, { ...payload, trip_list_id: tripId, checkout_date: '2030-03-20' });
-        expect(again.body.data).toMatchObject({ trip_id: tripId, checkout_date: '2030-03-20', items: [{ checkout_date: '2030-03-20' }] });
-
-        const changed = await tripCall(update, { ...payload, trip_list_id: tripId, trip_list_name: 'Spring break', checkin_date: '2030-03-11', checkout_date: '2030-03-12' });
-        expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-        expect(changed.body).toMatchObject({ status: true, data: { trip_list_name: 'Spring break', checkin_date: '2030-03-11', checkout_date: '2030-03-12', items: [{ checkin_date: '2030-03-11' }] } });
-        expect(changed.body.data.items).toHaveLength(1);
+  describe.each(
+    creates.map((create) => ({
+      create: create.name,
+      update: [...TRIP_CALLS.values()].find((c) => c.mode === 'update' && c.rules === create.rules)!.name,
+      code: create.products[0],
+    })),
+  )('$create / $update', ({ create, update, code }) => {
+    it('creates a trip named after its place and dates with the spec payload, adds to it, and updates the item', async (ctx) => {
+      if (database.skip) return ctx.skip();
+      const payload = tripPayloadOf(code, input(people.member, '2030-03-10', '2030-03-15'));
+      const made = await tripCall(create, payload);
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const place = TRIP_CALLS.get(create)!.rules.place.city ? 'Cancún' : 'My trip';
+      expect(made.body).toMatchObject({
+        status: true,
+        data: {
+          trip_list_name: `${place} · Mar 2030`,
+          checkin_date: '2030-03-10',
+          checkout_date: '2030-03-15',
+          role: 'owner',
+          items: [{ product_type: code, booked: false, details: payload }],
+        },
       });
+      const tripId = made.body.data.trip_id as string;
+      // On a page in Spanish the default name is Spanish, month and fallback alike.
+      const spanish = { ...people.member, cookie: `${people.member.cookie}; lan_code=es-MX` };
+      const inSpanish = await tripCall(create, tripPayloadOf(code, input(people.member, '2031-12-10', '2031-12-15')), spanish);
+      expect(inSpanish.body.data.trip_list_name).toBe(`${place === 'My trip' ? 'Mi viaje' : place} · dic 2031`);
 
-      it.for(products[code].tripList.rules.required.map(([path, label]) => ({ path, label })))('refuses both calls without $path, naming "$label", changing nothing', async ({ path, label }, ctx) => {
+      // The same item again changes it; the trip's dates follow its items.
+      const again = await tripCall(create, { ...payload, trip_list_id: tripId, checkout_date: '2030-03-20' });
+      expect(again.body.data).toMatchObject({ trip_id: tripId, checkout_date: '2030-03-20', items: [{ checkout_date: '2030-03-20' }] });
+
+      const changed = await tripCall(update, { ...payload, trip_list_id: tripId, trip_list_name: 'Spring break', checkin_date: '2030-03-11', checkout_date: '2030-03-12' });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      expect(changed.body).toMatchObject({
+        status: true,
+        data: { trip_list_name: 'Spring break', checkin_date: '2030-03-11', checkout_date: '2030-03-12', items: [{ checkin_date: '2030-03-11' }] },
+      });
+      expect(changed.body.data.items).toHaveLength(1);
+    });
+
+    it.for(products[code].tripList.rules.required.map(([path, label]) => ({ path, label })))(
+      'refuses both calls without $path, naming "$label", changing nothing',
+      async ({ path, label }, ctx) => {
         if (database.skip) return ctx.skip();
         const tripId = await tripWith(code, '2030-04-01', '2030-04-03');
         const before = await snapshot();
@@ -133,9 +164,9 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
         expect(await tripCall(create, { ...payload, trip_list_id: null })).toEqual({ status: 400, body: { status: false, message } });
         expect(await tripCall(update, payload)).toEqual({ status: 400, body: { status: false, message } });
         expect(await snapshot()).toEqual(before);
-      });
-    },
-  );
+      },
+    );
+  });
 
   it('lists the trips within 14 days before the start and 14 days after the end (getTripsList)', async (ctx) => {
     if (database.skip) return ctx.skip();
@@ -144,7 +175,9 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     const tooEarly = await tripWith('TRF', '2031-04-10', '2031-04-16');
     const tooLate = await tripWith('ACT', '2031-06-04', '2031-06-06');
     const others = await tripWith('HLT', '2031-05-01', '2031-05-04', people.other);
-    const listed = await call(getTripsListRoute, 'gettrips/getTripsList', { json: { user_id: people.member.actor.userId, org_id: ORG, checkin_date: '2031-05-01', checkout_date: '2031-05-20' } });
+    const listed = await call(getTripsListRoute, 'gettrips/getTripsList', {
+      json: { user_id: people.member.actor.userId, org_id: ORG, checkin_date: '2031-05-01', checkout_date: '2031-05-20' },
+    });
     expect(listed.status).toBe(200);
     const ids = (listed.body.data as { trip_id: string }[]).map((trip) => trip.trip_id);
     expect(ids).toContain(inside);
@@ -153,11 +186,13 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     expect(ids).not.toContain(tooLate);
     expect(ids).not.toContain(others);
     // A trip ending the 16th is 15 days before the 1st; one starting June 4th is 15 days after May 20th.
-    const wider = await call(getTripsListRoute, 'gettrips/getTripsList', { json: { user_id: people.member.actor.userId, org_id: ORG, checkin_date: '2031-04-30', checkout_date: '2031-05-21' } });
+    const wider = await call(getTripsListRoute, 'gettrips/getTripsList', {
+      json: { user_id: people.member.actor.userId, org_id: ORG, checkin_date: '2031-04-30', checkout_date: '2031-05-21' },
+    });
     expect((wider.body.data as { trip_id: string }[]).map((trip) => trip.trip_id)).toEqual(expect.arrayContaining([tooEarly, tooLate]));
   });
 
-  it('reads the user\'s trips, one trip, with or without details and by product (gettrips)', async (ctx) => {
+  it("reads the user's trips, one trip, with or without details and by product (gettrips)", async (ctx) => {
     if (database.skip) return ctx.skip();
     const tripId = await tripWith('HLT', '2032-01-10', '2032-01-15');
     const car = tripPayloadOf('CAR', input(people.member, '2032-01-10', '2032-01-15', tripId));
@@ -171,7 +206,11 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
 
     const one = await ask({ trip_id: tripId, is_details_required: 1 });
     expect(one.body.data).toHaveLength(1);
-    expect(one.body.data[0]).toMatchObject({ trip_id: tripId, checkin_date: '2032-01-10', items: [{ product_type: 'HLT', details: expect.objectContaining({ hotel_id: 'h-1' }) }, { product_type: 'CAR' }] });
+    expect(one.body.data[0]).toMatchObject({
+      trip_id: tripId,
+      checkin_date: '2032-01-10',
+      items: [{ product_type: 'HLT', details: expect.objectContaining({ hotel_id: 'h-1' }) }, { product_type: 'CAR' }],
+    });
     const cars = await ask({ trip_id: tripId, is_details_required: 0, product_type: ['CAR'] });
     expect(cars.body.data[0].items).toEqual([expect.not.objectContaining({ details: expect.anything() })]);
     expect(cars.body.data[0].items[0].product_type).toBe('CAR');
@@ -198,7 +237,10 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     const ask = (json: Record<string, unknown>) => call(cityImagesRoute, 'citieimages', { json });
     expect(await ask({ city: 'cancun', state: 'Quintana Roo', country: 'MX', latitude: '', longitude: '' })).toEqual({
       status: 200,
-      body: { status: true, assets: [{ city: 'Cancún', country: 'Mexico', country_code: 'MX', image: '/images/destinations/cancun.svg', latitude: 21.161908, longitude: -86.851528 }] },
+      body: {
+        status: true,
+        assets: [{ city: 'Cancún', country: 'Mexico', country_code: 'MX', image: '/images/destinations/cancun.svg', latitude: 21.161908, longitude: -86.851528 }],
+      },
     });
     expect((await ask({ city: 'Playa del Carmen', latitude: 20.6296, longitude: -87.0739 })).body.assets[0].image).toBe('/images/destinations/cozumel.svg');
     expect((await ask({ city: 'Puerto Morelos', latitude: 20.8468, longitude: -86.8757 })).body.assets[0].image).toBe('/images/destinations/cancun.svg');
@@ -232,14 +274,19 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body, JSON.stringify(body)).toMatchObject({ status: 400, message: expect.stringMatching(message) });
     }
-    expect((await tripCall('updateTripList', { ...payload, trip_list_id: null })).body).toEqual({ status: 400, message: 'trip_list_id: the trip whose item to change is required' });
-    expect((await call(getTripsListRoute, 'gettrips/getTripsList', { json: { user_id: people.member.actor.userId, org_id: ORG } })).body.message).toMatch(/json\.checkin_date: missing required property/);
+    expect((await tripCall('updateTripList', { ...payload, trip_list_id: null })).body).toEqual({
+      status: 400,
+      message: 'trip_list_id: the trip whose item to change is required',
+    });
+    expect((await call(getTripsListRoute, 'gettrips/getTripsList', { json: { user_id: people.member.actor.userId, org_id: ORG } })).body.message).toMatch(
+      /json\.checkin_date: missing required property/,
+    );
     expect((await call(belongsRoute, 'belongsThistrip', { user_id: people.member.actor.userId, org_id: ORG, trip_id: 'nope' })).status).toBe(400);
     expect(await call(createHotelRoute, 'createTripList', { json: payload }, null)).toMatchObject({ status: 401 });
     expect(await snapshot()).toEqual(before);
   });
 
-  it('answers another user\'s trip, user or organisation with a 404 and changes nothing', async (ctx) => {
+  it("answers another user's trip, user or organisation with a 404 and changes nothing", async (ctx) => {
     if (database.skip) return ctx.skip();
     const tripId = await tripWith('HLT', '2033-02-01', '2033-02-05');
     const before = await snapshot();
@@ -286,7 +333,8 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     // With the link's code, the refusal says why.
     const before = await snapshot();
     expect(await call(addUserToTripRoute, 'addUserToTrip', { mytrip_id: later, user_id: people.invitee.actor.userId, accesscode: stale!.accessCode }, people.invitee)).toEqual({
-      status: 410, body: { status: 410, message: 'This invitation has expired: ask for a new one' },
+      status: 410,
+      body: { status: 410, message: 'This invitation has expired: ask for a new one' },
     });
     expect(await snapshot()).toEqual(before);
     const members = await database.db.selectFrom('trip_members').select('user_id').where('trip_id', '=', later).execute();
@@ -308,10 +356,11 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     expect(await isOpenInvitation(ORG, email, accessCode, database.db)).toBe(false);
   });
 
-  describe('inviting by e-mail (POST /api/trips/invite) and joining with the link\'s code', () => {
+  describe("inviting by e-mail (POST /api/trips/invite) and joining with the link's code", () => {
     const org = getOrgById(ORG)!;
     const invite = (body: unknown, who: Who = people.member) => call(inviteRoute, 'invite', body, who);
-    const mailTo = (to: string) => database.db.selectFrom('outbox').select(['subject', 'text_body', 'html_body']).where('recipient', '=', to).orderBy('id', 'desc').executeTakeFirst();
+    const mailTo = (to: string) =>
+      database.db.selectFrom('outbox').select(['subject', 'text_body', 'html_body']).where('recipient', '=', to).orderBy('id', 'desc').executeTakeFirst();
     const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]);
     const join = (tripId: string, accesscode: string, who: Who) => call(addUserToTripRoute, 'addUserToTrip', { mytrip_id: tripId, user_id: who.actor.userId, accesscode }, who);
 
@@ -341,11 +390,14 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
       expect((await join(tripId, `${code}x`, people.invitee)).status).toBe(404);
       expect(await join(tripId, code, people.invitee)).toMatchObject({ status: 200, body: { status: true, data: { trip_id: tripId, role: 'traveller' } } });
       const before = await snapshot();
-      expect(await join(tripId, code, people.invitee)).toEqual({ status: 409, body: { status: 409, message: 'This invitation was already used', data: { trip_id: tripId, member: true } } });
+      expect(await join(tripId, code, people.invitee)).toEqual({
+        status: 409,
+        body: { status: 409, message: 'This invitation was already used', data: { trip_id: tripId, member: true } },
+      });
       expect(await snapshot()).toEqual(before);
     });
 
-    it('mails someone without an account the full invitation set on the organisation\'s origin', async (ctx) => {
+    it("mails someone without an account the full invitation set on the organisation's origin", async (ctx) => {
       if (database.skip) return ctx.skip();
       const tripId = await tripWith('HLT', '2033-06-01', '2033-06-05');
       const email = `friend-${randomUUID().slice(0, 8)}@example.com`;
@@ -353,11 +405,19 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
       const link = linkIn((await mailTo(email))!.text_body);
       expect(link.origin).toBe(publicOriginOf(org));
       expect(Object.fromEntries(link.searchParams)).toEqual({
-        accesscode: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), email, firstname: 'Frida', lastname: 'Kahlo', title: '', countrycode: '', phonenumber: '', lang: org.locale.defaultLanguage, tripid: tripId,
+        accesscode: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+        email,
+        firstname: 'Frida',
+        lastname: 'Kahlo',
+        title: '',
+        countrycode: '',
+        phonenumber: '',
+        lang: org.locale.defaultLanguage,
+        tripid: tripId,
       });
     });
 
-    it('lets only the trip\'s owner invite, and refuses bad input, changing nothing', async (ctx) => {
+    it("lets only the trip's owner invite, and refuses bad input, changing nothing", async (ctx) => {
       if (database.skip) return ctx.skip();
       const tripId = await tripWith('HLT', '2033-07-01', '2033-07-05');
       const invited = await inviteToTrip(people.member.actor, { tripId, email: people.invitee.actor.email, role: 'traveller' }, database.db);
@@ -370,10 +430,17 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
       expect(await invite(good, people.other)).toEqual({ status: 404, body: { status: 404, message: 'No trip of yours to invite to' } });
       expect((await call(inviteRoute, 'invite', good, null)).status).toBe(401);
       for (const bad of [
-        { ...good, role: 'owner' }, { ...good, email: 'not-an-email' }, { ...good, trip_id: 'x' }, { ...good, extra: 1 }, { trip_id: tripId, role: 'viewer' }, 'not json',
+        { ...good, role: 'owner' },
+        { ...good, email: 'not-an-email' },
+        { ...good, trip_id: 'x' },
+        { ...good, extra: 1 },
+        { trip_id: tripId, role: 'viewer' },
+        'not json',
         // Addresses a mail library could read as someone else's, and names that are not names.
-        { ...good, email: 'victim@company.com(x)attacker.net' }, { ...good, email: '"victim@company.com"@attacker.net' },
-        { ...good, firstname: 'Ann\nVisit https://evil.example' }, { ...good, lastname: 'https://evil.example' },
+        { ...good, email: 'victim@company.com(x)attacker.net' },
+        { ...good, email: '"victim@company.com"@attacker.net' },
+        { ...good, firstname: 'Ann\nVisit https://evil.example' },
+        { ...good, lastname: 'https://evil.example' },
       ]) {
         const answer = await invite(bad);
         expect(answer.status, JSON.stringify(bad)).toBe(400);
@@ -388,14 +455,24 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     const tripId = await tripWith('HLT', '2034-05-01', '2034-05-08');
     const elsewhere = await tripWith('HLT', '2034-07-01', '2034-07-08');
     const book = async (product: string, startsOn: string, endsOn: string | null, status: 'confirmed' | 'pending' = 'confirmed') =>
-      (await database.db
+      await database.db
         .insertInto('bookings')
         .values({
-          reference: `WAN-T${randomUUID().slice(0, 8).toUpperCase()}`, org_id: ORG, user_id: people.member.actor.userDbId, product, item_ref: `test:trip-${randomUUID()}`,
-          starts_on: startsOn, ends_on: endsOn, guest_first_name: 'Maya', guest_last_name: 'Member', guest_email: people.member.actor.email, status, updated_at: new Date(),
+          reference: `WAN-T${randomUUID().slice(0, 8).toUpperCase()}`,
+          org_id: ORG,
+          user_id: people.member.actor.userDbId,
+          product,
+          item_ref: `test:trip-${randomUUID()}`,
+          starts_on: startsOn,
+          ends_on: endsOn,
+          guest_first_name: 'Maya',
+          guest_last_name: 'Member',
+          guest_email: people.member.actor.email,
+          status,
+          updated_at: new Date(),
         })
         .returning(['id', 'reference'])
-        .executeTakeFirstOrThrow());
+        .executeTakeFirstOrThrow();
     const hotel = await book('HLT', '2034-05-01', '2034-05-08');
     const dinner = await book('RESTAURANT', '2034-05-03', null);
     const unpaid = await book('CAR', '2034-05-02', '2034-05-04', 'pending');
@@ -423,19 +500,37 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
   it('adds one of the user’s confirmed bookings to a new or an existing trip (addBooking, issue 34), once; nobody else’s, nothing unconfirmed', async (ctx) => {
     if (database.skip) return ctx.skip();
     const book = async (product: string, status: 'confirmed' | 'pending', who: Who = people.member) =>
-      (await database.db
+      await database.db
         .insertInto('bookings')
         .values({
-          reference: `WAN-B${randomUUID().slice(0, 8).toUpperCase()}`, org_id: ORG, user_id: who.actor.userDbId, product, item_ref: `test:add-${randomUUID()}`,
-          starts_on: '2035-02-10', ends_on: '2035-02-14', guest_first_name: 'Maya', guest_last_name: 'Member', guest_email: who.actor.email, status, updated_at: new Date(),
+          reference: `WAN-B${randomUUID().slice(0, 8).toUpperCase()}`,
+          org_id: ORG,
+          user_id: who.actor.userDbId,
+          product,
+          item_ref: `test:add-${randomUUID()}`,
+          starts_on: '2035-02-10',
+          ends_on: '2035-02-14',
+          guest_first_name: 'Maya',
+          guest_last_name: 'Member',
+          guest_email: who.actor.email,
+          status,
+          updated_at: new Date(),
         })
         .returning(['id', 'reference'])
-        .executeTakeFirstOrThrow());
-    const add = (json: Record<string, unknown>, who: Who = people.member) => call(addBookingRoute, 'addBooking', { json: { user_id: who.actor.userId, org_id: ORG, ...json } }, who);
+        .executeTakeFirstOrThrow();
+    const add = (json: Record<string, unknown>, who: Who = people.member) =>
+      call(addBookingRoute, 'addBooking', { json: { user_id: who.actor.userId, org_id: ORG, ...json } }, who);
     const stay = await book('HLT', 'confirmed');
 
     // A new trip, named by its place and the booking's dates (the dates sent are not the booking's: the booking decides).
-    const made = await add({ booking_id: stay.reference, trip_list_name: '', city_name: 'Cancún', checkin_date: '2035-01-01', checkout_date: '2035-01-02', trip_image: '/images/destinations/cancun.svg' });
+    const made = await add({
+      booking_id: stay.reference,
+      trip_list_name: '',
+      city_name: 'Cancún',
+      checkin_date: '2035-01-01',
+      checkout_date: '2035-01-02',
+      trip_image: '/images/destinations/cancun.svg',
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const tripId = made.body.data.trip_id as string;
     const trip = await database.db.selectFrom('trips').select(['name', 'starts_on', 'ends_on', 'image']).where('id', '=', tripId).executeTakeFirstOrThrow();
@@ -450,7 +545,10 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
     const other = await tripWith('ACT', '2035-02-01', '2035-02-11');
     const car = await book('CAR', 'confirmed');
     expect((await add({ booking_id: car.reference, trip_list_id: other })).status).toBe(200);
-    expect(await database.db.selectFrom('trips').select(['starts_on', 'ends_on']).where('id', '=', other).executeTakeFirstOrThrow()).toEqual({ starts_on: '2035-02-01', ends_on: '2035-02-14' });
+    expect(await database.db.selectFrom('trips').select(['starts_on', 'ends_on']).where('id', '=', other).executeTakeFirstOrThrow()).toEqual({
+      starts_on: '2035-02-01',
+      ends_on: '2035-02-14',
+    });
 
     // A booking joined to a planned item when it was confirmed is on that trip already: nothing is added beside it.
     const planned = await tripWith('HLT', '2035-02-09', '2035-02-15');

@@ -42,7 +42,8 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
     const response = await callAction(topupRoute, new Request(`http://${hostOf(ORG)}/api/wallet/topup`, { method: 'POST', headers, body: JSON.stringify(body) }));
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
-  const sales = async () => (await sandboxControl<{ transactions: SandboxTransaction[] }>(sandbox.url, 'transactions')).transactions.filter((t) => (t.orderId ?? '').startsWith('WLT-'));
+  const sales = async () =>
+    (await sandboxControl<{ transactions: SandboxTransaction[] }>(sandbox.url, 'transactions')).transactions.filter((t) => (t.orderId ?? '').startsWith('WLT-'));
   async function state() {
     const topups = await database.db.selectFrom('wallet_topups').select(['id', 'status', 'amount_minor']).where('user_id', '=', member.userId).orderBy('created_at').execute();
     return { balance: (await walletOf(member, database.db))!.balanceMinor, topups, sales: (await sales()).length };
@@ -63,7 +64,9 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
     expect(first).toEqual({
       status: 200,
       body: {
-        status: 200, result: 'credited', message: 'USD 50.25 was added to your wallet.',
+        status: 200,
+        result: 'credited',
+        message: 'USD 50.25 was added to your wallet.',
         data: { topup_id: expect.any(String), amount_minor: 5_025, currency: 'USD', balance_minor: before.balance + 5_025 },
       },
     });
@@ -126,7 +129,16 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
     const wallet = (await walletOf(member, database.db))!;
     const row = await database.db
       .insertInto('wallet_topups')
-      .values({ org_id: ORG, user_id: member.userId, instrument_id: wallet.id, idempotency_key: `lost-${randomUUID()}`, request_fingerprint: 'x', amount_minor: 1_500, currency: 'USD', status: 'unknown' })
+      .values({
+        org_id: ORG,
+        user_id: member.userId,
+        instrument_id: wallet.id,
+        idempotency_key: `lost-${randomUUID()}`,
+        request_fingerprint: 'x',
+        amount_minor: 1_500,
+        currency: 'USD',
+        status: 'unknown',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const statusOf = async () => (await database.db.selectFrom('wallet_topups').select('status').where('id', '=', row.id).executeTakeFirstOrThrow()).status;
@@ -138,7 +150,7 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
     expect(await statusOf()).toBe('failed');
   });
 
-  it('refuses a demo account with the booking path\'s 403; nothing charged or written', async (ctx) => {
+  it("refuses a demo account with the booking path's 403; nothing charged or written", async (ctx) => {
     if (database.skip) return ctx.skip();
     const demoUser = await database.db.selectFrom('users').select('id').where('email', '=', `demo@${ORG}.example`).where('is_demo', '=', true).executeTakeFirstOrThrow();
     const before = await state();
@@ -158,7 +170,10 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
     });
     const context = await loadContextFor(request);
     const storedValue = context.org.payments.storedValue!;
-    const noWallets = { ...context.org, payments: { ...context.org.payments, storedValue: { ...storedValue, instruments: storedValue.instruments.filter((kind) => kind !== 'wallet') } } };
+    const noWallets = {
+      ...context.org,
+      payments: { ...context.org.payments, storedValue: { ...storedValue, instruments: storedValue.instruments.filter((kind) => kind !== 'wallet') } },
+    };
     const response = await topupRoute({ request, params: {}, context: { ...context, org: noWallets } });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ status: 403, error: 'not_offered', message: 'Wallets are not offered on this site' });
@@ -175,7 +190,11 @@ describe.each(['pglite', 'postgres'] as const)('wallet top-ups on %s', (backend)
       .executeTakeFirstOrThrow();
     const who = await sessionOf(fresh.id);
     const answers = await Promise.all(['10', '20', '30'].map((amount) => topUp({ amount, nonce: 'fake-valid-nonce' }, `topup-${randomUUID()}`, who)));
-    expect(answers.map((a) => [a.status, a.body.result])).toEqual([[200, 'credited'], [200, 'credited'], [200, 'credited']]);
+    expect(answers.map((a) => [a.status, a.body.result])).toEqual([
+      [200, 'credited'],
+      [200, 'credited'],
+      [200, 'credited'],
+    ]);
     const wallets = await database.db.selectFrom('instruments').select('id').where('owner_user_id', '=', fresh.id).where('kind', '=', 'wallet').execute();
     expect(wallets).toHaveLength(1);
     expect((await walletOf({ orgId: ORG, userId: fresh.id }, database.db))!.balanceMinor).toBe(6_000);

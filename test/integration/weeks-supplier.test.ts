@@ -140,10 +140,22 @@ describe.each(backends)('built-in weeks supplier on %s', (backend) => {
     const selection = { inventoryId: home.id, ...weekOf(home.week_start_weekday, 70) };
     const held = await stays.hold(selection, hold);
     if (held.kind !== 'held') throw new Error(`expected a hold, got ${held.kind}`);
-    expect((await stays.details('cancun-sunset-homes', { destination: 'cancun', checkIn: selection.checkIn }, consumer))!.inventory.find((o) => o.code === 'HOM')!.available).toBe(0);
-    await getDb().updateTable('holds').set({ expires_at: new Date(Date.now() - 1_000) }).where('token', '=', held.hold.token).execute();
-    await getDb().updateTable('unit_allocations').set({ expires_at: new Date(Date.now() - 1_000) }).where('hold_id', '=', held.hold.id).execute();
-    expect((await stays.details('cancun-sunset-homes', { destination: 'cancun', checkIn: selection.checkIn }, consumer))!.inventory.find((o) => o.code === 'HOM')!.available).toBe(1);
+    expect((await stays.details('cancun-sunset-homes', { destination: 'cancun', checkIn: selection.checkIn }, consumer))!.inventory.find((o) => o.code === 'HOM')!.available).toBe(
+      0,
+    );
+    await getDb()
+      .updateTable('holds')
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where('token', '=', held.hold.token)
+      .execute();
+    await getDb()
+      .updateTable('unit_allocations')
+      .set({ expires_at: new Date(Date.now() - 1_000) })
+      .where('hold_id', '=', held.hold.id)
+      .execute();
+    expect((await stays.details('cancun-sunset-homes', { destination: 'cancun', checkIn: selection.checkIn }, consumer))!.inventory.find((o) => o.code === 'HOM')!.available).toBe(
+      1,
+    );
     expect((await stays.hold(selection, hold)).kind).toBe('held');
   });
 
@@ -158,7 +170,9 @@ describe.each(backends)('built-in weeks supplier on %s', (backend) => {
     expect(resolved).toMatchObject({ kind: 'invalid', error: expect.stringMatching(/^check_in_date: weeks of this unit start on a/) });
     expect(await resorts.hold(offDay, hold)).toEqual({ kind: 'not_found' });
     expect(await resorts.price(offDay, consumer)).toBeNull();
-    expect(await resolveWeekSelection({ inventoryId: studio.id, checkIn: week.checkIn, checkOut: formatDay(addDays(parseDay(week.checkIn)!, 10)) }, consumer.orgId)).toMatchObject({ kind: 'invalid' });
+    expect(await resolveWeekSelection({ inventoryId: studio.id, checkIn: week.checkIn, checkOut: formatDay(addDays(parseDay(week.checkIn)!, 10)) }, consumer.orgId)).toMatchObject({
+      kind: 'invalid',
+    });
     expect(await resolveWeekSelection({ inventoryId: 999_999, ...week }, consumer.orgId)).toEqual({ kind: 'not_found' });
     // A resort unit is not sold by the stays supplier.
     expect(await stays.hold({ inventoryId: studio.id, ...week }, hold)).toEqual({ kind: 'not_found' });

@@ -38,7 +38,14 @@ export async function prepareBooking(base: string, cookie: string, options: { fi
   const origin = new URL(base).origin.replace('127.0.0.1', HOST);
   const headers = { 'content-type': FORM, origin };
   for (let day = options.firstDay; day < options.firstDay + 60; day++) {
-    const form = new URLSearchParams({ destination: 'cancun', checkin: isoInDays(day), checkout: isoInDays(day + 1), rooms: '1', guests: '2', roomTypeId: String(options.roomTypeId ?? 1) });
+    const form = new URLSearchParams({
+      destination: 'cancun',
+      checkin: isoInDays(day),
+      checkout: isoInDays(day + 1),
+      rooms: '1',
+      guests: '2',
+      roomTypeId: String(options.roomTypeId ?? 1),
+    });
     const held = await http(base, 'POST', '/hotel-checkout', { host: HOST, headers, cookie, body: form.toString() });
     if (held.status !== 302) throw new Error(`hold: ${held.status} ${held.text.slice(0, 200)}`);
     const location = new URL(String(held.headers.location), base);
@@ -71,8 +78,22 @@ export async function submitBooking(base: string, booking: PreparedBooking, nonc
     cookie: booking.cookie,
     headers: { origin, 'idempotency-key': randomUUID() },
     body: {
-      id: booking.bookingId, pg_amt: amount, pg_amount: amount, currency, product_type: 'HLT', pg_type: 'PG_03', cashcard_amt: 0, cn_disc_amt: 0,
-      cn_disc_code: '', cn_dis_trnid: '', email: 'member@wanderly.example', names: 'Load Test', card_id: '', cust_id: '', payment_method: 'card', nonce,
+      id: booking.bookingId,
+      pg_amt: amount,
+      pg_amount: amount,
+      currency,
+      product_type: 'HLT',
+      pg_type: 'PG_03',
+      cashcard_amt: 0,
+      cn_disc_amt: 0,
+      cn_disc_code: '',
+      cn_dis_trnid: '',
+      email: 'member@wanderly.example',
+      names: 'Load Test',
+      card_id: '',
+      cust_id: '',
+      payment_method: 'card',
+      nonce,
     },
   });
   return { init, pay };
@@ -86,7 +107,10 @@ export async function sandboxTransactions(sandboxUrl: string): Promise<SandboxTr
 }
 
 /** Adds a sandbox fault (server/sandbox-gateway/index.ts `Fault`). */
-export async function sandboxFault(sandboxUrl: string, fault: { path: string; kind: '500' | 'reset' | 'delay'; count?: number; phase?: 'before' | 'after'; delayMs?: number; method?: string }): Promise<void> {
+export async function sandboxFault(
+  sandboxUrl: string,
+  fault: { path: string; kind: '500' | 'reset' | 'delay'; count?: number; phase?: 'before' | 'after'; delayMs?: number; method?: string },
+): Promise<void> {
   const answer = await fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) });
   if (answer.status !== 200) throw new Error(`fault: ${answer.status} ${await answer.text()}`);
 }

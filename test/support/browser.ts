@@ -107,7 +107,11 @@ export function watchConsole(page: Page, expected: RegExp[] = []): () => void {
 export async function expectNoAxeViolations(page: Page, context = '') {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join('\n    ')}`,
   );
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
@@ -148,7 +152,10 @@ export async function recordActivity(page: Page): Promise<() => string> {
   page.on('pageerror', (error) => add(`page error ${error.message.slice(0, 160)}`));
   await page.exposeFunction('__recordMessage', (text: string) => add(`message ${text.slice(0, 160)}`));
   await page.addInitScript(() =>
-    window.addEventListener('message', (event) => void (window as unknown as { __recordMessage: (text: string) => void }).__recordMessage(`to ${location.host} from ${event.origin} ${JSON.stringify(event.data)}`)),
+    window.addEventListener(
+      'message',
+      (event) => void (window as unknown as { __recordMessage: (text: string) => void }).__recordMessage(`to ${location.host} from ${event.origin} ${JSON.stringify(event.data)}`),
+    ),
   );
   return () => lines.join('\n');
 }
@@ -157,10 +164,32 @@ export async function recordActivity(page: Page): Promise<() => string> {
 export async function waitOrDescribe(page: Page, locator: Locator, what: string, activity: () => string): Promise<void> {
   await locator.waitFor().catch(async (error: unknown) => {
     // The end of the page's main text: where a form's state and messages are.
-    const text = await page.locator('main').innerText({ timeout: 1000 }).catch(() => '(no main)');
-    const dialogs = await page.getByRole('dialog').allInnerTexts().catch(() => []);
-    const frames = await Promise.all(page.frames().slice(1).map(async (frame) => `${frame.url().slice(0, 80)}: ${(await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '?')).slice(0, 300)}`));
-    throw new Error(`${what} never came.\nPage: …${text.slice(-800)}\nDialogs: ${dialogs.join(' / ').slice(0, 400)}\nFrames: ${frames.join(' | ')}\nActivity:\n${activity().slice(-6000)}`, { cause: error });
+    const text = await page
+      .locator('main')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no main)');
+    const dialogs = await page
+      .getByRole('dialog')
+      .allInnerTexts()
+      .catch(() => []);
+    const frames = await Promise.all(
+      page
+        .frames()
+        .slice(1)
+        .map(
+          async (frame) =>
+            `${frame.url().slice(0, 80)}: ${(
+              await frame
+                .locator('body')
+                .innerText({ timeout: 1000 })
+                .catch(() => '?')
+            ).slice(0, 300)}`,
+        ),
+    );
+    throw new Error(
+      `${what} never came.\nPage: …${text.slice(-800)}\nDialogs: ${dialogs.join(' / ').slice(0, 400)}\nFrames: ${frames.join(' | ')}\nActivity:\n${activity().slice(-6000)}`,
+      { cause: error },
+    );
   });
 }
 

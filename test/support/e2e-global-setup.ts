@@ -72,7 +72,10 @@ async function checkReadmeStartCommand() {
     const html = await (await fetch(`${server.url}/`)).text();
     if (!html.includes(' · Wanderly Travel</title>')) throw new Error(`npm start did not serve the default organisation:\n${html.slice(0, 500)}`);
     // Its first line (after npm's own) says it is a demo, before the build's output.
-    const first = server.logs().split('\n').find((line) => line.trim() && !line.startsWith('>') && !line.startsWith('npm '));
+    const first = server
+      .logs()
+      .split('\n')
+      .find((line) => line.trim() && !line.startsWith('>') && !line.startsWith('npm '));
     if (!first?.startsWith('DEMO START: ')) throw new Error(`npm start did not say first that it is a demo:\n${server.logs().slice(0, 500)}`);
   } finally {
     await server.stop();

@@ -44,7 +44,27 @@ const init = await initBookingAction(await loadContextFor(new Request(`http://${
 });
 if (init.status !== 200) throw new Error(`init refused: ${await init.text()}`);
 const pg = (payable.payableMinor / 100).toFixed(2);
-const body = { id: input.reference, pg_amt: pg, pg_amount: pg, currency: 'USD', product_type: 'ACT', pg_type: 'PG_03', cashcard_amt: 0, cn_disc_amt: 0, email: 'maya@example.com', names: 'Maya Lopez', payment_method: 'card', nonce: 'fake-valid-nonce' };
+const body = {
+  id: input.reference,
+  pg_amt: pg,
+  pg_amount: pg,
+  currency: 'USD',
+  product_type: 'ACT',
+  pg_type: 'PG_03',
+  cashcard_amt: 0,
+  cn_disc_amt: 0,
+  email: 'maya@example.com',
+  names: 'Maya Lopez',
+  payment_method: 'card',
+  nonce: 'fake-valid-nonce',
+};
 // The sale is held at the gateway: this call never returns before the kill.
-await callAction(generatePgTokenRoute, new Request(`http://${input.host}/api/booking/generatePgToken`, { method: 'POST', headers: { ...headers, 'idempotency-key': `crash-${input.reference}` }, body: JSON.stringify(body) }));
+await callAction(
+  generatePgTokenRoute,
+  new Request(`http://${input.host}/api/booking/generatePgToken`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': `crash-${input.reference}` },
+    body: JSON.stringify(body),
+  }),
+);
 process.stdout.write('answered before the kill\n');

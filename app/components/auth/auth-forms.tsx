@@ -10,9 +10,7 @@ import { type AuthLayoutKind, offeredSignupMode } from '~/domain/auth-layouts';
 import { Field, FormError } from './auth-fields';
 
 /** What the auth action routes answer when they do not redirect. */
-export type AuthFormResult =
-  | { ok: false; error: string; field?: string | null; values?: Record<string, string> }
-  | { ok: true; message: string };
+export type AuthFormResult = { ok: false; error: string; field?: string | null; values?: Record<string, string> } | { ok: true; message: string };
 
 /** Where the links between the sign-in, sign-up and forgot-password forms lead. */
 export type AuthLinks = AuthFormState['links'];
@@ -83,17 +81,7 @@ function AuthLayoutForm({
   );
 }
 
-export function SignInForm({
-  redirectTo,
-  prefill = {},
-  initial,
-  links,
-}: {
-  redirectTo: string;
-  prefill?: Partial<Invitation>;
-  initial?: AuthFormResult;
-  links: AuthLinks;
-}) {
+export function SignInForm({ redirectTo, prefill = {}, initial, links }: { redirectTo: string; prefill?: Partial<Invitation>; initial?: AuthFormResult; links: AuthLinks }) {
   return (
     <AuthLayoutForm kind="signIn" initial={initial} prefill={prefill} links={links}>
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -132,7 +120,17 @@ export function ResetForm({ token, error }: { token: string; error?: string }) {
     <form method="post" className="auth-form">
       <input type="hidden" name="token" value={token} />
       <FormError id={errorId} error={error} />
-      <Field label={t('auth.newPassword')} name="password" type="password" autoComplete="new-password" hint={t('auth.passwordHint')} errorId={errorId} invalid={Boolean(error)} minLength={8} maxLength={256} />
+      <Field
+        label={t('auth.newPassword')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.passwordHint')}
+        errorId={errorId}
+        invalid={Boolean(error)}
+        minLength={8}
+        maxLength={256}
+      />
       <button type="submit" className="button button-primary auth-submit">
         {t('auth.submitReset')}
       </button>

@@ -63,7 +63,10 @@ function StatusNotice({ notice }: { notice: Booking['notice'] }) {
         : t('success.notice.pending_oxxo_unknown')
       : t(`success.notice.${notice.kind}` satisfies MessageKey);
   // An OXXO voucher lapses: say until when it can be paid (docs/decisions/0018).
-  const text = notice.kind === 'pending_oxxo' && notice.expiresAt ? `${base} ${t('success.notice.oxxo_expires', { when: formatDeadline(notice.expiresAt, locale.language, org.timeZone) })}` : base;
+  const text =
+    notice.kind === 'pending_oxxo' && notice.expiresAt
+      ? `${base} ${t('success.notice.oxxo_expires', { when: formatDeadline(notice.expiresAt, locale.language, org.timeZone) })}`
+      : base;
   const tone = notice.kind === 'cancelled' ? 'notice-warning' : notice.kind.startsWith('pending') ? 'notice-info' : 'notice-success';
   return <p className={`notice ${tone}`}>{text}</p>;
 }
@@ -168,9 +171,7 @@ export function BookingSuccessPage() {
             <span className={`status status-booking-${booking.status}`}>{t(`success.status.${booking.status}` satisfies MessageKey)}</span>
           </Fact>
           <ItemFacts booking={booking} />
-          <Fact label={t(booking.endsOn && booking.endsOn !== booking.startsOn ? 'success.dates' : 'success.date')}>
-            {dateRange(booking.startsOn, booking.endsOn, dates, t)}
-          </Fact>
+          <Fact label={t(booking.endsOn && booking.endsOn !== booking.startsOn ? 'success.dates' : 'success.date')}>{dateRange(booking.startsOn, booking.endsOn, dates, t)}</Fact>
           {booking.party.length > 0 ? (
             <Fact label={t('success.party')}>{booking.party.map((p) => t(`success.party.${p.kind}` satisfies MessageKey, { count: p.count })).join(' · ')}</Fact>
           ) : null}

@@ -60,7 +60,14 @@ export function CarResultsView({ page: data }: { page: SerializeFrom<typeof load
               </option>
             ))}
           </select>
-          <ResultsSortAndApply id="cars-sort" value={filters.sort} options={[{ value: 'price', label: t('results.sort.price') }, { value: 'price_desc', label: t('cars.sort.priceDesc') }]} />
+          <ResultsSortAndApply
+            id="cars-sort"
+            value={filters.sort}
+            options={[
+              { value: 'price', label: t('results.sort.price') },
+              { value: 'price_desc', label: t('cars.sort.priceDesc') },
+            ]}
+          />
         </>
       }
       countId="car-results-count"

@@ -82,7 +82,11 @@ export function CarSearchForm({
         {hydrated && sameDropoff ? null : (
           <div className="search-field search-destination">
             <label htmlFor={idOf('dropoff')}>{t('cars.dropoff')}</label>
-            <select {...field('dropoff')} defaultValue={values.dropoff ?? ''} aria-describedby={[`${idOf('dropoff')}-hint`, errors.dropoff ? `${idOf('dropoff')}-error` : ''].join(' ').trim()}>
+            <select
+              {...field('dropoff')}
+              defaultValue={values.dropoff ?? ''}
+              aria-describedby={[`${idOf('dropoff')}-hint`, errors.dropoff ? `${idOf('dropoff')}-error` : ''].join(' ').trim()}
+            >
               <option value="">{t('cars.chooseLocation')}</option>
               <LocationOptions locations={locations} />
             </select>
@@ -114,7 +118,15 @@ export function CarSearchForm({
         </div>
         <div className="search-field search-small">
           <label htmlFor={idOf('driverAge')}>{t('cars.driverAge')}</label>
-          <input {...field('driverAge', 'driver_age')} type="number" inputMode="numeric" min={MIN_DRIVER_AGE} max={MAX_DRIVER_AGE} defaultValue={values.driverAge ?? '30'} required />
+          <input
+            {...field('driverAge', 'driver_age')}
+            type="number"
+            inputMode="numeric"
+            min={MIN_DRIVER_AGE}
+            max={MAX_DRIVER_AGE}
+            defaultValue={values.driverAge ?? '30'}
+            required
+          />
           {error('driverAge')}
         </div>
         <button type="submit" className="button button-primary search-submit">

@@ -7,15 +7,7 @@ import { formatChargedAmount } from '~/domain/charge';
 import { CardBrandIcon } from '~/components/payments/card-brand-icon';
 import { saveCard, savedCardNonce } from '~/components/payments/card-service.client';
 import { logCardStep } from '~/components/payments/card-process-log';
-import {
-  CARD_MOUNT_DELAY_MS,
-  PAYMENT_ID_COOKIE,
-  SELECTION_READY_MS,
-  type SubmitOutcome,
-  acknowledgementLinks,
-  isValidBookingId,
-  submitOutcome,
-} from '~/domain/booking-submit';
+import { CARD_MOUNT_DELAY_MS, PAYMENT_ID_COOKIE, SELECTION_READY_MS, type SubmitOutcome, acknowledgementLinks, isValidBookingId, submitOutcome } from '~/domain/booking-submit';
 import { ADD_NEW_CARD, OXXO, PAY_WITH_INVOICE, PAY_WITH_NEW_CARD, type PaymentOption } from '~/domain/payment-options';
 import type { CheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
 import { BookingFailedDialog, CardFailureDialog, DemoAccountDialog } from './payment-dialogs';
@@ -189,7 +181,8 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
 
   // The card port's own messages are English: the cardholder reads the page's language.
   const cardMessage = (failure: CardEntryFailure) => cardFailureText(failure, t);
-  const outcomeOf = (answer: Answer) => submitOutcome(answer.status, answer.body, {
+  const outcomeOf = (answer: Answer) =>
+    submitOutcome(answer.status, answer.body, {
       anotherMethod: t('payment.anotherMethod'),
       threeDSecureRequired: t('payment.threeDSecureRequired'),
       tryAgain: t('payment.tryAgain'),
@@ -353,14 +346,40 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
         : payment.providerPage
           ? null
           : !free && !choice
-          ? t('payment.chooseFirst')
-          : !free && choice?.kind === 'add'
-            ? t('payment.saveFirst')
-            : !ready
-              ? t('payment.preparingCard')
-              : null;
+            ? t('payment.chooseFirst')
+            : !free && choice?.kind === 'add'
+              ? t('payment.saveFirst')
+              : !ready
+                ? t('payment.preparingCard')
+                : null;
 
-  return { hold, product, charge: payable, totalText: storedValue && storedValue.applied.length > 0 ? null : totalText, payment, choices, selected, choice, free, busy, message, modal, setModal, newCard, addCard, paymentTitle, choose, submit, disabledReason, cardsUsable, pendingSelection, revalidator, reloadPayment, pay, restartPayment };
+  return {
+    hold,
+    product,
+    charge: payable,
+    totalText: storedValue && storedValue.applied.length > 0 ? null : totalText,
+    payment,
+    choices,
+    selected,
+    choice,
+    free,
+    busy,
+    message,
+    modal,
+    setModal,
+    newCard,
+    addCard,
+    paymentTitle,
+    choose,
+    submit,
+    disabledReason,
+    cardsUsable,
+    pendingSelection,
+    revalidator,
+    reloadPayment,
+    pay,
+    restartPayment,
+  };
 }
 
 /** The layout's 'checkout.payment' block: how to pay, the card forms and their notes. */
@@ -393,7 +412,15 @@ export function PaymentOptions() {
           <legend>{t('payment.choose')}</legend>
           {choices.map((option) => (
             <label key={option.value} className="payment-option">
-              <input type="radio" form={CHECKOUT_FORM_ID} name="payment-option" value={option.value} checked={selected === option.value} onChange={() => choose(option.value)} disabled={busy} />
+              <input
+                type="radio"
+                form={CHECKOUT_FORM_ID}
+                name="payment-option"
+                value={option.value}
+                checked={selected === option.value}
+                onChange={() => choose(option.value)}
+                disabled={busy}
+              />
               <ChoiceLabel choice={option} />
             </label>
           ))}

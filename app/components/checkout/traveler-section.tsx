@@ -9,7 +9,13 @@ import { DuplicateBookingDialog } from './guard-dialogs';
 
 export type TravelerPrefill = { firstName: string; lastName: string; email: string } | null;
 
-const fields: { name: TravelerField; label: 'checkout.firstName' | 'checkout.lastName' | 'checkout.email' | 'checkout.phone'; type: string; autoComplete: string; required: boolean }[] = [
+const fields: {
+  name: TravelerField;
+  label: 'checkout.firstName' | 'checkout.lastName' | 'checkout.email' | 'checkout.phone';
+  type: string;
+  autoComplete: string;
+  required: boolean;
+}[] = [
   { name: 'firstName', label: 'checkout.firstName', type: 'text', autoComplete: 'given-name', required: true },
   { name: 'lastName', label: 'checkout.lastName', type: 'text', autoComplete: 'family-name', required: true },
   { name: 'email', label: 'checkout.email', type: 'email', autoComplete: 'email', required: true },
@@ -44,8 +50,7 @@ export function TravelerSection({ prefill, saved, choices }: { prefill: Traveler
   useEffect(() => {
     if (result?.status === 'invalid' || result?.status === 'expired') problem.current?.focus();
   }, [result]);
-  const values: Partial<Record<TravelerField, string | null>> =
-    result && (result.status === 'invalid' || result.status === 'duplicate') ? result.values : (saved ?? prefill ?? {});
+  const values: Partial<Record<TravelerField, string | null>> = result && (result.status === 'invalid' || result.status === 'duplicate') ? result.values : (saved ?? prefill ?? {});
   const errors = result?.status === 'invalid' ? result.errors : {};
 
   /** Fills the fields from a saved traveller; they stay editable, as if typed. */

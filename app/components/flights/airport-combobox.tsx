@@ -1,15 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { postJson } from '~/components/post-json';
 import { useShell, useT } from '~/components/shell-context';
-import {
-  activeItem,
-  announcement,
-  comboboxReducer,
-  initialComboboxState,
-  isExpanded,
-  isQueryable,
-  readSuggestAnswer,
-} from '~/domain/airport-combobox';
+import { activeItem, announcement, comboboxReducer, initialComboboxState, isExpanded, isQueryable, readSuggestAnswer } from '~/domain/airport-combobox';
 import type { AirportSuggestion } from '~/domain/airports';
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel immediate. */

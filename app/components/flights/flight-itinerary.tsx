@@ -18,7 +18,10 @@ export function LegSummary({ leg, label }: { leg: FlightLegOffer; label: string 
   const day = useWeekdayDay();
   const first = leg.segments[0]!;
   const last = leg.segments[leg.segments.length - 1]!;
-  const via = leg.segments.slice(1).map((s) => s.origin).join(', ');
+  const via = leg.segments
+    .slice(1)
+    .map((s) => s.origin)
+    .join(', ');
   return (
     <div className="flight-leg">
       <p className="muted">
@@ -46,7 +49,15 @@ export function LegDetails({ leg, label, headingLevel = 3 }: { leg: FlightLegOff
         {label}: {leg.from} → {leg.to} · {day(leg.segments[0]!.departsLocal.date)}
       </Heading>
       <p className="muted">
-        {t('flight.details.duration', { duration: durationText(leg.durationMinutes) })} · {leg.stops === 0 ? t('flight.stops.none') : t('flight.stops.via', { via: leg.segments.slice(1).map((s) => s.origin).join(', ') })}
+        {t('flight.details.duration', { duration: durationText(leg.durationMinutes) })} ·{' '}
+        {leg.stops === 0
+          ? t('flight.stops.none')
+          : t('flight.stops.via', {
+              via: leg.segments
+                .slice(1)
+                .map((s) => s.origin)
+                .join(', '),
+            })}
       </p>
       <ol className="flight-segments">
         {leg.segments.map((s, i) => {
@@ -56,7 +67,8 @@ export function LegDetails({ leg, label, headingLevel = 3 }: { leg: FlightLegOff
             <li key={`${s.flightId}@${s.departsAt}`}>
               {previous ? <p className="flight-connection">{t('flight.details.changePlanes', { airport: s.origin, duration: durationText(wait) })}</p> : null}
               <p>
-                <strong>{clockText(s.departsLocal.minutes)}</strong> {s.origin} ({day(s.departsLocal.date)}) → <strong>{clockText(s.arrivesLocal.minutes)}</strong> {s.destination} ({day(s.arrivesLocal.date)})
+                <strong>{clockText(s.departsLocal.minutes)}</strong> {s.origin} ({day(s.departsLocal.date)}) → <strong>{clockText(s.arrivesLocal.minutes)}</strong> {s.destination}{' '}
+                ({day(s.arrivesLocal.date)})
               </p>
               <p className="muted">
                 {t('flight.details.segment', { flight: s.flightNumber, airline: s.airlineName, aircraft: s.aircraft })} · {durationText(s.durationMinutes)}

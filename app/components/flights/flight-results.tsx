@@ -57,7 +57,15 @@ export function FlightResultsView({ page: data }: { page: SerializeFrom<typeof l
               </label>
             ))}
           </fieldset>
-          <ResultsSortAndApply id="results-sort" value={filters.sort} options={[{ value: 'price', label: t('flight.sort.price') }, { value: 'duration', label: t('flight.sort.duration') }, { value: 'departure', label: t('flight.sort.departure') }]} />
+          <ResultsSortAndApply
+            id="results-sort"
+            value={filters.sort}
+            options={[
+              { value: 'price', label: t('flight.sort.price') },
+              { value: 'duration', label: t('flight.sort.duration') },
+              { value: 'departure', label: t('flight.sort.departure') },
+            ]}
+          />
         </>
       }
       countId="results-count"

@@ -6,7 +6,15 @@ import { useShell, useT } from '~/components/shell-context';
 import { dayIn } from '~/domain/time-zone';
 import { CABIN_CLASSES, type FlightField, MAX_SEATED, TRIP_TYPES, type TripType, parseFlightSearch } from '~/domain/flight-query';
 import {
-  type AirportPlace, FLIGHT_SEARCHES_KEY, type SavedFlightSearch, addSavedFlightSearch, flightFormValuesOf, placesOf, readSavedFlightSearches, savedFlightSearchOf, savedFlightSearchSummary,
+  type AirportPlace,
+  FLIGHT_SEARCHES_KEY,
+  type SavedFlightSearch,
+  addSavedFlightSearch,
+  flightFormValuesOf,
+  placesOf,
+  readSavedFlightSearches,
+  savedFlightSearchOf,
+  savedFlightSearchSummary,
 } from '~/domain/flight-searches';
 
 /** Our airports, from the page's data: the browser's JavaScript carries no airport list (docs/decisions/0037). */

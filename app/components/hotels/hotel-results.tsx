@@ -33,7 +33,15 @@ export function HotelResultsView({ page: data }: { page: SerializeFrom<typeof lo
       filters={
         <>
           <StarsFilter checked={data.stars} />
-          <ResultsSortAndApply id="results-sort" value={data.sort} options={[{ value: 'price', label: t('results.sort.price') }, { value: 'stars', label: t('results.sort.stars') }, { value: 'rating', label: t('results.sort.rating') }]} />
+          <ResultsSortAndApply
+            id="results-sort"
+            value={data.sort}
+            options={[
+              { value: 'price', label: t('results.sort.price') },
+              { value: 'stars', label: t('results.sort.stars') },
+              { value: 'rating', label: t('results.sort.rating') },
+            ]}
+          />
         </>
       }
       countId="results-count"

@@ -2,8 +2,17 @@ import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useT } from '~/components/shell-context';
 import { useHydrated } from '~/components/use-hydrated';
 import {
-  MAP_ASPECT, MAP_EXTENT_KM, MAP_ZOOM_HALF_WIDTHS, type MapView, type PropertyMapData,
-  halfWidthOf, initialMapView, mapSceneFor, panned, viewBoxOf, zoomed,
+  MAP_ASPECT,
+  MAP_EXTENT_KM,
+  MAP_ZOOM_HALF_WIDTHS,
+  type MapView,
+  type PropertyMapData,
+  halfWidthOf,
+  initialMapView,
+  mapSceneFor,
+  panned,
+  viewBoxOf,
+  zoomed,
 } from '~/domain/property-map';
 
 const WIDTH = 640;
@@ -47,7 +56,13 @@ export function PropertyMap({ map }: { map: PropertyMapData }) {
     <section className="property-map" aria-labelledby="map-title">
       <h2 id="map-title">{t('property.map')}</h2>
       <div className="map-controls">
-        <button type="button" className="button" onClick={() => setView(zoomed(view, 1))} disabled={view.zoom === MAP_ZOOM_HALF_WIDTHS.length - 1} aria-label={t('property.map.zoomIn')}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => setView(zoomed(view, 1))}
+          disabled={view.zoom === MAP_ZOOM_HALF_WIDTHS.length - 1}
+          aria-label={t('property.map.zoomIn')}
+        >
           +
         </button>
         <button type="button" className="button" onClick={() => setView(zoomed(view, -1))} disabled={view.zoom === 0} aria-label={t('property.map.zoomOut')}>
@@ -93,7 +108,16 @@ export function PropertyMap({ map }: { map: PropertyMapData }) {
                 strokeWidth={px * 2}
               />
               <circle cx={map.property.x} cy={map.property.y - px * 22} r={px * 4} fill="#FFFFFF" />
-              <text x={map.property.x + px * 14} y={map.property.y - px * 18} fontSize={px * 16} fontWeight={700} fill="#7C2D12" stroke="#FFFFFF" strokeWidth={px * 4} paintOrder="stroke">
+              <text
+                x={map.property.x + px * 14}
+                y={map.property.y - px * 18}
+                fontSize={px * 16}
+                fontWeight={700}
+                fill="#7C2D12"
+                stroke="#FFFFFF"
+                strokeWidth={px * 4}
+                paintOrder="stroke"
+              >
                 {map.property.name}
               </text>
             </g>

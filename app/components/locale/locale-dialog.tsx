@@ -132,7 +132,15 @@ export function LocaleDialog() {
         </div>
         <div className="dialog-actions">
           {/* Without JavaScript the × button cannot close the dialog; this link can. */}
-          <Link to={returnTo} className="button button-ghost" preventScrollReset onClick={(e) => { e.preventDefault(); close(); }}>
+          <Link
+            to={returnTo}
+            className="button button-ghost"
+            preventScrollReset
+            onClick={(e) => {
+              e.preventDefault();
+              close();
+            }}
+          >
             {t('locale.close')}
           </Link>
           <button type="submit" className="button button-primary">

@@ -183,14 +183,27 @@ function PlansCarousel({ plans, chosenId, onChoose }: { plans: Plan[]; chosenId:
   const { locale, org } = useShell();
   const slides = carouselSlides(useViewportWidth());
   const arrows = carouselShowsArrows(plans.length, slides);
-  const [start, setStart] = useState(() => carouselStart(0, plans.findIndex((plan) => plan.sub_id === chosenId), plans.length, slides));
+  const [start, setStart] = useState(() =>
+    carouselStart(
+      0,
+      plans.findIndex((plan) => plan.sub_id === chosenId),
+      plans.length,
+      slides,
+    ),
+  );
   const first = carouselStart(start, 0, plans.length, slides);
   const visible = plans.slice(first, first + slides);
   const name = useId();
   return (
     <section className="plans-carousel" aria-roledescription="carousel" aria-label={t('plans.carousel')} data-slides={slides}>
       {arrows ? (
-        <button type="button" className="plans-arrow" aria-label={t('plans.previous')} disabled={first === 0} onClick={() => setStart(carouselStart(first, -1, plans.length, slides))}>
+        <button
+          type="button"
+          className="plans-arrow"
+          aria-label={t('plans.previous')}
+          disabled={first === 0}
+          onClick={() => setStart(carouselStart(first, -1, plans.length, slides))}
+        >
           <span aria-hidden="true">‹</span>
         </button>
       ) : null}
@@ -199,7 +212,13 @@ function PlansCarousel({ plans, chosenId, onChoose }: { plans: Plan[]; chosenId:
           const index = plans.indexOf(plan);
           const price = (major: number) => formatChargedAmount({ amountMinor: minor(major), currency: plan.currency_code }, locale.language);
           return (
-            <div key={plan.sub_id} role="group" aria-roledescription="slide" aria-label={t('plans.slide', { n: index + 1, total: plans.length })} className={`plan-card${plan.sub_id === chosenId ? ' plan-card-chosen' : ''}`}>
+            <div
+              key={plan.sub_id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('plans.slide', { n: index + 1, total: plans.length })}
+              className={`plan-card${plan.sub_id === chosenId ? ' plan-card-chosen' : ''}`}
+            >
               {plan.sub_plan_image_url ? <img src={plan.sub_plan_image_url} alt="" width={320} height={120} loading="lazy" /> : null}
               <h3>{plan.subplan_name}</h3>
               <p className="muted">{plan.subplan_desc}</p>
@@ -222,7 +241,13 @@ function PlansCarousel({ plans, chosenId, onChoose }: { plans: Plan[]; chosenId:
         })}
       </div>
       {arrows ? (
-        <button type="button" className="plans-arrow" aria-label={t('plans.next')} disabled={first + slides >= plans.length} onClick={() => setStart(carouselStart(first, 1, plans.length, slides))}>
+        <button
+          type="button"
+          className="plans-arrow"
+          aria-label={t('plans.next')}
+          disabled={first + slides >= plans.length}
+          onClick={() => setStart(carouselStart(first, 1, plans.length, slides))}
+        >
           <span aria-hidden="true">›</span>
         </button>
       ) : null}
@@ -231,7 +256,10 @@ function PlansCarousel({ plans, chosenId, onChoose }: { plans: Plan[]; chosenId:
 }
 
 function validityText(t: ReturnType<typeof useT>, years: number, months: number): string {
-  const parts = [years === 1 ? t('plans.validity.year') : years > 1 ? t('plans.validity.years', { n: years }) : '', months === 1 ? t('plans.validity.month') : months > 1 ? t('plans.validity.months', { n: months }) : ''];
+  const parts = [
+    years === 1 ? t('plans.validity.year') : years > 1 ? t('plans.validity.years', { n: years }) : '',
+    months === 1 ? t('plans.validity.month') : months > 1 ? t('plans.validity.months', { n: months }) : '',
+  ];
   return parts.filter(Boolean).join(' ');
 }
 
@@ -254,7 +282,9 @@ function RenewalSummary({ state, plan }: { state: PlansState; plan: Plan }) {
       {quote ? (
         <dl className="plans-lines">
           <div>
-            <dt>{quote.is_renewal ? t('plans.renewal') : t('plans.firstPeriod')} · {plan.subplan_name}</dt>
+            <dt>
+              {quote.is_renewal ? t('plans.renewal') : t('plans.firstPeriod')} · {plan.subplan_name}
+            </dt>
             <dd>{money(quote.amount - quote.debt_payed)}</dd>
           </div>
           {quote.debt_payed > 0 ? (
@@ -275,7 +305,19 @@ function RenewalSummary({ state, plan }: { state: PlansState; plan: Plan }) {
 }
 
 /** The membership's payment block (`/resources/subscription-payment`), reloaded after a card is saved. */
-function SubscriptionPayment({ plan, quote, storedValue, onActivated, reload }: { plan: Plan; quote: Quote; storedValue: StoredValueChoices | null; onActivated: () => void; reload: () => Promise<void> }) {
+function SubscriptionPayment({
+  plan,
+  quote,
+  storedValue,
+  onActivated,
+  reload,
+}: {
+  plan: Plan;
+  quote: Quote;
+  storedValue: StoredValueChoices | null;
+  onActivated: () => void;
+  reload: () => Promise<void>;
+}) {
   const t = useT();
   const fetcher = useFetcher<CheckoutPayment>();
   const load = fetcher.load;
@@ -307,7 +349,19 @@ function SubscriptionPayment({ plan, quote, storedValue, onActivated, reload }: 
  * (or the zero-amount call) pay it with the subscription's metadata; then the booking's live
  * status is followed. A failure shows the dismissible 'Payment Error' box.
  */
-function PayNow({ plan, quote, storedValue, onActivated, reload }: { plan: Plan; quote: Quote; storedValue: StoredValueChoices | null; onActivated: () => void; reload: () => Promise<void> }) {
+function PayNow({
+  plan,
+  quote,
+  storedValue,
+  onActivated,
+  reload,
+}: {
+  plan: Plan;
+  quote: Quote;
+  storedValue: StoredValueChoices | null;
+  onActivated: () => void;
+  reload: () => Promise<void>;
+}) {
   const t = useT();
   const { user, locale } = useShell();
   const flow = useCheckoutPayment();
@@ -511,7 +565,15 @@ function StoredValueFields(props: {
       {props.coupon ? (
         <div className="form-field">
           <label htmlFor={couponId}>{t('storedValue.coupon.code')}</label>
-          <input id={couponId} name="cn_cd" value={props.couponCode} onChange={(event) => props.onCouponCode(event.target.value)} autoComplete="off" autoCapitalize="characters" maxLength={64} />
+          <input
+            id={couponId}
+            name="cn_cd"
+            value={props.couponCode}
+            onChange={(event) => props.onCouponCode(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={64}
+          />
         </div>
       ) : null}
       {props.cashCards.length > 0 ? (
@@ -530,7 +592,15 @@ function StoredValueFields(props: {
           {props.cashCardId !== '' ? (
             <div className="form-field">
               <label htmlFor={amountId}>{t('storedValue.cash.amount')}</label>
-              <input id={amountId} name="cashcard_amount" inputMode="decimal" autoComplete="off" aria-describedby={hintId} value={props.cashAmount} onChange={(event) => props.onCashAmount(cleanAmountInput(event.target.value))} />
+              <input
+                id={amountId}
+                name="cashcard_amount"
+                inputMode="decimal"
+                autoComplete="off"
+                aria-describedby={hintId}
+                value={props.cashAmount}
+                onChange={(event) => props.onCashAmount(cleanAmountInput(event.target.value))}
+              />
               <p id={hintId} className="muted">
                 {t('storedValue.cash.amountHint')}
               </p>

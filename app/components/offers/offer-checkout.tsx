@@ -17,7 +17,9 @@ export function OfferCheckoutView({ page: data, layout }: CheckoutViewProps<Offe
     <CheckoutPage
       layout={layout}
       parts={{
-        notice: <HoldNotice hold={data.hold} heldUntil={(time) => t('offers.checkout.heldUntil', { time })} expired={t('offers.checkout.expired')} searchAgain={`/${data.segment}`} />,
+        notice: (
+          <HoldNotice hold={data.hold} heldUntil={(time) => t('offers.checkout.heldUntil', { time })} expired={t('offers.checkout.expired')} searchAgain={`/${data.segment}`} />
+        ),
         summary: ({ showImage }) => (
           <>
             <h2 id="summary-title">{data.offer.name}</h2>

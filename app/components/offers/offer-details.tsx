@@ -51,7 +51,8 @@ export function OfferDetailsView({ page }: { page: SerializeFrom<typeof loadOffe
                 <h3>{option.name}</h3>
                 {picked ? <p className="offer-picked">{t('offers.details.lastChoice')}</p> : null}
                 <p className="muted">
-                  {t(`offers.details.capacity.${segment}`, { count: option.unitCapacity, bags: option.bagCapacity ?? 0 })} · {t('offers.details.duration', { hours: Math.floor(option.durationMinutes / 60), minutes: option.durationMinutes % 60 })} ·{' '}
+                  {t(`offers.details.capacity.${segment}`, { count: option.unitCapacity, bags: option.bagCapacity ?? 0 })} ·{' '}
+                  {t('offers.details.duration', { hours: Math.floor(option.durationMinutes / 60), minutes: option.durationMinutes % 60 })} ·{' '}
                   {option.refundable ? t('details.refundable') : t('details.nonRefundable')}
                 </p>
                 <p>{option.description}</p>
@@ -72,7 +73,14 @@ export function OfferDetailsView({ page }: { page: SerializeFrom<typeof loadOffe
                               method="post"
                               action={`/${segment}/checkout`}
                               onSubmit={() =>
-                                transfers.remember({ offer: offer.slug, option: option.code, trf_transfers_name: offer.name, date: slot.day, time: slot.time, return_date: search.returnDate })
+                                transfers.remember({
+                                  offer: offer.slug,
+                                  option: option.code,
+                                  trf_transfers_name: offer.name,
+                                  date: slot.day,
+                                  time: slot.time,
+                                  return_date: search.returnDate,
+                                })
                               }
                             >
                               {hidden.map(([name, value]) => (

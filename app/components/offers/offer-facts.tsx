@@ -6,7 +6,9 @@ export function OfferFacts({ facts }: { facts: Facts }) {
   const t = useT();
   switch (facts.product) {
     case 'ACT':
-      return <p className="muted">{t('offers.facts.ACT', { category: facts.facts.category, meetingPoint: facts.facts.meetingPoint, languages: facts.facts.languages.join(', ') })}</p>;
+      return (
+        <p className="muted">{t('offers.facts.ACT', { category: facts.facts.category, meetingPoint: facts.facts.meetingPoint, languages: facts.facts.languages.join(', ') })}</p>
+      );
     case 'TRF':
       return <p className="muted">{t('offers.facts.TRF', { airport: facts.facts.airportIata, zone: facts.facts.zone, km: facts.facts.distanceKm })}</p>;
     case 'CRUISE':

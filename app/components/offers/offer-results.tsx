@@ -36,7 +36,14 @@ export function OfferResultsView({ page: data }: { page: SerializeFrom<typeof lo
               {t('details.refundable')}
             </label>
           </fieldset>
-          <ResultsSortAndApply id="offer-sort" value={data.sort} options={[{ value: 'price', label: t('results.sort.price') }, { value: 'rating', label: t('results.sort.rating') }]} />
+          <ResultsSortAndApply
+            id="offer-sort"
+            value={data.sort}
+            options={[
+              { value: 'price', label: t('results.sort.price') },
+              { value: 'rating', label: t('results.sort.rating') },
+            ]}
+          />
         </>
       }
       countId="offer-results-count"

@@ -81,11 +81,13 @@ export function OfferSearchForm({
     <section className="hotel-search offer-search" aria-labelledby={titleId}>
       <Heading id={titleId}>{t(`offers.search.title.${segment}`)}</Heading>
       <Form method="get" action={`/${segment}/search-details`} className="search-form">
-        {segment === 'transfers'
-          ? place(t('offers.field.airport'), (d) => `${d.name} (${d.airport})`)
-          : segment === 'cruises'
-            ? place(t('offers.field.port'), (d) => `${d.name}, ${d.country_name} · ${d.region ?? ''}`)
-            : <DestinationField fields={fields} destinations={form.destinations} value={text(values.destination)} />}
+        {segment === 'transfers' ? (
+          place(t('offers.field.airport'), (d) => `${d.name} (${d.airport})`)
+        ) : segment === 'cruises' ? (
+          place(t('offers.field.port'), (d) => `${d.name}, ${d.country_name} · ${d.region ?? ''}`)
+        ) : (
+          <DestinationField fields={fields} destinations={form.destinations} value={text(values.destination)} />
+        )}
         {segment === 'cruises' ? (
           <div className="search-field">
             <label htmlFor={idOf('month')}>{t('offers.field.month')}</label>

@@ -22,7 +22,9 @@ function mark(brand: Brand | 'unknown') {
       return (
         <>
           {frame('#1a1f71')}
-          <text x="24" y="21" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontStyle="italic" fontSize="13" fill="#ffffff">VISA</text>
+          <text x="24" y="21" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontStyle="italic" fontSize="13" fill="#ffffff">
+            VISA
+          </text>
         </>
       );
     case 'mastercard':
@@ -37,14 +39,18 @@ function mark(brand: Brand | 'unknown') {
       return (
         <>
           {frame('#006fcf')}
-          <text x="24" y="20" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="10" fill="#ffffff">AMEX</text>
+          <text x="24" y="20" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="10" fill="#ffffff">
+            AMEX
+          </text>
         </>
       );
     case 'discover':
       return (
         <>
           {frame('#ffffff')}
-          <text x="19" y="19" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="7" fill="#231f20">DISCOVER</text>
+          <text x="19" y="19" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontSize="7" fill="#231f20">
+            DISCOVER
+          </text>
           <circle cx="39" cy="16" r="5" fill="#f58220" />
         </>
       );

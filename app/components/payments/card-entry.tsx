@@ -52,7 +52,11 @@ export type CardEntryProps = {
 
 export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function CardEntry({ config, hidden = false, ui, language }, ref) {
   if (config.kind === 'sandbox') return <SandboxCardEntry ref={ref} origin={config.origin} hidden={hidden} language={language} />;
-  return cardEntryView(config, ui) === 'drop-in' ? <DropInCardEntry ref={ref} config={config} hidden={hidden} language={language} /> : <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />;
+  return cardEntryView(config, ui) === 'drop-in' ? (
+    <DropInCardEntry ref={ref} config={config} hidden={hidden} language={language} />
+  ) : (
+    <BraintreeCardEntry ref={ref} config={config} hidden={hidden} />
+  );
 });
 
 /** The card entry's words in the page's language, or English on a page without strings. */
@@ -224,9 +228,19 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
       ) : (
         <div className="card-entry-frame" hidden={hidden} />
       )}
-      <Dialog open={challengeId !== null && pageOrigin !== null} title={label('cardEntry.threeDSecure')} closeLabel={label('cardEntry.cancelThreeDSecure')} onClose={() => closeChallenge.current?.(null)}>
+      <Dialog
+        open={challengeId !== null && pageOrigin !== null}
+        title={label('cardEntry.threeDSecure')}
+        closeLabel={label('cardEntry.cancelThreeDSecure')}
+        onClose={() => closeChallenge.current?.(null)}
+      >
         {challengeId && pageOrigin ? (
-          <iframe ref={challengeFrameRef} className="three-d-secure-frame" title={label('cardEntry.challengeTitle')} src={challengeUrl(sandboxOrigin, challengeId, pageOrigin, language)} />
+          <iframe
+            ref={challengeFrameRef}
+            className="three-d-secure-frame"
+            title={label('cardEntry.challengeTitle')}
+            src={challengeUrl(sandboxOrigin, challengeId, pageOrigin, language)}
+          />
         ) : null}
       </Dialog>
     </>
@@ -279,7 +293,12 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
   const id = useId();
   const parts = useRef<Promise<BraintreeParts> | null>(null);
   const label = useCardEntryLabels();
-  const [numberLabel, expiryLabel, expiryPlaceholder, cvvLabel] = [label('cardEntry.number'), label('cardEntry.expiry'), label('cardEntry.expiryPlaceholder'), label('cardEntry.cvv')];
+  const [numberLabel, expiryLabel, expiryPlaceholder, cvvLabel] = [
+    label('cardEntry.number'),
+    label('cardEntry.expiry'),
+    label('cardEntry.expiryPlaceholder'),
+    label('cardEntry.cvv'),
+  ];
 
   useEffect(() => {
     const setup = (async (): Promise<BraintreeParts> => {
@@ -329,7 +348,10 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
       try {
         payload = await ready.fields.tokenize();
       } catch (error) {
-        return logResult('submit_card', errorCode(error).startsWith('HOSTED_FIELDS_FIELDS_') ? { ok: false, reason: 'invalid', message: CARD_ENTRY_MESSAGES.invalid } : unavailable);
+        return logResult(
+          'submit_card',
+          errorCode(error).startsWith('HOSTED_FIELDS_FIELDS_') ? { ok: false, reason: 'invalid', message: CARD_ENTRY_MESSAGES.invalid } : unavailable,
+        );
       }
       const card = { brand: payload.details.cardType, last4: payload.details.lastFour };
       if (!threeDSecure) return logResult('submit_card', { ok: true, nonce: payload.nonce, ...card, threeDSecure: null });
@@ -387,7 +409,15 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
       const [dropinModule, client, threeDSecure] = await Promise.all([import('braintree-web-drop-in'), import('braintree-web/client'), import('braintree-web/three-d-secure')]);
       const clientInstance = await client.create({ authorization: config.clientToken });
       const [dropin, secure] = await Promise.all([
-        hidden ? null : dropinModule.create({ authorization: config.clientToken, container: `#${containerId}`, locale: dropInLocale(language), card: { cardholderName: false }, vaultManager: false }),
+        hidden
+          ? null
+          : dropinModule.create({
+              authorization: config.clientToken,
+              container: `#${containerId}`,
+              locale: dropInLocale(language),
+              card: { cardholderName: false },
+              vaultManager: false,
+            }),
         threeDSecure.create({ client: clientInstance, version: 2 }),
       ]);
       return { dropin, secure, teardown: async () => void (await Promise.allSettled([dropin?.teardown(), secure.teardown(), clientInstance.teardown()])) };

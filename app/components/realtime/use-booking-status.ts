@@ -5,20 +5,21 @@ import { graphqlClient } from './graphql-client';
 
 const BOOKING_STATUS = gql<{ bookingStatus: BookingStatusMessage }, { bookingId: string }>`
   subscription BookingStatus($bookingId: String!) {
-    bookingStatus(bookingId: $bookingId) { status booking_id }
+    bookingStatus(bookingId: $bookingId) {
+      status
+      booking_id
+    }
   }
 `;
 
 /** The booking-status subscription with urql `client`, as the follower's socket. */
 export function subscribeWithUrql(client: Client): FollowDeps['subscribe'] {
   return (reference, sink) =>
-    client
-      .subscription(BOOKING_STATUS, { bookingId: reference })
-      .subscribe((result) => {
-        // A refused or closed socket, or an operation error: the socket cannot follow this booking.
-        if (result.error) sink.error();
-        else if (result.data) sink.next(result.data.bookingStatus.status);
-      }).unsubscribe;
+    client.subscription(BOOKING_STATUS, { bookingId: reference }).subscribe((result) => {
+      // A refused or closed socket, or an operation error: the socket cannot follow this booking.
+      if (result.error) sink.error();
+      else if (result.data) sink.next(result.data.bookingStatus.status);
+    }).unsubscribe;
 }
 
 const browser: FollowDeps = {

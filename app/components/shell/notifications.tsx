@@ -75,7 +75,10 @@ export function NotificationsBadge() {
     // Plain: the header's link handler opens it in the app.
     <a className="notifications-link" href={`${user.role === 'agent' ? '/agent/profile' : '/user/profile'}#my-bookings`} data-count={count}>
       <svg className="bell-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" fill="currentColor" />
+        <path
+          d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+          fill="currentColor"
+        />
       </svg>
       <span className={count > 0 ? 'badge badge-count' : 'badge badge-count badge-zero'} aria-hidden="true">
         {count}

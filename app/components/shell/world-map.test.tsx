@@ -15,9 +15,7 @@ describe('WorldMap', () => {
   });
 
   it("draws the configured tile server's zoom-1 tiles in the page when there is one, with named markers", () => {
-    const html = renderToStaticMarkup(
-      <WorldMap tileMap={{ server: 'https://tiles.example.com/{z}/{x}/{y}.png', markers }} titleId="t" description="<i>d</i>" heightPx={300} />,
-    );
+    const html = renderToStaticMarkup(<WorldMap tileMap={{ server: 'https://tiles.example.com/{z}/{x}/{y}.png', markers }} titleId="t" description="<i>d</i>" heightPx={300} />);
     for (const tile of ['1/0/0', '1/1/0', '1/0/1', '1/1/1']) expect(html).toContain(`href="https://tiles.example.com/${tile}.png"`);
     expect(html).toContain('<title>Tokyo, Japan</title>');
     expect(html).toContain('<desc id="t-desc">&lt;i&gt;d&lt;/i&gt;</desc>');

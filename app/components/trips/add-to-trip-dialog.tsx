@@ -51,15 +51,18 @@ export function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candi
     const controller = new AbortController();
     setLoadFailed(false);
     setTrips(null);
-    void postJson('/api/trips/gettrips/getTripsList', { json: { user_id: userId, org_id: org.orgId, checkin_date: candidate.checkin, checkout_date: candidate.checkout } }, {}, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        const listed = (answer.body as { data?: unknown } | null)?.data;
-        if (answer.status !== 200 || !Array.isArray(listed)) return setLoadFailed(true);
-        // A viewer cannot add to a trip.
-        setTrips((listed as ListedTrip[]).filter((trip) => trip.role !== 'viewer'));
-      },
-    );
+    void postJson(
+      '/api/trips/gettrips/getTripsList',
+      { json: { user_id: userId, org_id: org.orgId, checkin_date: candidate.checkin, checkout_date: candidate.checkout } },
+      {},
+      controller.signal,
+    ).then((answer) => {
+      if (controller.signal.aborted) return;
+      const listed = (answer.body as { data?: unknown } | null)?.data;
+      if (answer.status !== 200 || !Array.isArray(listed)) return setLoadFailed(true);
+      // A viewer cannot add to a trip.
+      setTrips((listed as ListedTrip[]).filter((trip) => trip.role !== 'viewer'));
+    });
     return () => controller.abort();
   }, [candidate.checkin, candidate.checkout, org.orgId, userId, attempt]);
 
@@ -71,7 +74,13 @@ export function AddToTripDialog({ candidate, userId, onClose, onAdded }: { candi
     // A new trip gets its destination's picture; an existing one keeps its own.
     const tripImage = existing ? '' : ((await image.current) ?? '');
     const payload = candidate.payload({
-      tripListId: existing?.trip_id ?? null, tripListName: existing ? '' : name.trim(), userId, orgId: org.orgId, checkinDate: candidate.checkin, checkoutDate: candidate.checkout, tripImage,
+      tripListId: existing?.trip_id ?? null,
+      tripListName: existing ? '' : name.trim(),
+      userId,
+      orgId: org.orgId,
+      checkinDate: candidate.checkin,
+      checkoutDate: candidate.checkout,
+      tripImage,
     });
     const answer = await postJson(`/api/trips/${candidate.call}`, { json: payload });
     setBusy(false);

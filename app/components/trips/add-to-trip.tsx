@@ -38,7 +38,11 @@ export function AddToTrip({ product, candidate }: { product: string; candidate: 
     const here = `${location.pathname}${location.search}`;
     return (
       <p className="add-to-trip">
-        <Link className="button button-ghost" onClick={() => warnOnConsole('notSignedIn', 'sign in to add to a trip')} to={`?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), login: 'true', redirectTo: here }).toString()}`}>
+        <Link
+          className="button button-ghost"
+          onClick={() => warnOnConsole('notSignedIn', 'sign in to add to a trip')}
+          to={`?${new URLSearchParams({ ...Object.fromEntries(new URLSearchParams(location.search)), login: 'true', redirectTo: here }).toString()}`}
+        >
           {t('addToTrip.signIn')}
         </Link>
       </p>

@@ -22,7 +22,11 @@ export function TripInviteDialog({ tripId, tripName, onClose }: { tripId: string
     const text = (name: string) => String(data.get(name) ?? '').trim();
     setBusy(true);
     const answer = await postJson('/api/trips/invite', {
-      trip_id: tripId, email: text('email'), firstname: text('firstname'), lastname: text('lastname'), role: text('role') === 'viewer' ? 'viewer' : 'traveller',
+      trip_id: tripId,
+      email: text('email'),
+      firstname: text('firstname'),
+      lastname: text('lastname'),
+      role: text('role') === 'viewer' ? 'viewer' : 'traveller',
     });
     setBusy(false);
     if (answer.status === 200) {

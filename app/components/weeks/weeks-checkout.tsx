@@ -164,10 +164,7 @@ export function WeeksCheckoutView({ page: data, layout }: CheckoutViewProps<'RST
         ),
         price: state.phase === 'held' ? <WeeksPriceBreakdown price={data.week} /> : null,
         traveler: state.hold ? <TravelerSection prefill={data.traveler} saved={priced ? data.savedTraveler : null} choices={data.savedTravelers} /> : null,
-        payment:
-          state.hold && priced
-            ? { hold: state.hold.token, product: data.kind, charge: data.charge, totalText: data.week.total.text, payment: data.payment }
-            : null,
+        payment: state.hold && priced ? { hold: state.hold.token, product: data.kind, charge: data.charge, totalText: data.week.total.text, payment: data.payment } : null,
       }}
     />
   );

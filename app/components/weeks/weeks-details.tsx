@@ -42,7 +42,8 @@ export function WeeksDetailsView({ page }: { page: SerializeFrom<typeof loadWeek
                   {t('details.sleeps', { count: unit.sleeps })} · {t('details.available', { count: unit.available })}
                 </p>
                 <p className="week-dates">
-                  {formatWeekDay(unit.checkIn, locale.language)} – {formatWeekDay(unit.checkOut, locale.language)} · {t('weeks.price.weeks', { weeks: unit.weeks, nights: unit.nights })}
+                  {formatWeekDay(unit.checkIn, locale.language)} – {formatWeekDay(unit.checkOut, locale.language)} ·{' '}
+                  {t('weeks.price.weeks', { weeks: unit.weeks, nights: unit.nights })}
                 </p>
                 <WeeksPriceBreakdown price={unit} heading={false} />
                 {unit.available > 0 ? (

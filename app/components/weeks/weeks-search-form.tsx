@@ -92,4 +92,3 @@ export function WeeksSearchForm({
     </section>
   );
 }
-

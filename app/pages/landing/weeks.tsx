@@ -10,7 +10,9 @@ export default function WeeksLanding() {
   return (
     <LandingPage
       search={(search) =>
-        search.kind === 'weeks' ? <WeeksSearchForm scope={search.scope} destinations={search.destinations} minCheckin={search.minCheckin} values={{ collection: search.collection }} /> : null
+        search.kind === 'weeks' ? (
+          <WeeksSearchForm scope={search.scope} destinations={search.destinations} minCheckin={search.minCheckin} values={{ collection: search.collection }} />
+        ) : null
       }
     />
   );

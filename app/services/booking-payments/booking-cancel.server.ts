@@ -15,11 +15,23 @@ import { paymentsOrNull } from '../payments/runtime.server';
 
 export type CancelAnswer =
   | { status: 404 | 409; message: string }
-  | { status: 200; result: 'cancelled' | 'already_cancelled'; message: string; data: { booking_id: string; card: { amount_minor: number; currency: string; refunded: boolean } | null; parts: PartBody[] } };
+  | {
+      status: 200;
+      result: 'cancelled' | 'already_cancelled';
+      message: string;
+      data: { booking_id: string; card: { amount_minor: number; currency: string; refunded: boolean } | null; parts: PartBody[] };
+    };
 
 type PartBody = { kind: string; title: string; code: string; amount_minor: number; currency: string; units: number };
 
-const partBody = (part: AppliedPart): PartBody => ({ kind: part.kind, title: part.title, code: part.code, amount_minor: part.amountMinor, currency: part.currency, units: part.units });
+const partBody = (part: AppliedPart): PartBody => ({
+  kind: part.kind,
+  title: part.title,
+  code: part.code,
+  amount_minor: part.amountMinor,
+  currency: part.currency,
+  units: part.units,
+});
 const cardBody = (card: CardGiveBack) => (card ? { amount_minor: card.amountMinor, currency: card.currency, refunded: card.done } : null);
 
 const NOT_FOUND = { status: 404 as const, message: 'No such booking' };
@@ -59,7 +71,6 @@ export async function cancelBooking(member: { orgId: string; userId: number; tim
       : 'Your booking is cancelled and everything you paid is refunded.';
   return { status: 200, result: 'cancelled', message, data: { booking_id: reference, card: cardBody(card), parts: cancelled.refunded.map(partBody) } };
 }
-
 
 /**
  * Cancels a confirmed booking in one transaction under its row lock: the booking moves to

@@ -24,7 +24,13 @@ const frozen = (row: Selectable<BookingsTable>): InitAnswer => ({ status: 200, b
  * quote (docs/decisions/0025). 200 {booking_id, amount_minor, currency}; 403 demo; 409 traveler_required, expired or
  * already_paid; 400 malformed. A paid (or paying) booking keeps its amount.
  */
-export async function freezeBookingCharge(context: { org: Pick<OrgConfig, 'orgId'>; session: ActiveSession | null }, holdToken: string, product: string, charge: Charge, db: Database = getDb()): Promise<InitAnswer> {
+export async function freezeBookingCharge(
+  context: { org: Pick<OrgConfig, 'orgId'>; session: ActiveSession | null },
+  holdToken: string,
+  product: string,
+  charge: Charge,
+  db: Database = getDb(),
+): Promise<InitAnswer> {
   if (!Number.isSafeInteger(charge.amountMinor) || charge.amountMinor < 0 || !/^[A-Z]{3}$/.test(charge.currency)) {
     throw new Error(`freezeBookingCharge: the checkout computed an invalid charge ${JSON.stringify(charge)}`);
   }

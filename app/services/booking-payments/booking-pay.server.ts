@@ -5,7 +5,22 @@
 // the gateway is called outside any transaction; each result is recorded at once; the
 // reconciler (booking-reconcile.server.ts) finishes what a crash or a timeout left open.
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { ATTEMPT_LIVE, type PayAnswer, type PayMethod, type PayOutcome, DEMO_PAY_REFUSAL, gatewayOrderId, invalidPay, payNotFound, isMethodAllowed, ONE_LIVE_ATTEMPT_INDEX, outcomeOfFailure, payAnswer, paymentIdOf, threeDSecureRequired } from '~/domain/booking-payment';
+import {
+  ATTEMPT_LIVE,
+  type PayAnswer,
+  type PayMethod,
+  type PayOutcome,
+  DEMO_PAY_REFUSAL,
+  gatewayOrderId,
+  invalidPay,
+  payNotFound,
+  isMethodAllowed,
+  ONE_LIVE_ATTEMPT_INDEX,
+  outcomeOfFailure,
+  payAnswer,
+  paymentIdOf,
+  threeDSecureRequired,
+} from '~/domain/booking-payment';
 import { carModeTakes } from '~/domain/car-payment-mode';
 import { type MerchantAccounts, merchantAccountFor, settlesIn } from '~/domain/merchant-accounts';
 import { paymentRulesOf } from '~/products/registry';
@@ -79,15 +94,17 @@ async function mayPay(booking: Booking, session: ActiveSession | null, holdToken
   return hold?.token === holdToken;
 }
 
-type Begun =
-  | { kind: 'fresh'; attempt: Attempt }
-  | { kind: 'replay'; attempt: Attempt }
-  | { kind: 'busy'; attempt: Attempt }
-  | { kind: 'answer'; outcome: PayOutcome };
+type Begun = { kind: 'fresh'; attempt: Attempt } | { kind: 'replay'; attempt: Attempt } | { kind: 'busy'; attempt: Attempt } | { kind: 'answer'; outcome: PayOutcome };
 
 /** The booking's live attempt (at most one: the index payment_attempts_one_live). */
 function liveAttemptOf(bookingId: string, db: Database): Promise<Attempt | undefined> {
-  return db.selectFrom('payment_attempts').selectAll().where('booking_id', '=', bookingId).where('status', 'in', [...ATTEMPT_LIVE]).orderBy('created_at', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .where('status', 'in', [...ATTEMPT_LIVE])
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
 }
 
 /**
@@ -200,11 +217,11 @@ export async function pay(input: PayRequest, db: Database = getDb()): Promise<Pa
     }
     // A car of another provider is paid on that provider's page where there is one (decision 0055).
     const onProviderPage = mode.mode === 'card-provider' && mode.variant === 'redirect' && hostedPaymentsOrNull() !== null;
-    if (input.hosted && !onProviderPage) return invalidPay('This car is not paid on its provider\'s page: pay it in the card form');
+    if (input.hosted && !onProviderPage) return invalidPay("This car is not paid on its provider's page: pay it in the card form");
     if (!input.hosted && onProviderPage && (input.method === 'card' || input.method === 'saved_card')) {
-      return invalidPay('This car is paid on its provider\'s page: POST /api/booking/hostedPayment');
+      return invalidPay("This car is paid on its provider's page: POST /api/booking/hostedPayment");
     }
-  } else if (input.hosted) return invalidPay('Only a car of another provider is paid on its provider\'s page');
+  } else if (input.hosted) return invalidPay("Only a car of another provider is paid on its provider's page");
   let source: PaymentSource | null = null;
   let customerId: string | undefined;
   if (input.card && 'savedCardId' in input.card) {
@@ -228,7 +245,10 @@ export async function pay(input: PayRequest, db: Database = getDb()): Promise<Pa
   // Quoted in a currency the organisation no longer settles in (its merchant account was removed since): nothing can be charged.
   const accounts = input.org.payments.merchantAccounts;
   if (throughGateway && booking.currency && !settlesIn(accounts, booking.currency)) {
-    return payAnswer({ kind: 'booking_failed', error: `Card payments in ${booking.currency} are not available: search again`, httpStatus: 409 }, { reference: booking.reference, returnUrl: '', paymentId: null });
+    return payAnswer(
+      { kind: 'booking_failed', error: `Card payments in ${booking.currency} are not available: search again`, httpStatus: 409 },
+      { reference: booking.reference, returnUrl: '', paymentId: null },
+    );
   }
   const returnUrl = await returnUrlOf(booking, db);
   // The answer names the attempt's payment (spec §7 payment_id), read once its outcome is known.
@@ -259,7 +279,15 @@ export async function pay(input: PayRequest, db: Database = getDb()): Promise<Pa
 }
 
 /** Runs a fresh attempt to its outcome. */
-async function run(attempt: Attempt, booking: Booking, source: PaymentSource | null, customerId: string | undefined, accounts: MerchantAccounts | undefined, threeDSecure: boolean, db: Database): Promise<PayOutcome> {
+async function run(
+  attempt: Attempt,
+  booking: Booking,
+  source: PaymentSource | null,
+  customerId: string | undefined,
+  accounts: MerchantAccounts | undefined,
+  threeDSecure: boolean,
+  db: Database,
+): Promise<PayOutcome> {
   if (attempt.method === 'invoice' || attempt.method === 'zero' || attempt.method === 'oxxo') return finishWithoutGateway(attempt, db);
   if (attempt.method === 'guarantee') {
     if (!source || !('nonce' in source)) throw new Error('run: a guarantee attempt without a card nonce');

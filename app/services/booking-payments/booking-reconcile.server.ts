@@ -8,7 +8,17 @@ import { reconcileWalletTopups } from '../stored-value/wallet-topups.server';
 import { errorFields, log } from '../platform/logger.server';
 import { RETRY_DELAYS_MS } from '../payments/gateway-calls.server';
 import { paymentGateway, paymentsOrNull } from '../payments/runtime.server';
-import { type Attempt, APPROVED, failureOfTransaction, finishAuthorized, finishWithoutGateway, gatewayTimeoutMs, keepOrGiveBack, moveAttempt, refuse } from './payment-attempts.server';
+import {
+  type Attempt,
+  APPROVED,
+  failureOfTransaction,
+  finishAuthorized,
+  finishWithoutGateway,
+  gatewayTimeoutMs,
+  keepOrGiveBack,
+  moveAttempt,
+  refuse,
+} from './payment-attempts.server';
 import { reconcileProviderPagePayments } from './provider-page.server';
 import { reconcileCancelledPayments } from './booking-cancel.server';
 
@@ -32,7 +42,16 @@ export async function reconcilePayments(options: { staleMs?: number; limit?: num
       .forUpdate()
       .skipLocked()
       .execute();
-    if (rows.length > 0) await trx.updateTable('payment_attempts').set({ updated_at: new Date() }).where('id', 'in', rows.map((r) => r.id)).execute();
+    if (rows.length > 0)
+      await trx
+        .updateTable('payment_attempts')
+        .set({ updated_at: new Date() })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
     return rows;
   });
   for (const attempt of claimed) {

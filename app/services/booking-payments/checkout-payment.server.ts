@@ -94,7 +94,11 @@ async function checkoutPayment(requestContext: Pick<RequestContext, 'org' | 'ses
 }
 
 /** A checkout loader's page data with its payment block's (every checkout answers this way). */
-export async function withCheckoutPayment<Page extends { savedTraveler: Traveler | null } & PageCharge>(requestContext: Pick<RequestContext, 'org' | 'session'>, product: string, page: Page) {
+export async function withCheckoutPayment<Page extends { savedTraveler: Traveler | null } & PageCharge>(
+  requestContext: Pick<RequestContext, 'org' | 'session'>,
+  product: string,
+  page: Page,
+) {
   return { ...page, payment: await checkoutPayment(requestContext, product, page.savedTraveler, page) };
 }
 

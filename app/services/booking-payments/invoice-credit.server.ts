@@ -98,12 +98,7 @@ export async function grantInvoiceCredit(
   const { payer, limitMinor, currency } = parsed.grant;
   let userId: number | null = null;
   if ('email' in payer) {
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('org_id', '=', org.orgId)
-      .where('email_normalized', '=', normalizeEmail(payer.email))
-      .executeTakeFirst();
+    const user = await db.selectFrom('users').select('id').where('org_id', '=', org.orgId).where('email_normalized', '=', normalizeEmail(payer.email)).executeTakeFirst();
     if (!user) return json({ status: 404, message: 'No user with this email in this organisation' }, { status: 404 });
     userId = user.id;
   }
@@ -119,26 +114,55 @@ export async function grantInvoiceCredit(
       .where((eb) => (userId !== null ? eb('user_id', '=', userId) : eb('company', '=', company)))
       .forUpdate()
       .executeTakeFirst();
-  const audit = (old: { limit_minor: number } | undefined) => ({ org_id: org.orgId, granted_by: session.userDbId, user_id: userId, company, currency, old_limit_minor: old?.limit_minor ?? null, new_limit_minor: limitMinor });
+  const audit = (old: { limit_minor: number } | undefined) => ({
+    org_id: org.orgId,
+    granted_by: session.userDbId,
+    user_id: userId,
+    company,
+    currency,
+    old_limit_minor: old?.limit_minor ?? null,
+    new_limit_minor: limitMinor,
+  });
   if (refusal) {
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('invoice_credit_grants').values({ ...audit(await lineOfPayer(trx)), outcome: 'refused', reason: refusal.reason }).execute();
+      await trx
+        .insertInto('invoice_credit_grants')
+        .values({ ...audit(await lineOfPayer(trx)), outcome: 'refused', reason: refusal.reason })
+        .execute();
     });
     log.warn('invoice credit grant refused', { orgId: org.orgId, by: session.userDbId, reason: refusal.reason, limitMinor, currency });
     return json({ status: refusal.status, message: refusal.message }, { status: refusal.status });
   }
   const line = await db.transaction().execute(async (trx) => {
     const existing = await lineOfPayer(trx);
-    await trx.insertInto('invoice_credit_grants').values({ ...audit(existing), outcome: 'granted', reason: null }).execute();
+    await trx
+      .insertInto('invoice_credit_grants')
+      .values({ ...audit(existing), outcome: 'granted', reason: null })
+      .execute();
     const updatedAt = new Date();
     if (existing) {
-      return trx.updateTable('invoice_credit_lines').set({ limit_minor: limitMinor, currency, updated_at: updatedAt }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+      return trx
+        .updateTable('invoice_credit_lines')
+        .set({ limit_minor: limitMinor, currency, updated_at: updatedAt })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     }
-    return trx.insertInto('invoice_credit_lines').values({ org_id: org.orgId, user_id: userId, company, limit_minor: limitMinor, currency, updated_at: updatedAt }).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .insertInto('invoice_credit_lines')
+      .values({ org_id: org.orgId, user_id: userId, company, limit_minor: limitMinor, currency, updated_at: updatedAt })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
   log.info('invoice credit set', { orgId: org.orgId, lineId: line.id, by: session.userDbId, limitMinor, currency });
   return json({
     status: 200,
-    data: { id: line.id, ...('email' in payer ? { email: payer.email } : { company: payer.company }), limit_minor: line.limit_minor, currency: line.currency, used_minor: await usedMinor(line.id, db) },
+    data: {
+      id: line.id,
+      ...('email' in payer ? { email: payer.email } : { company: payer.company }),
+      limit_minor: line.limit_minor,
+      currency: line.currency,
+      used_minor: await usedMinor(line.id, db),
+    },
   });
 }

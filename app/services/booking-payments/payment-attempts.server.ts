@@ -252,7 +252,13 @@ export async function finishWithoutGateway(attempt: Attempt, db: Database): Prom
  * Finishes an attempt: moves it from `from` to `to`, and its booking (expected 'pending') by
  * `set`, in one transaction; says which of the two lost a race, if any.
  */
-export async function settleAttempt(attempt: Attempt, from: AttemptStatus, to: AttemptStatus, set: BookingChange, db: Database): Promise<'moved' | 'attempt_lost' | 'booking_lost'> {
+export async function settleAttempt(
+  attempt: Attempt,
+  from: AttemptStatus,
+  to: AttemptStatus,
+  set: BookingChange,
+  db: Database,
+): Promise<'moved' | 'attempt_lost' | 'booking_lost'> {
   try {
     return await db.transaction().execute(async (trx) => {
       if (!(await moveAttempt(attempt.id, from, to, {}, trx))) return 'attempt_lost';

@@ -11,7 +11,20 @@ import type { LanguageCode } from '~/domain/reference-data';
 import { giveBack } from '../payments/gateway-calls.server';
 import type { PaymentFailure } from '../payments/port';
 import { hostedPaymentsOrNull, paymentGateway, paymentsOrNull } from '../payments/runtime.server';
-import { type Attempt, type Booking, APPROVED, failureOfTransaction, finishAuthorized, keepOrGiveBack, moveAttempt, refuse, reload, returnUrlOf, storedOutcome, waitForAttempt } from './payment-attempts.server';
+import {
+  type Attempt,
+  type Booking,
+  APPROVED,
+  failureOfTransaction,
+  finishAuthorized,
+  keepOrGiveBack,
+  moveAttempt,
+  refuse,
+  reload,
+  returnUrlOf,
+  storedOutcome,
+  waitForAttempt,
+} from './payment-attempts.server';
 
 /** Where the provider's page sends the payer back to (app/routes/payments.hosted-return.ts). */
 export const HOSTED_RETURN_PATH = '/payments/hosted-return';
@@ -21,15 +34,22 @@ export const HOSTED_PAYMENT_MINUTES = 15;
 
 const HOSTED_SWEEP_MINUTES = HOSTED_PAYMENT_MINUTES + 2;
 
-const HOSTED_UNAVAILABLE_TEXT = 'The payment page of this car\'s provider is unavailable: please try again in a few minutes';
+const HOSTED_UNAVAILABLE_TEXT = "The payment page of this car's provider is unavailable: please try again in a few minutes";
 
-const HOSTED_NOT_PAID_TEXT = 'The payment was not made on the provider\'s page';
+const HOSTED_NOT_PAID_TEXT = "The payment was not made on the provider's page";
 
 /** The failure code of a visit to the provider's page that paid nothing (cancelled, left, or past its time). */
 const HOSTED_NOT_PAID = 'hosted_not_paid';
 
 /** A fresh attempt paid on the provider's page: opened there under its gateway order id, then left awaiting the payer. */
-export async function openProviderPage(attempt: Attempt, booking: Booking, accounts: MerchantAccounts | undefined, origin: string, language: LanguageCode, db: Database): Promise<PayOutcome> {
+export async function openProviderPage(
+  attempt: Attempt,
+  booking: Booking,
+  accounts: MerchantAccounts | undefined,
+  origin: string,
+  language: LanguageCode,
+  db: Database,
+): Promise<PayOutcome> {
   const opened = await hostedPaymentsOrNull()!.open({
     amountMinor: attempt.amount_minor,
     merchantAccountId: merchantAccountFor(accounts, attempt.currency),

@@ -41,14 +41,7 @@ export interface BookingSubscriber {
 }
 
 /** The order subscribers run in: the status feed first, the e-mail last (it reads what the others wrote). */
-const BOOKING_SUBSCRIBERS: readonly BookingSubscriber[] = [
-  bookingStatusFeed,
-  storedValueSettlement,
-  membershipActivation,
-  pointsEarning,
-  tripsAttachment,
-  bookingEmail,
-];
+const BOOKING_SUBSCRIBERS: readonly BookingSubscriber[] = [bookingStatusFeed, storedValueSettlement, membershipActivation, pointsEarning, tripsAttachment, bookingEmail];
 
 /** Subscribers added at run time (a test, a plug-in), after the built-in ones. */
 const added: BookingSubscriber[] = [];

@@ -31,7 +31,10 @@ export async function queueBookingEmail(bookingId: string, status: FinalStatus, 
   const messages = messagesFor(language, org.copy?.[language]);
   const say = (key: string) => (messages as Record<string, string>)[key] ?? key;
   const day = (value: string) => formatCalendarDay(value, { language, dateFormat: null });
-  const dates = booking.endsOn && booking.endsOn !== booking.startsOn ? format(say('success.dateRange'), { from: day(booking.startsOn), to: day(booking.endsOn) }, language) : day(booking.startsOn);
+  const dates =
+    booking.endsOn && booking.endsOn !== booking.startsOn
+      ? format(say('success.dateRange'), { from: day(booking.startsOn), to: day(booking.endsOn) }, language)
+      : day(booking.startsOn);
   const values = {
     orgName: org.name,
     firstName: booking.firstName,

@@ -47,16 +47,38 @@ export type BookedItem =
 
 export type OfferDetailKey = 'category' | 'meetingPoint' | 'airport' | 'zone' | 'ship' | 'line' | 'departurePort' | 'nights' | 'cuisine' | 'address';
 
-
 function bookingsQuery(db: Database = getDb()) {
   return db
     .selectFrom('bookings as b')
     .leftJoin('holds as h', 'h.id', 'b.hold_id')
     .select([
-      'b.id', 'b.reference', 'b.org_id', 'b.user_id', 'b.product', 'b.item_ref', 'b.starts_on', 'b.ends_on',
-      'b.guest_first_name', 'b.guest_last_name', 'b.guest_email', 'b.guest_phone', 'b.status', 'b.amount_minor', 'b.currency',
-      'b.hold_id', 'b.payment_method', 'b.oxxo_reference', 'b.confirmed_at', 'b.created_at', 'b.seen_status', 'b.oxxo_expires_at', 'b.failure_text',
-      'h.quantity as hold_quantity', 'h.selection as hold_selection', 'h.starts_at as hold_starts_at', 'h.ends_at as hold_ends_at',
+      'b.id',
+      'b.reference',
+      'b.org_id',
+      'b.user_id',
+      'b.product',
+      'b.item_ref',
+      'b.starts_on',
+      'b.ends_on',
+      'b.guest_first_name',
+      'b.guest_last_name',
+      'b.guest_email',
+      'b.guest_phone',
+      'b.status',
+      'b.amount_minor',
+      'b.currency',
+      'b.hold_id',
+      'b.payment_method',
+      'b.oxxo_reference',
+      'b.confirmed_at',
+      'b.created_at',
+      'b.seen_status',
+      'b.oxxo_expires_at',
+      'b.failure_text',
+      'h.quantity as hold_quantity',
+      'h.selection as hold_selection',
+      'h.starts_at as hold_starts_at',
+      'h.ends_at as hold_ends_at',
     ]);
 }
 
@@ -83,7 +105,18 @@ async function describeItem(booking: BookingRecord, db: Database = getDb()): Pro
         .select(['h.name as hotel', 'r.name as room', 'r.code as room_code', 'h.address', 'd.name as destination', 'h.stars', 'h.property_type'])
         .where('r.id', '=', id)
         .executeTakeFirst();
-      return row ? { kind: 'hotel', hotel: row.hotel, room: row.room, roomCode: row.room_code, address: row.address, destination: row.destination, stars: row.stars, holidayHome: row.property_type === 'holiday_home' } : null;
+      return row
+        ? {
+            kind: 'hotel',
+            hotel: row.hotel,
+            room: row.room,
+            roomCode: row.room_code,
+            address: row.address,
+            destination: row.destination,
+            stars: row.stars,
+            holidayHome: row.property_type === 'holiday_home',
+          }
+        : null;
     }
     case 'flight': {
       const parts = booking.item_ref.split(' ').map((ref) => /^flight:(\d+):([a-z_]+)$/.exec(ref));
@@ -118,8 +151,14 @@ async function describeItem(booking: BookingRecord, db: Database = getDb()): Pro
         .executeTakeFirst();
       return row
         ? {
-            kind: 'car', company: row.company, carType: row.car_type, carFamily: row.car_family, pickup: row.pickup, transmission: row.transmission,
-            pickupAt: iso(booking.hold_starts_at), dropoffAt: iso(booking.hold_ends_at),
+            kind: 'car',
+            company: row.company,
+            carType: row.car_type,
+            carFamily: row.car_family,
+            pickup: row.pickup,
+            transmission: row.transmission,
+            pickupAt: iso(booking.hold_starts_at),
+            dropoffAt: iso(booking.hold_ends_at),
           }
         : null;
     }
@@ -208,14 +247,19 @@ async function paymentLinesOf(rows: readonly BookingRecord[], language: string):
   const lines = new Map<string, PaymentLine[]>();
   if (rows.length === 0) return lines;
   const rates = await getRateTable();
-  const text = (amountMinor: number, currency: string) => (rates.has(currency) ? toDisplayPrice({ amountMinor, currency }, currency, language, rates).text : `${currency} ${(amountMinor / 100).toFixed(2)}`);
+  const text = (amountMinor: number, currency: string) =>
+    rates.has(currency) ? toDisplayPrice({ amountMinor, currency }, currency, language, rates).text : `${currency} ${(amountMinor / 100).toFixed(2)}`;
   const holdIds = rows.flatMap((r) => (r.hold_id ? [r.hold_id] : []));
   const [parts, sales] = await Promise.all([
     storedValuePartsOf(holdIds),
     getDb()
       .selectFrom('payment_attempts')
       .select(['booking_id', 'status', 'amount_minor', 'currency'])
-      .where('booking_id', 'in', rows.map((r) => r.id))
+      .where(
+        'booking_id',
+        'in',
+        rows.map((r) => r.id),
+      )
       .where('method', 'in', ['card', 'saved_card'])
       .where('status', 'in', ['captured', 'voided'])
       .where('gateway_transaction_id', 'is not', null)
@@ -272,7 +316,11 @@ export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | '
   const payment = access === 'owner' ? ((await paymentLinesOf([booking], locale.language)).get(booking.id) ?? []) : [];
   return {
     access,
-    booking: { ...bookingView(booking, status, item, access, await amountView(booking, locale.language)), payment, paymentReference: await paymentReferenceOf(booking.id, context.cookie(PAYMENT_ID_COOKIE)) },
+    booking: {
+      ...bookingView(booking, status, item, access, await amountView(booking, locale.language)),
+      payment,
+      paymentReference: await paymentReferenceOf(booking.id, context.cookie(PAYMENT_ID_COOKIE)),
+    },
     flowBase: hotelFlowOf(url.pathname).base,
     profilePath: session ? (session.user.role === 'agent' ? '/agent/profile' : '/user/profile') : null,
   };
@@ -294,13 +342,7 @@ async function paymentReferenceOf(bookingId: string, remembered: string | undefi
   return attempt?.gateway_transaction_id ?? null;
 }
 
-function bookingView(
-  booking: BookingRecord,
-  status: ShownStatus,
-  item: BookedItem | null,
-  access: Exclude<BookingAccess, 'none'>,
-  amount: Awaited<ReturnType<typeof amountView>>,
-) {
+function bookingView(booking: BookingRecord, status: ShownStatus, item: BookedItem | null, access: Exclude<BookingAccess, 'none'>, amount: Awaited<ReturnType<typeof amountView>>) {
   return {
     reference: booking.reference,
     product: booking.product,
@@ -334,7 +376,21 @@ export type BookingSuccessData = Awaited<ReturnType<typeof loadBookingSuccess>>;
  * the list is shown to its owner, so the messages it shows (each `unread`, marked new) are read
  * (decision 0033); an agent impersonating the user leaves them unread.
  */
-export async function listUserBookings({ userPublicId, orgId, language, timeZone, limit = 20, read = false }: { userPublicId: string; orgId: string; language: string; timeZone: string; limit?: number; read?: boolean }) {
+export async function listUserBookings({
+  userPublicId,
+  orgId,
+  language,
+  timeZone,
+  limit = 20,
+  read = false,
+}: {
+  userPublicId: string;
+  orgId: string;
+  language: string;
+  timeZone: string;
+  limit?: number;
+  read?: boolean;
+}) {
   const rows = await bookingsQuery()
     .where('b.user_id', '=', (eb) => eb.selectFrom('users as u').select('u.id').where('u.public_id', '=', userPublicId).where('u.org_id', '=', orgId))
     .where('b.org_id', '=', orgId)
@@ -347,7 +403,10 @@ export async function listUserBookings({ userPublicId, orgId, language, timeZone
     const status = row.status;
     return isListedStatus(status) ? [{ row, status }] : [];
   });
-  const payments = await paymentLinesOf(shown.map((s) => s.row), language);
+  const payments = await paymentLinesOf(
+    shown.map((s) => s.row),
+    language,
+  );
   const today = dayIn(timeZone);
   const unread = shown.filter(({ row, status }) => isUnreadMessage(status, row.seen_status));
   if (read && unread.length > 0) {
@@ -473,9 +532,7 @@ export async function bookingForEmail(bookingId: string, db: Database) {
   const booking = await bookingsQuery(db).where('b.id', '=', bookingId).executeTakeFirst();
   if (!booking) return null;
   const item = await describeItem(booking, db);
-  const currency = booking.currency
-    ? await db.selectFrom('currencies').select('minor_digits').where('code', '=', booking.currency).executeTakeFirst()
-    : undefined;
+  const currency = booking.currency ? await db.selectFrom('currencies').select('minor_digits').where('code', '=', booking.currency).executeTakeFirst() : undefined;
   return {
     reference: booking.reference,
     orgId: booking.org_id,
@@ -487,6 +544,7 @@ export async function bookingForEmail(bookingId: string, db: Database) {
     endsOn: booking.ends_on,
     /** The item in a few words, in the mail's language. */
     itemNameIn: (language: string) => itemName(item, language),
-    amount: booking.amount_minor !== null && booking.currency && currency ? { amountMinor: booking.amount_minor, currency: booking.currency, minorDigits: currency.minor_digits } : null,
+    amount:
+      booking.amount_minor !== null && booking.currency && currency ? { amountMinor: booking.amount_minor, currency: booking.currency, minorDigits: currency.minor_digits } : null,
   };
 }

@@ -83,10 +83,7 @@ async function repeatsABooking(orgId: string, hold: Hold, traveler: Traveler): P
     guest: { firstName: row.guest_first_name, lastName: row.guest_last_name },
     status: row.status,
   });
-  return isDuplicateBooking(
-    { productCode: hold.product, itemId: hold.itemRef, checkin, checkout, guest: traveler },
-    existing.map(booking),
-  );
+  return isDuplicateBooking({ productCode: hold.product, itemId: hold.itemRef, checkin, checkout, guest: traveler }, existing.map(booking));
 }
 
 export type TravelerResult =
@@ -100,12 +97,7 @@ export type TravelerResult =
  * duplicate guest, and starts the booking of the hold ('initiated') or updates its traveller.
  * Payment takes the booking on from there.
  */
-async function saveTraveler(input: {
-  org: OrgConfig;
-  session: ActiveSession | null;
-  product: string;
-  form: FormData;
-}): Promise<TravelerResult> {
+async function saveTraveler(input: { org: OrgConfig; session: ActiveSession | null; product: string; form: FormData }): Promise<TravelerResult> {
   const { org, session, product, form } = input;
   const token = form.get('hold');
   const hold = typeof token === 'string' ? await liveHold(token, org, session, product) : null;

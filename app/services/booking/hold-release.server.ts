@@ -9,13 +9,7 @@ import { releaseApplicationsOfHolds } from '../stored-value/stored-value.server'
 /** Gives an active hold's units back at once. Returns false for an unknown or finished hold. */
 export async function releaseHold(token: string, db: Database = getDb()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const hold = await trx
-      .updateTable('holds')
-      .set({ status: 'released' })
-      .where('token', '=', token)
-      .where('status', '=', 'active')
-      .returning('id')
-      .executeTakeFirst();
+    const hold = await trx.updateTable('holds').set({ status: 'released' }).where('token', '=', token).where('status', '=', 'active').returning('id').executeTakeFirst();
     if (!hold) return false;
     await trx.deleteFrom('unit_allocations').where('hold_id', '=', hold.id).execute();
     await releaseApplicationsOfHolds([hold.id], trx);

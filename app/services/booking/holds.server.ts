@@ -80,10 +80,7 @@ function freeUnits(db: Database, product: string, itemRef: string, startsAt: Dat
     .orderBy('u.id');
 }
 
-export async function countAvailableUnits(
-  query: { product: string; itemRef: string; startsAt: Date; endsAt: Date },
-  db: Database = getDb(),
-): Promise<number> {
+export async function countAvailableUnits(query: { product: string; itemRef: string; startsAt: Date; endsAt: Date }, db: Database = getDb()): Promise<number> {
   const rows = await freeUnits(db, query.product, query.itemRef, query.startsAt, query.endsAt).execute();
   return rows.length;
 }
@@ -105,10 +102,19 @@ const keptFreeCounts = keptUntilChanged<FreeCounts>('free-unit-counts', ['page_v
  * of now: same rule as `freeUnits`. Items with
  * nothing free are missing from the map. Read outside any transaction.
  */
-export async function countAvailableUnitsByItem(query: { products: readonly string[]; itemRefs: readonly string[]; startsAt: Date; endsAt: Date }): Promise<ReadonlyMap<string, number>> {
+export async function countAvailableUnitsByItem(query: {
+  products: readonly string[];
+  itemRefs: readonly string[];
+  startsAt: Date;
+  endsAt: Date;
+}): Promise<ReadonlyMap<string, number>> {
   if (query.itemRefs.length === 0 || query.products.length === 0) return new Map();
   const key = JSON.stringify([query.products, query.itemRefs, query.startsAt.getTime(), query.endsAt.getTime()]);
-  const kept = await keptFreeCounts.get(key, (keeping) => readFreeCounts(query, keeping), (free) => free.heldUntil === null || Date.now() < free.heldUntil);
+  const kept = await keptFreeCounts.get(
+    key,
+    (keeping) => readFreeCounts(query, keeping),
+    (free) => free.heldUntil === null || Date.now() < free.heldUntil,
+  );
   return kept.counts;
 }
 
@@ -161,8 +167,19 @@ export async function createHold(request: HoldRequest, db: Database = getDb()): 
 }
 
 function toHold(row: {
-  id: string; token: string; org_id: string; user_id: number | null; product: string; item_ref: string; starts_at: Date; ends_at: Date; quantity: number;
-  status: HoldStatus; expires_at: Date; selection: Record<string, string> | null; quote: unknown;
+  id: string;
+  token: string;
+  org_id: string;
+  user_id: number | null;
+  product: string;
+  item_ref: string;
+  starts_at: Date;
+  ends_at: Date;
+  quantity: number;
+  status: HoldStatus;
+  expires_at: Date;
+  selection: Record<string, string> | null;
+  quote: unknown;
 }): Hold {
   return {
     id: row.id,
@@ -184,7 +201,11 @@ function toHold(row: {
 /** Records the quote of a hold just made (its product's pricing, at hold time). */
 export async function recordHoldQuote<Facts extends object>(hold: Hold, quote: Quote<Facts>, db: Database = getDb()): Promise<Hold & { quote: Quote<Facts> }> {
   if (quote.product !== hold.product) throw new RangeError(`A ${quote.product} quote cannot price a ${hold.product} hold`);
-  await db.updateTable('holds').set({ quote: JSON.stringify(quote) }).where('id', '=', hold.id).execute();
+  await db
+    .updateTable('holds')
+    .set({ quote: JSON.stringify(quote) })
+    .where('id', '=', hold.id)
+    .execute();
   return { ...hold, quote: quote as unknown as Quote & Quote<Facts> };
 }
 
@@ -326,8 +347,7 @@ export async function createMultiItemHold(request: MultiItemHoldRequest, db: Dat
     }),
   );
   const refs = [...new Set(items.map((i) => i.itemRef))];
-  const scarcest = async (conn: Database) =>
-    Math.min(...(await Promise.all(items.map((i) => countAvailableUnits({ product: request.product, ...i }, conn)))));
+  const scarcest = async (conn: Database) => Math.min(...(await Promise.all(items.map((i) => countAvailableUnits({ product: request.product, ...i }, conn)))));
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {

@@ -6,7 +6,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { json } from '@remix-run/node';
 import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import {
-  type TripListBody, type TripListCallName, addBookingToTripSchema, addUserToTripSchema, belongsToTripSchema, cityImagesSchema, getTripsListSchema, getTripsSchema, inviteToTripSchema, tripListSchemas,
+  type TripListBody,
+  type TripListCallName,
+  addBookingToTripSchema,
+  addUserToTripSchema,
+  belongsToTripSchema,
+  cityImagesSchema,
+  getTripsListSchema,
+  getTripsSchema,
+  inviteToTripSchema,
+  tripListSchemas,
 } from '#schemas/api/trips.schema';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { normalizeEmail } from '~/domain/login-throttle';
@@ -17,7 +26,18 @@ import { parseEmailAddress } from '~/domain/email-address';
 import { validName } from '~/domain/traveler';
 import { isProductCode } from '~/products/registry';
 import {
-  TRIP_CALLS, type TripRole, canChangeTrip, defaultTripName, placeImageFor, tripItemKey, tripPayloadRefusal, tripImageRefusal, tripNameRefusal, tripPlace, tripWindow, valueAt,
+  TRIP_CALLS,
+  type TripRole,
+  canChangeTrip,
+  defaultTripName,
+  placeImageFor,
+  tripItemKey,
+  tripPayloadRefusal,
+  tripImageRefusal,
+  tripNameRefusal,
+  tripPlace,
+  tripWindow,
+  valueAt,
 } from '~/domain/trips';
 import { type CalendarEvent, calendarFileName, tripCalendar } from '~/domain/trip-calendar';
 import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
@@ -34,19 +54,36 @@ import { numberFormat } from '~/domain/intl-format';
 import { UUID } from '~/domain/saved-cards';
 import { propertyImageUrl, propertyImagesOf as propertyImageKinds } from '~/domain/property-content';
 
-type GetTripsBody = { json: { user_id: string; org_id: string; type?: 3; usr_type?: number; is_details_required?: 0 | 1 | boolean; trip_id?: string; product_type?: string | string[] } };
+type GetTripsBody = {
+  json: { user_id: string; org_id: string; type?: 3; usr_type?: number; is_details_required?: 0 | 1 | boolean; trip_id?: string; product_type?: string | string[] };
+};
 type GetTripsListBody = { json: { user_id: string; org_id: string; checkin_date: string; checkout_date: string } };
 type BelongsToTripBody = { user_id: string; org_id: string; trip_id: string; type?: 3; currency?: string; is_details_required?: 0 | 1 | boolean; product_type?: string | string[] };
 type CityImagesBody = { json: { city?: string; state?: string; country?: string; latitude?: number | string; longitude?: number | string } };
 type AddUserToTripBody = { mytrip_id: string; user_id: string; accesscode?: string };
 type InviteBody = { trip_id: string; email: string; firstname?: string; lastname?: string; role: 'traveller' | 'viewer' };
 type AddBookingBody = {
-  json: { trip_list_id?: string | null; trip_list_name?: string; user_id: string; org_id: string; checkin_date?: string; checkout_date?: string; type?: 3; trip_image?: string; usr_type?: number; booking_id: string; city_name?: string };
+  json: {
+    trip_list_id?: string | null;
+    trip_list_name?: string;
+    user_id: string;
+    org_id: string;
+    checkin_date?: string;
+    checkout_date?: string;
+    type?: 3;
+    trip_image?: string;
+    usr_type?: number;
+    booking_id: string;
+    city_name?: string;
+  };
 };
 
 /** The trip calls' compiled body schemas (schemas/api/trips.schema.ts). */
 export const tripBodies = {
-  tripList: Object.fromEntries(Object.entries(tripListSchemas).map(([name, schema]) => [name, compileApiBody<TripListBody>(schema)])) as Record<TripListCallName, ApiBodyValidator<TripListBody>>,
+  tripList: Object.fromEntries(Object.entries(tripListSchemas).map(([name, schema]) => [name, compileApiBody<TripListBody>(schema)])) as Record<
+    TripListCallName,
+    ApiBodyValidator<TripListBody>
+  >,
   getTrips: compileApiBody<GetTripsBody>(getTripsSchema),
   getTripsList: compileApiBody<GetTripsListBody>(getTripsListSchema),
   belongsToTrip: compileApiBody<BelongsToTripBody>(belongsToTripSchema),
@@ -99,8 +136,14 @@ async function spanItems(trx: Transaction<DB>, tripId: string): Promise<void> {
   await trx
     .updateTable('trips')
     .set((eb) => ({
-      starts_on: eb.selectFrom('trip_items').select((s) => s.fn.min('starts_on').as('d')).where('trip_id', '=', tripId),
-      ends_on: eb.selectFrom('trip_items').select((s) => s.fn.max('ends_on').as('d')).where('trip_id', '=', tripId),
+      starts_on: eb
+        .selectFrom('trip_items')
+        .select((s) => s.fn.min('starts_on').as('d'))
+        .where('trip_id', '=', tripId),
+      ends_on: eb
+        .selectFrom('trip_items')
+        .select((s) => s.fn.max('ends_on').as('d'))
+        .where('trip_id', '=', tripId),
       updated_at: sql`now()`,
     }))
     .where('id', '=', tripId)
@@ -125,7 +168,11 @@ async function tripsWithItems(db: Db, trips: readonly TripRow[], options: { deta
     .selectFrom('trip_items as i')
     .leftJoin('bookings as b', 'b.id', 'i.booking_id')
     .select(['i.id', 'i.trip_id', 'i.product', 'i.starts_on', 'i.ends_on', 'i.payload', 'b.reference', 'b.status as booking_status'])
-    .where('i.trip_id', 'in', trips.map((trip) => trip.id))
+    .where(
+      'i.trip_id',
+      'in',
+      trips.map((trip) => trip.id),
+    )
     .orderBy('i.starts_on')
     .orderBy('i.created_at');
   if (options.products) query = query.where('i.product', 'in', options.products);
@@ -186,7 +233,11 @@ async function tripForItem(
     if (!canChangeTrip(trip.role)) return refusal(actor, 403, 'trips.viewerCannotChange');
     return trip.id;
   }
-  const trip = await trx.insertInto('trips').values({ ...fresh, org_id: actor.orgId, owner_user_id: actor.userDbId }).returning('id').executeTakeFirstOrThrow();
+  const trip = await trx
+    .insertInto('trips')
+    .values({ ...fresh, org_id: actor.orgId, owner_user_id: actor.userDbId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await trx.insertInto('trip_members').values({ trip_id: trip.id, user_id: actor.userDbId, role: 'owner' }).execute();
   return trip.id;
 }
@@ -248,7 +299,12 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
       if (changed.numUpdatedRows === 0n) return refusal(actor, 404, 'trips.noSuchItem');
       const tripName = item.trip_list_name?.trim();
       const image = item.trip_image?.trim();
-      if (tripName || image) await trx.updateTable('trips').set({ ...(tripName ? { name: tripName } : {}), ...(image ? { image } : {}) }).where('id', '=', tripId).execute();
+      if (tripName || image)
+        await trx
+          .updateTable('trips')
+          .set({ ...(tripName ? { name: tripName } : {}), ...(image ? { image } : {}) })
+          .where('id', '=', tripId)
+          .execute();
     }
     await spanItems(trx, tripId);
     return answerTrip(trx, actor, tripId, call.mode === 'create' ? 'Added to your trip' : 'Your trip was updated');
@@ -294,8 +350,13 @@ export async function addBookingToTrip(actor: TripActor, { json: item }: AddBook
       await trx
         .insertInto('trip_items')
         .values({
-          trip_id: tripId, product: booking.product, item_key: `booking:${booking.reference}`, payload: JSON.stringify({ booking_reference: booking.reference }),
-          ...dates, booking_id: booking.id, created_by: actor.userDbId,
+          trip_id: tripId,
+          product: booking.product,
+          item_key: `booking:${booking.reference}`,
+          payload: JSON.stringify({ booking_reference: booking.reference }),
+          ...dates,
+          booking_id: booking.id,
+          created_by: actor.userDbId,
         })
         .execute();
     }
@@ -354,7 +415,13 @@ export async function cityImages({ json: query }: CityImagesBody, db: Database =
   if (longitude === 'bad') return invalid('longitude: must be a number between -180 and 180');
   const rows = await db.selectFrom('destinations').select(['slug', 'name', 'country_code', 'country_name', 'latitude', 'longitude', 'image_path']).orderBy('id').execute();
   const places = rows.map((row) => ({
-    slug: row.slug, name: row.name, countryCode: row.country_code, countryName: row.country_name, latitude: Number(row.latitude), longitude: Number(row.longitude), imagePath: row.image_path,
+    slug: row.slug,
+    name: row.name,
+    countryCode: row.country_code,
+    countryName: row.country_name,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    imagePath: row.image_path,
   }));
   const place = placeImageFor(places, { city: query.city, country: query.country, latitude, longitude });
   const assets = place
@@ -399,7 +466,12 @@ export async function inviteToTrip(
   await db
     .insertInto('trip_invitations')
     .values({
-      trip_id: trip.id, email_normalized: normalizeEmail(invitation.email), access_code_hash: accessCodeHash(accessCode), role: invitation.role, invited_by: owner.userDbId, expires_at: expiresAt,
+      trip_id: trip.id,
+      email_normalized: normalizeEmail(invitation.email),
+      access_code_hash: accessCodeHash(accessCode),
+      role: invitation.role,
+      invited_by: owner.userDbId,
+      expires_at: expiresAt,
     })
     .execute();
   return { accessCode, expiresAt };
@@ -417,7 +489,10 @@ export async function sendTripInvitation(org: OrgConfig, owner: TripActor, body:
   const firstname = body.firstname?.trim() ?? '';
   const lastname = body.lastname?.trim() ?? '';
   // The invitee's name reaches an e-mail to an address that never asked for one: a name, nothing else.
-  for (const [field, name] of [['firstname', firstname], ['lastname', lastname]] as const) {
+  for (const [field, name] of [
+    ['firstname', firstname],
+    ['lastname', lastname],
+  ] as const) {
     if (name !== '' && !validName(name)) return invalid(`${field}: letters, spaces, apostrophes, hyphens and dots only (at most 60)`);
   }
   return db.transaction().execute(async (trx) => {
@@ -460,9 +535,10 @@ export async function addUserToTrip(actor: TripActor, body: AddUserToTripBody, d
       .where('v.trip_id', '=', body.mytrip_id)
       .where('t.org_id', '=', actor.orgId)
       .where('v.email_normalized', '=', normalizeEmail(actor.email));
-    query = body.accesscode === undefined
-      ? query.where('v.used_at', 'is', null).where('v.expires_at', '>', sql<Date>`now()`)
-      : query.where('v.access_code_hash', '=', accessCodeHash(body.accesscode));
+    query =
+      body.accesscode === undefined
+        ? query.where('v.used_at', 'is', null).where('v.expires_at', '>', sql<Date>`now()`)
+        : query.where('v.access_code_hash', '=', accessCodeHash(body.accesscode));
     const invitation = await query.orderBy('v.created_at', 'desc').forUpdate('v').executeTakeFirst();
     if (!invitation) return refusal(actor, 404, 'trips.noInvitation');
     // Used: refused; the person who used it (a reload, the link opened twice) is told they are on the trip.
@@ -471,8 +547,16 @@ export async function addUserToTrip(actor: TripActor, body: AddUserToTripBody, d
     }
     if (invitation.expired) return refusal(actor, 410, 'trips.invitationExpired');
     // Someone already on the trip keeps their role; the invitation is used up either way.
-    await trx.insertInto('trip_members').values({ trip_id: body.mytrip_id, user_id: actor.userDbId, role: invitation.role }).onConflict((oc) => oc.columns(['trip_id', 'user_id']).doNothing()).execute();
-    await trx.updateTable('trip_invitations').set({ used_at: sql`now()`, used_by: actor.userDbId }).where('id', '=', invitation.id).execute();
+    await trx
+      .insertInto('trip_members')
+      .values({ trip_id: body.mytrip_id, user_id: actor.userDbId, role: invitation.role })
+      .onConflict((oc) => oc.columns(['trip_id', 'user_id']).doNothing())
+      .execute();
+    await trx
+      .updateTable('trip_invitations')
+      .set({ used_at: sql`now()`, used_by: actor.userDbId })
+      .where('id', '=', invitation.id)
+      .execute();
     return answerTrip(trx, actor, body.mytrip_id, 'You have joined the trip');
   });
 }
@@ -517,13 +601,23 @@ export async function attachBookingToTrips(bookingId: string, trx: Transaction<D
       .orderBy('created_at')
       .executeTakeFirst();
     if (planned) {
-      await trx.updateTable('trip_items').set({ booking_id: booking.id, updated_at: sql`now()` }).where('id', '=', planned.id).execute();
+      await trx
+        .updateTable('trip_items')
+        .set({ booking_id: booking.id, updated_at: sql`now()` })
+        .where('id', '=', planned.id)
+        .execute();
     } else {
       await trx
         .insertInto('trip_items')
         .values({
-          trip_id: tripId, product: booking.product, item_key: `booking:${booking.reference}`, payload: JSON.stringify({ booking_reference: booking.reference }),
-          starts_on: booking.starts_on, ends_on: endsOn, booking_id: booking.id, created_by: booking.user_id,
+          trip_id: tripId,
+          product: booking.product,
+          item_key: `booking:${booking.reference}`,
+          payload: JSON.stringify({ booking_reference: booking.reference }),
+          starts_on: booking.starts_on,
+          ends_on: endsOn,
+          booking_id: booking.id,
+          created_by: booking.user_id,
         })
         .execute();
     }
@@ -594,11 +688,24 @@ const moneyText = (amount: number, currency: string | null, language: string) =>
 
 /** Our destination for a trip's place (its image and time zone), if one fits. */
 async function destinationsOf(db: Db) {
-  const rows = await db.selectFrom('destinations').select(['slug', 'name', 'country_code', 'country_name', 'latitude', 'longitude', 'image_path', 'time_zone']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('destinations')
+    .select(['slug', 'name', 'country_code', 'country_name', 'latitude', 'longitude', 'image_path', 'time_zone'])
+    .orderBy('id')
+    .execute();
   const places = rows.map((row) => ({
-    slug: row.slug, name: row.name, countryCode: row.country_code, countryName: row.country_name, latitude: Number(row.latitude), longitude: Number(row.longitude), imagePath: row.image_path, timeZone: row.time_zone,
+    slug: row.slug,
+    name: row.name,
+    countryCode: row.country_code,
+    countryName: row.country_name,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    imagePath: row.image_path,
+    timeZone: row.time_zone,
   }));
-  return (trip: TripRow) => placeImageFor(places, { city: trip.city ?? undefined, country: trip.country ?? undefined, latitude: asNumber(trip.latitude), longitude: asNumber(trip.longitude) }) as (typeof places)[number] | null;
+  return (trip: TripRow) =>
+    placeImageFor(places, { city: trip.city ?? undefined, country: trip.country ?? undefined, latitude: asNumber(trip.latitude), longitude: asNumber(trip.longitude) }) as
+      (typeof places)[number] | null;
 }
 
 /**
@@ -616,13 +723,23 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
       .selectFrom('trip_items as i')
       .leftJoin('bookings as b', 'b.id', 'i.booking_id')
       .select(['i.id', 'i.trip_id', 'i.product', 'i.starts_on', 'i.ends_on', 'i.payload', 'b.reference', 'b.status as booking_status'])
-      .where('i.trip_id', 'in', trips.map((trip) => trip.id))
+      .where(
+        'i.trip_id',
+        'in',
+        trips.map((trip) => trip.id),
+      )
       .orderBy('i.starts_on')
       .orderBy('i.created_at')
       .execute(),
     destinationsOf(db),
   ]);
-  const [offerNames, images] = await Promise.all([offerNamesOf(items.map((item) => valueAt(item.payload, 'product_code')), db), propertyImagesOf(items, db)]);
+  const [offerNames, images] = await Promise.all([
+    offerNamesOf(
+      items.map((item) => valueAt(item.payload, 'product_code')),
+      db,
+    ),
+    propertyImagesOf(items, db),
+  ]);
   return trips.map((trip) => {
     const full = trip.role !== 'viewer';
     const views = items
@@ -675,7 +792,9 @@ async function propertyImagesOf(items: readonly { id: string; product: string; p
   const refs = (products: readonly string[], field: string, valid: RegExp) =>
     items.flatMap((item) => {
       const value = valueAt(item.payload, field);
-      return products.includes(item.product) && (typeof value === 'string' || typeof value === 'number') && valid.test(String(value)) ? [{ item: item.id, ref: String(value) }] : [];
+      return products.includes(item.product) && (typeof value === 'string' || typeof value === 'number') && valid.test(String(value))
+        ? [{ item: item.id, ref: String(value) }]
+        : [];
     });
   const hotels = refs(['HLT'], 'hotel_id', /^[a-z0-9-]{2,120}$/);
   const resorts = refs(['RST', 'STY'], 'rst_resort_id', /^[1-9]\d{0,8}$/);
@@ -698,7 +817,12 @@ async function propertyImagesOf(items: readonly { id: string; product: string; p
     ...offerRows.map((row): [string, string] => [`OFFER:${row.slug}`, row.image_path]),
   ]);
   const images = new Map<string, string>();
-  for (const [family, list] of [['HLT', hotels], ['RST', resorts], ['CAR', cars], ['OFFER', offers]] as const) {
+  for (const [family, list] of [
+    ['HLT', hotels],
+    ['RST', resorts],
+    ['CAR', cars],
+    ['OFFER', offers],
+  ] as const) {
     for (const { item, ref } of list) {
       const image = byRef.get(`${family}:${ref}`);
       if (image) images.set(item, image);

@@ -1,5 +1,15 @@
 import { json } from '@remix-run/node';
-import { type CarPrice, type CarSearch, type CarSearchErrors, type CarSearchValues, applyCarFilters, carSearchValues, parseCarFilters, parseCarSearch, rentalRange } from '~/domain/car-rental';
+import {
+  type CarPrice,
+  type CarSearch,
+  type CarSearchErrors,
+  type CarSearchValues,
+  applyCarFilters,
+  carSearchValues,
+  parseCarFilters,
+  parseCarSearch,
+  rentalRange,
+} from '~/domain/car-rental';
 import { minCheckinDate } from '~/domain/checkin';
 import { findVisitorHold, recordHoldQuote } from '../booking/holds.server';
 import { releaseHold } from '../booking/hold-release.server';
@@ -58,12 +68,20 @@ export async function carSearchFormData(requestContext: RequestContext) {
  * Reads the search and checks its desks: the message keys say which field is wrong, so the
  * form can show them where they belong.
  */
-async function checkedSearch(params: URLSearchParams, minPickup: string): Promise<{ ok: true; search: CarSearch } | { ok: false; errors: CarSearchErrors; values: CarSearchValues }> {
+async function checkedSearch(
+  params: URLSearchParams,
+  minPickup: string,
+): Promise<{ ok: true; search: CarSearch } | { ok: false; errors: CarSearchErrors; values: CarSearchValues }> {
   const parsed = parseCarSearch(params, minPickup);
   if (!parsed.ok) return parsed;
   const where = await resolveRentalLocations(parsed.search.pickupCode, parsed.search.dropoffCode);
   if (where.kind === 'ok') return parsed;
-  const errors: CarSearchErrors = where.kind === 'unknown_pickup' ? { pickup: 'cars.error.pickup' } : where.kind === 'unknown_dropoff' ? { dropoff: 'cars.error.dropoff' } : { dropoff: 'cars.error.dropoffCity' };
+  const errors: CarSearchErrors =
+    where.kind === 'unknown_pickup'
+      ? { pickup: 'cars.error.pickup' }
+      : where.kind === 'unknown_dropoff'
+        ? { dropoff: 'cars.error.dropoff' }
+        : { dropoff: 'cars.error.dropoffCity' };
   return { ok: false, errors, values: carSearchValues(parsed.search) };
 }
 
@@ -109,7 +127,10 @@ export async function holdCar(requestContext: RequestContext, form: FormData) {
   const earliest = await tooSoonToBook(context.org, context.session, parsed.search.pickupDate, context.today);
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.search };
   await requireHoldAllowed(requestContext, 'page');
-  const held = await cars.hold({ ...parsed.search, offerId: Number(carId) }, { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
+  const held = await cars.hold(
+    { ...parsed.search, offerId: Number(carId) },
+    { ...context.supplier, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp },
+  );
   const notFound = () => new Response('We could not find that car.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();
   if (held.kind !== 'held') return { result: held, search: parsed.search };

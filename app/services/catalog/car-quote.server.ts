@@ -103,7 +103,10 @@ export async function carPaymentModeNow(hold: { id: string; quote: CarQuote }, d
   const rule = hold.quote.facts.paymentRule;
   if (!rule) return hold.quote.facts.paymentMode;
   const applied = await db.selectFrom('checkout_applications').select(['kind', 'amount_minor']).where('hold_id', '=', hold.id).where('status', '=', 'applied').execute();
-  return carPaymentModeWith(rule, applied.map((part) => ({ kind: part.kind, amountMinor: Number(part.amount_minor) })));
+  return carPaymentModeWith(
+    rule,
+    applied.map((part) => ({ kind: part.kind, amountMinor: Number(part.amount_minor) })),
+  );
 }
 
 /**

@@ -7,11 +7,7 @@ import { cachedReference } from './reference-cache.server';
 /** Every destination, by name: what the home blocks and the search forms list. Same for every visitor. */
 export function destinationCatalog() {
   return cachedReference('destinations', () =>
-    getDb()
-      .selectFrom('destinations')
-      .select(['slug', 'name', 'country_name', 'latitude', 'longitude', 'image_path', 'from_price_usd_minor', 'kind'])
-      .orderBy('name')
-      .execute(),
+    getDb().selectFrom('destinations').select(['slug', 'name', 'country_name', 'latitude', 'longitude', 'image_path', 'from_price_usd_minor', 'kind']).orderBy('name').execute(),
   );
 }
 
@@ -64,7 +60,16 @@ export function destinationHotels(destinationSlug: string, propertyType: Propert
       .orderBy('id')
       .execute();
     if (hotels.length === 0) return { hotels, roomTypes: [] };
-    const roomTypes = await getDb().selectFrom('hotel_room_types').selectAll().where('hotel_id', 'in', hotels.map((h) => h.id)).orderBy('net_nightly_usd_minor').execute();
+    const roomTypes = await getDb()
+      .selectFrom('hotel_room_types')
+      .selectAll()
+      .where(
+        'hotel_id',
+        'in',
+        hotels.map((h) => h.id),
+      )
+      .orderBy('net_nightly_usd_minor')
+      .execute();
     return { hotels, roomTypes };
   });
 }

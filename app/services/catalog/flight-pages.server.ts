@@ -71,7 +71,13 @@ function priceView(price: FlightPrice, money: Context['money']): FlightPriceView
       counts: Object.fromEntries(price.passengers.map((p) => [p.type, p.count])),
     }),
     passengers: price.passengers.map((p) => ({
-      type: p.type, count: p.count, fare: money(p.fare).text, fareSubtotal: money(p.fare * p.count).text, tax: money(p.tax).text, perPerson: money(p.total).text, subtotal: money(p.subtotal).text,
+      type: p.type,
+      count: p.count,
+      fare: money(p.fare).text,
+      fareSubtotal: money(p.fare * p.count).text,
+      tax: money(p.tax).text,
+      perPerson: money(p.total).text,
+      subtotal: money(p.subtotal).text,
     })),
     beforeTax: money(price.exclusive).text,
     tax: money(price.tax).text,
@@ -221,7 +227,10 @@ async function quoteFlightHold(hold: Hold, context: Context): Promise<Quote<Flig
   // Keyed as the registry's FLT price lines name them ('adult.fare', …).
   const perType = <K extends 'fare' | 'fareSubtotal' | 'perPerson' | 'subtotal' | 'tax'>(key: K) =>
     Object.fromEntries(
-      price.passengers.map((p) => [`${p.type}.${key}`, key === 'fare' ? p.fare : key === 'fareSubtotal' ? p.fare * p.count : key === 'perPerson' ? p.total : key === 'tax' ? p.tax : p.subtotal]),
+      price.passengers.map((p) => [
+        `${p.type}.${key}`,
+        key === 'fare' ? p.fare : key === 'fareSubtotal' ? p.fare * p.count : key === 'perPerson' ? p.total : key === 'tax' ? p.tax : p.subtotal,
+      ]),
     ) as Partial<Record<`${PassengerType}.${K}`, number>>;
   return buildQuote({
     product: 'FLT',
@@ -230,7 +239,10 @@ async function quoteFlightHold(hold: Hold, context: Context): Promise<Quote<Flig
     ...context.quoting,
     priceType: price.price_type,
     party: { adults: search.adults, children: search.children, infants: search.infants },
-    charge: { amountMinor: price.inclusive, description: describeCharge([`Flight ${route}`, holdLocalDates(hold).startsOn, priced.fare.brand.name, countOf(passengers, 'passenger')]) },
+    charge: {
+      amountMinor: price.inclusive,
+      description: describeCharge([`Flight ${route}`, holdLocalDates(hold).startsOn, priced.fare.brand.name, countOf(passengers, 'passenger')]),
+    },
     facts: { search, offer, brand: priced.fare.brand, passengers: price.passengers.map((p) => ({ type: p.type, count: p.count })) },
   });
 }
@@ -241,7 +253,13 @@ function quotedFareView(quote: Quote<FlightQuoteFacts>, language: string) {
   const price: FlightPriceView = {
     breakdown: quoteBreakdown(quote),
     passengers: quote.facts.passengers.map((p) => ({
-      type: p.type, count: p.count, fare: text(`${p.type}.fare`), fareSubtotal: text(`${p.type}.fareSubtotal`), tax: text(`${p.type}.tax`), perPerson: text(`${p.type}.perPerson`), subtotal: text(`${p.type}.subtotal`),
+      type: p.type,
+      count: p.count,
+      fare: text(`${p.type}.fare`),
+      fareSubtotal: text(`${p.type}.fareSubtotal`),
+      tax: text(`${p.type}.tax`),
+      perPerson: text(`${p.type}.perPerson`),
+      subtotal: text(`${p.type}.subtotal`),
     })),
     beforeTax: text('beforeTax'),
     tax: text('tax'),

@@ -37,7 +37,10 @@ export async function hotelPageContext(requestContext: RequestContext) {
   /** What a quote made now records: the visitor's currency, today's rate and the charge currency (decisions 0025, 0056). */
   const quoting = quotingOf(locale.currency, chargeCurrencyFor(org.payments.merchantAccounts, locale.currency), rates);
   // The pages price in the catalogue currency and say what a quote made now would charge.
-  const shown = { ...displayAt(quoting.display, CATALOGUE_CURRENCY, rates.get(CATALOGUE_CURRENCY)?.minorDigits ?? 2), charge: { currency: quoting.chargeCurrency, minorDigits: quoting.chargeMinorDigits } };
+  const shown = {
+    ...displayAt(quoting.display, CATALOGUE_CURRENCY, rates.get(CATALOGUE_CURRENCY)?.minorDigits ?? 2),
+    charge: { currency: quoting.chargeCurrency, minorDigits: quoting.chargeMinorDigits },
+  };
   /** An amount as the page shows it; `money.breakdown`, a price's lines (app/domain/price-breakdown.ts), at the same rate. */
   const money = Object.assign((usdMinor: number) => toDisplayPrice({ amountMinor: usdMinor, currency: 'USD' }, locale.currency, locale.language, rates), {
     breakdown: (sheet: PriceSheet) => priceBreakdown(sheet, shown),
@@ -72,7 +75,14 @@ export async function hotelSearchFormData(requestContext: RequestContext, url: P
 }
 
 export function toHotelQuery(search: HotelSearchParams, flow: HotelFlow): HotelQuery {
-  return { propertyType: flow.propertyType, destination: search.destination, checkin: search.checkin, checkout: search.checkout, rooms: search.rooms, guestsPerRoom: search.guests };
+  return {
+    propertyType: flow.propertyType,
+    destination: search.destination,
+    checkin: search.checkin,
+    checkout: search.checkout,
+    rooms: search.rooms,
+    guestsPerRoom: search.guests,
+  };
 }
 
 /** A room's price in the visitor's currency, line by line, as the pages show it. */
@@ -105,7 +115,11 @@ function memberLines(pricing: MemberPricing, money: (amountMinor: number) => Dis
 }
 
 /** What a results card shows of a hotel's cheapest room: its total and price per night, and the member lines. */
-function resultPrice(room: RoomOffer, money: PageContext['money'], member: MemberViewer): Pick<PriceBreakdown, 'total' | 'perNight' | 'priceType' | 'memberSavings' | 'membersPay'> {
+function resultPrice(
+  room: RoomOffer,
+  money: PageContext['money'],
+  member: MemberViewer,
+): Pick<PriceBreakdown, 'total' | 'perNight' | 'priceType' | 'memberSavings' | 'membersPay'> {
   const pricing = roomPricing(room, member);
   return { total: money(pricing.payMinor), perNight: money(room.price.per_night), priceType: room.price.price_type, ...memberLines(pricing, money) };
 }
@@ -117,7 +131,9 @@ export function breakdown(room: RoomOffer, money: PageContext['money'], member: 
     breakdown: money.breakdown({
       product: 'HLT',
       amounts: {
-        beforeTax: p.exclusive, tax: p.tax, total: pricing.payMinor,
+        beforeTax: p.exclusive,
+        tax: p.tax,
+        total: pricing.payMinor,
         memberDiscount: pricing.kind === 'member' ? pricing.discountMinor : undefined,
         strikeTotal: p.strike_price === null || p.strike_tax === null ? undefined : p.strike_price + p.strike_tax,
       },
@@ -151,7 +167,10 @@ export async function loadHotelResults(requestContext: RequestContext, url: Page
   if (!parsed.ok) return { flow, destinations, search: null, destination: null, errors: parsed.errors, values: parsed.values, results: [], sort: 'price' as const, stars: [] };
   const sortParam = params.get('sort');
   const sort: ResultsSort = sortParam === 'stars' || sortParam === 'rating' ? sortParam : 'price';
-  const stars = params.getAll('stars').map(Number).filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
+  const stars = params
+    .getAll('stars')
+    .map(Number)
+    .filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
   const offers = await hotels.search(toHotelQuery(parsed.query, flow), pricingFor(context, parsed.query.packageRate));
   // Only what the cards show travels: not the supplier's own price for the room (its net rate and
   // the organisation's markup), and not the breakdown, which the details page shows.
@@ -212,7 +231,13 @@ export async function loadHotelDetails(requestContext: RequestContext, url: Page
         fits: room.maxGuests >= parsed.query.guests,
         price: breakdown(room, context.money, context.member, context.flow),
         // What a trip list entry records besides the shown price (spec §3 "Hotel trip": the USD amounts).
-        supplierPrice: { currency: room.price.currency, exclusive: room.price.exclusive, tax: room.price.tax, inclusive: room.price.inclusive, supplierCode: room.price.supplier_code },
+        supplierPrice: {
+          currency: room.price.currency,
+          exclusive: room.price.exclusive,
+          tax: room.price.tax,
+          inclusive: room.price.inclusive,
+          supplierCode: room.price.supplier_code,
+        },
       })),
     },
   };
@@ -224,7 +249,12 @@ export async function loadHotelDetails(requestContext: RequestContext, url: Page
  */
 export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl, form: FormData) {
   const context = await hotelFlowContext(requestContext, url.pathname);
-  const parsed = parseHotelSearch(new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')), context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
+  const parsed = parseHotelSearch(
+    new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')),
+    context.today,
+    context.org.booking.minCheckinDays,
+    context.flow.propertyType,
+  );
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });
   const roomTypeId = Number(form.get('roomTypeId'));
   if (!Number.isInteger(roomTypeId) || roomTypeId < 1) throw json({ message: 'Choose a room.' }, { status: 400 });
@@ -232,7 +262,10 @@ export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl
   if (earliest) return { result: { kind: 'too_soon' as const, earliest }, search: parsed.query, flow: context.flow };
   await requireHoldAllowed(requestContext, 'page');
   // The hold records the rate of this search (a package search's rate) with the party.
-  const held = await hotels.hold({ ...toHotelQuery(parsed.query, context.flow), roomTypeId }, { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
+  const held = await hotels.hold(
+    { ...toHotelQuery(parsed.query, context.flow), roomTypeId },
+    { ...pricingFor(context, parsed.query.packageRate), ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp },
+  );
   const notFound = () => new Response('We could not find that room.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();
   if (held.kind !== 'held') return { result: held, search: parsed.query, flow: context.flow };

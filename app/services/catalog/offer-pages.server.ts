@@ -40,7 +40,12 @@ function priceView(price: OfferPrice, money: PageContext['money'], product: Page
   return {
     breakdown: money.breakdown({
       product,
-      amounts: { beforeTax: price.exclusive, tax: price.tax, total: price.inclusive, strikeTotal: price.strike_price === null || price.strike_tax === null ? undefined : price.strike_price + price.strike_tax },
+      amounts: {
+        beforeTax: price.exclusive,
+        tax: price.tax,
+        total: price.inclusive,
+        strikeTotal: price.strike_price === null || price.strike_tax === null ? undefined : price.strike_price + price.strike_tax,
+      },
       counts: { quantity: price.quantity, legs: price.legs },
     }),
     perUnit: money(price.per_unit),
@@ -86,7 +91,8 @@ export async function loadOfferResults(requestContext: RequestContext, url: Page
   const form = await offerSearchFormData(context);
   const params = url.searchParams;
   const parsed = parseFrom(params, context);
-  if (!parsed.ok) return { form, search: null, errors: parsed.errors, values: parsed.values, destination: null, results: [], sort: 'price' as const, refundable: false, params: '' };
+  if (!parsed.ok)
+    return { form, search: null, errors: parsed.errors, values: parsed.values, destination: null, results: [], sort: 'price' as const, refundable: false, params: '' };
   const sort: OfferSort = params.get('sort') === 'rating' ? 'rating' : 'price';
   const refundable = params.get('refundable') === '1';
   const offers = await context.supplier.search(parsed.query, context.supplierContext);
@@ -156,7 +162,10 @@ export async function holdOffer(requestContext: RequestContext, segmentParam: st
   const earliest = await tooSoonToBook(context.org, context.session, slot.day, context.today);
   if (earliest) throw redirect(`/${context.segment}/checkout?${tooSoonParams(earliest)}`);
   await requireHoldAllowed(requestContext, 'page');
-  const held = await context.supplier.hold({ query, offer, option, ...slot }, { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp });
+  const held = await context.supplier.hold(
+    { query, offer, option, ...slot },
+    { ...context.supplierContext, ttlMinutes: context.org.booking.holdMinutes, clientIp: requestContext.clientIp },
+  );
   const notFound = () => new Response('We could not find that option at that time.', { status: 404 });
   if (held.kind === 'not_found') throw notFound();
   const back = new URLSearchParams(offerSearchParams(context.segment, query));
@@ -199,7 +208,17 @@ async function quoteOfferHold(hold: Hold, context: PageContext): Promise<Quote<O
   if (!recorded || !held || held.legs !== (back ? 2 : 1) || recorded.day !== start.day || recorded.time !== start.time) return null;
   const guests = context.rule.unitsPer === 'guest' ? hold.quantity : selectedInt(recorded, 'guests', 1, context.rule.maxGuests, 1);
   const bags = selectedInt(recorded, 'bags', 0, 99, 0);
-  const query: OfferSearch = { destination: '', date: start.day, until: start.day, month: null, time: start.time, guests, bags, returnDate: back?.day ?? null, returnTime: back?.time ?? null };
+  const query: OfferSearch = {
+    destination: '',
+    date: start.day,
+    until: start.day,
+    month: null,
+    time: start.time,
+    guests,
+    bags,
+    returnDate: back?.day ?? null,
+    returnTime: back?.time ?? null,
+  };
   const priceType = selectedPriceType(recorded, context.supplierContext.priceType);
   const option = await context.supplier.price({ query, offer: held.offer, option: held.option, ...start }, { ...context.supplierContext, priceType });
   const offer = await getDb()
@@ -226,7 +245,12 @@ async function quoteOfferHold(hold: Hold, context: PageContext): Promise<Quote<O
     party: { guests, bags },
     charge: {
       amountMinor: p.inclusive,
-      description: describeCharge([offer.name, option.name, back ? `${startsOn} ${start.time} and ${back.day} ${back.time}` : `${startsOn} ${start.time}`, countOf(guests, 'guest')]),
+      description: describeCharge([
+        offer.name,
+        option.name,
+        back ? `${startsOn} ${start.time} and ${back.day} ${back.time}` : `${startsOn} ${start.time}`,
+        countOf(guests, 'guest'),
+      ]),
     },
     facts: {
       offer,

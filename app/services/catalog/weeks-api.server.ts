@@ -23,15 +23,7 @@ import { getDb } from '../platform/db.server';
 import { getRateTable, toDisplayPrice } from './rates.server';
 import type { RequestContext } from '../site/request-context.server';
 import type { SupplierContext } from '../suppliers/port';
-import {
-  type WeekOffer,
-  findResortById,
-  minWeekPrices,
-  resolveWeekSelection,
-  resortReviews,
-  orgToday,
-  weeksSupplierFor,
-} from '../suppliers/weeks.server';
+import { type WeekOffer, findResortById, minWeekPrices, resolveWeekSelection, resortReviews, orgToday, weeksSupplierFor } from '../suppliers/weeks.server';
 import { requireHoldAllowed } from '../identity/rate-limit.server';
 import { recordHoldQuote } from '../booking/holds.server';
 import { releaseHold } from '../booking/hold-release.server';
@@ -139,7 +131,11 @@ export async function getInventory(caller: Pick<RequestContext, 'org' | 'session
   const resort = await findResortById(idNumber(body.resort_id));
   if (!resort) return fail(404, `No resort with id ${body.resort_id}`);
   if (!sells(org, resort.kind)) return notOffered(resort.kind);
-  const details = await weeksSupplierFor(resort.kind).details(String(resort.resortId), { destination: resort.destination, checkIn: body.check_in_date, checkOut: body.check_out_date }, context);
+  const details = await weeksSupplierFor(resort.kind).details(
+    String(resort.resortId),
+    { destination: resort.destination, checkIn: body.check_in_date, checkOut: body.check_out_date },
+    context,
+  );
   // Inventory of another white label is not sold here: the resort shows, with nothing to book.
   const ownLabel = body.whitelabel_no === undefined || idNumber(body.whitelabel_no) === resort.whitelabelNo;
   return answer(200, {
@@ -296,6 +292,7 @@ export async function releaseWeeksHold(caller: Pick<RequestContext, 'org' | 'coo
   // Only weeks holds of this organisation: this route is no way to drop another product's hold.
   const kind = hold?.org_id === org.orgId && (hold.product === 'RST' || hold.product === 'STY') ? hold.product : null;
   const released = kind ? await weeksSupplierFor(kind).release(body.reservationToken) : false;
-  const headers: Record<string, string> = caller.cookie(HOLD_COOKIE) !== undefined ? { 'Set-Cookie': `${HOLD_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secureCookieAttribute(caller.hostname)}` } : {};
+  const headers: Record<string, string> =
+    caller.cookie(HOLD_COOKIE) !== undefined ? { 'Set-Cookie': `${HOLD_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secureCookieAttribute(caller.hostname)}` } : {};
   return answer(200, { released, data: { released } }, headers);
 }

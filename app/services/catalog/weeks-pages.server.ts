@@ -4,7 +4,20 @@ import { minCheckinDate } from '~/domain/checkin';
 import { tooSoonToBook, travelerAction, savedTraveler } from '../booking/checkout.server';
 import { viewMore } from '~/domain/view-more';
 import {
-  MAX_WEEKS, WEEKS_COLLECTIONS, WEEKS_KINDS, type WeeksKind, type WeeksScope, type WeeksSearchErrors, addDays, formatDay, isDreamtrip, parseDay, parseWeeksSearch, weekdayNames, weeksKindsOffered, weeksSearchParams,
+  MAX_WEEKS,
+  WEEKS_COLLECTIONS,
+  WEEKS_KINDS,
+  type WeeksKind,
+  type WeeksScope,
+  type WeeksSearchErrors,
+  addDays,
+  formatDay,
+  isDreamtrip,
+  parseDay,
+  parseWeeksSearch,
+  weekdayNames,
+  weeksKindsOffered,
+  weeksSearchParams,
 } from '~/domain/weeks';
 import { getDb } from '../platform/db.server';
 import { findVisitorHold } from '../booking/holds.server';
@@ -58,7 +71,14 @@ function destinationsOf(kinds: readonly WeeksKind[]) {
   return getDb()
     .selectFrom('destinations as d')
     .select(['d.slug', 'd.name', 'd.country_name'])
-    .where(({ exists, selectFrom }) => exists(selectFrom('resorts as r').select('r.id').whereRef('r.destination_slug', '=', 'd.slug').where('r.kind', 'in', [...kinds])))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('resorts as r')
+          .select('r.id')
+          .whereRef('r.destination_slug', '=', 'd.slug')
+          .where('r.kind', 'in', [...kinds]),
+      ),
+    )
     .orderBy('d.name')
     .execute();
 }
@@ -81,11 +101,15 @@ export async function loadWeeksResults(requestContext: RequestContext, url: Page
   const base = { scope, path: weeksPath(scope), kinds: context.kinds, destinations, minCheckin: context.minCheckin };
   const empty = { results: [], total: 0, page: 1, nextPage: null as number | null, stars: [] as number[], kindFilter: [] as WeeksKind[], destination: null };
   const hasSearch = params.has('destination') || params.has('check_in_date') || params.has('month');
-  if (!hasSearch) return { ...base, ...empty, search: null, errors: {} as WeeksSearchErrors, values: { weeks: '1', collection: params.get('collection') ?? '' } as Record<string, string> };
+  if (!hasSearch)
+    return { ...base, ...empty, search: null, errors: {} as WeeksSearchErrors, values: { weeks: '1', collection: params.get('collection') ?? '' } as Record<string, string> };
   const parsed = parseWeeksSearch(params, context.minCheckin);
   if (!parsed.ok) return { ...base, ...empty, search: null, errors: parsed.errors, values: parsed.values as Record<string, string> };
   const { search } = parsed;
-  const stars = params.getAll('stars').map(Number).filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
+  const stars = params
+    .getAll('stars')
+    .map(Number)
+    .filter((s) => Number.isInteger(s) && s >= 1 && s <= 5);
   const kindFilter = WEEKS_KINDS.filter((kind) => context.kinds.includes(kind) && params.getAll('kind').includes(kind));
   const pageParam = Number(params.get('page') ?? '1');
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100 ? pageParam : 1;
@@ -162,9 +186,18 @@ function weekTripItem(details: ResortDetails): { item: ResortTripItem; checkin: 
   // The unit's and the feed's cost are this visitor's price: our costs never reach a page.
   const cost = usd(week.price.amount);
   const item: ResortTripItem = {
-    resortId: details.resortId, provider: details.provider, whitelabelNo: String(details.whitelabelNo),
-    unitCost: cost, retailPrice: usd(week.price.retail_price), feedCost: cost, nights: week.price.nights,
-    stars: details.stars, review: details.reviewScore.toFixed(1), address: details.address, lat: details.latitude, long: details.longitude,
+    resortId: details.resortId,
+    provider: details.provider,
+    whitelabelNo: String(details.whitelabelNo),
+    unitCost: cost,
+    retailPrice: usd(week.price.retail_price),
+    feedCost: cost,
+    nights: week.price.nights,
+    stars: details.stars,
+    review: details.reviewScore.toFixed(1),
+    address: details.address,
+    lat: details.latitude,
+    long: details.longitude,
   };
   return { item, checkin: week.checkInDate, checkout: week.checkOutDate };
 }
@@ -243,7 +276,11 @@ export async function loadWeeksCheckout(requestContext: RequestContext, url: Pag
     unit: { code: resolved.unit.code, name: resolved.unit.name, sleeps: resolved.unit.sleeps },
     week: priced(offer, context.money),
     /** What holding this week will quote (a preview: only a hold's quote is charged). */
-    charge: chargeOf(convertAtQuoteRate(context.quoting, { amountMinor: offer.price.amount, currency: CATALOGUE_CURRENCY }, context.quoting.chargeCurrency)!.amountMinor, context.quoting.chargeCurrency, describeWeekCharge(resolved.resort.name, resolved.unit.name, selection, offer.price.weeks)),
+    charge: chargeOf(
+      convertAtQuoteRate(context.quoting, { amountMinor: offer.price.amount, currency: CATALOGUE_CURRENCY }, context.quoting.chargeCurrency)!.amountMinor,
+      context.quoting.chargeCurrency,
+      describeWeekCharge(resolved.resort.name, resolved.unit.name, selection, offer.price.weeks),
+    ),
     quote: null,
     traveler,
     savedTraveler: null,

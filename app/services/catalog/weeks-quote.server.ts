@@ -53,8 +53,15 @@ export async function quoteWeeksHold(hold: Hold, supplier: SupplierContext, quot
       resort: { name: resolved.resort.name, address: resolved.resort.address, image: resolved.resort.image_path, stars: resolved.resort.stars },
       unit: { code: resolved.unit.code, name: resolved.unit.name, sleeps: resolved.unit.sleeps },
       week: {
-        inventoryId: offer.inventoryId, name: offer.name, sleeps: offer.sleeps, startDay: weekdayNames[offer.weekStartWeekday]!, checkIn: offer.checkInDate, checkOut: offer.checkOutDate,
-        available: offer.available, weeks: p.weeks, nights: p.nights,
+        inventoryId: offer.inventoryId,
+        name: offer.name,
+        sleeps: offer.sleeps,
+        startDay: weekdayNames[offer.weekStartWeekday]!,
+        checkIn: offer.checkInDate,
+        checkOut: offer.checkOutDate,
+        available: offer.available,
+        weeks: p.weeks,
+        nights: p.nights,
       },
     },
   });

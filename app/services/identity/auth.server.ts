@@ -91,11 +91,7 @@ export async function isTokenUsable(purpose: TokenPurpose, orgId: string, token:
 // Password sign-in with throttling (S3)
 // ---------------------------------------------------------------------------------------
 
-export type LoginResult =
-  | { kind: 'ok'; userId: number }
-  | { kind: 'invalid' }
-  | { kind: 'blocked' }
-  | { kind: 'throttled'; retryAfterSeconds: number };
+export type LoginResult = { kind: 'ok'; userId: number } | { kind: 'invalid' } | { kind: 'blocked' } | { kind: 'throttled'; retryAfterSeconds: number };
 
 async function throttleWait(db: Transaction<DB>, key: string, clientIp: string): Promise<number> {
   const row = await db
@@ -135,7 +131,11 @@ async function reserveAttempt(key: string, clientIp: string): Promise<number> {
       if (wait > 0) return wait;
       await trx.insertInto('auth_failures').values({ account_key: key, client_ip: clientIp }).execute();
       // Old rows no longer count; drop them so the table stays small (purgeAuthFailures does the rest).
-      await trx.deleteFrom('auth_failures').where('account_key', '=', key).where('failed_at', '<', new Date(Date.now() - FAILURE_WINDOW_MS)).execute();
+      await trx
+        .deleteFrom('auth_failures')
+        .where('account_key', '=', key)
+        .where('failed_at', '<', new Date(Date.now() - FAILURE_WINDOW_MS))
+        .execute();
       return 0;
     });
 }
@@ -157,9 +157,7 @@ export async function attemptPasswordLogin(org: OrgConfig, email: string, passwo
     .where('org_id', '=', org.orgId)
     .where('email_normalized', '=', normalizeEmail(email))
     .executeTakeFirst();
-  const ok = user?.password_hash && password.length <= PASSWORD_MAX_LENGTH
-    ? await verifyPassword(user.password_hash, password)
-    : await verifyAgainstDummy(password);
+  const ok = user?.password_hash && password.length <= PASSWORD_MAX_LENGTH ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
   // A failure stays counted (it was recorded by reserveAttempt).
   if (!user || !ok) return { kind: 'invalid' };
   // The owner's own failures are forgiven; a stranger's stay counted towards the hourly cap.
@@ -170,7 +168,10 @@ export async function attemptPasswordLogin(org: OrgConfig, email: string, passwo
 
 /** Drops sign-in failures and mail requests older than the hour they count in (every key, also those never tried again). */
 export async function purgeAuthFailures(): Promise<number> {
-  const result = await getDb().deleteFrom('auth_failures').where('failed_at', '<', new Date(Date.now() - FAILURE_WINDOW_MS)).executeTakeFirst();
+  const result = await getDb()
+    .deleteFrom('auth_failures')
+    .where('failed_at', '<', new Date(Date.now() - FAILURE_WINDOW_MS))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -178,9 +179,7 @@ export async function purgeAuthFailures(): Promise<number> {
 // Impersonation (spec §4)
 // ---------------------------------------------------------------------------------------
 
-export type IssueResult =
-  | { kind: 'ok'; key: string; expiresAt: Date }
-  | { kind: 'error'; status: 403 | 404; message: string };
+export type IssueResult = { kind: 'ok'; key: string; expiresAt: Date } | { kind: 'error'; status: 403 | 404; message: string };
 
 /**
  * Agents may sign in as members of their organisation; admins as anyone but admins
@@ -198,12 +197,7 @@ export async function issueImpersonationKey(issuer: { session: ActiveSession; or
   }
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const target = uuid.test(targetPublicId)
-    ? await getDb()
-        .selectFrom('users')
-        .select(['id', 'role', 'is_blocked'])
-        .where('public_id', '=', targetPublicId)
-        .where('org_id', '=', issuer.orgId)
-        .executeTakeFirst()
+    ? await getDb().selectFrom('users').select(['id', 'role', 'is_blocked']).where('public_id', '=', targetPublicId).where('org_id', '=', issuer.orgId).executeTakeFirst()
     : undefined;
   if (!target) return { kind: 'error', status: 404, message: 'No such user in this organisation' };
   if (target.id === issuer.session.userDbId) return { kind: 'error', status: 403, message: 'You cannot sign in as yourself' };
@@ -298,7 +292,11 @@ export async function requestSignup(org: OrgConfig, input: SignupInput) {
   // Hash in both cases so the answer takes the same time.
   const passwordHash = await hashPassword(input.password);
   if (existing) {
-    const mail = renderEmail('signupExisting', mailLanguage(org, existing.preferred_language), { orgName: org.name, signInLink: `${origin}/?login=true`, resetLink: `${origin}/?forgot=true` });
+    const mail = renderEmail('signupExisting', mailLanguage(org, existing.preferred_language), {
+      orgName: org.name,
+      signInLink: `${origin}/?login=true`,
+      resetLink: `${origin}/?forgot=true`,
+    });
     await queueEmail({ orgId: org.orgId, to: email, ...mail });
     return;
   }
@@ -353,7 +351,11 @@ export async function requestPasswordReset(org: OrgConfig, email: string) {
     .executeTakeFirst();
   if (!user || user.is_blocked) return;
   const { token } = await issueToken({ purpose: 'password_reset', orgId: org.orgId, userId: user.id });
-  const mail = renderEmail('passwordReset', mailLanguage(org, user.preferred_language), { orgName: org.name, firstName: user.first_name, link: `${origin}/auth/reset?token=${token}` });
+  const mail = renderEmail('passwordReset', mailLanguage(org, user.preferred_language), {
+    orgName: org.name,
+    firstName: user.first_name,
+    link: `${origin}/auth/reset?token=${token}`,
+  });
   await queueEmail({ orgId: org.orgId, to: user.email, ...mail });
 }
 

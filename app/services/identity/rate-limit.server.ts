@@ -1,15 +1,6 @@
 import { json } from '@remix-run/node';
 import { sql } from 'kysely';
-import {
-  counterKeys,
-  type LimitedAction,
-  MAX_ACTIVE_HOLDS,
-  RATE_LIMITS,
-  type RateVerdict,
-  rateVerdict,
-  scaledLimit,
-  windowOf,
-} from '~/domain/rate-limits';
+import { counterKeys, type LimitedAction, MAX_ACTIVE_HOLDS, RATE_LIMITS, type RateVerdict, rateVerdict, scaledLimit, windowOf } from '~/domain/rate-limits';
 import { purgeAuthFailures } from './auth.server';
 import { type Database, getDb, getOpenedDatabase } from '../platform/db.server';
 import { getEnv } from '../platform/env.server';
@@ -67,7 +58,10 @@ export function databaseCounters(db: Database): RateCounters {
       return new Map(rows.map((row) => [row.key, row.hits]));
     },
     async purge() {
-      const result = await db.deleteFrom('rate_limit_counters').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+      const result = await db
+        .deleteFrom('rate_limit_counters')
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

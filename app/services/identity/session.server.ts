@@ -28,11 +28,30 @@ function sessionsQuery(db: Database) {
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('users as imp', 'imp.id', 's.impersonator_id')
     .select([
-      's.id as session_id', 's.public_id', 's.created_at', 's.last_seen_at', 's.expires_at',
-      'u.id', 'u.public_id as user_public_id', 'u.org_id', 'u.email', 'u.first_name', 'u.last_name', 'u.role',
-      'u.is_demo', 'u.is_blocked', 'u.nationality', 'u.preferred_language', 'u.preferred_currency',
-      'u.personal_picture', 'u.usr_type', 'u.date_format', 'imp.id as impersonator_id', 'imp.public_id as impersonator_public_id',
-      'imp.role as impersonator_role', 'imp.is_blocked as impersonator_is_blocked',
+      's.id as session_id',
+      's.public_id',
+      's.created_at',
+      's.last_seen_at',
+      's.expires_at',
+      'u.id',
+      'u.public_id as user_public_id',
+      'u.org_id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.role',
+      'u.is_demo',
+      'u.is_blocked',
+      'u.nationality',
+      'u.preferred_language',
+      'u.preferred_currency',
+      'u.personal_picture',
+      'u.usr_type',
+      'u.date_format',
+      'imp.id as impersonator_id',
+      'imp.public_id as impersonator_public_id',
+      'imp.role as impersonator_role',
+      'imp.is_blocked as impersonator_is_blocked',
     ]);
 }
 
@@ -51,7 +70,12 @@ function verdictOf(row: SessionRow, now: number) {
  */
 export async function sessionVerdicts(ids: readonly string[], db: Database = getDb()): Promise<Map<string, 'live' | 'ended' | 'blocked'>> {
   const now = Date.now();
-  const rows = ids.length === 0 ? [] : await sessionsQuery(db).where('s.id', 'in', [...ids]).execute();
+  const rows =
+    ids.length === 0
+      ? []
+      : await sessionsQuery(db)
+          .where('s.id', 'in', [...ids])
+          .execute();
   const verdicts = new Map(ids.map((id) => [id, 'ended' as const] as [string, 'live' | 'ended' | 'blocked']));
   for (const row of rows) verdicts.set(row.session_id, verdictOf(row, now));
   return verdicts;
@@ -84,7 +108,11 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
   }
   // Touch at most once a minute: enough for the idle timeout, cheap on every request.
   if (now - row.last_seen_at.getTime() > 60_000) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('id', '=', id)
+      .execute();
   }
   return {
     sessionId: id,

@@ -69,7 +69,10 @@ export async function addSavedTraveler({ userPublicId, traveler }: { userPublicI
         .where('user_id', '=', owner.id)
         .executeTakeFirstOrThrow();
       if (!canSaveAnotherTraveler(Number(count))) return 'limit';
-      await trx.insertInto('saved_travelers').values({ user_id: owner.id, ...columns(traveler) }).execute();
+      await trx
+        .insertInto('saved_travelers')
+        .values({ user_id: owner.id, ...columns(traveler) })
+        .execute();
       return 'added';
     });
 }

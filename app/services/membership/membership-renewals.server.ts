@@ -151,7 +151,14 @@ async function expireUnrenewable(org: OrgConfig, today: string, db: Database): P
     .where('plan_id', 'in', (w) => w.selectFrom('membership_plans').select('id').where('org_id', '=', org.orgId))
     .where((w) =>
       w.or([
-        w('plan_id', 'in', w.selectFrom('membership_plans').select('id').where((p) => p.or([p('is_renewable', '=', false), p('offered', '=', false)]))),
+        w(
+          'plan_id',
+          'in',
+          w
+            .selectFrom('membership_plans')
+            .select('id')
+            .where((p) => p.or([p('is_renewable', '=', false), p('offered', '=', false)])),
+        ),
         w('user_id', 'in', w.selectFrom('users').select('id').where('is_demo', '=', true)),
       ]),
     )
@@ -308,7 +315,11 @@ async function recordPaid(row: DueTry, lease: Date, transactionId: string | null
     if (Number(extended.numUpdatedRows) > 0) return 'paid';
     // The subscription changed while the card was charged (bought again by hand, an admin): the
     // money buys nothing here, so it goes back to the card (a free renewal has nothing to give).
-    await trx.updateTable('renewal_charges').set({ status: transactionId ? 'giving_back' : 'given_back', updated_at: new Date() }).where('id', '=', paid.id).execute();
+    await trx
+      .updateTable('renewal_charges')
+      .set({ status: transactionId ? 'giving_back' : 'given_back', updated_at: new Date() })
+      .where('id', '=', paid.id)
+      .execute();
     return 'moved_on';
   });
   if (recorded !== 'moved_on') return recorded;
@@ -338,8 +349,20 @@ type TryFailure = PaymentFailure | { kind: 'no_card' };
 /** What the member is told went wrong, in words they can act on. */
 /** Why a renewal try failed, in the member's mail language (the bank's own words stay as sent). */
 const FAILURE_REASONS = {
-  'en-US': { noCard: 'there is no saved card on your account', declined: 'the bank declined it', rejected: 'the payment service refused it', unreachable: 'the card processor could not be reached', unusable: 'the saved card could not be used' },
-  'es-MX': { noCard: 'no hay una tarjeta guardada en tu cuenta', declined: 'el banco la rechazó', rejected: 'el servicio de pagos la rechazó', unreachable: 'no se pudo contactar al procesador de la tarjeta', unusable: 'no se pudo usar la tarjeta guardada' },
+  'en-US': {
+    noCard: 'there is no saved card on your account',
+    declined: 'the bank declined it',
+    rejected: 'the payment service refused it',
+    unreachable: 'the card processor could not be reached',
+    unusable: 'the saved card could not be used',
+  },
+  'es-MX': {
+    noCard: 'no hay una tarjeta guardada en tu cuenta',
+    declined: 'el banco la rechazó',
+    rejected: 'el servicio de pagos la rechazó',
+    unreachable: 'no se pudo contactar al procesador de la tarjeta',
+    unusable: 'no se pudo usar la tarjeta guardada',
+  },
 } satisfies Record<LanguageCode, Record<string, string>>;
 
 function failureReason(failure: TryFailure, language: LanguageCode): string {

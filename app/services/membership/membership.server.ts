@@ -37,7 +37,18 @@ import { type Database, getDb } from '../platform/db.server';
 import type { PlanRow } from './membership-plans.server';
 import { renderPlanHtml } from './plan-html.server';
 import type { ActiveSession } from '../identity/session.server';
-import { type AppliedPart, type ApplyRequest, type Member, type Refusal, applyToHold, instrumentsOf, offeredKinds, payableOfHold, refusalText, releaseApplicationsOfHolds } from '../stored-value/stored-value.server';
+import {
+  type AppliedPart,
+  type ApplyRequest,
+  type Member,
+  type Refusal,
+  applyToHold,
+  instrumentsOf,
+  offeredKinds,
+  payableOfHold,
+  refusalText,
+  releaseApplicationsOfHolds,
+} from '../stored-value/stored-value.server';
 
 export type MembershipContext = { org: OrgConfig; session: ActiveSession | null };
 
@@ -203,12 +214,20 @@ async function purchaseStoredValueChoices(org: OrgConfig, userDbId: number, db: 
   const cards = offered.includes('cash_card') ? await instrumentsOf({ orgId: org.orgId, userId: userDbId }, ['cash_card'], db) : [];
   return {
     coupon: offered.includes('coupon'),
-    cash_cards: cards.filter((card) => card.active && card.balance > 0).map((card) => ({ id: card.id, code: card.code, title: card.title, currency: card.currency, balance: minorToMajor(card.balance) })),
+    cash_cards: cards
+      .filter((card) => card.active && card.balance > 0)
+      .map((card) => ({ id: card.id, code: card.code, title: card.title, currency: card.currency, balance: minorToMajor(card.balance) })),
   };
 }
 
 function quoteView(quote: ReturnType<typeof quoteOf>) {
-  return { amount: minorToMajor(quote.amountMinor), debt_payed: minorToMajor(quote.debtPaidMinor), is_renewal: quote.isRenewal, is_trial: quote.isTrial, charge_org: quote.chargeOrg };
+  return {
+    amount: minorToMajor(quote.amountMinor),
+    debt_payed: minorToMajor(quote.debtPaidMinor),
+    is_renewal: quote.isRenewal,
+    is_trial: quote.isTrial,
+    charge_org: quote.chargeOrg,
+  };
 }
 
 /** The plan a call names, offered by the caller's organisation to this buyer; null when there is none such. */
@@ -312,7 +331,10 @@ type PurchaseStoredValue = { couponCode: string | null; cashCard: { id: string; 
 
 /** A refusal of the stored value an initbook names: its transaction rolls back, nothing is written. */
 class StoredValueRefused extends Error {
-  constructor(readonly refusal: Refusal, message: string) {
+  constructor(
+    readonly refusal: Refusal,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -358,7 +380,16 @@ async function lockUnpaidPurchaseHolds(userDbId: number, trx: Transaction<DB>): 
   await trx
     .selectFrom('holds')
     .select('id')
-    .where('id', 'in', (eb) => eb.selectFrom('bookings').select('hold_id').where('user_id', '=', userDbId).where('product', '=', SUBSCRIPTION).where('status', '=', 'initiated').where('hold_id', 'is not', null).$narrowType<{ hold_id: string }>())
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('bookings')
+        .select('hold_id')
+        .where('user_id', '=', userDbId)
+        .where('product', '=', SUBSCRIPTION)
+        .where('status', '=', 'initiated')
+        .where('hold_id', 'is not', null)
+        .$narrowType<{ hold_id: string }>(),
+    )
     .forUpdate()
     .execute();
 }
@@ -420,21 +451,33 @@ export async function initBook({ org, session }: MembershipContext & { session: 
       await trx.selectFrom('users').select('id').where('id', '=', session.userDbId).forUpdate().execute();
       // A purchase with stored value is a new one: an earlier unpaid one gives back what it applied.
       if (storedValue) await failUnpaidPurchases(session.userDbId, trx, { withStoredValueOnly: true });
-      const unpaid = storedValue ? undefined : await trx
-        .selectFrom('subscription_orders as o')
-        .innerJoin('bookings as b', 'b.id', 'o.booking_id')
-        .select('b.reference')
-        .where('o.user_id', '=', session.userDbId)
-        .where('o.plan_id', '=', plan.id)
-        .where('o.is_renewal', '=', quote.isRenewal)
-        .where('b.status', '=', 'initiated')
-        .where('b.amount_minor', '=', quote.amountMinor)
-        .where('b.hold_id', 'is', null)
-        .executeTakeFirst();
+      const unpaid = storedValue
+        ? undefined
+        : await trx
+            .selectFrom('subscription_orders as o')
+            .innerJoin('bookings as b', 'b.id', 'o.booking_id')
+            .select('b.reference')
+            .where('o.user_id', '=', session.userDbId)
+            .where('o.plan_id', '=', plan.id)
+            .where('o.is_renewal', '=', quote.isRenewal)
+            .where('b.status', '=', 'initiated')
+            .where('b.amount_minor', '=', quote.amountMinor)
+            .where('b.hold_id', 'is', null)
+            .executeTakeFirst();
       if (unpaid) return { reference: unpaid.reference, amountMinor: quote.amountMinor, applied: [] };
       const user = await trx.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', session.userDbId).executeTakeFirstOrThrow();
       const hold = storedValue
-        ? await createPriceHold({ orgId: org.orgId, userId: session.userDbId, product: SUBSCRIPTION, itemRef: `plan:${plan.id}`, quote: membershipQuote(plan, quote.amountMinor), ttlMinutes: org.booking.holdMinutes }, trx)
+        ? await createPriceHold(
+            {
+              orgId: org.orgId,
+              userId: session.userDbId,
+              product: SUBSCRIPTION,
+              itemRef: `plan:${plan.id}`,
+              quote: membershipQuote(plan, quote.amountMinor),
+              ttlMinutes: org.booking.holdMinutes,
+            },
+            trx,
+          )
         : null;
       const booking = await trx
         .insertInto('bookings')
@@ -652,7 +695,19 @@ export async function subscriptionPurchase({ org, session }: MembershipContext &
     .selectFrom('bookings as b')
     .innerJoin('subscription_orders as o', 'o.booking_id', 'b.id')
     .innerJoin('membership_plans as p', 'p.id', 'o.plan_id')
-    .select(['b.reference', 'b.status', 'b.amount_minor', 'b.currency', 'b.failure_text', 'o.is_renewal', 'o.is_trial', 'o.charge_org', 'o.debt_paid_minor', 'o.language', 'p.id as plan_id'])
+    .select([
+      'b.reference',
+      'b.status',
+      'b.amount_minor',
+      'b.currency',
+      'b.failure_text',
+      'o.is_renewal',
+      'o.is_trial',
+      'o.charge_org',
+      'o.debt_paid_minor',
+      'o.language',
+      'p.id as plan_id',
+    ])
     .where('b.reference', '=', reference)
     .where('b.org_id', '=', org.orgId)
     .where('b.user_id', '=', session.userDbId)
@@ -675,6 +730,13 @@ export async function subscriptionPurchase({ org, session }: MembershipContext &
     charge_org: row.charge_org,
     debt_payed: minorToMajor(row.debt_paid_minor),
     plan_name: textsOf(plan, language, org).name,
-    subscription: subscription ? subscriptionDetails(subscription, plan.id === subscription.plan_id ? plan : await db.selectFrom('membership_plans').selectAll().where('id', '=', subscription.plan_id).executeTakeFirstOrThrow(), org, language) : null,
+    subscription: subscription
+      ? subscriptionDetails(
+          subscription,
+          plan.id === subscription.plan_id ? plan : await db.selectFrom('membership_plans').selectAll().where('id', '=', subscription.plan_id).executeTakeFirstOrThrow(),
+          org,
+          language,
+        )
+      : null,
   };
 }

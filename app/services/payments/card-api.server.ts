@@ -75,7 +75,6 @@ export function merchantIdOf(org: OrgConfig): string {
   return org.orgId;
 }
 
-
 // ---- card service ---------------------------------------------------------------------------
 
 /** The schema of each call's body (schemas/api/saved-cards.schema.ts), compiled once. */
@@ -90,7 +89,6 @@ export const cardBodies = {
   save: compileApiBody<SaveCardBody>(saveCardSchema),
   nonce: compileApiBody<CardNonceBody>(cardNonceSchema),
 };
-
 
 /** POST /api/card-service/v1/card/set_default_card {card_id, email} with the api-key header. */
 export async function cardServiceSetDefault({ org, session }: CardCaller, body: CardServiceSetDefaultBody, apiKey: string | null) {

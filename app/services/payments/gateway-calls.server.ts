@@ -43,7 +43,13 @@ export async function giveBack(owner: string, transactionId: string, why: string
     action === 'void' ? gateway.void({ transactionId, idempotencyKey: `${owner}:void` }) : gateway.refund({ transactionId, idempotencyKey: `${owner}:refund` }),
   );
   if (!result.ok) {
-    log.error('giving back a payment failed: it will be retried while its row is open, else finish it by hand', { owner, transactionId, why, action, failure: result.failure.kind });
+    log.error('giving back a payment failed: it will be retried while its row is open, else finish it by hand', {
+      owner,
+      transactionId,
+      why,
+      action,
+      failure: result.failure.kind,
+    });
     return false;
   }
   log.warn('payment given back', { owner, transactionId, why, action });

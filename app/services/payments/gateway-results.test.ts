@@ -30,16 +30,34 @@ describe('names', () => {
 
 describe('failures', () => {
   it('classifies refused transactions', () => {
-    expect(failureFromAttempt({ id: 't1', status: 'processor_declined', processorResponseCode: '2015', processorResponseText: 'Transaction Not Allowed', processorResponseType: 'hard_declined' })).toEqual({
+    expect(
+      failureFromAttempt({
+        id: 't1',
+        status: 'processor_declined',
+        processorResponseCode: '2015',
+        processorResponseText: 'Transaction Not Allowed',
+        processorResponseType: 'hard_declined',
+      }),
+    ).toEqual({
       kind: 'processor_declined',
       code: '2015',
       text: 'Transaction Not Allowed',
       decline: 'hard',
       transactionId: 't1',
     });
-    expect(failureFromAttempt({ status: 'processor_declined', processorResponseCode: '2000', processorResponseType: 'soft_declined' })).toMatchObject({ decline: 'soft', transactionId: null });
-    expect(failureFromAttempt({ id: 't2', status: 'gateway_rejected', gatewayRejectionReason: 'duplicate' })).toEqual({ kind: 'gateway_rejected', reason: 'duplicate', transactionId: 't2' });
-    expect(failureFromAttempt({ id: 't3', status: 'failed', processorResponseCode: '3000', processorResponseText: 'Processor Network Unavailable - Try Again' })).toMatchObject({ kind: 'failed', code: '3000' });
+    expect(failureFromAttempt({ status: 'processor_declined', processorResponseCode: '2000', processorResponseType: 'soft_declined' })).toMatchObject({
+      decline: 'soft',
+      transactionId: null,
+    });
+    expect(failureFromAttempt({ id: 't2', status: 'gateway_rejected', gatewayRejectionReason: 'duplicate' })).toEqual({
+      kind: 'gateway_rejected',
+      reason: 'duplicate',
+      transactionId: 't2',
+    });
+    expect(failureFromAttempt({ id: 't3', status: 'failed', processorResponseCode: '3000', processorResponseText: 'Processor Network Unavailable - Try Again' })).toMatchObject({
+      kind: 'failed',
+      code: '3000',
+    });
     expect(failureFromAttempt({ status: 'authorized' })).toBeNull();
   });
 

@@ -39,7 +39,9 @@ describe('braintreeSettingsFromEnv', () => {
     ]);
     expect(() => braintreeSettingsFromEnv({ ...keys, BRAINTREE_ENVIRONMENT: 'production' })).toThrow(/BRAINTREE_MERCHANT_ACCOUNT_ID: required/);
     expect(() => braintreeSettingsFromEnv({ ...keys, BRAINTREE_GATEWAY_URL: 'http://x:1', BRAINTREE_MERCHANT_ACCOUNT_ID: 'usd account' })).toThrow(/letters, digits/);
-    expect(() => braintreeSettingsFromEnv({ ...keys, BRAINTREE_ENVIRONMENT: 'sandbox', BRAINTREE_MERCHANT_ACCOUNT_ID: 'a', BRAINTREE_GATEWAY_URL: 'http://x:1' })).toThrow(/set one, not both/);
+    expect(() => braintreeSettingsFromEnv({ ...keys, BRAINTREE_ENVIRONMENT: 'sandbox', BRAINTREE_MERCHANT_ACCOUNT_ID: 'a', BRAINTREE_GATEWAY_URL: 'http://x:1' })).toThrow(
+      /set one, not both/,
+    );
     expect(() => braintreeSettingsFromEnv({ ...keys, BRAINTREE_GATEWAY_URL: 'ftp://x' })).toThrow(/http\(s\):\/\/host:port/);
   });
 });

@@ -4,15 +4,7 @@
 import type { Readable } from 'node:stream';
 import braintree from 'braintree';
 import { paymentCustomerPhone } from '~/domain/saved-cards';
-import {
-  cardBrand,
-  failureFromAttempt,
-  failureFromErrors,
-  failureFromException,
-  fromGatewayAmount,
-  toGatewayAmount,
-  transactionStatus,
-} from './gateway-results';
+import { cardBrand, failureFromAttempt, failureFromErrors, failureFromException, fromGatewayAmount, toGatewayAmount, transactionStatus } from './gateway-results';
 import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentGateway, VaultedCard } from './port';
 
 export type BraintreeSettings = {
@@ -176,7 +168,11 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
   const transactions: TransactionCalls = sdk.transaction;
 
   return {
-    createClientToken: ({ customerId }) => call(() => sdk.clientToken.generate(customerId ? { customerId } : {}), (response) => response.clientToken),
+    createClientToken: ({ customerId }) =>
+      call(
+        () => sdk.clientToken.generate(customerId ? { customerId } : {}),
+        (response) => response.clientToken,
+      ),
 
     async ensureCustomer({ customerId, email, phone }) {
       try {
@@ -185,7 +181,10 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
       } catch (error) {
         if (!isNotFound(error)) return { ok: false, failure: failureFromException(error) };
       }
-      return call(() => sdk.customer.create({ id: customerId, ...(email ? { email } : {}), phone: paymentCustomerPhone(phone) }), (response) => ({ customerId: response.customer.id }));
+      return call(
+        () => sdk.customer.create({ id: customerId, ...(email ? { email } : {}), phone: paymentCustomerPhone(phone) }),
+        (response) => ({ customerId: response.customer.id }),
+      );
     },
 
     vaultPaymentMethod: ({ customerId, nonce, makeDefault = false, verify = true }) =>
@@ -200,7 +199,11 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
         (response) => toVaultedCard(response.paymentMethod),
       ),
 
-    setDefault: ({ token }) => call(() => sdk.paymentMethod.update(token, { options: { makeDefault: true } }), (response) => toVaultedCard(response.paymentMethod)),
+    setDefault: ({ token }) =>
+      call(
+        () => sdk.paymentMethod.update(token, { options: { makeDefault: true } }),
+        (response) => toVaultedCard(response.paymentMethod),
+      ),
 
     async deletePaymentMethod({ token }) {
       try {
@@ -224,7 +227,11 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
       }
     },
 
-    createNonceForCard: (token) => call(() => sdk.paymentMethodNonce.create(token), (response) => response.paymentMethodNonce.nonce),
+    createNonceForCard: (token) =>
+      call(
+        () => sdk.paymentMethodNonce.create(token),
+        (response) => response.paymentMethodNonce.nonce,
+      ),
 
     authorize: ({ amountMinor, source, orderId, idempotencyKey, threeDSecureRequired, customerId, submitForSettlement = false, merchantAccountId = settings.merchantAccountId }) =>
       call(
@@ -248,7 +255,10 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
       ),
 
     void: ({ transactionId, idempotencyKey }) =>
-      call(() => transactions.void(transactionId, { apiRequestKey: idempotencyKey }), (response) => toTransaction(response.transaction)),
+      call(
+        () => transactions.void(transactionId, { apiRequestKey: idempotencyKey }),
+        (response) => toTransaction(response.transaction),
+      ),
 
     refund: ({ transactionId, idempotencyKey, amountMinor }) =>
       call(

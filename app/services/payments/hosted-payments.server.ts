@@ -9,7 +9,15 @@ import type { BraintreeSettings } from './gateway.server';
  * `expiresInMinutes`: how long the page takes the payment (the sweep reads the outcome after it);
  * `merchantAccountId`: the account of the charge's currency (absent: the default, USD).
  */
-export type HostedPaymentOpening = { amountMinor: number; orderId: string; returnUrl: string; expiresInMinutes: number; description: string; language: 'en' | 'es'; merchantAccountId?: string };
+export type HostedPaymentOpening = {
+  amountMinor: number;
+  orderId: string;
+  returnUrl: string;
+  expiresInMinutes: number;
+  description: string;
+  language: 'en' | 'es';
+  merchantAccountId?: string;
+};
 export type HostedPayments = {
   open(input: HostedPaymentOpening): Promise<{ ok: true; url: string } | { ok: false; message: string }>;
 };
@@ -24,7 +32,15 @@ export function sandboxHostedPayments(settings: BraintreeSettings & { environmen
         const response = await fetch(endpoint, {
           method: 'POST',
           headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({ amount: (input.amountMinor / 100).toFixed(2), merchant_account_id: input.merchantAccountId ?? settings.merchantAccountId, order_id: input.orderId, return_url: input.returnUrl, expires_in_minutes: input.expiresInMinutes, description: input.description, language: input.language }),
+          body: JSON.stringify({
+            amount: (input.amountMinor / 100).toFixed(2),
+            merchant_account_id: input.merchantAccountId ?? settings.merchantAccountId,
+            order_id: input.orderId,
+            return_url: input.returnUrl,
+            expires_in_minutes: input.expiresInMinutes,
+            description: input.description,
+            language: input.language,
+          }),
           signal: AbortSignal.timeout(settings.timeoutMs),
         });
         const answer = (await response.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;

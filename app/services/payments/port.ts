@@ -11,17 +11,7 @@ export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'd
 
 /** Why the gateway (not the bank) refused: Braintree's gateway_rejection_reason values. */
 export type GatewayRejectionReason =
-  | 'three_d_secure'
-  | 'duplicate'
-  | 'fraud'
-  | 'risk_threshold'
-  | 'application_incomplete'
-  | 'avs'
-  | 'cvv'
-  | 'avs_and_cvv'
-  | 'token_issuance'
-  | 'excessive_retry'
-  | 'other';
+  'three_d_secure' | 'duplicate' | 'fraud' | 'risk_threshold' | 'application_incomplete' | 'avs' | 'cvv' | 'avs_and_cvv' | 'token_issuance' | 'excessive_retry' | 'other';
 
 /**
  * Every way a gateway call can fail, closed so callers handle each:
@@ -43,16 +33,7 @@ export type FieldError = { field: string; code: string; message: string };
 
 export type GatewayResult<T> = { ok: true; value: T } | { ok: false; failure: PaymentFailure };
 
-export type TransactionStatus =
-  | 'authorized'
-  | 'submitted_for_settlement'
-  | 'settling'
-  | 'settled'
-  | 'voided'
-  | 'processor_declined'
-  | 'gateway_rejected'
-  | 'failed'
-  | 'other';
+export type TransactionStatus = 'authorized' | 'submitted_for_settlement' | 'settling' | 'settled' | 'voided' | 'processor_declined' | 'gateway_rejected' | 'failed' | 'other';
 
 export type ThreeDSecureResult = { status: string; liabilityShifted: boolean; liabilityShiftPossible: boolean };
 

@@ -72,12 +72,7 @@ export async function findDefaultCard(userDbId: number): Promise<SavedCardView |
 
 async function tokenOf(userDbId: number, cardId: string): Promise<{ token: string; customerId: string } | null> {
   if (!isCardId(cardId)) return null;
-  const row = await getDb()
-    .selectFrom('saved_cards')
-    .select(['token', 'gateway_customer_id'])
-    .where('user_id', '=', userDbId)
-    .where('id', '=', cardId)
-    .executeTakeFirst();
+  const row = await getDb().selectFrom('saved_cards').select(['token', 'gateway_customer_id']).where('user_id', '=', userDbId).where('id', '=', cardId).executeTakeFirst();
   return row ? { token: row.token, customerId: row.gateway_customer_id } : null;
 }
 
@@ -124,7 +119,11 @@ export async function saveCard(input: {
   const gateway = paymentGateway();
   const customerId = gatewayCustomerIdFor(input.userPublicId);
   const db = getDb();
-  const existing = await db.selectFrom('saved_cards').select(({ fn }) => fn.countAll<string>().as('n')).where('user_id', '=', input.userDbId).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('saved_cards')
+    .select(({ fn }) => fn.countAll<string>().as('n'))
+    .where('user_id', '=', input.userDbId)
+    .executeTakeFirstOrThrow();
   // The list shows at most 100 cards (spec §9): a card beyond that could never be chosen.
   if (Number(existing.n) >= CARD_LIST_LIMIT) return { ok: false, message: `You can keep at most ${CARD_LIST_LIMIT} saved cards. Delete one to save another.` };
   const makeDefault = input.makeDefault || Number(existing.n) === 0;
@@ -200,13 +199,7 @@ function isNotFoundFailure(failure: PaymentFailure): boolean {
 /** Renames one of the user's cards (the nickname is already checked by the caller). */
 export async function updateNickname(userDbId: number, cardId: string, nickname: string): Promise<CardChange> {
   if (!isCardId(cardId)) return { ok: false, reason: 'not_found' };
-  const row = await getDb()
-    .updateTable('saved_cards')
-    .set({ nickname })
-    .where('user_id', '=', userDbId)
-    .where('id', '=', cardId)
-    .returning(VIEW_COLUMNS)
-    .executeTakeFirst();
+  const row = await getDb().updateTable('saved_cards').set({ nickname }).where('user_id', '=', userDbId).where('id', '=', cardId).returning(VIEW_COLUMNS).executeTakeFirst();
   return row ? { ok: true, card: toView(row) } : { ok: false, reason: 'not_found' };
 }
 

@@ -44,9 +44,7 @@ function describe(error: ErrorObject): string {
     case 'const':
       return `must be ${JSON.stringify(p.allowedValue)}`;
     case 'discriminator':
-      return p.error === 'mapping'
-        ? `unknown ${String(p.tag)} ${JSON.stringify(p.tagValue)}`
-        : `missing or invalid ${String(p.tag)}`;
+      return p.error === 'mapping' ? `unknown ${String(p.tag)} ${JSON.stringify(p.tagValue)}` : `missing or invalid ${String(p.tag)}`;
     default:
       return error.message ?? error.keyword;
   }

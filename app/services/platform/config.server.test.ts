@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cookiesOfHeader, getConfigRegistry, hostnameOfHostHeader, orgOfHost } from './config.server';
 
-const orgFor = (host: string, cookie?: string) =>
-  orgOfHost(getConfigRegistry(), { hostname: hostnameOfHostHeader(host), orgIdCookie: cookiesOfHeader(cookie).get('orgid') });
+const orgFor = (host: string, cookie?: string) => orgOfHost(getConfigRegistry(), { hostname: hostnameOfHostHeader(host), orgIdCookie: cookiesOfHeader(cookie).get('orgid') });
 
 describe('orgOfHost (the request context resolves the organisation with it)', () => {
   it('picks the organisation by host name first', () => {

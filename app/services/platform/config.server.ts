@@ -48,7 +48,9 @@ type Loaded<T> = { file: string; value: T };
 
 function readJsonFiles(root: string, folder: string, problems: ConfigProblem[]): Loaded<unknown>[] {
   const dir = join(root, folder);
-  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   return files.flatMap((name) => {
     const file = relative(root, join(dir, name));
     try {
@@ -115,7 +117,8 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
     // A merchant account settles what visitors are shown: a currency they cannot choose never would be (decision 0056).
     for (const code of Object.keys(org.payments.merchantAccounts ?? {})) {
       if (!org.locale.currencies.includes(code)) add(`payments.merchantAccounts.${code}`, 'must be one of locale.currencies');
-      else if (currencyFractionDigits(code) !== 2) add(`payments.merchantAccounts.${code}`, `the gateway is sent amounts with two decimals; this currency has ${currencyFractionDigits(code)}`);
+      else if (currencyFractionDigits(code) !== 2)
+        add(`payments.merchantAccounts.${code}`, `the gateway is sent amounts with two decimals; this currency has ${currencyFractionDigits(code)}`);
     }
     for (const page of pageKeys) {
       const layout = layouts.get(org.pages[page]);
@@ -123,7 +126,11 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
       // Sign-in blocks need the form of a sign-in layout around them.
       layout?.blocks.forEach((block, index) => {
         if (isAuthBlockType(block.type)) {
-          problems.push({ file: `layouts/${layout.id}.json`, path: `blocks.${index}.type`, message: `'${block.type}' belongs on a sign-in layout (${file} uses it as pages.${page})` });
+          problems.push({
+            file: `layouts/${layout.id}.json`,
+            path: `blocks.${index}.type`,
+            message: `'${block.type}' belongs on a sign-in layout (${file} uses it as pages.${page})`,
+          });
         }
       });
       // A page ships the components of its own blocks only (decision 0037).
@@ -238,7 +245,8 @@ function bookingEmailProblems(org: OrgConfig): { path: string; message: string }
 function membershipPlanProblems(org: OrgConfig): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   const retries = org.membership.dunning?.retryAfterDays ?? [];
-  if (retries.some((days, i) => i > 0 && days <= retries[i - 1]!)) problems.push({ path: 'membership.dunning.retryAfterDays', message: 'must be in increasing order, each day once' });
+  if (retries.some((days, i) => i > 0 && days <= retries[i - 1]!))
+    problems.push({ path: 'membership.dunning.retryAfterDays', message: 'must be in increasing order, each day once' });
   const seen = new Set<string>();
   (org.membership.plans ?? []).forEach((plan, i) => {
     const at = `membership.plans.${i}`;
@@ -246,8 +254,10 @@ function membershipPlanProblems(org: OrgConfig): { path: string; message: string
     seen.add(plan.code);
     if (plan.currency !== CATALOGUE_CURRENCY) problems.push({ path: `${at}.currency`, message: `plans are charged in ${CATALOGUE_CURRENCY}` });
     const trial = plan.chargeAfterDays > 0;
-    if (!trial && plan.validity.years * 12 + plan.validity.months === 0) problems.push({ path: `${at}.validity`, message: 'a plan that is not a trial must last at least a month' });
-    if ((plan.renewable || trial) && plan.autoValidity.years * 12 + plan.autoValidity.months === 0) problems.push({ path: `${at}.autoValidity`, message: 'a renewable plan must renew for at least a month' });
+    if (!trial && plan.validity.years * 12 + plan.validity.months === 0)
+      problems.push({ path: `${at}.validity`, message: 'a plan that is not a trial must last at least a month' });
+    if ((plan.renewable || trial) && plan.autoValidity.years * 12 + plan.autoValidity.months === 0)
+      problems.push({ path: `${at}.autoValidity`, message: 'a renewable plan must renew for at least a month' });
     if (trial && !plan.renewable) problems.push({ path: `${at}.renewable`, message: 'a trial (chargeAfterDays) renews into the paid plan: it must be renewable' });
     if (!plan.texts[org.locale.defaultLanguage]) problems.push({ path: `${at}.texts`, message: `needs the default language '${org.locale.defaultLanguage}'` });
     for (const [language, texts] of Object.entries(plan.texts)) {
@@ -337,9 +347,7 @@ export function publicOriginOf(org: OrgConfig): string {
 
 /** What production adds to the configuration rules: every organisation names its https origin. */
 export function productionConfigProblems(registry: ConfigRegistry): ConfigProblem[] {
-  return registry.orgs.flatMap((org) =>
-    publicOriginProblems(org, true).map((p) => ({ file: `org-configs/${org.orgId}.json`, path: p.path, message: p.message })),
-  );
+  return registry.orgs.flatMap((org) => publicOriginProblems(org, true).map((p) => ({ file: `org-configs/${org.orgId}.json`, path: p.path, message: p.message })));
 }
 
 export function getLayout(org: OrgConfig, page: PageKey): Layout {

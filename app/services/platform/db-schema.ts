@@ -458,16 +458,7 @@ export interface SavedCardsTable {
   created_at: CreatedAt;
 }
 
-export type PaymentAttemptStatus =
-  | 'created'
-  | 'authorized'
-  | 'captured'
-  | 'voided'
-  | 'declined'
-  | 'failed'
-  | 'unknown'
-  | 'awaiting_payment'
-  | 'completed';
+export type PaymentAttemptStatus = 'created' | 'authorized' | 'captured' | 'voided' | 'declined' | 'failed' | 'unknown' | 'awaiting_payment' | 'completed';
 
 export interface PaymentAttemptsTable {
   id: Generated<string>;

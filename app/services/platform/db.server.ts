@@ -1,16 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import {
-  type DatabaseConnection,
-  type Driver,
-  Kysely,
-  PGliteDialect,
-  PostgresDialect,
-  type PostgresDialectConfig,
-  type TransactionSettings,
-  sql,
-} from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, PGliteDialect, PostgresDialect, type PostgresDialectConfig, type TransactionSettings, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './db-schema';
 import { singleton } from '~/utils/singleton.server';
@@ -207,7 +198,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     // never lands inside another caller's open transaction, which a rollback would undo.
     listen: async (channel, onNotify) => {
       const unlisten = await db.connection().execute(() => pglite.listen(channel, onNotify));
-      return () => db.connection().execute(() => unlisten()).catch(() => {});
+      return () =>
+        db
+          .connection()
+          .execute(() => unlisten())
+          .catch(() => {});
     },
   };
 }
@@ -216,10 +211,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
 export async function isDatabaseHealthy(db: Database, timeoutMs = 2_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([
-      sql`select 1`.execute(db).then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
-    ]);
+    return await Promise.race([sql`select 1`.execute(db).then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
   } catch {
     return false;
   } finally {

@@ -13,7 +13,21 @@ describe('e-mails in the recipient’s language (issue 14)', () => {
   });
 
   it('renders every mail in Spanish and English', () => {
-    const values = { orgName: 'Viajamás', firstName: 'Ana', link: 'https://viajamas.example/x', signInLink: 'a', resetLink: 'b', planName: 'Plus', amount: 'USD 1.00', reason: 'x', nextTry: '11 de febrero de 2026', profileLink: 'p', inviterName: 'Luis', tripName: 'Cancún', expires: '1 de marzo de 2026' };
+    const values = {
+      orgName: 'Viajamás',
+      firstName: 'Ana',
+      link: 'https://viajamas.example/x',
+      signInLink: 'a',
+      resetLink: 'b',
+      planName: 'Plus',
+      amount: 'USD 1.00',
+      reason: 'x',
+      nextTry: '11 de febrero de 2026',
+      profileLink: 'p',
+      inviterName: 'Luis',
+      tripName: 'Cancún',
+      expires: '1 de marzo de 2026',
+    };
     const names = ['signupVerify', 'signupExisting', 'passwordReset', 'renewalDeclined', 'renewalExpired', 'tripInvitation'] as const;
     for (const name of names) {
       const spanish = renderEmail(name, 'es-MX', values);

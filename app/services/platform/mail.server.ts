@@ -55,7 +55,11 @@ export async function deliverPendingEmails(batch = 20): Promise<number> {
     .execute();
   for (const row of rows) {
     if (!smtp) {
-      await db.updateTable('outbox').set({ status: 'captured', sent_at: sql<Date>`now()`, claimed_until: null }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('outbox')
+        .set({ status: 'captured', sent_at: sql<Date>`now()`, claimed_until: null })
+        .where('id', '=', row.id)
+        .execute();
       continue;
     }
     try {
@@ -89,8 +93,7 @@ export const mailJob = { name: 'mail-delivery', everyMs: 2_000, run: () => deliv
 // the platform speaks: a mail goes out in its recipient's language (mailLanguage). A mail to an
 // address that never asked for one (sign-up verification, trip invitations) carries no free text
 // of the sender's beyond a name checked by validName (decision 0051): no trip name, no message.
-const layout = (body: string) =>
-  `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}<p style="color:#555">— {{orgName}}</p></body></html>`;
+const layout = (body: string) => `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${body}<p style="color:#555">— {{orgName}}</p></body></html>`;
 type TemplateTexts = { subject: string; text: string; html: string };
 const texts = {
   'en-US': {

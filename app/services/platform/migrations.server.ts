@@ -10,10 +10,27 @@ import { log } from './logger.server';
 
 /** The tables anonymous pages are rendered from (0025_content_version). */
 const CONTENT_TABLES = [
-  'organisations', 'languages', 'currencies', 'exchange_rates', 'ads', 'destinations', 'membership_plans',
-  'hotels', 'hotel_room_types', 'resorts', 'resort_unit_types', 'resort_reviews',
-  'car_rental_companies', 'car_locations', 'car_offers', 'airlines', 'flights', 'flight_cabins', 'fare_brands',
-  'offers', 'offer_options',
+  'organisations',
+  'languages',
+  'currencies',
+  'exchange_rates',
+  'ads',
+  'destinations',
+  'membership_plans',
+  'hotels',
+  'hotel_room_types',
+  'resorts',
+  'resort_unit_types',
+  'resort_reviews',
+  'car_rental_companies',
+  'car_locations',
+  'car_offers',
+  'airlines',
+  'flights',
+  'flight_cabins',
+  'fare_brands',
+  'offers',
+  'offer_options',
 ];
 
 const migrations: Record<string, Migration> = {
@@ -53,7 +70,12 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('users')
         .addColumn('id', 'serial', (c) => c.primaryKey())
-        .addColumn('public_id', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('public_id', 'uuid', (c) =>
+          c
+            .notNull()
+            .unique()
+            .defaultTo(sql`gen_random_uuid()`),
+        )
         .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
         .addColumn('email', 'text', (c) => c.notNull())
         .addColumn('email_normalized', 'text', (c) => c.notNull())
@@ -95,7 +117,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('ACTIVE', 'EXPIRED')`))
         .addColumn('member_since', 'date', (c) => c.notNull())
         .addColumn('expires_on', 'date', (c) => c.notNull())
-        .addColumn('debt_minor', 'integer', (c) => c.notNull().defaultTo(0).check(sql`debt_minor >= 0`))
+        .addColumn('debt_minor', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`debt_minor >= 0`),
+        )
         .addColumn('next_payment_by_org', 'boolean', (c) => c.notNull().defaultTo(false))
         .execute();
 
@@ -117,18 +144,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('account_key', 'text', (c) => c.notNull())
         .addColumn('failed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
-      await db.schema
-        .createIndex('auth_failures_key_time_idx')
-        .on('auth_failures')
-        .columns(['account_key', 'failed_at'])
-        .execute();
+      await db.schema.createIndex('auth_failures_key_time_idx').on('auth_failures').columns(['account_key', 'failed_at']).execute();
 
       await db.schema
         .createTable('one_time_tokens')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('purpose', 'text', (c) =>
-          c.notNull().check(sql`purpose in ('password_reset', 'impersonation', 'signup')`),
-        )
+        .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('password_reset', 'impersonation', 'signup')`))
         .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
         .addColumn('issued_by', 'integer', (c) => c.references('users.id').onDelete('cascade'))
@@ -147,7 +168,10 @@ const migrations: Record<string, Migration> = {
         .addColumn('text_body', 'text', (c) => c.notNull())
         .addColumn('html_body', 'text', (c) => c.notNull())
         .addColumn('status', 'text', (c) =>
-          c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent', 'captured', 'failed')`),
+          c
+            .notNull()
+            .defaultTo('pending')
+            .check(sql`status in ('pending', 'sent', 'captured', 'failed')`),
         )
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('last_error', 'text')
@@ -158,7 +182,12 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('ads')
         .addColumn('id', 'serial', (c) => c.primaryKey())
-        .addColumn('uuid', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('uuid', 'uuid', (c) =>
+          c
+            .notNull()
+            .unique()
+            .defaultTo(sql`gen_random_uuid()`),
+        )
         .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
         .addColumn('petition_type_str', 'text', (c) => c.notNull())
         .addColumn('priority', 'integer', (c) => c.notNull())
@@ -384,7 +413,12 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('car_locations')
         .addColumn('id', 'serial', (c) => c.primaryKey())
-        .addColumn('code', 'text', (c) => c.notNull().unique().check(sql`code ~ '^[A-Z0-9]{3,8}$'`))
+        .addColumn('code', 'text', (c) =>
+          c
+            .notNull()
+            .unique()
+            .check(sql`code ~ '^[A-Z0-9]{3,8}$'`),
+        )
         .addColumn('destination_slug', 'text', (c) => c.notNull().references('destinations.slug'))
         .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('airport', 'downtown')`))
         .addColumn('name', 'text', (c) => c.notNull())
@@ -535,7 +569,12 @@ const migrations: Record<string, Migration> = {
     async up(db) {
       await db.schema
         .alterTable('hotels')
-        .addColumn('property_type', 'text', (c) => c.notNull().defaultTo('hotel').check(sql`property_type in ('hotel', 'holiday_home')`))
+        .addColumn('property_type', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('hotel')
+            .check(sql`property_type in ('hotel', 'holiday_home')`),
+        )
         .execute();
       // Every search asks for one type in one destination.
       await db.schema.dropIndex('hotels_destination_idx').execute();
@@ -643,10 +682,14 @@ const migrations: Record<string, Migration> = {
      * `oxxo_expires_at`; the expiry job then fails the booking and frees its units.
      */
     async up(db) {
-      await sql`create unique index payment_attempts_one_live on payment_attempts (booking_id) where status in ('created', 'authorized', 'unknown', 'awaiting_payment')`.execute(db);
+      await sql`create unique index payment_attempts_one_live on payment_attempts (booking_id) where status in ('created', 'authorized', 'unknown', 'awaiting_payment')`.execute(
+        db,
+      );
       await db.schema.alterTable('bookings').addColumn('oxxo_expires_at', 'timestamptz').execute();
       // Vouchers issued before this migration lapse like new ones (the default 72 hours after issue).
-      await sql`update bookings set oxxo_expires_at = updated_at + interval '72 hours' where payment_method = 'oxxo' and status = 'pending' and oxxo_reference is not null`.execute(db);
+      await sql`update bookings set oxxo_expires_at = updated_at + interval '72 hours' where payment_method = 'oxxo' and status = 'pending' and oxxo_reference is not null`.execute(
+        db,
+      );
       await sql`create index bookings_oxxo_expiry_idx on bookings (oxxo_expires_at) where oxxo_expires_at is not null and status = 'pending'`.execute(db);
     },
   },
@@ -660,7 +703,10 @@ const migrations: Record<string, Migration> = {
      * names the provider it is sold through and whether a pricing rule set its rate.
      */
     async up(db) {
-      await db.schema.alterTable('users').addColumn('company', 'text', (c) => c.check(sql`length(company) between 1 and 120`)).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('company', 'text', (c) => c.check(sql`length(company) between 1 and 120`))
+        .execute();
       await db.schema
         .createTable('invoice_credit_lines')
         .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -682,12 +728,28 @@ const migrations: Record<string, Migration> = {
         .addColumn('guarantee_card', 'text')
         .execute();
       await db.schema.createIndex('bookings_invoice_credit_idx').on('bookings').column('invoice_credit_line_id').where(sql.ref('invoice_credit_line_id'), 'is not', null).execute();
-      for (const [table, column] of [['bookings', 'payment_method'], ['payment_attempts', 'method']] as const) {
+      for (const [table, column] of [
+        ['bookings', 'payment_method'],
+        ['payment_attempts', 'method'],
+      ] as const) {
         await sql`alter table ${sql.table(table)} drop constraint ${sql.id(`${table}_${column}_check`)}`.execute(db);
-        await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_${column}_check`)} check (${sql.ref(column)} in ('card', 'saved_card', 'invoice', 'oxxo', 'zero', 'guarantee'))`.execute(db);
+        await sql`alter table ${sql.table(table)} add constraint ${sql.id(`${table}_${column}_check`)} check (${sql.ref(column)} in ('card', 'saved_card', 'invoice', 'oxxo', 'zero', 'guarantee'))`.execute(
+          db,
+        );
       }
-      await db.schema.alterTable('car_rental_companies').addColumn('payment_provider', 'text', (c) => c.notNull().defaultTo('PG_01').check(sql`payment_provider in ('PG_01', 'PG_02', 'PG_03')`)).execute();
-      await db.schema.alterTable('car_offers').addColumn('pricing_rule', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+      await db.schema
+        .alterTable('car_rental_companies')
+        .addColumn('payment_provider', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('PG_01')
+            .check(sql`payment_provider in ('PG_01', 'PG_02', 'PG_03')`),
+        )
+        .execute();
+      await db.schema
+        .alterTable('car_offers')
+        .addColumn('pricing_rule', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
     },
   },
   '0017_user_details': {
@@ -697,11 +759,19 @@ const migrations: Record<string, Migration> = {
      * together with its owner, so one user can neither guess nor reach another's.
      */
     async up(db) {
-      await db.schema.alterTable('users').addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 21`)).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('phone', 'text', (c) => c.check(sql`length(phone) between 1 and 21`))
+        .execute();
       await db.schema
         .createTable('saved_travelers')
         .addColumn('id', 'serial', (c) => c.primaryKey())
-        .addColumn('public_id', 'uuid', (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('public_id', 'uuid', (c) =>
+          c
+            .notNull()
+            .unique()
+            .defaultTo(sql`gen_random_uuid()`),
+        )
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('first_name', 'text', (c) => c.notNull().check(sql`length(first_name) between 1 and 60`))
         .addColumn('last_name', 'text', (c) => c.notNull().check(sql`length(last_name) between 1 and 60`))
@@ -777,7 +847,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
         .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('issue', 'reserve', 'capture', 'release', 'refund')`))
         .addColumn('reference', 'text', (c) => c.notNull().check(sql`length(reference) between 1 and 200`))
-        .addColumn('idempotency_key', 'text', (c) => c.notNull().unique().check(sql`length(idempotency_key) between 1 and 200`))
+        .addColumn('idempotency_key', 'text', (c) =>
+          c
+            .notNull()
+            .unique()
+            .check(sql`length(idempotency_key) between 1 and 200`),
+        )
         .addColumn('fingerprint', 'text', (c) => c.notNull())
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
@@ -826,7 +901,9 @@ const migrations: Record<string, Migration> = {
           end if;
           return null;
         end $$`.execute(db);
-      await sql`create constraint trigger ledger_entries_balanced after insert on ledger_entries deferrable initially deferred for each row execute function ledger_check_balanced()`.execute(db);
+      await sql`create constraint trigger ledger_entries_balanced after insert on ledger_entries deferrable initially deferred for each row execute function ledger_check_balanced()`.execute(
+        db,
+      );
       await sql`
         create function ledger_entries_immutable() returns trigger language plpgsql as $$
         begin
@@ -875,7 +952,12 @@ const migrations: Record<string, Migration> = {
         .addColumn('products', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
         .addColumn('min_spend_minor', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('expires_at', 'timestamptz')
-        .addColumn('uses_per_user', 'integer', (c) => c.notNull().defaultTo(1).check(sql`uses_per_user > 0`))
+        .addColumn('uses_per_user', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(1)
+            .check(sql`uses_per_user > 0`),
+        )
         .addColumn('uses_total', 'integer')
         .addColumn('used_total', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('for_user_id', 'integer', (c) => c.references('users.id'))
@@ -904,7 +986,9 @@ const migrations: Record<string, Migration> = {
         .addCheckConstraint('checkout_applications_source', sql`(kind = 'coupon') = (coupon_id is not null and instrument_id is null and reservation_id is null)`)
         .addCheckConstraint('checkout_applications_reserved', sql`kind = 'coupon' or (instrument_id is not null and reservation_id is not null)`)
         .execute();
-      await sql`create unique index checkout_applications_one_per_instrument on checkout_applications (hold_id, instrument_id) where status = 'applied' and instrument_id is not null`.execute(db);
+      await sql`create unique index checkout_applications_one_per_instrument on checkout_applications (hold_id, instrument_id) where status = 'applied' and instrument_id is not null`.execute(
+        db,
+      );
       await sql`create unique index checkout_applications_one_coupon on checkout_applications (hold_id) where status = 'applied' and kind = 'coupon'`.execute(db);
       await db.schema.createIndex('checkout_applications_hold_idx').on('checkout_applications').column('hold_id').execute();
       await db.schema.createIndex('checkout_applications_coupon_user_idx').on('checkout_applications').columns(['coupon_id', 'user_id']).execute();
@@ -952,10 +1036,30 @@ const migrations: Record<string, Migration> = {
         .alterTable('membership_plans')
         .addColumn('membership_id', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('image', 'text')
-        .addColumn('charge_after_days', 'integer', (c) => c.notNull().defaultTo(0).check(sql`charge_after_days >= 0`))
-        .addColumn('validity_years', 'integer', (c) => c.notNull().defaultTo(0).check(sql`validity_years >= 0`))
-        .addColumn('auto_validity_years', 'integer', (c) => c.notNull().defaultTo(0).check(sql`auto_validity_years >= 0`))
-        .addColumn('auto_validity_months', 'integer', (c) => c.notNull().defaultTo(12).check(sql`auto_validity_months >= 0`))
+        .addColumn('charge_after_days', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`charge_after_days >= 0`),
+        )
+        .addColumn('validity_years', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`validity_years >= 0`),
+        )
+        .addColumn('auto_validity_years', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`auto_validity_years >= 0`),
+        )
+        .addColumn('auto_validity_months', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(12)
+            .check(sql`auto_validity_months >= 0`),
+        )
         .addColumn('init_charge_org', 'boolean', (c) => c.notNull().defaultTo(false))
         .addColumn('renew_charge_org', 'boolean', (c) => c.notNull().defaultTo(false))
         .addColumn('texts', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
@@ -1092,7 +1196,9 @@ const migrations: Record<string, Migration> = {
           return null;
         end $$`.execute(db);
       for (const table of CONTENT_TABLES) {
-        await sql`create trigger ${sql.raw(`${table}_content_version`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function bump_content_version()`.execute(db);
+        await sql`create trigger ${sql.raw(`${table}_content_version`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function bump_content_version()`.execute(
+          db,
+        );
       }
     },
   },
@@ -1115,11 +1221,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('images', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
         .execute();
       await db.schema.dropIndex('hotels_destination_type_idx').execute();
-      await db.schema
-        .createIndex('hotels_destination_type_stars_idx')
-        .on('hotels')
-        .columns(['destination_slug', 'property_type', 'stars desc', 'id'])
-        .execute();
+      await db.schema.createIndex('hotels_destination_type_stars_idx').on('hotels').columns(['destination_slug', 'property_type', 'stars desc', 'id']).execute();
     },
   },
   '0027_availability_version': {
@@ -1260,7 +1362,10 @@ const migrations: Record<string, Migration> = {
      */
     async up(db) {
       for (const table of ['bookings', 'payment_attempts']) {
-        await db.schema.alterTable(table).addColumn('acted_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null')).execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('acted_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .execute();
       }
       await db.schema
         .createTable('impersonated_requests')
@@ -1284,7 +1389,10 @@ const migrations: Record<string, Migration> = {
      * credit grant an administrator makes or is refused, with the limit before and after.
      */
     async up(db) {
-      await db.schema.alterTable('coupons').addColumn('returned_on_cancel', 'boolean', (c) => c.notNull().defaultTo(true)).execute();
+      await db.schema
+        .alterTable('coupons')
+        .addColumn('returned_on_cancel', 'boolean', (c) => c.notNull().defaultTo(true))
+        .execute();
       await db.schema
         .createTable('invoice_credit_grants')
         .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -1306,7 +1414,9 @@ const migrations: Record<string, Migration> = {
         begin
           raise exception 'invoice credit grants are an audit trail: never changed or deleted';
         end $$`.execute(db);
-      await sql`create trigger invoice_credit_grants_no_change before update or delete on invoice_credit_grants for each row execute function invoice_credit_grants_immutable()`.execute(db);
+      await sql`create trigger invoice_credit_grants_no_change before update or delete on invoice_credit_grants for each row execute function invoice_credit_grants_immutable()`.execute(
+        db,
+      );
     },
   },
   '0034_payment_client_ip': {

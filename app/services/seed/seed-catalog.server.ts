@@ -112,7 +112,16 @@ export function hotelCatalogFor(destination: SeedDestination) {
   const added = newHotelsFor(destination).map((hotel, index) => {
     const { priceFactor, rooms } = newHotelRooms[hotel.style as keyof typeof newHotelRooms];
     return {
-      ...propertyRow(destination, { slug: hotel.slug, name: hotel.name, style: hotel.style, stars: hotel.stars, guest_rating: hotel.guestRating, address: hotel.address, latitude: hotel.latitude, longitude: hotel.longitude }),
+      ...propertyRow(destination, {
+        slug: hotel.slug,
+        name: hotel.name,
+        style: hotel.style,
+        stars: hotel.stars,
+        guest_rating: hotel.guestRating,
+        address: hotel.address,
+        latitude: hotel.latitude,
+        longitude: hotel.longitude,
+      }),
       property_type: 'hotel' as const,
       unitLabel: roomNumber,
       roomTypes: rooms.map((room) => priced(room, priceFactor, (h >>> index) % 2 === 0 ? 0 : 10 + ((h >>> (index + 2)) % 3) * 5)),
@@ -177,7 +186,12 @@ async function writeProperties(db: Database, catalog: readonly CatalogEntry[]) {
     .insertInto('inventory_units')
     .values(
       typeRows.flatMap(({ row, units, unitLabel }) =>
-        Array.from({ length: units }, (_, i) => ({ product: 'HLT', supplier_code: 'OWN', item_ref: hotelRoomItemRef(typeId.get(`${row.hotel_id}:${row.code}`)!), unit_label: unitLabel(i) })),
+        Array.from({ length: units }, (_, i) => ({
+          product: 'HLT',
+          supplier_code: 'OWN',
+          item_ref: hotelRoomItemRef(typeId.get(`${row.hotel_id}:${row.code}`)!),
+          unit_label: unitLabel(i),
+        })),
       ),
     )
     .onConflict((oc) => oc.columns(['product', 'item_ref', 'unit_label']).doNothing())
@@ -186,7 +200,10 @@ async function writeProperties(db: Database, catalog: readonly CatalogEntry[]) {
 
 /** Writes what is missing of the hotel catalog and its room units (idempotent). */
 export async function seedHotels(db: Database, destinations: readonly SeedDestination[]) {
-  await writeProperties(db, destinations.flatMap((d) => hotelCatalogFor(d)));
+  await writeProperties(
+    db,
+    destinations.flatMap((d) => hotelCatalogFor(d)),
+  );
 }
 
 export function hotelRoomItemRef(roomTypeId: number): string {
@@ -257,5 +274,8 @@ export function holidayHomeCatalogFor(destination: SeedDestination) {
 
 /** Writes what is missing of the holiday homes and their units in three statements (idempotent). */
 export async function seedHolidayHomes(db: Database, destinations: readonly SeedDestination[]) {
-  await writeProperties(db, destinations.flatMap((d) => holidayHomeCatalogFor(d)));
+  await writeProperties(
+    db,
+    destinations.flatMap((d) => holidayHomeCatalogFor(d)),
+  );
 }

@@ -27,8 +27,30 @@ export const cabinSeats: Record<FlightCabin, { seats: number; factorBp: number }
 };
 
 export const fareBrandsSeed = (Object.keys(cabinSeats) as FlightCabin[]).flatMap((cabin) => [
-  { cabin, code: 'BASIC', name: 'Basic', rank: 1, factor_bp: 10_000, carry_on_bags: 1, checked_bags: cabin === 'economy' ? 0 : 1, changes: 'none' as const, refundable: false, seat_choice: false },
-  { cabin, code: 'STANDARD', name: 'Standard', rank: 2, factor_bp: 12_500, carry_on_bags: 1, checked_bags: cabin === 'economy' ? 1 : 2, changes: 'fee' as const, refundable: false, seat_choice: true },
+  {
+    cabin,
+    code: 'BASIC',
+    name: 'Basic',
+    rank: 1,
+    factor_bp: 10_000,
+    carry_on_bags: 1,
+    checked_bags: cabin === 'economy' ? 0 : 1,
+    changes: 'none' as const,
+    refundable: false,
+    seat_choice: false,
+  },
+  {
+    cabin,
+    code: 'STANDARD',
+    name: 'Standard',
+    rank: 2,
+    factor_bp: 12_500,
+    carry_on_bags: 1,
+    checked_bags: cabin === 'economy' ? 1 : 2,
+    changes: 'fee' as const,
+    refundable: false,
+    seat_choice: true,
+  },
   { cabin, code: 'FLEX', name: 'Flex', rank: 3, factor_bp: 16_000, carry_on_bags: 1, checked_bags: 2, changes: 'free' as const, refundable: true, seat_choice: true },
 ]);
 
@@ -52,7 +74,10 @@ export function flightScheduleSeed() {
       const km = distanceKm({ latitude: Number(a.latitude), longitude: Number(a.longitude) }, { latitude: Number(b.latitude), longitude: Number(b.longitude) });
       const durationMinutes = roundTo(35 + (km / 800) * 60, 5);
       const economyNet = roundTo(4_900 + km * 9, 100);
-      for (const [origin, destination] of [[a.airportIata, b.airportIata], [b.airportIata, a.airportIata]] as const) {
+      for (const [origin, destination] of [
+        [a.airportIata, b.airportIata],
+        [b.airportIata, a.airportIata],
+      ] as const) {
         route++;
         const h = hash(`${origin}-${destination}`);
         const airline = airlinesSeed[h % airlinesSeed.length]!;
@@ -92,7 +117,11 @@ const seatLabel = (cabin: FlightCabin, i: number) => `${cabin === 'business' ? 1
 
 /** Writes what is missing of the flight catalog and its seats (idempotent), in a few batched statements. */
 export async function seedFlights(db: Database) {
-  await db.insertInto('airlines').values([...airlinesSeed]).onConflict((oc) => oc.column('code').doUpdateSet({ name: (eb) => eb.ref('excluded.name') })).execute();
+  await db
+    .insertInto('airlines')
+    .values([...airlinesSeed])
+    .onConflict((oc) => oc.column('code').doUpdateSet({ name: (eb) => eb.ref('excluded.name') }))
+    .execute();
   await db
     .insertInto('fare_brands')
     .values(fareBrandsSeed)
@@ -120,12 +149,20 @@ export async function seedFlights(db: Database) {
       net_usd_minor: roundTo((f.economyNet * cabinSeats[cabin].factorBp) / 10_000, 100),
     })),
   );
-  await db.insertInto('flight_cabins').values(cabins).onConflict((oc) => oc.columns(['flight_id', 'cabin']).doNothing()).execute();
+  await db
+    .insertInto('flight_cabins')
+    .values(cabins)
+    .onConflict((oc) => oc.columns(['flight_id', 'cabin']).doNothing())
+    .execute();
   const units = cabins.flatMap((c) =>
     Array.from({ length: c.seats }, (_, i) => ({ product: 'FLT', supplier_code: 'OWN', item_ref: flightSeatItemRef(c.flight_id, c.cabin), unit_label: seatLabel(c.cabin, i) })),
   );
   // Chunks keep each statement well under the 65 535 bind parameters of the wire protocol.
   for (let i = 0; i < units.length; i += 4_000) {
-    await db.insertInto('inventory_units').values(units.slice(i, i + 4_000)).onConflict((oc) => oc.columns(['product', 'item_ref', 'unit_label']).doNothing()).execute();
+    await db
+      .insertInto('inventory_units')
+      .values(units.slice(i, i + 4_000))
+      .onConflict((oc) => oc.columns(['product', 'item_ref', 'unit_label']).doNothing())
+      .execute();
   }
 }

@@ -21,12 +21,33 @@ const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 const round100 = (n: number) => Math.max(100, Math.round(n / 100) * 100);
 
 type SeedOption = {
-  code: string; name: string; description: string; units: number; unit_capacity: number; bag_capacity: number | null; duration_minutes: number;
-  start_times: string[]; weekdays: number[]; net_usd_minor: number; tax_rate_bp: number; b2c_markup_bp: number; b2b_markup_bp: number; strike_pct: number; refundable: boolean;
+  code: string;
+  name: string;
+  description: string;
+  units: number;
+  unit_capacity: number;
+  bag_capacity: number | null;
+  duration_minutes: number;
+  start_times: string[];
+  weekdays: number[];
+  net_usd_minor: number;
+  tax_rate_bp: number;
+  b2c_markup_bp: number;
+  b2b_markup_bp: number;
+  strike_pct: number;
+  refundable: boolean;
 };
 type SeedOffer = {
-  product: OfferProductCode; slug: string; destination_slug: string; name: string; description: string; image_path: string; guest_rating: string; supplier_code: string;
-  facts: ActivityFacts | TransferFacts | CruiseFacts | RestaurantFacts; options: SeedOption[];
+  product: OfferProductCode;
+  slug: string;
+  destination_slug: string;
+  name: string;
+  description: string;
+  image_path: string;
+  guest_rating: string;
+  supplier_code: string;
+  facts: ActivityFacts | TransferFacts | CruiseFacts | RestaurantFacts;
+  options: SeedOption[];
 };
 
 const money = (h: number) => ({ tax_rate_bp: 800 + (h % 5) * 100, b2c_markup_bp: 2_000, b2b_markup_bp: 1_000 });
@@ -59,14 +80,34 @@ function activitiesFor(d: SeedDestination): SeedOffer[] {
     },
     options: [
       {
-        code: 'GROUP', name: 'Shared group', description: 'Up to 8 travellers with one guide.', units: 8, unit_capacity: 1, bag_capacity: null,
-        duration_minutes: 180, start_times: i === 0 ? ['09:00', '14:00'] : ['11:00', '17:00'], weekdays: EVERY_DAY,
-        net_usd_minor: round100(base * (1 + i * 0.3)), ...money(h), strike_pct: i === 0 ? 0 : 15, refundable: true,
+        code: 'GROUP',
+        name: 'Shared group',
+        description: 'Up to 8 travellers with one guide.',
+        units: 8,
+        unit_capacity: 1,
+        bag_capacity: null,
+        duration_minutes: 180,
+        start_times: i === 0 ? ['09:00', '14:00'] : ['11:00', '17:00'],
+        weekdays: EVERY_DAY,
+        net_usd_minor: round100(base * (1 + i * 0.3)),
+        ...money(h),
+        strike_pct: i === 0 ? 0 : 15,
+        refundable: true,
       },
       {
-        code: 'SMALL', name: 'Small group', description: 'Four travellers at most, with extra time at each stop.', units: i === 0 ? 4 : 2, unit_capacity: 1, bag_capacity: null,
-        duration_minutes: 240, start_times: ['10:00'], weekdays: EVERY_DAY,
-        net_usd_minor: round100(base * (1.8 + i * 0.3)), ...money(h), strike_pct: 0, refundable: false,
+        code: 'SMALL',
+        name: 'Small group',
+        description: 'Four travellers at most, with extra time at each stop.',
+        units: i === 0 ? 4 : 2,
+        unit_capacity: 1,
+        bag_capacity: null,
+        duration_minutes: 240,
+        start_times: ['10:00'],
+        weekdays: EVERY_DAY,
+        net_usd_minor: round100(base * (1.8 + i * 0.3)),
+        ...money(h),
+        strike_pct: 0,
+        refundable: false,
       },
     ],
   }));
@@ -94,9 +135,19 @@ function transfersFor(d: SeedDestination): SeedOffer[] {
       supplier_code: 'OWN',
       facts: { airportIata: d.airport_iata, zone, distanceKm },
       options: vehicles.map((v) => ({
-        code: v.code, name: v.name, description: `Private ${v.name.toLowerCase()}: ${v.seats} passengers, ${v.bags} suitcases.`, units: v.units,
-        unit_capacity: v.seats, bag_capacity: v.bags, duration_minutes: 30 + distanceKm * 2, start_times: [], weekdays: EVERY_DAY,
-        net_usd_minor: round100((1_500 + distanceKm * 120) * v.factor), ...money(h), strike_pct: v.code === 'VAN' ? 10 : 0, refundable: true,
+        code: v.code,
+        name: v.name,
+        description: `Private ${v.name.toLowerCase()}: ${v.seats} passengers, ${v.bags} suitcases.`,
+        units: v.units,
+        unit_capacity: v.seats,
+        bag_capacity: v.bags,
+        duration_minutes: 30 + distanceKm * 2,
+        start_times: [],
+        weekdays: EVERY_DAY,
+        net_usd_minor: round100((1_500 + distanceKm * 120) * v.factor),
+        ...money(h),
+        strike_pct: v.code === 'VAN' ? 10 : 0,
+        refundable: true,
       })),
     };
   });
@@ -117,7 +168,11 @@ function restaurantsFor(d: SeedDestination): SeedOffer[] {
     const name = i === 0 ? `Casa ${d.name}` : `${d.name} ${cuisine === 'Local' ? 'Kitchen' : cuisine} House`;
     return {
       product: 'RESTAURANT',
-      slug: `${d.slug}-${name.toLowerCase().normalize('NFD').replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '')}`,
+      slug: `${d.slug}-${name
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z]+/g, '-')
+        .replace(/^-|-$/g, '')}`,
       destination_slug: d.slug,
       name,
       description: `${cuisine} cooking in ${d.name}. The set menu is paid ahead; drinks are paid at the table.`,
@@ -126,10 +181,20 @@ function restaurantsFor(d: SeedDestination): SeedOffer[] {
       supplier_code: 'OWN',
       facts: { cuisine, address: `${10 + (h % 150)} ${i === 0 ? 'Market Street' : 'Harbour Road'}, ${d.name}`, priceLevel: 2 + ((h >>> 3) % 3) },
       options: tables.map((t) => ({
-        code: t.code, name: t.name, description: `Set menu for up to ${t.seats} guests.`, units: t.units, unit_capacity: t.seats, bag_capacity: null,
+        code: t.code,
+        name: t.name,
+        description: `Set menu for up to ${t.seats} guests.`,
+        units: t.units,
+        unit_capacity: t.seats,
+        bag_capacity: null,
         // The second restaurant rests on Mondays.
-        duration_minutes: 90, start_times: [...RESTAURANT_SLOTS], weekdays: i === 0 ? EVERY_DAY : [0, 2, 3, 4, 5, 6],
-        net_usd_minor: round100(d.from_price_usd_minor * 0.25 * (1 + i * 0.2)), ...money(h), strike_pct: 0, refundable: true,
+        duration_minutes: 90,
+        start_times: [...RESTAURANT_SLOTS],
+        weekdays: i === 0 ? EVERY_DAY : [0, 2, 3, 4, 5, 6],
+        net_usd_minor: round100(d.from_price_usd_minor * 0.25 * (1 + i * 0.2)),
+        ...money(h),
+        strike_pct: 0,
+        refundable: true,
       })),
     };
   });
@@ -137,12 +202,72 @@ function restaurantsFor(d: SeedDestination): SeedOffer[] {
 
 /** The cruises: ships sailing weekly from a port, with their ports of call. */
 export const cruiseItineraries = [
-  { port: 'cancun', ship: 'Ocean Aurora', line: 'Azure Seas', region: 'Caribbean', title: 'Western Caribbean explorer', nights: 7, weekday: 6, ports: ['Cozumel', 'Roatán', 'Belize City', 'Costa Maya'], perNight: 9_000 },
-  { port: 'cozumel', ship: 'Sea Harmony', line: 'Azure Seas', region: 'Caribbean', title: 'Cayman and Jamaica escape', nights: 5, weekday: 0, ports: ['George Town', 'Ocho Rios'], perNight: 10_500 },
-  { port: 'los-cabos', ship: 'Pacific Star', line: 'Golden Coast Cruises', region: 'Mexican Riviera', title: 'Mexican Riviera', nights: 7, weekday: 1, ports: ['Puerto Vallarta', 'Mazatlán', 'La Paz'], perNight: 8_500 },
-  { port: 'barcelona', ship: 'Mare Nostrum', line: 'Golden Coast Cruises', region: 'Mediterranean', title: 'Mediterranean highlights', nights: 7, weekday: 5, ports: ['Marseille', 'Genoa', 'Civitavecchia (Rome)', 'Naples'], perNight: 12_000 },
-  { port: 'honolulu', ship: 'Island Spirit', line: 'Pacific Blue Line', region: 'Hawaii', title: 'Hawaiian islands', nights: 7, weekday: 6, ports: ['Kahului (Maui)', 'Kona', 'Nawiliwili (Kauai)'], perNight: 14_000 },
-  { port: 'bali', ship: 'Coral Voyager', line: 'Pacific Blue Line', region: 'Southeast Asia', title: 'Lombok and Komodo', nights: 4, weekday: 3, ports: ['Lombok', 'Komodo'], perNight: 11_000 },
+  {
+    port: 'cancun',
+    ship: 'Ocean Aurora',
+    line: 'Azure Seas',
+    region: 'Caribbean',
+    title: 'Western Caribbean explorer',
+    nights: 7,
+    weekday: 6,
+    ports: ['Cozumel', 'Roatán', 'Belize City', 'Costa Maya'],
+    perNight: 9_000,
+  },
+  {
+    port: 'cozumel',
+    ship: 'Sea Harmony',
+    line: 'Azure Seas',
+    region: 'Caribbean',
+    title: 'Cayman and Jamaica escape',
+    nights: 5,
+    weekday: 0,
+    ports: ['George Town', 'Ocho Rios'],
+    perNight: 10_500,
+  },
+  {
+    port: 'los-cabos',
+    ship: 'Pacific Star',
+    line: 'Golden Coast Cruises',
+    region: 'Mexican Riviera',
+    title: 'Mexican Riviera',
+    nights: 7,
+    weekday: 1,
+    ports: ['Puerto Vallarta', 'Mazatlán', 'La Paz'],
+    perNight: 8_500,
+  },
+  {
+    port: 'barcelona',
+    ship: 'Mare Nostrum',
+    line: 'Golden Coast Cruises',
+    region: 'Mediterranean',
+    title: 'Mediterranean highlights',
+    nights: 7,
+    weekday: 5,
+    ports: ['Marseille', 'Genoa', 'Civitavecchia (Rome)', 'Naples'],
+    perNight: 12_000,
+  },
+  {
+    port: 'honolulu',
+    ship: 'Island Spirit',
+    line: 'Pacific Blue Line',
+    region: 'Hawaii',
+    title: 'Hawaiian islands',
+    nights: 7,
+    weekday: 6,
+    ports: ['Kahului (Maui)', 'Kona', 'Nawiliwili (Kauai)'],
+    perNight: 14_000,
+  },
+  {
+    port: 'bali',
+    ship: 'Coral Voyager',
+    line: 'Pacific Blue Line',
+    region: 'Southeast Asia',
+    title: 'Lombok and Komodo',
+    nights: 4,
+    weekday: 3,
+    ports: ['Lombok', 'Komodo'],
+    perNight: 11_000,
+  },
 ] as const;
 
 const cabins = [
@@ -168,9 +293,19 @@ function cruisesFrom(d: SeedDestination): SeedOffer[] {
         supplier_code: 'OWN',
         facts: { ship: c.ship, line: c.line, region: c.region, nights: c.nights, departurePort: d.name, ports: [...c.ports] },
         options: cabins.map((cabin) => ({
-          code: cabin.code, name: cabin.name, description: `Sleeps up to ${cabin.sleeps}; price per cabin for the whole cruise.`, units: cabin.units,
-          unit_capacity: cabin.sleeps, bag_capacity: null, duration_minutes: c.nights * 24 * 60, start_times: ['16:00'], weekdays: [c.weekday],
-          net_usd_minor: round100(c.perNight * c.nights * cabin.factor), ...money(h), strike_pct: cabin.code === 'BALCONY' ? 12 : 0, refundable: cabin.code !== 'SUITE',
+          code: cabin.code,
+          name: cabin.name,
+          description: `Sleeps up to ${cabin.sleeps}; price per cabin for the whole cruise.`,
+          units: cabin.units,
+          unit_capacity: cabin.sleeps,
+          bag_capacity: null,
+          duration_minutes: c.nights * 24 * 60,
+          start_times: ['16:00'],
+          weekdays: [c.weekday],
+          net_usd_minor: round100(c.perNight * c.nights * cabin.factor),
+          ...money(h),
+          strike_pct: cabin.code === 'BALCONY' ? 12 : 0,
+          refundable: cabin.code !== 'SUITE',
         })),
       };
     });
@@ -194,16 +329,34 @@ export async function seedOffers(db: Database, destinations: readonly SeedDestin
     .returning(['id', 'slug'])
     .execute();
   const idOf = new Map(saved.map((r) => [r.slug, r.id]));
-  const options = catalog.flatMap((offer) => offer.options.map((o) => ({ offer_id: idOf.get(offer.slug)!, units: o.units, product: offer.product, supplier: offer.supplier_code, option: o })));
+  const options = catalog.flatMap((offer) =>
+    offer.options.map((o) => ({ offer_id: idOf.get(offer.slug)!, units: o.units, product: offer.product, supplier: offer.supplier_code, option: o })),
+  );
   const savedOptions = await db
     .insertInto('offer_options')
-    .values(options.map(({ offer_id, option: { units: _units, start_times, weekdays, ...o } }) => ({ ...o, offer_id, start_times: JSON.stringify(start_times), weekdays: JSON.stringify(weekdays) })))
+    .values(
+      options.map(({ offer_id, option: { units: _units, start_times, weekdays, ...o } }) => ({
+        ...o,
+        offer_id,
+        start_times: JSON.stringify(start_times),
+        weekdays: JSON.stringify(weekdays),
+      })),
+    )
     .onConflict((oc) => oc.columns(['offer_id', 'code']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), description: eb.ref('excluded.description') })))
     .returning(['id', 'offer_id', 'code'])
     .execute();
   const optionId = new Map(savedOptions.map((r) => [`${r.offer_id}:${r.code}`, r.id]));
   const units = options.flatMap(({ offer_id, units: count, product, supplier, option }) =>
-    Array.from({ length: count }, (_, i) => ({ product, supplier_code: supplier, item_ref: offerOptionItemRef(optionId.get(`${offer_id}:${option.code}`)!), unit_label: `${option.code}-${i + 1}` })),
+    Array.from({ length: count }, (_, i) => ({
+      product,
+      supplier_code: supplier,
+      item_ref: offerOptionItemRef(optionId.get(`${offer_id}:${option.code}`)!),
+      unit_label: `${option.code}-${i + 1}`,
+    })),
   );
-  await db.insertInto('inventory_units').values(units).onConflict((oc) => oc.columns(['product', 'item_ref', 'unit_label']).doNothing()).execute();
+  await db
+    .insertInto('inventory_units')
+    .values(units)
+    .onConflict((oc) => oc.columns(['product', 'item_ref', 'unit_label']).doNothing())
+    .execute();
 }

@@ -31,7 +31,16 @@ export const stayUnits: readonly UnitTemplate[] = [
   { code: 'HOM', name: 'Holiday home', sleeps: 6, units: 1, factor: 1.7 },
 ];
 
-const styles: readonly { key: string; kind: ResortKind; name: (city: string) => string; stars: number; factor: number; score: string; street: string; units: readonly UnitTemplate[] }[] = [
+const styles: readonly {
+  key: string;
+  kind: ResortKind;
+  name: (city: string) => string;
+  stars: number;
+  factor: number;
+  score: string;
+  street: string;
+  units: readonly UnitTemplate[];
+}[] = [
   { key: 'royal-palm', kind: 'RST', name: (c) => `Royal Palm ${c} Beach Resort`, stars: 5, factor: 1.6, score: '9.2', street: 'Ocean Boulevard', units: resortUnits },
   { key: 'coral-bay', kind: 'RST', name: (c) => `Coral Bay Resort ${c}`, stars: 4, factor: 1.1, score: '8.6', street: 'Coral Drive', units: resortUnits },
   { key: 'sunset-homes', kind: 'STY', name: (c) => `Sunset Holiday Homes ${c}`, stars: 3, factor: 0.9, score: '8.1', street: 'Garden Lane', units: stayUnits },
@@ -52,9 +61,7 @@ const reviewPool = [
 const roundTo100 = (value: number) => Math.round(value / 100) * 100;
 
 export function resortCatalogFor(destination: SeedDestination) {
-  const wanted = styles.filter((style) =>
-    destination.kind === 'beach' || destination.kind === 'island' ? true : style.kind === 'STY' && stayCities.has(destination.slug),
-  );
+  const wanted = styles.filter((style) => (destination.kind === 'beach' || destination.kind === 'island' ? true : style.kind === 'STY' && stayCities.has(destination.slug)));
   return wanted.map((style, index) => {
     const h = hash(`${destination.slug}:${style.key}`);
     const offset = ((h >>> 3) % 17) / 1000 - 0.008;
@@ -121,7 +128,14 @@ export async function seedResorts(db: Database, destinations: readonly SeedDesti
           .executeTakeFirstOrThrow();
         await db
           .insertInto('inventory_units')
-          .values(Array.from({ length: units }, (_, i) => ({ product: row.kind, supplier_code: row.provider, item_ref: resortUnitItemRef(type.id), unit_label: `${unit.code}-${i + 1}` })))
+          .values(
+            Array.from({ length: units }, (_, i) => ({
+              product: row.kind,
+              supplier_code: row.provider,
+              item_ref: resortUnitItemRef(type.id),
+              unit_label: `${unit.code}-${i + 1}`,
+            })),
+          )
           .onConflict((oc) => oc.columns(['product', 'item_ref', 'unit_label']).doNothing())
           .execute();
       }

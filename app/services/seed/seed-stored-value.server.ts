@@ -29,11 +29,39 @@ const demoCurrencyOf = (org: OrgConfig) => chargeCurrencyFor(org.payments.mercha
 /** The demo instruments; balances in minor units (points: points). */
 export const DEMO_INSTRUMENTS = [
   { kind: 'cash_card', code: 'CASH-1001', title: 'Gift cash card', currency: 'USD', balance: 15_000, details: {} },
-  { kind: 'points', code: 'MILES', title: 'Travel Miles', currency: 'USD', balance: 20_000, details: { ratePerMiles: '0.01', fundingPartnerCode: 'FP-AIR', ruleCode: 'EARN-1', ruleLevel: 'BASIC' } },
-  { kind: 'points', code: 'STARS', title: 'Star Points', currency: 'USD', balance: 5_000, details: { ratePerMiles: '0.02', fundingPartnerCode: 'FP-HOTEL', ruleCode: 'EARN-2', ruleLevel: 'GOLD' } },
+  {
+    kind: 'points',
+    code: 'MILES',
+    title: 'Travel Miles',
+    currency: 'USD',
+    balance: 20_000,
+    details: { ratePerMiles: '0.01', fundingPartnerCode: 'FP-AIR', ruleCode: 'EARN-1', ruleLevel: 'BASIC' },
+  },
+  {
+    kind: 'points',
+    code: 'STARS',
+    title: 'Star Points',
+    currency: 'USD',
+    balance: 5_000,
+    details: { ratePerMiles: '0.02', fundingPartnerCode: 'FP-HOTEL', ruleCode: 'EARN-2', ruleLevel: 'GOLD' },
+  },
   { kind: 'wallet', code: 'WALLET', title: 'Travel wallet', currency: 'USD', balance: 20_000, details: { payment_card_image: '/images/cards/wallet.svg' } },
-  { kind: 'certificate', code: 'CERT-50', title: 'Hotel certificate', currency: 'USD', balance: 5_000, details: { payment_card_purchase_price: 40, payment_card_redemption_price: 50 } },
-  { kind: 'discount_card', code: 'DISC-100', title: 'Business discount card', currency: 'USD', balance: 10_000, details: { payment_card_purchase_price: 80, payment_card_redemption_price: 100 } },
+  {
+    kind: 'certificate',
+    code: 'CERT-50',
+    title: 'Hotel certificate',
+    currency: 'USD',
+    balance: 5_000,
+    details: { payment_card_purchase_price: 40, payment_card_redemption_price: 50 },
+  },
+  {
+    kind: 'discount_card',
+    code: 'DISC-100',
+    title: 'Business discount card',
+    currency: 'USD',
+    balance: 10_000,
+    details: { payment_card_purchase_price: 80, payment_card_redemption_price: 100 },
+  },
 ] as const;
 
 export async function seedStoredValue(db: Database, registry: ConfigRegistry): Promise<void> {
@@ -47,7 +75,16 @@ export async function seedStoredValue(db: Database, registry: ConfigRegistry): P
       const title = amount === null ? coupon.title : `${currency} ${amount / 100} off`;
       await db
         .insertInto('coupons')
-        .values({ ...coupon, title, amount_minor: amount, min_spend_minor: coupon.min_spend_minor * scale, org_id: org.orgId, currency, products: JSON.stringify([]), for_user_id: null })
+        .values({
+          ...coupon,
+          title,
+          amount_minor: amount,
+          min_spend_minor: coupon.min_spend_minor * scale,
+          org_id: org.orgId,
+          currency,
+          products: JSON.stringify([]),
+          for_user_id: null,
+        })
         .onConflict((oc) => oc.columns(['org_id', 'code']).doNothing())
         .execute();
     }
@@ -55,14 +92,29 @@ export async function seedStoredValue(db: Database, registry: ConfigRegistry): P
       .selectFrom('users')
       .select('id')
       .where('org_id', '=', org.orgId)
-      .where('email_normalized', 'in', HOLDERS.map((key) => demoEmail(org.orgId, key)))
+      .where(
+        'email_normalized',
+        'in',
+        HOLDERS.map((key) => demoEmail(org.orgId, key)),
+      )
       .execute();
     for (const holder of holders) {
       for (const instrument of DEMO_INSTRUMENTS) {
         if (!kinds.includes(instrument.kind)) continue;
         // Cash cards in the organisation's currency; the wallet (topped up in dollars) and the rest convert at a quote's rate.
         const local = instrument.kind === 'cash_card' ? { currency, balance: instrument.balance * scale } : instrument;
-        const id = await openInstrument({ orgId: org.orgId, ownerUserId: holder.id, kind: instrument.kind, code: instrument.code, title: instrument.title, currency: local.currency, details: instrument.details }, db);
+        const id = await openInstrument(
+          {
+            orgId: org.orgId,
+            ownerUserId: holder.id,
+            kind: instrument.kind,
+            code: instrument.code,
+            title: instrument.title,
+            currency: local.currency,
+            details: instrument.details,
+          },
+          db,
+        );
         await creditInstrument(id, local.balance, `seed:${id}`, `seed:${id}`, db);
       }
     }

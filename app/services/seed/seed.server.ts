@@ -32,12 +32,47 @@ export const destinationsSeed = destinations.map((d) => ({
 
 /** Ads per organisation: petitionTypeStr is the product the banner sells, or ALL. */
 const adsSeed = [
-  { petition_type_str: 'ALL', priority: 1, title: 'Members save up to 40%', subtitle: 'Unlock member prices on hotels worldwide.', image_path: '/images/ads/members.svg', link_url: '/home' },
-  { petition_type_str: 'HLT', priority: 2, title: 'City breaks for less', subtitle: 'Weekend stays in the world’s great cities.', image_path: '/images/ads/city-breaks.svg', link_url: '/hotels' },
-  { petition_type_str: 'FLT', priority: 3, title: 'Fly for less this winter', subtitle: 'Fares to the sun, booked in minutes.', image_path: '/images/ads/flights.svg', link_url: '/flight' },
-  { petition_type_str: 'RST', priority: 4, title: 'Resort weeks on the Riviera Maya', subtitle: 'All-inclusive weeks for members.', image_path: '/images/ads/resorts.svg', link_url: '/resorts' },
+  {
+    petition_type_str: 'ALL',
+    priority: 1,
+    title: 'Members save up to 40%',
+    subtitle: 'Unlock member prices on hotels worldwide.',
+    image_path: '/images/ads/members.svg',
+    link_url: '/home',
+  },
+  {
+    petition_type_str: 'HLT',
+    priority: 2,
+    title: 'City breaks for less',
+    subtitle: 'Weekend stays in the world’s great cities.',
+    image_path: '/images/ads/city-breaks.svg',
+    link_url: '/hotels',
+  },
+  {
+    petition_type_str: 'FLT',
+    priority: 3,
+    title: 'Fly for less this winter',
+    subtitle: 'Fares to the sun, booked in minutes.',
+    image_path: '/images/ads/flights.svg',
+    link_url: '/flight',
+  },
+  {
+    petition_type_str: 'RST',
+    priority: 4,
+    title: 'Resort weeks on the Riviera Maya',
+    subtitle: 'All-inclusive weeks for members.',
+    image_path: '/images/ads/resorts.svg',
+    link_url: '/resorts',
+  },
   { petition_type_str: 'STY', priority: 5, title: 'Stay longer, pay less', subtitle: 'Holiday homes by the week.', image_path: '/images/ads/stays.svg', link_url: '/stays' },
-  { petition_type_str: 'CAR', priority: 6, title: 'Cars with free cancellation', subtitle: 'Pick up at the airport, drop off anywhere.', image_path: '/images/ads/cars.svg', link_url: '/cars' },
+  {
+    petition_type_str: 'CAR',
+    priority: 6,
+    title: 'Cars with free cancellation',
+    subtitle: 'Pick up at the airport, drop off anywhere.',
+    image_path: '/images/ads/cars.svg',
+    link_url: '/cars',
+  },
   { petition_type_str: 'CRUISE', priority: 7, title: 'Caribbean cruises', subtitle: 'Seven nights, five islands.', image_path: '/images/ads/cruises.svg', link_url: '/cruises' },
 ];
 
@@ -74,7 +109,11 @@ export async function syncReferenceData(db: Database, registry: ConfigRegistry) 
     }
     for (const c of currencies) {
       const row = { id: c.id, code: c.code, name: c.name, flag: c.flag, minor_digits: c.minorDigits };
-      await trx.insertInto('currencies').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('currencies')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
       await trx
         .insertInto('exchange_rates')
         .values({ currency_code: c.code, per_usd: c.perUsd })
@@ -92,7 +131,11 @@ export async function seedCatalogue(db: Database) {
   const started = Date.now();
   await db.transaction().execute(async (trx) => {
     for (const d of destinationsSeed) {
-      await trx.insertInto('destinations').values(d).onConflict((oc) => oc.column('slug').doUpdateSet(d)).execute();
+      await trx
+        .insertInto('destinations')
+        .values(d)
+        .onConflict((oc) => oc.column('slug').doUpdateSet(d))
+        .execute();
     }
   });
 
@@ -125,12 +168,7 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
   for (const org of registry.orgs) {
     for (const account of demoAccounts) {
       const email = demoEmail(org.orgId, account.key);
-      const exists = await db
-        .selectFrom('users')
-        .select('id')
-        .where('org_id', '=', org.orgId)
-        .where('email_normalized', '=', email)
-        .executeTakeFirst();
+      const exists = await db.selectFrom('users').select('id').where('org_id', '=', org.orgId).where('email_normalized', '=', email).executeTakeFirst();
       if (exists && !reset) continue;
       const passwordHash = await hashPassword(DEMO_PASSWORD);
       if (exists) {
@@ -138,7 +176,14 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
         await db.transaction().execute(async (trx) => {
           await trx
             .updateTable('users')
-            .set({ password_hash: passwordHash, first_name: account.firstName, last_name: account.lastName, role: account.role, is_demo: account.isDemo ?? false, is_blocked: account.isBlocked ?? false })
+            .set({
+              password_hash: passwordHash,
+              first_name: account.firstName,
+              last_name: account.lastName,
+              role: account.role,
+              is_demo: account.isDemo ?? false,
+              is_blocked: account.isBlocked ?? false,
+            })
             .where('id', '=', exists.id)
             .execute();
           await trx.deleteFrom('sessions').where('user_id', '=', exists.id).execute();
@@ -149,26 +194,31 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
         const user = await trx
           .insertInto('users')
           .values({
-            org_id: org.orgId, email, email_normalized: email, password_hash: passwordHash,
-            first_name: account.firstName, last_name: account.lastName, role: account.role,
-            is_demo: account.isDemo ?? false, is_blocked: account.isBlocked ?? false,
-            nationality: org.locale.defaultLanguage.slice(3), preferred_language: null, preferred_currency: null,
+            org_id: org.orgId,
+            email,
+            email_normalized: email,
+            password_hash: passwordHash,
+            first_name: account.firstName,
+            last_name: account.lastName,
+            role: account.role,
+            is_demo: account.isDemo ?? false,
+            is_blocked: account.isBlocked ?? false,
+            nationality: org.locale.defaultLanguage.slice(3),
+            preferred_language: null,
+            preferred_currency: null,
             personal_picture: null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (account.plan) {
-          const plan = await trx
-            .selectFrom('membership_plans')
-            .select('id')
-            .where('org_id', '=', org.orgId)
-            .where('code', '=', 'ESSENTIAL')
-            .executeTakeFirstOrThrow();
+          const plan = await trx.selectFrom('membership_plans').select('id').where('org_id', '=', org.orgId).where('code', '=', 'ESSENTIAL').executeTakeFirstOrThrow();
           const active = account.plan.status === 'ACTIVE';
           await trx
             .insertInto('user_subscriptions')
             .values({
-              user_id: user.id, plan_id: plan.id, status: account.plan.status,
+              user_id: user.id,
+              plan_id: plan.id,
+              status: account.plan.status,
               member_since: sql<string>`(current_date - interval '14 months')::date`,
               expires_on: active ? sql<string>`(current_date + interval '10 months')::date` : sql<string>`(current_date - interval '2 months')::date`,
               debt_minor: account.plan.debtMinor,
@@ -213,12 +263,19 @@ async function seedInvoiceCredit(db: Database, registry: ConfigRegistry) {
       .updateTable('users')
       .set({ company: DEMO_INVOICE_COMPANY })
       .where('org_id', '=', org.orgId)
-      .where('email_normalized', 'in', INVOICE_ACCOUNTS.map((key) => demoEmail(org.orgId, key)))
+      .where(
+        'email_normalized',
+        'in',
+        INVOICE_ACCOUNTS.map((key) => demoEmail(org.orgId, key)),
+      )
       .where('company', 'is', null)
       .execute();
     const line = await db.selectFrom('invoice_credit_lines').select('id').where('org_id', '=', org.orgId).where('company', '=', DEMO_INVOICE_COMPANY).executeTakeFirst();
     if (!line) {
-      await db.insertInto('invoice_credit_lines').values({ org_id: org.orgId, company: DEMO_INVOICE_COMPANY, user_id: null, limit_minor: DEMO_INVOICE_LIMIT_MINOR, currency: 'USD' }).execute();
+      await db
+        .insertInto('invoice_credit_lines')
+        .values({ org_id: org.orgId, company: DEMO_INVOICE_COMPANY, user_id: null, limit_minor: DEMO_INVOICE_LIMIT_MINOR, currency: 'USD' })
+        .execute();
     }
   }
 }

@@ -35,7 +35,14 @@ describe('resolveLocale', () => {
 
 describe('offered languages and currencies', () => {
   it("lists only the org's own, with the spec's ids", () => {
-    expect(offeredLanguages(orgOf('viajamas')).map((l) => [l.id, l.code])).toEqual([[1, 'en-US'], [2, 'es-MX']]);
-    expect(offeredCurrencies(orgOf('voyagerpro')).map((c) => c.code).sort()).toEqual(['CAD', 'CHF', 'EUR', 'GBP', 'USD']);
+    expect(offeredLanguages(orgOf('viajamas')).map((l) => [l.id, l.code])).toEqual([
+      [1, 'en-US'],
+      [2, 'es-MX'],
+    ]);
+    expect(
+      offeredCurrencies(orgOf('voyagerpro'))
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual(['CAD', 'CHF', 'EUR', 'GBP', 'USD']);
   });
 });

@@ -8,20 +8,12 @@ export type Locale = { language: LanguageCode; currency: CurrencyCode };
  * currency_code / ssoCurrency), then the signed-in user's preference, then the org default.
  * Only what the organisation offers is accepted. The request context resolves it once.
  */
-export function resolveLocaleFromCookies(
-  cookie: (name: string) => string | undefined,
-  org: OrgConfig,
-  preferred?: { language?: string | null; currency?: string | null },
-): Locale {
-  const cookieLanguage =
-    cookie('lan_code') ?? findLanguage(cookie('ssoLanguage') ?? '')?.code;
-  const cookieCurrency =
-    cookie('currency_code') ?? findCurrency(cookie('ssoCurrency') ?? '')?.code;
+export function resolveLocaleFromCookies(cookie: (name: string) => string | undefined, org: OrgConfig, preferred?: { language?: string | null; currency?: string | null }): Locale {
+  const cookieLanguage = cookie('lan_code') ?? findLanguage(cookie('ssoLanguage') ?? '')?.code;
+  const cookieCurrency = cookie('currency_code') ?? findCurrency(cookie('ssoCurrency') ?? '')?.code;
 
-  const language =
-    offeredLanguage(org, cookieLanguage) ?? offeredLanguage(org, preferred?.language) ?? offeredLanguage(org, org.locale.defaultLanguage);
-  const currency =
-    offeredCurrency(org, cookieCurrency) ?? offeredCurrency(org, preferred?.currency) ?? offeredCurrency(org, org.locale.defaultCurrency);
+  const language = offeredLanguage(org, cookieLanguage) ?? offeredLanguage(org, preferred?.language) ?? offeredLanguage(org, org.locale.defaultLanguage);
+  const currency = offeredCurrency(org, cookieCurrency) ?? offeredCurrency(org, preferred?.currency) ?? offeredCurrency(org, org.locale.defaultCurrency);
   // The config service checked the defaults against the reference data at load.
   return { language: language ?? 'en-US', currency: currency ?? 'USD' };
 }

@@ -9,10 +9,12 @@ function orgOf(id: string) {
 }
 const origin = 'http://localhost:3000';
 const directives = (csp: string) =>
-  new Map(csp.split('; ').map((d) => {
-    const [name, ...values] = d.split(' ');
-    return [name!, values];
-  }));
+  new Map(
+    csp.split('; ').map((d) => {
+      const [name, ...values] = d.split(' ');
+      return [name!, values];
+    }),
+  );
 
 describe('documentCsp', () => {
   it('has the S6 baseline and a per-request nonce for scripts and styles', () => {
@@ -68,7 +70,9 @@ describe('documentCsp', () => {
 
     it("allows Braintree's hosted fields and 3-D Secure hosts, per environment, with chat frames kept", () => {
       const production = directives(documentCsp('n', orgOf('wanderly'), origin, { kind: 'braintree', environment: 'production' }));
-      expect(production.get('script-src')).toEqual(expect.arrayContaining(['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://songbird.cardinalcommerce.com']));
+      expect(production.get('script-src')).toEqual(
+        expect.arrayContaining(['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://songbird.cardinalcommerce.com']),
+      );
       expect(production.get('frame-src')).toEqual(expect.arrayContaining(['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com']));
       // The Drop-in UI (payments.cardProvider.ui 'drop-in') loads its stylesheet from the assets host.
       expect(production.get('style-src')).toEqual(expect.arrayContaining(['https://assets.braintreegateway.com']));

@@ -33,7 +33,11 @@ export function cardEntryCspSources(cardEntry: CardEntry | null): Sources {
   if (cardEntry.kind === 'sandbox') return { script: [], style: [], frame: [new URL(cardEntry.origin).origin], connect: [], img: [] };
   const sandbox = cardEntry.environment === 'sandbox';
   return {
-    script: ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', sandbox ? 'https://songbirdstag.cardinalcommerce.com' : 'https://songbird.cardinalcommerce.com'],
+    script: [
+      'https://js.braintreegateway.com',
+      'https://assets.braintreegateway.com',
+      sandbox ? 'https://songbirdstag.cardinalcommerce.com' : 'https://songbird.cardinalcommerce.com',
+    ],
     style: ['https://assets.braintreegateway.com'],
     frame: ['https://assets.braintreegateway.com', 'https://*.cardinalcommerce.com'],
     connect: [

@@ -71,8 +71,15 @@ export async function openAccount(
         on conflict (org_id, kind, coalesce(point_type, ''), currency, role) where owner_user_id is null do nothing`.execute(trx);
     }
     const member = { org_id: account.orgId, owner_user_id: account.ownerUserId, kind: account.kind, point_type: pointType ?? null, currency: account.currency };
-    const available = await trx.insertInto('ledger_accounts').values({ ...member, role: 'available' }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('ledger_accounts').values({ ...member, role: 'reserved', available_account_id: available.id }).execute();
+    const available = await trx
+      .insertInto('ledger_accounts')
+      .values({ ...member, role: 'available' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('ledger_accounts')
+      .values({ ...member, role: 'reserved', available_account_id: available.id })
+      .execute();
     return available.id;
   });
 }
@@ -94,11 +101,17 @@ export async function balanceOf(accountId: number, db: Database = getDb()): Prom
 export async function issue(movement: Movement, db: Database = getDb()): Promise<number> {
   checkAmount(movement.amountMinor);
   const fingerprint = fingerprintOf('issue', { account: movement.accountId, amount: movement.amountMinor, currency: movement.currency, reference: movement.reference });
-  return idempotent(db, movement.idempotencyKey, fingerprint, async (existing) => existing.id, async (trx) => {
-    const account = await lockAvailable(trx, movement.accountId, movement.currency);
-    const issuance = await systemAccount(trx, account, 'issuance');
-    return post(trx, account.org_id, 'issue', movement, fingerprint, postings(issuance, account.id, movement.amountMinor, movement.currency));
-  });
+  return idempotent(
+    db,
+    movement.idempotencyKey,
+    fingerprint,
+    async (existing) => existing.id,
+    async (trx) => {
+      const account = await lockAvailable(trx, movement.accountId, movement.currency);
+      const issuance = await systemAccount(trx, account, 'issuance');
+      return post(trx, account.org_id, 'issue', movement, fingerprint, postings(issuance, account.id, movement.amountMinor, movement.currency));
+    },
+  );
 }
 
 /**
@@ -150,17 +163,27 @@ export function release(settle: { reservationId: number; idempotencyKey: string 
 export async function refund(request: { reservationId: number; amountMinor: number; idempotencyKey: string }, db: Database = getDb()): Promise<number> {
   checkAmount(request.amountMinor);
   const fingerprint = fingerprintOf('refund', { reservation: request.reservationId, amount: request.amountMinor });
-  return idempotent(db, request.idempotencyKey, fingerprint, async (existing) => existing.id, async (trx) => {
-    const reservation = await lockReservation(trx, request.reservationId);
-    if (reservation.status !== 'captured') throw new ReservationNotCapturedError(`Reservation ${reservation.id} is ${reservation.status}, not captured`);
-    checkRefund(reservation.amount_minor, reservation.refunded_minor, request.amountMinor);
-    const account = await lockAvailable(trx, reservation.account_id, reservation.currency);
-    const spent = await systemAccount(trx, account, 'spent');
-    const movement = { reference: reservation.reference, idempotencyKey: request.idempotencyKey };
-    const transactionId = await post(trx, account.org_id, 'refund', movement, fingerprint, postings(spent, account.id, request.amountMinor, reservation.currency));
-    await trx.updateTable('ledger_reservations').set({ refunded_minor: reservation.refunded_minor + request.amountMinor }).where('id', '=', reservation.id).execute();
-    return transactionId;
-  });
+  return idempotent(
+    db,
+    request.idempotencyKey,
+    fingerprint,
+    async (existing) => existing.id,
+    async (trx) => {
+      const reservation = await lockReservation(trx, request.reservationId);
+      if (reservation.status !== 'captured') throw new ReservationNotCapturedError(`Reservation ${reservation.id} is ${reservation.status}, not captured`);
+      checkRefund(reservation.amount_minor, reservation.refunded_minor, request.amountMinor);
+      const account = await lockAvailable(trx, reservation.account_id, reservation.currency);
+      const spent = await systemAccount(trx, account, 'spent');
+      const movement = { reference: reservation.reference, idempotencyKey: request.idempotencyKey };
+      const transactionId = await post(trx, account.org_id, 'refund', movement, fingerprint, postings(spent, account.id, request.amountMinor, reservation.currency));
+      await trx
+        .updateTable('ledger_reservations')
+        .set({ refunded_minor: reservation.refunded_minor + request.amountMinor })
+        .where('id', '=', reservation.id)
+        .execute();
+      return transactionId;
+    },
+  );
 }
 
 /**
@@ -218,13 +241,7 @@ async function settleLocked(trx: Trx, kind: 'capture' | 'release', reservationId
  * did without moving value again; the same key for another request is refused. Two
  * concurrent first tries race on the key's unique index; the loser answers as a retry.
  */
-async function idempotent<T>(
-  db: Database,
-  key: string,
-  fingerprint: string,
-  answerRetry: (existing: { id: number }) => Promise<T>,
-  work: (trx: Trx) => Promise<T>,
-): Promise<T> {
+async function idempotent<T>(db: Database, key: string, fingerprint: string, answerRetry: (existing: { id: number }) => Promise<T>, work: (trx: Trx) => Promise<T>): Promise<T> {
   const previous = async () => {
     const existing = await db.selectFrom('ledger_transactions').select(['id', 'fingerprint']).where('idempotency_key', '=', key).executeTakeFirst();
     if (existing && existing.fingerprint !== fingerprint) throw new IdempotencyConflictError(`Idempotency key '${key}' was used for another request`);

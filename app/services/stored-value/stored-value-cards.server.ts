@@ -25,7 +25,19 @@ import { walletCapMinor } from '~/domain/stored-value-cards';
 import { minorToMajor } from '~/domain/coupon-cash';
 import { compileApiBody } from '../platform/api-body-schema.server';
 import type { ActiveSession } from '../identity/session.server';
-import { type AppliedPart, type HeldInstrument, type Member, type Refusal, appliedToHold, applyToHold, instrumentsOf, loyaltyMembershipNoOf, offeredKinds, toCharge, unapplyFromHold } from './stored-value.server';
+import {
+  type AppliedPart,
+  type HeldInstrument,
+  type Member,
+  type Refusal,
+  appliedToHold,
+  applyToHold,
+  instrumentsOf,
+  loyaltyMembershipNoOf,
+  offeredKinds,
+  toCharge,
+  unapplyFromHold,
+} from './stored-value.server';
 
 export const storedValueCardBodies = {
   checkLoyaltyPoints: compileApiBody<CheckLoyaltyPointsBody>(checkLoyaltyPointsSchema),
@@ -58,7 +70,8 @@ type Checkout = NonNullable<Awaited<ReturnType<typeof appliedToHold>>>;
 async function memberCheckout(caller: PointsCardsCaller, holdToken: string, product: string, currency: string | undefined): Promise<Checkout> {
   const checkout = await appliedToHold(caller.member, holdToken);
   if (!checkout) throw fail(404, 'No such checkout');
-  if (product !== checkout.quote.product && product !== loyaltyProductCode(checkout.quote.product)) throw fail(400, `productType: this checkout is a ${loyaltyProductCode(checkout.quote.product)} booking`);
+  if (product !== checkout.quote.product && product !== loyaltyProductCode(checkout.quote.product))
+    throw fail(400, `productType: this checkout is a ${loyaltyProductCode(checkout.quote.product)} booking`);
   if (currency !== undefined && currency !== checkout.currency) throw fail(400, `currency: this checkout is paid in ${checkout.currency}`);
   return checkout;
 }
@@ -186,7 +199,9 @@ export async function paymentCardsByUser(caller: PointsCardsCaller, body: Paymen
   const discountApplies = discountCardApplies(checkout.quote.priceType, markupOfQuote(checkout.quote));
   const certificate_details = cards.filter((c) => c.kind === 'certificate').map((c) => ({ ...legacyCard(c, checkout, appliedOf(c)), active_card: c.active }));
   const discountcard_details = cards.filter((c) => c.kind === 'discount_card').map((c) => ({ ...legacyCard(c, checkout, appliedOf(c)), active_card: c.active && discountApplies }));
-  const walletOptions = cards.filter((c) => c.kind === 'wallet').map((c) => ({ ...legacyCard(c, checkout, appliedOf(c)), wallet_use_per_room: walletRooms(c, checkout, appliedOf(c)) }));
+  const walletOptions = cards
+    .filter((c) => c.kind === 'wallet')
+    .map((c) => ({ ...legacyCard(c, checkout, appliedOf(c)), wallet_use_per_room: walletRooms(c, checkout, appliedOf(c)) }));
   return json({ status: 200, message: 'OK', data: { data: { data: [{ certificate_details, discountcard_details }, { walletOptions }] } } });
 }
 

@@ -72,7 +72,8 @@ const couponAnswer = (code: number, status: Outcome, message: string, data: Reco
   json({ status, message, data: { data: { data } } }, { status: code, headers: noStore });
 const unlockAnswer = (code: number, status: Outcome, message: string, data: Record<string, unknown> = {}) =>
   json({ status, message, data: { status, message, ...data } }, { status: code, headers: noStore });
-const cashAnswer = (code: number, status: Outcome, message: string, fields: Record<string, unknown> = {}) => json({ status, message, ...fields }, { status: code, headers: noStore });
+const cashAnswer = (code: number, status: Outcome, message: string, fields: Record<string, unknown> = {}) =>
+  json({ status, message, ...fields }, { status: code, headers: noStore });
 
 type Fail = (code: number, message: string) => Response;
 export const couponFail: Fail = (code, message) => couponAnswer(code, 'failed', message, { status: 'failed', message });
@@ -144,7 +145,11 @@ export async function unlockCoupon({ member, language }: StoredValueCaller, body
   const selector = body.coupon_trn_id !== undefined ? { applicationId: body.coupon_trn_id, kind: 'coupon' as const } : { kind: 'coupon' as const, couponId: body.coupon_id ?? '' };
   const answer = await unapplyFromHold(member, body.hold, selector);
   if (!answer.ok) return unlockFail(answer.status, answer.message);
-  return unlockAnswer(200, 'success', apiMessage(language, 'coupon.released'), { coupon_id: answer.released.couponId, coupon_trn_id: answer.released.id, payable_amount: minorToMajor(answer.payableMinor) });
+  return unlockAnswer(200, 'success', apiMessage(language, 'coupon.released'), {
+    coupon_id: answer.released.couponId,
+    coupon_trn_id: answer.released.id,
+    payable_amount: minorToMajor(answer.payableMinor),
+  });
 }
 
 async function cardBalance(member: Member, instrumentId: string | null): Promise<number | null> {
@@ -156,7 +161,14 @@ async function cardBalance(member: Member, instrumentId: string | null): Promise
 const cashRefusal = (refusal: Refusal) => cashAnswer(refusal.status, 'failed', refusal.message, refusal.reason ? { reason: refusal.reason } : {});
 
 /** The cash card calls' view of one applied card. */
-const cashPart = (part: AppliedPart) => ({ cash_card_id: part.instrumentId, application_id: part.id, title: part.title, code: part.code, applied_amount: minorToMajor(part.amountMinor), currency: part.currency });
+const cashPart = (part: AppliedPart) => ({
+  cash_card_id: part.instrumentId,
+  application_id: part.id,
+  title: part.title,
+  code: part.code,
+  applied_amount: minorToMajor(part.amountMinor),
+  currency: part.currency,
+});
 
 /**
  * The cash card apply (the spec names no path: POST /api/booking/applyCashcard). cashcard_amount
@@ -164,7 +176,12 @@ const cashPart = (part: AppliedPart) => ({ cash_card_id: part.instrumentId, appl
  */
 export async function applyCashCard({ org, member }: StoredValueCaller, body: ApplyCashCardBody): Promise<Response> {
   const hold = holdOf(cashFail, body.hold, body.id);
-  const request = { kind: 'cash_card', instrumentId: body.cash_card_id, amount: amountText(body.cashcard_amount), ...(body.currency ? { currency: body.currency.toUpperCase() } : {}) } as const;
+  const request = {
+    kind: 'cash_card',
+    instrumentId: body.cash_card_id,
+    amount: amountText(body.cashcard_amount),
+    ...(body.currency ? { currency: body.currency.toUpperCase() } : {}),
+  } as const;
   const answer = await applyToHold(member, hold, request, { org });
   if (!answer.ok) return cashRefusal(answer);
   return cashAnswer(200, 'success', STORED_VALUE_TEXT.cashApplied, {
@@ -207,29 +224,36 @@ export async function cashCardRedemption({ member }: StoredValueCaller, body: Ca
   if (!held) return cashFail(404, 'No such checkout');
   const cards = held.applied.filter((part) => part.kind === 'cash_card');
   if (body.action === 'status') {
-    return cashAnswer(200, 'success', '', { data: { applied: cards.map(cashPart), currency: held.currency, total_amount: minorToMajor(held.chargeMinor), payable_amount: minorToMajor(held.payableMinor) } });
+    return cashAnswer(200, 'success', '', {
+      data: { applied: cards.map(cashPart), currency: held.currency, total_amount: minorToMajor(held.chargeMinor), payable_amount: minorToMajor(held.payableMinor) },
+    });
   }
   // All or nothing, in one transaction: a refusal part way leaves every card applied.
   let outcome: { released: AppliedPart[]; payableMinor: number };
   try {
-    outcome = await getDb().transaction().execute(async (trx) => {
-      const released: AppliedPart[] = [];
-      let payableMinor = held.payableMinor;
-      for (const card of cards) {
-        const answer = await unapplyFromHold(member, hold, { applicationId: card.id, kind: 'cash_card' }, trx);
-        // 404: released meanwhile (another tab, the hold's expiry): as asked.
-        if (!answer.ok && answer.status !== 404) throw new RefusedRelease(answer);
-        if (answer.ok) {
-          released.push(answer.released);
-          payableMinor = answer.payableMinor;
+    outcome = await getDb()
+      .transaction()
+      .execute(async (trx) => {
+        const released: AppliedPart[] = [];
+        let payableMinor = held.payableMinor;
+        for (const card of cards) {
+          const answer = await unapplyFromHold(member, hold, { applicationId: card.id, kind: 'cash_card' }, trx);
+          // 404: released meanwhile (another tab, the hold's expiry): as asked.
+          if (!answer.ok && answer.status !== 404) throw new RefusedRelease(answer);
+          if (answer.ok) {
+            released.push(answer.released);
+            payableMinor = answer.payableMinor;
+          }
         }
-      }
-      return { released, payableMinor };
-    });
+        return { released, payableMinor };
+      });
   } catch (error) {
     if (error instanceof RefusedRelease) return cashRefusal(error.refusal);
     throw error;
   }
   const { released, payableMinor } = outcome;
-  return cashAnswer(200, 'success', STORED_VALUE_TEXT.cashReleased, { msg: CASH_RELEASED_MSG, data: { released: released.map(cashPart), currency: held.currency, payable_amount: minorToMajor(payableMinor) } });
+  return cashAnswer(200, 'success', STORED_VALUE_TEXT.cashReleased, {
+    msg: CASH_RELEASED_MSG,
+    data: { released: released.map(cashPart), currency: held.currency, payable_amount: minorToMajor(payableMinor) },
+  });
 }

@@ -139,12 +139,22 @@ export async function payableOfHold(holdId: string, db: Database = getDb()): Pro
   const quote = hold ? readQuote(hold.quote, hold.product) : null;
   if (!quote) return null;
   const applied = await appliedRows(db, holdId);
-  return { chargeMinor: quote.charge.amountMinor, payableMinor: payableTotalMinor(quote.charge.amountMinor, { otherMinor: applied.map((a) => Number(a.amount_minor)) }), currency: quote.charge.currency };
+  return {
+    chargeMinor: quote.charge.amountMinor,
+    payableMinor: payableTotalMinor(quote.charge.amountMinor, { otherMinor: applied.map((a) => Number(a.amount_minor)) }),
+    currency: quote.charge.currency,
+  };
 }
 
 async function memberInstrument(trx: Trx, member: Member, id: string, kind: InstrumentKind): Promise<Instrument | Refusal> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return refused(404, 'No such instrument');
-  const instrument = await trx.selectFrom('instruments').selectAll().where('id', '=', id).where('org_id', '=', member.orgId).where('owner_user_id', '=', member.userId).executeTakeFirst();
+  const instrument = await trx
+    .selectFrom('instruments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', member.orgId)
+    .where('owner_user_id', '=', member.userId)
+    .executeTakeFirst();
   // Another member's instrument is answered as if it did not exist.
   if (!instrument || instrument.kind !== kind) return refused(404, 'No such instrument');
   if (!instrument.active || (instrument.expires_at && instrument.expires_at.getTime() <= Date.now())) return refused(409, 'This card is not active', 'inactive');
@@ -240,13 +250,20 @@ export async function applyToHold(member: Member, holdToken: string, request: Ap
           if (valueCurrencyPayable === null) return refused(409, `These points are valued in ${instrument.currency} and cannot pay a booking in ${hold.quote.charge.currency}`);
           const use = pointsToApply(request.points, balance, rate, valueCurrencyPayable);
           const amountMinor = use.points > 0 ? Math.min(payable, toCharge(hold.quote, use.amountMinor, instrument.currency) ?? 0) : 0;
-          priced = use.points > 0 && amountMinor > 0 ? { amountMinor, units: use.points, detail: { points: use.points, ratePerMiles: rate } } : refused(400, 'Enter the points to use');
+          priced =
+            use.points > 0 && amountMinor > 0 ? { amountMinor, units: use.points, detail: { points: use.points, ratePerMiles: rate } } : refused(400, 'Enter the points to use');
           break;
         }
       }
       if (isRefusal(priced)) return priced;
       const reservation = await reserve(
-        { accountId: instrument.account_id, amountMinor: priced.units, currency: instrument.kind === 'points' ? POINTS_UNIT : instrument.currency, reference: holdReference(hold.id), idempotencyKey: `apply:${applicationId}` },
+        {
+          accountId: instrument.account_id,
+          amountMinor: priced.units,
+          currency: instrument.kind === 'points' ? POINTS_UNIT : instrument.currency,
+          reference: holdReference(hold.id),
+          idempotencyKey: `apply:${applicationId}`,
+        },
         trx,
       );
       const row = await recordApplication(trx, member, hold, applicationId, {
@@ -319,9 +336,16 @@ async function applyCoupon(trx: Trx, member: Member, hold: LockedHold, applied: 
     now: new Date(),
   });
   if (refusal) return refused(409, refusal);
-  const discount = couponDiscount(coupon.discount_kind === 'percent' ? { kind: 'percent', percent: coupon.percent ?? '0' } : { kind: 'fixed', amountMinor: Number(coupon.amount_minor) }, payable);
+  const discount = couponDiscount(
+    coupon.discount_kind === 'percent' ? { kind: 'percent', percent: coupon.percent ?? '0' } : { kind: 'fixed', amountMinor: Number(coupon.amount_minor) },
+    payable,
+  );
   if (discount <= 0) return refused(409, 'Nothing is left to pay');
-  await trx.updateTable('coupons').set({ used_total: sql`used_total + 1` }).where('id', '=', coupon.id).execute();
+  await trx
+    .updateTable('coupons')
+    .set({ used_total: sql`used_total + 1` })
+    .where('id', '=', coupon.id)
+    .execute();
   const row = await recordApplication(trx, member, hold, applicationId, {
     kind: 'coupon',
     coupon_id: coupon.id,
@@ -374,7 +398,9 @@ export async function unapplyFromHold(member: Member, holdToken: string, selecto
     const row = applied.find((a) =>
       'applicationId' in selector
         ? a.id === selector.applicationId && (selector.kind === undefined || a.kind === selector.kind)
-        : a.kind === selector.kind && (selector.instrumentId === undefined || a.instrument_id === selector.instrumentId) && (selector.couponId === undefined || a.coupon_id === selector.couponId),
+        : a.kind === selector.kind &&
+          (selector.instrumentId === undefined || a.instrument_id === selector.instrumentId) &&
+          (selector.couponId === undefined || a.coupon_id === selector.couponId),
     );
     if (!row) return refused(404, 'Nothing like this is applied');
     await settle(trx, row, 'released');
@@ -412,8 +438,14 @@ async function settle(trx: Trx, row: Application, to: 'captured' | 'released' | 
   } else if (row.coupon_id !== null && to !== 'captured') {
     // A booking that never happened gives its coupon use back; a cancelled one only where the
     // coupon says so (`returned_on_cancel`, by default it does; decision 0052).
-    const givesBack = to === 'released' || (await trx.selectFrom('coupons').select('returned_on_cancel').where('id', '=', row.coupon_id).executeTakeFirstOrThrow()).returned_on_cancel;
-    if (givesBack) await trx.updateTable('coupons').set({ used_total: sql`used_total - 1` }).where('id', '=', row.coupon_id).execute();
+    const givesBack =
+      to === 'released' || (await trx.selectFrom('coupons').select('returned_on_cancel').where('id', '=', row.coupon_id).executeTakeFirstOrThrow()).returned_on_cancel;
+    if (givesBack)
+      await trx
+        .updateTable('coupons')
+        .set({ used_total: sql`used_total - 1` })
+        .where('id', '=', row.coupon_id)
+        .execute();
   }
   const from = to === 'refunded' ? 'captured' : 'applied';
   await trx.updateTable('checkout_applications').set({ status: to, settled_at: new Date() }).where('id', '=', row.id).where('status', '=', from).execute();
@@ -442,7 +474,14 @@ export const storedValueSettlement: BookingSubscriber = {
 export async function releaseApplicationsOfHolds(holdIds: readonly string[], db: Database = getDb()): Promise<number> {
   if (holdIds.length === 0) return 0;
   return inTransaction(db, async (trx) => {
-    const open = await trx.selectFrom('checkout_applications').selectAll().where('hold_id', 'in', [...holdIds]).where('status', '=', 'applied').orderBy('id').forUpdate().execute();
+    const open = await trx
+      .selectFrom('checkout_applications')
+      .selectAll()
+      .where('hold_id', 'in', [...holdIds])
+      .where('status', '=', 'applied')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     await lockAccountsOf(trx, open);
     for (const row of open) await settle(trx, row, 'released');
     return open.length;
@@ -484,7 +523,12 @@ export async function reconcileApplications(db: Database = getDb()): Promise<num
       const booking = await trx.selectFrom('bookings').select('status').where('hold_id', '=', row.hold_id).forUpdate().executeTakeFirst();
       const status = booking?.status === 'confirmed' ? 'confirmed' : booking?.status === 'pending' ? null : 'failed';
       if (!status) return 0;
-      const count = await trx.selectFrom('checkout_applications').select((eb) => eb.fn.countAll<string>().as('n')).where('hold_id', '=', row.hold_id).where('status', '=', 'applied').executeTakeFirstOrThrow();
+      const count = await trx
+        .selectFrom('checkout_applications')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('hold_id', '=', row.hold_id)
+        .where('status', '=', 'applied')
+        .executeTakeFirstOrThrow();
       await settleApplicationsOfBooking(row.hold_id, status, trx);
       return Number(count.n);
     });
@@ -509,7 +553,13 @@ async function describe(db: Kysely<DB>, rows: readonly Application[]): Promise<A
 export async function storedValuePartsOf(holdIds: readonly string[], db: Database = getDb()): Promise<Map<string, (AppliedPart & { status: Application['status'] })[]>> {
   const parts = new Map<string, (AppliedPart & { status: Application['status'] })[]>();
   if (holdIds.length === 0) return parts;
-  const rows = await db.selectFrom('checkout_applications').selectAll().where('hold_id', 'in', [...holdIds]).where('status', 'in', ['applied', 'captured', 'refunded']).orderBy('created_at').execute();
+  const rows = await db
+    .selectFrom('checkout_applications')
+    .selectAll()
+    .where('hold_id', 'in', [...holdIds])
+    .where('status', 'in', ['applied', 'captured', 'refunded'])
+    .orderBy('created_at')
+    .execute();
   const described = await describe(db, rows);
   rows.forEach((row, index) => {
     const list = parts.get(row.hold_id) ?? [];
@@ -536,7 +586,16 @@ export type HeldInstrument = {
   details: Record<string, unknown>;
 };
 
-export type AvailableCoupon = { id: string; code: string; title: string; currency: string; discountKind: 'percent' | 'fixed'; percent: string | null; amountMinor: number | null; expiresAt: string | null };
+export type AvailableCoupon = {
+  id: string;
+  code: string;
+  title: string;
+  currency: string;
+  discountKind: 'percent' | 'fixed';
+  percent: string | null;
+  amountMinor: number | null;
+  expiresAt: string | null;
+};
 
 const MAX_KEPT_STORED_VALUE_READS = 10_000;
 
@@ -547,7 +606,11 @@ const MAX_KEPT_STORED_VALUE_READS = 10_000;
  * request's clock.
  */
 const keptInstruments = keptUntilChanged<InstrumentRow[]>('member-instruments', ['instruments', 'ledger_accounts'], MAX_KEPT_STORED_VALUE_READS);
-const keptCoupons = keptUntilChanged<(Coupon & { used_by_member: string | number | bigint | null })[]>('member-coupons', ['coupons', 'checkout_applications'], MAX_KEPT_STORED_VALUE_READS);
+const keptCoupons = keptUntilChanged<(Coupon & { used_by_member: string | number | bigint | null })[]>(
+  'member-coupons',
+  ['coupons', 'checkout_applications'],
+  MAX_KEPT_STORED_VALUE_READS,
+);
 
 function instrumentRows(member: Member, kinds: readonly HeldInstrument['kind'][], db: Database) {
   return db
@@ -570,7 +633,9 @@ type InstrumentRow = Awaited<ReturnType<typeof instrumentRows>>[number];
 export async function instrumentsOf(member: Member, kinds: readonly InstrumentKind[], db?: Database): Promise<HeldInstrument[]> {
   const wanted = kinds.filter((k): k is HeldInstrument['kind'] => k !== 'coupon');
   if (wanted.length === 0) return [];
-  const rows = db ? await instrumentRows(member, wanted, db) : await keptInstruments.get(JSON.stringify([member.orgId, member.userId, wanted]), () => instrumentRows(member, wanted, getDb()));
+  const rows = db
+    ? await instrumentRows(member, wanted, db)
+    : await keptInstruments.get(JSON.stringify([member.orgId, member.userId, wanted]), () => instrumentRows(member, wanted, getDb()));
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
@@ -614,13 +679,24 @@ const keptApplications = keptUntilChanged<AppliedPart[]>('hold-applications', ['
  * What the member applied to their hold so far, and the payable total it leaves: read in `db`
  * when given (a transaction), else as kept.
  */
-export async function appliedToHold(member: Member, holdToken: string, db?: Database): Promise<{ holdId: string; applied: AppliedPart[]; chargeMinor: number; payableMinor: number; currency: string; quote: Quote } | null> {
+export async function appliedToHold(
+  member: Member,
+  holdToken: string,
+  db?: Database,
+): Promise<{ holdId: string; applied: AppliedPart[]; chargeMinor: number; payableMinor: number; currency: string; quote: Quote } | null> {
   const hold = await findHoldByToken(holdToken, db);
   if (!hold || hold.orgId !== member.orgId || hold.userId !== member.userId || !hold.quote) return null;
   const appliedIn = async (from: Database) => describe(from, await appliedRows(from, hold.id));
   const applied = db ? await appliedIn(db) : await keptApplications.get(hold.id, () => appliedIn(getDb()));
   const { quote } = hold;
-  return { holdId: hold.id, applied, chargeMinor: quote.charge.amountMinor, payableMinor: payableTotalMinor(quote.charge.amountMinor, { otherMinor: applied.map((a) => a.amountMinor) }), currency: quote.charge.currency, quote };
+  return {
+    holdId: hold.id,
+    applied,
+    chargeMinor: quote.charge.amountMinor,
+    payableMinor: payableTotalMinor(quote.charge.amountMinor, { otherMinor: applied.map((a) => a.amountMinor) }),
+    currency: quote.charge.currency,
+    quote,
+  };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -642,11 +718,23 @@ export type NewInstrument = {
 /** Opens an instrument (idempotent by owner, kind and code) and returns its id. */
 export async function openInstrument(instrument: NewInstrument, db: Database = getDb()): Promise<string> {
   return inTransaction(db, async (trx) => {
-    const existing = await trx.selectFrom('instruments').select('id').where('owner_user_id', '=', instrument.ownerUserId).where('kind', '=', instrument.kind).where('code', '=', instrument.code).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('instruments')
+      .select('id')
+      .where('owner_user_id', '=', instrument.ownerUserId)
+      .where('kind', '=', instrument.kind)
+      .where('code', '=', instrument.code)
+      .executeTakeFirst();
     if (existing) return existing.id;
     const points = instrument.kind === 'points';
     const accountId = await openAccount(
-      { orgId: instrument.orgId, ownerUserId: instrument.ownerUserId, kind: instrument.kind, currency: points ? POINTS_UNIT : instrument.currency, ...(points ? { pointType: instrument.code } : {}) },
+      {
+        orgId: instrument.orgId,
+        ownerUserId: instrument.ownerUserId,
+        kind: instrument.kind,
+        currency: points ? POINTS_UNIT : instrument.currency,
+        ...(points ? { pointType: instrument.code } : {}),
+      },
       trx,
     );
     const row = await trx
@@ -762,7 +850,16 @@ export async function earnPointsForBooking(
     // Pending until the trip starts (matureEarnedPoints), so a cancelled booking takes them back
     // (settleEarnedPoints 'forfeit'): a book-and-cancel never mints points.
     const instrument = await trx.selectFrom('instruments').select('account_id').where('id', '=', instrumentId).executeTakeFirstOrThrow();
-    await reserve({ accountId: instrument.account_id, amountMinor: points, currency: POINTS_UNIT, reference: earnedReference(booking.id), idempotencyKey: `earn-pending:${booking.id}:${rule.pointType}` }, trx);
+    await reserve(
+      {
+        accountId: instrument.account_id,
+        amountMinor: points,
+        currency: POINTS_UNIT,
+        reference: earnedReference(booking.id),
+        idempotencyKey: `earn-pending:${booking.id}:${rule.pointType}`,
+      },
+      trx,
+    );
   }
 }
 
@@ -786,7 +883,11 @@ async function inCatalogueCurrency(paid: Money, holdId: string | null, trx: Trx)
 }
 
 /** A change of a member's points, as the profile lists it: earned, added, spent, returned or forfeited (a cancelled trip's). */
-export type PointsMovement = { kind: 'earned' | 'added' | 'spent' | 'returned' | 'forfeited'; points: number; /** The organisation's day it happened on (decision 0039). */ day: string };
+export type PointsMovement = {
+  kind: 'earned' | 'added' | 'spent' | 'returned' | 'forfeited';
+  points: number;
+  /** The organisation's day it happened on (decision 0039). */ day: string;
+};
 
 export type PointsBalance = { code: string; title: string; available: number; pending: number; movements: PointsMovement[] };
 
@@ -851,7 +952,13 @@ const earnedReference = (bookingId: string) => `earned:${bookingId}`;
  */
 export async function settleEarnedPoints(bookingId: string, how: 'available' | 'forfeit', trx: Trx): Promise<number> {
   if (how === 'available') return releaseReservationsOf(earnedReference(bookingId), trx);
-  const pending = await trx.selectFrom('ledger_reservations').select('id').where('reference', '=', earnedReference(bookingId)).where('status', '=', 'reserved').orderBy('id').execute();
+  const pending = await trx
+    .selectFrom('ledger_reservations')
+    .select('id')
+    .where('reference', '=', earnedReference(bookingId))
+    .where('status', '=', 'reserved')
+    .orderBy('id')
+    .execute();
   for (const { id } of pending) await capture({ reservationId: id, idempotencyKey: `earn-forfeit:${id}` }, trx);
   return pending.length;
 }

@@ -68,7 +68,12 @@ async function answerOf(topup: Topup, db: Database, replay: boolean): Promise<Re
       return answer(402, { result: 'card_declined', message: CARD_FAILURE_MESSAGE, ...extra });
     case 'created':
     case 'unknown':
-      return answer(202, { result: 'pending', message: 'Your top-up is being processed: your wallet shows it once the card payment is confirmed.', data: { topup_id: topup.id }, ...extra });
+      return answer(202, {
+        result: 'pending',
+        message: 'Your top-up is being processed: your wallet shows it once the card payment is confirmed.',
+        data: { topup_id: topup.id },
+        ...extra,
+      });
   }
 }
 
@@ -95,7 +100,16 @@ async function recordTopup(member: Member, row: { key: string; fingerprint: stri
       const currency = (await trx.selectFrom('instruments').select('currency').where('id', '=', wallet).executeTakeFirstOrThrow()).currency;
       return trx
         .insertInto('wallet_topups')
-        .values({ org_id: member.orgId, user_id: member.userId, instrument_id: wallet, idempotency_key: row.key, request_fingerprint: row.fingerprint, amount_minor: row.amountMinor, currency, status: 'created' })
+        .values({
+          org_id: member.orgId,
+          user_id: member.userId,
+          instrument_id: wallet,
+          idempotency_key: row.key,
+          request_fingerprint: row.fingerprint,
+          amount_minor: row.amountMinor,
+          currency,
+          status: 'created',
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     });
@@ -232,7 +246,12 @@ export async function reconcileWalletTopups(options: { staleMs?: number; limit?:
       continue;
     }
     const failure = { kind: 'transport', retryable: false, message: 'No charged sale reached the gateway' };
-    await db.updateTable('wallet_topups').set({ status: 'failed', failure: JSON.stringify(failure), updated_at: new Date() }).where('id', '=', id).where('status', 'in', ['created', 'unknown']).execute();
+    await db
+      .updateTable('wallet_topups')
+      .set({ status: 'failed', failure: JSON.stringify(failure), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', 'in', ['created', 'unknown'])
+      .execute();
     settledCount += 1;
   }
   return settledCount;

@@ -91,7 +91,13 @@ export async function resolveRentalLocations(pickupCode: string, dropoffCode: st
 
 const publicLocation = ({ id: _id, ...location }: CarLocation & { id: number }): CarLocation => location;
 
-function toOffer(row: Selectable<CarOffersTable> & { company: string; payment_provider: PaymentGatewayId }, query: CarSearch, where: Extract<Resolved, { kind: 'ok' }>, available: number, context: SupplierContext): CarOffer | null {
+function toOffer(
+  row: Selectable<CarOffersTable> & { company: string; payment_provider: PaymentGatewayId },
+  query: CarSearch,
+  where: Extract<Resolved, { kind: 'ok' }>,
+  available: number,
+  context: SupplierContext,
+): CarOffer | null {
   const range = rentalRange(query);
   if (!range) return null;
   const oneWay = where.pickup.code !== where.dropoff.code;

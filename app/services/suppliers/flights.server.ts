@@ -114,7 +114,16 @@ async function flightsFor(query: FlightQuery): Promise<FlightRow[]> {
 
 async function brandsOf(cabin: FlightCabin): Promise<FareBrand[]> {
   const rows = await getDb().selectFrom('fare_brands').selectAll().where('cabin', '=', cabin).orderBy('rank').execute();
-  return rows.map((b) => ({ code: b.code, name: b.name, carryOnBags: b.carry_on_bags, checkedBags: b.checked_bags, changes: b.changes, refundable: b.refundable, seatChoice: b.seat_choice, factorBp: b.factor_bp }));
+  return rows.map((b) => ({
+    code: b.code,
+    name: b.name,
+    carryOnBags: b.carry_on_bags,
+    checkedBags: b.checked_bags,
+    changes: b.changes,
+    refundable: b.refundable,
+    seatChoice: b.seat_choice,
+    factorBp: b.factor_bp,
+  }));
 }
 
 type FlightSegment = Segment<FlightRow>;
@@ -217,7 +226,12 @@ async function tripOf(offerId: string, query: FlightQuery): Promise<FlightItiner
   const options = await legOptions(query);
   const legs = ids.map((id, i) => options[i]!.find((o) => o.id === id) ?? null);
   if (legs.some((l) => l === null)) return null;
-  return combineLegs(legs.map((l) => [l!]), 1)[0] ?? null;
+  return (
+    combineLegs(
+      legs.map((l) => [l!]),
+      1,
+    )[0] ?? null
+  );
 }
 
 /** The built-in flight supplier: our schedule, cabins and seats. */

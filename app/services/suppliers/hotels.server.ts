@@ -69,8 +69,17 @@ export function stayRange(query: Pick<HotelQuery, 'checkin' | 'checkout'>): { st
 }
 
 type RoomTypeRow = {
-  id: number; code: string; name: string; max_guests: number; net_nightly_usd_minor: number; tax_rate_bp: number;
-  b2c_markup_bp: number; b2b_markup_bp: number; strike_pct: number; refundable: boolean; hotel_id: number;
+  id: number;
+  code: string;
+  name: string;
+  max_guests: number;
+  net_nightly_usd_minor: number;
+  tax_rate_bp: number;
+  b2c_markup_bp: number;
+  b2b_markup_bp: number;
+  strike_pct: number;
+  refundable: boolean;
+  hotel_id: number;
 };
 
 /** Free rooms of each room type over the stay, in one query; types with none free are missing. */

@@ -70,10 +70,19 @@ function scheduleOf(option: OptionRow, query: OfferSearch, onlyAskedTime: boolea
     return legs.every((leg) => leg.time && runs(leg.day)) ? [{ day: query.date, time: query.time! }] : [];
   }
   const times = onlyAskedTime && query.time ? option.start_times.filter((t) => t === query.time) : option.start_times;
-  return daysBetween(query.date, query.until).filter(runs).flatMap((day) => times.map((time) => ({ day, time })));
+  return daysBetween(query.date, query.until)
+    .filter(runs)
+    .flatMap((day) => times.map((time) => ({ day, time })));
 }
 
-async function optionOffer(product: OfferProductCode, offer: OfferRow, option: OptionRow, query: OfferSearch, context: SupplierContext, onlyAskedTime: boolean): Promise<OptionOffer> {
+async function optionOffer(
+  product: OfferProductCode,
+  offer: OfferRow,
+  option: OptionRow,
+  query: OfferSearch,
+  context: SupplierContext,
+  onlyAskedTime: boolean,
+): Promise<OptionOffer> {
   const rule = offerProducts[segmentOf(product)];
   const bagsFit = option.bag_capacity === null || option.bag_capacity >= query.bags;
   const units = bagsFit ? unitsNeeded(rule, query.guests, option.unit_capacity) : null;
@@ -131,8 +140,7 @@ function summary(offer: OfferRow): Omit<OfferSummary, 'cheapest'> {
 const optionsOf = (offerIds: number[]) =>
   offerIds.length === 0 ? Promise.resolve([]) : getDb().selectFrom('offer_options').selectAll().where('offer_id', 'in', offerIds).orderBy('net_usd_minor').orderBy('id').execute();
 
-const cheapestOf = (options: OptionOffer[]) =>
-  options.filter((o) => o.slots.some((s) => s.bookable)).sort((a, b) => a.price.inclusive - b.price.inclusive)[0] ?? null;
+const cheapestOf = (options: OptionOffer[]) => options.filter((o) => o.slots.some((s) => s.bookable)).sort((a, b) => a.price.inclusive - b.price.inclusive)[0] ?? null;
 
 /**
  * The option a hold of `product` holds, with its offer, and how many legs it holds (a return

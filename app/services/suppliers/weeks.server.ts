@@ -55,12 +55,31 @@ export type ResortDetails = ResortSummary & { description: string; inventory: We
 export type WeekSelection = { inventoryId: number; checkIn: string; checkOut: string };
 
 type ResortRow = {
-  id: number; slug: string; destination_slug: string; name: string; kind: ResortKind; stars: number; review_score: string;
-  address: string; latitude: string; longitude: string; image_path: string; provider: string; whitelabel_no: number; description: string;
+  id: number;
+  slug: string;
+  destination_slug: string;
+  name: string;
+  kind: ResortKind;
+  stars: number;
+  review_score: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+  image_path: string;
+  provider: string;
+  whitelabel_no: number;
+  description: string;
 };
 type UnitTypeRow = {
-  id: number; resort_id: number; code: string; name: string; sleeps: number; unit_cost_usd_minor: number;
-  feed_cost_usd_minor: number; retail_price_usd_minor: number; week_start_weekday: number;
+  id: number;
+  resort_id: number;
+  code: string;
+  name: string;
+  sleeps: number;
+  unit_cost_usd_minor: number;
+  feed_cost_usd_minor: number;
+  retail_price_usd_minor: number;
+  week_start_weekday: number;
 };
 
 /**
@@ -122,7 +141,7 @@ export async function offersFrom(
   weeks: number,
   context: SupplierContext,
 ): Promise<WeekOffer[]> {
-  const byStart = new Map<string, typeof units[number][]>();
+  const byStart = new Map<string, (typeof units)[number][]>();
   for (const unit of units) {
     weekStartDays.set(unit.id, unit.week_start_weekday);
     const start = formatDay(weekStartOnOrAfter(checkIn, unit.week_start_weekday));
@@ -178,9 +197,7 @@ function searchWindow(query: Pick<WeekQuery, 'checkIn' | 'checkOut'>, orgId: str
 }
 
 export type ResolvedSelection =
-  | { kind: 'not_found' }
-  | { kind: 'invalid'; error: string }
-  | { kind: 'ok'; resort: ResortRow; unit: UnitTypeRow; startsAt: Date; endsAt: Date; weeks: number };
+  { kind: 'not_found' } | { kind: 'invalid'; error: string } | { kind: 'ok'; resort: ResortRow; unit: UnitTypeRow; startsAt: Date; endsAt: Date; weeks: number };
 
 /**
  * What a chosen week refers to: unknown unit type → not_found; dates that are not whole weeks
@@ -195,10 +212,7 @@ export async function resolveWeekSelection(selection: WeekSelection, orgId: stri
     .selectFrom('resort_unit_types as t')
     .innerJoin('resorts as r', 'r.id', 't.resort_id')
     .selectAll('r')
-    .select([
-      't.id as unit_id', 't.code', 't.name as unit_name', 't.sleeps', 't.unit_cost_usd_minor', 't.feed_cost_usd_minor',
-      't.retail_price_usd_minor', 't.week_start_weekday',
-    ])
+    .select(['t.id as unit_id', 't.code', 't.name as unit_name', 't.sleeps', 't.unit_cost_usd_minor', 't.feed_cost_usd_minor', 't.retail_price_usd_minor', 't.week_start_weekday'])
     .where('t.id', '=', selection.inventoryId)
     .executeTakeFirst();
   if (!row) return { kind: 'not_found' };
@@ -303,15 +317,8 @@ export type MinPrice = { resort: ResortSummary; offer: WeekOffer };
  * The lowest one-week price per resort of a country over a set of search days, counting only
  * unit types with a free unit (getGenerateMinPrice). Resorts with nothing free are left out.
  */
-export async function minWeekPrices(
-  query: { country: string; dates: readonly string[]; whitelabelIds?: readonly number[] },
-  context: SupplierContext,
-): Promise<MinPrice[]> {
-  let resortsQuery = getDb()
-    .selectFrom('resorts as r')
-    .innerJoin('destinations as d', 'd.slug', 'r.destination_slug')
-    .selectAll('r')
-    .where('d.country_code', '=', query.country);
+export async function minWeekPrices(query: { country: string; dates: readonly string[]; whitelabelIds?: readonly number[] }, context: SupplierContext): Promise<MinPrice[]> {
+  let resortsQuery = getDb().selectFrom('resorts as r').innerJoin('destinations as d', 'd.slug', 'r.destination_slug').selectAll('r').where('d.country_code', '=', query.country);
   if (query.whitelabelIds && query.whitelabelIds.length > 0) resortsQuery = resortsQuery.where('r.whitelabel_no', 'in', [...query.whitelabelIds]);
   const resorts = await resortsQuery.orderBy('r.id').execute();
   const units = await unitTypesOf(resorts.map((r) => r.id));
@@ -345,13 +352,17 @@ export async function resortReviews(resortId: number, page: number, pageSize: nu
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db.selectFrom('resort_reviews').select((eb) => eb.fn.countAll<string | number>().as('n')).where('resort_id', '=', resortId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('resort_reviews')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('resort_id', '=', resortId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { reviewScore: Number(resort.review_score), total: Number(total.n), items };
 }
 
 /** The resort of a unit type id, for routes that only get the resort from the body. */
-export async function findResortById(resortId: number): Promise<ResortSummary & { description: string } | null> {
+export async function findResortById(resortId: number): Promise<(ResortSummary & { description: string }) | null> {
   const row = await getDb().selectFrom('resorts').selectAll().where('id', '=', resortId).executeTakeFirst();
   return row ? { ...summary(row), description: row.description } : null;
 }

@@ -49,7 +49,13 @@ export function CashCardBlock() {
     const typed = cashAmountToSend(amount);
     if (!typed.ok) return show({ tone: 'failure', text: t('storedValue.cash.enterAmount') });
     setBusy(true);
-    const answer = await postJson('/api/booking/applyCashcard', { cash_card_id: card.id, cashcard_amount: typed.amount, currency: storedValue?.currency, product_type: product, hold });
+    const answer = await postJson('/api/booking/applyCashcard', {
+      cash_card_id: card.id,
+      cashcard_amount: typed.amount,
+      currency: storedValue?.currency,
+      product_type: product,
+      hold,
+    });
     setBusy(false);
     if (answer.status !== 200) {
       const reason = cashRefusalReason(answer.body);

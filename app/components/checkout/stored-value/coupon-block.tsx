@@ -59,7 +59,12 @@ export function CouponBlock() {
       <h2 id={titleId}>{t('storedValue.coupon.title')}</h2>
       {applied ? (
         <div className="stored-value-applied">
-          <p>{t('storedValue.coupon.applied', { code: applied.code, amount: formatChargedAmount({ amountMinor: applied.amountMinor, currency: applied.currency }, locale.language) })}</p>
+          <p>
+            {t('storedValue.coupon.applied', {
+              code: applied.code,
+              amount: formatChargedAmount({ amountMinor: applied.amountMinor, currency: applied.currency }, locale.language),
+            })}
+          </p>
           <button type="button" className="button button-ghost" onClick={unapply} disabled={busy || !hydrated}>
             {t('storedValue.coupon.unapply')}
           </button>

@@ -67,7 +67,15 @@ function Wallet({ flow, wallet, applied }: { flow: Flow; wallet: HeldInstrument;
       ) : (
         <div className="stored-value-field">
           <label htmlFor={amountId}>{t('wallets.amount', { name: wallet.title })}</label>
-          <input id={amountId} inputMode="decimal" autoComplete="off" value={amount} disabled={busy} aria-describedby={hintId} onChange={(event) => setAmount(event.target.value)} />
+          <input
+            id={amountId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            disabled={busy}
+            aria-describedby={hintId}
+            onChange={(event) => setAmount(event.target.value)}
+          />
           <p id={hintId} className="muted">
             {t('wallets.amountHint')}
           </p>
@@ -142,7 +150,13 @@ function CardItem({ flow, card, applied, applies, note }: { flow: Flow; card: He
       {applied ? <p className="stored-value-applied">{t('cards.applied', { amount: money(applied.amountMinor, applied.currency) })}</p> : null}
       {note && !applied ? <p className="muted">{note}</p> : null}
       {applied || usable ? (
-        <button type="button" className="button button-primary" disabled={busy || !hydrated} aria-label={`${applied ? t('stored.unapply') : t('stored.apply')}: ${card.title}`} onClick={() => call(card, applied ? { unapply: true } : {})}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy || !hydrated}
+          aria-label={`${applied ? t('stored.unapply') : t('stored.apply')}: ${card.title}`}
+          onClick={() => call(card, applied ? { unapply: true } : {})}
+        >
           {applied ? t('stored.unapply') : t('stored.apply')}
         </button>
       ) : null}

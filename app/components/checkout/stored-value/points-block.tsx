@@ -64,7 +64,13 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
       <h2 id={titleId}>{t('points.title')}</h2>
       {applied.map((part) => (
         <div key={part.id} className="stored-value-applied">
-          <p>{t('points.applied', { points: part.units.toLocaleString(locale.language), label: part.title, amount: formatChargedAmount({ amountMinor: part.amountMinor, currency: part.currency }, locale.language) })}</p>
+          <p>
+            {t('points.applied', {
+              points: part.units.toLocaleString(locale.language),
+              label: part.title,
+              amount: formatChargedAmount({ amountMinor: part.amountMinor, currency: part.currency }, locale.language),
+            })}
+          </p>
           <button type="button" className="button button-ghost" onClick={() => call(part.code, true)} disabled={locked} aria-label={`${t('stored.unapply')}: ${part.title}`}>
             {t('stored.unapply')}
           </button>
@@ -114,7 +120,19 @@ function Points({ flow, storedValue, types }: { flow: NonNullable<ReturnType<typ
  * The points-type dropdown: a button that opens a search box (a combobox) over a listbox of the
  * types (WAI-ARIA combobox pattern: arrows, Home and End move, Enter chooses, Escape closes).
  */
-function PointsTypeDropdown({ types, selected, disabled, onChoose, onClear }: { types: PointsType[]; selected: PointsType | null; disabled: boolean; onChoose: (code: string) => void; onClear: () => void }) {
+function PointsTypeDropdown({
+  types,
+  selected,
+  disabled,
+  onChoose,
+  onClear,
+}: {
+  types: PointsType[];
+  selected: PointsType | null;
+  disabled: boolean;
+  onChoose: (code: string) => void;
+  onClear: () => void;
+}) {
   const t = useT();
   const { locale } = useShell();
   const labelId = useId();
