@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { countMessagesOf, listUserBookings } from '~/services/booking/bookings.server';
-import { createHold } from '~/services/booking/holds.server';
 import { cancelConfirmedBooking } from '~/services/booking-payments/booking-cancel.server';
 import { expireOxxoVouchers } from '~/services/booking-payments/oxxo-vouchers.server';
 import { initBookingAction } from '~/http/pay-call.server';
@@ -18,6 +17,7 @@ import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxNonce } from '../support/sandbox-control';
+import { initiatedActivityBooking } from '../support/activity-booking';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 
@@ -80,51 +80,19 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
 
   /** A seeded activity's hold, its booking (traveller step done) and the init-booking step, as a checkout does. */
   async function booking(org: string, who: Awaited<ReturnType<typeof member>>, amountMinor: number) {
-    const option = await database.db
-      .selectFrom('offer_options as o')
-      .innerJoin('offers as f', 'f.id', 'o.offer_id')
-      .select(['o.id', 'f.name'])
-      .where('f.product', '=', 'ACT')
-      .orderBy('o.id')
-      .offset(serial)
-      .executeTakeFirstOrThrow();
-    const itemRef = `offer-option:${option.id}`;
-    const startsAt = new Date(Date.UTC(2027, 5, 10 + serial, 9));
-    const held = await createHold({
-      orgId: org,
-      userId: who.userDbId,
-      product: 'ACT',
-      itemRef,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 3 * 3_600_000),
-      quantity: 1,
-      ttlMinutes: 15,
-    });
-    if (held.kind !== 'held') throw new Error(`expected a hold, got ${held.kind}`);
     const reference = `${org.slice(0, 3).toUpperCase()}-M${serial}${randomUUID().slice(0, 6).toUpperCase()}`;
     const contact = `contact-${randomUUID().slice(0, 8)}@example.com`;
-    const row = await database.db
-      .insertInto('bookings')
-      .values({
-        reference,
-        org_id: org,
-        user_id: who.userDbId,
-        hold_id: held.hold.id,
-        product: 'ACT',
-        item_ref: itemRef,
-        starts_on: startsAt.toISOString().slice(0, 10),
-        ends_on: null,
-        guest_first_name: 'Ana',
-        guest_last_name: 'Ruiz',
-        guest_email: contact,
-        guest_phone: null,
-        status: 'initiated',
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const made = await initiatedActivityBooking(database.db, {
+      org,
+      userId: who.userDbId,
+      optionIndex: serial,
+      startsAt: new Date(Date.UTC(2027, 5, 10 + serial, 9)),
+      hours: 3,
+      reference,
+      guest: { firstName: 'Ana', lastName: 'Ruiz', email: contact },
+    });
     const form = new FormData();
-    form.set('hold', held.hold.token);
+    form.set('hold', made.holdToken);
     const init = await initBookingAction(await loadContextFor(post(org, '/activities/checkout', '', who.cookie, null)), form, 'ACT', {
       amountMinor,
       currency: 'USD',
@@ -155,7 +123,7 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
           who.cookie,
         ),
       );
-    return { reference, bookingId: row.id, contact, offer: option.name, pay };
+    return { reference, bookingId: made.bookingId, contact, offer: made.offerName, pay };
   }
 
   const outboxOf = (to: string) =>

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
 import { type BookingMove, subscribeToBookingMoves } from '~/services/booking/booking-lifecycle.server';
-import { createHold } from '~/services/booking/holds.server';
 import { moveBooking } from '~/services/booking-payments/booking-move.server';
 import { initBookingAction } from '~/http/pay-call.server';
 import { configurePayments } from '~/services/payments/runtime.server';
@@ -16,6 +15,7 @@ import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxNonce } from '../support/sandbox-control';
+import { initiatedActivityBooking } from '../support/activity-booking';
 
 const ORG = 'voyagerpro';
 
@@ -47,53 +47,21 @@ describe.each(['pglite', 'postgres'] as const)('booking subscribers on %s', (bac
       .returning('id')
       .executeTakeFirstOrThrow();
     const cookie = (await createSession(freshVisitorOn(hostOf(ORG)), { userId: user.id })).setCookie.split(';')[0]!;
-    const option = await database.db
-      .selectFrom('offer_options as o')
-      .innerJoin('offers as f', 'f.id', 'o.offer_id')
-      .select('o.id')
-      .where('f.product', '=', 'ACT')
-      .orderBy('o.id')
-      .offset(serial)
-      .executeTakeFirstOrThrow();
-    const itemRef = `offer-option:${option.id}`;
-    const startsAt = new Date(Date.UTC(2027, 8, 1 + serial, 9));
-    const held = await createHold({
-      orgId: ORG,
-      userId: user.id,
-      product: 'ACT',
-      itemRef,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 3_600_000),
-      quantity: 1,
-      ttlMinutes: 15,
-    });
-    if (held.kind !== 'held') throw new Error(`expected a hold, got ${held.kind}`);
     const reference = `VOY-S${serial}${randomUUID().slice(0, 6).toUpperCase()}`;
-    const booking = await database.db
-      .insertInto('bookings')
-      .values({
-        reference,
-        org_id: ORG,
-        user_id: user.id,
-        hold_id: held.hold.id,
-        product: 'ACT',
-        item_ref: itemRef,
-        starts_on: startsAt.toISOString().slice(0, 10),
-        ends_on: null,
-        guest_first_name: 'Sam',
-        guest_last_name: 'Scriber',
-        guest_email: email,
-        guest_phone: null,
-        status: 'initiated',
-        updated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const made = await initiatedActivityBooking(database.db, {
+      org: ORG,
+      userId: user.id,
+      optionIndex: serial,
+      startsAt: new Date(Date.UTC(2027, 8, 1 + serial, 9)),
+      hours: 1,
+      reference,
+      guest: { firstName: 'Sam', lastName: 'Scriber', email },
+    });
     const form = new FormData();
-    form.set('hold', held.hold.token);
+    form.set('hold', made.holdToken);
     const init = await initBookingAction(await loadContextFor(post('/activities/checkout', '', cookie, null)), form, 'ACT', { amountMinor, currency: 'USD', description: 'Test' });
     expect(init.status).toBe(200);
-    return { bookingId: booking.id, reference, email, cookie };
+    return { bookingId: made.bookingId, reference, email, cookie };
   }
 
   it('a subscriber registered at run time reacts to a card payment inside the confirming transaction, after the built-in reactions', async (ctx) => {
