@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { hashPassword } from '~/services/identity/password.server';
-import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
-import { DEMO_PASSWORD, demo, http, sessionCookie } from '../support/http-client';
+import { type Page, type SignedInPageOptions, VIEWPORTS, expectNoAxeViolationsAtViewports, orgUrl, signInWithApi, watchConsole } from '../support/browser';
+import { test } from '../support/fixtures';
+import { DEMO_PASSWORD, demo, http, signInOverHttp } from '../support/http-client';
 import { inDays } from '../support/dates';
 
 /**
@@ -21,7 +22,6 @@ const owner = { email: `owner-${stamp}@wanderly.example`, first: 'Olga', last: '
 const other = { email: `other-${stamp}@wanderly.example`, first: 'Otto', last: 'Other', id: 0, publicId: '' };
 const fresh = { email: `fresh-${stamp}@wanderly.example`, first: 'Fay', last: 'Fresh', id: 0, publicId: '' };
 
-const browser = useSharedBrowser();
 let db: pg.Client;
 
 async function createUser(user: typeof owner) {
@@ -138,19 +138,10 @@ async function insertBooking(input: {
   return reference;
 }
 
-async function login(email: string, password = PASSWORD, host = HOST): Promise<string> {
-  const answer = await http(base, 'POST', '/api/auth/login', { host, body: { email_id: email, password } });
-  expect(answer.status, `login ${email}`).toBe(200);
-  return sessionCookie(answer);
-}
+const login = (email: string, password = PASSWORD) => signInOverHttp(base, { host: HOST, email, password });
 
-async function signedInPage(email: string, password = PASSWORD) {
-  const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
-  const page = await context.newPage();
-  await page.goto(orgUrl(base, HOST, '/privacy-policy'));
-  await signInWithApi(page, email, password);
-  return { context, page };
-}
+/** signedInPage's options for one of the spec's users, on Wanderly. */
+const signInOf = (email: string): SignedInPageOptions => ({ baseURL: base, host: HOST, user: { email, password: PASSWORD }, from: '/privacy-policy' });
 
 const countMessages = (cookie: string | undefined, body: unknown = {}, host = HOST) => http(base, 'POST', '/api/bookingHistory/getCountMessages', { host, cookie, body });
 
@@ -171,11 +162,11 @@ async function expectReference(page: Page, reference: string) {
 }
 
 describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
-  it('every product’s success page shows the booking reference, the item, dates, travellers, traveller and amount paid', async () => {
+  test('every product’s success page shows the booking reference, the item, dates, travellers, traveller and amount paid', async ({ signedInPage }) => {
     const items = await catalogue();
     const refs = [];
     for (const item of items) refs.push({ ...item, reference: await insertBooking({ product: item.product, itemRef: item.itemRef, userId: owner.id }) });
-    const { context, page } = await signedInPage(owner.email);
+    const { context, page } = await signedInPage(signInOf(owner.email));
     const check = watchConsole(page);
     for (const [i, item] of refs.entries()) {
       const response = await page.goto(orgUrl(base, HOST, `${item.path}?booking_id=${item.reference}`));
@@ -203,7 +194,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     await context.close();
   });
 
-  it('states pending with the OXXO voucher, and invoice to follow', async () => {
+  test('states pending with the OXXO voucher, and invoice to follow', async () => {
     const room = (await catalogue())[0]!;
     const oxxo = await insertBooking({
       ...room,
@@ -226,7 +217,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     expect(invoicePage.text).toContain('we will send the invoice to your organisation');
   });
 
-  it('another user’s, another organisation’s, an unfinished, an unknown or a malformed reference is one 404; a wrong product page redirects', async () => {
+  test('another user’s, another organisation’s, an unfinished, an unknown or a malformed reference is one 404; a wrong product page redirects', async ({ newContext }) => {
     const [room, home] = await catalogue();
     const mine = await insertBooking({ ...room!, userId: owner.id });
     const unfinished = await insertBooking({ ...room!, userId: owner.id, status: 'initiated', days: 60 });
@@ -269,7 +260,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     expect(flight.status).toBe(302);
     expect(flight.headers.location).toBe('/flight');
 
-    const { context } = await newContext(browser());
+    const { context } = await newContext();
     const page = await context.newPage();
     const check = watchConsole(page, [/status of 404/]);
     const response = await page.goto(orgUrl(base, HOST, '/checkout-success?booking_id=WAN-NOSUCH99'));
@@ -280,7 +271,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     await context.close();
   });
 
-  it('a guest booking shows its public facts only: no surname, e-mail or phone', async () => {
+  test('a guest booking shows its public facts only: no surname, e-mail or phone', async ({ newContext }) => {
     const room = (await catalogue())[0]!;
     const guestEmail = `guest-${stamp}@example.com`;
     const reference = await insertBooking({ ...room, userId: null, guest: { first: 'Greta', last: 'Guestly', email: guestEmail, phone: '+52 55 1234 5678' } });
@@ -291,7 +282,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
       expect(answer.text).toContain('Greta G.');
       for (const secret of [guestEmail, 'Guestly', '1234 5678']) expect(answer.text).not.toContain(secret);
     }
-    const { context } = await newContext(browser());
+    const { context } = await newContext();
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(orgUrl(base, HOST, `/checkout-success?booking_id=${reference}`));
@@ -303,11 +294,11 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     await context.close();
   });
 
-  it('the resorts and stays success pages keep a holdTok (hold-holding paths)', async () => {
+  test('the resorts and stays success pages keep a holdTok (hold-holding paths)', async ({ newContext }) => {
     const items = await catalogue();
     const rst = items.find((i) => i.product === 'RST')!;
     const reference = await insertBooking({ ...rst, userId: null });
-    const { context } = await newContext(browser());
+    const { context } = await newContext();
     await context.addCookies([{ name: 'holdTok', value: `tok-${reference}`, url: orgUrl(base, HOST, '/') }]);
     const page = await context.newPage();
     const releases: string[] = [];
@@ -330,10 +321,10 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     await context.close();
   });
 
-  it('My bookings on the profile lists the user’s bookings with links to their success pages; a new user sees the empty state; agents have it too', async () => {
+  test('My bookings on the profile lists the user’s bookings with links to their success pages; a new user sees the empty state; agents have it too', async ({ signedInPage }) => {
     const room = (await catalogue())[0]!;
     const otherRef = await insertBooking({ ...room, userId: other.id, days: 70 });
-    const { context, page } = await signedInPage(other.email);
+    const { context, page } = await signedInPage(signInOf(other.email));
     const check = watchConsole(page);
     await page.goto(orgUrl(base, HOST, '/user/profile'));
     const list = page.getByRole('region', { name: 'My bookings' });
@@ -356,7 +347,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     check();
     await context.close();
 
-    const empty = await signedInPage(fresh.email);
+    const empty = await signedInPage(signInOf(fresh.email));
     await empty.page.goto(orgUrl(base, HOST, '/user/profile'));
     await empty.page.getByRole('region', { name: 'My bookings' }).getByText('You have no bookings yet.').waitFor();
     await expectNoAxeViolationsAtViewports(empty.page, 'profile without bookings');
@@ -371,7 +362,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     expect(agentProfile.text).toContain(`/checkout-success?booking_id=${agentRef}`);
   });
 
-  it('getCountMessages: 401 without a session, 403 for another user or organisation, 400 for a bad body, 200 with the session’s own messages', async () => {
+  test('getCountMessages: 401 without a session, 403 for another user or organisation, 400 for a bad body, 200 with the session’s own messages', async () => {
     const room = (await catalogue())[0]!;
     const unauthenticated = await countMessages(undefined);
     expect(unauthenticated.status).toBe(401);
@@ -425,10 +416,10 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     expect(crossSite.status).toBe(403);
   });
 
-  it('a signed-in page polls getCountMessages every 30 s, at most once a second, and shows the count; an anonymous page never calls it', async () => {
+  test('a signed-in page polls getCountMessages every 30 s, at most once a second, and shows the count; an anonymous page never calls it', async ({ newContext }) => {
     const room = (await catalogue())[0]!;
     await insertBooking({ ...room, userId: other.id, days: 100 });
-    const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
+    const { context } = await newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await page.clock.install();
     const calls: string[] = [];
@@ -484,7 +475,7 @@ describe.skipIf(!base)('after booking (issue 4, PostgreSQL server)', () => {
     check();
     await context.close();
 
-    const anonymous = (await newContext(browser())).context;
+    const anonymous = (await newContext()).context;
     const visitor = await anonymous.newPage();
     await visitor.clock.install();
     const visitorCalls: string[] = [];

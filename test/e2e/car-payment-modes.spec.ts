@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/identity/password.server';
-import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
+import { type Page, expectNoAxeViolations, orgUrl, signedInPage, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -58,13 +58,9 @@ async function reserve(page: Page, model: string, pickupDays: number): Promise<s
   return hold!;
 }
 
+/** A new member (`key` names them), signed in on a page of their own. */
 async function signedIn(key: string) {
-  const email = await createUser(key);
-  const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
-  const page = await context.newPage();
-  await page.goto(orgUrl(base, HOST, '/'));
-  await signInWithApi(page, email, PASSWORD);
-  return { context, page };
+  return signedInPage(browser(), { baseURL: base, host: HOST, user: { email: await createUser(key), password: PASSWORD } });
 }
 
 const GUARANTEE_NOTE = 'You pay this rental at the desk. Your card is verified and kept as a guarantee; nothing is charged now.';

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProcessLogEntry } from '~/domain/process-log';
 import { hashPassword } from '~/services/identity/password.server';
-import { type Page, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
+import { type Page, expectNoAxeViolations, orgUrl, signedInPage, useSharedBrowser, waitForHydration } from '../support/browser';
+import { clickSubmit, typeCard } from '../support/checkout';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -33,22 +34,11 @@ beforeAll(async () => {
   await db.end();
 });
 
-async function typeCard(page: Page, formName: string, number: string) {
-  const frame = page.getByRole('form', { name: formName }).frameLocator('iframe[title="Card details"]');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry (MM/YY)').fill(EXPIRY);
-  await frame.getByLabel('CVV').fill('123');
-}
-
 const processLog = (page: Page) => page.evaluate(() => window.__cardProcessLog ?? null);
 
 describe.skipIf(!base)('the card process log in a real checkout (spec §7, §9)', () => {
   it('logs each card provider step of a payment in order (init … submit card, retrieve payment intent) with time and outcome, never card data; card element ids are alphanumeric', async () => {
-    const { context } = await newContext(browser());
-    const page = await context.newPage();
-    const check = watchConsole(page);
-    await page.goto(site('/'));
-    await signInWithApi(page, email, PASSWORD);
+    const { context, page, check } = await signedInPage(browser(), { baseURL: base, host: HOST, user: { email, password: PASSWORD } });
     const before = new Date().toISOString();
     await page.goto(site(`/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(230)}&checkout=${inDays(232)}&rooms=1&guests=2`));
     await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
@@ -61,7 +51,7 @@ describe.skipIf(!base)('the card process log in a real checkout (spec §7, §9)'
     // Save a card first (update payment, init, submit card, save card) …
     const options = page.getByRole('group', { name: 'How would you like to pay?' });
     await options.getByRole('radio', { name: 'Add new card' }).check();
-    await typeCard(page, 'Save New Card', SAVED_CARD);
+    await typeCard(page, 'Save New Card', { number: SAVED_CARD, expiry: EXPIRY, cvv: '123' });
     await page.getByRole('button', { name: 'Save card' }).click();
     // The list reloads and selects the new card (spec §4); then the log has the save.
     await expect.poll(async () => options.getByRole('radio', { name: 'Add new card' }).isChecked()).toBe(false);
@@ -72,10 +62,8 @@ describe.skipIf(!base)('the card process log in a real checkout (spec §7, §9)'
     await options.getByRole('radio', { name: 'Pay with new card' }).check();
     const frameId = await page.getByRole('form', { name: 'Credit Card' }).locator('iframe[title="Card details"]').getAttribute('id');
     expect(frameId).toMatch(/^[A-Za-z0-9]+$/);
-    await typeCard(page, 'Credit Card', CHALLENGE_CARD);
-    const submit = page.getByRole('button', { name: 'COMPLETE BOOKING' });
-    await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-    await submit.click();
+    await typeCard(page, 'Credit Card', { number: CHALLENGE_CARD, expiry: EXPIRY, cvv: '123' });
+    await clickSubmit(page);
     const challenge = page.frameLocator('iframe[title="Verify your payment with your card issuer"]');
     await challenge.getByLabel('Verification code').fill('1234');
     await challenge.getByRole('button', { name: 'Submit' }).click();

@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { hashPassword } from '~/services/identity/password.server';
-import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
-import { http, sessionCookie } from '../support/http-client';
+import { type Page, type SignedInPageOptions, expectNoAxeViolations, orgUrl, waitForHydration, watchConsole } from '../support/browser';
+import { test } from '../support/fixtures';
+import { http, signInOverHttp } from '../support/http-client';
 import { inDays } from '../support/dates';
 
 /**
@@ -16,8 +17,9 @@ const databaseUrl = inject('pgDatabaseUrl');
 const HOST = 'wanderly.localhost';
 const PASSWORD = 'Guard-Rails-2026!';
 const email = `guard-${Date.now()}@wanderly.example`;
+/** The spec's own member, on Wanderly. */
+const member: SignedInPageOptions = { baseURL: base, host: HOST, user: { email, password: PASSWORD } };
 
-const browser = useSharedBrowser();
 let db: pg.Client;
 let userId: number;
 
@@ -34,23 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
 });
-
-async function signedInPage(options: { javaScriptEnabled?: boolean } = {}) {
-  const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop, ...options });
-  if (options.javaScriptEnabled === false) {
-    // Without scripts in the page, sign in over HTTP and hand the cookie to the browser.
-    const login = await http(base, 'POST', '/api/auth/login', { host: HOST, body: { email_id: email, password: PASSWORD } });
-    expect(login.status).toBe(200);
-    const [name, value] = sessionCookie(login).split('=') as [string, string];
-    await context.addCookies([{ name, value, url: orgUrl(base, HOST, '/') }]);
-  }
-  const page = await context.newPage();
-  if (options.javaScriptEnabled !== false) {
-    await page.goto(orgUrl(base, HOST, '/'));
-    await signInWithApi(page, email, PASSWORD);
-  }
-  return { context, page };
-}
 
 const hotelDetails = (checkin: string, checkout: string) =>
   orgUrl(base, HOST, `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${checkin}&checkout=${checkout}&rooms=1&guests=2`);
@@ -75,10 +60,10 @@ async function stopBeforePaying(page: Page) {
 }
 
 describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)', () => {
-  it('a lead time raised after the search shows the min-check-in modal instead of holding; Change Dates goes to the first path segment', async () => {
+  test('a lead time raised after the search shows the min-check-in modal instead of holding; Change Dates goes to the first path segment', async ({ signedInPage }) => {
     await db.query(`update users set min_checkin_days = 60 where id = $1`, [userId]);
     try {
-      const { context, page } = await signedInPage();
+      const { context, page } = await signedInPage(member);
       const check = watchConsole(page);
       const before = await holdsOfUser();
       await reserveStandardRoom(page, inDays(30), inDays(32));
@@ -116,7 +101,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     }
   });
 
-  it('the same guest for the same room and dates shows the duplicate-booking modal; Change Name lets another name through', async () => {
+  test('the same guest for the same room and dates shows the duplicate-booking modal; Change Name lets another name through', async ({ signedInPage }) => {
     const checkin = inDays(44);
     const checkout = inDays(46);
     const room = await db.query<{ id: number }>(`select r.id from hotel_room_types r join hotels h on h.id = r.hotel_id where h.slug = 'cancun-harbour-view' and r.code = 'STD'`);
@@ -125,7 +110,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
        values ($1, 'wanderly', 'HLT', $2, $3, $4, 'Dora', 'Duplicate', 'dora@example.com', 'confirmed')`,
       [`WAN-DUP${Date.now() % 100000}`, `room-type:${room.rows[0]!.id}`, checkin, checkout],
     );
-    const { context, page } = await signedInPage();
+    const { context, page } = await signedInPage(member);
     // The duplicate answer is a 409, which Chromium logs.
     const check = watchConsole(page, [/status of 409 \(Conflict\).*\/hotel-checkout\?/]);
     await reserveStandardRoom(page, checkin, checkout);
@@ -158,7 +143,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     await context.close();
   });
 
-  it('the traveller step of a resort week starts the booking of the hold the browser prepared', async () => {
+  test('the traveller step of a resort week starts the booking of the hold the browser prepared', async ({ signedInPage }) => {
     const unit = (
       await db.query<{ inventory_id: number; resort_id: number; weekday: number }>(
         `select t.id as inventory_id, r.id as resort_id, t.week_start_weekday as weekday from resort_unit_types t join resorts r on r.id = t.resort_id where r.kind = 'RST' order by t.id desc limit 1`,
@@ -166,7 +151,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     ).rows[0]!;
     let offset = 70;
     while (new Date(`${inDays(offset)}T00:00:00Z`).getUTCDay() !== unit.weekday) offset++;
-    const { context, page } = await signedInPage();
+    const { context, page } = await signedInPage(member);
     const check = watchConsole(page);
     await page.goto(
       orgUrl(base, HOST, `/resorts/checkout?resort_id=${unit.resort_id}&inventory_id=${unit.inventory_id}&check_in_date=${inDays(offset)}&check_out_date=${inDays(offset + 7)}`),
@@ -184,10 +169,10 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     await context.close();
   });
 
-  it('without JavaScript the duplicate-booking modal is part of the answered page', async () => {
+  test('without JavaScript the duplicate-booking modal is part of the answered page', async ({ signedInPage }) => {
     const checkin = inDays(44);
     const checkout = inDays(46);
-    const { context, page } = await signedInPage({ javaScriptEnabled: false });
+    const { context, page } = await signedInPage({ ...member, context: { javaScriptEnabled: false } });
     await reserveStandardRoom(page, checkin, checkout);
     const traveler = page.getByRole('group', { name: 'Who is travelling?' });
     await traveler.getByLabel('First name').fill('Dora');
@@ -199,7 +184,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     await context.close();
   });
 
-  it("a checkout link works only in its organisation, and a signed-in traveller's hold only for them", async () => {
+  test("a checkout link works only in its organisation, and a signed-in traveller's hold only for them", async () => {
     const origin = (host: string) => orgUrl(base, host, '').replace(/\/$/, '');
     const holdForm = new URLSearchParams({ destination: 'cancun', checkin: inDays(62), checkout: inDays(63), rooms: '1', guests: '2', roomTypeId: '1' }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: origin(HOST) };
@@ -208,8 +193,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     expect((await http(base, 'GET', `/hotel-checkout?hold=${anonymousHold}`, { host: HOST })).status).toBe(200);
     expect((await http(base, 'GET', `/hotel-checkout?hold=${anonymousHold}`, { host: 'voyagerpro.localhost' })).status).toBe(404);
 
-    const login = await http(base, 'POST', '/api/auth/login', { host: HOST, body: { email_id: email, password: PASSWORD } });
-    const cookie = sessionCookie(login);
+    const cookie = await signInOverHttp(base, { host: HOST, email, password: PASSWORD });
     const mine = await http(base, 'POST', '/hotel-checkout', { host: HOST, headers, cookie, body: holdForm });
     const myHold = new URL(String(mine.headers.location), base).searchParams.get('hold')!;
     expect((await http(base, 'GET', `/hotel-checkout?hold=${myHold}`, { host: HOST, cookie })).status).toBe(200);
@@ -228,7 +212,7 @@ describe.skipIf(!base)('booking guards at checkout (issue 3, PostgreSQL server)'
     expect(traveler.status).toBe(409);
   });
 
-  it('refuses bad traveller input and foreign or unknown holds with a clear 4xx and starts no booking', async () => {
+  test('refuses bad traveller input and foreign or unknown holds with a clear 4xx and starts no booking', async () => {
     const form = (fields: Record<string, string>) => new URLSearchParams({ intent: 'traveler', ...fields }).toString();
     const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: orgUrl(base, HOST, '').replace(/\/$/, '') };
     const count = async () => Number((await db.query<{ count: string }>(`select count(*) from bookings`)).rows[0]!.count);

@@ -14,7 +14,18 @@ import { enUS } from '~/i18n/en-US';
 import { esMX } from '~/i18n/es-MX';
 import { hashPassword } from '~/services/identity/password.server';
 import { DEMO_PASSWORD } from '~/services/seed/demo-accounts';
-import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
+import {
+  type Page,
+  type SignedInPageOptions,
+  VIEWPORTS,
+  expectNoAxeViolationsAtViewports,
+  orgUrl,
+  signedInPage,
+  useSharedBrowser,
+  watchConsole,
+  waitForHydration,
+} from '../support/browser';
+import { typeCard } from '../support/checkout';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -40,8 +51,6 @@ const TEXT = {
     confirmed: 'Your booking is confirmed',
     pending: 'We have your booking',
     anotherMethod: 'Please enter another payment method',
-    cardNumber: 'Card number',
-    expiry: 'Expiry (MM/YY)',
     code: 'Verification code',
     codeSubmit: 'Submit',
   },
@@ -54,8 +63,6 @@ const TEXT = {
     confirmed: 'Tu reserva está confirmada',
     pending: 'Recibimos tu reserva',
     anotherMethod: 'Ingresa otro método de pago',
-    cardNumber: 'Número de tarjeta',
-    expiry: 'Vencimiento (MM/AA)',
     code: 'Código de verificación',
     codeSubmit: 'Enviar',
   },
@@ -110,13 +117,8 @@ async function attemptsOf(reference: string): Promise<{ method: string; status: 
   return rows;
 }
 
-async function signedInPage(user: User, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const { context } = await newContext(browser(), { viewport });
-  const page = await context.newPage();
-  await page.goto(orgUrl(base, HOST[user.org], '/'));
-  await signInWithApi(page, user.email, PASSWORD);
-  return { context, page };
-}
+/** signedInPage's options for one of the spec's users, on their organisation's site. */
+const signInOf = (user: User): SignedInPageOptions => ({ baseURL: base, host: HOST[user.org], user: { email: user.email, password: PASSWORD } });
 
 /** `room`: the room type's code; the page names it in its language. */
 type Stay = { hotel: string; destination: string; room: WordedRoomType; checkin: string; checkout: string };
@@ -141,13 +143,10 @@ async function saveTraveller(page: Page, language: Language) {
   await page.getByRole('button', { name: TEXT[language].submit }).waitFor();
 }
 
-/** Types a card into the sandbox card frame (its own origin: the page never sees the digits). */
-async function typeCard(page: Page, language: Language, number: string) {
+/** Chooses a new card and types it into the sandbox card frame (its own origin: the page never sees the digits). */
+async function enterNewCard(page: Page, language: Language, number: string) {
   await page.getByRole('radio', { name: TEXT[language].newCard }).check();
-  const frame = page.frameLocator('iframe.card-entry-frame');
-  await frame.getByLabel(TEXT[language].cardNumber).fill(number);
-  await frame.getByLabel(TEXT[language].expiry).fill(EXPIRY);
-  await frame.getByLabel('CVV').fill('123');
+  await typeCard(page, undefined, { number, expiry: EXPIRY, cvv: '123' }, language);
 }
 
 /** Clicks the submit button and answers the booking id initBooking froze (the booking reference). */
@@ -190,10 +189,7 @@ async function expectScrollLocked(page: Page) {
 
 /** The voyagerpro admin grants `email` an invoice credit line through the admin API. */
 async function grantInvoiceCredit(email: string, limit: string): Promise<number> {
-  const { context } = await newContext(browser());
-  const page = await context.newPage();
-  await page.goto(orgUrl(base, HOST.voyagerpro, '/'));
-  await signInWithApi(page, 'admin@voyagerpro.example', DEMO_PASSWORD);
+  const { context, page } = await signedInPage(browser(), { baseURL: base, host: HOST.voyagerpro, user: { email: 'admin@voyagerpro.example', password: DEMO_PASSWORD } });
   const status = await page.evaluate(
     async (body) => {
       const response = await fetch('/api/admin/invoiceCredit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -227,11 +223,11 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
   });
 
   it('frictionless (4000000000001000): no challenge, the booking is confirmed and charged once, in pesos: the sale, the success page, My bookings and the refund show one peso amount (issue 34 acceptance 9)', async () => {
-    const { context, page } = await signedInPage(spanish);
+    const { context, page } = await signedInPage(browser(), signInOf(spanish));
     const check = watchConsole(page);
     // Two nights: a one-night peso total lands in the sandbox's declining amounts (2000.00–2999.99, as at Braintree).
     await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'STD', checkin: inDays(100), checkout: inDays(102) });
-    await typeCard(page, 'es', '4000000000001000');
+    await enterNewCard(page, 'es', '4000000000001000');
     // A peso site settles in pesos (decision 0056): before paying, the payer reads the peso amount the card is charged.
     const chargedText = await page.locator('.payment-charge').textContent();
     const challenges: string[] = [];
@@ -280,10 +276,10 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
   });
 
   it('challenge passed (4000000000001091, code 1234): the 3-D Secure dialog (axe: 0 violations), then the booking is confirmed', async () => {
-    const { context, page } = await signedInPage(spanish);
+    const { context, page } = await signedInPage(browser(), signInOf(spanish));
     const check = watchConsole(page);
     await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-casa-central', destination: 'prague', room: 'STD', checkin: inDays(102), checkout: inDays(104) });
-    await typeCard(page, 'es', '4000000000001091');
+    await enterNewCard(page, 'es', '4000000000001091');
     const reference = await submit(page, 'es');
     const dialog = page.getByRole('dialog', { name: '3-D Secure' });
     await dialog.waitFor();
@@ -307,7 +303,7 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
     [() => english, 'en'],
   ] as const) {
     it(`challenge failed (4000000000001109): '${TEXT[language].anotherMethod}' under the payment form until the visitor acts, with the focus, nothing booked, nothing charged (${language})`, async () => {
-      const { context, page } = await signedInPage(user());
+      const { context, page } = await signedInPage(browser(), signInOf(user()));
       const check = watchConsole(page);
       const hold = await reserveHotel(page, 'viajamas', language, {
         hotel: 'prague-casa-central',
@@ -316,7 +312,7 @@ describe.skipIf(!base)('3-D Secure at checkout (viajamas: threeDSecure always)',
         checkin: inDays(language === 'es' ? 106 : 108),
         checkout: inDays(language === 'es' ? 107 : 109),
       });
-      await typeCard(page, language, '4000000000001109');
+      await enterNewCard(page, language, '4000000000001109');
       const paid: string[] = [];
       page.on('request', (request) => {
         if (/\/api\/(booking\/generatePgToken|pgv2\/paymentWithSavedCard|booking\/zeroAmountBooking)$/.test(request.url())) paid.push(request.url());
@@ -377,10 +373,10 @@ describe.skipIf(!base)('a declining amount (2000.00–2999.99: processor decline
     expect(choice, 'a Lisbon stay priced 2000.00–2999.99').toBeDefined();
     const { room, nights, total } = choice!;
 
-    const { context, page } = await signedInPage(user);
+    const { context, page } = await signedInPage(browser(), signInOf(user));
     const check = watchConsole(page, [PAYMENT_REQUIRED]);
     await reserveHotel(page, 'wanderly', 'en', { hotel: 'lisbon-grand-plaza', destination: 'lisbon', room: room.code, checkin: inDays(120), checkout: inDays(120 + nights) });
-    await typeCard(page, 'en', '4111111111111111');
+    await enterNewCard(page, 'en', '4111111111111111');
     const reference = await submit(page, 'en');
     const dialog = page.getByRole('dialog', { name: 'Sorry! Unable to process your card' });
     await dialog.waitFor();
@@ -403,7 +399,7 @@ describe.skipIf(!base)('a declining amount (2000.00–2999.99: processor decline
 describe.skipIf(!base)('payments without a card, and the modals of the submit', () => {
   it('invoice on voyagerpro: offered once the admin grants credit; the booking is confirmed with payment method invoice and no gateway transaction', async () => {
     const user = await createUser('voyagerpro', 'invoice');
-    const { context, page } = await signedInPage(user);
+    const { context, page } = await signedInPage(browser(), signInOf(user));
     const check = watchConsole(page);
     const stay: Stay = { hotel: 'prague-harbour-view', destination: 'prague', room: 'STD', checkin: inDays(110), checkout: inDays(112) };
     // Invoice is credit (decision 0019): a new account has none, so it is not offered.
@@ -426,7 +422,7 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
 
   it('OXXO on viajamas: the success page shows the voucher reference and pending; paid through the sandbox, the booking is confirmed', async () => {
     const user = await createUser('viajamas', 'oxxo');
-    const { context, page } = await signedInPage(user);
+    const { context, page } = await signedInPage(browser(), signInOf(user));
     const check = watchConsole(page);
     await reserveHotel(page, 'viajamas', 'es', { hotel: 'prague-harbour-view', destination: 'prague', room: 'DLX', checkin: inDays(113), checkout: inDays(114) });
     await page.getByRole('radio', { name: 'Pagar en efectivo en OXXO' }).check();
@@ -461,14 +457,14 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
 
   it('a demo account: COMPLETE BOOKING shows the demo-account modal (axe: 0 violations) and nothing is booked', async () => {
     const user = await createUser('wanderly', 'demo', { demo: true });
-    const { context, page } = await signedInPage(user);
+    const { context, page } = await signedInPage(browser(), signInOf(user));
     const check = watchConsole(page, [/status of 403 \(Forbidden\).*\/api\/booking\/initBooking/]);
     const calls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/booking/') || new URL(request.url()).pathname.startsWith('/api/pgv2/')) calls.push(request.url());
     });
     const hold = await reserveHotel(page, 'wanderly', 'en', { hotel: 'prague-grand-plaza', destination: 'prague', room: 'STD', checkin: inDays(115), checkout: inDays(116) });
-    await typeCard(page, 'en', '4111111111111111');
+    await enterNewCard(page, 'en', '4111111111111111');
     await page.getByRole('button', { name: TEXT.en.submit }).click();
     const dialog = page.getByRole('dialog', { name: "SORRY! YOU CAN'T BOOK THROUGH THIS ACCOUNT" });
     await dialog.waitFor();
@@ -497,7 +493,7 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
 
   it('booking failed: the hold lapses between init and payment, so the authorisation is voided and the modal shows the stored error; OK, × and the backdrop close it; the page does not scroll meanwhile', async () => {
     const user = await createUser('wanderly', 'failed');
-    const { context, page } = await signedInPage(user, VIEWPORTS.mobile);
+    const { context, page } = await signedInPage(browser(), { ...signInOf(user), context: { viewport: VIEWPORTS.mobile } });
     const check = watchConsole(page, [CONFLICT]);
     const closers: { name: string; close: (dialog: ReturnType<Page['getByRole']>) => Promise<void> }[] = [
       { name: 'OK', close: (dialog) => dialog.getByRole('button', { name: 'OK' }).click() },
@@ -513,7 +509,7 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
         checkin: inDays(130 + index * 2),
         checkout: inDays(131 + index * 2),
       });
-      await typeCard(page, 'en', '4111111111111111');
+      await enterNewCard(page, 'en', '4111111111111111');
       // The traveller took too long: the hold lapses after the booking was initialised, while
       // the card is being paid. The gateway authorises; confirming the booking then fails.
       await page.route('**/api/booking/generatePgToken', async (route) => {
@@ -547,7 +543,7 @@ describe.skipIf(!base)('payments without a card, and the modals of the submit', 
 
   it('zero amount: a postpaid car charges nothing now; the booking is confirmed without any gateway transaction', async () => {
     const user = await createUser('wanderly', 'zero');
-    const { context, page } = await signedInPage(user);
+    const { context, page } = await signedInPage(browser(), signInOf(user));
     const check = watchConsole(page);
     await page.goto(orgUrl(base, HOST.wanderly, '/cars'));
     const form = page.getByRole('region', { name: 'Find a rental car' });

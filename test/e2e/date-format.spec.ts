@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '~/services/identity/password.server';
-import { type Page, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
+import { type Page, expectNoAxeViolations, newContext, orgUrl, signedInPage, useSharedBrowser, watchConsole, waitForHydration } from '../support/browser';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -43,11 +43,7 @@ afterAll(async () => {
 });
 
 async function signedIn(email: string): Promise<Page> {
-  const { context } = await newContext(browser());
-  const page = await context.newPage();
-  await page.goto(site('/'));
-  await signInWithApi(page, email, PASSWORD);
-  return page;
+  return (await signedInPage(browser(), { baseURL: base, host: HOST, user: { email, password: PASSWORD } })).page;
 }
 
 function postPreferences(page: Page, body: unknown) {

@@ -1,21 +1,15 @@
-import { describe, expect, inject, it } from 'vitest';
-import { type Page, VIEWPORTS, expectNoAxeViolations, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { type Page, type SignedInPageOptions, VIEWPORTS, expectNoAxeViolations, orgUrl, watchConsole } from '../support/browser';
+import { test } from '../support/fixtures';
 import { http } from '../support/http-client';
 import { inDays } from '../support/dates';
 
 const base = inject('baseURL');
 const PASSWORD = 'Travel-Demo-2026!';
-const browser = useSharedBrowser();
 
 const wanderly = (path: string) => orgUrl(base, 'wanderly.localhost', path);
 
-async function signedInPage(options: Parameters<typeof newContext>[1] = {}) {
-  const { context } = await newContext(browser(), options);
-  const page = await context.newPage();
-  await page.goto(wanderly('/flight'));
-  await signInWithApi(page, 'member@wanderly.example', PASSWORD);
-  return { context, page };
-}
+const member: SignedInPageOptions = { baseURL: base, host: 'wanderly.localhost', user: { email: 'member@wanderly.example', password: PASSWORD }, from: '/flight' };
 
 /** /flight → round-trip search → results → details → a fare → checkout, as a traveller would. */
 async function roundTripToCheckout(page: Page, { depart, back, axe }: { depart: string; back: string; axe: boolean }) {
@@ -58,8 +52,10 @@ async function roundTripToCheckout(page: Page, { depart, back, axe }: { depart: 
 
 describe('flight search to checkout (issue 3)', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`signed in: searches a seeded round trip, opens details, chooses a fare and reaches checkout with a hold and a price breakdown (${name}, axe)`, async () => {
-      const { context, page } = await signedInPage({ viewport });
+    test(`signed in: searches a seeded round trip, opens details, chooses a fare and reaches checkout with a hold and a price breakdown (${name}, axe)`, async ({
+      signedInPage,
+    }) => {
+      const { context, page } = await signedInPage({ ...member, context: { viewport } });
       const check = watchConsole(page);
       const offset = name === 'mobile' ? 0 : 3;
       await roundTripToCheckout(page, { depart: inDays(45 + offset), back: inDays(52 + offset), axe: true });
@@ -78,8 +74,8 @@ describe('flight search to checkout (issue 3)', () => {
     });
   }
 
-  it('finds one-way trips with a connection and multi-city trips', async () => {
-    const { context, page } = await signedInPage();
+  test('finds one-way trips with a connection and multi-city trips', async ({ signedInPage }) => {
+    const { context, page } = await signedInPage(member);
     await page.goto(wanderly(`/flight/search-details?triptype=oneway&from=CUN&to=JFK&depart=${inDays(33)}`));
     const results = page.getByRole('region', { name: /trips$/ });
     expect(await results.getByRole('listitem').count()).toBeGreaterThan(0);
@@ -103,7 +99,7 @@ describe('flight search to checkout (issue 3)', () => {
     await context.close();
   });
 
-  it('sends anonymous visitors of search-details, checkout and checkout-success to /flight on wanderly, not on viajamas', async () => {
+  test('sends anonymous visitors of search-details, checkout and checkout-success to /flight on wanderly, not on viajamas', async ({ newContext }) => {
     const search = `triptype=oneway&from=CUN&to=MCO&depart=${inDays(30)}`;
     for (const path of [`/flight/search-details?${search}`, '/flight/checkout', `/flight/checkout?hold=abcdefghijklmnopqrstuvwxyz&${search}`, '/flight/checkout-success']) {
       const answer = await http(base, 'GET', path, { host: 'wanderly.localhost' });
@@ -122,7 +118,7 @@ describe('flight search to checkout (issue 3)', () => {
     expect((await http(base, 'GET', `/flight/search-details?${search}`, { host: 'viajamas.localhost' })).status).toBe(200);
     expect((await http(base, 'GET', '/flight/checkout-success', { host: 'viajamas.localhost' })).headers.location).toBeUndefined();
     // In the browser, the anonymous visitor lands on the /flight search.
-    const { context } = await newContext(browser());
+    const { context } = await newContext();
     const page = await context.newPage();
     await page.goto(wanderly(`/flight/search-details?${search}`));
     expect(new URL(page.url()).pathname).toBe('/flight');
@@ -130,7 +126,7 @@ describe('flight search to checkout (issue 3)', () => {
     await context.close();
   });
 
-  it('answers 409 with a way back when the seats sold out meanwhile', async () => {
+  test('answers 409 with a way back when the seats sold out meanwhile', async () => {
     // Business has two seats: a party of two takes them, the next party gets the sold-out page.
     const search = `triptype=oneway&from=CUN&to=MCO&depart=${inDays(61)}&cabinclass=business&noofadults=2`;
     const results = await http(base, 'GET', `/flight/search-details?${search}`, { host: 'viajamas.localhost' });
@@ -164,8 +160,8 @@ describe('flight search to checkout (issue 3)', () => {
     expect(noFare.status).toBe(400);
   });
 
-  it('saves searches, lists them on /flight and runs one again; an unreadable stored date leaves an empty field', async () => {
-    const { context, page } = await signedInPage();
+  test('saves searches, lists them on /flight and runs one again; an unreadable stored date leaves an empty field', async ({ signedInPage }) => {
+    const { context, page } = await signedInPage(member);
     const check = watchConsole(page);
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -213,8 +209,8 @@ describe('flight search to checkout (issue 3)', () => {
     await context.close();
   });
 
-  it('searches, lists results and shows details with JavaScript disabled', async () => {
-    const { context } = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+  test('searches, lists results and shows details with JavaScript disabled', async ({ newContext }) => {
+    const { context } = await newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     const page = await context.newPage();
     // Without scripts the sign-in goes through the form; viajamas needs none for flights.
     await page.goto(orgUrl(base, 'viajamas.localhost', '/flight'));

@@ -6,11 +6,12 @@
 // challenge; a trial and an organisation-paid plan charge nothing and still activate; the modal's
 // rules (auto-open, noShowPlansHome, routes, carousel at four widths, Pay Now) and axe at both widths.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { openDatabase } from '~/services/platform/db.server';
 import { hashPassword } from '~/services/identity/password.server';
 import { creditInstrument, openInstrument } from '~/services/stored-value/stored-value.server';
-import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, type SignedInPageOptions, expectNoAxeViolationsAtViewports, orgUrl, waitForHydration, watchConsole } from '../support/browser';
+import { test } from '../support/fixtures';
 import { sandboxTransactions } from '../support/booking-load';
 import { sandboxNonce } from '../support/sandbox-control';
 
@@ -24,7 +25,6 @@ const EXPIRY = `01/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2,
 const HOST = { wanderly: 'localhost', viajamas: 'viajamas.localhost', voyagerpro: 'voyagerpro.localhost' } as const;
 type Org = keyof typeof HOST;
 
-const browser = useSharedBrowser();
 let db: pg.Client;
 let serial = 0;
 
@@ -57,15 +57,8 @@ async function newMember(org: Org, plan?: { code: string; status: 'ACTIVE' | 'EX
   return { id, email, org };
 }
 
-async function signedInPage(member: Member, path: string, viewport = { width: 1280, height: 900 }) {
-  const { context } = await newContext(browser(), { viewport });
-  const page = await context.newPage();
-  await page.goto(orgUrl(base, HOST[member.org], '/session-out'));
-  await signInWithApi(page, member.email, PASSWORD);
-  await page.goto(orgUrl(base, HOST[member.org], path));
-  await waitForHydration(page);
-  return { context, page };
-}
+/** signedInPage's options for a member, on their organisation's site after signing out of any session. */
+const signInOf = (member: Member): SignedInPageOptions => ({ baseURL: base, host: HOST[member.org], user: { email: member.email, password: PASSWORD }, from: '/session-out' });
 
 /** Saves a card for the signed-in page's user through the card API (as the profile's Save New Card does). */
 async function saveCardThroughApi(page: Page) {
@@ -117,9 +110,11 @@ async function giveCashCard(member: { id: number }, code: string, balanceMinor: 
 }
 
 describe.skipIf(!base)('the membership plans modal', () => {
-  it('an expired member with debt: the modal opens by itself on /, pays renewal + debt with a saved card, follows the live status, closes, reloads after 5 s; the profile shows ACTIVE without debt', async () => {
+  test('an expired member with debt: the modal opens by itself on /, pays renewal + debt with a saved card, follows the live status, closes, reloads after 5 s; the profile shows ACTIVE without debt', async ({
+    signedInPage,
+  }) => {
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
-    const { context, page } = await signedInPage(member, '/user/profile');
+    const { context, page } = await signedInPage({ ...signInOf(member), to: '/user/profile' });
     const check = watchConsole(page);
     await saveCardThroughApi(page);
 
@@ -170,10 +165,10 @@ describe.skipIf(!base)('the membership plans modal', () => {
     await context.close();
   });
 
-  it('acceptance 4 (issue 34): an expired member renews with a coupon and a cash card in the modal; the saved card pays only the rest', async () => {
+  test('acceptance 4 (issue 34): an expired member renews with a coupon and a cash card in the modal; the saved card pays only the rest', async ({ signedInPage }) => {
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
     await giveCashCard(member, `CASH-PLAN-${member.id}`, 5_000);
-    const { context, page } = await signedInPage(member, '/user/profile');
+    const { context, page } = await signedInPage({ ...signInOf(member), to: '/user/profile' });
     const check = watchConsole(page);
     await saveCardThroughApi(page);
     await page.goto(orgUrl(base, HOST.wanderly, '/user/profile?plans=open'));
@@ -206,10 +201,10 @@ describe.skipIf(!base)('the membership plans modal', () => {
     await context.close();
   });
 
-  it('a cash card that covers the renewal needs no card: the empty card form is left alone and the zero path activates the membership', async () => {
+  test('a cash card that covers the renewal needs no card: the empty card form is left alone and the zero path activates the membership', async ({ signedInPage }) => {
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 4_999 });
     const cash = await giveCashCard(member, `CASH-ALL-${member.id}`, 20_000);
-    const { context, page } = await signedInPage(member, '/user/profile?plans=open');
+    const { context, page } = await signedInPage({ ...signInOf(member), to: '/user/profile?plans=open' });
     const check = watchConsole(page);
     await waitForHydration(page);
     const dialog = plansDialog(page, /Renew your membership/);
@@ -229,9 +224,9 @@ describe.skipIf(!base)('the membership plans modal', () => {
     await context.close();
   });
 
-  it('a new member buys a plan with a new card through a 3-D Secure challenge (viajamas: always)', async () => {
+  test('a new member buys a plan with a new card through a 3-D Secure challenge (viajamas: always)', async ({ signedInPage }) => {
     const member = await newMember('viajamas');
-    const { context, page } = await signedInPage(member, '/user/profile?plans=open');
+    const { context, page } = await signedInPage({ ...signInOf(member), to: '/user/profile?plans=open' });
     const check = watchConsole(page);
     const dialog = plansDialog(page, /Planes de membresía/);
     await dialog.waitFor();
@@ -257,13 +252,15 @@ describe.skipIf(!base)('the membership plans modal', () => {
     await context.close();
   });
 
-  it('a trial and an organisation-paid plan charge 0 and still activate; with websockets blocked the status comes by polling; the success path shows the purchase', async () => {
+  test('a trial and an organisation-paid plan charge 0 and still activate; with websockets blocked the status comes by polling; the success path shows the purchase', async ({
+    signedInPage,
+  }) => {
     for (const [org, plan, heading] of [
       ['wanderly', 'Explorer trial', /Membership plans/],
       ['voyagerpro', 'Corporate', /Membership plans/],
     ] as const) {
       const member = await newMember(org);
-      const { context, page } = await signedInPage(member, '/user/profile');
+      const { context, page } = await signedInPage({ ...signInOf(member), to: '/user/profile' });
       const check = watchConsole(page);
       // A trial authorises its renewal on a saved card.
       if (org === 'wanderly') await saveCardThroughApi(page);
@@ -302,9 +299,9 @@ describe.skipIf(!base)('the membership plans modal', () => {
     }
   });
 
-  it('rules: auto-open and noShowPlansHome, the four routes, the carousel at 375/768/1024/1280 px, Pay Now disabled states; axe at both widths', async () => {
+  test('rules: auto-open and noShowPlansHome, the four routes, the carousel at 375/768/1024/1280 px, Pay Now disabled states; axe at both widths', async ({ signedInPage }) => {
     const member = await newMember('wanderly');
-    const { context, page } = await signedInPage(member, '/home');
+    const { context, page } = await signedInPage({ ...signInOf(member), to: '/home' });
     const check = watchConsole(page);
     const dialog = plansDialog(page);
     await dialog.waitFor();
@@ -377,8 +374,8 @@ describe.skipIf(!base)('the membership plans modal', () => {
     await context.close();
   });
 
-  it('a visitor who is not signed in sees the plans only when asked, with a sign-in to join', async () => {
-    const { context } = await newContext(browser());
+  test('a visitor who is not signed in sees the plans only when asked, with a sign-in to join', async ({ newContext }) => {
+    const { context } = await newContext();
     const page = await context.newPage();
     const check = watchConsole(page);
     const asked: string[] = [];
@@ -399,10 +396,10 @@ describe.skipIf(!base)('the membership plans modal', () => {
     await context.close();
   });
 
-  it('a failed payment shows the dismissible Payment Error box and changes nothing', async () => {
+  test('a failed payment shows the dismissible Payment Error box and changes nothing', async ({ signedInPage }) => {
     // Renewal 79.00 + debt 1921.00 = 2000.00: the sandbox's bank says Do Not Honor (payments-sandbox.md).
     const member = await newMember('wanderly', { code: 'ESSENTIAL', status: 'EXPIRED', debtMinor: 192_100 });
-    const { context, page } = await signedInPage(member, '/home');
+    const { context, page } = await signedInPage({ ...signInOf(member), to: '/home' });
     const check = watchConsole(page, [/status of 402/]);
     const dialog = plansDialog(page, /Renew your membership/);
     await dialog.waitFor();

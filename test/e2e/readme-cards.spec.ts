@@ -10,18 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { convert } from '~/domain/money';
 import { computeRoomPrice } from '~/domain/room-price';
 import { hashPassword } from '~/services/identity/password.server';
-import {
-  type BrowserContext,
-  type Page,
-  newContext,
-  orgUrl,
-  recordActivity,
-  signInWithApi,
-  useSharedBrowser,
-  waitForHydration,
-  waitOrDescribe,
-  watchConsole,
-} from '../support/browser';
+import { type BrowserContext, type Page, orgUrl, recordActivity, signedInPage, useSharedBrowser, waitForHydration, waitOrDescribe, watchConsole } from '../support/browser';
+import { typeCard } from '../support/checkout';
 import { inDays } from '../support/dates';
 
 const base = inject('pgBaseURL');
@@ -191,14 +181,10 @@ async function checkout(page: Page, org: Org, stay: Stay) {
 
 let expiryMonth = 0;
 
-/** Types the card with the next month as its expiry (two years ahead): any future expiry works. */
-async function typeCard(page: Page, number: string) {
+/** The next month as a card's expiry (two years ahead): any future expiry works. */
+function nextExpiry(): string {
   expiryMonth = (expiryMonth % 12) + 1;
-  await page.getByRole('radio', { name: 'Pay with new card' }).check();
-  const frame = page.frameLocator('iframe.card-entry-frame');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry (MM/YY)').fill(`${String(expiryMonth).padStart(2, '0')}/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
-  await frame.getByLabel('CVV').fill('123');
+  return `${String(expiryMonth).padStart(2, '0')}/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
 }
 
 type Transaction = { status: string; orderId: string | null };
@@ -216,7 +202,8 @@ async function attempt(context: BrowserContext, org: Org, one: Try, stay: Stay) 
   const check = watchConsole(page, [/status of 402 \(Payment Required\).*\/api\/booking\/generatePgToken/]);
   const activity = await recordActivity(page);
   await checkout(page, org, stay);
-  await typeCard(page, one.card);
+  await page.getByRole('radio', { name: 'Pay with new card' }).check();
+  await typeCard(page, undefined, { number: one.card, expiry: nextExpiry(), cvv: '123' });
   const challenges: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/three-d-secure/challenge/')) challenges.push(request.url());
@@ -288,10 +275,7 @@ describe.skipIf(!base)("README's test cards, row by row, on every organisation",
       const tries = rows.flatMap((row) => triesOf(row[0]!, row[column]!));
       const cheap = await cheapStay();
       const declining = await decliningStay(org);
-      const { context } = await newContext(browser());
-      const start = await context.newPage();
-      await start.goto(orgUrl(base, `${org}.localhost`, '/'));
-      await signInWithApi(start, await createUser(org), PASSWORD);
+      const { context, page: start } = await signedInPage(browser(), { baseURL: base, host: `${org}.localhost`, user: { email: await createUser(org), password: PASSWORD } });
       await start.close();
       for (const one of tries) {
         await attempt(context, org, one, one.declineRange ? declining : cheap).catch((error: unknown) => {

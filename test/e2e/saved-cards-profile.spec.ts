@@ -2,27 +2,19 @@
 // brand icons, masked numbers, MM/YY, nickname and default badge; set as default (and its
 // failure text), edit nickname (required) and delete, by keyboard, axe-clean at 375 and 1280.
 // It empties the lists of voyagerpro's expired and new members, whom no checkout spec uses.
-import { describe, expect, inject, it } from 'vitest';
-import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, watchConsole } from '../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { type Page, expectNoAxeViolationsAtViewports } from '../support/browser';
+import { test } from '../support/fixtures';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
 import { sandboxNonce } from '../support/sandbox-control';
 
 const base = inject('baseURL');
 const sandboxURL = inject('sandboxURL');
-const HOST = 'voyagerpro.localhost';
-const browser = useSharedBrowser();
+/** Where the spec's pages sign in: voyagerpro's site, after signing out of any session. */
+const VOYAGERPRO = { baseURL: base, host: 'voyagerpro.localhost', from: '/session-out' };
+const demoUser = (key: string) => ({ email: demo(key, 'voyagerpro'), password: DEMO_PASSWORD });
 
 const nonceFor = (number: string) => sandboxNonce(sandboxURL, number, { expirationMonth: '07', expirationYear: '2032', cvv: '123' });
-
-async function signedInPage(key: string, path: string, expectedErrors: RegExp[] = []) {
-  const { context } = await newContext(browser());
-  const page = await context.newPage();
-  const check = watchConsole(page, expectedErrors);
-  await page.goto(orgUrl(base, HOST, '/session-out'));
-  await signInWithApi(page, demo(key, 'voyagerpro'), DEMO_PASSWORD);
-  await page.goto(orgUrl(base, HOST, path));
-  return { context, page, check };
-}
 
 /** Saves a card the way the checkout does: a nonce from the card frame, posted from the page. */
 async function saveCardFromPage(page: Page, number: string, extra: Record<string, unknown> = {}) {
@@ -54,8 +46,8 @@ const section = (page: Page) => page.getByRole('region', { name: 'Saved cards' }
 const cardItem = (page: Page, text: string) => section(page).getByRole('listitem').filter({ hasText: text });
 
 describe('profile saved cards', () => {
-  it('shows the empty state when the user has no cards (member and agent profiles)', async () => {
-    const { context, page, check } = await signedInPage('newuser', '/user/profile');
+  test('shows the empty state when the user has no cards (member and agent profiles)', async ({ signedInPage }) => {
+    const { context, page, check } = await signedInPage({ ...VOYAGERPRO, user: demoUser('newuser'), to: '/user/profile' });
     await clearCards(page);
     await page.reload();
     await expect.poll(() => section(page).getByText('You have no saved cards yet.', { exact: false }).isVisible()).toBe(true);
@@ -64,14 +56,14 @@ describe('profile saved cards', () => {
     check();
     await context.close();
 
-    const agent = await signedInPage('agent', '/agent/profile');
+    const agent = await signedInPage({ ...VOYAGERPRO, user: demoUser('agent'), to: '/agent/profile' });
     await expect.poll(() => section(agent.page).getByRole('heading', { name: 'Saved cards' }).isVisible()).toBe(true);
     agent.check();
     await agent.context.close();
   });
 
-  it('lists cards and runs set default, its failure text, nickname (required) and delete by keyboard', async () => {
-    const { context, page, check } = await signedInPage('expired', '/user/profile', [/status of 404/]);
+  test('lists cards and runs set default, its failure text, nickname (required) and delete by keyboard', async ({ signedInPage }) => {
+    const { context, page, check } = await signedInPage({ ...VOYAGERPRO, user: demoUser('expired'), to: '/user/profile', expectedConsole: [/status of 404/] });
     await clearCards(page);
     await saveCardFromPage(page, '4111111111111111', { nick_name: 'Travel' });
     const mastercard = await saveCardFromPage(page, '5555555555554444');

@@ -3,7 +3,8 @@ import type { Locator } from 'playwright-core';
 import { type Database, openDatabase } from '~/services/platform/db.server';
 import { hashPassword } from '~/services/identity/password.server';
 import { creditInstrument, openInstrument } from '~/services/stored-value/stored-value.server';
-import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, expectNoAxeViolationsAtViewports, orgUrl, signedInPage, useSharedBrowser, waitForHydration } from '../support/browser';
+import { NEW_CARD, clickSubmit, completeBooking, typeCard } from '../support/checkout';
 import { inDays } from '../support/dates';
 import { ledgerProblems } from '../support/stored-value';
 
@@ -68,13 +69,6 @@ async function balanceOf(instrumentId: string): Promise<number> {
   return Number(row.balance_minor);
 }
 
-async function typeCard(page: Page) {
-  const frame = page.getByRole('form', { name: 'Credit Card' }).frameLocator('iframe[title="Card details"]');
-  await frame.getByLabel('Card number').fill('4111111111111111');
-  await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
-  await frame.getByLabel('CVV').fill('737');
-}
-
 /** Clicks the region's Apply ('Apply', or 'Apply: <its name>' for a wallet) and waits for its Unapply. */
 async function apply(region: Locator) {
   await region.getByRole('button', { name: /^Apply/ }).click();
@@ -83,11 +77,7 @@ async function apply(region: Locator) {
 
 /** The member signed in on a hotel checkout `day` days ahead, traveller saved, paying with a new card. */
 async function signedInCheckout(day: number, expectedConsole: RegExp[] = []) {
-  const { context } = await newContext(browser());
-  const page = await context.newPage();
-  const check = watchConsole(page, expectedConsole);
-  await page.goto(orgUrl(base, HOST, '/'));
-  await signInWithApi(page, email, PASSWORD);
+  const { context, page, check } = await signedInPage(browser(), { baseURL: base, host: HOST, user: { email, password: PASSWORD }, expectedConsole });
   await page.goto(orgUrl(base, HOST, `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(day)}&checkout=${inDays(day + 2)}&rooms=1&guests=2`));
   await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();
@@ -127,13 +117,8 @@ describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => 
     // Acceptance 7: every instrument open and applied, nothing for axe at either width.
     await expectNoAxeViolationsAtViewports(page, 'checkout with every instrument applied');
 
-    await typeCard(page);
-    const submit = page.getByRole('button', { name: 'COMPLETE BOOKING' });
-    await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-    await submit.click();
-    await page.waitForURL(/checkout-success\?booking_id=/, { timeout: 30_000 });
-    const reference = new URL(page.url()).searchParams.get('booking_id')!;
-    await page.getByRole('heading', { level: 1, name: 'Your booking is confirmed' }).waitFor();
+    await typeCard(page, 'Credit Card', NEW_CARD);
+    const reference = await completeBooking(page);
 
     // The success page, then My bookings, show each part (amounts as the page formats them).
     // Spec §5 number rounding: whole amounts without decimals ($25), others with two ($257.20).
@@ -199,9 +184,7 @@ describe.skipIf(!base)('paying with every instrument at once (issue 11)', () => 
       { cash_card_id: ids.cash, booking_amt: '0', cashcard_amount: '10', currency: 'USD', id: hold, product_type: 'HLT', hold },
     );
     expect(status).toBe(200);
-    const submit = page.getByRole('button', { name: 'COMPLETE BOOKING' });
-    await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
-    await submit.click();
+    await clickSubmit(page);
     await page.getByText('The total changed in another window: check it and book again.').waitFor();
     await chargedBecomes(page, full - 1_000);
     const booking = await db.selectFrom('bookings as b').innerJoin('holds as h', 'h.id', 'b.hold_id').select('b.status').where('h.token', '=', hold).executeTakeFirstOrThrow();

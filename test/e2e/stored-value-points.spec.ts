@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { type Page, VIEWPORTS, expectNoAxeViolationsAtViewports, newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration, watchConsole } from '../support/browser';
+import { type Page, expectNoAxeViolationsAtViewports, newContext, orgUrl, signedInPage, useSharedBrowser, waitForHydration } from '../support/browser';
 import type { Locator } from 'playwright-core';
 import { inDays } from '../support/dates';
 import { DEMO_PASSWORD, demo } from '../support/http-client';
@@ -14,12 +14,9 @@ const base = inject('baseURL');
 const browser = useSharedBrowser();
 
 async function signedInCheckout(host: string, day: number, expectedConsole: RegExp[] = []) {
-  const { context } = await newContext(browser(), { viewport: VIEWPORTS.desktop });
-  const page = await context.newPage();
-  const check = watchConsole(page, expectedConsole);
+  const member = { email: demo('member', host === 'localhost' ? 'wanderly' : host.split('.')[0]), password: DEMO_PASSWORD };
+  const { context, page, check } = await signedInPage(browser(), { baseURL: base, host, user: member, expectedConsole });
   const site = (path: string) => orgUrl(base, host, path);
-  await page.goto(site('/'));
-  await signInWithApi(page, demo('member', host === 'localhost' ? 'wanderly' : host.split('.')[0]), DEMO_PASSWORD);
   await page.goto(site(`/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${inDays(day)}&checkout=${inDays(day + 2)}&rooms=1&guests=2`));
   await page.getByRole('button', { name: 'Reserve: Standard room' }).click();
   await page.getByRole('heading', { level: 1, name: 'Complete your booking' }).waitFor();

@@ -3,9 +3,10 @@
 // both databases, that nobody reaches another user's traveller and the cap holds.
 // Every test signs up a fresh account, so no other spec's demo user is touched.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { MAX_SAVED_TRAVELERS } from '~/domain/user-details';
-import { type Page, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
+import { type Page, type SignedInPageOptions, VIEWPORTS, expectNoAxeViolations, expectNoAxeViolationsAtViewports, orgUrl, watchConsole } from '../support/browser';
+import { test } from '../support/fixtures';
 import { inDays } from '../support/dates';
 import { hostOf, http, sessionCookie } from '../support/http-client';
 
@@ -39,26 +40,21 @@ async function freshAccount(server: string, org = 'wanderly'): Promise<string> {
 }
 
 describe('/user-details in Chromium', () => {
-  const browser = useSharedBrowser();
-
-  async function signedInPage(options: { javaScriptEnabled?: boolean; org?: string } = {}) {
-    const org = options.org ?? 'wanderly';
-    const cookie = await freshAccount(base, org);
-    const { context } = await newContext(browser(), { javaScriptEnabled: options.javaScriptEnabled ?? true });
-    const [name, value] = cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: orgUrl(base, hostOf(org)) }]);
-    const page = await context.newPage();
+  /** Where a fresh account's page is signed in: `org`'s site. */
+  const siteOf = (org: string): Omit<SignedInPageOptions, 'user'> => ({
+    baseURL: base,
+    host: hostOf(org),
     // A refused change answers 400, which Chromium notes in the console.
-    return { context, page, cookie, check: watchConsole(page, [/status of (400|409)/]) };
-  }
+    expectedConsole: [/status of (400|409)/],
+  });
 
   const details = (page: Page) => page.getByRole('region', { name: 'Traveller details' });
   const travelers = (page: Page) => page.getByRole('region', { name: 'Saved travellers' });
   const addForm = (page: Page) => page.getByRole('form', { name: 'Add a traveller' });
   const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
-  it('sends an anonymous visitor to sign in, and back afterwards', async () => {
-    const { context } = await newContext(browser());
+  test('sends an anonymous visitor to sign in, and back afterwards', async ({ newContext }) => {
+    const { context } = await newContext();
     const page = await context.newPage();
     const check = watchConsole(page);
     await page.goto(`${base}/user-details`);
@@ -71,8 +67,8 @@ describe('/user-details in Chromium', () => {
     await context.close();
   });
 
-  it('edits the details and adds, edits and deletes a saved traveller, with messages next to the fields', async () => {
-    const { context, page, check } = await signedInPage();
+  test('edits the details and adds, edits and deletes a saved traveller, with messages next to the fields', async ({ signedInPage }) => {
+    const { context, page, check } = await signedInPage({ ...siteOf('wanderly'), user: { cookie: await freshAccount(base) } });
     // Reached from the profile page.
     await page.goto(`${base}/user/profile`);
     await page.getByRole('link', { name: 'Traveller details and saved travellers' }).click();
@@ -149,8 +145,9 @@ describe('/user-details in Chromium', () => {
     await context.close();
   });
 
-  it("fills a checkout's traveller from a saved traveller chosen with the keyboard; no choice for a user without one or a guest (axe)", async () => {
-    const { context, page, cookie, check } = await signedInPage();
+  test("fills a checkout's traveller from a saved traveller chosen with the keyboard; no choice for a user without one or a guest (axe)", async ({ newContext, signedInPage }) => {
+    const cookie = await freshAccount(base);
+    const { context, page, check } = await signedInPage({ ...siteOf('wanderly'), user: { cookie } });
     /** A hotel checkout of a hold made by this page's visitor. */
     const reserve = async (visitor: Page, checkin: string, checkout: string) => {
       await visitor.goto(orgUrl(base, hostOf('wanderly'), `/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${checkin}&checkout=${checkout}&rooms=1&guests=2`));
@@ -207,7 +204,7 @@ describe('/user-details in Chromium', () => {
     await context.close();
 
     // A guest sees no choice.
-    const guest = await newContext(browser());
+    const guest = await newContext();
     const anonymous = await guest.context.newPage();
     await reserve(anonymous, inDays(254), inDays(256));
     await interactive(anonymous);
@@ -216,8 +213,8 @@ describe('/user-details in Chromium', () => {
     await guest.context.close();
   });
 
-  it('works without JavaScript, in Spanish: field messages, then the traveller is saved', async () => {
-    const { context, page, check } = await signedInPage({ javaScriptEnabled: false, org: 'viajamas' });
+  test('works without JavaScript, in Spanish: field messages, then the traveller is saved', async ({ signedInPage }) => {
+    const { context, page, check } = await signedInPage({ ...siteOf('viajamas'), user: { cookie: await freshAccount(base, 'viajamas') }, context: { javaScriptEnabled: false } });
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto(orgUrl(base, hostOf('viajamas'), '/user-details'));
     const add = page.getByRole('form', { name: 'Agregar un viajero' });
@@ -250,7 +247,7 @@ for (const { name, base: server } of backends) {
     };
     const traveler = { firstName: 'Mara', lastName: 'Quispe', dateOfBirth: '1990-05-17', nationality: 'PE', email: 'mara@example.com', phone: '+51 1 234 5678' };
 
-    it("another user's traveller id is a 404 and changes nothing", async () => {
+    test("another user's traveller id is a 404 and changes nothing", async () => {
       const [owner, other] = await Promise.all([freshAccount(server), freshAccount(server)]);
       const added = await post(owner, { intent: 'add-traveler', ...traveler });
       expect(added.status).toBe(302);
@@ -281,7 +278,7 @@ for (const { name, base: server } of backends) {
       expect((await travelerIds(owner)).ids).toEqual([]);
     });
 
-    it('bad input is a 400 with field messages and changes nothing', async () => {
+    test('bad input is a 400 with field messages and changes nothing', async () => {
       const cookie = await freshAccount(server);
       const refused = await post(cookie, { intent: 'details', firstName: 'Ana', lastName: 'López', phone: '', nationality: 'XX' });
       expect(refused.status).toBe(400);
@@ -299,7 +296,7 @@ for (const { name, base: server } of backends) {
       expect(html).not.toContain('value="Ana"');
     });
 
-    it(`keeps at most ${MAX_SAVED_TRAVELERS} saved travellers, saying so`, async () => {
+    test(`keeps at most ${MAX_SAVED_TRAVELERS} saved travellers, saying so`, async () => {
       const cookie = await freshAccount(server);
       for (let n = 0; n < MAX_SAVED_TRAVELERS; n++) {
         expect((await post(cookie, { intent: 'add-traveler', ...traveler, firstName: `Mara${'a'.repeat(n)}` })).status).toBe(302);

@@ -15,7 +15,7 @@ import { inDays } from '../support/dates';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn } from '../support/load-context';
 import { pageRequests } from '../support/page-requests';
-import { sandboxControl } from '../support/sandbox-control';
+import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 
 const { holdHotelRoom, loadHotelCheckout, loadHotelDetails, travelerAction } = pageRequests;
 
@@ -77,7 +77,7 @@ describe.each(['pglite', 'postgres'] as const)('member rates on hotels (%s)', (b
     const init = await callAction(initBookingRoute, postJson('/api/booking/initBooking', cookie, { hold, product_type: 'HLT' }));
     expect(init.status).toBe(200);
     const frozen = (await init.json()) as { booking_id: string; amount_minor: number };
-    const { nonce } = await sandboxControl<{ nonce: string }>(sandbox.url, 'nonces', { number: '4111111111111111', expirationMonth: '12', expirationYear: '2030' });
+    const nonce = await sandboxNonce(sandbox.url);
     const payBody = (amountMinor: number) => ({
       id: frozen.booking_id,
       hold,

@@ -12,7 +12,7 @@ import { configurePayments, paymentGateway } from '~/services/payments/runtime.s
 import { saveCard } from '~/services/payments/saved-cards.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { useSeededDatabase } from '../support/databases';
-import { sandboxControl } from '../support/sandbox-control';
+import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 
 let sandbox: SandboxGateway;
 type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
@@ -81,7 +81,7 @@ describe.each(['pglite', 'postgres'] as const)('membership renewals on %s', (bac
       .returning('id')
       .executeTakeFirstOrThrow();
     if (options.card ?? true) {
-      const { nonce } = await sandboxControl<{ nonce: string }>(sandbox.url, 'nonces', { number: '4111111111111111', expirationMonth: '12', expirationYear: '2031', cvv: '123' });
+      const nonce = await sandboxNonce(sandbox.url, '4111111111111111', { expirationYear: '2031', cvv: '123' });
       const saved = await saveCard({ userDbId: user.id, userPublicId: user.public_id, email, nonce, nickname: null, makeDefault: true });
       expect(saved.ok).toBe(true);
     }

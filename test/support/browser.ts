@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Locator, type Page, type Request, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { signInOverHttp } from './http-client';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, without the background traffic this offline machine would refuse. */
-function launchBrowser(): Promise<Browser> {
+export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
@@ -17,6 +18,7 @@ function launchBrowser(): Promise<Browser> {
  * closed after them: a launch costs about a second, and each test opens its own context anyway.
  * Call it before any hook of the spec's own that uses the browser (beforeAll hooks run in the
  * order they are registered); the accessor it returns works from then on, in hooks and tests.
+ * A spec that needs the browser only inside its tests takes fixtures.ts's `browser` instead.
  */
 export function useSharedBrowser(): () => Browser {
   let browser: Browser | undefined;
@@ -204,4 +206,50 @@ export async function signInWithApi(page: Page, email: string, password: string)
   );
   expect(answer.status, `sign-in of ${email}`).toBe(200);
   return answer.userName;
+}
+
+export type SignedInPageOptions = {
+  /** The server: the e2e setup's baseURL or pgBaseURL. */
+  baseURL: string;
+  /** The organisation's host name ('wanderly.localhost', hostOf(org), …). */
+  host: string;
+  /** Who: an account signed in through the login API, or a session the test already holds (`userToken=…`). */
+  user: { email: string; password: string } | { cookie: string };
+  /** The page of the site the login API is called from (the call needs one); '/' unless told. */
+  from?: string;
+  /** Where the page goes once signed in; it is handed over hydrated. */
+  to?: string;
+  /** newContext's options (viewport, javaScriptEnabled, …). */
+  context?: Parameters<Browser['newContext']>[0];
+  /** Console lines the test provokes on purpose (watchConsole), watched from the first navigation. */
+  expectedConsole?: RegExp[];
+};
+
+/**
+ * A page in a fresh context (newContext) of a signed-in user of one organisation's site. With
+ * JavaScript the page signs in as a visitor's would, through the login API from `from`; without,
+ * the session is signed in over HTTP and its cookie handed to the context. `check` fails the
+ * test on console errors since the first navigation (see watchConsole).
+ */
+export async function signedInPage(browser: Browser, options: SignedInPageOptions) {
+  const { baseURL, host, user, from = '/', to, expectedConsole = [] } = options;
+  const site = (path: string) => orgUrl(baseURL, host, path);
+  const scripted = options.context?.javaScriptEnabled !== false;
+  const { context } = await newContext(browser, options.context);
+  const cookie = 'cookie' in user ? user.cookie : scripted ? undefined : await signInOverHttp(baseURL, { host, ...user });
+  if (cookie) {
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: site('/') }]);
+  }
+  const page = await context.newPage();
+  const check = watchConsole(page, expectedConsole);
+  if (!cookie && 'email' in user) {
+    await page.goto(site(from));
+    await signInWithApi(page, user.email, user.password);
+  }
+  if (to !== undefined) {
+    await page.goto(site(to));
+    if (scripted) await waitForHydration(page);
+  }
+  return { context, page, check };
 }

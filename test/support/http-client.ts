@@ -58,6 +58,11 @@ export function sessionCookie(answer: HttpAnswer): string {
   return line.split(';')[0]!;
 }
 
+/** Signs an account in through the login API over HTTP: its `userToken=<secret>`, or a throw naming the refusal. */
+export async function signInOverHttp(baseURL: string, { host, email, password }: { host?: string; email: string; password: string }): Promise<string> {
+  return sessionCookie(await http(baseURL, 'POST', '/api/auth/login', { host, body: { email_id: email, password } }));
+}
+
 export const DEMO_PASSWORD = 'Travel-Demo-2026!';
 export const demo = (key: string, org = 'wanderly') => `${key}@${org}.example`;
 export const hostOf = (org: string) => (org === 'wanderly' ? 'localhost' : `${org}.localhost`);
