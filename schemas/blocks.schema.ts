@@ -138,39 +138,7 @@ export const authForgotLinkBlockSchema = optionalPropsBlock('auth.forgotLink', a
 export const authSignUpLinkBlockSchema = optionalPropsBlock('auth.signUpLink', authLinkProps);
 export const authSignInLinkBlockSchema = optionalPropsBlock('auth.signInLink', authLinkProps);
 
-export const blockSchemas = [
-  heroBlockSchema,
-  searchEntryBlockSchema,
-  mapViewBlockSchema,
-  featuredDestinationsBlockSchema,
-  landingIntroBlockSchema,
-  legalDocumentBlockSchema,
-  profileSummaryBlockSchema,
-  membershipStatusBlockSchema,
-  impersonationBlockSchema,
-  savedCardsBlockSchema,
-  loyaltyBlockSchema,
-  tripsListBlockSchema,
-  myBookingsBlockSchema,
-  hotelSearchBlockSchema,
-  userDetailsBlockSchema,
-  savedTravelersBlockSchema,
-  walletTopupBlockSchema,
-  authTextBlockSchema,
-  authCredentialsBlockSchema,
-  authNewAccountBlockSchema,
-  authInvitationCodeBlockSchema,
-  authRecoveryEmailBlockSchema,
-  authSubmitBlockSchema,
-  authForgotLinkBlockSchema,
-  authSignUpLinkBlockSchema,
-  authSignInLinkBlockSchema,
-] as const;
-
-/*
- * Checkout blocks (layouts/checkout.*.json, docs/decisions/0026). A checkout layout holds only
- * these; `requiredCheckoutBlocks` names the ones no checkout can do without.
- */
+/* Checkout blocks (layouts/checkout.*.json, docs/decisions/0026); which a checkout requires is app/domain/page-kinds.ts's. */
 /** What is bought: the product's own view (a room, a flight itinerary, a car's facts). */
 export const checkoutSummaryBlockSchema = optionalPropsBlock('checkout.summary', {
   type: 'object',
@@ -198,15 +166,41 @@ export const checkoutSlotBlockSchema = block('checkout.slot', {
   additionalProperties: false,
 } as const);
 
-export const checkoutBlockSchemas = [
-  checkoutSummaryBlockSchema,
-  checkoutPriceBlockSchema,
-  checkoutTravelerBlockSchema,
-  checkoutPaymentBlockSchema,
-  checkoutAcknowledgementBlockSchema,
-  checkoutSubmitBlockSchema,
-  checkoutSlotBlockSchema,
-] as const;
+/** Every block's schema by its type: the layout schema picks each page kind's from here (schemas/layout.schema.ts). */
+export const BLOCK_SCHEMAS = {
+  'home.hero': heroBlockSchema,
+  'home.searchEntry': searchEntryBlockSchema,
+  'home.mapView': mapViewBlockSchema,
+  'home.featuredDestinations': featuredDestinationsBlockSchema,
+  'landing.intro': landingIntroBlockSchema,
+  'content.legal': legalDocumentBlockSchema,
+  'profile.summary': profileSummaryBlockSchema,
+  'profile.membership': membershipStatusBlockSchema,
+  'profile.impersonation': impersonationBlockSchema,
+  'profile.savedCards': savedCardsBlockSchema,
+  'profile.loyalty': loyaltyBlockSchema,
+  'trips.list': tripsListBlockSchema,
+  'profile.bookings': myBookingsBlockSchema,
+  'search.hotel': hotelSearchBlockSchema,
+  'profile.details': userDetailsBlockSchema,
+  'profile.travelers': savedTravelersBlockSchema,
+  'wallet.topup': walletTopupBlockSchema,
+  'auth.text': authTextBlockSchema,
+  'auth.credentials': authCredentialsBlockSchema,
+  'auth.newAccount': authNewAccountBlockSchema,
+  'auth.invitationCode': authInvitationCodeBlockSchema,
+  'auth.recoveryEmail': authRecoveryEmailBlockSchema,
+  'auth.submit': authSubmitBlockSchema,
+  'auth.forgotLink': authForgotLinkBlockSchema,
+  'auth.signUpLink': authSignUpLinkBlockSchema,
+  'auth.signInLink': authSignInLinkBlockSchema,
+  'checkout.summary': checkoutSummaryBlockSchema,
+  'checkout.price': checkoutPriceBlockSchema,
+  'checkout.traveler': checkoutTravelerBlockSchema,
+  'checkout.payment': checkoutPaymentBlockSchema,
+  'checkout.acknowledgement': checkoutAcknowledgementBlockSchema,
+  'checkout.submit': checkoutSubmitBlockSchema,
+  'checkout.slot': checkoutSlotBlockSchema,
+} as const;
 
-/** Without these a checkout cannot say what is bought, who travels, how they pay, what they accept, or book. */
-export const requiredCheckoutBlocks = ['checkout.summary', 'checkout.traveler', 'checkout.payment', 'checkout.acknowledgement', 'checkout.submit'] as const;
+export type BlockTypeName = keyof typeof BLOCK_SCHEMAS;

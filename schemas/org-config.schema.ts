@@ -2,7 +2,22 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MEMBER_RATE_PRODUCTS } from '~/domain/member-rates';
 import { productCodeSchema } from './blocks.schema';
 
-const checkoutLayoutId = { type: 'string', pattern: '^checkout(\\.[a-z0-9-]+)+$' } as const;
+import { PAGE_KIND_NAMES, PAGE_KINDS, type PageKind } from '~/domain/page-kinds';
+
+/** A layout's id (layouts/<id>.json). */
+const layoutRef = { type: 'string', minLength: 1 } as const;
+/** A kind an organisation may lay out per product: one layout, or a default and some products' own. */
+const byProductLayoutRef = {
+  anyOf: [
+    layoutRef,
+    {
+      type: 'object',
+      properties: { default: layoutRef, byProduct: { type: 'object', propertyNames: productCodeSchema, additionalProperties: layoutRef } },
+      required: ['default'],
+      additionalProperties: false,
+    },
+  ],
+} as const;
 
 const color = { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' } as const;
 const path = { type: 'string', pattern: '^/[A-Za-z0-9/_-]*$' } as const;
@@ -85,7 +100,7 @@ const membershipPlan = {
   additionalProperties: false,
 } as const;
 
-/** Pages whose layout an organisation chooses. */
+/** The pages app/blocks renders from an organisation's layouts (the other kinds are the sign-in forms and the checkout). */
 export const pageKeys = ['home', 'landing', 'privacy-policy', 'terms-of-use', 'user-profile', 'agent-profile', 'my-trips', 'user-details', 'wallet'] as const;
 
 const legalDocument = {
@@ -196,19 +211,8 @@ export const orgConfigSchema = {
           items: { type: 'string', enum: ['email', 'invitation'] },
         },
         tripLinkPaths: { type: 'array', uniqueItems: true, items: path },
-        /** The layouts of the sign-in, sign-up and forgot-password dialogs and pages (docs/decisions/0027). */
-        layouts: {
-          type: 'object',
-          properties: {
-            signIn: { type: 'string', minLength: 1 },
-            signUp: { type: 'string', minLength: 1 },
-            forgotPassword: { type: 'string', minLength: 1 },
-          },
-          required: ['signIn', 'signUp', 'forgotPassword'],
-          additionalProperties: false,
-        },
       },
-      required: ['flightLoginRequired', 'signupModes', 'tripLinkPaths', 'layouts'],
+      required: ['flightLoginRequired', 'signupModes', 'tripLinkPaths'],
       additionalProperties: false,
     },
     ads: {
@@ -441,26 +445,16 @@ export const orgConfigSchema = {
       additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
     },
     /**
-     * Which layouts/checkout.*.json the checkout uses (docs/decisions/0026): `layout` for every
-     * product, `byProduct` where one product's checkout is organised differently. A `byProduct`
-     * key must be a product with a checkout page (`pages.checkout` in app/products): loading the
-     * configs cross-checks it (config.server.ts), as the schema cannot read the registry.
+     * The layout of every page kind (app/domain/page-kinds.ts, docs/decisions/0060): a layout id,
+     * or for a kind laid out per product (the checkout) `{ default, byProduct: { CODE: id } }`.
+     * The configs' check makes sure each layout is of its page's kind.
      */
-    checkout: {
-      type: 'object',
-      properties: {
-        layout: checkoutLayoutId,
-        byProduct: { type: 'object', propertyNames: productCodeSchema, additionalProperties: checkoutLayoutId },
-      },
-      required: ['layout'],
-      additionalProperties: false,
-    },
     pages: {
       type: 'object',
-      properties: Object.fromEntries(pageKeys.map((key) => [key, { type: 'string', minLength: 1 }])) as {
-        [K in (typeof pageKeys)[number]]: { type: 'string'; minLength: 1 };
+      properties: Object.fromEntries(PAGE_KIND_NAMES.map((kind) => [kind, 'byProduct' in PAGE_KINDS[kind] ? byProductLayoutRef : layoutRef])) as {
+        [K in PageKind]: (typeof PAGE_KINDS)[K] extends { byProduct: true } ? typeof byProductLayoutRef : typeof layoutRef;
       },
-      required: pageKeys,
+      required: PAGE_KIND_NAMES as readonly PageKind[],
       additionalProperties: false,
     },
   },
@@ -484,7 +478,6 @@ export const orgConfigSchema = {
     'support',
     'legal',
     'pages',
-    'checkout',
   ],
   additionalProperties: false,
 } as const;

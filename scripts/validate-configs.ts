@@ -8,4 +8,4 @@ if (problems.length > 0) {
   console.log(`\n${problems.length} configuration problem(s).`);
   process.exit(1);
 }
-console.log(`Configuration OK: ${registry!.orgs.length} organisations, ${registry!.layouts.size} layouts, ${registry!.checkoutLayouts.size} checkout layouts.`);
+console.log(`Configuration OK: ${registry!.orgs.length} organisations, ${registry!.layouts.size} layouts.`);

@@ -7,7 +7,7 @@ import { type PageRegistry, renderBlocks } from './block-list';
 
 /**
  * The public pages' blocks (home, landings, legal). Each page imports the registry of its own
- * blocks (app/domain/page-blocks.ts says which; a type without a component fails the
+ * blocks (app/domain/page-kinds.ts says which; a type without a component fails the
  * typecheck), so the home page's JavaScript carries no wallet, trips or card form
  * (docs/decisions/0037). The account pages' registries: profile-registry.tsx and the routes
  * of single-page blocks; the sign-in dialogs, on every page, use auth-registry.tsx.

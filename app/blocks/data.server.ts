@@ -1,4 +1,4 @@
-import type { Block, BlockType, Layout } from '#schemas/layout.schema';
+import type { Block, BlockType, BlocksLayout } from '#schemas/layout.schema';
 import { type AppEnv, getEnv } from '~/services/platform/env.server';
 import { log } from '~/services/platform/logger.server';
 import type { BlockContext } from './context.server';
@@ -22,7 +22,7 @@ function isKnownType(type: string): type is BlockType {
  * this build does not know (an admin-edited layout from a newer version, say) is shown as
  * a visible notice in development and skipped, with a log line, in production.
  */
-export async function resolveLayout(layout: Layout, context: BlockContext, mode: AppEnv = getEnv().appEnv): Promise<ResolvedBlock[]> {
+export async function resolveLayout(layout: BlocksLayout, context: BlockContext, mode: AppEnv = getEnv().appEnv): Promise<ResolvedBlock[]> {
   const resolved = await Promise.all(
     layout.blocks.map(async (block): Promise<ResolvedBlock | null> => {
       const type: string = block.type;

@@ -6,7 +6,7 @@ import { ImpersonationBlock, MembershipBlock, ProfileSummaryBlock } from './prof
 import { SavedCardsBlock } from './saved-cards-block';
 import { LoyaltyBlock } from './loyalty-block';
 
-/** The member's and the agent's profile pages' blocks (app/domain/page-blocks.ts, docs/decisions/0037). */
+/** The member's and the agent's profile pages' blocks (app/domain/page-kinds.ts, docs/decisions/0037). */
 const PROFILE_BLOCKS: PageRegistry<'user-profile' | 'agent-profile'> = {
   'profile.summary': ProfileSummaryBlock,
   'profile.membership': MembershipBlock,

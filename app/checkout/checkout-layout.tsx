@@ -1,5 +1,5 @@
 import { type ComponentType, Fragment, type ReactNode } from 'react';
-import type { CheckoutBlock, CheckoutBlockType, CheckoutLayout } from '#schemas/checkout-layout.schema';
+import type { CheckoutBlock, CheckoutBlockType, CheckoutLayout } from '#schemas/layout.schema';
 import type { checkoutSlotNames } from '#schemas/blocks.schema';
 import { type PaymentBlockProps, PaymentAcknowledgement, PaymentOptions, PaymentProvider, PaymentSubmit } from '~/components/checkout/payment-block';
 import { useT } from '~/components/shell-context';

@@ -12,7 +12,7 @@ import { type CheckoutProductCode, checkoutPages, checkoutProductOf } from '~/do
 import { documentHeaders } from '~/route-headers';
 import { releaseCheckoutHold, savedTravelerChoices } from '~/services/booking/checkout.server';
 import { releasedHoldPath } from '~/domain/destination-links';
-import { getCheckoutLayout } from '~/services/platform/config.server';
+import { getLayout } from '~/services/platform/config.server';
 import { checkoutProducts } from './products.server';
 import { CheckoutView } from './views';
 import { pageMeta } from '~/i18n/page-meta';
@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (answer.state === 'soldOut') return json(answer, { status: 409 });
   if (answer.state === 'tooSoon') return json(answer);
   const savedTravelers = await savedTravelerChoices(args.context.user);
-  return json({ ...answer, layout: getCheckoutLayout(args.context.org, answer.product), savedTravelers }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return json({ ...answer, layout: getLayout(args.context.org, 'checkout', answer.product), savedTravelers }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 /**

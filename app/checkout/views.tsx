@@ -2,7 +2,7 @@
 // its price lines, and the hold it shows; the layout places them. One entry per product code.
 import type { ComponentType } from 'react';
 import { roomTypeName } from '~/domain/room-types';
-import type { CheckoutLayout } from '#schemas/checkout-layout.schema';
+import type { CheckoutLayout } from '#schemas/layout.schema';
 import { CarFacts, RentalSummary } from '~/components/cars/car-facts';
 import { CarPriceBreakdown } from '~/components/cars/car-price';
 import { HoldNotice } from '~/components/checkout/checkout-states';

@@ -1,50 +1,16 @@
 import type { SignupMode } from './auth-dialog-params';
 
 /**
- * What the sign-in, sign-up and forgot-password layouts may hold (docs/decisions/0027), and
- * which sign-up modes an organisation's `auth.signupModes` lets a visitor use. Pure.
+ * The sign-in, sign-up and forgot-password forms (docs/decisions/0027; what their layouts may
+ * hold is app/domain/page-kinds.ts's), and which sign-up modes an organisation's
+ * `auth.signupModes` lets a visitor use. Pure.
  */
 export const AUTH_LAYOUT_KINDS = ['signIn', 'signUp', 'forgotPassword'] as const;
 export type AuthLayoutKind = (typeof AUTH_LAYOUT_KINDS)[number];
 export type OfferedSignupMode = 'email' | 'invitation';
 
-type Rule = { label: string; required: readonly string[]; optional: readonly string[] };
-
-export const AUTH_LAYOUT_RULES: Record<AuthLayoutKind, Rule> = {
-  signIn: { label: 'sign-in', required: ['auth.credentials', 'auth.submit'], optional: ['auth.text', 'auth.forgotLink', 'auth.signUpLink'] },
-  signUp: { label: 'sign-up', required: ['auth.newAccount', 'auth.submit'], optional: ['auth.text', 'auth.invitationCode', 'auth.signInLink'] },
-  forgotPassword: { label: 'forgot-password', required: ['auth.recoveryEmail', 'auth.submit'], optional: ['auth.text', 'auth.signInLink'] },
-};
-
-/** Blocks that only work inside a sign-in, sign-up or forgot-password form. */
-export function isAuthBlockType(type: string): boolean {
-  return type.startsWith('auth.');
-}
-
-/** Copy may repeat; a field, the button or a link twice would post or show twice. */
-const REPEATABLE = new Set(['auth.text']);
-
-/**
- * Why a layout cannot serve as the `kind` page: a block the page cannot work without is
- * missing, or a block belongs to another page or repeats. Paths are the layout's own.
- */
-export function authLayoutProblems(kind: AuthLayoutKind, blocks: readonly { type: string }[]): { path: string; message: string }[] {
-  const rule = AUTH_LAYOUT_RULES[kind];
-  const problems: { path: string; message: string }[] = [];
-  const seen = new Set<string>();
-  blocks.forEach((block, index) => {
-    if (!rule.required.includes(block.type) && !rule.optional.includes(block.type)) {
-      problems.push({ path: `blocks.${index}.type`, message: `'${block.type}' does not belong on a ${rule.label} layout` });
-    } else if (seen.has(block.type) && !REPEATABLE.has(block.type)) {
-      problems.push({ path: `blocks.${index}.type`, message: `'${block.type}' appears more than once` });
-    }
-    seen.add(block.type);
-  });
-  for (const type of rule.required) {
-    if (!seen.has(type)) problems.push({ path: 'blocks', message: `a ${rule.label} layout needs a '${type}' block` });
-  }
-  return problems;
-}
+/** The page kind (app/domain/page-kinds.ts) whose layout each form takes its blocks from. */
+export const AUTH_PAGE_KINDS = { signIn: 'sign-in', signUp: 'sign-up', forgotPassword: 'forgot-password' } as const satisfies Record<AuthLayoutKind, string>;
 
 /**
  * The sign-up form's mode: what the link asked for ('choose' shows both ways in), narrowed to

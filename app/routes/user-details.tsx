@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** The traveller details page's blocks (app/domain/page-blocks.ts, docs/decisions/0037). */
+/** The traveller details page's blocks (app/domain/page-kinds.ts, docs/decisions/0037). */
 const DETAILS_BLOCKS: PageRegistry<'user-details'> = { 'profile.details': UserDetailsBlock, 'profile.travelers': SavedTravelersBlock };
 
 export default function UserDetailsPage() {

@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(page, { status: tripProblemOf(page.blocks) ? 404 : 200, headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-/** The trips page's blocks (app/domain/page-blocks.ts, docs/decisions/0037). */
+/** The trips page's blocks (app/domain/page-kinds.ts, docs/decisions/0037). */
 const TRIPS_BLOCKS: PageRegistry<'my-trips'> = { 'trips.list': TripsListBlock };
 
 export default function MyTrips() {

@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadPage(context, new URL(request.url).pathname, 'wallet'), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-/** The wallet page's blocks (app/domain/page-blocks.ts, docs/decisions/0037). */
+/** The wallet page's blocks (app/domain/page-kinds.ts, docs/decisions/0037). */
 const WALLET_BLOCKS: PageRegistry<'wallet'> = { 'wallet.topup': WalletTopupBlock };
 
 export default function Wallet() {

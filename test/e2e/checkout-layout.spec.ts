@@ -25,8 +25,8 @@ function editedConfigs(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'tp-checkout-layout-'));
   cpSync('org-configs', path.join(dir, 'org-configs'), { recursive: true });
   cpSync('layouts', path.join(dir, 'layouts'), { recursive: true });
-  const org = JSON.parse(readFileSync(path.join(dir, 'org-configs/wanderly.json'), 'utf8')) as { checkout: { layout: string } };
-  const file = path.join(dir, 'layouts', `${org.checkout.layout}.json`);
+  const org = JSON.parse(readFileSync(path.join(dir, 'org-configs/wanderly.json'), 'utf8')) as { pages: { checkout: string } };
+  const file = path.join(dir, 'layouts', `${org.pages.checkout}.json`);
   const layout = JSON.parse(readFileSync(file, 'utf8')) as { blocks: Block[] };
   const at = (type: string) => layout.blocks.findIndex((block) => block.type === type);
   // Reorder: the traveller before the summary.

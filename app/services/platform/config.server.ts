@@ -1,12 +1,10 @@
 import { requestContext } from './logger.server';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { type Layout, layoutSchema } from '#schemas/layout.schema';
-import { type CheckoutLayout, checkoutLayoutSchema } from '#schemas/checkout-layout.schema';
-import { requiredCheckoutBlocks } from '#schemas/blocks.schema';
-import { type OrgConfig, type PageKey, orgConfigSchema, pageKeys } from '#schemas/org-config.schema';
-import { AUTH_LAYOUT_KINDS, type AuthLayoutKind, authLayoutProblems, isAuthBlockType } from '~/domain/auth-layouts';
-import { pageBlockProblems } from '~/domain/page-blocks';
+import { type Layout, type LayoutOf, layoutSchema } from '#schemas/layout.schema';
+import { BLOCK_SCHEMAS } from '#schemas/blocks.schema';
+import { type OrgConfig, orgConfigSchema } from '#schemas/org-config.schema';
+import { PAGE_KIND_NAMES, type PageKind, isPageKind, layoutProblems } from '~/domain/page-kinds';
 import { cookiesMustBeSecure, publicOriginFor, publicOriginProblems } from '~/domain/public-origin';
 import { isCurrencyCode, isLanguageCode } from '~/domain/reference-data';
 import { isTimeZone } from '~/domain/time-zone';
@@ -22,7 +20,6 @@ import { log } from './logger.server';
 
 const validateOrgConfig = ajv.compile<OrgConfig>(orgConfigSchema);
 const validateLayout = ajv.compile<Layout>(layoutSchema);
-const validateCheckoutLayout = ajv.compile<CheckoutLayout>(checkoutLayoutSchema);
 
 export type ConfigProblem = { file: string; path: string; message: string };
 
@@ -39,9 +36,8 @@ export function formatProblem(p: ConfigProblem): string {
 export type ConfigRegistry = {
   orgs: readonly OrgConfig[];
   defaultOrg: OrgConfig;
+  /** layouts/*.json by id, each of one page kind (docs/decisions/0060). */
   layouts: ReadonlyMap<string, Layout>;
-  /** layouts/checkout.*.json, by id (docs/decisions/0026). */
-  checkoutLayouts: ReadonlyMap<string, CheckoutLayout>;
 };
 
 type Loaded<T> = { file: string; value: T };
@@ -74,27 +70,14 @@ function splitProblem(file: string, line: string): ConfigProblem {
 export function checkConfigs(root: string): { problems: ConfigProblem[]; registry?: ConfigRegistry } {
   const problems: ConfigProblem[] = [];
   const layouts = new Map<string, Layout>();
-  const checkoutLayouts = new Map<string, CheckoutLayout>();
+  /** Layouts that exist but were refused: an organisation naming one is not told it is unknown. */
+  const refused = new Set<string>();
   const orgs: Loaded<OrgConfig>[] = [];
 
   for (const { file, value } of readJsonFiles(root, 'layouts', problems)) {
-    if (file.startsWith('layouts/checkout.')) {
-      const layout = checkCheckoutLayout(file, value, problems);
-      if (layout) checkoutLayouts.set(layout.id, layout);
-      continue;
-    }
-    if (!validateLayout(value)) {
-      problems.push(...formatAjvErrors(validateLayout.errors).map((line) => splitProblem(file, line)));
-      continue;
-    }
-    const expectedId = file.replace(/^layouts\//, '').replace(/\.json$/, '');
-    if (value.id !== expectedId) problems.push({ file, path: 'id', message: `must equal the file name '${expectedId}'` });
-    const seen = new Set<string>();
-    value.blocks.forEach((block, index) => {
-      if (seen.has(block.id)) problems.push({ file, path: `blocks.${index}.id`, message: `duplicate block id '${block.id}'` });
-      seen.add(block.id);
-    });
-    layouts.set(value.id, value);
+    const layout = checkLayout(file, value, problems);
+    if (layout) layouts.set(layout.id, layout);
+    else refused.add(file.replace(/^layouts\//, '').replace(/\.json$/, ''));
   }
 
   for (const { file, value } of readJsonFiles(root, 'org-configs', problems)) {
@@ -120,32 +103,19 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
       else if (currencyFractionDigits(code) !== 2)
         add(`payments.merchantAccounts.${code}`, `the gateway is sent amounts with two decimals; this currency has ${currencyFractionDigits(code)}`);
     }
-    for (const page of pageKeys) {
-      const layout = layouts.get(org.pages[page]);
-      if (!layout) add(`pages.${page}`, `unknown layout '${org.pages[page]}'`);
-      // Sign-in blocks need the form of a sign-in layout around them.
-      layout?.blocks.forEach((block, index) => {
-        if (isAuthBlockType(block.type)) {
-          problems.push({
-            file: `layouts/${layout.id}.json`,
-            path: `blocks.${index}.type`,
-            message: `'${block.type}' belongs on a sign-in layout (${file} uses it as pages.${page})`,
-          });
-        }
-      });
-      // A page ships the components of its own blocks only (decision 0037).
-      if (layout) {
-        for (const problem of pageBlockProblems(page, layout.blocks)) {
-          problems.push({ file: `layouts/${layout.id}.json`, path: problem.path, message: `${problem.message} (${file} uses it as pages.${page})` });
-        }
+    // Every page kind names a layout of its kind; a kind laid out per product names products that have that page.
+    for (const kind of PAGE_KIND_NAMES) {
+      for (const { path, id, product } of layoutChoices(org.pages, kind)) {
+        if (product !== undefined && (!isProductCode(product) || products[product].pages.checkout === null)) add(path, `'${product}' has no ${kind}`);
+        const layout = layouts.get(id);
+        if (!layout) {
+          if (!refused.has(id)) add(path, `unknown layout '${id}'`);
+        } else if (layout.kind !== kind) add(path, `layout '${id}' is a ${layout.kind} layout, not a ${kind} one`);
       }
     }
-    authLayoutsProblems(org, layouts, file).forEach((problem) => problems.push(problem));
-    if (!checkoutLayouts.has(org.checkout.layout)) add('checkout.layout', `unknown checkout layout '${org.checkout.layout}'`);
-    for (const [code, id] of Object.entries(org.checkout.byProduct ?? {})) {
-      // WEEKS books as RST or STY, SUB and WLT have no pages: a layout for them would never apply.
-      if (!isProductCode(code) || products[code].pages.checkout === null) add(`checkout.byProduct.${code}`, `'${code}' has no checkout`);
-      else if (!checkoutLayouts.has(id)) add(`checkout.byProduct.${code}`, `unknown checkout layout '${id}'`);
+    const signUp = layouts.get(org.pages['sign-up']);
+    if (signUp && org.auth.signupModes.includes('invitation') && !signUp.blocks.some((block) => block.type === 'auth.invitationCode')) {
+      add('auth.signupModes', `offers 'invitation' but layout '${signUp.id}' has no 'auth.invitationCode' block`);
     }
     for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
     membershipPlanProblems(org).forEach((problem) => add(problem.path, problem.message));
@@ -180,20 +150,38 @@ export function checkConfigs(root: string): { problems: ConfigProblem[]; registr
   if (problems.length > 0) return { problems };
   const sorted = orgs.map((o) => o.value);
   const defaultOrg = defaults[0]?.value ?? sorted[0]!;
-  return { problems, registry: { orgs: sorted, defaultOrg, layouts, checkoutLayouts } };
+  return { problems, registry: { orgs: sorted, defaultOrg, layouts } };
 }
 
+const isBlockTypeName = (type: string) => Object.hasOwn(BLOCK_SCHEMAS, type);
+const isTyped = (block: unknown): block is { type: string; props?: unknown } =>
+  typeof block === 'object' && block !== null && typeof (block as { type?: unknown }).type === 'string';
+
 /**
- * A checkout layout: its schema, its file name, unique block ids, every block a checkout cannot
- * lack, each block at most once (a slot at most once per name: two payment blocks would share
- * one card form, two submit blocks would give two forms), and a total the visitor can see.
+ * A layout (decision 0060): its kind's rules (app/domain/page-kinds.ts: the blocks it allows,
+ * requires and lets repeat) in their own words, then its schema for what they do not say (an
+ * unknown block type, bad props), its file name, unique block ids, and a checkout's total.
  */
-function checkCheckoutLayout(file: string, value: unknown, problems: ConfigProblem[]): CheckoutLayout | null {
-  if (!validateCheckoutLayout(value)) {
-    problems.push(...formatAjvErrors(validateCheckoutLayout.errors).map((line) => splitProblem(file, line)));
+function checkLayout(file: string, value: unknown, problems: ConfigProblem[]): Layout | null {
+  const before = problems.length;
+  const raw = value as { kind?: unknown; blocks?: unknown };
+  const misplaced: string[] = [];
+  if (isPageKind(raw.kind) && Array.isArray(raw.blocks) && raw.blocks.every(isTyped)) {
+    for (const problem of layoutProblems(raw.kind, raw.blocks, isBlockTypeName)) {
+      problems.push({ file, ...problem });
+      if (problem.path.endsWith('.type')) misplaced.push(problem.path.slice(0, -'.type'.length));
+    }
+  }
+  if (!validateLayout(value)) {
+    // A block of another kind is named above; the schema would only call it unknown.
+    const named = (path: string) => misplaced.some((at) => path === at || path.startsWith(`${at}.`));
+    problems.push(
+      ...formatAjvErrors(validateLayout.errors)
+        .map((line) => splitProblem(file, line))
+        .filter((problem) => !named(problem.path)),
+    );
     return null;
   }
-  const before = problems.length;
   const expectedId = file.replace(/^layouts\//, '').replace(/\.json$/, '');
   if (value.id !== expectedId) problems.push({ file, path: 'id', message: `must equal the file name '${expectedId}'` });
   const seen = new Set<string>();
@@ -201,17 +189,8 @@ function checkCheckoutLayout(file: string, value: unknown, problems: ConfigProbl
     if (seen.has(block.id)) problems.push({ file, path: `blocks.${index}.id`, message: `duplicate block id '${block.id}'` });
     seen.add(block.id);
   });
-  for (const type of requiredCheckoutBlocks) {
-    if (!value.blocks.some((block) => block.type === type)) problems.push({ file, path: 'blocks', message: `a checkout needs a '${type}' block` });
-  }
-  const placed = new Set<string>();
-  value.blocks.forEach((block, index) => {
-    const place = block.type === 'checkout.slot' ? `slot '${block.props.name}'` : `'${block.type}' block`;
-    if (placed.has(place)) problems.push({ file, path: `blocks.${index}`, message: `a checkout has one ${place}` });
-    placed.add(place);
-  });
   // Without the price breakdown, the submit block's mobile total is what shows the total (invoice and OXXO show no charge line).
-  if (!value.blocks.some((block) => block.type === 'checkout.price')) {
+  if (value.kind === 'checkout' && !value.blocks.some((block) => block.type === 'checkout.price')) {
     value.blocks.forEach((block, index) => {
       if (block.type === 'checkout.submit' && block.props?.showMobileTotal === false) {
         problems.push({ file, path: `blocks.${index}.props.showMobileTotal`, message: "must not be false without a 'checkout.price' block: nothing would show the total" });
@@ -219,6 +198,16 @@ function checkCheckoutLayout(file: string, value: unknown, problems: ConfigProbl
     });
   }
   return problems.length === before ? value : null;
+}
+
+/** The layouts an organisation chose for a page kind: one, or a default and some products' own, each with its path in the org config. */
+function layoutChoices(pages: OrgConfig['pages'], kind: PageKind): { path: string; id: string; product?: string }[] {
+  const choice = pages[kind];
+  if (typeof choice === 'string') return [{ path: `pages.${kind}`, id: choice }];
+  return [
+    { path: `pages.${kind}.default`, id: choice.default },
+    ...Object.entries(choice.byProduct ?? {}).map(([product, id]) => ({ path: `pages.${kind}.byProduct.${product}`, id, product })),
+  ];
 }
 
 /**
@@ -266,30 +255,6 @@ function membershipPlanProblems(org: OrgConfig): { path: string; message: string
       if (problem) problems.push({ path: `${at}.texts.${language}.html`, message: problem });
     }
   });
-  return problems;
-}
-
-/**
- * The organisation's sign-in, sign-up and forgot-password layouts exist and can serve their
- * page (docs/decisions/0027); a layout's own faults are named at the layout's file.
- */
-function authLayoutsProblems(org: OrgConfig, layouts: ReadonlyMap<string, Layout>, file: string): ConfigProblem[] {
-  const problems: ConfigProblem[] = [];
-  for (const kind of AUTH_LAYOUT_KINDS) {
-    const id = org.auth.layouts[kind];
-    const layout = layouts.get(id);
-    if (!layout) {
-      problems.push({ file, path: `auth.layouts.${kind}`, message: `unknown layout '${id}'` });
-      continue;
-    }
-    for (const problem of authLayoutProblems(kind, layout.blocks)) {
-      problems.push({ file: `layouts/${id}.json`, path: problem.path, message: `${problem.message} (${file} uses it as auth.layouts.${kind})` });
-    }
-  }
-  const signUp = layouts.get(org.auth.layouts.signUp);
-  if (signUp && org.auth.signupModes.includes('invitation') && !signUp.blocks.some((block) => block.type === 'auth.invitationCode')) {
-    problems.push({ file, path: 'auth.signupModes', message: `offers 'invitation' but layout '${signUp.id}' has no 'auth.invitationCode' block` });
-  }
   return problems;
 }
 
@@ -350,32 +315,16 @@ export function productionConfigProblems(registry: ConfigRegistry): ConfigProble
   return registry.orgs.flatMap((org) => publicOriginProblems(org, true).map((p) => ({ file: `org-configs/${org.orgId}.json`, path: p.path, message: p.message })));
 }
 
-export function getLayout(org: OrgConfig, page: PageKey): Layout {
-  const layout = getConfigRegistry().layouts.get(org.pages[page]);
-  // Cross-checked at load, so a miss here is a programming error.
-  if (!layout) throw new Error(`Layout '${org.pages[page]}' missing for ${org.orgId}`);
-  return layout;
-}
-
-/** The blocks of the organisation's sign-in, sign-up and forgot-password dialogs and pages. */
-export function getAuthLayouts(org: OrgConfig): Record<AuthLayoutKind, Layout['blocks']> {
-  const { layouts } = getConfigRegistry();
-  return Object.fromEntries(
-    AUTH_LAYOUT_KINDS.map((kind) => {
-      const layout = layouts.get(org.auth.layouts[kind]);
-      // Cross-checked at load, so a miss here is a programming error.
-      if (!layout) throw new Error(`Layout '${org.auth.layouts[kind]}' missing for ${org.orgId}`);
-      return [kind, layout.blocks];
-    }),
-  ) as Record<AuthLayoutKind, Layout['blocks']>;
-}
-
-/** The checkout layout the organisation chose for this product (cross-checked at load). */
-export function getCheckoutLayout(org: OrgConfig, productCode: string): CheckoutLayout {
-  const id = org.checkout.byProduct?.[productCode] ?? org.checkout.layout;
-  const layout = getConfigRegistry().checkoutLayouts.get(id);
-  if (!layout) throw new Error(`Checkout layout '${id}' missing for ${org.orgId}`);
-  return layout;
+/**
+ * The organisation's layout of page kind `kind`: for `product` where the kind is laid out per
+ * product, else its default (decision 0060). Cross-checked at load, so a miss is a programming error.
+ */
+export function getLayout<K extends PageKind>(org: OrgConfig, kind: K, product?: string): LayoutOf<K> {
+  const choice: OrgConfig['pages'][PageKind] = org.pages[kind];
+  const id = typeof choice === 'string' ? choice : ((product === undefined ? undefined : choice.byProduct?.[product]) ?? choice.default);
+  const layout = getConfigRegistry().layouts.get(id);
+  if (layout?.kind !== kind) throw new Error(`Layout '${id}' of kind ${kind} missing for ${org.orgId}`);
+  return layout as LayoutOf<K>;
 }
 
 /**

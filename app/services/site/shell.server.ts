@@ -2,10 +2,17 @@ import type { OrgConfig } from '#schemas/org-config.schema';
 import { authDialogFromParams } from '~/domain/auth-dialog-params';
 import { productNav } from '~/domain/landing-pages';
 import { getPageAds } from './ads.server';
-import { getAuthLayouts } from '../platform/config.server';
+import { AUTH_PAGE_KINDS, type AuthLayoutKind } from '~/domain/auth-layouts';
+import { getLayout } from '../platform/config.server';
 import { offeredCurrencies, offeredLanguages } from './locale.server';
 import { pageMessages } from './messages.server';
 import type { RequestContext } from './request-context.server';
+
+/** The blocks of the organisation's sign-in, sign-up and forgot-password forms. */
+function authLayoutsOf(org: OrgConfig) {
+  const blocksOf = (kind: AuthLayoutKind) => getLayout(org, AUTH_PAGE_KINDS[kind]).blocks;
+  return { signIn: blocksOf('signIn'), signUp: blocksOf('signUp'), forgotPassword: blocksOf('forgotPassword') };
+}
 
 /**
  * What the browser needs to know about the organisation (no secrets, no legal bodies), on a
@@ -28,7 +35,7 @@ export function publicOrg(org: OrgConfig, withAuthForms: boolean) {
      * with the shell of a page that opens one, and of the /auth pages. A client navigation to such
      * a query reruns the root loader (the search changes), so the layouts arrive with it.
      */
-    authLayouts: withAuthForms ? getAuthLayouts(org) : null,
+    authLayouts: withAuthForms ? authLayoutsOf(org) : null,
     support: org.support,
     /** Only where the plans modal opens: the plans themselves come with the modal (api/membershipUpgrade/plans). */
     membership: { plansModal: org.membership.plansModal },

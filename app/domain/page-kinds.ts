@@ -1,0 +1,110 @@
+import type { BlockTypeName } from '#schemas/blocks.schema';
+
+/**
+ * Every kind of page an organisation lays out, and what its layout may hold (docs/decisions/0060):
+ * the blocks it allows (a page's JavaScript carries its own blocks' components only, decision
+ * 0037), those it cannot work without, those that may appear more than once, and whether an
+ * organisation may lay it out per product. One table serves the layout schema
+ * (schemas/layout.schema.ts), the one checker below, the one getter (`getLayout`) and the
+ * configuration service's editor. Pure.
+ */
+export type PageKindRule = {
+  /** How a message names the page: 'the wallet page', 'a sign-in layout', 'a checkout'. */
+  readonly label: string;
+  readonly blocks: readonly BlockTypeName[];
+  /** Blocks the page cannot work without (a form's fields and button); such a page says so rather than list what it may hold. */
+  readonly requires?: readonly BlockTypeName[];
+  /** Blocks that may appear more than once; without the list, any may. */
+  readonly repeats?: readonly BlockTypeName[];
+  /** An organisation may give some products a layout of their own (`{ default, byProduct }`). */
+  readonly byProduct?: true;
+};
+
+const CONTENT = ['home.hero', 'home.searchEntry', 'home.mapView', 'home.featuredDestinations', 'landing.intro', 'search.hotel', 'content.legal'] as const;
+const PROFILE = ['profile.summary', 'profile.membership', 'profile.impersonation', 'profile.savedCards', 'profile.loyalty', 'profile.bookings'] as const;
+
+export const PAGE_KINDS = {
+  home: { label: 'the home page', blocks: CONTENT },
+  landing: { label: 'the landing page', blocks: CONTENT },
+  'privacy-policy': { label: 'the privacy-policy page', blocks: CONTENT },
+  'terms-of-use': { label: 'the terms-of-use page', blocks: CONTENT },
+  'user-profile': { label: 'the user-profile page', blocks: PROFILE },
+  'agent-profile': { label: 'the agent-profile page', blocks: PROFILE },
+  'my-trips': { label: 'the my-trips page', blocks: ['trips.list'] },
+  'user-details': { label: 'the user-details page', blocks: ['profile.details', 'profile.travelers'] },
+  wallet: { label: 'the wallet page', blocks: ['wallet.topup'] },
+  // Copy may repeat on a form; a field, the button or a link twice would post or show twice (decision 0027).
+  'sign-in': {
+    label: 'a sign-in layout',
+    blocks: ['auth.credentials', 'auth.submit', 'auth.text', 'auth.forgotLink', 'auth.signUpLink'],
+    requires: ['auth.credentials', 'auth.submit'],
+    repeats: ['auth.text'],
+  },
+  'sign-up': {
+    label: 'a sign-up layout',
+    blocks: ['auth.newAccount', 'auth.submit', 'auth.text', 'auth.invitationCode', 'auth.signInLink'],
+    requires: ['auth.newAccount', 'auth.submit'],
+    repeats: ['auth.text'],
+  },
+  'forgot-password': {
+    label: 'a forgot-password layout',
+    blocks: ['auth.recoveryEmail', 'auth.submit', 'auth.text', 'auth.signInLink'],
+    requires: ['auth.recoveryEmail', 'auth.submit'],
+    repeats: ['auth.text'],
+  },
+  // Without these a checkout cannot say what is bought, who travels, how they pay, what they
+  // accept, or book; two payment blocks would share one card form, two submit blocks give two
+  // forms (decision 0026). Slots may repeat, each name once.
+  checkout: {
+    label: 'a checkout',
+    blocks: ['checkout.summary', 'checkout.price', 'checkout.traveler', 'checkout.payment', 'checkout.acknowledgement', 'checkout.submit', 'checkout.slot'],
+    requires: ['checkout.summary', 'checkout.traveler', 'checkout.payment', 'checkout.acknowledgement', 'checkout.submit'],
+    repeats: ['checkout.slot'],
+    byProduct: true,
+  },
+} as const satisfies Record<string, PageKindRule>;
+
+export type PageKind = keyof typeof PAGE_KINDS;
+export const PAGE_KIND_NAMES = Object.keys(PAGE_KINDS) as readonly PageKind[];
+export type BlockTypeOf<K extends PageKind> = (typeof PAGE_KINDS)[K]['blocks'][number];
+
+/** The kinds an organisation may lay out per product. */
+export type ByProductKind = { [K in PageKind]: (typeof PAGE_KINDS)[K] extends { byProduct: true } ? K : never }[PageKind];
+
+export const isPageKind = (value: unknown): value is PageKind => typeof value === 'string' && Object.hasOwn(PAGE_KINDS, value);
+
+export type LayoutProblem = { path: string; message: string };
+
+/** What a block is, for the once-only rule: its type, or a slot's name (each slot name once). */
+function placeOf(block: { type: string; props?: unknown }): string {
+  const name = block.type === 'checkout.slot' && typeof block.props === 'object' && block.props !== null ? (block.props as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? `slot '${name}'` : `'${block.type}' block`;
+}
+
+/**
+ * Why `blocks` cannot serve as a `kind` page: a block the kind does not allow, a once-only block
+ * repeated, a block the kind cannot work without missing. Paths are the layout's own. `known`
+ * says which types exist at all: an unknown one is the schema's to name, not this check's.
+ */
+export function layoutProblems(kind: PageKind, blocks: readonly { type: string; props?: unknown }[], known: (type: string) => boolean = () => true): LayoutProblem[] {
+  const rule: PageKindRule = PAGE_KINDS[kind];
+  const allowed: readonly string[] = rule.blocks;
+  const problems: LayoutProblem[] = [];
+  const placed = new Set<string>();
+  blocks.forEach((block, index) => {
+    if (!allowed.includes(block.type)) {
+      if (!known(block.type)) return;
+      const mayHold = rule.requires ? '' : ` (it may hold ${allowed.join(', ')})`;
+      problems.push({ path: `blocks.${index}.type`, message: `'${block.type}' does not belong on ${rule.label}${mayHold}` });
+      return;
+    }
+    const place = placeOf(block);
+    const repeats = !rule.repeats || (rule.repeats as readonly string[]).includes(block.type);
+    if (placed.has(place) && (!repeats || place.startsWith('slot '))) problems.push({ path: `blocks.${index}`, message: `${rule.label} has one ${place}` });
+    placed.add(place);
+  });
+  for (const type of rule.requires ?? []) {
+    if (!blocks.some((block) => block.type === type)) problems.push({ path: 'blocks', message: `${rule.label} needs a '${type}' block` });
+  }
+  return problems;
+}
