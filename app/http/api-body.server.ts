@@ -2,7 +2,23 @@
 // (413), the JSON parse (400), then the route's Ajv schema from schemas/api/ (400), each refusal
 // naming the field. A route family keeps its own answer envelope (`fail`); the message is the same.
 // Reading a body is the route layer's work: services take the checked, typed body.
-import { type ApiBodyFailure, type ApiBodyResult, type ApiBodyValidator, apiBodyFailure, checkApiBody } from '~/services/platform/api-body-schema.server';
+import { json } from '@remix-run/node';
+import { type ApiBodyValidator, apiBodyErrors } from '~/services/platform/api-body-schema.server';
+
+/** How a route family answers a refused body; the house default is `{ status, message }`. */
+export type ApiBodyFailure = (status: 400 | 413, message: string) => Response;
+export const apiBodyFailure: ApiBodyFailure = (status, message) => json({ status, message }, { status });
+
+export type ApiBodyResult<T> = { ok: true; body: T } | { ok: false; response: Response };
+
+export const NOT_AN_OBJECT = '(root): must be object (the body must be a JSON object)';
+
+/** Checks an already parsed body (a signed webhook parses it only after checking the signature). */
+export function checkApiBody<T>(value: unknown, validate: ApiBodyValidator<T>, fail: ApiBodyFailure = apiBodyFailure): ApiBodyResult<T> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, response: fail(400, NOT_AN_OBJECT) };
+  if (!validate(value)) return { ok: false, response: fail(400, apiBodyErrors(validate.errors).join('; ')) };
+  return { ok: true, body: value };
+}
 
 /**
  * Bodies bigger than this are refused before parsing; a real payload is far smaller. The

@@ -24,18 +24,18 @@ import { type PayAnswer, checksumOf, invalidPay, requestFingerprint, sameHex, to
 import { isValidBookingId } from '~/domain/booking-submit';
 import type { Charge } from '~/domain/charge';
 import { chargeForHold } from '~/services/booking/checkout-charge.server';
-import { freezeBookingCharge } from '~/services/booking-payments/booking-init.server';
+import { type InitAnswer, freezeBookingCharge } from '~/services/booking-payments/booking-init.server';
 import { type PayContext, type PayRequest, pay } from '~/services/booking-payments/booking-pay.server';
 import { payOxxoVoucher } from '~/services/booking-payments/oxxo-vouchers.server';
 import type { ActiveSession } from '~/services/identity/session.server';
 import { toGatewayAmount } from '~/services/payments/gateway-results';
 import { oxxoCollectorOrNull, paymentsOrNull } from '~/services/payments/runtime.server';
-import { type ApiBodyValidator, checkApiBody, compileApiBody } from '~/services/platform/api-body-schema.server';
+import { type ApiBodyValidator, compileApiBody } from '~/services/platform/api-body-schema.server';
 import type { Database } from '~/services/platform/db.server';
-import { requireApiBody } from './api-body.server';
+import { checkApiBody, requireApiBody } from './api-body.server';
 
-/** A pay answer as the call's JSON. */
-const respond = (answer: PayAnswer) => json(answer.body, { status: answer.status });
+/** A typed answer of the pay core as the call's JSON. */
+const respond = (answer: PayAnswer | InitAnswer) => json(answer.body, { status: answer.status });
 const invalid = (message: string) => respond(invalidPay(message));
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
@@ -288,7 +288,7 @@ export async function initBookingAction(
 ): Promise<Response> {
   const hold = form.get('hold');
   const answer = await freezeBookingCharge(context, typeof hold === 'string' ? hold : '', product, charge, options.db);
-  return json(answer.body, { status: answer.status });
+  return respond(answer);
 }
 
 /**
@@ -301,5 +301,5 @@ export async function initBooking(context: Pick<PayContext, 'org' | 'session'>, 
   const charge = await chargeForHold({ orgId: context.org.orgId, userId: context.session?.userDbId ?? null }, product, hold);
   if (!charge) return json({ error: 'expired' }, { status: 409 });
   const answer = await freezeBookingCharge(context, hold, product, charge);
-  return json(answer.body, { status: answer.status });
+  return respond(answer);
 }

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import type { ApiBodyFailure, ApiBodyValidator } from '~/services/platform/api-body-schema.server';
+import type { ApiBodyValidator } from '~/services/platform/api-body-schema.server';
 import { NO_API_SESSION } from '~/services/identity/session.server';
 import type { StoredValueCaller } from '~/services/stored-value/stored-value-cash-api.server';
-import { requireApiBody } from './api-body.server';
+import { type ApiBodyFailure, requireApiBody } from './api-body.server';
 
 /**
  * A coupon or cash card call's caller and body, or the 4xx to answer (thrown): the method, then

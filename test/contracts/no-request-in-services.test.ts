@@ -92,7 +92,6 @@ const STILL_BUILDING_HTTP = new Set([
   'app/services/identity/session.server.ts',
   'app/services/membership/membership.server.ts',
   'app/services/payments/card-api.server.ts',
-  'app/services/platform/api-body-schema.server.ts',
   'app/services/site/route-behaviours.server.ts',
   'app/services/stored-value/stored-value-cards.server.ts',
   'app/services/stored-value/stored-value-cash-api.server.ts',
