@@ -75,10 +75,11 @@ export const isPageKind = (value: unknown): value is PageKind => typeof value ==
 
 export type LayoutProblem = { path: string; message: string };
 
-/** What a block is, for the once-only rule: its type, or a slot's name (each slot name once). */
-function placeOf(block: { type: string; props?: unknown }): string {
-  const name = block.type === 'checkout.slot' && typeof block.props === 'object' && block.props !== null ? (block.props as { name?: unknown }).name : undefined;
-  return typeof name === 'string' ? `slot '${name}'` : `'${block.type}' block`;
+/** A checkout slot's name (a slot block carries it in its props); null for any other block. */
+function slotNameOf(block: { type: string; props?: unknown }): string | null {
+  if (block.type !== 'checkout.slot' || typeof block.props !== 'object' || block.props === null) return null;
+  const { name } = block.props as { name?: unknown };
+  return typeof name === 'string' ? name : null;
 }
 
 /**
@@ -98,9 +99,11 @@ export function layoutProblems(kind: PageKind, blocks: readonly { type: string; 
       problems.push({ path: `blocks.${index}.type`, message: `'${block.type}' does not belong on ${rule.label}${mayHold}` });
       return;
     }
-    const place = placeOf(block);
-    const repeats = !rule.repeats || (rule.repeats as readonly string[]).includes(block.type);
-    if (placed.has(place) && (!repeats || place.startsWith('slot '))) problems.push({ path: `blocks.${index}`, message: `${rule.label} has one ${place}` });
+    const slotName = slotNameOf(block);
+    const place = slotName === null ? `'${block.type}' block` : `slot '${slotName}'`;
+    const mayRepeat = !rule.repeats || (rule.repeats as readonly string[]).includes(block.type);
+    // Slots may repeat, each name once: one slot is filled by one feature.
+    if (placed.has(place) && (!mayRepeat || slotName !== null)) problems.push({ path: `blocks.${index}`, message: `${rule.label} has one ${place}` });
     placed.add(place);
   });
   for (const type of rule.requires ?? []) {

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
-import { type BookingMove, subscribeToBookingMoves } from '~/services/booking/booking-lifecycle.server';
+import { subscribeToBookingMoves } from '~/services/booking/booking-lifecycle.server';
+import type { BookingMove } from '~/services/booking/booking-subscriber';
 import { moveBooking } from '~/services/booking-payments/booking-move.server';
 import { initBookingAction } from '~/http/pay-call.server';
 import { configurePayments } from '~/services/payments/runtime.server';

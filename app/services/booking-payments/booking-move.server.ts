@@ -4,7 +4,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db.server';
 import type { DB } from '../platform/db-schema';
-import { type BookingChange, type BookingStatus, lockBeforeBooking, reactToMove } from '../booking/booking-lifecycle.server';
+import { lockBeforeBooking, reactToMove } from '../booking/booking-lifecycle.server';
+import type { BookingChange, BookingStatus } from '../booking/booking-subscriber';
 
 /**
  * A guarded state move that did not happen: the row was no longer in the status it was expected

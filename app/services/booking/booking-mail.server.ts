@@ -6,7 +6,7 @@ import { renderBookingEmail } from './booking-email-template.server';
 import { bookingForEmail } from './bookings.server';
 import { getOrgById, publicOriginOf } from '../platform/config.server';
 import type { Database } from '../platform/db.server';
-import type { BookingSubscriber } from './booking-lifecycle.server';
+import type { BookingSubscriber } from './booking-subscriber';
 import { queueEmail } from '../platform/mail.server';
 
 export type FinalStatus = 'confirmed' | 'cancelled' | 'failed';

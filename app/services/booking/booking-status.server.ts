@@ -8,7 +8,7 @@ import { type BookingStatusMessage, isFinalBookingStatus } from '~/domain/bookin
 import { singleton } from '~/utils/singleton.server';
 import { type Database, type OpenedDatabase, getDb, getOpenedDatabase } from '../platform/db.server';
 import type { DB } from '../platform/db-schema';
-import type { BookingSubscriber } from './booking-lifecycle.server';
+import type { BookingSubscriber } from './booking-subscriber';
 
 const CHANNEL = 'booking_status';
 

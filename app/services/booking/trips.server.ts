@@ -44,7 +44,7 @@ import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
 import { type ApiBodyValidator, compileApiBody } from '../platform/api-body-schema.server';
 import { publicOriginOf } from '../platform/config.server';
 import type { DB, TripsTable } from '../platform/db-schema';
-import type { BookingSubscriber } from './booking-lifecycle.server';
+import type { BookingSubscriber } from './booking-subscriber';
 import { type Database, getDb } from '../platform/db.server';
 import { errorFields, log } from '../platform/logger.server';
 import { mailLanguage, queueEmail, renderEmail } from '../platform/mail.server';

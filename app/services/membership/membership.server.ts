@@ -31,7 +31,7 @@ import { newReference } from '../booking/checkout.server';
 import { compileApiBody } from '../platform/api-body-schema.server';
 import { getOrgById } from '../platform/config.server';
 import type { DB, PlanTexts } from '../platform/db-schema';
-import type { BookingSubscriber, BookingTerms } from '../booking/booking-lifecycle.server';
+import type { BookingSubscriber, BookingTerms } from '../booking/booking-subscriber';
 import { createPriceHold } from '../booking/holds.server';
 import { type Database, getDb } from '../platform/db.server';
 import type { PlanRow } from './membership-plans.server';

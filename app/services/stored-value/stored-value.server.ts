@@ -20,7 +20,7 @@ import { type Quote, convertAtQuoteRate, markupOfQuote, readQuote } from '~/doma
 import { CATALOGUE_CURRENCY } from '~/domain/charge';
 import type { Money } from '~/domain/money';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from '../platform/db-schema';
-import type { BookingSubscriber } from '../booking/booking-lifecycle.server';
+import type { BookingSubscriber } from '../booking/booking-subscriber';
 import { SUBSCRIPTION } from '~/products/types';
 import { getConfigRegistry, getOrgById } from '../platform/config.server';
 import { type Database, getDb, isUniqueViolation } from '../platform/db.server';
