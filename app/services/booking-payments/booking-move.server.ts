@@ -28,11 +28,13 @@ export async function lockHoldOfBooking(bookingId: string, trx: Transaction<DB>)
  * Moves a booking from the status it is expected in; false when it was no longer in it. Its
  * subscribers react in the same transaction (the stored value its hold applied is captured or
  * released, a membership activated, its e-mail queued …): all of it commits, or none.
+ * `locksTaken`: the caller already took the subscribers' locks for this move in `db` (the pay
+ * call's first transaction takes them before it reads the booking).
  */
-export async function moveBooking(bookingId: string, from: BookingStatus, change: BookingChange, db: Database): Promise<boolean> {
+export async function moveBooking(bookingId: string, from: BookingStatus, change: BookingChange, db: Database, options: { locksTaken?: boolean } = {}): Promise<boolean> {
   const move = async (trx: Transaction<DB>) => {
     // A change that keeps the status (an OXXO voucher's details) takes no subscriber's locks.
-    if (change.status) await lockBeforeBooking(bookingId, change.status, trx);
+    if (change.status && !options.locksTaken) await lockBeforeBooking(bookingId, change.status, trx);
     const booking = await trx
       .updateTable('bookings')
       .set({ ...change, updated_at: new Date() })

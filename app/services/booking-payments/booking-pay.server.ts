@@ -177,7 +177,7 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
         .executeTakeFirstOrThrow();
       // The booking row is locked and was 'initiated' above; a lost move would be a bug.
       const pending = { status: 'pending', payment_method: input.method, failure_text: null, invoice_credit_line_id: invoiceCreditLineId } as const;
-      if (!(await moveBooking(booking.id, 'initiated', pending, trx))) throw new LostMove('booking initiated → pending');
+      if (!(await moveBooking(booking.id, 'initiated', pending, trx, { locksTaken: true }))) throw new LostMove('booking initiated → pending');
       return { kind: 'fresh', attempt };
     });
   } catch (error) {

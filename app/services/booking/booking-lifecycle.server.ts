@@ -27,7 +27,7 @@ export function subscribeToBookingMoves(subscriber: BookingSubscriber): () => vo
   };
 }
 
-const subscribers = (): readonly BookingSubscriber[] => [...BOOKING_SUBSCRIBERS, ...added];
+const subscribers = (): readonly BookingSubscriber[] => (added.length === 0 ? BOOKING_SUBSCRIBERS : [...BOOKING_SUBSCRIBERS, ...added]);
 
 /** Takes the locks the subscribers need before the booking's row, in their order. */
 export async function lockBeforeBooking(bookingId: string, to: BookingStatus, trx: Transaction<DB>): Promise<void> {
