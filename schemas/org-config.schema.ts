@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MEMBER_RATE_PRODUCTS } from '~/domain/member-rates';
-import { productCodeSchema } from './blocks.schema';
+import { productCodeSchema } from './product-code.schema';
 
 import { PAGE_KIND_NAMES, PAGE_KINDS, type PageKind } from '~/domain/page-kinds';
 

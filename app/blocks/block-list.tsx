@@ -1,8 +1,7 @@
 import type { SerializeFrom } from '@remix-run/node';
 import type { ComponentType } from 'react';
 import type { Block, BlockType } from '#schemas/layout.schema';
-import type { PageKey } from '#schemas/org-config.schema';
-import type { BlockTypeOf } from '~/domain/page-kinds';
+import type { BlockTypeOf, PageKind } from '~/domain/page-kinds';
 import type { MessageKey } from '~/i18n';
 import { useMessages } from '~/i18n/messages-context';
 import type { BlockData, ResolvedBlock } from './data.server';
@@ -12,8 +11,8 @@ export type BlockProps<K extends BlockType> = { block: Extract<Block, { type: K 
 
 export type BlockRegistry<K extends BlockType = BlockType> = { [T in K]: ComponentType<BlockProps<T>> };
 
-/** A component for every block the page(s) may hold (app/domain/page-kinds.ts). */
-export type PageRegistry<P extends PageKey> = BlockRegistry<BlockTypeOf<P>>;
+/** A component for every block the page(s) may hold (app/domain/page-kinds.ts): app/blocks/generated/views.<kind>.tsx. */
+export type PageRegistry<P extends PageKind> = BlockRegistry<BlockTypeOf<P>>;
 
 /**
  * Layout props name message keys; an unknown key (a typo in a layout) shows as itself. Here
@@ -34,7 +33,7 @@ export function renderBlocks(registry: Partial<BlockRegistry>, blocks: Serialize
           const [id, type] = entry.kind === 'unknown' ? [entry.id, entry.type] : [entry.block.id, entry.block.type];
           return (
             <div key={id} className="block-unknown" role="note">
-              Unknown block type “{type}” (block “{id}”): this page has no component for it (app/domain/page-kinds.ts).
+              Unknown block type “{type}” (block “{id}”) on this page.
             </div>
           );
         }

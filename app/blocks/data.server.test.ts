@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlocksLayout } from '#schemas/layout.schema';
+import type { Layout } from '#schemas/layout.schema';
 import { loadConfigRegistry } from '~/services/platform/config.server';
 import type { BlockContext } from './context.server';
 import { resolveLayout } from './data.server';
@@ -20,7 +20,7 @@ const layout = {
     { id: 'hero', type: 'home.hero', props: { titleKey: 'home.hero.title' } },
     { id: 'future', type: 'home.somethingNew' },
   ],
-} as unknown as BlocksLayout;
+} as unknown as Layout;
 
 describe('resolveLayout', () => {
   it('shows an unknown block type as a notice in development', async () => {

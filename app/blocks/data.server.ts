@@ -1,12 +1,12 @@
-import type { Block, BlockType, BlocksLayout } from '#schemas/layout.schema';
+import type { Block, BlockType, Layout } from '#schemas/layout.schema';
 import { type AppEnv, getEnv } from '~/services/platform/env.server';
 import { log } from '~/services/platform/logger.server';
 import type { BlockContext } from './context.server';
-import { blockResolvers } from './resolvers.server';
+import { blockResolvers } from './generated/resolvers.server';
 
 type BlockOf<K extends BlockType> = Extract<Block, { type: K }>;
 
-/** Every block type has a resolver (an empty one when it needs no data): missing one fails the typecheck. */
+/** Every block type has a resolver (its folder's data.server.ts, else an empty one): missing one fails the typecheck. */
 export type BlockResolvers = { [K in BlockType]: (block: BlockOf<K>, context: BlockContext) => Promise<unknown> };
 
 export type BlockData<K extends BlockType> = Awaited<ReturnType<(typeof blockResolvers)[K]>>;
@@ -22,7 +22,7 @@ function isKnownType(type: string): type is BlockType {
  * this build does not know (an admin-edited layout from a newer version, say) is shown as
  * a visible notice in development and skipped, with a log line, in production.
  */
-export async function resolveLayout(layout: BlocksLayout, context: BlockContext, mode: AppEnv = getEnv().appEnv): Promise<ResolvedBlock[]> {
+export async function resolveLayout(layout: Layout, context: BlockContext, mode: AppEnv = getEnv().appEnv): Promise<ResolvedBlock[]> {
   const resolved = await Promise.all(
     layout.blocks.map(async (block): Promise<ResolvedBlock | null> => {
       const type: string = block.type;

@@ -2,7 +2,7 @@
 // its price lines, and the hold it shows; the layout places them. One entry per product code.
 import type { ComponentType } from 'react';
 import { roomTypeName } from '~/domain/room-types';
-import type { CheckoutLayout } from '#schemas/layout.schema';
+import type { LayoutOf } from '#schemas/layout.schema';
 import { CarFacts, RentalSummary } from '~/components/cars/car-facts';
 import { CarPriceBreakdown } from '~/components/cars/car-price';
 import { HoldNotice } from '~/components/checkout/checkout-states';
@@ -22,7 +22,7 @@ import type { OpenCheckoutData } from './route';
 
 /** The page data of one product's open checkout. */
 export type CheckoutPageOf<P extends CheckoutProductCode> = OpenCheckoutData extends infer O ? (O extends { product: infer Q } ? (P extends Q ? O : never) : never) : never;
-export type CheckoutViewProps<P extends CheckoutProductCode> = { page: CheckoutPageOf<P>; layout: CheckoutLayout };
+export type CheckoutViewProps<P extends CheckoutProductCode> = { page: CheckoutPageOf<P>; layout: LayoutOf<'checkout'> };
 
 function HotelCheckoutView({ page: data, layout }: CheckoutViewProps<'HLT'>) {
   const t = useT();
@@ -157,6 +157,6 @@ const checkoutViews: { [P in CheckoutProductCode]: ComponentType<CheckoutViewPro
 /** The open checkout of whichever product the loader answered for. */
 export function CheckoutView({ data }: { data: OpenCheckoutData }) {
   // TypeScript cannot correlate the union member with its entry; the map's type guarantees it.
-  const View = checkoutViews[data.product] as ComponentType<{ page: typeof data; layout: CheckoutLayout }>;
+  const View = checkoutViews[data.product] as ComponentType<{ page: typeof data; layout: LayoutOf<'checkout'> }>;
   return <View page={data} layout={data.layout} />;
 }

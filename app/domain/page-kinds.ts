@@ -1,75 +1,76 @@
-import type { BlockTypeName } from '#schemas/blocks.schema';
+import { BLOCK_DEFINITIONS } from '~/blocks/generated/definitions';
+import { PAGE_KIND_NAMES, type PageKind } from './page-kind-names';
+
+export { PAGE_KIND_NAMES, type PageKind };
+
+type BlockDefinition = (typeof BLOCK_DEFINITIONS)[number];
+export type BlockTypeName = BlockDefinition['type'];
+/** The blocks a `K` page may hold: those whose folder names `K` among its pages (app/blocks/<type>/schema.ts). */
+export type BlockTypeOf<K extends PageKind> = BlockDefinition extends infer D
+  ? D extends { type: infer T; pages: readonly (infer P)[] }
+    ? K extends P
+      ? T
+      : never
+    : never
+  : never;
 
 /**
  * Every kind of page an organisation lays out, and what its layout may hold (docs/decisions/0060):
- * the blocks it allows (a page's JavaScript carries its own blocks' components only, decision
- * 0037), those it cannot work without, those that may appear more than once, and whether an
- * organisation may lay it out per product. One table serves the layout schema
- * (schemas/layout.schema.ts), the one checker below, the one getter (`getLayout`) and the
- * configuration service's editor. Pure.
+ * the blocks it allows (each block's folder names its pages, decision 0061; a page's JavaScript
+ * carries its own blocks' components only, decision 0037), those it cannot work without, those
+ * that may appear more than once, and whether an organisation may lay it out per product. One
+ * table serves the layout schema (schemas/layout.schema.ts), the one checker below, the one
+ * getter (`getLayout`) and the configuration service's editor. Pure.
  */
-export type PageKindRule = {
+export type PageKindRule<K extends PageKind = PageKind> = {
   /** How a message names the page: 'the wallet page', 'a sign-in layout', 'a checkout'. */
   readonly label: string;
-  readonly blocks: readonly BlockTypeName[];
+  /** The blocks it allows: those whose folder names it among their pages. */
+  readonly blocks: readonly BlockTypeOf<K>[];
   /** Blocks the page cannot work without (a form's fields and button); such a page says so rather than list what it may hold. */
-  readonly requires?: readonly BlockTypeName[];
+  readonly requires?: readonly BlockTypeOf<K>[];
   /** Blocks that may appear more than once; without the list, any may. */
-  readonly repeats?: readonly BlockTypeName[];
+  readonly repeats?: readonly BlockTypeOf<K>[];
   /** An organisation may give some products a layout of their own (`{ default, byProduct }`). */
   readonly byProduct?: true;
 };
 
-const CONTENT = ['home.hero', 'home.searchEntry', 'home.mapView', 'home.featuredDestinations', 'landing.intro', 'search.hotel', 'content.legal'] as const;
-const PROFILE = ['profile.summary', 'profile.membership', 'profile.impersonation', 'profile.savedCards', 'profile.loyalty', 'profile.bookings'] as const;
-
-export const PAGE_KINDS = {
-  home: { label: 'the home page', blocks: CONTENT },
-  landing: { label: 'the landing page', blocks: CONTENT },
-  'privacy-policy': { label: 'the privacy-policy page', blocks: CONTENT },
-  'terms-of-use': { label: 'the terms-of-use page', blocks: CONTENT },
-  'user-profile': { label: 'the user-profile page', blocks: PROFILE },
-  'agent-profile': { label: 'the agent-profile page', blocks: PROFILE },
-  'my-trips': { label: 'the my-trips page', blocks: ['trips.list'] },
-  'user-details': { label: 'the user-details page', blocks: ['profile.details', 'profile.travelers'] },
-  wallet: { label: 'the wallet page', blocks: ['wallet.topup'] },
+const PAGE_KIND_RULES = {
+  home: { label: 'the home page' },
+  landing: { label: 'the landing page' },
+  'privacy-policy': { label: 'the privacy-policy page' },
+  'terms-of-use': { label: 'the terms-of-use page' },
+  'user-profile': { label: 'the user-profile page' },
+  'agent-profile': { label: 'the agent-profile page' },
+  'my-trips': { label: 'the my-trips page' },
+  'user-details': { label: 'the user-details page' },
+  wallet: { label: 'the wallet page' },
   // Copy may repeat on a form; a field, the button or a link twice would post or show twice (decision 0027).
-  'sign-in': {
-    label: 'a sign-in layout',
-    blocks: ['auth.credentials', 'auth.submit', 'auth.text', 'auth.forgotLink', 'auth.signUpLink'],
-    requires: ['auth.credentials', 'auth.submit'],
-    repeats: ['auth.text'],
-  },
-  'sign-up': {
-    label: 'a sign-up layout',
-    blocks: ['auth.newAccount', 'auth.submit', 'auth.text', 'auth.invitationCode', 'auth.signInLink'],
-    requires: ['auth.newAccount', 'auth.submit'],
-    repeats: ['auth.text'],
-  },
-  'forgot-password': {
-    label: 'a forgot-password layout',
-    blocks: ['auth.recoveryEmail', 'auth.submit', 'auth.text', 'auth.signInLink'],
-    requires: ['auth.recoveryEmail', 'auth.submit'],
-    repeats: ['auth.text'],
-  },
+  'sign-in': { label: 'a sign-in layout', requires: ['auth.credentials', 'auth.submit'], repeats: ['auth.text'] },
+  'sign-up': { label: 'a sign-up layout', requires: ['auth.newAccount', 'auth.submit'], repeats: ['auth.text'] },
+  'forgot-password': { label: 'a forgot-password layout', requires: ['auth.recoveryEmail', 'auth.submit'], repeats: ['auth.text'] },
   // Without these a checkout cannot say what is bought, who travels, how they pay, what they
   // accept, or book; two payment blocks would share one card form, two submit blocks give two
   // forms (decision 0026). Slots may repeat, each name once.
   checkout: {
     label: 'a checkout',
-    blocks: ['checkout.summary', 'checkout.price', 'checkout.traveler', 'checkout.payment', 'checkout.acknowledgement', 'checkout.submit', 'checkout.slot'],
     requires: ['checkout.summary', 'checkout.traveler', 'checkout.payment', 'checkout.acknowledgement', 'checkout.submit'],
     repeats: ['checkout.slot'],
     byProduct: true,
   },
-} as const satisfies Record<string, PageKindRule>;
+} as const satisfies { [K in PageKind]: Omit<PageKindRule<K>, 'blocks'> };
 
-export type PageKind = keyof typeof PAGE_KINDS;
-export const PAGE_KIND_NAMES = Object.keys(PAGE_KINDS) as readonly PageKind[];
-export type BlockTypeOf<K extends PageKind> = (typeof PAGE_KINDS)[K]['blocks'][number];
+type PageKinds = { readonly [K in PageKind]: (typeof PAGE_KIND_RULES)[K] & { readonly blocks: readonly BlockTypeOf<K>[] } };
+
+export const PAGE_KINDS = Object.fromEntries(
+  PAGE_KIND_NAMES.map((kind) => [
+    kind,
+    { ...PAGE_KIND_RULES[kind], blocks: BLOCK_DEFINITIONS.filter((block) => (block.pages as readonly string[]).includes(kind)).map((block) => block.type) },
+  ]),
+) as unknown as PageKinds;
 
 /** The kinds an organisation may lay out per product. */
-export type ByProductKind = { [K in PageKind]: (typeof PAGE_KINDS)[K] extends { byProduct: true } ? K : never }[PageKind];
+export type ByProductKind = { [K in PageKind]: (typeof PAGE_KIND_RULES)[K] extends { byProduct: true } ? K : never }[PageKind];
 
 export const isPageKind = (value: unknown): value is PageKind => typeof value === 'string' && Object.hasOwn(PAGE_KINDS, value);
 

@@ -6,7 +6,8 @@ import type { AppLoadContext, LoaderFunctionArgs, MetaFunction, SerializeFrom } 
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { BlockList } from '~/blocks/content-registry';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS } from '~/blocks/generated/views.landing';
 import { type LandingSlug, isLandingSlug, landingPage, landingPageOffered } from '~/domain/landing-pages';
 import { isOfFamily } from '~/products/registry';
 import { carSearchFormData } from '~/services/catalog/car-pages.server';
@@ -68,15 +69,15 @@ export type LandingSearchData = NonNullable<SerializeFrom<typeof loader>['search
  */
 export function LandingPage({ search: renderSearch }: { search?: (search: LandingSearchData) => ReactNode }) {
   const { blocks, search } = useLoaderData<typeof loader>();
-  if (!search) return <BlockList blocks={blocks} />;
+  if (!search) return renderBlocks(BLOCK_VIEWS, blocks);
   const form = renderSearch?.(search);
   if (!form) throw new Error(`this landing has no form for a ${search.kind} search`);
   // The search goes right below the page's intro (its heading).
   return (
     <>
-      <BlockList blocks={blocks.slice(0, 1)} />
+      {renderBlocks(BLOCK_VIEWS, blocks.slice(0, 1))}
       {form}
-      <BlockList blocks={blocks.slice(1)} />
+      {renderBlocks(BLOCK_VIEWS, blocks.slice(1))}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BlockList } from '~/blocks/content-registry';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS } from '~/blocks/generated/views.home';
 import { loadPage } from '~/services/site/page.server';
 import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
 import { pageMeta } from '~/i18n/page-meta';
@@ -17,5 +18,5 @@ export const meta: MetaFunction = (args) => pageMeta(args, 'home');
 
 export default function HomePage() {
   const { blocks } = useLoaderData<typeof loader>();
-  return <BlockList blocks={blocks} />;
+  return renderBlocks(BLOCK_VIEWS, blocks);
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BlockList } from '~/blocks/content-registry';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS } from '~/blocks/generated/views.privacy-policy';
 import { loadPage } from '~/services/site/page.server';
 import { type MetaArgs, pageMeta } from '~/i18n/page-meta';
 import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PrivacyPolicyPage() {
   const { blocks } = useLoaderData<typeof loader>();
-  return <BlockList blocks={blocks} />;
+  return renderBlocks(BLOCK_VIEWS, blocks);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, ...args }) => legalMeta(data, args);

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { BlockList } from '~/blocks/content-registry';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS } from '~/blocks/generated/views.terms-of-use';
 import { loadPage } from '~/services/site/page.server';
 import { legalMeta } from './privacy-policy';
 import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function TermsOfUsePage() {
   const { blocks } = useLoaderData<typeof loader>();
-  return <BlockList blocks={blocks} />;
+  return renderBlocks(BLOCK_VIEWS, blocks);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, ...args }) => legalMeta(data, args);

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { type PageRegistry, renderBlocks } from '~/blocks/block-list';
-import { SavedTravelersBlock, UserDetailsBlock } from '~/blocks/user-details-blocks';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS } from '~/blocks/generated/views.user-details';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { type UserDetailsOutcome, type UserDetailsRefusal, parseSavedTraveler, parseUserDetails } from '~/domain/user-details';
 import { loadPage } from '~/services/site/page.server';
@@ -84,12 +84,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** The traveller details page's blocks (app/domain/page-kinds.ts, docs/decisions/0037). */
-const DETAILS_BLOCKS: PageRegistry<'user-details'> = { 'profile.details': UserDetailsBlock, 'profile.travelers': SavedTravelersBlock };
-
 export default function UserDetailsPage() {
   const { blocks } = useLoaderData<typeof loader>();
-  return <div className="profile-page user-details-page">{renderBlocks(DETAILS_BLOCKS, blocks)}</div>;
+  return <div className="profile-page user-details-page">{renderBlocks(BLOCK_VIEWS, blocks)}</div>;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args, 'userDetails');

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { type PageRegistry, renderBlocks } from '~/blocks/block-list';
-import { TripsListBlock } from '~/blocks/trips-block';
-import { tripProblemOf } from '~/blocks/trips-block.server';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS } from '~/blocks/generated/views.my-trips';
+import { tripProblemOf } from '~/blocks/trips.list/data.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/site/page.server';
 import { requireUser } from '~/services/identity/session.server';
@@ -23,12 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(page, { status: tripProblemOf(page.blocks) ? 404 : 200, headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-/** The trips page's blocks (app/domain/page-kinds.ts, docs/decisions/0037). */
-const TRIPS_BLOCKS: PageRegistry<'my-trips'> = { 'trips.list': TripsListBlock };
-
 export default function MyTrips() {
   const { blocks } = useLoaderData<typeof loader>();
-  return <div className="trips-page">{renderBlocks(TRIPS_BLOCKS, blocks)}</div>;
+  return <div className="trips-page">{renderBlocks(BLOCK_VIEWS, blocks)}</div>;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args, 'myTrips');

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { openedTripId } from '~/blocks/trips-block.server';
+import { openedTripId } from '~/blocks/trips.list/data.server';
 import { format, messagesFor } from '~/i18n';
 import { requireUser } from '~/services/identity/session.server';
 import { tripCalendarFile } from '~/services/booking/trips.server';

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, json, redirect } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ProfileBlockList } from '~/blocks/profile-registry';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS } from '~/blocks/generated/views.user-profile';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/site/page.server';
 import { requireUser } from '~/services/identity/session.server';
@@ -19,11 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function UserProfile() {
   const { blocks } = useLoaderData<typeof loader>();
-  return (
-    <div className="profile-page">
-      <ProfileBlockList blocks={blocks} />
-    </div>
-  );
+  return <div className="profile-page">{renderBlocks(BLOCK_VIEWS, blocks)}</div>;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args, 'profile');

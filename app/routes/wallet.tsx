@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { type PageRegistry, renderBlocks } from '~/blocks/block-list';
-import { WalletTopupBlock } from '~/blocks/wallet-block';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS } from '~/blocks/generated/views.wallet';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/site/page.server';
 import { requireUser } from '~/services/identity/session.server';
@@ -17,12 +17,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(await loadPage(context, new URL(request.url).pathname, 'wallet'), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-/** The wallet page's blocks (app/domain/page-kinds.ts, docs/decisions/0037). */
-const WALLET_BLOCKS: PageRegistry<'wallet'> = { 'wallet.topup': WalletTopupBlock };
-
 export default function Wallet() {
   const { blocks } = useLoaderData<typeof loader>();
-  return <div className="profile-page">{renderBlocks(WALLET_BLOCKS, blocks)}</div>;
+  return <div className="profile-page">{renderBlocks(BLOCK_VIEWS, blocks)}</div>;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args, 'wallet');

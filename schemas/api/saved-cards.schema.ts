@@ -1,7 +1,7 @@
 // Bodies of the saved-card calls (docs/api.md "Saved cards"; spec §7 "Card service", "Legacy
 // card calls"). Field names are the spec's; every schema is closed.
 import type { FromSchema } from 'json-schema-to-ts';
-import { productCodeSchema } from '#schemas/blocks.schema';
+import { productCodeSchema } from '#schemas/product-code.schema';
 
 const cardId = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const email = { type: 'string', minLength: 3, maxLength: 254 } as const;

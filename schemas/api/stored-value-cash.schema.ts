@@ -4,7 +4,7 @@
 // `checkoutId`), that field carries the hold token when `hold` is absent. Money is in major
 // units, a number or a decimal string of at most 2 decimals. Every schema is closed.
 import type { FromSchema } from 'json-schema-to-ts';
-import { productCodeSchema } from '#schemas/blocks.schema';
+import { productCodeSchema } from '#schemas/product-code.schema';
 
 const hold = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const text = { type: 'string', maxLength: 128 } as const;

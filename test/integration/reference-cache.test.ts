@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFeaturedDestinations } from '~/blocks/home-blocks.server';
+import resolveFeaturedDestinations from '~/blocks/home.featuredDestinations/data.server';
 import { computeRoomPrice } from '~/domain/room-price';
 import { getOrgById } from '~/services/platform/config.server';
 import { getDb } from '~/services/platform/db.server';

@@ -1,9 +1,12 @@
 import type { SerializeFrom } from '@remix-run/node';
 import { useFetcher } from '@remix-run/react';
 import { type ReactNode, useId } from 'react';
-import { AuthFormProvider, type AuthFormState } from '~/blocks/auth-blocks';
+import { AuthFormProvider, type AuthFormState } from './auth-form-state';
 import type { ResolvedBlock } from '~/blocks/data.server';
-import { AuthBlockList } from '~/blocks/auth-registry';
+import { renderBlocks } from '~/blocks/block-list';
+import { BLOCK_VIEWS as FORGOT_PASSWORD_VIEWS } from '~/blocks/generated/views.forgot-password';
+import { BLOCK_VIEWS as SIGN_IN_VIEWS } from '~/blocks/generated/views.sign-in';
+import { BLOCK_VIEWS as SIGN_UP_VIEWS } from '~/blocks/generated/views.sign-up';
 import { useShell, useT } from '~/components/shell-context';
 import type { Invitation, SignupMode } from '~/domain/auth-dialog-params';
 import { type AuthLayoutKind, offeredSignupMode } from '~/domain/auth-layouts';
@@ -22,6 +25,7 @@ function useAuthFetcher(key: string, initial: AuthFormResult | undefined) {
 }
 
 const ACTIONS: Record<AuthLayoutKind, string> = { signIn: '/auth/login', signUp: '/auth/signup', forgotPassword: '/auth/forgot' };
+const VIEWS = { signIn: SIGN_IN_VIEWS, signUp: SIGN_UP_VIEWS, forgotPassword: FORGOT_PASSWORD_VIEWS } satisfies Record<AuthLayoutKind, unknown>;
 
 /**
  * One form around the blocks of the organisation's layout for `kind` (docs/decisions/0027):
@@ -67,16 +71,14 @@ function AuthLayoutForm({
     invitationRequired: !org.auth.signupModes.includes('email'),
     links,
   };
-  // Sign-in blocks resolve no data (app/blocks/resolvers.server.ts), so the layout renders as it is.
+  // Sign-in blocks resolve no data (they have no data.server.ts), so the layout renders as it is.
   // The shell carries the layouts wherever a form shows (shell.server's publicOrg), so never none here.
   const blocks = (org.authLayouts?.[kind] ?? []).map((block) => ({ kind: 'block', block, data: null })) as SerializeFrom<ResolvedBlock>[];
   return (
     <fetcher.Form method="post" action={ACTIONS[kind]} className="auth-form">
       {children}
       <FormError id={errorId} error={error} />
-      <AuthFormProvider value={form}>
-        <AuthBlockList blocks={blocks} />
-      </AuthFormProvider>
+      <AuthFormProvider value={form}>{renderBlocks(VIEWS[kind], blocks)}</AuthFormProvider>
     </fetcher.Form>
   );
 }

@@ -1,0 +1,5 @@
+import { PaymentOptions } from '~/components/checkout/payment-block';
+
+export default function CheckoutPaymentBlock() {
+  return <PaymentOptions />;
+}

@@ -1,0 +1,5 @@
+import { useCheckoutParts } from '~/checkout/checkout-parts';
+
+export default function CheckoutTravelerBlock() {
+  return <>{useCheckoutParts().traveler}</>;
+}
