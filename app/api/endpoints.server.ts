@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { endpointFinder } from '~/http/endpoint-path';
+import { tripEndpoints } from './trip-endpoints.server';
 import * as adminInvoiceCredit from './admin.invoiceCredit';
 import * as ads from './ads';
 import * as authImpersonationKeys from './auth.impersonation-keys';
@@ -44,25 +45,6 @@ import * as pgv2CardNonce from './pgv2.cardNonce';
 import * as pgv2GenerateCheckSum from './pgv2.generateCheckSum';
 import * as pgv2PaymentWithSavedCard from './pgv2.paymentWithSavedCard';
 import * as plansInitbook from './plans.initbook';
-import * as tripsAddUserToTrip from './trips.addUserToTrip';
-import * as tripsAddBooking from './trips.addBooking';
-import * as tripsBelongsThistrip from './trips.belongsThistrip';
-import * as tripsCitieimages from './trips.citieimages';
-import * as tripsCreateActivitiesTripList from './trips.createActivitiesTripList';
-import * as tripsCreateCarTripList from './trips.createCarTripList';
-import * as tripsCreateFlightTripList from './trips.createFlightTripList';
-import * as tripsCreateResortsTripList from './trips.createResortsTripList';
-import * as tripsCreateTransfersTripList from './trips.createTransfersTripList';
-import * as tripsCreateTripList from './trips.createTripList';
-import * as tripsGettrips from './trips.gettrips';
-import * as tripsGettripsGetTripsList from './trips.gettrips.getTripsList';
-import * as tripsInvite from './trips.invite';
-import * as tripsUpdateActivitiesTripList from './trips.updateActivitiesTripList';
-import * as tripsUpdateCarTripList from './trips.updateCarTripList';
-import * as tripsUpdateFlightTripList from './trips.updateFlightTripList';
-import * as tripsUpdateResortsTripList from './trips.updateResortsTripList';
-import * as tripsUpdateTransfersTripList from './trips.updateTransfersTripList';
-import * as tripsUpdateTripList from './trips.updateTripList';
 import * as userPreferences from './user.preferences';
 import * as walletTopup from './wallet.topup';
 import * as weeksGetGenerateMinPrice from './weeks.getGenerateMinPrice';
@@ -131,25 +113,7 @@ export const apiEndpoints = {
   '/api/pgv2/generateCheckSum': pgv2GenerateCheckSum,
   '/api/pgv2/paymentWithSavedCard': pgv2PaymentWithSavedCard,
   '/api/plans/initbook': plansInitbook,
-  '/api/trips/addUserToTrip': tripsAddUserToTrip,
-  '/api/trips/addBooking': tripsAddBooking,
-  '/api/trips/belongsThistrip': tripsBelongsThistrip,
-  '/api/trips/citieimages': tripsCitieimages,
-  '/api/trips/createActivitiesTripList': tripsCreateActivitiesTripList,
-  '/api/trips/createCarTripList': tripsCreateCarTripList,
-  '/api/trips/createFlightTripList': tripsCreateFlightTripList,
-  '/api/trips/createResortsTripList': tripsCreateResortsTripList,
-  '/api/trips/createTransfersTripList': tripsCreateTransfersTripList,
-  '/api/trips/createTripList': tripsCreateTripList,
-  '/api/trips/gettrips': tripsGettrips,
-  '/api/trips/gettrips/getTripsList': tripsGettripsGetTripsList,
-  '/api/trips/invite': tripsInvite,
-  '/api/trips/updateActivitiesTripList': tripsUpdateActivitiesTripList,
-  '/api/trips/updateCarTripList': tripsUpdateCarTripList,
-  '/api/trips/updateFlightTripList': tripsUpdateFlightTripList,
-  '/api/trips/updateResortsTripList': tripsUpdateResortsTripList,
-  '/api/trips/updateTransfersTripList': tripsUpdateTransfersTripList,
-  '/api/trips/updateTripList': tripsUpdateTripList,
+  ...tripEndpoints,
   '/api/user/preferences': userPreferences,
   '/api/wallet/topup': walletTopup,
   '/api/weeks/getGenerateMinPrice': weeksGetGenerateMinPrice,

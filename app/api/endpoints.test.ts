@@ -2,9 +2,11 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { endpointFinder } from '~/http/endpoint-path';
 import { apiEndpoints, callApiEndpoint } from './endpoints.server';
+import { tripEndpoints } from './trip-endpoints.server';
 
 // The table's URLs are the ones the endpoints had as flat routes (app/routes/api.<name>.ts): a
 // module added here without its row, or a row whose URL is not its module's file name, fails.
+// Endpoints declared as rows of a group (trip-endpoints.server.ts) join the table as they are.
 
 /** The endpoint modules of this folder (the table and the tests are not endpoints). */
 const endpointFiles = readdirSync(new URL('.', import.meta.url))
@@ -20,11 +22,12 @@ const urlOf = (name: string) =>
 
 describe('the /api endpoint table', () => {
   it('finds the endpoint modules', () => {
-    expect(endpointFiles.length).toBeGreaterThan(60);
+    expect(endpointFiles.length + Object.keys(tripEndpoints).length).toBeGreaterThan(60);
   });
 
-  it('has one row per module, at the URL its file name gives', () => {
-    expect(Object.keys(apiEndpoints).sort()).toEqual(endpointFiles.map(urlOf).sort());
+  it('has one row per module, at the URL its file name gives, and the groups’ rows', () => {
+    expect(Object.keys(apiEndpoints).sort()).toEqual([...endpointFiles.map(urlOf), ...Object.keys(tripEndpoints)].sort());
+    for (const [url, row] of Object.entries(tripEndpoints)) expect(apiEndpoints[url as keyof typeof apiEndpoints]).toBe(row);
   });
 
   it.each(endpointFiles)('%s: its row is its own module', async (name) => {

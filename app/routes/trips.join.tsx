@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const accessCode = String(form.get('accesscode') ?? '').slice(0, 100);
   const actor = { orgId: context.org.orgId, userDbId, userId: user.userId, email: user.email, language: context.locale.language };
   const answer = await addUserToTrip(actor, { mytrip_id: tripId, user_id: user.userId, accesscode: accessCode });
-  const body: unknown = await answer.json();
+  const body: unknown = answer.body;
   if (joined(answer.status, body)) throw redirect(myTripsUrl(tripId));
   return json({ problem: (body as { message?: string } | null)?.message ?? String(answer.status) }, { status: answer.status });
 }

@@ -81,7 +81,6 @@ const STILL_BUILDING_HTTP = new Set([
   'app/services/booking-payments/invoice-credit.server.ts',
   'app/services/booking/bookings.server.ts',
   'app/services/booking/checkout.server.ts',
-  'app/services/booking/trips.server.ts',
   'app/services/catalog/car-pages.server.ts',
   'app/services/catalog/flight-pages.server.ts',
   'app/services/catalog/hotel-pages.server.ts',

@@ -45,7 +45,7 @@ describe.each(['pglite', 'postgres'] as const)('my trips on %s', (backend) => {
       tripImage: '',
     });
     const hotel = await saveTripListItem(people.member.actor, 'createTripList', { json: tripPayloadOf('HLT', trip(null)) } as never, database.db);
-    tripId = ((await hotel.json()) as { data: { trip_id: string } }).data.trip_id;
+    tripId = (hotel.body as { data: { trip_id: string } }).data.trip_id;
     const car = await saveTripListItem(people.member.actor, 'createCarTripList', { json: tripPayloadOf('CAR', trip(tripId)) } as never, database.db);
     expect(car.status).toBe(200);
     await database.db.insertInto('trip_members').values({ trip_id: tripId, user_id: people.viewer.actor.userDbId, role: 'viewer' }).execute();

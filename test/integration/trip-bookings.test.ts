@@ -80,7 +80,7 @@ describe.each(['pglite', 'postgres'] as const)('confirmed bookings join trips on
     const trip = { tripListId: null, tripListName: '', userId: actor.userId, orgId: ORG, checkinDate: '2035-02-01', checkoutDate: '2035-02-08', tripImage: '' };
     const made = await saveTripListItem(actor, 'createTripList', { json: tripPayloadOf('HLT', trip) } as never, database.db);
     expect(made.status).toBe(200);
-    const tripId = ((await made.json()) as { data: { trip_id: string } }).data.trip_id;
+    const tripId = (made.body as { data: { trip_id: string } }).data.trip_id;
 
     const booking = await bookFreeHotel(actor.userDbId, cookie, '2035-02-01', '2035-02-08');
     expect(await database.db.selectFrom('bookings').select('status').where('id', '=', booking.id).executeTakeFirstOrThrow()).toEqual({ status: 'confirmed' });
@@ -93,7 +93,7 @@ describe.each(['pglite', 'postgres'] as const)('confirmed bookings join trips on
     const { cookie, actor } = await member();
     const trip = { tripListId: null, tripListName: '', userId: actor.userId, orgId: ORG, checkinDate: '2035-06-01', checkoutDate: '2035-06-08', tripImage: '' };
     const made = await saveTripListItem(actor, 'createTripList', { json: tripPayloadOf('HLT', trip) } as never, database.db);
-    const tripId = ((await made.json()) as { data: { trip_id: string } }).data.trip_id;
+    const tripId = (made.body as { data: { trip_id: string } }).data.trip_id;
     // Any change to this trip's items fails, as a broken trip would.
     await sql`create or replace function refuse_trip_item() returns trigger language plpgsql as $$ begin raise exception 'trip broken'; end $$`.execute(database.db);
     await sql

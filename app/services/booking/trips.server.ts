@@ -3,21 +3,10 @@
 // the trips that cover their dates. The rules are app/domain/trips.ts; a product's payload rules
 // are its registry entry's `tripList.rules`.
 import { createHash, randomBytes } from 'node:crypto';
-import { json } from '@remix-run/node';
 import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
-import {
-  type TripListBody,
-  type TripListCallName,
-  addBookingToTripSchema,
-  addUserToTripSchema,
-  belongsToTripSchema,
-  cityImagesSchema,
-  getTripsListSchema,
-  getTripsSchema,
-  inviteToTripSchema,
-  tripListSchemas,
-} from '#schemas/api/trips.schema';
+import type { TripListBody, TripListCallName } from '#schemas/api/trips.schema';
 import type { OrgConfig } from '#schemas/org-config.schema';
+import { type Answer, answer } from '~/domain/answer';
 import { normalizeEmail } from '~/domain/login-throttle';
 import { invitationLink } from '~/domain/trip-invitations';
 import { type ApiMessageKey, apiMessage } from '~/i18n/api-messages';
@@ -41,7 +30,6 @@ import {
 } from '~/domain/trips';
 import { type CalendarEvent, calendarFileName, tripCalendar } from '~/domain/trip-calendar';
 import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
-import { type ApiBodyValidator, compileApiBody } from '../platform/api-body-schema.server';
 import { publicOriginOf } from '../platform/config.server';
 import type { DB, TripsTable } from '../platform/db-schema';
 import type { BookingSubscriber } from './booking-subscriber';
@@ -54,15 +42,23 @@ import { numberFormat } from '~/domain/intl-format';
 import { UUID } from '~/domain/saved-cards';
 import { propertyImageUrl, propertyImagesOf as propertyImageKinds } from '~/domain/property-content';
 
-type GetTripsBody = {
+export type GetTripsBody = {
   json: { user_id: string; org_id: string; type?: 3; usr_type?: number; is_details_required?: 0 | 1 | boolean; trip_id?: string; product_type?: string | string[] };
 };
-type GetTripsListBody = { json: { user_id: string; org_id: string; checkin_date: string; checkout_date: string } };
-type BelongsToTripBody = { user_id: string; org_id: string; trip_id: string; type?: 3; currency?: string; is_details_required?: 0 | 1 | boolean; product_type?: string | string[] };
-type CityImagesBody = { json: { city?: string; state?: string; country?: string; latitude?: number | string; longitude?: number | string } };
-type AddUserToTripBody = { mytrip_id: string; user_id: string; accesscode?: string };
-type InviteBody = { trip_id: string; email: string; firstname?: string; lastname?: string; role: 'traveller' | 'viewer' };
-type AddBookingBody = {
+export type GetTripsListBody = { json: { user_id: string; org_id: string; checkin_date: string; checkout_date: string } };
+export type BelongsToTripBody = {
+  user_id: string;
+  org_id: string;
+  trip_id: string;
+  type?: 3;
+  currency?: string;
+  is_details_required?: 0 | 1 | boolean;
+  product_type?: string | string[];
+};
+export type CityImagesBody = { json: { city?: string; state?: string; country?: string; latitude?: number | string; longitude?: number | string } };
+export type AddUserToTripBody = { mytrip_id: string; user_id: string; accesscode?: string };
+export type InviteBody = { trip_id: string; email: string; firstname?: string; lastname?: string; role: 'traveller' | 'viewer' };
+export type AddBookingBody = {
   json: {
     trip_list_id?: string | null;
     trip_list_name?: string;
@@ -78,21 +74,6 @@ type AddBookingBody = {
   };
 };
 
-/** The trip calls' compiled body schemas (schemas/api/trips.schema.ts). */
-export const tripBodies = {
-  tripList: Object.fromEntries(Object.entries(tripListSchemas).map(([name, schema]) => [name, compileApiBody<TripListBody>(schema)])) as Record<
-    TripListCallName,
-    ApiBodyValidator<TripListBody>
-  >,
-  getTrips: compileApiBody<GetTripsBody>(getTripsSchema),
-  getTripsList: compileApiBody<GetTripsListBody>(getTripsListSchema),
-  belongsToTrip: compileApiBody<BelongsToTripBody>(belongsToTripSchema),
-  cityImages: compileApiBody<CityImagesBody>(cityImagesSchema),
-  addUserToTrip: compileApiBody<AddUserToTripBody>(addUserToTripSchema),
-  invite: compileApiBody<InviteBody>(inviteToTripSchema),
-  addBooking: compileApiBody<AddBookingBody>(addBookingToTripSchema),
-};
-
 /** Who calls: the signed-in user of the request's organisation. */
 /** `language`: the page's, which a trip's default name is written in. */
 export type TripActor = { orgId: string; userDbId: number; userId: string; email: string; language: LanguageCode };
@@ -100,7 +81,6 @@ export type TripActor = { orgId: string; userDbId: number; userId: string; email
 /** How long an invitation's access code works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 
-const answer = (status: number, body: Record<string, unknown>) => json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 const invalid = (message: string) => answer(400, { status: 400, message });
 /** A refusal the traveller reads (docs/api.md "Trips"), in the request's language. */
 const refusal = (actor: Pick<TripActor, 'language'>, status: number, key: ApiMessageKey, extra: Record<string, unknown> = {}) =>
@@ -111,7 +91,7 @@ const noSuchTrip = (actor: Pick<TripActor, 'language'>) => refusal(actor, 404, '
  * A body speaks for the session's user in the request's organisation only: another user id or
  * organisation is a 404, as if there were no such user (nothing says whose it is).
  */
-function refusedCaller(actor: TripActor, userId: string, orgId: string): Response | null {
+function refusedCaller(actor: TripActor, userId: string, orgId: string): Answer | null {
   return userId === actor.userId && orgId === actor.orgId ? null : refusal(actor, 404, 'trips.noSuchUser');
 }
 
@@ -205,7 +185,7 @@ async function tripsWithItems(db: Db, trips: readonly TripRow[], options: { deta
   });
 }
 
-async function answerTrip(db: Db, actor: TripActor, tripId: string, message: string): Promise<Response> {
+async function answerTrip(db: Db, actor: TripActor, tripId: string, message: string): Promise<Answer> {
   const trip = await tripsOf(db, actor).where('t.id', '=', tripId).executeTakeFirstOrThrow();
   const [data] = await tripsWithItems(db, [trip], { details: true, products: null });
   return answer(200, { status: true, message, data });
@@ -226,7 +206,7 @@ async function tripForItem(
   actor: TripActor,
   tripListId: string | null | undefined,
   fresh: Omit<Insertable<TripsTable>, 'org_id' | 'owner_user_id'>,
-): Promise<string | Response> {
+): Promise<string | Answer> {
   if (tripListId) {
     const trip = await tripToChange(trx, actor, tripListId);
     if (!trip) return noSuchTrip(actor);
@@ -249,7 +229,7 @@ async function tripForItem(
  * an item already on the trip (and the trip's name or image when sent). A payload without its
  * product's data is refused with the spec's console message (§8: the call returns false).
  */
-export async function saveTripListItem(actor: TripActor, name: TripListCallName, body: TripListBody, db: Database = getDb()): Promise<Response> {
+export async function saveTripListItem(actor: TripActor, name: TripListCallName, body: TripListBody, db: Database = getDb()): Promise<Answer> {
   const call = TRIP_CALLS.get(name)!;
   const item = body.json;
   const refused = refusedCaller(actor, item.user_id, item.org_id);
@@ -280,7 +260,7 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
       longitude: place.longitude,
       image: item.trip_image?.trim() || null,
     });
-    if (tripId instanceof Response) return tripId;
+    if (typeof tripId !== 'string') return tripId;
 
     if (call.mode === 'create') {
       await trx
@@ -318,7 +298,7 @@ export async function saveTripListItem(actor: TripActor, name: TripListCallName,
  * confirmed booking joins the trips covering its dates; the booking's dates are the item's, and
  * the trip spans them. Again for the same trip changes nothing.
  */
-export async function addBookingToTrip(actor: TripActor, { json: item }: AddBookingBody, db: Database = getDb()): Promise<Response> {
+export async function addBookingToTrip(actor: TripActor, { json: item }: AddBookingBody, db: Database = getDb()): Promise<Answer> {
   const refused = refusedCaller(actor, item.user_id, item.org_id);
   if (refused) return refused;
   const fieldsRefusal = newTripFieldsRefusal(item);
@@ -342,7 +322,7 @@ export async function addBookingToTrip(actor: TripActor, { json: item }: AddBook
       city,
       image: item.trip_image?.trim() || null,
     });
-    if (tripId instanceof Response) return tripId;
+    if (typeof tripId !== 'string') return tripId;
     // The booking may be on the trip already (added before, or joined to a planned item when it was confirmed).
     await trx.selectFrom('trips').select('id').where('id', '=', tripId).forUpdate().execute();
     const onTrip = await trx.selectFrom('trip_items').select('id').where('trip_id', '=', tripId).where('booking_id', '=', booking.id).executeTakeFirst();
@@ -366,7 +346,7 @@ export async function addBookingToTrip(actor: TripActor, { json: item }: AddBook
 }
 
 /** POST /api/trips/gettrips: the user's trips (or the one `trip_id` names), soonest first, with their items. */
-export async function getTrips(actor: TripActor, { json: query }: GetTripsBody, db: Database = getDb()): Promise<Response> {
+export async function getTrips(actor: TripActor, { json: query }: GetTripsBody, db: Database = getDb()): Promise<Answer> {
   const refused = refusedCaller(actor, query.user_id, query.org_id);
   if (refused) return refused;
   let trips = tripsOf(db, actor).orderBy('t.starts_on').orderBy('t.created_at');
@@ -377,7 +357,7 @@ export async function getTrips(actor: TripActor, { json: query }: GetTripsBody, 
 }
 
 /** POST /api/trips/gettrips/getTripsList: the user's trips within 14 days before and after the dates (spec §9). */
-export async function getTripsList(actor: TripActor, { json: query }: GetTripsListBody, db: Database = getDb()): Promise<Response> {
+export async function getTripsList(actor: TripActor, { json: query }: GetTripsListBody, db: Database = getDb()): Promise<Answer> {
   const refused = refusedCaller(actor, query.user_id, query.org_id);
   if (refused) return refused;
   if (query.checkout_date < query.checkin_date) return invalid('checkout_date: must not be before checkin_date');
@@ -390,7 +370,7 @@ export async function getTripsList(actor: TripActor, { json: query }: GetTripsLi
  * POST /api/trips/belongsThistrip: whether the user is on the trip (and, when product types are
  * named, whether it holds an item of one of them). Another user's trip is simply not theirs.
  */
-export async function belongsToTrip(actor: TripActor, body: BelongsToTripBody, db: Database = getDb()): Promise<Response> {
+export async function belongsToTrip(actor: TripActor, body: BelongsToTripBody, db: Database = getDb()): Promise<Answer> {
   const refused = refusedCaller(actor, body.user_id, body.org_id);
   if (refused) return refused;
   let query = tripsOf(db, actor).select('t.id as trip').where('t.id', '=', body.trip_id);
@@ -408,7 +388,7 @@ function coordinate(value: number | string | undefined, limit: number): number |
 }
 
 /** POST /api/trips/citieimages: our destination image for a place (named, else nearest); none is an empty list. */
-export async function cityImages({ json: query }: CityImagesBody, db: Database = getDb()): Promise<Response> {
+export async function cityImages({ json: query }: CityImagesBody, db: Database = getDb()): Promise<Answer> {
   const latitude = coordinate(query.latitude, 90);
   const longitude = coordinate(query.longitude, 180);
   if (latitude === 'bad') return invalid('latitude: must be a number between -90 and 90');
@@ -482,7 +462,7 @@ export async function inviteToTrip(
  * invitation e-mail is queued in the same transaction: someone without an account in the
  * organisation gets the link that opens sign-up prefilled, an account holder the sign-in one.
  */
-export async function sendTripInvitation(org: OrgConfig, owner: TripActor, body: InviteBody, db: Database = getDb()): Promise<Response> {
+export async function sendTripInvitation(org: OrgConfig, owner: TripActor, body: InviteBody, db: Database = getDb()): Promise<Answer> {
   const parsed = parseEmailAddress(body.email);
   if (!parsed.ok) return invalid('email: a plain address such as name@example.com');
   const email = parsed.address;
@@ -525,7 +505,7 @@ export async function sendTripInvitation(org: OrgConfig, owner: TripActor, body:
  * their e-mail address, which is then used up. Without one: 404, nothing changes. With the link's
  * `accesscode`, it is that invitation (its hash): a used code is a 409, an expired one a 410.
  */
-export async function addUserToTrip(actor: TripActor, body: AddUserToTripBody, db: Database = getDb()): Promise<Response> {
+export async function addUserToTrip(actor: TripActor, body: AddUserToTripBody, db: Database = getDb()): Promise<Answer> {
   if (body.user_id !== actor.userId) return refusal(actor, 404, 'trips.noSuchUser');
   return db.transaction().execute(async (trx) => {
     let query = trx
