@@ -15,14 +15,14 @@ import { hotelSearchParams } from '~/domain/hotel-query';
 import { offerProducts } from '~/domain/offers';
 import type { MessageKey } from '~/i18n';
 import { products } from '~/products/registry';
-import { holdCar, loadCarCheckout } from '~/services/catalog/car-pages.server';
+import { holdCar, loadCarCheckout } from '~/products/car/car-pages.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/booking/checkout.server';
-import { holdFlight, loadFlightCheckout } from '~/services/catalog/flight-pages.server';
-import { holdHotelRoom, loadHotelCheckout } from '~/services/catalog/hotel-pages.server';
-import { holdOffer, loadOfferCheckout, offerPageContext } from '~/services/catalog/offer-pages.server';
+import { holdFlight, loadFlightCheckout } from '~/products/flight/flight-pages.server';
+import { holdHotelRoom, loadHotelCheckout } from '~/products/hotel/hotel-pages.server';
+import { holdOffer, loadOfferCheckout, offerPageContext } from '~/products/offer/offer-pages.server';
 import { withCheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
 import { requireFlightVisitor } from '~/services/site/route-behaviours.server';
-import { loadWeeksCheckout, saveWeeksTraveler } from '~/services/catalog/weeks-pages.server';
+import { loadWeeksCheckout, saveWeeksTraveler } from '~/products/weeks/weeks-pages.server';
 
 export type CheckoutArgs = { request: Request; params: Params; context: AppLoadContext };
 

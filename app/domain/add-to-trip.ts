@@ -1,12 +1,12 @@
 // "Add to trip" on the details pages (issue 13, issue 34; spec §3 "Trip list payloads", §5 "Trip
 // list name"): from what a product's details page shows to the product's trip list item, built
 // into the spec payload by the product's registry builder. Pure; the dialog posts it.
-import type { CarTripItem } from '~/products/car';
-import type { FlightTripItem } from '~/products/flight';
-import type { HotelTripItem } from '~/products/hotel';
-import type { OfferTripItem } from '~/products/offer-trip';
-import type { ResortTripItem } from '~/products/resort-trip';
-import type { TransferTripItem } from '~/products/transfer';
+import type { CarTripItem } from '~/products/car/car';
+import type { FlightTripItem } from '~/products/flight/flight';
+import type { HotelTripItem } from '~/products/hotel/hotel';
+import type { OfferTripItem } from '~/products/offer/offer-trip';
+import type { ResortTripItem } from '~/products/weeks/resort-trip';
+import type { TransferTripItem } from '~/products/offer/transfer';
 import type { OfferProductCode } from './offers';
 import { type ProductCode, isProductCode, products } from '~/products/registry';
 import type { ConsoleNote } from './console-notes';

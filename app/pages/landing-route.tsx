@@ -10,13 +10,13 @@ import { renderBlocks } from '~/blocks/block-list';
 import { BLOCK_VIEWS } from '~/blocks/generated/views.landing';
 import { type LandingSlug, isLandingSlug, landingPage, landingPageOffered } from '~/domain/landing-pages';
 import { isOfFamily } from '~/products/registry';
-import { carSearchFormData } from '~/services/catalog/car-pages.server';
+import { carSearchFormData } from '~/products/car/car-pages.server';
 import { isOfferSegment } from '~/domain/offers';
-import { flightSearchFormData } from '~/services/catalog/flight-pages.server';
-import { type PageUrl, hotelSearchFormData } from '~/services/catalog/hotel-pages.server';
-import { offerPageContext, offerSearchFormData } from '~/services/catalog/offer-pages.server';
+import { flightSearchFormData } from '~/products/flight/flight-pages.server';
+import { type PageUrl, hotelSearchFormData } from '~/products/hotel/hotel-pages.server';
+import { offerPageContext, offerSearchFormData } from '~/products/offer/offer-pages.server';
 import { loadPage } from '~/services/site/page.server';
-import { weeksSearchFormData } from '~/services/catalog/weeks-pages.server';
+import { weeksSearchFormData } from '~/products/weeks/weeks-pages.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { CACHEABLE_FOR_ANONYMOUS_VISITORS } from '~/domain/page-cache';
 

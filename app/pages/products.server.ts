@@ -4,11 +4,11 @@
 // 404 for a path that is no product's page, the headers, the error boundary).
 import type { AppLoadContext } from '@remix-run/node';
 import type { Params } from '@remix-run/react';
-import { loadCarDetails, loadCarResults } from '~/services/catalog/car-pages.server';
-import { loadFlightDetails, loadFlightResults } from '~/services/catalog/flight-pages.server';
-import { loadHotelDetails, loadHotelResults } from '~/services/catalog/hotel-pages.server';
-import { loadOfferDetails, loadOfferResults } from '~/services/catalog/offer-pages.server';
-import { loadWeeksDetails, loadWeeksResults } from '~/services/catalog/weeks-pages.server';
+import { loadCarDetails, loadCarResults } from '~/products/car/car-pages.server';
+import { loadFlightDetails, loadFlightResults } from '~/products/flight/flight-pages.server';
+import { loadHotelDetails, loadHotelResults } from '~/products/hotel/hotel-pages.server';
+import { loadOfferDetails, loadOfferResults } from '~/products/offer/offer-pages.server';
+import { loadWeeksDetails, loadWeeksResults } from '~/products/weeks/weeks-pages.server';
 import type { DetailsProductCode, ResultsProductCode } from './page-product';
 
 export type PageArgs = { request: Request; params: Params; context: AppLoadContext };

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { enUS } from '~/i18n/en-US';
 import { esMX } from '~/i18n/es-MX';
-import { hotel } from './hotel';
+import { hotel } from '~/products/hotel/hotel';
 import {
   LANDING_PAGES,
   PRODUCT_CODES,

@@ -1,14 +1,14 @@
-import { activity } from './activity';
-import { car } from './car';
-import { cruise } from './cruise';
-import { flight } from './flight';
-import { hotel } from './hotel';
-import { restaurant } from './restaurant';
-import { resort } from './resort';
-import { stay } from './stay';
-import { transfer } from './transfer';
+import { activity } from '~/products/offer/activity';
+import { car } from '~/products/car/car';
+import { cruise } from '~/products/offer/cruise';
+import { flight } from '~/products/flight/flight';
+import { hotel } from '~/products/hotel/hotel';
+import { restaurant } from '~/products/offer/restaurant';
+import { resort } from '~/products/weeks/resort';
+import { stay } from '~/products/weeks/stay';
+import { transfer } from '~/products/offer/transfer';
 import { PENDING_PRODUCT_CODES, PRODUCT_CODES, type LandingPageDefinition, type PaymentRules, type PendingProductCode, type ProductCode, type ProductDefinition } from './types';
-import { weeks } from './weeks';
+import { weeks } from '~/products/weeks/weeks';
 
 export { PENDING_PRODUCT_CODES, PRODUCT_CODES, type PendingProductCode, type ProductCode, type ProductDefinition };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDay, parseDay, weekStartOnOrAfter } from '~/domain/weeks';
 import { chargeForHold } from '~/services/booking/checkout-charge.server';
-import { quoteWeeksHold } from '~/services/catalog/weeks-quote.server';
+import { quoteWeeksHold } from '~/products/weeks/weeks-quote.server';
 import { quoteDisplayOf } from '~/domain/quote';
 import { getRateTable } from '~/services/catalog/rates.server';
 import { getDb } from '~/services/platform/db.server';

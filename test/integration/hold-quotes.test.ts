@@ -9,7 +9,7 @@ import { builtInCarSupplier as cars } from '~/services/suppliers/cars.server';
 import { builtInFlightSupplier as flights } from '~/services/suppliers/flights.server';
 import { offerSuppliers } from '~/services/suppliers/offers.server';
 import { weeksSupplierFor } from '~/services/suppliers/weeks.server';
-import { quoteWeeksHold } from '~/services/catalog/weeks-quote.server';
+import { quoteWeeksHold } from '~/products/weeks/weeks-quote.server';
 import { pageRequests } from '../support/page-requests';
 import { useSeededDatabase } from '../support/databases';
 import { inDays } from '../support/dates';

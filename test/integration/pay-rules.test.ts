@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHold, recordHoldQuote } from '~/services/booking/holds.server';
-import { quoteCarHold } from '~/services/catalog/car-quote.server';
+import { quoteCarHold } from '~/products/car/car-quote.server';
 import { initBookingAction } from '~/http/pay-call.server';
 import { reconcileProviderPagePayments } from '~/services/booking-payments/provider-page.server';
 import { action as cardGuaranteeRoute } from '~/api/booking.cardGuarantee';

@@ -1,12 +1,12 @@
 // The page services as their routes call them, from a `Request` (tests call services directly):
 // the request's context (`loadContextFor`) and its URL.
 import type { WeeksKind } from '~/domain/weeks';
-import { holdCar, loadCarCheckout } from '~/services/catalog/car-pages.server';
+import { holdCar, loadCarCheckout } from '~/products/car/car-pages.server';
 import { travelerAction } from '~/services/booking/checkout.server';
-import { holdFlight, loadFlightCheckout } from '~/services/catalog/flight-pages.server';
-import { holdHotelRoom, loadHotelCheckout, loadHotelDetails } from '~/services/catalog/hotel-pages.server';
-import { holdOffer, loadOfferCheckout } from '~/services/catalog/offer-pages.server';
-import { loadWeeksCheckout } from '~/services/catalog/weeks-pages.server';
+import { holdFlight, loadFlightCheckout } from '~/products/flight/flight-pages.server';
+import { holdHotelRoom, loadHotelCheckout, loadHotelDetails } from '~/products/hotel/hotel-pages.server';
+import { holdOffer, loadOfferCheckout } from '~/products/offer/offer-pages.server';
+import { loadWeeksCheckout } from '~/products/weeks/weeks-pages.server';
 import { loadContextFor } from './load-context';
 
 async function routeArgs(request: Request, clientIp?: string) {

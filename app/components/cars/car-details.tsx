@@ -5,7 +5,7 @@ import { useT } from '~/components/shell-context';
 import { AddToTrip } from '~/components/trips/add-to-trip';
 import { carTripCandidate } from '~/domain/add-to-trip';
 import { YOUNG_DRIVER_AGE, carSearchParams } from '~/domain/car-rental';
-import type { loadCarDetails } from '~/services/catalog/car-pages.server';
+import type { loadCarDetails } from '~/products/car/car-pages.server';
 import { CarFacts, RentalSummary } from './car-facts';
 import { CarPriceBreakdown } from './car-price';
 

@@ -1,7 +1,7 @@
 import { useShell, useT } from '~/components/shell-context';
 import { formatWeekDay } from '~/components/dates';
 import type { CarSearch } from '~/domain/car-rental';
-import type { CarView } from '~/services/catalog/car-pages.server';
+import type { CarView } from '~/products/car/car-pages.server';
 
 type Facts = Pick<CarView, 'noPax' | 'baggage' | 'doors' | 'is_ac' | 'transmission' | 'mileage' | 'freecancellation' | 'company'>;
 

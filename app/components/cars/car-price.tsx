@@ -1,6 +1,6 @@
 import { PriceLines } from '~/components/price-lines';
 import { useT } from '~/components/shell-context';
-import type { CarPriceView } from '~/services/catalog/car-pages.server';
+import type { CarPriceView } from '~/products/car/car-pages.server';
 
 /** A rental's price line by line in the visitor's currency, and when it is paid. */
 export function CarPriceBreakdown({ price, heading = true }: { price: CarPriceView; heading?: boolean }) {

@@ -3,7 +3,7 @@ import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/p
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
 import { CAR_FAMILIES, PASSENGER_OPTIONS, carSearchParams, carSearchValues } from '~/domain/car-rental';
-import type { loadCarResults } from '~/services/catalog/car-pages.server';
+import type { loadCarResults } from '~/products/car/car-pages.server';
 import { CarFacts } from './car-facts';
 import { CarSearchForm } from './car-search-form';
 

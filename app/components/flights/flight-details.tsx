@@ -5,7 +5,7 @@ import { useT } from '~/components/shell-context';
 import { AddToTrip } from '~/components/trips/add-to-trip';
 import { flightTripCandidate } from '~/domain/add-to-trip';
 import { flightSearchParams } from '~/domain/flight-query';
-import type { loadFlightDetails } from '~/services/catalog/flight-pages.server';
+import type { loadFlightDetails } from '~/products/flight/flight-pages.server';
 import { FareConditions, FlightPriceBreakdown, LegDetails, useLegLabel } from './flight-itinerary';
 
 /** /flight/details: the offer's itinerary, then each branded fare with its conditions and price. */

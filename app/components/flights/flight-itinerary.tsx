@@ -3,7 +3,7 @@ import { useWeekdayDay } from '~/components/dates';
 import { useT } from '~/components/shell-context';
 import type { TripType } from '~/domain/flight-query';
 import { clockText, durationText } from '~/domain/flight-schedule';
-import type { FlightPriceView } from '~/services/catalog/flight-pages.server';
+import type { FlightPriceView } from '~/products/flight/flight-pages.server';
 import type { FareBrand, FlightLegOffer } from '~/services/suppliers/flights.server';
 
 /** "Outbound" / "Return" for round trips, "Flight n" otherwise. */

@@ -4,7 +4,7 @@ import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
 import { flightSearchParams } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS } from '~/domain/flight-schedule';
-import type { loadFlightResults } from '~/services/catalog/flight-pages.server';
+import type { loadFlightResults } from '~/products/flight/flight-pages.server';
 import { LegSummary, useLegLabel } from './flight-itinerary';
 import { FlightSearchForm } from './flight-search-form';
 

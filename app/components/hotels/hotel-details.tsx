@@ -7,7 +7,7 @@ import { Stars } from '~/components/stars';
 import { AddToTrip } from '~/components/trips/add-to-trip';
 import { hotelTripCandidate } from '~/domain/add-to-trip';
 import { hotelSearchParams } from '~/domain/hotel-query';
-import type { loadHotelDetails } from '~/services/catalog/hotel-pages.server';
+import type { loadHotelDetails } from '~/products/hotel/hotel-pages.server';
 import { flowCopy } from './flow-copy';
 import { PriceBreakdown } from './price-breakdown';
 import { PropertyAmenities, PropertyCheckIn, PropertyPoliciesList } from './property-facts';

@@ -6,7 +6,7 @@ import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useT } from '~/components/shell-context';
 import { Stars } from '~/components/stars';
 import { hotelSearchParams } from '~/domain/hotel-query';
-import type { loadHotelResults } from '~/services/catalog/hotel-pages.server';
+import type { loadHotelResults } from '~/products/hotel/hotel-pages.server';
 import { flowCopy } from './flow-copy';
 import { HotelSearchForm } from './hotel-search-form';
 

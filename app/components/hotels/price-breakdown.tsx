@@ -1,7 +1,7 @@
 import { MembersPay } from '~/components/member-price';
 import { PriceLines } from '~/components/price-lines';
 import { useT } from '~/components/shell-context';
-import type { PriceBreakdown as Breakdown } from '~/services/catalog/hotel-pages.server';
+import type { PriceBreakdown as Breakdown } from '~/products/hotel/hotel-pages.server';
 
 /**
  * The spec's room price, line by line, in the visitor's currency: the rooms and nights at their

@@ -6,7 +6,7 @@ import { AddToTrip } from '~/components/trips/add-to-trip';
 import { offerTripCandidate } from '~/domain/add-to-trip';
 import { useShell, useT } from '~/components/shell-context';
 import { TRANSFER_SELECTIONS_KEY, type TransferSelection, readTransferSelection } from '~/domain/transfer-selections';
-import type { loadOfferDetails } from '~/services/catalog/offer-pages.server';
+import type { loadOfferDetails } from '~/products/offer/offer-pages.server';
 import { OfferFacts } from './offer-facts';
 import { OfferPrice } from './offer-price';
 import { formatOfferDay } from './offer-search-form';

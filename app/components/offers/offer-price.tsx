@@ -1,5 +1,5 @@
 import { PriceLines } from '~/components/price-lines';
-import type { OfferPriceView } from '~/services/catalog/offer-pages.server';
+import type { OfferPriceView } from '~/products/offer/offer-pages.server';
 
 /** A scheduled offer's price, line by line, in the visitor's currency. */
 export function OfferPrice({ price, heading = true }: { price: Pick<OfferPriceView, 'breakdown'>; heading?: boolean }) {

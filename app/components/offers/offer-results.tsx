@@ -2,7 +2,7 @@ import type { SerializeFrom } from '@remix-run/node';
 import { ResultCard, ResultsShell, SearchOnlyShell } from '~/components/search/page-shell';
 import { ResultsSortAndApply } from '~/components/search/results-sort';
 import { useShell, useT } from '~/components/shell-context';
-import type { loadOfferResults } from '~/services/catalog/offer-pages.server';
+import type { loadOfferResults } from '~/products/offer/offer-pages.server';
 import { OfferFacts } from './offer-facts';
 import { OfferSearchForm, formatOfferDay } from './offer-search-form';
 

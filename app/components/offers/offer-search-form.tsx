@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react';
 import { useShell, useT } from '~/components/shell-context';
 import { DestinationField, useSearchFields } from '~/components/search/search-fields';
 import { type OfferSearchField, RESTAURANT_SLOTS, offerProducts } from '~/domain/offers';
-import type { OfferSearchFormData } from '~/services/catalog/offer-pages.server';
+import type { OfferSearchFormData } from '~/products/offer/offer-pages.server';
 import { dateTimeFormat } from '~/domain/intl-format';
 
 type Values = Partial<Record<OfferSearchField, string | number | null>>;

@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react';
 import { DetailsHeader, DetailsShell } from '~/components/search/page-shell';
 import { roomTypeName } from '~/domain/room-types';
 import { useShell, useT } from '~/components/shell-context';
-import type { loadWeeksDetails } from '~/services/catalog/weeks-pages.server';
+import type { loadWeeksDetails } from '~/products/weeks/weeks-pages.server';
 import { WeeksPriceBreakdown } from './weeks-price';
 import { formatWeekDay } from '~/components/dates';
 import { Stars } from '~/components/stars';

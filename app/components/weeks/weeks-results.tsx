@@ -2,7 +2,7 @@ import type { SerializeFrom } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { ResultCard, ResultsShell, SearchOnlyShell, StarsFilter } from '~/components/search/page-shell';
 import { useShell, useT } from '~/components/shell-context';
-import type { loadWeeksResults } from '~/services/catalog/weeks-pages.server';
+import type { loadWeeksResults } from '~/products/weeks/weeks-pages.server';
 import { formatWeekDay } from '~/components/dates';
 import { WeeksSearchForm } from './weeks-search-form';
 import { Stars } from '~/components/stars';

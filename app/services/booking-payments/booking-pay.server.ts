@@ -29,7 +29,7 @@ import { type Database, getDb, isUniqueViolation } from '../platform/db.server';
 import { lockBeforeBooking, termsOf } from '../booking/booking-lifecycle.server';
 import { LostMove, lockHoldOfBooking, moveBooking } from './booking-move.server';
 import { payableOfHold } from '../stored-value/stored-value.server';
-import { carPaymentModeOfHold } from '../catalog/car-quote.server';
+import { carPaymentModeOfHold } from '~/products/car/car-quote.server';
 import { log } from '../platform/logger.server';
 import type { RequestContext } from '../site/request-context.server';
 import type { ActiveSession } from '../identity/session.server';

@@ -27,7 +27,7 @@ import { type WeekOffer, findResortById, minWeekPrices, resolveWeekSelection, re
 import { requireHoldAllowed } from '../identity/rate-limit.server';
 import { recordHoldQuote } from '../booking/holds.server';
 import { releaseHold } from '../booking/hold-release.server';
-import { quoteWeeksHold } from './weeks-quote.server';
+import { quoteWeeksHold } from '~/products/weeks/weeks-quote.server';
 import { chargeCurrencyFor } from '~/domain/merchant-accounts';
 import { quotingOf } from '~/domain/quote';
 import { dayIn } from '~/domain/time-zone';

@@ -5,9 +5,9 @@ import { countOf, describeCharge } from '~/domain/charge';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import { type Quote, type Quoting, buildQuote } from '~/domain/quote';
 import { weekdayNames } from '~/domain/weeks';
-import type { Hold } from '../booking/holds.server';
-import type { SupplierContext } from '../suppliers/port';
-import { resolveWeekSelection, weeksSupplierFor } from '../suppliers/weeks.server';
+import type { Hold } from '~/services/booking/holds.server';
+import type { SupplierContext } from '~/services/suppliers/port';
+import { resolveWeekSelection, weeksSupplierFor } from '~/services/suppliers/weeks.server';
 
 /** What a week quote shows beside its price: the resort, the unit type and the week(s). */
 export type WeeksQuoteFacts = {

@@ -1,27 +1,27 @@
 import { json } from '@remix-run/node';
 import { type HotelFlow, hotelFlowOf } from '~/domain/hotel-flow';
 import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/hotel-query';
-import { savedTraveler, tooSoonToBook } from '../booking/checkout.server';
+import { savedTraveler, tooSoonToBook } from '~/services/booking/checkout.server';
 import { minCheckinDate } from '~/domain/checkin';
 import { type PriceType, packagePriceType } from '~/domain/room-price';
-import { destinationCatalog, destinationChoices, destinationProperties } from './catalog-reference.server';
+import { destinationCatalog, destinationChoices, destinationProperties } from '~/services/catalog/catalog-reference.server';
 import { propertyImageUrl, propertyImagesOf } from '~/domain/property-content';
 import { propertyMapData } from '~/domain/property-map';
-import { getDb } from '../platform/db.server';
-import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote } from '../booking/holds.server';
-import { releaseHold } from '../booking/hold-release.server';
+import { getDb } from '~/services/platform/db.server';
+import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote } from '~/services/booking/holds.server';
+import { releaseHold } from '~/services/booking/hold-release.server';
 import { CATALOGUE_CURRENCY, countOf, describeCharge } from '~/domain/charge';
 import { chargeCurrencyFor } from '~/domain/merchant-accounts';
 import { type Quote, buildQuote, quotedAmount, quotedLine, quotingOf, requiredLine } from '~/domain/quote';
 import { type Breakdown, type PriceSheet, displayAt, priceBreakdown, quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
-import { getRateTable, toDisplayPrice, type DisplayPrice } from './rates.server';
-import type { RequestContext } from '../site/request-context.server';
-import { requireHoldAllowed } from '../identity/rate-limit.server';
-import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from '../suppliers/hotels.server';
+import { getRateTable, toDisplayPrice, type DisplayPrice } from '~/services/catalog/rates.server';
+import type { RequestContext } from '~/services/site/request-context.server';
+import { requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from '~/services/suppliers/hotels.server';
 import { type MemberPricing, memberPricing } from '~/domain/member-rates';
-import { type MemberViewer, memberViewerOf } from './member-rates.server';
-import type { SupplierContext } from '../suppliers/port';
+import { type MemberViewer, memberViewerOf } from '~/services/catalog/member-rates.server';
+import type { SupplierContext } from '~/services/suppliers/port';
 import { dayIn } from '~/domain/time-zone';
 
 /** The part of a page's URL a page service reads: the route hands it over, never the Request. */

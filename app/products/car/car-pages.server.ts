@@ -11,16 +11,16 @@ import {
   rentalRange,
 } from '~/domain/car-rental';
 import { minCheckinDate } from '~/domain/checkin';
-import { findVisitorHold, recordHoldQuote } from '../booking/holds.server';
-import { releaseHold } from '../booking/hold-release.server';
+import { findVisitorHold, recordHoldQuote } from '~/services/booking/holds.server';
+import { releaseHold } from '~/services/booking/hold-release.server';
 import { quotedLine, requiredLine } from '~/domain/quote';
 import { quoteBreakdown } from '~/domain/price-breakdown';
-import { type CarQuote, carPaymentModeNow, quoteCarHold } from './car-quote.server';
-import { savedTraveler, tooSoonToBook } from '../booking/checkout.server';
-import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
-import type { RequestContext } from '../site/request-context.server';
-import { requireHoldAllowed } from '../identity/rate-limit.server';
-import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from '../suppliers/cars.server';
+import { type CarQuote, carPaymentModeNow, quoteCarHold } from '~/products/car/car-quote.server';
+import { savedTraveler, tooSoonToBook } from '~/services/booking/checkout.server';
+import { type PageUrl, hotelPageContext, unquotedHold } from '~/products/hotel/hotel-pages.server';
+import type { RequestContext } from '~/services/site/request-context.server';
+import { requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from '~/services/suppliers/cars.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 

@@ -1,4 +1,4 @@
-import { type TripListDefinition, type TripListInput, defineProduct, tripListCommon } from './types';
+import { type TripListDefinition, type TripListInput, defineProduct, tripListCommon } from '~/products/types';
 
 type CarPlace = { code: string; name: string; city: string; country: string; date: string; time: string };
 

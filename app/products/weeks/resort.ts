@@ -1,6 +1,6 @@
-import { resortTripCalls, resortTripPayload, resortTripRules, type ResortTripItem } from './resort-trip';
-import { weekQuoteLines } from './quote-lines';
-import { type TripListDefinition, defineProduct } from './types';
+import { resortTripCalls, resortTripPayload, resortTripRules, type ResortTripItem } from '~/products/weeks/resort-trip';
+import { weekQuoteLines } from '~/products/quote-lines';
+import { type TripListDefinition, defineProduct } from '~/products/types';
 
 const tripList = { calls: resortTripCalls, rules: resortTripRules, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
 

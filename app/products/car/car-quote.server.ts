@@ -8,10 +8,10 @@ import { CATALOGUE_CURRENCY, countOf, describeCharge } from '~/domain/charge';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import type { PaymentGatewayId } from '~/domain/payment-options';
 import { type Quote, type Quoting, buildQuote, convertAtQuoteRate } from '~/domain/quote';
-import { type Database, getDb } from '../platform/db.server';
-import { type Hold, findHoldByToken, holdLocalDates } from '../booking/holds.server';
-import { type CarOffer, builtInCarSupplier as cars } from '../suppliers/cars.server';
-import type { SupplierContext } from '../suppliers/port';
+import { type Database, getDb } from '~/services/platform/db.server';
+import { type Hold, findHoldByToken, holdLocalDates } from '~/services/booking/holds.server';
+import { type CarOffer, builtInCarSupplier as cars } from '~/services/suppliers/cars.server';
+import type { SupplierContext } from '~/services/suppliers/port';
 
 /** What a car quote shows beside its price: the rental, the car and how it is paid. */
 export type CarQuoteFacts = {

@@ -3,20 +3,20 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { OfferPrice } from '~/domain/offer-price';
 import { OFFER_HORIZON_DAYS, type OfferSearch, isOfferSegment, offerProducts, offerSearchParams, parseOfferSearch } from '~/domain/offers';
 import { parseIsoDate } from '~/domain/flight-dates';
-import { savedTraveler, tooSoonParams, tooSoonToBook } from '../booking/checkout.server';
-import { getDb } from '../platform/db.server';
-import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote } from '../booking/holds.server';
-import { releaseHold } from '../booking/hold-release.server';
+import { savedTraveler, tooSoonParams, tooSoonToBook } from '~/services/booking/checkout.server';
+import { getDb } from '~/services/platform/db.server';
+import { type Hold, findVisitorHold, holdLocalDates, recordHoldQuote } from '~/services/booking/holds.server';
+import { releaseHold } from '~/services/booking/hold-release.server';
 import { countOf, describeCharge } from '~/domain/charge';
 import { type Quote, buildQuote, quotedLine, requiredLine } from '~/domain/quote';
 import { quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedInt, selectedPriceType, selectedText } from '~/domain/hold-selection';
-import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
-import type { RequestContext } from '../site/request-context.server';
-import { requireHoldAllowed } from '../identity/rate-limit.server';
-import { cruiseItineraries } from '../seed/seed-offers.server';
-import { destinationCatalog } from './catalog-reference.server';
-import { heldOption, offerSuppliers, type OptionOffer } from '../suppliers/offers.server';
+import { type PageUrl, hotelPageContext, unquotedHold } from '~/products/hotel/hotel-pages.server';
+import type { RequestContext } from '~/services/site/request-context.server';
+import { requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { cruiseItineraries } from '~/services/seed/seed-offers.server';
+import { destinationCatalog } from '~/services/catalog/catalog-reference.server';
+import { heldOption, offerSuppliers, type OptionOffer } from '~/services/suppliers/offers.server';
 
 /**
  * Pages of the scheduled offers (/activities, /transfers, /cruises, /restaurants and their

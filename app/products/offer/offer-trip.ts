@@ -1,4 +1,4 @@
-import { type TripListCalls, type TripListInput, type TripRules, tripListCommon } from './types';
+import { type TripListCalls, type TripListInput, type TripRules, tripListCommon } from '~/products/types';
 
 /** What a scheduled offer's trip list entry is made from (spec §3 "Activity trip"). */
 export type OfferTripItem = {

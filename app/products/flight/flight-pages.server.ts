@@ -1,4 +1,4 @@
-import { savedTraveler, tooSoonToBook } from '../booking/checkout.server';
+import { savedTraveler, tooSoonToBook } from '~/services/booking/checkout.server';
 import { json } from '@remix-run/node';
 import { AIRPORTS } from '~/domain/airports-data';
 import { flightGoesTo } from '~/domain/add-to-trip';
@@ -9,17 +9,17 @@ import { minCheckinDate } from '~/domain/checkin';
 import type { FlightPrice, PassengerType } from '~/domain/flight-price';
 import { type FlightSearch, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
-import { type Hold, findVisitorHold, holdLocalDates, multiItemRef, recordHoldQuote } from '../booking/holds.server';
-import { releaseHold } from '../booking/hold-release.server';
+import { type Hold, findVisitorHold, holdLocalDates, multiItemRef, recordHoldQuote } from '~/services/booking/holds.server';
+import { releaseHold } from '~/services/booking/hold-release.server';
 import { countOf, describeCharge } from '~/domain/charge';
 import { type Quote, buildQuote, requiredLine } from '~/domain/quote';
 import { type Breakdown, quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
-import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
-import type { RequestContext } from '../site/request-context.server';
-import { requireHoldAllowed } from '../identity/rate-limit.server';
-import { requireFlightLogin } from '../site/route-behaviours.server';
-import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from '../suppliers/flights.server';
+import { type PageUrl, hotelPageContext, unquotedHold } from '~/products/hotel/hotel-pages.server';
+import type { RequestContext } from '~/services/site/request-context.server';
+import { requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { requireFlightLogin } from '~/services/site/route-behaviours.server';
+import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from '~/services/suppliers/flights.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 

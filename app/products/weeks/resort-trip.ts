@@ -1,4 +1,4 @@
-import { type TripListCalls, type TripListInput, type TripRules, tripListCommon } from './types';
+import { type TripListCalls, type TripListInput, type TripRules, tripListCommon } from '~/products/types';
 
 /** What a resort or stay week's trip list entry is made from (spec §3 "Resort trip"). */
 export type ResortTripItem = {

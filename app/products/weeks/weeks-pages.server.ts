@@ -1,7 +1,7 @@
 import { products } from '~/products/registry';
 import { json } from '@remix-run/node';
 import { minCheckinDate } from '~/domain/checkin';
-import { tooSoonToBook, travelerAction, savedTraveler } from '../booking/checkout.server';
+import { tooSoonToBook, travelerAction, savedTraveler } from '~/services/booking/checkout.server';
 import { viewMore } from '~/domain/view-more';
 import {
   MAX_WEEKS,
@@ -19,18 +19,18 @@ import {
   weeksKindsOffered,
   weeksSearchParams,
 } from '~/domain/weeks';
-import { getDb } from '../platform/db.server';
-import { findVisitorHold } from '../booking/holds.server';
-import { HOLD_COOKIE } from './weeks-api.server';
+import { getDb } from '~/services/platform/db.server';
+import { findVisitorHold } from '~/services/booking/holds.server';
+import { HOLD_COOKIE } from '~/services/catalog/weeks-api.server';
 import { CATALOGUE_CURRENCY, chargeOf } from '~/domain/charge';
 import { convertAtQuoteRate, requiredLine } from '~/domain/quote';
 import { quoteBreakdown } from '~/domain/price-breakdown';
-import { type PageUrl, hotelPageContext, unquotedHold } from './hotel-pages.server';
-import type { RequestContext } from '../site/request-context.server';
-import { type WeeksQuote, describeWeekCharge } from './weeks-quote.server';
-import { type ResortDetails, type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from '../suppliers/weeks.server';
-import { destinationCatalog } from './catalog-reference.server';
-import type { ResortTripItem } from '~/products/resort-trip';
+import { type PageUrl, hotelPageContext, unquotedHold } from '~/products/hotel/hotel-pages.server';
+import type { RequestContext } from '~/services/site/request-context.server';
+import { type WeeksQuote, describeWeekCharge } from '~/products/weeks/weeks-quote.server';
+import { type ResortDetails, type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from '~/services/suppliers/weeks.server';
+import { destinationCatalog } from '~/services/catalog/catalog-reference.server';
+import type { ResortTripItem } from '~/products/weeks/resort-trip';
 
 /** Resorts (RST) and holiday stays (STY): the same pages under /resorts/* and /stays/*; /weeks lists both. */
 const weeksPath = (scope: WeeksScope) => products[scope].pages.searchForm;

@@ -1,4 +1,4 @@
-import { type TripListDefinition, type TripListInput, defineProduct, tripListCommon } from './types';
+import { type TripListDefinition, type TripListInput, defineProduct, tripListCommon } from '~/products/types';
 
 /** What a hotel trip list entry is made from (spec §3 "Hotel trip"). */
 export type HotelTripItem = {

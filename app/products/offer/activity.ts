@@ -1,6 +1,6 @@
-import { offerTripCalls, offerTripPayload, offerTripRules, type OfferTripItem } from './offer-trip';
-import { offerQuoteLines } from './quote-lines';
-import { type TripListDefinition, defineProduct } from './types';
+import { offerTripCalls, offerTripPayload, offerTripRules, type OfferTripItem } from '~/products/offer/offer-trip';
+import { offerQuoteLines } from '~/products/quote-lines';
+import { type TripListDefinition, defineProduct } from '~/products/types';
 
 const tripList = {
   calls: offerTripCalls,

@@ -1,5 +1,5 @@
-import { offerQuoteLines } from './quote-lines';
-import { type TripListDefinition, type TripListInput, defineProduct, tripListCommon } from './types';
+import { offerQuoteLines } from '~/products/quote-lines';
+import { type TripListDefinition, type TripListInput, defineProduct, tripListCommon } from '~/products/types';
 
 /** What a transfer's trip list entry is made from (spec §3 "Transfer trip"). */
 export type TransferTripItem = {
