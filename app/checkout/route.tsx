@@ -13,7 +13,8 @@ import { documentHeaders } from '~/route-headers';
 import { releaseCheckoutHold, savedTravelerChoices } from '~/services/booking/checkout.server';
 import { releasedHoldPath } from '~/domain/destination-links';
 import { getLayout } from '~/services/platform/config.server';
-import { checkoutProducts } from './products.server';
+import { respond } from '~/http/respond.server';
+import { checkoutEntries } from '~/products/product-pages.server';
 import { CheckoutView } from './views';
 import { pageMeta } from '~/i18n/page-meta';
 
@@ -32,7 +33,7 @@ function productOf(request: Request): CheckoutProductCode {
  * and, for every product alike, the saved travellers its traveller block offers.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const answer = await checkoutProducts[productOf(args.request)].load(args);
+  const answer = await checkoutEntries[productOf(args.request)].load(args);
   if (answer.state === 'soldOut') return json(answer, { status: 409 });
   if (answer.state === 'tooSoon') return json(answer);
   const savedTravelers = await savedTravelerChoices(args.context.user);
@@ -40,17 +41,27 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * Opening checkout holds the choice (POST-redirect-GET to the hold, sold out or too soon); the
- * traveller step posts here too, and so does "Release this hold", alike for every product.
+ * The checkout's posts, by their `intent`, alike for every product: opening checkout holds the
+ * choice (the details page's form names no intent: POST-redirect-GET to the hold, sold out or too
+ * soon), `traveler` saves the traveller step, `release` lets the hold go. Any other intent, or a
+ * hold where the browser holds the choice itself, is a 400 that changes nothing.
  */
 export async function action(args: ActionFunctionArgs) {
   const product = productOf(args.request);
-  const form = await args.request.clone().formData();
-  if (form.get('intent') === 'release') {
-    await releaseCheckoutHold(args.context, form.get('hold'));
-    throw redirect(releasedHoldPath(new URL(args.request.url).pathname, checkoutPages(product)));
+  const entry = checkoutEntries[product];
+  const form = await args.request.formData();
+  const intent = form.get('intent') ?? 'hold';
+  switch (intent) {
+    case 'hold':
+      if (entry.hold) return entry.hold(args, form);
+      break;
+    case 'traveler':
+      return respond(await entry.traveler(args, form));
+    case 'release':
+      await releaseCheckoutHold(args.context, form.get('hold'));
+      throw redirect(releasedHoldPath(new URL(args.request.url).pathname, checkoutPages(product)));
   }
-  return checkoutProducts[product].act(args);
+  return json({ message: `This checkout takes no '${String(intent)}' post` }, { status: 400 });
 }
 
 export type OpenCheckoutData = Extract<SerializeFrom<typeof loader>, { state: 'open' }>;

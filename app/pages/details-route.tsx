@@ -9,7 +9,7 @@ import { pageMeta } from '~/i18n/page-meta';
 import { detailsFallbackPath } from '~/domain/destination-links';
 import { products } from '~/products/registry';
 import { pageProductOf, requirePageProduct } from './page-product';
-import { detailsPages } from './products.server';
+import { detailsPages } from '~/products/product-pages.server';
 import { detailsTitle } from './views';
 
 /**

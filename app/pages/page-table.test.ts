@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANDING_PAGES, PRODUCT_CODES, type ProductCode, products } from '~/products/registry';
 import { type DetailsProductCode, type ResultsProductCode, pageProductOf } from './page-product';
-import { detailsPages, resultsPages } from './products.server';
+import { detailsPages, resultsPages } from '~/products/product-pages.server';
 import { detailsModules, detailsTitles, resultsModules, resultsTitles } from './views';
 
 // Compile time: every product whose registry entry has a results (details) page has an entry

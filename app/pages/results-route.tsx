@@ -11,7 +11,7 @@ import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
 import { pageProductOf, requirePageProduct } from './page-product';
-import { resultsPages } from './products.server';
+import { resultsPages } from '~/products/product-pages.server';
 import { resultsTitle } from './views';
 
 /** A 429 (too many searches, holds or e-mails) tells the browser when to retry. */

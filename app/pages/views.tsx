@@ -9,7 +9,7 @@ import { useLoaderData } from '@remix-run/react';
 import type { ComponentType } from 'react';
 import type { Translate } from '~/i18n/page-meta';
 import type { DetailsProductCode, ResultsProductCode } from './page-product';
-import type { DetailsPageOf, ResultsPageOf } from './products.server';
+import type { DetailsPageOf, ResultsPageOf } from '~/products/product-pages.server';
 
 type ResultsPage<C extends ResultsProductCode> = SerializeFrom<ResultsPageOf<C>>;
 type DetailsPage<C extends DetailsProductCode> = SerializeFrom<DetailsPageOf<C>>;

@@ -80,7 +80,6 @@ describe('no code forges a Request', () => {
 const STILL_BUILDING_HTTP = new Set([
   'app/services/booking-payments/invoice-credit.server.ts',
   'app/services/booking/bookings.server.ts',
-  'app/services/booking/checkout.server.ts',
   'app/services/catalog/weeks-api.server.ts',
   'app/services/identity/rate-limit.server.ts',
   'app/services/identity/session.server.ts',

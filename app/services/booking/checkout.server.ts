@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { json } from '@remix-run/node';
+import { type Answer, answer } from '~/domain/answer';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
 import { isDuplicateBooking } from '~/domain/duplicate-booking';
@@ -136,13 +136,12 @@ async function saveTraveler(input: { org: OrgConfig; session: ActiveSession | nu
 }
 
 /**
- * A checkout route's answer to its traveller step (form intent `traveler`): 200 saved, 400 bad
+ * The answer to a checkout's traveller step (form intent `traveler`): 200 saved, 400 bad
  * input, 409 for a duplicate guest or a lapsed hold.
  */
-export async function travelerAction(requestContext: Pick<RequestContext, 'org' | 'session'>, form: FormData, product: string) {
+export async function travelerAction(requestContext: Pick<RequestContext, 'org' | 'session'>, form: FormData, product: string): Promise<Answer<{ traveler: TravelerResult }>> {
   const result = await saveTraveler({ org: requestContext.org, session: requestContext.session, product, form });
-  const status = result.status === 'saved' ? 200 : result.status === 'invalid' ? 400 : 409;
-  return json({ traveler: result }, { status });
+  return answer(result.status === 'saved' ? 200 : result.status === 'invalid' ? 400 : 409, { traveler: result });
 }
 
 const MAX_KEPT_HOLD_TRAVELERS = 10_000;
