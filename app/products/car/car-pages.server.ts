@@ -173,7 +173,7 @@ export async function loadCarCheckout(requestContext: RequestContext, url: PageU
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   if (!hold || hold.product !== 'CAR') throw invalidLink();
   if (!hold.quote) throw unquotedHold();
-  const quote = hold.quote as CarQuote;
+  const quote = hold.quote;
   const user = context.session?.user ?? null;
   const paymentMode = await carPaymentModeNow({ id: hold.id, quote });
   return {

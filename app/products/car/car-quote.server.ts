@@ -117,6 +117,6 @@ export async function carPaymentModeOfHold(holdId: string | null, db: Database =
   if (!holdId) return null;
   const row = await db.selectFrom('holds').select('token').where('id', '=', holdId).executeTakeFirst();
   const hold = row ? await findHoldByToken(row.token, db) : null;
-  const quote = hold?.product === 'CAR' ? (hold.quote as CarQuote | null) : null;
+  const quote = hold?.product === 'CAR' ? hold.quote : null;
   return hold && quote ? carPaymentModeNow({ id: hold.id, quote }, db) : null;
 }

@@ -284,7 +284,7 @@ export async function loadFlightCheckout(requestContext: RequestContext, url: Pa
   const hold = await findVisitorHold(token, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   if (!hold || hold.product !== 'FLT') throw new Response('This booking link is not valid. Please search again.', { status: 404 });
   if (!hold.quote) throw unquotedHold();
-  const quote = hold.quote as Quote<FlightQuoteFacts>;
+  const quote = hold.quote;
   const user = context.session?.user ?? null;
   return {
     hold: { token: hold.token, live: hold.status === 'active' && hold.expiresAt.getTime() > Date.now(), expiresAt: hold.expiresAt.toISOString() },

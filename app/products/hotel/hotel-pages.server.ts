@@ -364,7 +364,7 @@ export async function loadHotelCheckout(requestContext: RequestContext, url: Pag
   const invalid = () => new Response('This booking link is not valid. Please search again.', { status: 404 });
   if (!hold || hold.product !== 'HLT') throw invalid();
   if (!hold.quote) throw unquotedHold();
-  const quote = hold.quote as Quote<HotelQuoteFacts>;
+  const quote = hold.quote;
   // A hotel hold is not a holiday-home checkout, nor the other way round.
   if (quote.facts.propertyType !== context.flow.propertyType) throw invalid();
   const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();

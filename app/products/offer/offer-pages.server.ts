@@ -278,7 +278,7 @@ export async function loadOfferCheckout(requestContext: RequestContext, url: Pag
   const hold = await findVisitorHold(tokens[0]!, { orgId: context.org.orgId, userId: context.session?.userDbId ?? null });
   if (!hold || hold.product !== context.rule.code) throw invalid();
   if (!hold.quote) throw unquotedHold();
-  const quote = hold.quote as Quote<OfferQuoteFacts>;
+  const quote = hold.quote;
   const language = context.locale.language;
   const live = hold.status === 'active' && hold.expiresAt.getTime() > Date.now();
   const user = context.session?.user ?? null;

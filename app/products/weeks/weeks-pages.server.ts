@@ -27,7 +27,7 @@ import { convertAtQuoteRate, requiredLine } from '~/domain/quote';
 import { quoteBreakdown } from '~/domain/price-breakdown';
 import { type PageUrl, hotelPageContext, unquotedHold } from '~/products/hotel/hotel-pages.server';
 import type { RequestContext } from '~/services/site/request-context.server';
-import { type WeeksQuote, describeWeekCharge } from '~/products/weeks/weeks-quote.server';
+import { describeWeekCharge } from '~/products/weeks/weeks-quote.server';
 import { type ResortDetails, type WeekOffer, resolveWeekSelection, resortReviews, weeksSupplierFor } from '~/services/suppliers/weeks.server';
 import { destinationCatalog } from '~/services/catalog/catalog-reference.server';
 import type { ResortTripItem } from '~/products/weeks/resort-trip';
@@ -233,7 +233,7 @@ export async function loadWeeksCheckout(requestContext: RequestContext, url: Pag
   const lang = { lang: context.locale.language, currency: context.locale.currency };
   if (hold) {
     if (!hold.quote) throw unquotedHold();
-    const quote = hold.quote as WeeksQuote;
+    const quote = hold.quote;
     const { week } = quote.facts;
     return {
       kind,
@@ -246,7 +246,7 @@ export async function loadWeeksCheckout(requestContext: RequestContext, url: Pag
       week: { ...week, perWeek: requiredLine(quote, 'perWeek', lang.lang), total: requiredLine(quote, 'total', lang.lang), breakdown: quoteBreakdown(quote) },
       /** What paying charges: the quote's (`week.total` is it as shown, at the quote's rate). */
       charge: quote.charge,
-      quote: quote as WeeksQuote | null,
+      quote,
       traveler,
       savedTraveler: await savedTraveler(hold),
       // The client holds the week only when the date can still be booked by this visitor.

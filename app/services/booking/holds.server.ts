@@ -5,6 +5,8 @@ import { getDb } from '../platform/db.server';
 import { keptUntilChanged } from '../platform/kept-until-changed.server';
 import type { DB, HoldStatus } from '../platform/db-schema';
 import { type Quote, readQuote } from '~/domain/quote';
+import type { QuoteOf } from '~/products/quote-facts';
+import { type ProductCode, isProductCode } from '~/products/registry';
 
 /** SQLSTATE of an exclusion-constraint violation: another allocation claimed the unit first. */
 const EXCLUSION_VIOLATION = '23P01';
@@ -30,13 +32,15 @@ export type HoldRequest = {
   clientIp?: string | null;
 };
 
-export type Hold = {
+/** A hold of any product, or of product `C`: its quote is that product's (`QuoteOf<C>`), so checking `product` narrows it. */
+export type Hold<C extends ProductCode = ProductCode> = C extends ProductCode ? HoldFields & { product: C; quote: QuoteOf<C> | null } : never;
+
+type HoldFields = {
   id: string;
   token: string;
   orgId: string;
   /** Who made it, when signed in: only they may see it. */
   userId: number | null;
-  product: string;
   itemRef: string;
   startsAt: Date;
   endsAt: Date;
@@ -45,11 +49,8 @@ export type Hold = {
   expiresAt: Date;
   /** The pricing choices it was made with; null for a hold made before they were recorded. */
   selection: Record<string, string> | null;
-  /**
-   * What its checkout shows and paying charges, priced when it was held (docs/decisions/0025);
-   * null for a hold made before quotes were recorded: such a hold is not payable.
-   */
-  quote: Quote | null;
+  // `quote`: what its checkout shows and paying charges, priced when it was held (docs/decisions/0025);
+  // null for a hold made before quotes were recorded: such a hold is not payable.
 };
 
 export type HoldResult = { kind: 'held'; hold: Hold } | { kind: 'sold_out'; available: number };
@@ -181,6 +182,8 @@ function toHold(row: {
   selection: Record<string, string> | null;
   quote: unknown;
 }): Hold {
+  if (!isProductCode(row.product)) throw new RangeError(`hold ${row.id} is of no product this build knows: '${row.product}'`);
+  // NOTE: TypeScript cannot tie the quote to the product; readQuote refuses a quote of another product.
   return {
     id: row.id,
     token: row.token,
@@ -195,7 +198,7 @@ function toHold(row: {
     expiresAt: row.expires_at,
     selection: selectionOf(row.selection),
     quote: readQuote(row.quote, row.product),
-  };
+  } as Hold;
 }
 
 /** Records the quote of a hold just made (its product's pricing, at hold time). */
@@ -206,7 +209,7 @@ export async function recordHoldQuote<Facts extends object>(hold: Hold, quote: Q
     .set({ quote: JSON.stringify(quote) })
     .where('id', '=', hold.id)
     .execute();
-  return { ...hold, quote: quote as unknown as Quote & Quote<Facts> };
+  return { ...hold, quote } as Hold & { quote: Quote<Facts> };
 }
 
 /** A stored selection as string pairs; anything else (a hand-edited row) counts as none. */
