@@ -3,6 +3,7 @@
  * apply to a hold and for how much. Money is integer minor units; the ledger keeps balances
  * (decision 0030), the services apply these rules under the hold's lock.
  */
+import { isProductCode, products } from '~/products/registry';
 import { CASH_CARD_AMOUNT_MESSAGE, cappedPoints, couponDiscount, pointsValueMinor } from './payable-total';
 
 /** The ledger unit of a points account: one point (its point type names it apart). */
@@ -114,8 +115,8 @@ export function walletUsePerRoom(walletId: string, balanceMinor: number, amountM
   return uses;
 }
 
-/** The spec's HLT is sent as HTL in the loyalty calls (§7, §9); other codes unchanged. */
-export const loyaltyProductCode = (product: string) => (product === 'HLT' ? 'HTL' : product);
+/** The code a product is sent as in the loyalty calls: its registry entry's `loyaltyCode` (spec §7, §9: HLT as HTL); another code unchanged. */
+export const loyaltyProductCode = (product: string) => (isProductCode(product) ? products[product].loyaltyCode : product);
 
 /**
  * Points earned on a confirmed booking: `pointsPerUnit` for every whole unit (100 minor units)

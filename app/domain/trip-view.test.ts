@@ -30,6 +30,22 @@ describe('tripItemView', () => {
     for (const code of Object.keys(tripItems) as ProductCode[]) expect(view(code).name, code).not.toBeNull();
   });
 
+  it('reads an item of a product this build does not know as nothing known, not as another product’s', () => {
+    const payload = { destination: 'Cancún', start_time: '10:00', price: { b2c: 99 }, currency: 'USD' };
+    expect(tripItemView('TOUR', payload)).toEqual({
+      name: null,
+      startTime: null,
+      endTime: null,
+      startZone: null,
+      endZone: null,
+      startDate: null,
+      endDate: null,
+      amount: null,
+      currency: null,
+    });
+    expect(tripItemView('ACT', payload)).toMatchObject({ name: 'Cancún', startTime: '10:00', amount: 99 });
+  });
+
   it('names nothing for a booking’s own item', () => {
     expect(tripItemView('HLT', { booking_reference: 'WAN-1' })).toEqual({
       name: null,

@@ -3,6 +3,7 @@
 import { destinations } from './destinations-data';
 import { instantToLocal } from './flight-schedule';
 import { valueAt } from './trips';
+import { type ProductCode, isProductCode } from '~/products/registry';
 
 export type TripItemView = {
   /** What the item is ('Hotel Azul', 'MEX → CUN'); null when the payload names nothing (a booking's own item). */
@@ -37,7 +38,7 @@ const clock = (value: string | null): string | null =>
     ?.slice(1, 3)
     .join(':') ?? null;
 
-function nameOf(product: string, payload: unknown): string | null {
+function nameOf(product: ProductCode, payload: unknown): string | null {
   switch (product) {
     case 'HLT':
       return text(payload, 'Hotel_name');
@@ -57,8 +58,10 @@ function nameOf(product: string, payload: unknown): string | null {
     case 'STY':
     case 'WEEKS':
       return text(payload, 'rst_address');
-    default:
-      // Scheduled offers (activities, cruises, restaurants): where, and which option.
+    case 'ACT':
+    case 'CRUISE':
+    case 'RESTAURANT':
+      // Scheduled offers: where, and which option.
       return text(payload, 'destination');
   }
 }
@@ -102,7 +105,7 @@ function flightTimes(payload: unknown): Times {
   return { startTime: departs.time, endTime: departs.time ? arrives.time : null, startZone, endZone, startDate: departs.date, endDate: departs.time ? arrives.date : null };
 }
 
-function timesOf(product: string, payload: unknown): Times {
+function timesOf(product: ProductCode, payload: unknown): Times {
   switch (product) {
     case 'CAR':
       return local(
@@ -121,26 +124,42 @@ function timesOf(product: string, payload: unknown): Times {
     case 'STY':
     case 'WEEKS':
       return local(null, null, null);
-    default:
+    case 'ACT':
+    case 'CRUISE':
+    case 'RESTAURANT':
       return local(clock(text(payload, 'start_time')), null, zoneOf(text(payload, 'destination'), 'name'));
   }
 }
 
-function priceOf(product: string, payload: unknown): { amount: number | null; currency: string | null } {
+function amountOf(product: ProductCode, payload: unknown): number | null {
+  switch (product) {
+    case 'HLT':
+      return number(payload, 'inclusive');
+    case 'CAR':
+    case 'FLT':
+      return number(payload, 'fare_summary.total');
+    case 'RST':
+    case 'STY':
+    case 'WEEKS':
+      return number(payload, 'rst_retail_price');
+    case 'TRF':
+    case 'ACT':
+    case 'CRUISE':
+    case 'RESTAURANT':
+      return number(payload, 'price.b2c');
+  }
+}
+
+function priceOf(product: ProductCode, payload: unknown): { amount: number | null; currency: string | null } {
   const currency = text(payload, 'currency') ?? text(payload, 'request.currency') ?? text(payload, 'fare_summary.currency');
-  const amount =
-    product === 'HLT'
-      ? number(payload, 'inclusive')
-      : product === 'CAR' || product === 'FLT'
-        ? number(payload, 'fare_summary.total')
-        : product === 'RST' || product === 'STY' || product === 'WEEKS'
-          ? number(payload, 'rst_retail_price')
-          : number(payload, 'price.b2c');
-  return { amount, currency };
+  return { amount: amountOf(product, payload), currency };
 }
 
 /** The item as My trips and the calendar show it. */
 export function tripItemView(product: string, payload: unknown): TripItemView {
+  // Each product's payload is read its own way (closed switches: a new product does not compile
+  // until it says how); an item of a product this build does not know shows as nothing known.
+  if (!isProductCode(product)) return { name: null, ...local(null, null, null), amount: null, currency: null };
   return { name: nameOf(product, payload), ...timesOf(product, payload), ...priceOf(product, payload) };
 }
 
