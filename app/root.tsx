@@ -10,7 +10,7 @@ import { SiteShell } from '~/components/shell/site-shell';
 import { type ShellData, loadShell } from '~/services/site/shell.server';
 import appStyles from '~/styles/app.css';
 import authStyles from '~/styles/auth.css';
-import { applyRouteBehaviours } from '~/services/site/route-behaviours.server';
+import { applyRouteBehaviours } from '~/http/route-behaviours.server';
 import { PageMessages } from '~/i18n/messages-context';
 import { pageMeta } from '~/i18n/page-meta';
 import { useFocusHeadingOnNavigation } from '~/components/focus-on-navigation';

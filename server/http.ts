@@ -9,7 +9,7 @@ import { getDb, isDatabaseHealthy } from '~/services/platform/db.server';
 import type { Env } from '~/services/platform/env.server';
 import { type RequestContext, resolveRequestContext } from '~/services/site/request-context.server';
 import { type RequestLogStore, errorFields, log, requestContext } from '~/services/platform/logger.server';
-import { isFlightLoginPath, requireFlightVisitor } from '~/services/site/route-behaviours.server';
+import { isFlightLoginPath, requireFlightVisitor } from '~/http/route-behaviours.server';
 import { baselineHeaders } from '~/services/site/security-headers.server';
 import { recordImpersonatedRequest } from '~/services/identity/session.server';
 import { limitRequestBodies } from './body-limit';

@@ -4,7 +4,7 @@ import { compileApiBody } from '~/services/platform/api-body-schema.server';
 import { readApiBody } from '~/http/api-body.server';
 import { issueImpersonationKey } from '~/services/identity/auth.server';
 import { publicOriginOf } from '~/services/platform/config.server';
-import { requireApiSession } from '~/services/identity/session.server';
+import { requireApiSession } from '~/http/require-session.server';
 
 const validateIssue = compileApiBody<ImpersonationKeyBody>(impersonationKeySchema);
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readStoredValueCall, storedValueLoader } from '~/http/stored-value-call.server';
-import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
+import { requireWithinRateLimit } from '~/http/rate-limits.server';
 import { cashFail, applyCashCard, storedValueCashBodies } from '~/services/stored-value/stored-value-cash-api.server';
 
 /** POST /api/booking/applyCashcard (spec §7 "Cash cards" names no path for the apply); docs/api.md "Coupons and cash cards" shows the fields. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
 import { cardGuarantee, payBodies } from '~/http/pay-call.server';
-import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
+import { requireCardUseWithinLimits } from '~/http/card-velocity.server';
 
 /** POST /api/booking/cardGuarantee (docs/api.md "Booking payment"): a car booked on a card guarantee. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
 import { generatePgToken, payBodies } from '~/http/pay-call.server';
-import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
+import { requireCardUseWithinLimits } from '~/http/card-velocity.server';
 
 /** POST /api/booking/generatePgToken (docs/api.md "Booking payment"). */
 export async function action({ request, context }: ActionFunctionArgs) {

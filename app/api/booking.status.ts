@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, json } from '@remix-run/node';
 import { isValidBookingId } from '~/domain/booking-submit';
 import { bookingStatusOf } from '~/services/booking/booking-status.server';
-import { requireApiSession } from '~/services/identity/session.server';
+import { requireApiSession } from '~/http/require-session.server';
 
 /**
  * GET /api/booking/status?booking_id=WAN-…: the signed-in owner's booking status, the polling

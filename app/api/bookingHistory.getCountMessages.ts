@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { requireApiBody } from '~/http/api-body.server';
 import { getCountMessages, validateCountMessages } from '~/services/booking/bookings.server';
-import { requireApiSession } from '~/services/identity/session.server';
+import { requireApiSession } from '~/http/require-session.server';
 
 /**
  * POST /api/bookingHistory/getCountMessages (spec §3 "Booking notification", §7 Notifications):

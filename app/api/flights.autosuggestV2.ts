@@ -4,7 +4,7 @@ import { autosuggestAirports } from '~/domain/airports';
 import { type AutosuggestBody, autosuggestSchema } from '#schemas/api/flights.schema';
 import { compileApiBody } from '~/services/platform/api-body-schema.server';
 import { readApiBody } from '~/http/api-body.server';
-import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
+import { requireWithinRateLimit } from '~/http/rate-limits.server';
 
 /**
  * POST /api/flights/autosuggestV2 (spec §7): `{ "json": { text, latitude, longitude, type, language } }`

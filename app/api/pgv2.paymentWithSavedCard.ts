@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { readPayCall } from '~/http/pay-call.server';
 import { payBodies, paymentWithSavedCard } from '~/http/pay-call.server';
-import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
-import { requireApiSession } from '~/services/identity/session.server';
+import { requireCardUseWithinLimits } from '~/http/card-velocity.server';
+import { requireApiSession } from '~/http/require-session.server';
 
 /** POST /api/pgv2/paymentWithSavedCard (docs/api.md "Booking payment"); signed in first. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -32,7 +32,7 @@ import {
   saveTripListItem,
   sendTripInvitation,
 } from '~/services/booking/trips.server';
-import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
+import { requireWithinRateLimit } from '~/http/rate-limits.server';
 import { type ApiBodyValidator, compileApiBody } from '~/services/platform/api-body-schema.server';
 
 /**

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { readApiBody } from '~/http/api-body.server';
 import { NO_API_SESSION } from '~/services/identity/session.server';
 import { topUpWallet, validateWalletTopup } from '~/services/stored-value/wallet-topups.server';
-import { requireCardUseWithinLimits } from '~/services/payments/card-velocity.server';
+import { requireCardUseWithinLimits } from '~/http/card-velocity.server';
 
 /** POST /api/wallet/topup {amount, nonce} with Idempotency-Key: buys wallet credit with a card (docs/api.md "Wallet top-ups"). */
 export async function action({ request, context }: ActionFunctionArgs) {

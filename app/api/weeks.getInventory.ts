@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { requireApiBody } from '~/http/api-body.server';
-import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
-import { getInventory, methodNotAllowed, weeksBodies, weeksFail } from '~/services/catalog/weeks-api.server';
+import { requireWithinRateLimit } from '~/http/rate-limits.server';
+import { getInventory, methodNotAllowed, weeksBodies, weeksFail } from '~/products/weeks/weeks-api.server';
 
 /** POST /api/weeks/getInventory (spec §7 "Weeks and resorts"); docs/api.md shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { requireApiBody } from '~/http/api-body.server';
-import { getReviews, methodNotAllowed, weeksBodies, weeksFail } from '~/services/catalog/weeks-api.server';
+import { getReviews, methodNotAllowed, weeksBodies, weeksFail } from '~/products/weeks/weeks-api.server';
 
 /** POST /api/weeks/getReviews (spec §7 "Weeks and resorts"); docs/api.md shows the fields. */
 export async function action({ request }: ActionFunctionArgs) {

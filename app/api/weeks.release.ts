@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { requireApiBody } from '~/http/api-body.server';
-import { releaseWeeksHold, methodNotAllowed, weeksBodies, weeksFail } from '~/services/catalog/weeks-api.server';
+import { releaseWeeksHold, methodNotAllowed, weeksBodies, weeksFail } from '~/products/weeks/weeks-api.server';
 
 /** POST /api/weeks/release (spec §7 "Weeks and resorts"); docs/api.md shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { CACHEABLE_RESULTS_PAGES } from '~/domain/page-cache';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
-import { requireWithinRateLimit } from '~/services/identity/rate-limit.server';
+import { requireWithinRateLimit } from '~/http/rate-limits.server';
 import { pageProductOf, requirePageProduct } from './page-product';
 import { resultsPages } from '~/products/product-pages.server';
 import { resultsTitle } from './views';

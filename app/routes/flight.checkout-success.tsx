@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadBookingSuccess } from '~/services/booking/bookings.server';
-import { requireFlightVisitor } from '~/services/site/route-behaviours.server';
+import { requireFlightVisitor } from '~/http/route-behaviours.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

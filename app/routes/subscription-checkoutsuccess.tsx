@@ -6,7 +6,7 @@ import { isValidBookingId } from '~/domain/booking-submit';
 import { formatChargedAmount } from '~/domain/charge';
 import { subscriptionPurchaseView } from '~/domain/membership';
 import { subscriptionPurchase } from '~/services/membership/membership.server';
-import { requireUser } from '~/services/identity/session.server';
+import { requireUser } from '~/http/require-session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 import { dateTimeFormat } from '~/domain/intl-format';

@@ -6,7 +6,7 @@ import { postJson } from '~/components/post-json';
 import { useT } from '~/components/shell-context';
 import { invitationSignInUrl, myTripsUrl } from '~/domain/auth-dialog-params';
 import { normalizeEmail } from '~/domain/login-throttle';
-import { requireUser } from '~/services/identity/session.server';
+import { requireUser } from '~/http/require-session.server';
 import { useHydrated } from '~/components/use-hydrated';
 import { addUserToTrip } from '~/services/booking/trips.server';
 import { pageMeta } from '~/i18n/page-meta';

@@ -5,7 +5,7 @@ import { BLOCK_VIEWS } from '~/blocks/generated/views.user-details';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { type UserDetailsOutcome, type UserDetailsRefusal, parseSavedTraveler, parseUserDetails } from '~/domain/user-details';
 import { loadPage } from '~/services/site/page.server';
-import { requireUser } from '~/services/identity/session.server';
+import { requireUser } from '~/http/require-session.server';
 import { addSavedTraveler, deleteSavedTraveler, ownsSavedTraveler, updateSavedTraveler, updateUserDetails } from '~/services/identity/user-details.server';
 import { dayIn } from '~/domain/time-zone';
 import { pageMeta } from '~/i18n/page-meta';

@@ -5,7 +5,7 @@ import { BLOCK_VIEWS } from '~/blocks/generated/views.my-trips';
 import { tripProblemOf } from '~/blocks/trips.list/data.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/site/page.server';
-import { requireUser } from '~/services/identity/session.server';
+import { requireUser } from '~/http/require-session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

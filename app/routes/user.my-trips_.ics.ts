@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { openedTripId } from '~/blocks/trips.list/data.server';
 import { format, messagesFor } from '~/i18n';
-import { requireUser } from '~/services/identity/session.server';
+import { requireUser } from '~/http/require-session.server';
 import { tripCalendarFile } from '~/services/booking/trips.server';
 
 /**

@@ -4,7 +4,7 @@ import { renderBlocks } from '~/blocks/block-list';
 import { BLOCK_VIEWS } from '~/blocks/generated/views.user-profile';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { loadPage } from '~/services/site/page.server';
-import { requireUser } from '~/services/identity/session.server';
+import { requireUser } from '~/http/require-session.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 

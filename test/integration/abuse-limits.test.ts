@@ -6,7 +6,8 @@ import { attemptPasswordLogin, purgeAuthFailures } from '~/services/identity/aut
 import { getOrgById } from '~/services/platform/config.server';
 import { createHold } from '~/services/booking/holds.server';
 import { releaseHold } from '~/services/booking/hold-release.server';
-import { countActiveHolds, databaseCounters, hitRateLimit, memoryCounters, requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { countActiveHolds, databaseCounters, hitRateLimit, memoryCounters } from '~/services/identity/rate-limit.server';
+import { requireHoldAllowed } from '~/http/rate-limits.server';
 import { DEMO_PASSWORD, demoEmail } from '~/services/seed/demo-accounts';
 import { type Backend, useSeededDatabase } from '../support/databases';
 

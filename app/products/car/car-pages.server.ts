@@ -19,7 +19,7 @@ import { type CarQuote, carPaymentModeNow, quoteCarHold } from '~/products/car/c
 import { savedTraveler, tooSoonToBook } from '~/services/booking/checkout.server';
 import { type PageUrl, hotelPageContext, unquotedHold } from '~/products/hotel/hotel-pages.server';
 import type { RequestContext } from '~/services/site/request-context.server';
-import { requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { requireHoldAllowed } from '~/http/rate-limits.server';
 import { type CarOffer, builtInCarSupplier as cars, carLocations, resolveRentalLocations } from '~/services/suppliers/cars.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;

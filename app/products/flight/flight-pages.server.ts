@@ -17,8 +17,8 @@ import { type Breakdown, quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedPriceType, selectionParams } from '~/domain/hold-selection';
 import { type PageUrl, hotelPageContext, unquotedHold } from '~/products/hotel/hotel-pages.server';
 import type { RequestContext } from '~/services/site/request-context.server';
-import { requireHoldAllowed } from '~/services/identity/rate-limit.server';
-import { requireFlightLogin } from '~/services/site/route-behaviours.server';
+import { requireHoldAllowed } from '~/http/rate-limits.server';
+import { requireFlightLogin } from '~/http/route-behaviours.server';
 import { type FareOffer, type FlightOffer, builtInFlightSupplier as flights, flightHoldItemsOf } from '~/services/suppliers/flights.server';
 
 type Context = Awaited<ReturnType<typeof hotelPageContext>>;

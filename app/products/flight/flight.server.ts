@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node';
 import { flightSearchParams } from '~/domain/flight-query';
 import { withCheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
 import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/booking/checkout.server';
-import { requireFlightVisitor } from '~/services/site/route-behaviours.server';
+import { requireFlightVisitor } from '~/http/route-behaviours.server';
 import { type CheckoutEntry, type PageArgs, open, searchFirst, soldOut, tooSoon } from '../page-entry.server';
 import { products } from '../registry';
 import { holdFlight, loadFlightCheckout, loadFlightDetails, loadFlightResults } from './flight-pages.server';

@@ -17,7 +17,7 @@ import { type Breakdown, type PriceSheet, displayAt, priceBreakdown, quoteBreakd
 import { selectedInt, selectedPriceType } from '~/domain/hold-selection';
 import { getRateTable, toDisplayPrice, type DisplayPrice } from '~/services/catalog/rates.server';
 import type { RequestContext } from '~/services/site/request-context.server';
-import { requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { requireHoldAllowed } from '~/http/rate-limits.server';
 import { builtInHotelSupplier as hotels, type HotelQuery, type RoomOffer } from '~/services/suppliers/hotels.server';
 import { type MemberPricing, memberPricing } from '~/domain/member-rates';
 import { type MemberViewer, memberViewerOf } from '~/services/catalog/member-rates.server';

@@ -13,7 +13,7 @@ import { quoteBreakdown } from '~/domain/price-breakdown';
 import { selectedInt, selectedPriceType, selectedText } from '~/domain/hold-selection';
 import { type PageUrl, hotelPageContext, unquotedHold } from '~/products/hotel/hotel-pages.server';
 import type { RequestContext } from '~/services/site/request-context.server';
-import { requireHoldAllowed } from '~/services/identity/rate-limit.server';
+import { requireHoldAllowed } from '~/http/rate-limits.server';
 import { cruiseItineraries } from '~/services/seed/seed-offers.server';
 import { destinationCatalog } from '~/services/catalog/catalog-reference.server';
 import { heldOption, offerSuppliers, type OptionOffer } from '~/services/suppliers/offers.server';

@@ -21,7 +21,7 @@ import {
 } from '~/domain/weeks';
 import { getDb } from '~/services/platform/db.server';
 import { findVisitorHold } from '~/services/booking/holds.server';
-import { HOLD_COOKIE } from '~/services/catalog/weeks-api.server';
+import { HOLD_COOKIE } from '~/products/weeks/weeks-api.server';
 import { CATALOGUE_CURRENCY, chargeOf } from '~/domain/charge';
 import { convertAtQuoteRate, requiredLine } from '~/domain/quote';
 import { quoteBreakdown } from '~/domain/price-breakdown';

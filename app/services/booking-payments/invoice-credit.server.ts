@@ -1,19 +1,15 @@
 // Invoice credit lines (docs/decisions/0019): which line covers a payer, how much of it is used,
 // the claim the pay core makes under a row lock, and the organisation admin's grant
 // (POST /api/admin/invoiceCredit).
-import { json } from '@remix-run/node';
 import { sql } from 'kysely';
 import { normalizeEmail } from '~/domain/login-throttle';
 import { CREDIT_EXCEEDED_MESSAGE, type CreditLine, grantRefusal, invoiceCreditCovers, parseCreditGrant } from '~/domain/invoice-credit';
 import { type Database, getDb } from '../platform/db.server';
-import { type InvoiceCreditBody, invoiceCreditSchema } from '#schemas/api/account.schema';
-import { compileApiBody } from '~/services/platform/api-body-schema.server';
+import type { InvoiceCreditBody } from '#schemas/api/account.schema';
+import { type Answer, answer } from '~/domain/answer';
 import { log } from '../platform/logger.server';
 import type { RequestContext } from '../site/request-context.server';
-import { type ActiveSession, requireApiSession } from '../identity/session.server';
-
-/** The grant's body schema; the route reads the body with it once the caller is known to be an admin. */
-export const validateInvoiceCredit = compileApiBody<InvoiceCreditBody>(invoiceCreditSchema);
+import { type ActiveSession } from '../identity/session.server';
 
 /** Bookings that use credit: paying or paid. There is no settlement yet (decision 0019). */
 const USING_CREDIT = ['pending', 'confirmed'] as const;
@@ -71,17 +67,11 @@ export async function claimInvoiceCredit(
   return invoiceCreditCovers(credit, amount) ? { ok: true, lineId: line.id } : { ok: false, message: CREDIT_EXCEEDED_MESSAGE };
 }
 
-/** The organisation's administrator, or the 401 (signed out) / 403 (anyone else) to answer. */
-export function requireInvoiceCreditAdmin({ org, session }: Pick<RequestContext, 'org' | 'session'>): ActiveSession {
-  const admin = requireApiSession(session);
-  if (admin.user.role !== 'admin' || admin.user.org_id !== org.orgId) {
-    throw json({ status: 403, message: 'Only an administrator of this organisation sets invoice credit' }, { status: 403 });
-  }
-  return admin;
-}
+/** Whether `session` is an administrator of `org`: only they set its invoice credit. */
+export const isInvoiceCreditAdmin = (session: ActiveSession, org: Pick<RequestContext['org'], 'orgId'>) => session.user.role === 'admin' && session.user.org_id === org.orgId;
 
 /**
- * POST /api/admin/invoiceCredit: an administrator of the organisation (requireInvoiceCreditAdmin)
+ * POST /api/admin/invoiceCredit: an administrator of the organisation (isInvoiceCreditAdmin)
  * sets (creates or changes) the invoice credit of one of its users or companies, within the
  * organisation's rules (`grantRefusal`: its currencies and ceiling, never to themselves). Every
  * grant, made or refused by those rules, is written to `invoice_credit_grants` with the limit
@@ -92,14 +82,14 @@ export async function grantInvoiceCredit(
   { org, session }: { org: Pick<RequestContext['org'], 'orgId' | 'payments'>; session: ActiveSession },
   body: InvoiceCreditBody,
   db: Database = getDb(),
-): Promise<Response> {
+): Promise<Answer> {
   const parsed = parseCreditGrant(body);
-  if (!parsed.ok) return json({ status: 400, message: parsed.message }, { status: 400 });
+  if (!parsed.ok) return answer(400, { status: 400, message: parsed.message });
   const { payer, limitMinor, currency } = parsed.grant;
   let userId: number | null = null;
   if ('email' in payer) {
     const user = await db.selectFrom('users').select('id').where('org_id', '=', org.orgId).where('email_normalized', '=', normalizeEmail(payer.email)).executeTakeFirst();
-    if (!user) return json({ status: 404, message: 'No user with this email in this organisation' }, { status: 404 });
+    if (!user) return answer(404, { status: 404, message: 'No user with this email in this organisation' });
     userId = user.id;
   }
   const company = 'company' in payer ? payer.company : null;
@@ -131,7 +121,7 @@ export async function grantInvoiceCredit(
         .execute();
     });
     log.warn('invoice credit grant refused', { orgId: org.orgId, by: session.userDbId, reason: refusal.reason, limitMinor, currency });
-    return json({ status: refusal.status, message: refusal.message }, { status: refusal.status });
+    return answer(refusal.status, { status: refusal.status, message: refusal.message });
   }
   const line = await db.transaction().execute(async (trx) => {
     const existing = await lineOfPayer(trx);
@@ -155,7 +145,7 @@ export async function grantInvoiceCredit(
       .executeTakeFirstOrThrow();
   });
   log.info('invoice credit set', { orgId: org.orgId, lineId: line.id, by: session.userDbId, limitMinor, currency });
-  return json({
+  return answer(200, {
     status: 200,
     data: {
       id: line.id,

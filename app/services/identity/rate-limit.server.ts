@@ -1,6 +1,5 @@
-import { json } from '@remix-run/node';
 import { sql } from 'kysely';
-import { counterKeys, type LimitedAction, MAX_ACTIVE_HOLDS, RATE_LIMITS, type RateVerdict, rateVerdict, scaledLimit, windowOf } from '~/domain/rate-limits';
+import { counterKeys, type LimitedAction, RATE_LIMITS, type RateVerdict, rateVerdict, windowOf } from '~/domain/rate-limits';
 import { purgeAuthFailures } from './auth.server';
 import { type Database, getDb, getOpenedDatabase } from '../platform/db.server';
 import { getEnv } from '../platform/env.server';
@@ -133,27 +132,6 @@ export function rateLimitedMessage(action: LimitedAction, verdict: { retryAfterS
 }
 
 /**
- * A 429 answer: JSON `{ status, message, retry_after }` on /api, a plain message otherwise
- * (the page's error boundary shows it). Retry-After in both.
- */
-export function tooManyRequests(answering: Answering, message: string, retryAfterSeconds: number): Response {
-  const headers = { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' };
-  if (answering === 'api') {
-    return json({ status: 429, message, retry_after: retryAfterSeconds }, { status: 429, headers });
-  }
-  return new Response(message, { status: 429, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
-}
-
-/**
- * Counts the request and throws a 429, in the request's language, when the visitor (or, for a
- * card action, the card named by `cardKey`) is over a limit of `action`.
- */
-export async function requireWithinRateLimit(context: RateContext, action: LimitedAction, answering: Answering, cardKey: string | null = null): Promise<void> {
-  const verdict = await hitRateLimit(action, { ...visitorOf(context), cardKey });
-  if (!verdict.ok) throw tooManyRequests(answering, rateLimitedMessage(action, verdict, context.locale.language), verdict.retryAfterSeconds);
-}
-
-/**
  * Active holds of a visitor in an organisation: a signed-in user's own (so colleagues behind one
  * office address do not share a cap), else those made from the address.
  */
@@ -167,21 +145,6 @@ export async function countActiveHolds(visitor: { orgId: string; clientIp: strin
     .where((eb) => (visitor.userId === null ? eb('client_ip', '=', visitor.clientIp) : eb('user_id', '=', visitor.userId)))
     .executeTakeFirst();
   return { count: Number(row?.count ?? 0), firstExpiry: row?.first_expiry ? new Date(row.first_expiry) : null };
-}
-
-/**
- * Before a hold: the visitor is within the hold rate limit and below the active-holds cap
- * (MAX_ACTIVE_HOLDS), else a 429 that says which. The cap is checked, not locked: parallel
- * holds of one visitor may pass it by a few, which the rate limit bounds.
- */
-export async function requireHoldAllowed(visitor: RateContext & { org: { orgId: string } }, answering: Answering): Promise<void> {
-  await requireWithinRateLimit(visitor, 'hold', answering);
-  const max = scaledLimit(MAX_ACTIVE_HOLDS, getEnv().rateLimitScale);
-  const active = await countActiveHolds({ orgId: visitor.org.orgId, clientIp: visitor.clientIp, userId: visitor.session?.userDbId ?? null });
-  if (active.count < max) return;
-  const retryAfter = Math.max(1, Math.ceil(((active.firstExpiry?.getTime() ?? Date.now()) - Date.now()) / 1000));
-  log.warn('active holds cap reached', { clientIp: visitor.clientIp, active: active.count });
-  throw tooManyRequests(answering, apiMessage(visitor.locale.language, 'limit.activeHolds', { max }), retryAfter);
 }
 
 /** Keeps the abuse tables small: ended rate-limit windows (in the database and in memory) and sign-in failures past their hour. Idempotent, safe on N instances. */

@@ -1,6 +1,5 @@
 import { type DateFormat, userDateFormat } from '~/domain/date-format';
 import { hash, randomBytes } from 'node:crypto';
-import { json, redirect } from '@remix-run/node';
 import { safeRedirectTarget } from '~/domain/safe-redirect';
 import type { SessionUser } from '~/domain/session-user';
 import { type Database, getDb } from '../platform/db.server';
@@ -230,23 +229,7 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
   return safeRedirectTarget(to, fallback);
 }
 
-/**
- * The signed-in session, or a redirect that opens the sign-in dialog and comes back here.
- * For /api routes use `requireApiSession`, which answers 401 JSON instead.
- */
-export function requireUser(session: ActiveSession | null, requestUrl: string): ActiveSession {
-  if (session) return session;
-  const url = new URL(requestUrl);
-  const back = `${url.pathname}${url.search}`;
-  throw redirect(`/?login=true&redirectTo=${encodeURIComponent(back)}`);
-}
-
 export const SESSION_OUT_URL = '/session-out';
 
 /** The body of an /api call's 401 without a session. */
 export const NO_API_SESSION = { status: 401, message: 'You are not signed in, or your session has ended', logout_url: SESSION_OUT_URL } as const;
-
-export function requireApiSession(session: ActiveSession | null): ActiveSession {
-  if (session) return session;
-  throw json(NO_API_SESSION, { status: 401 });
-}

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { myTripsUrl, signedInInvitationTarget, tripLinkId } from '~/domain/auth-dialog-params';
-import type { RequestContext } from './request-context.server';
-import type { ShellData } from './shell.server';
+import type { RequestContext } from '~/services/site/request-context.server';
+import type { ShellData } from '~/services/site/shell.server';
 
 /**
  * Server-side route behaviours of spec §2 that redirect. Throws a redirect Response when the

@@ -2,8 +2,9 @@
 // are counted per visitor and per card, so a card tester meets a 429 after a handful of tries,
 // whichever instance answers (the counters are the database's on PostgreSQL).
 import type { CardAction } from '~/domain/rate-limits';
-import { type RateContext, requireWithinRateLimit } from '../identity/rate-limit.server';
-import { paymentsOrNull } from './runtime.server';
+import { type RateContext } from '~/services/identity/rate-limit.server';
+import { requireWithinRateLimit } from '~/http/rate-limits.server';
+import { paymentsOrNull } from '~/services/payments/runtime.server';
 
 /** The card a call names: a one-time nonce from the card frame, or one of the user's saved cards. */
 export type NamedCard = { nonce: string } | { savedCardId: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFlightLoginPath, requireFlightLogin } from './route-behaviours.server';
+import { isFlightLoginPath, requireFlightLogin } from '~/http/route-behaviours.server';
 
 function redirectOf(run: () => void): string | null {
   try {
