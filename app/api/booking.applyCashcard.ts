@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readStoredValueCall, storedValueLoader } from '~/http/stored-value-call.server';
 import { requireWithinRateLimit } from '~/http/rate-limits.server';
-import { cashFail, applyCashCard, storedValueCashBodies } from '~/services/stored-value/stored-value-cash-api.server';
+import { cashFail, applyCashCard, storedValueCashBodies } from '~/http/stored-value-cash-api.server';
 
 /** POST /api/booking/applyCashcard (spec §7 "Cash cards" names no path for the apply); docs/api.md "Coupons and cash cards" shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readStoredValueCall, storedValueLoader } from '~/http/stored-value-call.server';
 import { requireWithinRateLimit } from '~/http/rate-limits.server';
-import { cashFail, cashCardRedemption, storedValueCashBodies } from '~/services/stored-value/stored-value-cash-api.server';
+import { cashFail, cashCardRedemption, storedValueCashBodies } from '~/http/stored-value-cash-api.server';
 
 /** POST /api/booking/cashCardRedemption_ACT_TRF (spec §7); docs/api.md "Coupons and cash cards" shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readCardCall } from '~/http/card-call.server';
-import { cardBodies, saveCardFromNonce, methodNotAllowed } from '~/services/payments/card-api.server';
+import { cardBodies, saveCardFromNonce, methodNotAllowed } from '~/http/card-api.server';
 import { requireCardUseWithinLimits } from '~/http/card-velocity.server';
 
 /** POST /api/booking/saveCard: vaults a card from a card-frame nonce (spec §7); docs/api.md shows the fields. */

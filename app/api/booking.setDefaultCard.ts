@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readCardCall } from '~/http/card-call.server';
-import { cardBodies, legacySetDefault, methodNotAllowed } from '~/services/payments/card-api.server';
+import { cardBodies, legacySetDefault, methodNotAllowed } from '~/http/card-api.server';
 
 /** POST /api/booking/setDefaultCard (legacy) (spec §7); docs/api.md shows the fields. */
 export async function action({ request, context }: ActionFunctionArgs) {

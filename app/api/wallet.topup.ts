@@ -4,6 +4,7 @@ import { readApiBody } from '~/http/api-body.server';
 import { NO_API_SESSION } from '~/services/identity/session.server';
 import { topUpWallet, validateWalletTopup } from '~/services/stored-value/wallet-topups.server';
 import { requireCardUseWithinLimits } from '~/http/card-velocity.server';
+import { respond } from '~/http/respond.server';
 
 /** POST /api/wallet/topup {amount, nonce} with Idempotency-Key: buys wallet credit with a card (docs/api.md "Wallet top-ups"). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -13,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const read = await readApiBody(request, validateWalletTopup);
   if (!read.ok) throw read.response;
   await requireCardUseWithinLimits(context, 'walletTopup', { nonce: read.body.nonce });
-  return topUpWallet({ org, member: { orgId: org.orgId, userId: session.userDbId }, demo: session.user.is_demo }, read.body, request.headers.get('idempotency-key'));
+  return respond(await topUpWallet({ org, member: { orgId: org.orgId, userId: session.userDbId }, demo: session.user.is_demo }, read.body, request.headers.get('idempotency-key')));
 }
 
 export function loader() {

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node';
-import { type CardCaller, cardFail, methodNotAllowed, requireCardSession } from '~/services/payments/card-api.server';
+import { type CardCaller, cardFail, methodNotAllowed, requireCardSession } from '~/http/card-api.server';
 import { type ApiBodyValidator } from '~/services/platform/api-body-schema.server';
 import { requireApiBody } from './api-body.server';
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { ApiBodyValidator } from '~/services/platform/api-body-schema.server';
-import { type PointsCardsCaller, methodNotAllowed, requirePointsCardsCaller } from '~/services/stored-value/stored-value-cards.server';
+import { type PointsCardsCaller, methodNotAllowed, requirePointsCardsCaller } from '~/http/stored-value-cards-api.server';
 import { requireApiBody } from './api-body.server';
 
 /**

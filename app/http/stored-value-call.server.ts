@@ -2,7 +2,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import type { ApiBodyValidator } from '~/services/platform/api-body-schema.server';
 import { NO_API_SESSION } from '~/services/identity/session.server';
-import type { StoredValueCaller } from '~/services/stored-value/stored-value-cash-api.server';
+import type { StoredValueCaller } from '~/http/stored-value-cash-api.server';
 import { type ApiBodyFailure, requireApiBody } from './api-body.server';
 
 /**

@@ -4,7 +4,7 @@
 // outside any transaction through the payment port, the wallet credited once on the ledger in
 // the same transaction that records the charge. Not a registry product: no hold, inventory,
 // traveller or booking (see the report of issue 11 / decision 0031).
-import { json } from '@remix-run/node';
+import { type Answer, answer } from '~/domain/answer';
 import { type Selectable, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { type WalletTopupBody, walletTopupSchema } from '#schemas/api/account.schema';
@@ -46,17 +46,18 @@ export async function walletOf(member: Member, db: Database = getDb()): Promise<
   return { id: wallet.id, title: wallet.title, currency: wallet.currency, balanceMinor: (await balanceOf(wallet.account_id, db)).availableMinor };
 }
 
-const answer = (status: number, body: Record<string, unknown>) => json({ status, ...body }, { status, headers: { 'Cache-Control': 'no-store' } });
-const invalid = (message: string) => answer(400, { message });
+/** The top-up call's answers carry their status in the body too (docs/api.md "Wallet"). */
+const reply = (status: number, body: Record<string, unknown>) => answer(status, { status, ...body });
+const invalid = (message: string) => reply(400, { message });
 
 /** The answer a top-up's stored state gives (a fresh one, or a replay of its key). */
-async function answerOf(topup: Topup, db: Database, replay: boolean): Promise<Response> {
+async function answerOf(topup: Topup, db: Database, replay: boolean): Promise<Answer> {
   const extra = replay ? { replay: true } : {};
   switch (topup.status) {
     case 'credited': {
       const wallet = await db.selectFrom('instruments').select('account_id').where('id', '=', topup.instrument_id).executeTakeFirstOrThrow();
       const amount = `${topup.currency} ${(topup.amount_minor / 100).toFixed(2)}`;
-      return answer(200, {
+      return reply(200, {
         result: 'credited',
         message: `${amount} was added to your wallet.`,
         data: { topup_id: topup.id, amount_minor: topup.amount_minor, currency: topup.currency, balance_minor: (await balanceOf(wallet.account_id, db)).availableMinor },
@@ -65,10 +66,10 @@ async function answerOf(topup: Topup, db: Database, replay: boolean): Promise<Re
     }
     case 'declined':
     case 'failed':
-      return answer(402, { result: 'card_declined', message: CARD_FAILURE_MESSAGE, ...extra });
+      return reply(402, { result: 'card_declined', message: CARD_FAILURE_MESSAGE, ...extra });
     case 'created':
     case 'unknown':
-      return answer(202, {
+      return reply(202, {
         result: 'pending',
         message: 'Your top-up is being processed: your wallet shows it once the card payment is confirmed.',
         data: { topup_id: topup.id },
@@ -122,9 +123,9 @@ async function recordTopup(member: Member, row: { key: string; fingerprint: stri
 }
 
 /** Spec §1 (WLT) and the booking pay path: a demo account cannot buy, and only where the organisation offers wallets. */
-function refusedBuyer(org: Pick<OrgConfig, 'payments'>, demo: boolean): Response | null {
-  if (demo) return answer(403, DEMO_REFUSAL);
-  if (!org.payments.storedValue?.instruments.includes('wallet')) return answer(403, { error: 'not_offered', message: 'Wallets are not offered on this site' });
+function refusedBuyer(org: Pick<OrgConfig, 'payments'>, demo: boolean): Answer | null {
+  if (demo) return reply(403, DEMO_REFUSAL);
+  if (!org.payments.storedValue?.instruments.includes('wallet')) return reply(403, { error: 'not_offered', message: 'Wallets are not offered on this site' });
   return null;
 }
 
@@ -140,13 +141,13 @@ export async function topUpWallet(
   body: WalletTopupBody,
   idempotencyKeyHeader: string | null,
   db: Database = getDb(),
-): Promise<Response> {
+): Promise<Answer> {
   const refused = refusedBuyer(context.org, context.demo);
   if (refused) return refused;
   if (idempotencyKeyHeader === null || !IDEMPOTENCY_KEY.test(idempotencyKeyHeader)) return invalid('Idempotency-Key: required header (8–128 letters, digits, _ : . -)');
   const amountMinor = topUpAmountMinor(body.amount);
   if (amountMinor === null) return invalid(TOPUP_AMOUNT_TEXT);
-  if (!paymentsOrNull()) return answer(503, { message: 'Card payments are not available' });
+  if (!paymentsOrNull()) return reply(503, { message: 'Card payments are not available' });
   const { member, org } = context;
   const fingerprint = requestFingerprint('walletTopup', { amount_minor: amountMinor });
   let topup: Topup;
@@ -157,7 +158,7 @@ export async function topUpWallet(
     // The key was used before (or is in use right now): answer as the first, never charge again.
     const first = await db.selectFrom('wallet_topups').selectAll().where('idempotency_key', '=', idempotencyKeyHeader).executeTakeFirst();
     if (!first || first.user_id !== member.userId || first.request_fingerprint !== fingerprint) {
-      return answer(409, { result: 'conflict', message: 'This Idempotency-Key was used for another request' });
+      return reply(409, { result: 'conflict', message: 'This Idempotency-Key was used for another request' });
     }
     return answerOf(await settledRow(first.id, db), db, true);
   }

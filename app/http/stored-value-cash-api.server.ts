@@ -20,8 +20,8 @@ import { amountText, minorToMajor } from '~/domain/coupon-cash';
 import { STORED_VALUE_TEXT } from '~/domain/instruments';
 import type { LanguageCode } from '~/domain/reference-data';
 import { apiMessage } from '~/i18n/api-messages';
-import { compileApiBody } from '../platform/api-body-schema.server';
-import { getDb } from '../platform/db.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
+import { getDb } from '~/services/platform/db.server';
 import {
   type AppliedPart,
   type AvailableCoupon,
@@ -34,7 +34,7 @@ import {
   offeredKinds,
   refusalText,
   unapplyFromHold,
-} from './stored-value.server';
+} from '~/services/stored-value/stored-value.server';
 
 /**
  * The spec's coupon and cash card calls (§7 "Coupons", "Cash cards"), legacy field names kept,

@@ -27,9 +27,9 @@ import {
 import { cardServiceApiKey, supplierEntries } from '~/domain/payment-providers';
 import { checkNickname, sameEmail, toCardPG1, toCardPGV2 } from '~/domain/saved-cards';
 import { compileApiBody } from '~/services/platform/api-body-schema.server';
-import { type ActiveSession, NO_API_SESSION } from '../identity/session.server';
-import { paymentsOrNull } from './runtime.server';
-import { type CardChange, deleteCard, findDefaultCard, listCards, nonceForCard, saveCard, setDefaultCard, updateNickname } from './saved-cards.server';
+import { type ActiveSession, NO_API_SESSION } from '~/services/identity/session.server';
+import { paymentsOrNull } from '~/services/payments/runtime.server';
+import { type CardChange, deleteCard, findDefaultCard, listCards, nonceForCard, saveCard, setDefaultCard, updateNickname } from '~/services/payments/saved-cards.server';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

@@ -23,8 +23,8 @@ import { discountCardApplies } from '~/domain/payable-total';
 import { markupOfQuote } from '~/domain/quote';
 import { walletCapMinor } from '~/domain/stored-value-cards';
 import { minorToMajor } from '~/domain/coupon-cash';
-import { compileApiBody } from '../platform/api-body-schema.server';
-import type { ActiveSession } from '../identity/session.server';
+import { compileApiBody } from '~/services/platform/api-body-schema.server';
+import type { ActiveSession } from '~/services/identity/session.server';
 import {
   type AppliedPart,
   type HeldInstrument,
@@ -37,7 +37,7 @@ import {
   offeredKinds,
   toCharge,
   unapplyFromHold,
-} from './stored-value.server';
+} from '~/services/stored-value/stored-value.server';
 
 export const storedValueCardBodies = {
   checkLoyaltyPoints: compileApiBody<CheckLoyaltyPointsBody>(checkLoyaltyPointsSchema),
