@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { isOfferSegment } from '~/domain/offers';
-import { loadBookingSuccess } from '~/services/booking/bookings.server';
+import { bookingSuccessPage } from '~/http/booking-success.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 
@@ -13,7 +12,7 @@ export const headers = documentHeaders;
 /** Checkout success of the scheduled-offer products: activities, transfers, cruises, restaurants (spec §2). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!isOfferSegment(params.product ?? '')) throw new Response('Not found', { status: 404 });
-  return json(await loadBookingSuccess(context, new URL(request.url)), { headers: { 'Cache-Control': 'private, no-store' } });
+  return bookingSuccessPage(context, request);
 }
 
 export default BookingSuccessPage;

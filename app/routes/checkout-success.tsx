@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { loadBookingSuccess } from '~/services/booking/bookings.server';
+import { bookingSuccessPage } from '~/http/booking-success.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
 
@@ -14,7 +13,7 @@ export const headers = documentHeaders;
  * and /stays (remix.config.js): a booking opened on another product's page is sent to its own.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json(await loadBookingSuccess(context, new URL(request.url)), { headers: { 'Cache-Control': 'private, no-store' } });
+  return bookingSuccessPage(context, request);
 }
 
 export default BookingSuccessPage;

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { BookingSuccessPage } from '~/components/bookings/booking-success';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
-import { loadBookingSuccess } from '~/services/booking/bookings.server';
+import { bookingSuccessPage } from '~/http/booking-success.server';
 import { requireFlightVisitor } from '~/http/route-behaviours.server';
 import { pageMeta } from '~/i18n/page-meta';
 import { documentHeaders } from '~/route-headers';
@@ -13,7 +12,7 @@ export const headers = documentHeaders;
 /** The flight checkout success page (spec §2): a flight login path, so anonymous visitors go to /flight first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireFlightVisitor(new URL(request.url).pathname, context);
-  return json(await loadBookingSuccess(context, new URL(request.url)), { headers: { 'Cache-Control': 'private, no-store' } });
+  return bookingSuccessPage(context, request);
 }
 
 export default BookingSuccessPage;

@@ -1,4 +1,4 @@
-import { json, redirect } from '@remix-run/node';
+import { type Answer, answer } from '~/domain/answer';
 import { sql } from 'kysely';
 import {
   type BookingAccess,
@@ -24,8 +24,7 @@ import { isLanguageCode } from '~/domain/reference-data';
 import { roomTypeName } from '~/domain/room-types';
 import { messagesFor } from '~/i18n';
 import { isProductCode, products, successPath } from '~/products/registry';
-import { type CountMessagesBody, countMessagesSchema } from '#schemas/api/account.schema';
-import { compileApiBody } from '~/services/platform/api-body-schema.server';
+import type { CountMessagesBody } from '#schemas/api/account.schema';
 import { type Database, getDb } from '../platform/db.server';
 import type { RequestContext } from '../site/request-context.server';
 import { getRateTable, toDisplayPrice } from '../catalog/rates.server';
@@ -295,26 +294,28 @@ const isCancellable = (row: BookingRecord, today: string) => cancelCheck({ statu
 
 /**
  * A success page's data: the booking named by `booking_id`, as much of it as the visitor may
- * see. Unknown, foreign or not-yours references are one 404. It does not read the booking's
+ * see; or `notFound` (unknown, foreign and not-yours references alike), or `elsewhere` (another
+ * product's page shows it). It does not read the booking's
  * message: checkout lands here, and the message must still reach the bell (decision 0033).
  */
 export async function loadBookingSuccess(context: Pick<RequestContext, 'org' | 'session' | 'locale' | 'cookie'>, url: URL) {
-  const notFound = () => new Response('We could not find that booking. Check the booking reference, or find your bookings in your profile.', { status: 404 });
+  const notFound = { kind: 'notFound' } as const;
   const reference = parseBookingReference(url.searchParams.get('booking_id'));
-  if (!reference) throw notFound();
+  if (!reference) return notFound;
   const { org, session, locale } = context;
   const booking = await bookingsQuery().where('b.reference', '=', reference).executeTakeFirst();
-  if (!booking) throw notFound();
+  if (!booking) return notFound;
   const access = bookingAccess({ orgId: booking.org_id, userId: booking.user_id, status: booking.status }, { orgId: org.orgId, userDbId: session?.userDbId ?? null });
   const status = booking.status;
-  if (access === 'none' || !isShownStatus(status)) throw notFound();
+  if (access === 'none' || !isShownStatus(status)) return notFound;
   const item = await describeItem(booking);
   const page = pageOf(booking, item);
   // The right booking on another product's page: send it to its own (the flow prefix included).
-  if (new URL(page, url).pathname !== url.pathname) throw redirect(page);
+  if (new URL(page, url).pathname !== url.pathname) return { kind: 'elsewhere', page } as const;
   // How it was paid, part by part, is the owner's to see.
   const payment = access === 'owner' ? ((await paymentLinesOf([booking], locale.language)).get(booking.id) ?? []) : [];
   return {
+    kind: 'found' as const,
     access,
     booking: {
       ...bookingView(booking, status, item, access, await amountView(booking, locale.language)),
@@ -369,7 +370,7 @@ function bookingView(booking: BookingRecord, status: ShownStatus, item: BookedIt
   };
 }
 
-export type BookingSuccessData = Awaited<ReturnType<typeof loadBookingSuccess>>;
+export type BookingSuccessData = Omit<Extract<Awaited<ReturnType<typeof loadBookingSuccess>>, { kind: 'found' }>, 'kind'>;
 
 /**
  * The signed-in user's bookings in this organisation, newest first, for "My bookings". `read`:
@@ -467,20 +468,17 @@ function itemName(item: BookedItem | null, language: string): string | null {
 
 const BOOKING_DETAILS_LIMIT = 10;
 
-/** The body's schema; the route reads the body with it (emptyIsObject: the fields are optional). */
-export const validateCountMessages = compileApiBody<CountMessagesBody>(countMessagesSchema);
-
 /**
  * The session's booking messages. The body may name `user_id` / `org_id` (the spec's payload);
  * they must be the session's own, else 403 with no data: one user never reads another's count.
  */
-export async function getCountMessages(session: ActiveSession, body: CountMessagesBody) {
+export async function getCountMessages(session: ActiveSession, body: CountMessagesBody): Promise<Answer> {
   const { user } = session;
   const other = (value: string | null | undefined, own: string) => typeof value === 'string' && value !== '' && value !== own;
   if (other(body.user_id, user.userId) || other(body.org_id, user.org_id)) {
-    throw json({ status: 403, message: 'You can only read your own booking messages' }, { status: 403 });
+    return answer(403, { status: 403, message: 'You can only read your own booking messages' });
   }
-  return json({ status: 200, result: await countMessagesOf(session) }, { headers: { 'Cache-Control': 'private, no-store' } });
+  return answer(200, { status: 200, result: await countMessagesOf(session) });
 }
 
 export async function countMessagesOf(session: ActiveSession) {
