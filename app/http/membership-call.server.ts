@@ -4,20 +4,22 @@ import type { ApiBodyValidator } from '~/services/platform/api-body-schema.serve
 import type { ActiveSession } from '~/services/identity/session.server';
 import { NO_API_SESSION } from '~/services/identity/session.server';
 import type { MembershipContext } from '~/services/membership/membership.server';
+import type { Answer } from '~/domain/answer';
 import { readApiBody } from './api-body.server';
+import { respond } from './respond.server';
 
 /**
  * The action of a signed-in membership call (docs/api.md "Membership"): POST only (405), a
  * session (401), the body read and checked against its schema (400/413), then the service.
  */
-export function signedInMembershipAction<T>(validate: ApiBodyValidator<T>, call: (context: MembershipContext & { session: ActiveSession }, body: T) => Promise<Response>) {
+export function signedInMembershipAction<T>(validate: ApiBodyValidator<T>, call: (context: MembershipContext & { session: ActiveSession }, body: T) => Promise<Answer>) {
   return async ({ request, context }: ActionFunctionArgs) => {
     if (request.method !== 'POST') throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
     const { session, org } = context;
     if (!session) throw json(NO_API_SESSION, { status: 401 });
     const read = await readApiBody(request, validate);
     if (!read.ok) throw read.response;
-    return call({ org, session }, read.body);
+    return respond(await call({ org, session }, read.body));
   };
 }
 

@@ -73,12 +73,6 @@ describe('no code forges a Request', () => {
   });
 });
 
-/**
- * Services still building HTTP answers (issue 35 item 4): each moves its envelopes to app/http/
- * and leaves this list; a service not on it that builds one fails here.
- */
-const STILL_BUILDING_HTTP = new Set(['app/services/membership/membership.server.ts']);
-
 /** Whether a module builds an HTTP answer: Remix's `json`/`redirect`, or a `Response` of its own. */
 const buildsHttp = (text: string) =>
   /import\s*\{[^}]*\b(json|redirect)\b[^}]*\}\s*from\s*'@remix-run\/node'/.test(text) || /\bnew\s+Response\s*\(|\bResponse\.json\s*\(/.test(text);
@@ -94,11 +88,7 @@ describe('services return typed results, not HTTP', () => {
     expect(buildsHttp("import type { Selectable } from 'kysely';")).toBe(false);
   });
 
-  it('no service outside the shrinking list builds one; the pay core (booking-payments) builds none', () => {
-    expect(building.filter((path) => !STILL_BUILDING_HTTP.has(path))).toEqual([]);
-  });
-
-  it('the list names only services that still build one', () => {
-    expect([...STILL_BUILDING_HTTP].filter((path) => !building.includes(path))).toEqual([]);
+  it('no service builds one (issue 35 item 4): services return typed results, app/http answers', () => {
+    expect(building).toEqual([]);
   });
 });

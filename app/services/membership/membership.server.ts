@@ -4,7 +4,7 @@
 // its order (what it buys, decided here from the plan and the member's state, never from the
 // client's numbers), the payment core pays it like any booking, and its confirmation activates
 // the subscription in the same transaction (`activateSubscriptionOfBooking`, from moveBooking).
-import { json } from '@remix-run/node';
+import { type Answer, answer } from '~/domain/answer';
 import type { Transaction } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
@@ -62,7 +62,8 @@ export const membershipBodies = {
 
 const PRICE_CHANGED = 'The price of this plan changed: check it and pay again';
 const flagOf = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
-const answer = (status: number, body: Record<string, unknown>) => json({ status, ...body }, { status, headers: { 'Cache-Control': 'no-store' } });
+/** The membership calls' answers carry their status in the body too (docs/api.md "Membership"). */
+const reply = (status: number, body: Record<string, unknown>) => answer(status, { status, ...body });
 
 /** The organisation's language for `lang` ('es' or 'es-MX'); its default when it offers none such. */
 export function planLanguage(org: Pick<OrgConfig, 'locale'>, lang: string | undefined): string {
@@ -138,7 +139,7 @@ export async function subscriptionPlans({ org, session }: MembershipContext, bod
   const language = planLanguage(org, body.lang);
   const entitled = session ? (await buyerOf(org, session.userDbId, db)).entitled : false;
   const plans = (await offeredPlans(org.orgId, entitled, db)).map((plan) => planView(plan, org, language));
-  return answer(200, { data: { data: plans } });
+  return reply(200, { data: { data: plans } });
 }
 
 /**
@@ -186,14 +187,14 @@ function subscriptionDetails(subscription: Subscription, plan: PlanRow, org: Pic
  * offers the plans on request. Another user's id answers 404.
  */
 export async function plansFetch({ org, session }: MembershipContext & { session: ActiveSession }, body: PlansFetchBody, db: Database = getDb()) {
-  if (body.userId !== session.user.userId) return answer(404, { message: 'No such user' });
+  if (body.userId !== session.user.userId) return reply(404, { message: 'No such user' });
   const language = planLanguage(org, body.lang ?? session.user.language);
   const buyer = await buyerOf(org, session.userDbId, db);
   const [plans, subscription] = await Promise.all([offeredPlans(org.orgId, buyer.entitled, db), subscriptionOf(session.userDbId, db)]);
   const flow = membershipFlow(subscription?.status ?? null);
   const current = subscription ? await db.selectFrom('membership_plans').selectAll().where('id', '=', subscription.plan_id).executeTakeFirstOrThrow() : null;
   const views = plans.map((plan) => ({ ...planView(plan, org, language), quote: quoteView(quoteOf(plan, subscription, org, buyer.entitled)) }));
-  return answer(200, {
+  return reply(200, {
     plans: views,
     userProfile: {
       subscription_details: subscription && current ? subscriptionDetails(subscription, current, org, language) : null,
@@ -275,7 +276,7 @@ function claimMatches(claim: { amountMinor: number; currency: string; isRenewal?
  * the renewal job is charging their plan this minute, or a trial would start with no saved card
  * for the renewal it authorises.
  */
-async function purchaseBlocked(userDbId: number, subscription: Subscription | undefined, quote: Quote, db: Database): Promise<Response | null> {
+async function purchaseBlocked(userDbId: number, subscription: Subscription | undefined, quote: Quote, db: Database): Promise<Answer | null> {
   const running = await db
     .selectFrom('bookings')
     .select('reference')
@@ -283,14 +284,14 @@ async function purchaseBlocked(userDbId: number, subscription: Subscription | un
     .where('product', '=', SUBSCRIPTION)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  if (running) return answer(409, { error: 'in_progress', message: 'A payment for your membership is in progress', data: { booking_id: running.reference } });
+  if (running) return reply(409, { error: 'in_progress', message: 'A payment for your membership is in progress', data: { booking_id: running.reference } });
   if (subscription) {
     const renewing = await db.selectFrom('renewal_charges').select('id').where('subscription_id', '=', subscription.id).where('status', '=', 'charging').executeTakeFirst();
-    if (renewing) return answer(409, { error: 'renewing', message: 'Your membership is being renewed right now: try again in a few minutes' });
+    if (renewing) return reply(409, { error: 'renewing', message: 'Your membership is being renewed right now: try again in a few minutes' });
   }
   if (quote.isTrial && !quote.chargeOrg) {
     const card = await db.selectFrom('saved_cards').select('id').where('user_id', '=', userDbId).executeTakeFirst();
-    if (!card) return answer(409, { error: 'card_required', message: 'Save a card first: the trial renews on it when it ends' });
+    if (!card) return reply(409, { error: 'card_required', message: 'Save a card first: the trial renews on it when it ends' });
   }
   return null;
 }
@@ -302,20 +303,20 @@ async function purchaseBlocked(userDbId: number, subscription: Subscription | un
  * currency or charge_org differs from the server's.
  */
 export async function paymentMembership({ org, session }: MembershipContext & { session: ActiveSession }, body: PaymentMembershipBody, db: Database = getDb()) {
-  if (session.user.is_demo) return json(DEMO_REFUSAL, { status: 403 });
-  if (body.userId !== session.user.userId) return answer(404, { message: 'No such user' });
+  if (session.user.is_demo) return answer(403, DEMO_REFUSAL);
+  if (body.userId !== session.user.userId) return reply(404, { message: 'No such user' });
   const claimed = toMinorUnits(body.plan_amount);
-  if (claimed === null) return answer(400, { message: 'plan_amount: a non-negative amount with at most 2 decimals' });
+  if (claimed === null) return reply(400, { message: 'plan_amount: a non-negative amount with at most 2 decimals' });
   const { entitled } = await buyerOf(org, session.userDbId, db);
   const plan = await namedPlan(org.orgId, body.sub_plan_id, body.subscription_code, entitled, db);
-  if (!plan || plan.membership_id !== body.membership_id) return answer(404, { message: 'No such plan' });
+  if (!plan || plan.membership_id !== body.membership_id) return reply(404, { message: 'No such plan' });
   const subscription = await subscriptionOf(session.userDbId, db);
   const quote = quoteOf(plan, subscription, org, entitled);
   const data = initBookData(plan, quote, session, body.referer ?? null, subscription?.debt_minor ?? 0);
   if (!claimMatches({ amountMinor: claimed, currency: body.currency, chargeOrg: body.charge_org }, quote, plan)) {
-    return answer(409, { error: 'price_changed', message: PRICE_CHANGED, data });
+    return reply(409, { error: 'price_changed', message: PRICE_CHANGED, data });
   }
-  return (await purchaseBlocked(session.userDbId, subscription, quote, db)) ?? answer(200, { data });
+  return (await purchaseBlocked(session.userDbId, subscription, quote, db)) ?? reply(200, { data });
 }
 
 /** The stored value an initbook names (spec §7 cn_cd, cashcard, cashcard_amount), or null when none. */
@@ -423,24 +424,24 @@ async function failUnpaidPurchases(userDbId: number, trx: Transaction<DB>, optio
  * Then the client pays it with the payment calls (zeroAmountBooking when the amount is 0).
  */
 export async function initBook({ org, session }: MembershipContext & { session: ActiveSession }, body: InitBookBody, db: Database = getDb()) {
-  if (session.user.is_demo) return json(DEMO_REFUSAL, { status: 403 });
+  if (session.user.is_demo) return answer(403, DEMO_REFUSAL);
   const input = body.data;
   const claimed = toMinorUnits(input.plan_amount);
-  if (claimed === null) return answer(400, { message: 'data.plan_amount: a non-negative amount with at most 2 decimals' });
+  if (claimed === null) return reply(400, { message: 'data.plan_amount: a non-negative amount with at most 2 decimals' });
   const { entitled } = await buyerOf(org, session.userDbId, db);
   const plan = await namedPlan(org.orgId, input.id, input.subscription_code, entitled, db);
-  if (!plan) return answer(404, { message: 'No such plan' });
+  if (!plan) return reply(404, { message: 'No such plan' });
   const language = planLanguage(org, input.lang_code ?? session.user.language);
   const subscription = await subscriptionOf(session.userDbId, db);
   const quote = quoteOf(plan, subscription, org, entitled);
   if (!claimMatches({ amountMinor: claimed, currency: input.currency, isRenewal: input.is_renewal, isTrial: input.is_trial, chargeOrg: input.charge_org }, quote, plan)) {
-    return answer(409, { error: 'price_changed', message: PRICE_CHANGED, data: initBookData(plan, quote, session, null, subscription?.debt_minor ?? 0) });
+    return reply(409, { error: 'price_changed', message: PRICE_CHANGED, data: initBookData(plan, quote, session, null, subscription?.debt_minor ?? 0) });
   }
   const blocked = await purchaseBlocked(session.userDbId, subscription, quote, db);
   if (blocked) return blocked;
   const storedValue = storedValueOfInitBook(input);
   const saying: LanguageCode = isLanguageCode(language) ? language : 'en-US';
-  if (storedValue && quote.amountMinor === 0) return answer(409, { error: 'nothing_to_pay', message: apiMessage(saying, 'membership.nothingToPay') });
+  if (storedValue && quote.amountMinor === 0) return reply(409, { error: 'nothing_to_pay', message: apiMessage(saying, 'membership.nothingToPay') });
   let purchase: { reference: string; amountMinor: number; applied: AppliedPart[] };
   try {
     purchase = await db.transaction().execute(async (trx) => {
@@ -522,10 +523,10 @@ export async function initBook({ org, session }: MembershipContext & { session: 
       return { reference: booking.reference, amountMinor: payable, applied };
     });
   } catch (error) {
-    if (error instanceof StoredValueRefused) return answer(error.refusal.status, { error: error.refusal.reason ?? 'refused', message: error.message });
+    if (error instanceof StoredValueRefused) return reply(error.refusal.status, { error: error.refusal.reason ?? 'refused', message: error.message });
     throw error;
   }
-  return answer(200, {
+  return reply(200, {
     data: {
       booking_id: purchase.reference,
       // What the card pays: the plan's price less the coupon and the cash card.
