@@ -7,8 +7,6 @@ import { PaymentProvider } from '~/components/checkout/payment-block';
 import { useT } from '~/components/shell-context';
 import { type CheckoutParts, CheckoutPartsProvider } from './checkout-parts';
 
-export type { CheckoutParts };
-
 /** A checkout page: its title, the hold notice, then the organisation's blocks in the layout's order. */
 export function CheckoutPage({ layout, parts }: { layout: LayoutOf<'checkout'>; parts: CheckoutParts }) {
   const t = useT();
