@@ -312,13 +312,19 @@ const table: Row[] = [
 const naming = (field: string) => new RegExp(`(^|; )${field.replace(/[.$]/g, '\\$&')}: `);
 
 describe('every /api route with an action has a row', () => {
-  it('covers each app/api endpoint module that exports an action', () => {
+  it('covers each app/api endpoint module that exports an action, and each row of a group of endpoints', () => {
     const dir = path.resolve('app/api');
     const withAction = readdirSync(dir)
       .filter((file) => /\.tsx?$/.test(file) && !/\.(server|test)\.tsx?$/.test(file))
       .filter((file) => /export (const|async function|function) action\b/.test(readFileSync(path.join(dir, file), 'utf8')))
-      .map((file) => `api.${file.replace(/\.tsx?$/, '')}`)
-      .sort();
+      .map((file) => `api.${file.replace(/\.tsx?$/, '')}`);
+    // Endpoints declared as rows of a group's table (app/api/*-endpoints.server.ts), by their paths.
+    const rows = readdirSync(dir)
+      .filter((file) => file.endsWith('-endpoints.server.ts'))
+      .flatMap((file) => [...readFileSync(path.join(dir, file), 'utf8').matchAll(/^\s*'\/(api\/[^']+)':/gm)].map((match) => match[1]!.replace(/\//g, '.')));
+    withAction.push(...rows);
+    withAction.sort();
+    expect(rows.length).toBeGreaterThan(10);
     expect(withAction.length).toBeGreaterThan(20);
     expect(table.map((row) => row.route).sort()).toEqual(withAction);
   });
