@@ -5,7 +5,7 @@ import { getDb } from '../platform/db.server';
 import { keptUntilChanged } from '../platform/kept-until-changed.server';
 import type { DB, HoldStatus } from '../platform/db-schema';
 import { type Quote, readQuote } from '~/domain/quote';
-import type { QuoteOf } from '~/products/quote-facts';
+import type { QuoteOf } from '~/products/quote-facts.server';
 import { type ProductCode, isProductCode } from '~/products/registry';
 
 /** SQLSTATE of an exclusion-constraint violation: another allocation claimed the unit first. */

@@ -1,9 +1,9 @@
-import type { CarQuoteFacts } from './car/car-quote.server';
-import type { FlightQuoteFacts } from './flight/flight-pages.server';
-import type { HotelQuoteFacts } from './hotel/hotel-pages.server';
-import type { OfferQuoteFacts } from './offer/offer-pages.server';
-import type { ProductCode } from './registry';
-import type { WeeksQuoteFacts } from './weeks/weeks-quote.server';
+import type { CarQuoteFacts } from '~/products/car/car-quote.server';
+import type { FlightQuoteFacts } from '~/products/flight/flight-pages.server';
+import type { HotelQuoteFacts } from '~/products/hotel/hotel-pages.server';
+import type { OfferQuoteFacts } from '~/products/offer/offer-pages.server';
+import type { ProductCode } from '~/products/registry';
+import type { WeeksQuoteFacts } from '~/products/weeks/weeks-quote.server';
 import type { Quote } from '~/domain/quote';
 
 /**
