@@ -19,6 +19,7 @@ import type { CheckoutProductCode } from '~/domain/checkout-path';
 import { flightSearchParams } from '~/domain/flight-query';
 import { CheckoutPage } from './checkout-layout';
 import type { OpenCheckoutData } from './route';
+import { familyRows } from '~/products/registry';
 
 /** The page data of one product's open checkout. */
 export type CheckoutPageOf<P extends CheckoutProductCode> = OpenCheckoutData extends infer O ? (O extends { product: infer Q } ? (P extends Q ? O : never) : never) : never;
@@ -146,10 +147,7 @@ const checkoutViews: { [P in CheckoutProductCode]: ComponentType<CheckoutViewPro
   HLT: HotelCheckoutView,
   FLT: FlightCheckoutView,
   CAR: CarCheckoutView,
-  ACT: OfferCheckoutView,
-  TRF: OfferCheckoutView,
-  CRUISE: OfferCheckoutView,
-  RESTAURANT: OfferCheckoutView,
+  ...familyRows('offer', () => OfferCheckoutView),
   RST: WeeksCheckoutView,
   STY: WeeksCheckoutView,
 };

@@ -1,6 +1,9 @@
 import { minCheckinDate } from './checkin';
 import { parseIsoDate } from './flight-dates';
 import { type MainSegmentOf, type ProductOfFamily, mainSegmentOf, productCodesOf, products } from '~/products/registry';
+import type { OfferDefinition, OfferSearchField } from '~/products/types';
+
+export type { OfferSearchField };
 
 /**
  * Scheduled offers: activities, transfers, cruises and restaurants are all "an option on a
@@ -11,22 +14,14 @@ import { type MainSegmentOf, type ProductOfFamily, mainSegmentOf, productCodesOf
 export type OfferProductCode = ProductOfFamily<'offer'>;
 export type OfferSegment = MainSegmentOf<OfferProductCode>;
 
-export type OfferProductRule = {
-  code: OfferProductCode;
-  /** 'guest': one unit per guest (a place on a tour); 'booking': one unit fits the party (a table, a vehicle, a cabin). */
-  unitsPer: 'guest' | 'booking';
-  /** What the net price is counted per. */
-  priceBy: 'guest' | 'unit';
-  maxGuests: number;
-};
+export type OfferProductRule = OfferDefinition & { code: OfferProductCode };
 
 const OFFER_PRODUCT_CODES = productCodesOf('offer');
 
 /** Each scheduled-offer product's rule, by its path segment (from the product registry). */
-export const offerProducts = Object.fromEntries(OFFER_PRODUCT_CODES.map((code) => [mainSegmentOf(code), { code, ...products[code].offer }])) as Record<
-  OfferSegment,
-  OfferProductRule
->;
+export const offerProducts = Object.fromEntries(
+  OFFER_PRODUCT_CODES.map((code): [OfferSegment, OfferProductRule] => [mainSegmentOf(code), { code, ...products[code].offer }]),
+) as Record<OfferSegment, OfferProductRule>;
 
 export function isOfferSegment(segment: string): segment is OfferSegment {
   return Object.hasOwn(offerProducts, segment);
@@ -57,21 +52,12 @@ export type OfferSearch = {
   returnTime: string | null;
 };
 
-export type OfferSearchField = 'destination' | 'date' | 'month' | 'time' | 'guests' | 'bags' | 'trip' | 'returnDate' | 'returnTime';
 export type OfferSearchParse =
   { ok: true; query: OfferSearch } | { ok: false; errors: Partial<Record<OfferSearchField, string>>; values: Partial<Record<OfferSearchField, string>> };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const whole = (value: string, min: number, max: number) => (/^\d{1,2}$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : null);
 const addDays = (day: string, days: number) => parseIsoDate(day)!.add(days, 'day').format('YYYY-MM-DD');
-
-/** The search fields each product's form asks for (and that its URL carries). */
-export const searchFieldsOf: Record<OfferSegment, readonly OfferSearchField[]> = {
-  activities: ['destination', 'date', 'guests'],
-  transfers: ['destination', 'date', 'time', 'guests', 'bags', 'trip', 'returnDate', 'returnTime'],
-  cruises: ['destination', 'month', 'guests'],
-  restaurants: ['destination', 'date', 'time', 'guests'],
-};
 
 /** URL parameter of each field (the search form is a plain GET form). */
 const paramOf: Record<OfferSearchField, string> = {
@@ -91,8 +77,8 @@ const paramOf: Record<OfferSearchField, string> = {
  * message key the page translates; nothing is guessed.
  */
 export function parseOfferSearch(segment: OfferSegment, params: URLSearchParams, today: string, minDays: number): OfferSearchParse {
-  const fields = searchFieldsOf[segment];
   const rule = offerProducts[segment];
+  const fields = rule.searchFields;
   const values: Partial<Record<OfferSearchField, string>> = {};
   for (const field of fields) values[field] = (params.get(paramOf[field]) ?? '').trim();
   const errors: Partial<Record<OfferSearchField, string>> = {};
@@ -157,7 +143,7 @@ export function parseOfferSearch(segment: OfferSegment, params: URLSearchParams,
 /** The search as URL parameters, for links between results, details and checkout. */
 export function offerSearchParams(segment: OfferSegment, query: OfferSearch): URLSearchParams {
   const params = new URLSearchParams({ destination: query.destination });
-  const fields = searchFieldsOf[segment];
+  const fields = offerProducts[segment].searchFields;
   if (fields.includes('month') && query.month) params.set('month', query.month);
   else params.set('date', query.date);
   if (fields.includes('time') && query.time) params.set('time', query.time);

@@ -3,7 +3,7 @@
 // the total. Pure data, in whole minor units: the components only format and label them, so a
 // test can check that what is shown adds up.
 import { convertAtQuoteRate, type Quote, type QuoteDisplay } from './quote';
-import { products, type ProductCode, type ProductDefinition } from '~/products/registry';
+import { products, type ProductCode, type ProductDefinition, type ProductOfFamily } from '~/products/registry';
 
 /**
  * Whether a line's amount has tax in it: 'before' (taxes are a line of their own further down),
@@ -21,7 +21,7 @@ export type LineLabel =
   | { key: 'price.line.weeks'; counts: { weeks: number; nights: number } }
   | { key: 'price.line.youngDriver' | 'price.line.oneWay' | 'price.taxes' | 'price.memberSavings'; counts: Record<string, never> };
 
-type OfferCode = 'ACT' | 'TRF' | 'CRUISE' | 'RESTAURANT';
+type OfferCode = ProductOfFamily<'offer'>;
 
 export type BreakdownLine = LineLabel & {
   /** Shown, in the display currency; a saving is negative. */

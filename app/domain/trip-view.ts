@@ -3,7 +3,8 @@
 import { destinations } from './destinations-data';
 import { instantToLocal } from './flight-schedule';
 import { valueAt } from './trips';
-import { type ProductCode, isProductCode } from '~/products/registry';
+import { isProductCode, products } from '~/products/registry';
+import type { TripPayloadShape } from '~/products/types';
 
 export type TripItemView = {
   /** What the item is ('Hotel Azul', 'MEX → CUN'); null when the payload names nothing (a booking's own item). */
@@ -38,29 +39,25 @@ const clock = (value: string | null): string | null =>
     ?.slice(1, 3)
     .join(':') ?? null;
 
-function nameOf(product: ProductCode, payload: unknown): string | null {
-  switch (product) {
-    case 'HLT':
+function nameOf(shape: TripPayloadShape, payload: unknown): string | null {
+  switch (shape) {
+    case 'hotel':
       return text(payload, 'Hotel_name');
-    case 'CAR': {
+    case 'car': {
       const [type, family] = [text(payload, 'cartype'), text(payload, 'carfamily')];
       return type && family ? `${type} (${family})` : (type ?? family);
     }
-    case 'FLT': {
+    case 'flight': {
       const legs = valueAt(payload, 'request.flightsearch');
       if (!Array.isArray(legs) || legs.length === 0) return null;
       const stops = [text(legs[0], 'from'), ...legs.map((leg) => text(leg, 'to'))];
       return stops.every((stop) => stop !== null) ? stops.join(' → ') : null;
     }
-    case 'TRF':
+    case 'transfer':
       return text(payload, 'trf_transfers_name');
-    case 'RST':
-    case 'STY':
-    case 'WEEKS':
+    case 'resort':
       return text(payload, 'rst_address');
-    case 'ACT':
-    case 'CRUISE':
-    case 'RESTAURANT':
+    case 'offer':
       // Scheduled offers: where, and which option.
       return text(payload, 'destination');
   }
@@ -105,62 +102,56 @@ function flightTimes(payload: unknown): Times {
   return { startTime: departs.time, endTime: departs.time ? arrives.time : null, startZone, endZone, startDate: departs.date, endDate: departs.time ? arrives.date : null };
 }
 
-function timesOf(product: ProductCode, payload: unknown): Times {
-  switch (product) {
-    case 'CAR':
+function timesOf(shape: TripPayloadShape, payload: unknown): Times {
+  switch (shape) {
+    case 'car':
       return local(
         clock(text(payload, 'request.pickup_time')),
         clock(text(payload, 'request.dropoff_time')),
         zoneOf(text(payload, 'request.pickup_city'), 'name'),
         zoneOf(text(payload, 'request.dropoff_city') ?? text(payload, 'request.pickup_city'), 'name'),
       );
-    case 'FLT':
+    case 'flight':
       return flightTimes(payload);
-    case 'HLT':
+    case 'hotel':
       return local(null, null, zoneOf(text(payload, 'search_req.destination'), 'slug') ?? zoneOf(text(payload, 'city_name'), 'name'));
-    case 'TRF':
+    case 'transfer':
       return local(clock(text(payload, 'trf_time')), null, null);
-    case 'RST':
-    case 'STY':
-    case 'WEEKS':
+    case 'resort':
       return local(null, null, null);
-    case 'ACT':
-    case 'CRUISE':
-    case 'RESTAURANT':
+    case 'offer':
       return local(clock(text(payload, 'start_time')), null, zoneOf(text(payload, 'destination'), 'name'));
   }
 }
 
-function amountOf(product: ProductCode, payload: unknown): number | null {
-  switch (product) {
-    case 'HLT':
+function amountOf(shape: TripPayloadShape, payload: unknown): number | null {
+  switch (shape) {
+    case 'hotel':
       return number(payload, 'inclusive');
-    case 'CAR':
-    case 'FLT':
+    case 'car':
+    case 'flight':
       return number(payload, 'fare_summary.total');
-    case 'RST':
-    case 'STY':
-    case 'WEEKS':
+    case 'resort':
       return number(payload, 'rst_retail_price');
-    case 'TRF':
-    case 'ACT':
-    case 'CRUISE':
-    case 'RESTAURANT':
+    case 'transfer':
+    case 'offer':
       return number(payload, 'price.b2c');
   }
 }
 
-function priceOf(product: ProductCode, payload: unknown): { amount: number | null; currency: string | null } {
+function priceOf(shape: TripPayloadShape, payload: unknown): { amount: number | null; currency: string | null } {
   const currency = text(payload, 'currency') ?? text(payload, 'request.currency') ?? text(payload, 'fare_summary.currency');
-  return { amount: amountOf(product, payload), currency };
+  return { amount: amountOf(shape, payload), currency };
 }
 
 /** The item as My trips and the calendar show it. */
 export function tripItemView(product: string, payload: unknown): TripItemView {
-  // Each product's payload is read its own way (closed switches: a new product does not compile
-  // until it says how); an item of a product this build does not know shows as nothing known.
+  // Each payload shape is read its own way (closed switches: a new shape does not compile until it
+  // says how; a new product sending a known shape needs nothing); an item of a product this build
+  // does not know shows as nothing known.
   if (!isProductCode(product)) return { name: null, ...local(null, null, null), amount: null, currency: null };
-  return { name: nameOf(product, payload), ...timesOf(product, payload), ...priceOf(product, payload) };
+  const shape = products[product].tripList.payload;
+  return { name: nameOf(shape, payload), ...timesOf(shape, payload), ...priceOf(shape, payload) };
 }
 
 /** A trip's totals: the items' amounts summed per currency (an unknown currency is its own sum), in first-seen order. */

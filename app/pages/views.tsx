@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import type { Translate } from '~/i18n/page-meta';
 import type { DetailsProductCode, ResultsProductCode } from './page-product';
 import type { DetailsPageOf, ResultsPageOf } from '~/products/product-pages.server';
+import { familyRows } from '~/products/registry';
 
 type ResultsPage<C extends ResultsProductCode> = SerializeFrom<ResultsPageOf<C>>;
 type DetailsPage<C extends DetailsProductCode> = SerializeFrom<DetailsPageOf<C>>;
@@ -22,10 +23,7 @@ export const resultsModules = {
   HLT: 'hotel',
   FLT: 'flight',
   CAR: 'car',
-  ACT: 'offer',
-  TRF: 'offer',
-  CRUISE: 'offer',
-  RESTAURANT: 'offer',
+  ...familyRows('offer', () => 'offer' as const),
   RST: 'weeks',
   STY: 'weeks',
   WEEKS: 'weeks',
@@ -44,14 +42,8 @@ const hotelTitles = {
   holiday_home: { in: 'meta.results.homesIn', search: 'meta.results.homes' },
 } as const;
 
-const offerTitles = {
-  activities: 'meta.results.activitiesIn',
-  transfers: 'meta.results.transfersIn',
-  cruises: 'meta.results.cruisesFrom',
-  restaurants: 'meta.results.restaurantsIn',
-} as const;
 const offerResults = ((page, t) =>
-  page ? t(offerTitles[page.form.segment], { destination: page.destination?.name ?? '…' }) : t('meta.results.title')) satisfies ResultsTitle<'ACT'>;
+  page ? t(`meta.results.offersIn.${page.form.segment}`, { destination: page.destination?.name ?? '…' }) : t('meta.results.title')) satisfies ResultsTitle<'ACT'>;
 const offerDetails = ((page, t) => page?.offer.name ?? t('meta.details.title')) satisfies DetailsTitle<'ACT'>;
 
 const weeksResults = (
@@ -67,10 +59,7 @@ export const resultsTitles: { [C in ResultsProductCode]: ResultsTitle<C> } = {
   },
   FLT: (page, t) => (page?.search ? t('meta.results.flightsOn', { route: route(page.search.legs) }) : t('meta.results.flights')),
   CAR: (_page, t) => t('meta.results.cars'),
-  ACT: offerResults,
-  TRF: offerResults,
-  CRUISE: offerResults,
-  RESTAURANT: offerResults,
+  ...familyRows('offer', () => offerResults),
   RST: weeksResults('meta.results.resortsIn', 'meta.results.resorts'),
   STY: weeksResults('meta.results.staysIn', 'meta.results.stays'),
   WEEKS: weeksResults('meta.results.weeksIn', 'meta.results.weeks'),
@@ -80,10 +69,7 @@ export const detailsTitles: { [C in DetailsProductCode]: DetailsTitle<C> } = {
   HLT: (page, t) => page?.hotel.name ?? t('meta.details.hotel'),
   FLT: (page, t) => (page ? t('meta.details.flightOn', { route: route(page.offer.legs) }) : t('meta.details.flight')),
   CAR: (page, t) => (page ? page.car.cartype : t('meta.details.car')),
-  ACT: offerDetails,
-  TRF: offerDetails,
-  CRUISE: offerDetails,
-  RESTAURANT: offerDetails,
+  ...familyRows('offer', () => offerDetails),
   RST: (page, t) => page?.resort.name ?? t('meta.details.resort'),
   STY: (page, t) => page?.resort.name ?? t('meta.details.stay'),
 };

@@ -11,7 +11,7 @@ import { flightServer } from './flight/flight.server';
 import { hotelServer } from './hotel/hotel.server';
 import { offerServer } from './offer/offer.server';
 import type { CheckoutEntry, PageLoader } from './page-entry.server';
-import { PRODUCT_CODES, type ProductCode } from './registry';
+import { PRODUCT_CODES, type ProductCode, familyRows } from './registry';
 import { weeksCollectionServer, weeksServer } from './weeks/weeks.server';
 
 /** What a product's entry must have: a loader or entry for each page its registry entry names, null for the others. */
@@ -25,10 +25,7 @@ export const productPages = {
   HLT: hotelServer,
   FLT: flightServer,
   CAR: carServer,
-  ACT: offerServer,
-  TRF: offerServer,
-  CRUISE: offerServer,
-  RESTAURANT: offerServer,
+  ...familyRows('offer', () => offerServer),
   RST: weeksServer('RST'),
   STY: weeksServer('STY'),
   WEEKS: weeksCollectionServer,

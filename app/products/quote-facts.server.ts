@@ -2,7 +2,7 @@ import type { CarQuoteFacts } from '~/products/car/car-quote.server';
 import type { FlightQuoteFacts } from '~/products/flight/flight-pages.server';
 import type { HotelQuoteFacts } from '~/products/hotel/hotel-pages.server';
 import type { OfferQuoteFacts } from '~/products/offer/offer-pages.server';
-import type { ProductCode } from '~/products/registry';
+import type { ProductCode, ProductOfFamily } from '~/products/registry';
 import type { WeeksQuoteFacts } from '~/products/weeks/weeks-quote.server';
 import type { Quote } from '~/domain/quote';
 
@@ -15,14 +15,10 @@ type QuoteFactsByProduct = {
   HLT: HotelQuoteFacts;
   FLT: FlightQuoteFacts;
   CAR: CarQuoteFacts;
-  ACT: OfferQuoteFacts;
-  TRF: OfferQuoteFacts;
-  CRUISE: OfferQuoteFacts;
-  RESTAURANT: OfferQuoteFacts;
   RST: WeeksQuoteFacts;
   STY: WeeksQuoteFacts;
   WEEKS: WeeksQuoteFacts;
-};
+} & { [C in ProductOfFamily<'offer'>]: OfferQuoteFacts };
 
 /** A product without its facts here fails to compile. */
 type Complete<T extends Record<ProductCode, object>> = T;

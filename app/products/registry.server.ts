@@ -4,7 +4,7 @@ import { builtInFlightSupplier } from '~/services/suppliers/flights.server';
 import { builtInHotelSupplier } from '~/services/suppliers/hotels.server';
 import { offerSuppliers } from '~/services/suppliers/offers.server';
 import { builtInResortSupplier, builtInStaySupplier } from '~/services/suppliers/weeks.server';
-import type { ProductCode } from './registry';
+import { type ProductCode, familyRows } from './registry';
 
 /** A supplier of any product, as far as the registry needs to know it. */
 export type AnyProductSupplier = ProductSupplier<never, unknown, unknown, never, unknown>;
@@ -18,13 +18,10 @@ export const productSuppliers = {
   HLT: [builtInHotelSupplier],
   FLT: [builtInFlightSupplier],
   CAR: [builtInCarSupplier],
-  ACT: [offerSuppliers.ACT],
-  TRF: [offerSuppliers.TRF],
+  ...familyRows('offer', (code) => [offerSuppliers[code]] as const),
   RST: [builtInResortSupplier],
   STY: [builtInStaySupplier],
   WEEKS: [builtInResortSupplier, builtInStaySupplier],
-  CRUISE: [offerSuppliers.CRUISE],
-  RESTAURANT: [offerSuppliers.RESTAURANT],
 } as const satisfies Record<ProductCode, readonly [AnyProductSupplier, ...AnyProductSupplier[]]>;
 
 /** The suppliers of a product's inventory (one, or WEEKS' two). */

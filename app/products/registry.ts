@@ -48,6 +48,13 @@ export const isOfFamily = <F extends ProductDefinition['family']>(code: ProductC
 export const productCodesOf = <F extends ProductDefinition['family']>(family: F): ProductOfFamily<F>[] =>
   PRODUCT_CODES.filter((code): code is ProductOfFamily<F> => isOfFamily(code, family));
 
+/**
+ * A family's rows of a table by product code, each made from its code: the tables whose products
+ * of a family share their entry spread this, so a product joining the family needs no row.
+ */
+export const familyRows = <F extends ProductDefinition['family'], T>(family: F, rowOf: (code: ProductOfFamily<F>) => T) =>
+  Object.fromEntries(productCodesOf(family).map((code) => [code, rowOf(code)])) as Record<ProductOfFamily<F>, T>;
+
 /** A product's own first path segment (its pages live under it): 'activities' for ACT. */
 export type MainSegmentOf<C extends ProductCode> = Products[C]['pathSegments'][0];
 export const mainSegmentOf = <C extends ProductCode>(code: C): MainSegmentOf<C> => products[code].pathSegments[0];

@@ -123,6 +123,9 @@ export type TripListInput = {
   usrType?: number;
 };
 
+/** The spec §3 trip list payloads: scheduled offers (activities, cruises, restaurants) send the activity one, resorts, stays and weeks the resort one. */
+export type TripPayloadShape = 'hotel' | 'flight' | 'car' | 'transfer' | 'offer' | 'resort';
+
 /** The spec §7 "Trips" calls that create and update a product's trip list entry. */
 export type TripListCalls = { create: string; update: string };
 
@@ -150,6 +153,8 @@ export type TripRules = {
  * the product's own input type; the registry only requires a builder of some item.
  */
 export type TripListDefinition<Item = never, Payload extends TripListCommon = TripListCommon> = {
+  /** Which spec §3 payload it sends (My trips reads each its own way, app/domain/trip-view.ts); products sending the same one share it. */
+  payload: TripPayloadShape;
   calls: TripListCalls;
   rules: TripRules;
   build: (trip: TripListInput, item: Item) => Payload;
@@ -194,7 +199,33 @@ export function tripListCommon(trip: TripListInput): TripListCommon {
 }
 
 /** A definition, checked against `ProductDefinition` while its own literal types are kept. */
-export const defineProduct = <const D extends ProductDefinition>(definition: D & RequiredLinesAmongPriceLines<D>): D => definition;
+export const defineProduct = <const D extends ProductDefinition>(definition: D & RequiredLinesAmongPriceLines<D> & OfferRulesOfOffers<D>): D => definition;
+
+/** The fields a scheduled offer's search form may ask for (app/domain/offers.ts reads them). */
+export type OfferSearchField = 'destination' | 'date' | 'month' | 'time' | 'guests' | 'bags' | 'trip' | 'returnDate' | 'returnTime';
+
+/** How a fact of an offer is stored: text, a number, or a list of texts. */
+export type OfferFactKind = 'string' | 'number' | 'strings';
+
+/** What a scheduled-offer product (family 'offer') declares beyond the registry's fields: everything the one offer engine varies by. */
+export type OfferDefinition = {
+  /** 'guest': one unit per guest (a place on a tour); 'booking': one unit fits the party (a table, a vehicle, a cabin). */
+  unitsPer: 'guest' | 'booking';
+  /** What the net price is counted per. */
+  priceBy: 'guest' | 'unit';
+  maxGuests: number;
+  /** The fields its search form asks for (and its URL carries). */
+  searchFields: readonly OfferSearchField[];
+  /** What its offers know beyond the shared columns (stored as jsonb, checked when read), by name; its results line is `offers.facts.<code>` with them. */
+  facts: Readonly<Record<string, OfferFactKind>>;
+  /** The facts a booking's success page lists, in order, each labelled `success.detail.<fact>`. */
+  booked: readonly string[];
+};
+
+/** A scheduled offer declares its offer rules, and its success page lists only facts it has. */
+type OfferRulesOfOffers<D extends ProductDefinition> = D['family'] extends 'offer'
+  ? { offer: OfferDefinition & { booked: readonly (D extends { offer: { facts: infer F } } ? keyof F & string : never)[] } }
+  : unknown;
 
 /** A quote's required lines are among its price lines: a typo in either does not compile. */
 type RequiredLinesAmongPriceLines<D extends ProductDefinition> = { quote: { requiredLines: readonly D['quote']['priceLines'][number][] } };

@@ -1,6 +1,7 @@
 // One item per product, as its trip list builder (app/products/*.ts `tripList.build`) takes it:
-// the registry's and the trips' tests build the spec §3 payloads from these.
-import { type ProductCode, products } from '~/products/registry';
+// the registry's and the trips' tests build the spec §3 payloads from these. A product sending
+// the same payload as one listed here (a new scheduled offer) is tested with that one's item.
+import { PRODUCT_CODES, type ProductCode, products } from '~/products/registry';
 import type { TripListInput } from '~/products/types';
 
 export const tripItems = {
@@ -129,8 +130,16 @@ export const tripItems = {
     lat: 21.1,
     long: -86.8,
   },
-} satisfies { [C in ProductCode]: Parameters<(typeof products)[C]['tripList']['build']>[1] };
+} satisfies { [C in ProductCode]?: Parameters<(typeof products)[C]['tripList']['build']>[1] };
+
+/** `code`'s own entry of `table`, else the entry of the first product that sends the same trip payload. */
+export function byTripPayload<T>(table: { readonly [C in ProductCode]?: T }, code: ProductCode): T {
+  const shape = products[code].tripList.payload;
+  const twin = [code, ...PRODUCT_CODES].find((other) => table[other] !== undefined && products[other].tripList.payload === shape);
+  if (twin === undefined) throw new Error(`No example of the ${shape} trip payload for ${code}`);
+  return table[twin]!;
+}
 
 /** The spec §3 payload of `code`'s item on `trip`, as its registry builder makes it. */
-export const tripPayloadOf = <C extends ProductCode>(code: C, trip: TripListInput): Record<string, unknown> =>
-  (products[code].tripList.build as (trip: TripListInput, item: (typeof tripItems)[C]) => Record<string, unknown>)(trip, tripItems[code]);
+export const tripPayloadOf = (code: ProductCode, trip: TripListInput): Record<string, unknown> =>
+  (products[code].tripList.build as (trip: TripListInput, item: unknown) => Record<string, unknown>)(trip, byTripPayload<unknown>(tripItems, code));

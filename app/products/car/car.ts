@@ -54,6 +54,7 @@ export function carTripPayload(trip: TripListInput, item: CarTripItem) {
 }
 
 const tripList = {
+  payload: 'car',
   calls: { create: 'createCarTripList', update: 'updateCarTripList' },
   rules: {
     label: 'CAR',

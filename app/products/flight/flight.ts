@@ -43,6 +43,7 @@ export function flightTripPayload(trip: TripListInput, item: FlightTripItem) {
 }
 
 const tripList = {
+  payload: 'flight',
   calls: { create: 'createFlightTripList', update: 'updateFlightTripList' },
   rules: {
     label: 'FLT',

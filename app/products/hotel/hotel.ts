@@ -64,6 +64,7 @@ export function hotelTripPayload(trip: TripListInput, item: HotelTripItem) {
 }
 
 const tripList = {
+  payload: 'hotel',
   calls: { create: 'createTripList', update: 'updateTripList' },
   rules: {
     label: 'HLT',

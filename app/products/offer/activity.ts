@@ -1,12 +1,6 @@
-import { offerTripCalls, offerTripPayload, offerTripRules, type OfferTripItem } from '~/products/offer/offer-trip';
+import { offerTripList } from '~/products/offer/offer-trip';
 import { offerQuoteLines } from '~/products/quote-lines';
-import { type TripListDefinition, defineProduct } from '~/products/types';
-
-const tripList = {
-  calls: offerTripCalls,
-  rules: offerTripRules,
-  build: offerTripPayload,
-} satisfies TripListDefinition<OfferTripItem>;
+import { defineProduct } from '~/products/types';
 
 /** Activities: a place per guest on a tour or a ticket, on a day (a scheduled offer). */
 export const activity = defineProduct({
@@ -21,7 +15,14 @@ export const activity = defineProduct({
   success: { page: '/activities/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',
-  tripList,
+  tripList: offerTripList,
   /** One unit per guest, priced per guest. */
-  offer: { unitsPer: 'guest', priceBy: 'guest', maxGuests: 8 },
+  offer: {
+    unitsPer: 'guest',
+    priceBy: 'guest',
+    maxGuests: 8,
+    searchFields: ['destination', 'date', 'guests'],
+    facts: { category: 'string', meetingPoint: 'string', languages: 'strings', includes: 'strings' },
+    booked: ['category', 'meetingPoint'],
+  },
 });

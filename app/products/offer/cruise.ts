@@ -1,9 +1,6 @@
-import { offerTripCalls, offerTripPayload, offerTripRules, type OfferTripItem } from '~/products/offer/offer-trip';
+import { offerTripList } from '~/products/offer/offer-trip';
 import { offerQuoteLines } from '~/products/quote-lines';
-import { type TripListDefinition, defineProduct } from '~/products/types';
-
-/** Listed as an activity (offer-trip.ts). */
-const tripList = { calls: offerTripCalls, rules: offerTripRules, build: offerTripPayload } satisfies TripListDefinition<OfferTripItem>;
+import { defineProduct } from '~/products/types';
 
 /** Cruises: a cabin for the party on a sailing in the month asked for. */
 export const cruise = defineProduct({
@@ -18,7 +15,15 @@ export const cruise = defineProduct({
   success: { page: '/cruises/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',
-  tripList,
+  /** Listed as an activity (offer-trip.ts). */
+  tripList: offerTripList,
   /** One cabin fits the party, priced per cabin. */
-  offer: { unitsPer: 'booking', priceBy: 'unit', maxGuests: 4 },
+  offer: {
+    unitsPer: 'booking',
+    priceBy: 'unit',
+    maxGuests: 4,
+    searchFields: ['destination', 'month', 'guests'],
+    facts: { ship: 'string', line: 'string', region: 'string', nights: 'number', departurePort: 'string', ports: 'strings' },
+    booked: ['ship', 'line', 'departurePort', 'nights'],
+  },
 });

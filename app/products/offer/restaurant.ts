@@ -1,9 +1,6 @@
-import { offerTripCalls, offerTripPayload, offerTripRules, type OfferTripItem } from '~/products/offer/offer-trip';
+import { offerTripList } from '~/products/offer/offer-trip';
 import { offerQuoteLines } from '~/products/quote-lines';
-import { type TripListDefinition, defineProduct } from '~/products/types';
-
-/** Listed as an activity (offer-trip.ts). */
-const tripList = { calls: offerTripCalls, rules: offerTripRules, build: offerTripPayload } satisfies TripListDefinition<OfferTripItem>;
+import { defineProduct } from '~/products/types';
 
 /** Restaurants: a table for the party at a seating time. */
 export const restaurant = defineProduct({
@@ -19,7 +16,15 @@ export const restaurant = defineProduct({
   success: { page: '/restaurants/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',
-  tripList,
+  /** Listed as an activity (offer-trip.ts). */
+  tripList: offerTripList,
   /** One table fits the party, priced per guest. */
-  offer: { unitsPer: 'booking', priceBy: 'guest', maxGuests: 10 },
+  offer: {
+    unitsPer: 'booking',
+    priceBy: 'guest',
+    maxGuests: 10,
+    searchFields: ['destination', 'date', 'time', 'guests'],
+    facts: { cuisine: 'string', address: 'string', priceLevel: 'number' },
+    booked: ['cuisine', 'address'],
+  },
 });

@@ -24,6 +24,7 @@ export function transferTripPayload(trip: TripListInput, item: TransferTripItem)
 }
 
 const tripList = {
+  payload: 'transfer',
   calls: { create: 'createTransfersTripList', update: 'updateTransfersTripList' },
   rules: {
     label: 'TRF',
@@ -52,5 +53,12 @@ export const transfer = defineProduct({
   acknowledgement: 'standard',
   tripList,
   /** One vehicle fits the party, priced per vehicle. */
-  offer: { unitsPer: 'booking', priceBy: 'unit', maxGuests: 12 },
+  offer: {
+    unitsPer: 'booking',
+    priceBy: 'unit',
+    maxGuests: 12,
+    searchFields: ['destination', 'date', 'time', 'guests', 'bags', 'trip', 'returnDate', 'returnTime'],
+    facts: { airportIata: 'string', zone: 'string', distanceKm: 'number' },
+    booked: ['airportIata', 'zone'],
+  },
 });

@@ -1,4 +1,4 @@
-import { type TripListCalls, type TripListInput, type TripRules, tripListCommon } from '~/products/types';
+import { type TripListCalls, type TripListInput, type TripRules, tripListCommon, type TripListDefinition } from '~/products/types';
 
 /** What a resort or stay week's trip list entry is made from (spec §3 "Resort trip"). */
 export type ResortTripItem = {
@@ -35,10 +35,10 @@ export function resortTripPayload(trip: TripListInput, item: ResortTripItem) {
   };
 }
 
-export const resortTripCalls = { create: 'createResortsTripList', update: 'updateResortsTripList' } as const satisfies TripListCalls;
+const resortTripCalls = { create: 'createResortsTripList', update: 'updateResortsTripList' } as const satisfies TripListCalls;
 
 /** Resorts, stays and weeks share the calls; spec §8 names them 'RST-STY'. */
-export const resortTripRules = {
+const resortTripRules = {
   label: 'RST-STY',
   required: [
     ['rst_resort_id', 'resort id'],
@@ -47,3 +47,11 @@ export const resortTripRules = {
   key: ['rst_resort_id'],
   place: { lat: 'rst_lat', lng: 'rst_long' },
 } as const satisfies TripRules;
+
+/** The resort trip list resorts, stays and weeks send. */
+export const resortTripList = {
+  payload: 'resort',
+  calls: resortTripCalls,
+  rules: resortTripRules,
+  build: resortTripPayload,
+} as const satisfies TripListDefinition<ResortTripItem>;

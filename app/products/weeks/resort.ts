@@ -1,8 +1,6 @@
-import { resortTripCalls, resortTripPayload, resortTripRules, type ResortTripItem } from '~/products/weeks/resort-trip';
+import { resortTripList } from '~/products/weeks/resort-trip';
 import { weekQuoteLines } from '~/products/quote-lines';
-import { type TripListDefinition, defineProduct } from '~/products/types';
-
-const tripList = { calls: resortTripCalls, rules: resortTripRules, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
+import { defineProduct } from '~/products/types';
 
 /** Resort weeks (timeshare inventory), for members: their ads need a signed-in visitor. */
 export const resort = defineProduct({
@@ -17,5 +15,5 @@ export const resort = defineProduct({
   success: { page: '/resorts/checkout-success' },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',
-  tripList,
+  tripList: resortTripList,
 });

@@ -1,8 +1,6 @@
-import { resortTripCalls, resortTripPayload, resortTripRules, type ResortTripItem } from '~/products/weeks/resort-trip';
+import { resortTripList } from '~/products/weeks/resort-trip';
 import { weekQuoteLines } from '~/products/quote-lines';
-import { type TripListDefinition, defineProduct } from '~/products/types';
-
-const tripList = { calls: resortTripCalls, rules: resortTripRules, build: resortTripPayload } satisfies TripListDefinition<ResortTripItem>;
+import { defineProduct } from '~/products/types';
 
 /**
  * Weeks: one search over resort and stay weeks (and the dream-trips collection of the best of
@@ -26,5 +24,5 @@ export const weeks = defineProduct({
   success: { bookedAs: ['RST', 'STY'] },
   payment: { invoice: true, oxxo: true, cardGuarantee: false, clientCardToSupplier: false },
   acknowledgement: 'standard',
-  tripList,
+  tripList: resortTripList,
 });

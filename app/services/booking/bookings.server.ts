@@ -18,7 +18,7 @@ import { cancelCheck } from '~/domain/booking-cancel';
 import { dayIn } from '~/domain/time-zone';
 import { hotelFlowOf } from '~/domain/hotel-flow';
 import type { InstrumentKind } from '~/domain/ledger';
-import { readOfferFacts } from '~/domain/offer-facts';
+import { type OfferFacts, factText, readOfferFacts } from '~/domain/offer-facts';
 import type { OfferProductCode } from '~/domain/offers';
 import { isLanguageCode } from '~/domain/reference-data';
 import { roomTypeName } from '~/domain/room-types';
@@ -44,7 +44,8 @@ export type BookedItem =
   | { kind: 'offer'; offer: string; option: string; startsAt: string | null; details: { key: OfferDetailKey; value: string }[] }
   | { kind: 'week'; resort: string; unit: string; unitCode: string; address: string; sleeps: number };
 
-export type OfferDetailKey = 'category' | 'meetingPoint' | 'airport' | 'zone' | 'ship' | 'line' | 'departurePort' | 'nights' | 'cuisine' | 'address';
+/** A fact a booked offer's success page lists (labelled success.detail.<key>). */
+export type OfferDetailKey = { [C in OfferProductCode]: (typeof products)[C]['offer']['booked'][number] }[OfferProductCode];
 
 function bookingsQuery(db: Database = getDb()) {
   return db
@@ -188,30 +189,10 @@ async function describeItem(booking: BookingRecord, db: Database = getDb()): Pro
   }
 }
 
-function offerDetails(facts: ReturnType<typeof readOfferFacts>): { key: OfferDetailKey; value: string }[] {
-  switch (facts.product) {
-    case 'ACT':
-      return [
-        { key: 'category', value: facts.facts.category },
-        { key: 'meetingPoint', value: facts.facts.meetingPoint },
-      ];
-    case 'TRF':
-      return [
-        { key: 'airport', value: facts.facts.airportIata },
-        { key: 'zone', value: facts.facts.zone },
-      ];
-    case 'CRUISE':
-      return [
-        { key: 'ship', value: `${facts.facts.ship} (${facts.facts.line})` },
-        { key: 'departurePort', value: facts.facts.departurePort },
-        { key: 'nights', value: String(facts.facts.nights) },
-      ];
-    case 'RESTAURANT':
-      return [
-        { key: 'cuisine', value: facts.facts.cuisine },
-        { key: 'address', value: facts.facts.address },
-      ];
-  }
+/** The facts of a booked offer its product lists on the success page (its registry entry's `booked`). */
+function offerDetails({ product, facts }: OfferFacts): { key: OfferDetailKey; value: string }[] {
+  const booked: readonly OfferDetailKey[] = products[product].offer.booked;
+  return booked.map((key) => ({ key, value: factText((facts as Partial<Record<OfferDetailKey, string | number | string[]>>)[key]!) }));
 }
 
 /** The success page a booking lands on (holiday homes under /holidaystays). */

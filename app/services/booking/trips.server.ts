@@ -13,7 +13,7 @@ import { type ApiMessageKey, apiMessage } from '~/i18n/api-messages';
 import type { LanguageCode } from '~/domain/reference-data';
 import { parseEmailAddress } from '~/domain/email-address';
 import { validName } from '~/domain/traveler';
-import { isProductCode } from '~/products/registry';
+import { PRODUCT_CODES, isProductCode, products } from '~/products/registry';
 import {
   TRIP_CALLS,
   type TripRole,
@@ -763,6 +763,9 @@ async function myTripRows(actor: TripActor, tripId: string | null, language: str
   });
 }
 
+/** The products that send spec §3's activity payload (scheduled offers but transfers), whose product_code names an offer. */
+const offerPayloadProducts = PRODUCT_CODES.filter((code) => products[code].tripList.payload === 'offer');
+
 /**
  * Each item's property picture by item id, from what its payload names (spec §3 trip payloads):
  * a hotel's own drawing (hotel_id is its slug), a resort's or stay's picture (rst_resort_id), a
@@ -779,7 +782,7 @@ async function propertyImagesOf(items: readonly { id: string; product: string; p
   const hotels = refs(['HLT'], 'hotel_id', /^[a-z0-9-]{2,120}$/);
   const resorts = refs(['RST', 'STY'], 'rst_resort_id', /^[1-9]\d{0,8}$/);
   const cars = refs(['CAR'], 'id', /^[1-9]\d{0,8}$/);
-  const offers = refs(['ACT', 'CRUISE', 'RESTAURANT'], 'product_code', /^[a-z0-9-]{2,120}$/);
+  const offers = refs(offerPayloadProducts, 'product_code', /^[a-z0-9-]{2,120}$/);
   const unique = (list: { ref: string }[]) => [...new Set(list.map((entry) => entry.ref))];
   const [hotelRows, resortRows, carRows, offerRows] = await Promise.all([
     hotels.length ? db.selectFrom('hotels').select(['slug', 'images', 'image_path']).where('slug', 'in', unique(hotels)).execute() : [],

@@ -3,6 +3,7 @@ import type { PropertyType } from '~/domain/hotel-flow';
 import type { DateFormat } from '~/domain/date-format';
 import type { AccountRole, InstrumentKind, LedgerTransactionKind } from '~/domain/ledger';
 import type { TripRole } from '~/domain/trips';
+import type { ProductOfFamily } from '~/products/registry';
 
 /**
  * Kysely table types. Keep in step with the migrations in `migrations.server.ts`.
@@ -577,7 +578,7 @@ export interface FareBrandsTable {
   seat_choice: boolean;
 }
 
-export type OfferProduct = 'ACT' | 'TRF' | 'CRUISE' | 'RESTAURANT';
+export type OfferProduct = ProductOfFamily<'offer'>;
 
 export interface OffersTable {
   id: Generated<number>;

@@ -1,4 +1,4 @@
-import type { ActivityFacts, CruiseFacts, RestaurantFacts, TransferFacts } from '~/domain/offer-facts';
+import type { OfferFacts } from '~/domain/offer-facts';
 import { RESTAURANT_SLOTS, type OfferProductCode } from '~/domain/offers';
 import type { Database } from '../platform/db.server';
 
@@ -46,7 +46,7 @@ type SeedOffer = {
   image_path: string;
   guest_rating: string;
   supplier_code: string;
-  facts: ActivityFacts | TransferFacts | CruiseFacts | RestaurantFacts;
+  facts: OfferFacts['facts'];
   options: SeedOption[];
 };
 

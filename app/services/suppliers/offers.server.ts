@@ -9,6 +9,7 @@ import { releaseHold } from '../booking/hold-release.server';
 import { offerOptionItemRef } from '../seed/seed-offers.server';
 import type { ProductSupplier, SupplierContext } from './port';
 import { compactSelection } from '~/domain/hold-selection';
+import { familyRows } from '~/products/registry';
 
 /**
  * The scheduled-offers engine: one supplier implementation serving activities, transfers,
@@ -255,9 +256,4 @@ export function builtInOfferSupplier(product: OfferProductCode): OfferSupplier {
   };
 }
 
-export const offerSuppliers: Record<OfferProductCode, OfferSupplier> = {
-  ACT: builtInOfferSupplier('ACT'),
-  TRF: builtInOfferSupplier('TRF'),
-  CRUISE: builtInOfferSupplier('CRUISE'),
-  RESTAURANT: builtInOfferSupplier('RESTAURANT'),
-};
+export const offerSuppliers: Record<OfferProductCode, OfferSupplier> = familyRows('offer', builtInOfferSupplier);
