@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_CODES, products } from '~/products/registry';
-import type { TripListInput } from '~/products/types';
+import type { TripListInput, TripRules } from '~/products/types';
+import { tripRules } from './trip-rules';
 import { tripPayloadOf } from '../../test/support/trip-items';
 import {
   DEFAULT_USR_TYPE,
@@ -59,7 +60,7 @@ describe('trip list calls (spec §7 "Trips")', () => {
   });
 
   it('share one set of rules among the products of a call', () => {
-    for (const call of TRIP_CALLS.values()) for (const code of call.products) expect(products[code].tripList.rules, `${call.name} ${code}`).toBe(call.rules);
+    for (const call of TRIP_CALLS.values()) for (const code of call.products) expect(tripRules[products[code].tripList.payload], `${call.name} ${code}`).toBe(call.rules);
   });
 
   it('key items by required fields only', () => {
@@ -73,7 +74,8 @@ describe('trip list calls (spec §7 "Trips")', () => {
 });
 
 describe.each(PRODUCT_CODES)('%s trip list payload (spec §3, §8)', (code) => {
-  const { calls, rules } = products[code].tripList;
+  const { calls, payload: shape } = products[code].tripList;
+  const rules: TripRules = tripRules[shape];
   const payload = tripPayloadOf(code, trip);
 
   it.each([calls.create, calls.update])('%s takes the spec payload', (name) => {
@@ -99,24 +101,24 @@ describe.each(PRODUCT_CODES)('%s trip list payload (spec §3, §8)', (code) => {
 
 describe('the car refusal (spec §8)', () => {
   it('names the pickup location', () => {
-    const { rules } = products.CAR.tripList;
+    const rules = tripRules.car;
     expect(tripPayloadRefusal(rules, without(tripPayloadOf('CAR', trip), 'pickup_location'))).toBe('data required for CAR trip creation: pickup location');
-    expect(tripPayloadRefusal(products.STY.tripList.rules, without(tripPayloadOf('STY', trip), 'rst_resort_id'))).toBe('data required for RST-STY trip creation: resort id');
+    expect(tripPayloadRefusal(tripRules.resort, without(tripPayloadOf('STY', trip), 'rst_resort_id'))).toBe('data required for RST-STY trip creation: resort id');
   });
 });
 
 describe('items and places', () => {
   it('keys an item by its product fields', () => {
-    expect(tripItemKey(products.HLT.tripList.rules, tripPayloadOf('HLT', trip))).toBe('h-1');
-    expect(tripItemKey(products.CAR.tripList.rules, tripPayloadOf('CAR', trip))).toBe('car-1|2026-12-01');
-    expect(tripItemKey(products.ACT.tripList.rules, tripPayloadOf('ACT', trip))).toBe('ACT|opt-1|09:00');
+    expect(tripItemKey(tripRules.hotel, tripPayloadOf('HLT', trip))).toBe('h-1');
+    expect(tripItemKey(tripRules.car, tripPayloadOf('CAR', trip))).toBe('car-1|2026-12-01');
+    expect(tripItemKey(tripRules.offer, tripPayloadOf('ACT', trip))).toBe('ACT|opt-1|09:00');
   });
 
   it('reads where the item is, ignoring what is not a place', () => {
-    expect(tripPlace(products.HLT.tripList.rules, tripPayloadOf('HLT', trip))).toEqual({ city: 'Cancún', country: null, latitude: 21.1, longitude: -86.8 });
-    expect(tripPlace(products.CAR.tripList.rules, tripPayloadOf('CAR', trip))).toEqual({ city: 'Cancún', country: 'MX', latitude: null, longitude: null });
-    expect(tripPlace(products.TRF.tripList.rules, tripPayloadOf('TRF', trip))).toEqual({ city: null, country: null, latitude: null, longitude: null });
-    expect(tripPlace(products.RST.tripList.rules, { rst_lat: 95, rst_long: 'east' })).toMatchObject({ latitude: null, longitude: null });
+    expect(tripPlace(tripRules.hotel, tripPayloadOf('HLT', trip))).toEqual({ city: 'Cancún', country: null, latitude: 21.1, longitude: -86.8 });
+    expect(tripPlace(tripRules.car, tripPayloadOf('CAR', trip))).toEqual({ city: 'Cancún', country: 'MX', latitude: null, longitude: null });
+    expect(tripPlace(tripRules.transfer, tripPayloadOf('TRF', trip))).toEqual({ city: null, country: null, latitude: null, longitude: null });
+    expect(tripPlace(tripRules.resort, { rst_lat: 95, rst_long: 'east' })).toMatchObject({ latitude: null, longitude: null });
   });
 
   it('reads dotted paths and nothing through arrays or scalars', () => {

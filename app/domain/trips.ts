@@ -1,9 +1,10 @@
 // Trips (issue 13; spec §3 "Trip list payloads", §5, §7 "Trips", §8, §9): the pure rules of trip
-// lists. Each product's payload rules live with its payload builder in the product registry
-// (app/products/*.ts `tripList.rules`); this module reads them by call name.
+// lists. Each payload's rules are in ./trip-rules.ts by the payload's shape (a product's registry
+// entry names the shape it sends); this module reads them by call name.
 import { PRODUCT_CODES, type ProductCode, products } from '~/products/registry';
 import { DEFAULT_USR_TYPE, type TripRules } from '~/products/types';
 import { dateTimeFormat } from './intl-format';
+import { tripRules } from './trip-rules';
 
 export { DEFAULT_USR_TYPE };
 
@@ -28,7 +29,8 @@ export type TripCall = {
 export const TRIP_CALLS: ReadonlyMap<string, TripCall> = (() => {
   const calls = new Map<string, TripCall>();
   for (const code of PRODUCT_CODES) {
-    const { calls: names, rules } = products[code].tripList;
+    const { calls: names, payload } = products[code].tripList;
+    const rules = tripRules[payload];
     for (const mode of ['create', 'update'] as const) {
       const known = calls.get(names[mode]);
       if (known) calls.set(names[mode], { ...known, products: [...known.products, code] });

@@ -156,7 +156,6 @@ export type TripListDefinition<Item = never, Payload extends TripListCommon = Tr
   /** Which spec §3 payload it sends (My trips reads each its own way, app/domain/trip-view.ts); products sending the same one share it. */
   payload: TripPayloadShape;
   calls: TripListCalls;
-  rules: TripRules;
   build: (trip: TripListInput, item: Item) => Payload;
 };
 

@@ -2,6 +2,7 @@
 // payload, and its refusal naming the missing field; the ±14-day window, gettrips,
 // belongsThistrip and citieimages; bad input a 400 that changes nothing; another user's trip a
 // 404, unchanged; joining by invitation once; bookings joining the trips covering them. Both backends.
+import { tripRules } from '~/domain/trip-rules';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRIP_CALLS } from '~/domain/trips';
@@ -157,14 +158,14 @@ describe.each(['pglite', 'postgres'] as const)('trips on %s', (backend) => {
       expect(changed.body.data.items).toHaveLength(1);
     });
 
-    it.for(products[code].tripList.rules.required.map(([path, label]) => ({ path, label })))(
+    it.for(tripRules[products[code].tripList.payload].required.map(([path, label]) => ({ path, label })))(
       'refuses both calls without $path, naming "$label", changing nothing',
       async ({ path, label }, ctx) => {
         if (database.skip) return ctx.skip();
         const tripId = await tripWith(code, '2030-04-01', '2030-04-03');
         const before = await snapshot();
         const payload = without(tripPayloadOf(code, input(people.member, '2030-04-01', '2030-04-03', tripId)), path);
-        const message = `data required for ${products[code].tripList.rules.label} trip creation: ${label}`;
+        const message = `data required for ${tripRules[products[code].tripList.payload].label} trip creation: ${label}`;
         expect(await tripCall(create, { ...payload, trip_list_id: null })).toEqual({ status: 400, body: { status: false, message } });
         expect(await tripCall(update, payload)).toEqual({ status: 400, body: { status: false, message } });
         expect(await snapshot()).toEqual(before);

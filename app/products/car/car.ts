@@ -56,18 +56,6 @@ export function carTripPayload(trip: TripListInput, item: CarTripItem) {
 const tripList = {
   payload: 'car',
   calls: { create: 'createCarTripList', update: 'updateCarTripList' },
-  rules: {
-    label: 'CAR',
-    required: [
-      ['id', 'car id'],
-      ['pickup_location', 'pickup location'],
-      ['dropoff_location', 'dropoff location'],
-      ['request.pickup_date', 'pickup date'],
-      ['request.dropoff_date', 'dropoff date'],
-    ],
-    key: ['id', 'request.pickup_date'],
-    place: { city: 'request.pickup_city', country: 'request.pickup_country' },
-  },
   build: carTripPayload,
 } satisfies TripListDefinition<CarTripItem>;
 

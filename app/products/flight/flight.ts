@@ -45,16 +45,6 @@ export function flightTripPayload(trip: TripListInput, item: FlightTripItem) {
 const tripList = {
   payload: 'flight',
   calls: { create: 'createFlightTripList', update: 'updateFlightTripList' },
-  rules: {
-    label: 'FLT',
-    required: [
-      ['id', 'flight id'],
-      ['bnds', 'flight bounds'],
-      ['request.flightsearch', 'flight search legs'],
-    ],
-    key: ['id'],
-    place: { lat: 'request.lat', lng: 'request.lng' },
-  },
   build: flightTripPayload,
 } satisfies TripListDefinition<FlightTripItem>;
 

@@ -66,18 +66,6 @@ export function hotelTripPayload(trip: TripListInput, item: HotelTripItem) {
 const tripList = {
   payload: 'hotel',
   calls: { create: 'createTripList', update: 'updateTripList' },
-  rules: {
-    label: 'HLT',
-    required: [
-      ['hotel_id', 'hotel id'],
-      ['Hotel_name', 'hotel name'],
-      ['city_name', 'city name'],
-      ['fromdate', 'check-in date'],
-      ['todate', 'check-out date'],
-    ],
-    key: ['hotel_id'],
-    place: { city: 'city_name', lat: 'lat', lng: 'long' },
-  },
   build: hotelTripPayload,
 } satisfies TripListDefinition<HotelTripItem>;
 

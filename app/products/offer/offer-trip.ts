@@ -1,4 +1,4 @@
-import { type TripListCalls, type TripListDefinition, type TripListInput, type TripRules, tripListCommon } from '~/products/types';
+import { type TripListCalls, type TripListDefinition, type TripListInput, tripListCommon } from '~/products/types';
 
 /** What a scheduled offer's trip list entry is made from (spec §3 "Activity trip"). */
 export type OfferTripItem = {
@@ -40,21 +40,9 @@ export function offerTripPayload(trip: TripListInput, item: OfferTripItem) {
 /** Spec §7 names no cruise or restaurant trip calls: scheduled offers are listed as activities. */
 const offerTripCalls = { create: 'createActivitiesTripList', update: 'updateActivitiesTripList' } as const satisfies TripListCalls;
 
-const offerTripRules = {
-  label: 'ACT',
-  required: [
-    ['product_code', 'product code'],
-    ['option_code', 'option code'],
-    ['start_time', 'start time'],
-  ],
-  key: ['product_code', 'option_code', 'start_time'],
-  place: { city: 'destination' },
-} as const satisfies TripRules;
-
 /** The activity trip list every scheduled offer sends (a new offer product reuses it as is). */
 export const offerTripList = {
   payload: 'offer',
   calls: offerTripCalls,
-  rules: offerTripRules,
   build: offerTripPayload,
 } as const satisfies TripListDefinition<OfferTripItem>;

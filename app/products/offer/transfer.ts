@@ -26,15 +26,6 @@ export function transferTripPayload(trip: TripListInput, item: TransferTripItem)
 const tripList = {
   payload: 'transfer',
   calls: { create: 'createTransfersTripList', update: 'updateTransfersTripList' },
-  rules: {
-    label: 'TRF',
-    required: [
-      ['trf_transfers_name', 'transfer name'],
-      ['trf_date', 'transfer date'],
-    ],
-    key: ['trf_transfers_name', 'trf_date'],
-    place: {},
-  },
   build: transferTripPayload,
 } satisfies TripListDefinition<TransferTripItem>;
 

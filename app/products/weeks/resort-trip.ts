@@ -1,4 +1,4 @@
-import { type TripListCalls, type TripListInput, type TripRules, tripListCommon, type TripListDefinition } from '~/products/types';
+import { type TripListCalls, type TripListInput, tripListCommon, type TripListDefinition } from '~/products/types';
 
 /** What a resort or stay week's trip list entry is made from (spec §3 "Resort trip"). */
 export type ResortTripItem = {
@@ -37,21 +37,9 @@ export function resortTripPayload(trip: TripListInput, item: ResortTripItem) {
 
 const resortTripCalls = { create: 'createResortsTripList', update: 'updateResortsTripList' } as const satisfies TripListCalls;
 
-/** Resorts, stays and weeks share the calls; spec §8 names them 'RST-STY'. */
-const resortTripRules = {
-  label: 'RST-STY',
-  required: [
-    ['rst_resort_id', 'resort id'],
-    ['rst_nights', 'nights'],
-  ],
-  key: ['rst_resort_id'],
-  place: { lat: 'rst_lat', lng: 'rst_long' },
-} as const satisfies TripRules;
-
 /** The resort trip list resorts, stays and weeks send. */
 export const resortTripList = {
   payload: 'resort',
   calls: resortTripCalls,
-  rules: resortTripRules,
   build: resortTripPayload,
 } as const satisfies TripListDefinition<ResortTripItem>;

@@ -1,7 +1,7 @@
 // Trips (issue 13; docs/api.md "Trips"; spec §7 "Trips"): trip lists of every product, reading a
 // user's trips, our image of a trip's place, joining a trip by invitation, and bookings joining
-// the trips that cover their dates. The rules are app/domain/trips.ts; a product's payload rules
-// are its registry entry's `tripList.rules`.
+// the trips that cover their dates. The rules are app/domain/trips.ts; a payload's rules are
+// app/domain/trip-rules.ts, by the shape its product's registry entry names.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Insertable, type Selectable, type Transaction, sql } from 'kysely';
 import type { TripListBody, TripListCallName } from '#schemas/api/trips.schema';
