@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as cancelRoute } from '~/api/booking.cancel';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { dayIn } from '~/domain/time-zone';
 import { getOrgById } from '~/services/platform/config.server';
 import { createHold, recordHoldQuote } from '~/services/booking/holds.server';
@@ -22,6 +21,9 @@ import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
 import { quoteOf } from '../support/stored-value';
+
+const cancelRoute = bookingEndpoints['/api/booking/cancel'].action;
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
 
 let sandbox: SandboxGateway;
 type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };

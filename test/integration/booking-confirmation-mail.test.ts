@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { countMessagesOf, listUserBookings } from '~/services/booking/bookings.server';
 import { cancelConfirmedBooking } from '~/services/booking-payments/booking-cancel.server';
 import { expireOxxoVouchers } from '~/services/booking-payments/oxxo-vouchers.server';
@@ -18,6 +18,8 @@ import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxNonce } from '../support/sandbox-control';
 import { initiatedActivityBooking } from '../support/activity-booking';
+
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
 
 const backends: Backend[] = ['pglite', 'postgres'];
 

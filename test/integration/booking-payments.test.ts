@@ -9,11 +9,7 @@ import { createHold } from '~/services/booking/holds.server';
 import { expireOxxoVouchers, OXXO_EXPIRED_TEXT } from '~/services/booking-payments/oxxo-vouchers.server';
 import { initBookingAction } from '~/http/pay-call.server';
 import { reconcilePayments } from '~/services/booking-payments/booking-reconcile.server';
-import { action as generateCheckSumRoute } from '~/api/pgv2.generateCheckSum';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
-import { action as oxxoWebhookRoute } from '~/api/payments.oxxo.webhook';
-import { action as paymentWithSavedCardRoute } from '~/api/pgv2.paymentWithSavedCard';
-import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/identity/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
@@ -21,6 +17,12 @@ import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
+
+const generateCheckSumRoute = bookingEndpoints['/api/pgv2/generateCheckSum'].action;
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
+const oxxoWebhookRoute = bookingEndpoints['/api/payments/oxxo/webhook'].action;
+const paymentWithSavedCardRoute = bookingEndpoints['/api/pgv2/paymentWithSavedCard'].action;
+const zeroAmountBookingRoute = bookingEndpoints['/api/booking/zeroAmountBooking'].action;
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const TIMEOUT_MS = 1_000;

@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphqlClient } from '~/components/realtime/graphql-client';
 import { subscribeWithUrql } from '~/components/realtime/use-booking-status';
 import { type BookingStatusState, followBookingStatus, pollWith } from '~/domain/booking-status';
-import { loader } from '~/api/booking.status';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { publishBookingStatus } from '~/services/booking/booking-status.server';
 import { type Database, openDatabase } from '~/services/platform/db.server';
 import type { BookingStatus } from '~/services/platform/db-schema';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { callAction } from '../support/load-context';
 import { headerWebSocket, realtimeClient, signInDemo, startRealtime } from '../support/realtime';
+
+const loader = bookingEndpoints['/api/booking/status'].loader;
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const local = { host: 'localhost', origin: 'http://localhost' };

@@ -4,7 +4,7 @@
 // takes the whole move down with it. Both databases.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { subscribeToBookingMoves } from '~/services/booking/booking-lifecycle.server';
 import type { BookingMove } from '~/services/booking/booking-subscriber';
 import { moveBooking } from '~/services/booking-payments/booking-move.server';
@@ -17,6 +17,8 @@ import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxNonce } from '../support/sandbox-control';
 import { initiatedActivityBooking } from '../support/activity-booking';
+
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
 
 const ORG = 'voyagerpro';
 

@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberPriceMinor } from '~/domain/member-rates';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
-import { action as initBookingRoute } from '~/api/booking.initBooking';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/identity/session.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
@@ -16,6 +15,9 @@ import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn } from '../support/load-context';
 import { pageRequests } from '../support/page-requests';
 import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
+
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
+const initBookingRoute = bookingEndpoints['/api/booking/initBooking'].action;
 
 const { holdHotelRoom, loadHotelCheckout, loadHotelDetails, travelerAction } = pageRequests;
 

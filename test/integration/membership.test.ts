@@ -3,14 +3,8 @@
 // gateway) activating the plan in the transaction that confirms it. Both databases.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as plansRoute } from '~/api/membershipUpgrade.plans';
-import { action as paymentMembershipRoute } from '~/api/membershipUpgrade.payment-membership';
-import { action as subscriptionPlansRoute } from '~/api/membershipUpgrade.subscription-plans';
-import { action as initBookRoute } from '~/api/plans.initbook';
-import { action as generateCheckSumRoute } from '~/api/pgv2.generateCheckSum';
-import { action as paymentWithSavedCardRoute } from '~/api/pgv2.paymentWithSavedCard';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
-import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
+import { membershipEndpoints } from '~/api/membership-endpoints.server';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { addMonths } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
 import { getOrgById } from '~/services/platform/config.server';
@@ -26,6 +20,15 @@ import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
 import { ledgerProblems } from '../support/stored-value';
+
+const plansRoute = membershipEndpoints['/api/membershipUpgrade/plans'].action;
+const paymentMembershipRoute = membershipEndpoints['/api/membershipUpgrade/payment-membership'].action;
+const subscriptionPlansRoute = membershipEndpoints['/api/membershipUpgrade/subscription-plans'].action;
+const initBookRoute = membershipEndpoints['/api/plans/initbook'].action;
+const generateCheckSumRoute = bookingEndpoints['/api/pgv2/generateCheckSum'].action;
+const paymentWithSavedCardRoute = bookingEndpoints['/api/pgv2/paymentWithSavedCard'].action;
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
+const zeroAmountBookingRoute = bookingEndpoints['/api/booking/zeroAmountBooking'].action;
 
 let sandbox: SandboxGateway;
 type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };

@@ -8,12 +8,9 @@ import { createHold, recordHoldQuote } from '~/services/booking/holds.server';
 import { quoteCarHold } from '~/products/car/car-quote.server';
 import { initBookingAction } from '~/http/pay-call.server';
 import { reconcileProviderPagePayments } from '~/services/booking-payments/provider-page.server';
-import { action as cardGuaranteeRoute } from '~/api/booking.cardGuarantee';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
-import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
-import { action as hostedPaymentRoute } from '~/api/booking.hostedPayment';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
+import { accountEndpoints } from '~/api/account-endpoints.server';
 import { loader as hostedReturnRoute } from '~/routes/payments.hosted-return';
-import { action as invoiceCreditRoute } from '~/api/admin.invoiceCredit';
 import { withCheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
 import { invoiceCreditOf } from '~/services/booking-payments/invoice-credit.server';
 import { configurePayments, paymentGateway } from '~/services/payments/runtime.server';
@@ -26,6 +23,12 @@ import { inDays } from '../support/dates';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
+
+const cardGuaranteeRoute = bookingEndpoints['/api/booking/cardGuarantee'].action;
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
+const zeroAmountBookingRoute = bookingEndpoints['/api/booking/zeroAmountBooking'].action;
+const hostedPaymentRoute = bookingEndpoints['/api/booking/hostedPayment'].action;
+const invoiceCreditRoute = accountEndpoints['/api/admin/invoiceCredit'].action;
 
 const backends: Backend[] = ['pglite', 'postgres'];
 let sandbox: SandboxGateway;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { action as loginAction } from '~/api/auth.login';
+import { accountEndpoints } from '~/api/account-endpoints.server';
 import { issueImpersonationKey, passwordProblem } from '~/services/identity/auth.server';
 import { deliverPendingEmails, queueEmail } from '~/services/platform/mail.server';
 import { hashPassword, verifyPassword } from '~/services/identity/password.server';
@@ -8,6 +8,8 @@ import { DEMO_PASSWORD, demoEmail } from '~/services/seed/demo-accounts';
 import { hashToken } from '~/services/identity/session.server';
 import { loadContextFor } from '../support/load-context';
 import { type Backend, useSeededDatabase } from '../support/databases';
+
+const loginAction = accountEndpoints['/api/auth/login'].action;
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const ORIGIN = 'http://localhost:3000';

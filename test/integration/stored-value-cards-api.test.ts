@@ -1,14 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { action as applyPaymentCardRoute } from '~/api/booking.applyPaymentCard';
-import { action as paymentCardsRoute, loader as paymentCardsLoader } from '~/api/booking.getpaymentcardbyuser';
-import { action as applyPointsRoute } from '~/api/loyalty.applyPoints';
-import { action as checkPointsRoute } from '~/api/loyalty.checkLoyaltyPoints';
+import { storedValueEndpoints } from '~/api/stored-value-endpoints.server';
 import { createSession } from '~/services/identity/session.server';
 import { type Member, instrumentsOf, payableOfHold } from '~/services/stored-value/stored-value.server';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn } from '../support/load-context';
 import { memberHold, quoteOf } from '../support/stored-value';
+
+const applyPaymentCardRoute = storedValueEndpoints['/api/booking/applyPaymentCard'].action;
+const paymentCardsRoute = storedValueEndpoints['/api/booking/getpaymentcardbyuser'].action;
+const paymentCardsLoader = storedValueEndpoints['/api/booking/getpaymentcardbyuser'].loader;
+const applyPointsRoute = storedValueEndpoints['/api/loyalty/applyPoints'].action;
+const checkPointsRoute = storedValueEndpoints['/api/loyalty/checkLoyaltyPoints'].action;
 
 /**
  * Issue 11: the loyalty-points and payment-card calls (docs/api.md "Loyalty points", "Wallets,

@@ -4,19 +4,21 @@
 // another member's card or checkout, no session) changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORED_VALUE_TEXT } from '~/domain/instruments';
-import { action as applyCashcardRoute } from '~/api/booking.applyCashcard';
-import { action as redemptionRoute } from '~/api/booking.cashCardRedemption_ACT_TRF';
-import { action as removeCashcardRoute } from '~/api/booking.removeCashcard';
-import { action as unlockCouponRoute } from '~/api/booking.unlockCouponCodeApi';
-import { action as carRedemptionRoute } from '~/api/cars.cashcardRedemption';
-import { action as applyCouponRoute } from '~/api/general.applyCouponCodeDetails';
-import { action as couponDetailsRoute } from '~/api/general.getCouponCodeDetails';
+import { storedValueEndpoints } from '~/api/stored-value-endpoints.server';
 import { createSession } from '~/services/identity/session.server';
 import { type Member, creditInstrument, instrumentsOf, openInstrument } from '~/services/stored-value/stored-value.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn } from '../support/load-context';
 import { memberHold, quoteOf } from '../support/stored-value';
+
+const applyCashcardRoute = storedValueEndpoints['/api/booking/applyCashcard'].action;
+const redemptionRoute = storedValueEndpoints['/api/booking/cashCardRedemption_ACT_TRF'].action;
+const removeCashcardRoute = storedValueEndpoints['/api/booking/removeCashcard'].action;
+const unlockCouponRoute = storedValueEndpoints['/api/booking/unlockCouponCodeApi'].action;
+const carRedemptionRoute = storedValueEndpoints['/api/cars/cashcardRedemption'].action;
+const applyCouponRoute = storedValueEndpoints['/api/general/applyCouponCodeDetails'].action;
+const couponDetailsRoute = storedValueEndpoints['/api/general/getCouponCodeDetails'].action;
 
 const ORG = 'wanderly';
 const backends: Backend[] = ['pglite', 'postgres'];

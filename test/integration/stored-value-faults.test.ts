@@ -31,7 +31,7 @@ import {
   settleApplicationsOfBooking,
   unapplyFromHold,
 } from '~/services/stored-value/stored-value.server';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway/index';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
@@ -39,6 +39,8 @@ import { callAction, freshVisitorOn, loadContextFor } from '../support/load-cont
 import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 import type { CrashInput } from '../support/stored-value-crash-child';
 import { ledgerProblems, memberHold, quoteOf } from '../support/stored-value';
+
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
 
 const backends: Backend[] = ['pglite', 'postgres'];
 let sandbox: SandboxGateway;

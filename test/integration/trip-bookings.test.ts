@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { action as zeroAmountBookingRoute } from '~/api/booking.zeroAmountBooking';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { createHold } from '~/services/booking/holds.server';
 import { initBookingAction } from '~/http/pay-call.server';
 import { createSession } from '~/services/identity/session.server';
@@ -13,6 +13,8 @@ import { tripPayloadOf } from '../support/trip-items';
 import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
+
+const zeroAmountBookingRoute = bookingEndpoints['/api/booking/zeroAmountBooking'].action;
 
 const ORG = 'wanderly';
 

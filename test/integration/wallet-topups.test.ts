@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { action as topupRoute } from '~/api/wallet.topup';
+import { storedValueEndpoints } from '~/api/stored-value-endpoints.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { createSession } from '~/services/identity/session.server';
 import { reconcileWalletTopups, walletOf } from '~/services/stored-value/wallet-topups.server';
@@ -13,6 +13,8 @@ import { useSeededDatabase } from '../support/databases';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl } from '../support/sandbox-control';
+
+const topupRoute = storedValueEndpoints['/api/wallet/topup'].action;
 
 let sandbox: SandboxGateway;
 type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };

@@ -8,9 +8,11 @@ import { openDatabase, setDatabase } from '~/services/platform/db.server';
 import { initBookingAction } from '~/http/pay-call.server';
 import { configurePayments } from '~/services/payments/runtime.server';
 import { applyToHold, payableOfHold } from '~/services/stored-value/stored-value.server';
-import { action as generatePgTokenRoute } from '~/api/booking.generatePgToken';
+import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway/index';
 import { callAction, loadContextFor } from './load-context';
+
+const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
 
 export type CrashInput = {
   databaseUrl: string;
