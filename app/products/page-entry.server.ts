@@ -10,7 +10,7 @@ import type { Answer } from '~/domain/answer';
 import type { CheckoutProductCode } from '~/domain/checkout-path';
 import { CHOOSE_FIRST_NOTICE } from '~/domain/destination-links';
 import type { MessageKey } from '~/i18n';
-import type { TravelerResult } from '~/services/booking/checkout.server';
+import { type TravelerResult, tooSoonOf, tooSoonParams } from '~/services/booking/checkout.server';
 
 export type PageArgs = { request: Request; params: Params; context: AppLoadContext };
 /** A results or details page's data, loaded for the route (which adds what every page shares). */
@@ -43,6 +43,34 @@ export const soldOut = (message: MessageKey, back: string, backLabel: MessageKey
 export const tooSoon = (earliest: string): TooSoon => ({ state: 'tooSoon', earliest });
 /** A checkout link without its hold (or choice): back to the product's search, saying why. */
 export const searchFirst = (resultsPath: string) => redirect(`${resultsPath}?notice=${CHOOSE_FIRST_NOTICE}`);
+
+/**
+ * What a checkout answers before its product's page, from its URL: the sold-out dialog after the
+ * hold was lost (`soldOutOf` gets the search's parameters back), the change-dates dialog for a
+ * date too soon, or (thrown) back to `resultsPath` with no hold yet. Null: load the page.
+ */
+export function checkoutBeforeHold(params: URLSearchParams, soldOutOf: (search: URLSearchParams) => SoldOut, resultsPath: string): SoldOut | TooSoon | null {
+  if (params.get('soldout') === '1') {
+    params.delete('soldout');
+    return soldOutOf(params);
+  }
+  const early = tooSoonOf(params);
+  if (early) return tooSoon(early.earliest);
+  if (!params.has('hold')) throw searchFirst(resultsPath);
+  return null;
+}
+
+/** What a hold post answers (thrown): the checkout of the hold, the change-dates dialog, or sold out with the search to go back to. */
+export function redirectAfterHold(
+  checkoutPath: string,
+  result: { kind: 'held'; hold: { token: string } } | { kind: 'too_soon'; earliest: string } | { kind: 'sold_out' },
+  search: URLSearchParams,
+): never {
+  if (result.kind === 'too_soon') throw redirect(`${checkoutPath}?${tooSoonParams(result.earliest)}`);
+  // The hold records the choice: the link names only the hold.
+  if (result.kind === 'held') throw redirect(`${checkoutPath}?${new URLSearchParams({ hold: result.hold.token }).toString()}`);
+  throw redirect(`${checkoutPath}?soldout=1&${search.toString()}`);
+}
 export const open = <P extends CheckoutProductCode, Page extends object>(product: P, page: Page): Open<P, Page> => {
   const { quote: _quote, ...shown } = page as Page & { quote?: unknown };
   return { ...shown, state: 'open', product };

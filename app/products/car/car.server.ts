@@ -1,8 +1,7 @@
-import { redirect } from '@remix-run/node';
 import { carSearchParams } from '~/domain/car-rental';
 import { withCheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
-import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/booking/checkout.server';
-import { type CheckoutEntry, type PageArgs, open, searchFirst, soldOut, tooSoon } from '../page-entry.server';
+import { travelerAction } from '~/services/booking/checkout.server';
+import { type CheckoutEntry, type PageArgs, checkoutBeforeHold, open, redirectAfterHold, soldOut } from '../page-entry.server';
 import { products } from '../registry';
 import { holdCar, loadCarCheckout, loadCarDetails, loadCarResults } from './car-pages.server';
 
@@ -13,23 +12,21 @@ export const carServer = {
   checkout: {
     async load({ request, context }) {
       const url = new URL(request.url);
-      const params = url.searchParams;
-      if (params.get('soldout') === '1') {
-        params.delete('soldout');
-        params.delete('car_id');
-        return soldOut('cars.checkout.soldOut', `/cars/search-details?${params.toString()}`);
-      }
-      const early = tooSoonOf(params);
-      if (early) return tooSoon(early.earliest);
-      if (!params.has('hold')) throw searchFirst(products.CAR.pages.results);
+      const before = checkoutBeforeHold(
+        url.searchParams,
+        (search) => {
+          search.delete('car_id');
+          return soldOut('cars.checkout.soldOut', `/cars/search-details?${search.toString()}`);
+        },
+        products.CAR.pages.results,
+      );
+      if (before) return before;
       return open('CAR', await withCheckoutPayment(context, 'CAR', await loadCarCheckout(context, url)));
     },
     async hold({ context }, form) {
       const { result, search } = await holdCar(context, form);
-      if (result.kind === 'too_soon') throw redirect(`/cars/checkout?${tooSoonParams(result.earliest)}`);
-      // The hold records the desks, times and driver's age: the link names only the hold.
-      if (result.kind === 'held') throw redirect(`/cars/checkout?${new URLSearchParams({ hold: result.hold.token }).toString()}`);
-      throw redirect(`/cars/checkout?soldout=1&${carSearchParams(search).toString()}`);
+      // The hold records the desks, times and driver's age.
+      redirectAfterHold(products.CAR.pages.checkout, result, carSearchParams(search));
     },
     traveler: ({ context }, form) => travelerAction(context, form, 'CAR'),
   } satisfies CheckoutEntry,

@@ -1,9 +1,8 @@
-import { redirect } from '@remix-run/node';
 import { flightSearchParams } from '~/domain/flight-query';
 import { withCheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
-import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/booking/checkout.server';
+import { travelerAction } from '~/services/booking/checkout.server';
 import { requireFlightVisitor } from '~/http/route-behaviours.server';
-import { type CheckoutEntry, type PageArgs, open, searchFirst, soldOut, tooSoon } from '../page-entry.server';
+import { type CheckoutEntry, type PageArgs, checkoutBeforeHold, open, redirectAfterHold, soldOut } from '../page-entry.server';
 import { products } from '../registry';
 import { holdFlight, loadFlightCheckout, loadFlightDetails, loadFlightResults } from './flight-pages.server';
 
@@ -15,24 +14,17 @@ export const flightServer = {
     async load({ request, context }) {
       const url = new URL(request.url);
       requireFlightVisitor(url.pathname, context);
-      const params = url.searchParams;
-      if (params.get('soldout') === '1') {
-        params.delete('soldout');
-        return soldOut('flight.checkout.soldOut', `/flight/search-details?${params.toString()}`);
-      }
-      const early = tooSoonOf(params);
-      if (early) return tooSoon(early.earliest);
-      if (!params.has('hold')) throw searchFirst(products.FLT.pages.results);
+      const results = products.FLT.pages.results;
+      const before = checkoutBeforeHold(url.searchParams, (search) => soldOut('flight.checkout.soldOut', `${results}?${search.toString()}`), results);
+      if (before) return before;
       return open('FLT', await withCheckoutPayment(context, 'FLT', await loadFlightCheckout(context, url)));
     },
     async hold({ request, context }, form) {
       const url = new URL(request.url);
       requireFlightVisitor(url.pathname, context);
       const { result, search } = await holdFlight(context, url, form);
-      if (result.kind === 'too_soon') throw redirect(`/flight/checkout?${tooSoonParams(result.earliest)}`);
-      // The hold records the search, trip, fare and passengers: the link names only the hold.
-      if (result.kind === 'held') throw redirect(`/flight/checkout?hold=${encodeURIComponent(result.hold.token)}`);
-      throw redirect(`/flight/checkout?soldout=1&${flightSearchParams(search).toString()}`);
+      // The hold records the search, trip, fare and passengers.
+      redirectAfterHold(products.FLT.pages.checkout, result, flightSearchParams(search));
     },
     async traveler({ request, context }, form) {
       requireFlightVisitor(new URL(request.url).pathname, context);

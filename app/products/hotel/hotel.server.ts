@@ -1,10 +1,9 @@
-import { redirect } from '@remix-run/node';
 import { flowCopy } from '~/components/hotels/flow-copy';
 import { hotelFlowOf } from '~/domain/hotel-flow';
 import { hotelSearchParams } from '~/domain/hotel-query';
 import { withCheckoutPayment } from '~/services/booking-payments/checkout-payment.server';
-import { tooSoonOf, tooSoonParams, travelerAction } from '~/services/booking/checkout.server';
-import { type CheckoutEntry, type PageArgs, open, searchFirst, soldOut, tooSoon } from '../page-entry.server';
+import { travelerAction } from '~/services/booking/checkout.server';
+import { type CheckoutEntry, type PageArgs, checkoutBeforeHold, open, redirectAfterHold, soldOut } from '../page-entry.server';
 import { holdHotelRoom, loadHotelCheckout, loadHotelDetails, loadHotelResults } from './hotel-pages.server';
 
 /** Hotels' pages and checkout (and the holidaystays flow's, which the URL names: app/domain/hotel-flow.ts). */
@@ -14,24 +13,16 @@ export const hotelServer = {
   checkout: {
     async load({ request, context }) {
       const url = new URL(request.url);
-      const params = url.searchParams;
       const flow = hotelFlowOf(url.pathname);
-      if (params.get('soldout') === '1') {
-        params.delete('soldout');
-        return soldOut(flowCopy[flow.propertyType].soldOut, `${flow.base}/search-detail?${params.toString()}`);
-      }
-      const early = tooSoonOf(params);
-      if (early) return tooSoon(early.earliest);
-      if (!params.has('hold')) throw searchFirst(`${flow.base}/search-detail`);
+      const results = `${flow.base}/search-detail`;
+      const before = checkoutBeforeHold(url.searchParams, (search) => soldOut(flowCopy[flow.propertyType].soldOut, `${results}?${search.toString()}`), results);
+      if (before) return before;
       return open('HLT', await withCheckoutPayment(context, 'HLT', await loadHotelCheckout(context, url)));
     },
     async hold({ request, context }, form) {
       const { result, search, flow } = await holdHotelRoom(context, new URL(request.url), form);
-      const checkout = `${flow.base}/hotel-checkout`;
-      if (result.kind === 'too_soon') throw redirect(`${checkout}?${tooSoonParams(result.earliest)}`);
-      // The hold records the party and the rate: the link names only the hold.
-      if (result.kind === 'held') throw redirect(`${checkout}?hold=${encodeURIComponent(result.hold.token)}`);
-      throw redirect(`${checkout}?soldout=1&${hotelSearchParams(search).toString()}`);
+      // The hold records the party and the rate.
+      redirectAfterHold(`${flow.base}/hotel-checkout`, result, hotelSearchParams(search));
     },
     traveler: ({ context }, form) => travelerAction(context, form, 'HLT'),
   } satisfies CheckoutEntry,
