@@ -3,7 +3,7 @@ import { useFetcher } from '@remix-run/react';
 import { type ReactNode, useId } from 'react';
 import { AuthFormProvider, type AuthFormState } from './auth-form-state';
 import type { ResolvedBlock } from '~/blocks/data.server';
-import { renderBlocks } from '~/blocks/block-list';
+import { type BlockRegistry, renderBlocks } from '~/blocks/block-list';
 import { BLOCK_VIEWS as FORGOT_PASSWORD_VIEWS } from '~/blocks/generated/views.forgot-password';
 import { BLOCK_VIEWS as SIGN_IN_VIEWS } from '~/blocks/generated/views.sign-in';
 import { BLOCK_VIEWS as SIGN_UP_VIEWS } from '~/blocks/generated/views.sign-up';
@@ -25,7 +25,7 @@ function useAuthFetcher(key: string, initial: AuthFormResult | undefined) {
 }
 
 const ACTIONS: Record<AuthLayoutKind, string> = { signIn: '/auth/login', signUp: '/auth/signup', forgotPassword: '/auth/forgot' };
-const VIEWS = { signIn: SIGN_IN_VIEWS, signUp: SIGN_UP_VIEWS, forgotPassword: FORGOT_PASSWORD_VIEWS } satisfies Record<AuthLayoutKind, unknown>;
+const VIEWS = { signIn: SIGN_IN_VIEWS, signUp: SIGN_UP_VIEWS, forgotPassword: FORGOT_PASSWORD_VIEWS } satisfies Record<AuthLayoutKind, Partial<BlockRegistry>>;
 
 /**
  * One form around the blocks of the organisation's layout for `kind` (docs/decisions/0027):
