@@ -24,7 +24,10 @@ export default defineConfig({
           include: ['app/**/*.test.{ts,tsx}', 'test/contracts/**/*.test.ts', 'test/integration/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/support/fail-on-console-error.ts'],
-          pool: 'forks',
+          // A pool of its own (threads) runs beside the browser specs' (forks): Vitest gives each
+          // pool one worker on the two-core CI machine, and the browser specs mostly wait on a
+          // server or Chromium, so the two halves overlap instead of running one after the other.
+          pool: 'threads',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
