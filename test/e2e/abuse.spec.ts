@@ -26,7 +26,25 @@ afterAll(async () => server?.stop());
  * Sends `total` bytes chunked (no Content-Length) until the server answers or the connection
  * closes; resolves with the answer and how much was sent by then. Never buffers the upload.
  */
-function streamChunked(path: string, headers: Record<string, string>, total: number): Promise<{ status: number; body: string; sent: number; headers: Record<string, unknown> }> {
+type Streamed = { status: number; body: string; sent: number; headers: Record<string, unknown> };
+
+/**
+ * `streamOnce`, tried again when the server's close reaches the client as a failed write before
+ * its answer does: which of the two the client sees first is a race the server does not decide
+ * (it answers, then closes), and it is lost more often on a busy machine.
+ */
+async function streamChunked(path: string, headers: Record<string, string>, total: number): Promise<Streamed> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await streamOnce(path, headers, total);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt === 3 || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw error;
+    }
+  }
+}
+
+function streamOnce(path: string, headers: Record<string, string>, total: number): Promise<Streamed> {
   const url = new URL(path, base);
   const chunk = Buffer.alloc(64 * 1024, 'a');
   return new Promise((resolve, reject) => {
