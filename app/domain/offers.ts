@@ -3,8 +3,6 @@ import { parseIsoDate } from './flight-dates';
 import { type MainSegmentOf, type ProductOfFamily, mainSegmentOf, productCodesOf, products } from '~/products/registry';
 import type { OfferDefinition, OfferSearchField } from '~/products/types';
 
-export type { OfferSearchField };
-
 /**
  * Scheduled offers: activities, transfers, cruises and restaurants are all "an option on a
  * date or time slot with limited capacity", served by one engine. What differs between them

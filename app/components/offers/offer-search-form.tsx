@@ -1,7 +1,8 @@
 import { Form } from '@remix-run/react';
 import { useShell, useT } from '~/components/shell-context';
 import { DestinationField, useSearchFields } from '~/components/search/search-fields';
-import { type OfferSearchField, RESTAURANT_SLOTS, offerProducts } from '~/domain/offers';
+import { RESTAURANT_SLOTS, offerProducts } from '~/domain/offers';
+import type { OfferSearchField } from '~/products/types';
 import type { OfferSearchFormData } from '~/products/offer/offer-pages.server';
 import { dateTimeFormat } from '~/domain/intl-format';
 
