@@ -14,7 +14,7 @@
  * On PostgreSQL a scratch database is created and dropped (DATABASE_URL_TEST, as the tests use).
  */
 import { destinations } from '~/domain/destinations-data';
-import { loadConfigRegistry } from '~/services/platform/config.server';
+import { loadConfigRegistry } from '~/services/config/config.server';
 import { type OpenedDatabase, openDatabase, setDatabase } from '~/services/platform/db.server';
 import { migrateToLatest } from '~/services/platform/migrations.server';
 import { seedCatalogue, syncReferenceData } from '~/services/seed/seed.server';

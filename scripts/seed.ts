@@ -1,4 +1,4 @@
-import { loadConfigRegistry } from '~/services/platform/config.server';
+import { loadConfigRegistry } from '~/services/config/config.server';
 import { openDatabase } from '~/services/platform/db.server';
 import { parseEnv } from '~/services/platform/env.server';
 import { migrateToLatest } from '~/services/platform/migrations.server';

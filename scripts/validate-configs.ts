@@ -1,4 +1,5 @@
-import { checkConfigs, formatProblem } from '~/services/platform/config.server';
+import { checkConfigs } from '~/services/config/config.server';
+import { formatProblem } from '~/services/config/config-check.server';
 
 // Prints `file: path: message` for every problem in org-configs/ and layouts/; exit 1 on any.
 const root = process.argv[2] ?? process.cwd();

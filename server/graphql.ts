@@ -21,7 +21,7 @@ import type { BookingStatusMessage } from '~/domain/booking-status';
 import { GRAPHQL_PATH } from '~/domain/realtime';
 import type { SessionUser } from '~/domain/session-user';
 import { bookingStatusUpdates } from '~/services/booking/booking-status.server';
-import { type ConfigRegistry, cookiesOfHeader, hostnameOfHostHeader, orgOfHost } from '~/services/platform/config.server';
+import { type ConfigRegistry, cookiesOfHeader, hostnameOfHostHeader, orgOfHost } from '~/services/config/config.server';
 import type { Env } from '~/services/platform/env.server';
 import { log } from '~/services/platform/logger.server';
 import { type ActiveSession, SESSION_COOKIE } from '~/services/identity/session.server';
@@ -116,8 +116,8 @@ const SESSION_SWEEP_MS = 500;
 
 export type GraphqlWsOptions = {
   appEnv: Env['appEnv'];
-  /** The organisations: their hosts are the Origin allowlist, and a host names the session's organisation. */
-  registry: Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>;
+  /** The organisations as served now (a publish changes them): their hosts are the Origin allowlist, and a host names the session's organisation. */
+  registry: () => Pick<ConfigRegistry, 'orgs' | 'defaultOrg'>;
   /** The live session a cookie secret opens on an organisation's site (getSessionByToken). */
   findSession: (input: { token: string; orgId: string }) => Promise<ActiveSession | null>;
   /** Whether sessions (by id) still stand, read without touching them (sessionVerdicts). */
@@ -144,7 +144,6 @@ function refuseUpgrade(socket: Duplex, status: number, message: string) {
  */
 export function attachGraphqlWs(server: Server, { appEnv, registry, findSession, sessionVerdicts }: GraphqlWsOptions) {
   const production = appEnv === 'production';
-  const claimedHosts = new Set(registry.orgs.flatMap((org) => org.hosts));
   const rules = [...specifiedRules, depthLimitRule(REALTIME_LIMITS.maxDepth), ...(production ? [NoSchemaIntrospectionCustomRule] : [])];
   // Per instance: several instances each cap their own connections (decision 0017).
   const connections = new UsageCounter<number>(REALTIME_LIMITS.connectionsPerUser);
@@ -176,13 +175,15 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession,
 
   async function admit(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const { origin, host, cookie } = req.headers;
+    const orgs = registry();
+    const claimedHosts = new Set(orgs.orgs.flatMap((org) => org.hosts));
     if (!isAllowedOrigin({ origin, host, claimedHosts, allowLocalhost: !production })) {
       log.warn('websocket refused: origin', { origin, host });
       return refuseUpgrade(socket, 403, 'Origin not allowed');
     }
     const cookies = cookiesOfHeader(cookie);
     const token = cookies.get(SESSION_COOKIE);
-    const org = orgOfHost(registry, { hostname: hostnameOfHostHeader(host ?? ''), orgIdCookie: cookies.get('orgid') });
+    const org = orgOfHost(orgs, { hostname: hostnameOfHostHeader(host ?? ''), orgIdCookie: cookies.get('orgid') });
     const session = token ? await findSession({ token, orgId: org.orgId }) : null;
     if (!token || !session) return refuseUpgrade(socket, 401, 'Sign in first: a live session is required');
     if (socket.destroyed) return;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { hostnameOfHostHeader, orgClaimingHost } from '~/services/platform/config.server';
+import { hostnameOfHostHeader, orgClaimingHost } from '~/services/config/config.server';
 import { getDb, isDatabaseHealthy } from '~/services/platform/db.server';
 import type { Env } from '~/services/platform/env.server';
 import { type RequestContext, resolveRequestContext } from '~/services/site/request-context.server';

@@ -2,12 +2,15 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { ConfigError, getConfigRegistry, productionConfigProblems } from '~/services/platform/config.server';
+import { getConfigRegistry, productionConfigProblems } from '~/services/config/config.server';
+import { ConfigError, checkBundles, readConfigFiles } from '~/services/config/config-check.server';
+import { serveStoredConfigs } from '~/services/config/config-live.server';
+import { seedConfigStore } from '~/services/config/config-store.server';
 import { openDatabase, setDatabase } from '~/services/platform/db.server';
 import { EnvError, parseEnv } from '~/services/platform/env.server';
 import { errorFields, log } from '~/services/platform/logger.server';
 import { migrateToLatest } from '~/services/platform/migrations.server';
-import { findDemoAccounts, seedCatalogue, seedDemoAccounts, syncReferenceData } from '~/services/seed/seed.server';
+import { findDemoAccounts, seedCatalogue, seedDemoAccounts, syncLanguagesAndCurrencies, syncReferenceData } from '~/services/seed/seed.server';
 import { getSessionByToken, sessionVerdicts } from '~/services/identity/session.server';
 import { holdExpiryJob } from '~/services/booking/hold-release.server';
 import { mailJob } from '~/services/platform/mail.server';
@@ -38,20 +41,27 @@ async function main() {
   const production = env.appEnv === 'production';
   // The first line a demo start logs says what it is (demo accounts, /dev/mail, the sandbox).
   if (!production) log.warn(DEMO_NOTICE);
-  let registry;
+  // The files are the seed of the configuration store: checked first, all their problems named.
+  const files = readConfigFiles(process.env.CONFIG_DIR || process.cwd());
+  const filesChecked = checkBundles(files.sources, files.loose);
+  if (files.problems.length > 0 || filesChecked.problems.length > 0) fail(new ConfigError([...files.problems, ...filesChecked.problems]).message);
+
+  const opened = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.resolve(env.dataDir) });
+  await migrateToLatest(opened.db);
+  await syncLanguagesAndCurrencies(opened.db);
+  await seedConfigStore(opened.db, files.sources);
+  let live;
   try {
-    registry = getConfigRegistry();
+    live = await serveStoredConfigs(opened);
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  const { registry } = live;
   if (production) {
     const problems = productionConfigProblems(registry);
     if (problems.length > 0) fail(new ConfigError(problems).message);
   }
-
-  const opened = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.resolve(env.dataDir) });
-  await migrateToLatest(opened.db);
   await syncReferenceData(opened.db, registry);
   if (production) {
     // Demo accounts share a password README publishes: a production database with one is refused.
@@ -85,7 +95,7 @@ async function main() {
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
   const app = createExpressApp(build, env);
   const server = createServer(app);
-  const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry, findSession: getSessionByToken, sessionVerdicts });
+  const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry: getConfigRegistry, findSession: getSessionByToken, sessionVerdicts });
   const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob, renewalJob]);
 
   server.listen(env.port, () => {
@@ -98,6 +108,7 @@ async function main() {
     closing = true;
     log.info('shutting down', { signal });
     jobs.stop();
+    await live.stop();
     await graphql.close();
     await payments.stop();
     server.close();

@@ -10,7 +10,7 @@ import { attemptPasswordLogin, consumeImpersonationKey, issueImpersonationKey, M
 import { PreferenceError, preferenceChoice, saveUserPreferences, validatePreferenceUpdate } from '~/services/identity/preferences.server';
 import { createSession, destroySession, getSessionByToken, SESSION_OUT_URL } from '~/services/identity/session.server';
 import { compileApiBody } from '~/services/platform/api-body-schema.server';
-import { publicOriginOf } from '~/services/platform/config.server';
+import { publicOriginOf } from '~/services/config/config.server';
 import { log } from '~/services/platform/logger.server';
 
 const validateLoginPayload = compileApiBody<LoginBody>(loginSchema);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Layout } from '#schemas/layout.schema';
-import { loadConfigRegistry } from '~/services/platform/config.server';
+import { loadConfigRegistry } from '~/services/config/config.server';
 import type { BlockContext } from './context.server';
 import { resolveLayout } from './data.server';
 

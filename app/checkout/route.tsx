@@ -12,7 +12,7 @@ import { type CheckoutProductCode, checkoutPages, checkoutProductOf } from '~/do
 import { documentHeaders } from '~/route-headers';
 import { releaseCheckoutHold, savedTravelerChoices } from '~/services/booking/checkout.server';
 import { releasedHoldPath } from '~/domain/destination-links';
-import { getLayout } from '~/services/platform/config.server';
+import { getLayout } from '~/services/config/config.server';
 import { respond } from '~/http/respond.server';
 import { checkoutEntries } from '~/products/product-pages.server';
 import { CheckoutView } from './views';

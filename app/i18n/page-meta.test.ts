@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { pageMessages } from '~/services/site/messages.server';
 
 // Issue 14: every page route's title and meta description are in the page's language and carry

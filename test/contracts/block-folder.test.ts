@@ -87,7 +87,7 @@ describe('a new block is one folder plus a layout line', () => {
 import { renderBlocks } from '~/blocks/block-list';
 import { resolveLayout } from '~/blocks/data.server';
 import { BLOCK_VIEWS } from '~/blocks/generated/views.home';
-import { checkConfigs } from '~/services/platform/config.server';
+import { checkConfigs } from '~/services/config/config.server';
 
 const { registry } = checkConfigs(process.cwd());
 const org = registry!.orgs.find((candidate) => candidate.orgId === 'wanderly')!;

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkConfigs, loadConfigRegistry, productionConfigProblems } from '~/services/platform/config.server';
+import { checkConfigs, loadConfigRegistry, productionConfigProblems } from '~/services/config/config.server';
 
 const repo = process.cwd();
 let scratch: string | undefined;

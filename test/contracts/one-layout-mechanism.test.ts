@@ -83,7 +83,7 @@ describe('one layout mechanism for every page kind', () => {
         (match) => `${file}: ${match[1]}`,
       ),
     );
-    expect(found).toEqual(['domain/page-kinds.ts: layoutProblems', 'services/platform/config.server.ts: getLayout']);
+    expect(found).toEqual(['domain/page-kinds.ts: layoutProblems', 'services/config/config.server.ts: getLayout']);
   });
 
   it('has one place in the org config that names layouts: `pages`, one entry per kind', () => {

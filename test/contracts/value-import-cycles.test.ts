@@ -98,7 +98,7 @@ describe('value import cycles', () => {
     // The graph is the real one: relative, `~/` and `#schemas/` imports all resolve.
     expect(graph.get('app/services/booking/hold-release.server.ts')).toContain('app/services/stored-value/stored-value.server.ts');
     expect(graph.get('app/services/stored-value/stored-value.server.ts')).toContain('app/domain/quote.ts');
-    expect(graph.get('app/services/platform/config.server.ts')).toContain('schemas/org-config.schema.ts');
+    expect(graph.get('app/services/config/config-check.server.ts')).toContain('schemas/org-config.schema.ts');
     expect(cycles(graph)).toEqual(KNOWN_CYCLES);
   });
 

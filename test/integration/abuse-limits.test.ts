@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FAILURE_WINDOW_MS } from '~/domain/login-throttle';
 import { MAX_ACTIVE_HOLDS, RATE_LIMITS } from '~/domain/rate-limits';
 import { attemptPasswordLogin, purgeAuthFailures } from '~/services/identity/auth.server';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { createHold } from '~/services/booking/holds.server';
 import { releaseHold } from '~/services/booking/hold-release.server';
 import { countActiveHolds, databaseCounters, hitRateLimit, memoryCounters } from '~/services/identity/rate-limit.server';

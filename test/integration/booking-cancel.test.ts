@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { dayIn } from '~/domain/time-zone';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { createHold, recordHoldQuote } from '~/services/booking/holds.server';
 import { listUserBookings } from '~/services/booking/bookings.server';
 import { cancelBooking } from '~/services/booking-payments/booking-cancel.server';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { parsePreferenceUpdate, saveUserPreferences } from '~/services/identity/preferences.server';
 import { demoEmail } from '~/services/seed/demo-accounts';
 import { createSession, getSessionByToken } from '~/services/identity/session.server';

@@ -5,7 +5,7 @@ import { keptUntilChanged } from '~/services/platform/kept-until-changed.server'
 import { hasActivePlan } from '~/services/catalog/member-rates.server';
 import { countAvailableUnitsByItem, createHold, findHoldByToken, findVisitorHold } from '~/services/booking/holds.server';
 import { releaseHold } from '~/services/booking/hold-release.server';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { savedTraveler } from '~/services/booking/checkout.server';
 import { listCards } from '~/services/payments/saved-cards.server';
 import { type Member, appliedToHold, applyToHold, availableCoupons, instrumentsOf } from '~/services/stored-value/stored-value.server';

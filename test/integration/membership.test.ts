@@ -7,7 +7,7 @@ import { membershipEndpoints } from '~/api/membership-endpoints.server';
 import { bookingEndpoints } from '~/api/booking-endpoints.server';
 import { addMonths } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { activateSubscriptionOfBooking } from '~/services/membership/membership.server';
 import { type Database, openDatabase } from '~/services/platform/db.server';
 import { generatePgToken } from '~/http/pay-call.server';

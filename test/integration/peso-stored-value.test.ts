@@ -4,7 +4,7 @@
 // Wanderly's are in dollars, as before.
 import { describe, expect, it } from 'vitest';
 import { buildQuote, quotingOf } from '~/domain/quote';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { getRateTable } from '~/services/catalog/rates.server';
 import { applyToHold, availableCoupons, earnPointsForBooking, instrumentsOf } from '~/services/stored-value/stored-value.server';
 import { useSeededDatabase } from '../support/databases';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import resolveFeaturedDestinations from '~/blocks/home.featuredDestinations/data.server';
 import { computeRoomPrice } from '~/domain/room-price';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { getDb } from '~/services/platform/db.server';
 import { createHold } from '~/services/booking/holds.server';
 import { getRateTable, toDisplayPrice } from '~/services/catalog/rates.server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfigRegistry } from '~/services/platform/config.server';
+import { loadConfigRegistry } from '~/services/config/config.server';
 import { verifyPassword } from '~/services/identity/password.server';
 import { DEMO_PASSWORD, demoAccounts, demoEmail } from '~/services/seed/demo-accounts';
 import { seedDemoData } from '~/services/seed/seed.server';

@@ -3,7 +3,7 @@
 // "e-mails in the recipient's language"), whatever the organisation's own language.
 import { describe, expect, it } from 'vitest';
 import { action as signup } from '~/routes/auth.signup';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { completeSignup } from '~/services/identity/auth.server';
 import { useSeededDatabase } from '../support/databases';
 import { callAction } from '../support/load-context';

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { type Database, openDatabase } from '~/services/platform/db.server';
 import type { ApplicationStatus, BookingStatus } from '~/services/platform/db-schema';
 import { createHold } from '~/services/booking/holds.server';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORED_VALUE_TEXT } from '~/domain/instruments';
-import { getOrgById } from '~/services/platform/config.server';
+import { getOrgById } from '~/services/config/config.server';
 import { expireHolds } from '~/services/booking/hold-release.server';
 import { balanceOf } from '~/services/stored-value/ledger.server';
 import {

@@ -9,7 +9,7 @@ import { TRIP_CALLS } from '~/domain/trips';
 import { type ProductCode, products } from '~/products/registry';
 import type { TripListInput } from '~/products/types';
 import { tripEndpoints } from '~/api/trip-endpoints.server';
-import { getOrgById, publicOriginOf } from '~/services/platform/config.server';
+import { getOrgById, publicOriginOf } from '~/services/config/config.server';
 import { createSession } from '~/services/identity/session.server';
 import { type TripActor, attachBookingToTrips, inviteToTrip, isOpenInvitation } from '~/services/booking/trips.server';
 import { tripPayloadOf } from '../support/trip-items';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { loadConfigRegistry } from '~/services/platform/config.server';
+import { loadConfigRegistry } from '~/services/config/config.server';
 import { type Database, type OpenedDatabase, openDatabase, setDatabase } from '~/services/platform/db.server';
 import { migrateToLatest } from '~/services/platform/migrations.server';
 import { seedDemoData } from '~/services/seed/seed.server';

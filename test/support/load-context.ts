@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { hostnameOfHostHeader } from '~/services/platform/config.server';
+import { hostnameOfHostHeader } from '~/services/config/config.server';
 import { resolveRequestContext } from '~/services/site/request-context.server';
 
 /** The load context the server would hand a route for `request` (tests call routes directly). */

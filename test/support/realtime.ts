@@ -3,7 +3,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { loadConfigRegistry } from '~/services/platform/config.server';
+import { loadConfigRegistry } from '~/services/config/config.server';
 import type { Database } from '~/services/platform/db.server';
 import type { Env } from '~/services/platform/env.server';
 import { demoEmail } from '~/services/seed/demo-accounts';
@@ -14,7 +14,8 @@ import { freshVisitorOn } from './load-context';
 /** An HTTP server with graphql-ws attached in-process, as server/index.ts does. */
 export async function startRealtime(appEnv: Env['appEnv']) {
   const server: Server = createServer((_req, res) => res.writeHead(404).end());
-  const graphql = attachGraphqlWs(server, { appEnv, registry: loadConfigRegistry(), findSession: getSessionByToken, sessionVerdicts: (ids) => sessionVerdicts(ids) });
+  const registry = loadConfigRegistry();
+  const graphql = attachGraphqlWs(server, { appEnv, registry: () => registry, findSession: getSessionByToken, sessionVerdicts: (ids) => sessionVerdicts(ids) });
   const accepted: WebSocket[] = [];
   graphql.wss.on('connection', (ws: WebSocket) => accepted.push(ws));
   server.listen(0, '127.0.0.1');

@@ -3,7 +3,7 @@
 // payment against the sandbox gateway, whose sale the test holds back; the test kills it with
 // SIGKILL once the payment attempt is written. Run with `node --import tsx`; its input is the
 // JSON in STORED_VALUE_CRASH (see `CrashInput`).
-import { getOrgById, loadConfigRegistry } from '~/services/platform/config.server';
+import { getOrgById, loadConfigRegistry } from '~/services/config/config.server';
 import { openDatabase, setDatabase } from '~/services/platform/db.server';
 import { initBookingAction } from '~/http/pay-call.server';
 import { configurePayments } from '~/services/payments/runtime.server';

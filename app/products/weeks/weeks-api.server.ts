@@ -17,7 +17,7 @@ import type { RateTable } from '~/domain/money';
 import { parseDay, weekdayNames } from '~/domain/weeks';
 import { tooSoonToBook } from '~/services/booking/checkout.server';
 import { compileApiBody } from '~/services/platform/api-body-schema.server';
-import { secureCookieAttribute } from '~/services/platform/config.server';
+import { secureCookieAttribute } from '~/services/config/config.server';
 import type { ResortKind } from '~/services/platform/db-schema';
 import { getDb } from '~/services/platform/db.server';
 import { getRateTable, toDisplayPrice } from '~/services/catalog/rates.server';

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import { type AttemptStatus, type BookingFailure, type PayOutcome, canMoveAttempt, oxxoVoucherExpiresAt, outcomeOfAttempt } from '~/domain/booking-payment';
 import { FAILURE_TEXTS } from '~/domain/booking-failures';
 import { successPath } from '~/products/registry';
-import { getOrgById } from '../platform/config.server';
+import { getOrgById } from '../config/config.server';
 import { type Database } from '../platform/db.server';
 import type { BookingsTable, PaymentAttemptsTable } from '../platform/db-schema';
 import { termsOf } from '../booking/booking-lifecycle.server';

@@ -4,7 +4,7 @@ import type { LanguageCode } from '~/domain/reference-data';
 import { format, messagesFor } from '~/i18n';
 import { renderBookingEmail } from './booking-email-template.server';
 import { bookingForEmail } from './bookings.server';
-import { getOrgById, publicOriginOf } from '../platform/config.server';
+import { getOrgById, publicOriginOf } from '../config/config.server';
 import type { Database } from '../platform/db.server';
 import type { BookingSubscriber } from './booking-subscriber';
 import { queueEmail } from '../platform/mail.server';

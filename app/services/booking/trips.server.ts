@@ -30,7 +30,7 @@ import {
 } from '~/domain/trips';
 import { type CalendarEvent, calendarFileName, tripCalendar } from '~/domain/trip-calendar';
 import { splitTrips, tripItemView, tripTotals } from '~/domain/trip-view';
-import { publicOriginOf } from '../platform/config.server';
+import { publicOriginOf } from '../config/config.server';
 import type { DB, TripsTable } from '../platform/db-schema';
 import type { BookingSubscriber } from './booking-subscriber';
 import { type Database, getDb } from '../platform/db.server';

@@ -3,7 +3,7 @@ import { type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { accountKey, FAILURE_WINDOW_MS, MAIL_REQUESTS_PER_HOUR, normalizeEmail, retryAfterMs } from '~/domain/login-throttle';
 import { format, type MessageKey, messagesFor } from '~/i18n';
-import { publicOriginOf } from '../platform/config.server';
+import { publicOriginOf } from '../config/config.server';
 import { getDb } from '../platform/db.server';
 import type { RequestContext } from '../site/request-context.server';
 import type { DB, TokenPurpose } from '../platform/db-schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getOrgById } from '../platform/config.server';
+import { getOrgById } from '../config/config.server';
 import { PreferenceError, localeCookies, parsePreferenceUpdate, safeReturnPath } from './preferences.server';
 
 function orgOf(id: string) {

@@ -4,7 +4,7 @@ import { findCurrency, findLanguage } from '~/domain/reference-data';
 import { sameOriginPath } from '~/domain/safe-redirect';
 import { type PreferencesBody, preferencesSchema } from '#schemas/api/account.schema';
 import { apiBodyErrors, compileApiBody } from '~/services/platform/api-body-schema.server';
-import { secureCookieAttribute } from '../platform/config.server';
+import { secureCookieAttribute } from '../config/config.server';
 import { getDb } from '../platform/db.server';
 
 /** The body of POST /api/user/preferences (schemas/api/account.schema.ts). */

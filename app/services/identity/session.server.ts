@@ -4,7 +4,7 @@ import { safeRedirectTarget } from '~/domain/safe-redirect';
 import type { SessionUser } from '~/domain/session-user';
 import { type Database, getDb } from '../platform/db.server';
 import { keptUntilChanged } from '../platform/kept-until-changed.server';
-import { secureCookieAttribute } from '../platform/config.server';
+import { secureCookieAttribute } from '../config/config.server';
 import type { RequestContext } from '../site/request-context.server';
 import { sessionExpiry, sessionVerdict } from '~/domain/session-verdict';
 

@@ -39,7 +39,7 @@ import type { Selectable } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { dueRenewalTry, isEntitled, nextRenewalTryDay, organisationPaysFor, renewalExpiry } from '~/domain/membership';
 import { dayIn } from '~/domain/time-zone';
-import { getConfigRegistry, getOrgById, publicOriginOf } from '../platform/config.server';
+import { getConfigRegistry, getOrgById, publicOriginOf } from '../config/config.server';
 import type { RenewalChargesTable } from '../platform/db-schema';
 import { type Database, getDb } from '../platform/db.server';
 import { errorFields, log } from '../platform/logger.server';

@@ -29,7 +29,7 @@ import { FAILURE_TEXTS } from '~/domain/booking-failures';
 import { type ApiMessageKey, apiMessage } from '~/i18n/api-messages';
 import { newReference } from '../booking/checkout.server';
 import { compileApiBody } from '../platform/api-body-schema.server';
-import { getOrgById } from '../platform/config.server';
+import { getOrgById } from '../config/config.server';
 import type { DB, PlanTexts } from '../platform/db-schema';
 import type { BookingSubscriber, BookingTerms } from '../booking/booking-subscriber';
 import { createPriceHold } from '../booking/holds.server';

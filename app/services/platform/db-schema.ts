@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ConfigRole } from '~/domain/config-access';
 import type { PropertyType } from '~/domain/hotel-flow';
 import type { DateFormat } from '~/domain/date-format';
 import type { AccountRole, InstrumentKind, LedgerTransactionKind } from '~/domain/ledger';
@@ -676,6 +677,11 @@ export interface DB {
   trip_members: TripMembersTable;
   trip_items: TripItemsTable;
   trip_invitations: TripInvitationsTable;
+  config_versions: ConfigVersionsTable;
+  config_heads: ConfigHeadsTable;
+  config_approvals: ConfigApprovalsTable;
+  config_audit: ConfigAuditTable;
+  config_roles: ConfigRolesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -898,4 +904,65 @@ export interface TripInvitationsTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   used_by: number | null;
   created_at: CreatedAt;
+}
+
+/** One immutable version of an organisation's configuration (0036, decision 0063). */
+export interface ConfigVersionsTable {
+  id: Generated<number>;
+  org_id: string;
+  parent_id: number | null;
+  schema_version: number;
+  /** The bundle's JSON text, exactly as hashed. */
+  content: string;
+  /** sha256 of `content`, hex. */
+  content_hash: string;
+  author_id: number | null;
+  /** Who wrote it: an e-mail, or `seed` / `config:import`. */
+  author: string;
+  note: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** An organisation's published and draft pointers (0036). */
+export interface ConfigHeadsTable {
+  org_id: string;
+  published_id: number;
+  draft_id: number;
+  /** The hash of the files' bundle last seeded from org-configs/ and layouts/. */
+  seed_hash: string | null;
+  /** Four eyes: publishing needs another publisher's approval of the version. */
+  needs_approval: Generated<boolean>;
+  /** The hash of the organisation's last audit entry. */
+  audit_hash: string;
+  updated_at: Timestamp;
+}
+
+export interface ConfigApprovalsTable {
+  version_id: number;
+  approver_id: number;
+  approved_at: CreatedAt;
+}
+
+/** One entry of an organisation's append-only, hash-chained configuration audit log (0036). */
+export interface ConfigAuditTable {
+  seq: Generated<number>;
+  org_id: string;
+  /** ISO time, as hashed. */
+  at: string;
+  actor: string;
+  action: string;
+  version_id: number | null;
+  note: string;
+  /** JSON text, as hashed. */
+  detail: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface ConfigRolesTable {
+  /** '*' for the platform's admins. */
+  org_id: string;
+  user_id: number;
+  role: ConfigRole;
+  granted_at: CreatedAt;
 }

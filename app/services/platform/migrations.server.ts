@@ -1431,6 +1431,80 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('payment_attempts').addColumn('hosted_url', 'text').execute();
     },
   },
+  '0036_config_store': {
+    /**
+     * The configuration service (decision 0063). Each organisation's config and layouts are
+     * immutable versions (`content` is the bundle's JSON text exactly as hashed, so key order and
+     * the hash survive both databases); `config_heads` holds the one published pointer and the
+     * draft pointer per organisation, moved in one transaction. The audit log is append-only (a
+     * trigger refuses any change) and hash-chained per organisation, its last hash kept on the
+     * head so a cut-off tail shows too. Roles are per organisation ('*': the platform's).
+     */
+    async up(db) {
+      await db.schema
+        .createTable('config_versions')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('parent_id', 'integer', (c) => c.references('config_versions.id'))
+        .addColumn('schema_version', 'integer', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('content_hash', 'text', (c) => c.notNull())
+        .addColumn('author_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('config_versions_org').on('config_versions').columns(['org_id', 'id']).execute();
+      await db.schema
+        .createTable('config_heads')
+        .addColumn('org_id', 'text', (c) => c.primaryKey())
+        .addColumn('published_id', 'integer', (c) => c.notNull().references('config_versions.id'))
+        .addColumn('draft_id', 'integer', (c) => c.notNull().references('config_versions.id'))
+        .addColumn('seed_hash', 'text')
+        .addColumn('needs_approval', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('audit_hash', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('config_approvals')
+        .addColumn('version_id', 'integer', (c) => c.notNull().references('config_versions.id'))
+        .addColumn('approver_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('approved_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('config_approvals_pk', ['version_id', 'approver_id'])
+        .execute();
+      await db.schema
+        .createTable('config_audit')
+        .addColumn('seq', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('version_id', 'integer', (c) => c.references('config_versions.id'))
+        .addColumn('note', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('prev_hash', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('config_audit_org').on('config_audit').columns(['org_id', 'seq']).execute();
+      await sql`
+        create function refuse_audit_change() returns trigger language plpgsql as $$
+        begin
+          raise exception 'config_audit is append-only';
+        end $$`.execute(db);
+      await sql`
+        create trigger config_audit_append_only before update or delete or truncate on config_audit
+        for each statement execute function refuse_audit_change()`.execute(db);
+      await db.schema
+        .createTable('config_roles')
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('viewer', 'editor', 'publisher', 'org-admin', 'platform-admin')`))
+        .addColumn('granted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('config_roles_pk', ['org_id', 'user_id'])
+        .addCheckConstraint('config_roles_platform', sql`(org_id = '*') = (role = 'platform-admin')`)
+        .execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -4,7 +4,7 @@
 // coupons by code, balances by the idempotency key.
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { chargeCurrencyFor } from '~/domain/merchant-accounts';
-import type { ConfigRegistry } from '../platform/config.server';
+import type { ConfigRegistry } from '../config/config.server';
 import type { Database } from '../platform/db.server';
 import { creditInstrument, openInstrument } from '../stored-value/stored-value.server';
 import { type DemoAccount, demoEmail } from './demo-accounts';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { destinations } from '~/domain/destinations-data';
 import { currencies, languages } from '~/domain/reference-data';
-import type { ConfigRegistry } from '../platform/config.server';
+import type { ConfigRegistry } from '../config/config.server';
 import type { Database } from '../platform/db.server';
 import { log } from '../platform/logger.server';
-import { syncMembershipPlans } from '../membership/membership-plans.server';
+import { writeOrgRows } from '../config/config-store.server';
 import { hashPassword } from '../identity/password.server';
 import { seedCars } from './seed-cars.server';
 import { clearReferenceCache } from '../catalog/reference-cache.server';
@@ -93,37 +93,35 @@ export async function seedDemoData(db: Database, registry: ConfigRegistry, { res
  */
 export async function syncReferenceData(db: Database, registry: ConfigRegistry) {
   await db.transaction().execute(async (trx) => {
-    for (const org of registry.orgs) {
-      await trx
-        .insertInto('organisations')
-        .values({ id: org.orgId, org_number: org.orgNumber, name: org.name })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ name: org.name, org_number: org.orgNumber }))
-        .execute();
-    }
-    for (const language of languages) {
-      await trx
-        .insertInto('languages')
-        .values({ id: language.id, code: language.code, name: language.name })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ code: language.code, name: language.name }))
-        .execute();
-    }
-    for (const c of currencies) {
-      const row = { id: c.id, code: c.code, name: c.name, flag: c.flag, minor_digits: c.minorDigits };
-      await trx
-        .insertInto('currencies')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet(row))
-        .execute();
-      await trx
-        .insertInto('exchange_rates')
-        .values({ currency_code: c.code, per_usd: c.perUsd })
-        .onConflict((oc) => oc.column('currency_code').doNothing())
-        .execute();
-    }
+    await syncLanguagesAndCurrencies(trx);
     // Plans refer to currencies: after them.
-    for (const org of registry.orgs) await syncMembershipPlans(trx, org);
+    for (const org of registry.orgs) await writeOrgRows(trx, org);
   });
   clearReferenceCache();
+}
+
+/** The languages and currencies the code knows, with a first exchange rate each. */
+export async function syncLanguagesAndCurrencies(db: Database) {
+  for (const language of languages) {
+    await db
+      .insertInto('languages')
+      .values({ id: language.id, code: language.code, name: language.name })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ code: language.code, name: language.name }))
+      .execute();
+  }
+  for (const c of currencies) {
+    const row = { id: c.id, code: c.code, name: c.name, flag: c.flag, minor_digits: c.minorDigits };
+    await db
+      .insertInto('currencies')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+    await db
+      .insertInto('exchange_rates')
+      .values({ currency_code: c.code, per_usd: c.perUsd })
+      .onConflict((oc) => oc.column('currency_code').doNothing())
+      .execute();
+  }
 }
 
 /** Destinations and the seeded inventory; no accounts, so production may ask for it (SEED_ON_START=true). */

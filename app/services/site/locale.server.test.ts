@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookiesOfHeader, getOrgById } from '../platform/config.server';
+import { cookiesOfHeader, getOrgById } from '../config/config.server';
 import { offeredCurrencies, offeredLanguages, resolveLocaleFromCookies as resolveLocale } from './locale.server';
 
 function orgOf(id: string) {

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { getOrgById } from '../platform/config.server';
+import { getOrgById } from '../config/config.server';
 import { messagesScript, pageMessages } from './messages.server';
 
 const wanderly = getOrgById('wanderly')!;

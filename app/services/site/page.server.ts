@@ -1,6 +1,6 @@
 import type { PageKey } from '#schemas/org-config.schema';
 import { resolveLayout } from '~/blocks/data.server';
-import { getLayout } from '../platform/config.server';
+import { getLayout } from '../config/config.server';
 import type { RequestContext } from './request-context.server';
 
 /** A configured page: the organisation's layout for `page`, with every block's data resolved. */

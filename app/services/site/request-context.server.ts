@@ -5,7 +5,7 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { priceTypeFor } from '~/domain/room-price';
 import type { SessionUser } from '~/domain/session-user';
-import { cookiesOfHeader, getConfigRegistry, orgOfHost } from '../platform/config.server';
+import { cookiesOfHeader, getConfigRegistry, orgOfHost } from '../config/config.server';
 import { type Locale, resolveLocaleFromCookies } from './locale.server';
 import { type ActiveSession, SESSION_COOKIE, getSessionByToken } from '../identity/session.server';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getOrgById } from '../platform/config.server';
+import { getOrgById } from '../config/config.server';
 import { documentCsp } from './security-headers.server';
 
 function orgOf(id: string) {

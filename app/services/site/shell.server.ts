@@ -3,7 +3,7 @@ import { authDialogFromParams } from '~/domain/auth-dialog-params';
 import { productNav } from '~/domain/landing-pages';
 import { getPageAds } from './ads.server';
 import { AUTH_PAGE_KINDS, type AuthLayoutKind } from '~/domain/auth-layouts';
-import { getLayout } from '../platform/config.server';
+import { getLayout } from '../config/config.server';
 import { offeredCurrencies, offeredLanguages } from './locale.server';
 import { pageMessages } from './messages.server';
 import type { RequestContext } from './request-context.server';

@@ -22,7 +22,7 @@ import type { Money } from '~/domain/money';
 import type { CheckoutApplicationsTable, CouponsTable, DB, InstrumentsTable } from '../platform/db-schema';
 import type { BookingSubscriber } from '../booking/booking-subscriber';
 import { SUBSCRIPTION } from '~/products/types';
-import { getConfigRegistry, getOrgById } from '../platform/config.server';
+import { getConfigRegistry, getOrgById } from '../config/config.server';
 import { type Database, getDb, isUniqueViolation } from '../platform/db.server';
 import { findHoldByToken } from '../booking/holds.server';
 import { keptUntilChanged } from '../platform/kept-until-changed.server';

@@ -1,7 +1,7 @@
 import { type WeekPrice, addDays, computeWeekPrice, formatDay, parseDay, weekStartOnOrAfter, weekStay, weeksWanted } from '~/domain/weeks';
 import { dayIn } from '~/domain/time-zone';
 import { singleton } from '~/utils/singleton.server';
-import { getOrgById } from '../platform/config.server';
+import { getOrgById } from '../config/config.server';
 import { getDb } from '../platform/db.server';
 import type { ResortKind } from '../platform/db-schema';
 import { convertHoldToBooking, countAvailableUnitsByItem, createHold } from '../booking/holds.server';
