@@ -163,6 +163,8 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     }).then((context) => {
       res.locals.requestContext = context;
+      // A preview renders an unpublished draft: no cache anywhere keeps any of its answers.
+      if (context.preview) noStore(res);
       next();
     }, next);
   });
@@ -228,4 +230,13 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
     res.status(status ?? 500).json(status ? { status, message: STATUS_CODES[status] ?? 'Bad request' } : { status: 500, message: 'Internal server error' });
   });
   return app;
+}
+
+/** Every answer of this response says `no-store`, whatever its route set. */
+function noStore(res: Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    res.setHeader('Cache-Control', 'no-store');
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }

@@ -76,6 +76,9 @@ export const isPageKind = (value: unknown): value is PageKind => typeof value ==
 
 export type LayoutProblem = { path: string; message: string };
 
+/** At most this many blocks on one page: past it a page is a list, not a layout (and the editor stops adding). */
+export const MAX_BLOCKS_PER_LAYOUT = 30;
+
 /** A checkout slot's name (a slot block carries it in its props); null for any other block. */
 function slotNameOf(block: { type: string; props?: unknown }): string | null {
   if (block.type !== 'checkout.slot' || typeof block.props !== 'object' || block.props === null) return null;
@@ -110,5 +113,6 @@ export function layoutProblems(kind: PageKind, blocks: readonly { type: string; 
   for (const type of rule.requires ?? []) {
     if (!blocks.some((block) => block.type === type)) problems.push({ path: 'blocks', message: `${rule.label} needs a '${type}' block` });
   }
+  if (blocks.length > MAX_BLOCKS_PER_LAYOUT) problems.push({ path: 'blocks', message: `${rule.label} holds at most ${MAX_BLOCKS_PER_LAYOUT} blocks` });
   return problems;
 }

@@ -1,6 +1,9 @@
 /** UI strings in US English: the default copy, and the set of keys every language must have. */
 export const enUS = {
   'app.skipToContent': 'Skip to content',
+  'app.preview.bar': 'Preview of draft {version}: this page shows unpublished changes.',
+  'app.preview.console': 'Back to the console',
+  'app.preview.exit': 'Exit preview',
   'app.loading': 'Loading…',
   'home.hero.title': 'Where to next?',
   'home.hero.subtitle': 'Hotels, flights, cars, activities and more, at member prices.',

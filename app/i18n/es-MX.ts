@@ -2,6 +2,9 @@ import type { Messages } from './en-US';
 
 export const esMX: Messages = {
   'app.skipToContent': 'Saltar al contenido',
+  'app.preview.bar': 'Vista previa del borrador {version}: esta página muestra cambios sin publicar.',
+  'app.preview.console': 'Volver a la consola',
+  'app.preview.exit': 'Salir de la vista previa',
   'app.loading': 'Cargando…',
   'home.hero.title': '¿A dónde vamos?',
   'home.hero.subtitle': 'Hoteles, vuelos, autos, actividades y más, a precios de socio.',

@@ -9,6 +9,7 @@ import { ChatWidget } from './chat-widget';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
 import { LoaderOverlay } from './loader-overlay';
+import { PreviewBar } from './preview-bar';
 
 /** The page frame: header (by headerVersion), ads, main content, footer, dialogs, chat. */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
+      <PreviewBar />
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         <AdsBanner />

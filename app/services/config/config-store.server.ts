@@ -116,7 +116,7 @@ export async function seedConfigStore(db: Database, sources: readonly BundleSour
 }
 
 /** Every organisation's published version, by organisation id. */
-async function publishedVersions(db: Database | Trx): Promise<StoredVersion[]> {
+export async function publishedVersions(db: Database | Trx): Promise<StoredVersion[]> {
   return db
     .selectFrom('config_heads')
     .innerJoin('config_versions', 'config_versions.id', 'config_heads.published_id')

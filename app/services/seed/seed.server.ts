@@ -228,6 +228,17 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
       created++;
     }
   }
+  for (const org of registry.orgs) {
+    for (const account of demoAccounts) {
+      if (!account.configRole) continue;
+      const user = await db.selectFrom('users').select('id').where('org_id', '=', org.orgId).where('email_normalized', '=', demoEmail(org.orgId, account.key)).executeTakeFirstOrThrow();
+      await db
+        .insertInto('config_roles')
+        .values({ org_id: org.orgId, user_id: user.id, role: account.configRole })
+        .onConflict((oc) => oc.columns(['org_id', 'user_id']).doUpdateSet({ role: account.configRole! }))
+        .execute();
+    }
+  }
   await seedInvoiceCredit(db, registry);
   await seedStoredValue(db, registry);
   log.info('seed finished', { reset, usersCreated: created, ms: Date.now() - started });

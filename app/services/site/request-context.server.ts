@@ -8,6 +8,7 @@ import type { SessionUser } from '~/domain/session-user';
 import { cookiesOfHeader, getConfigRegistry, orgOfHost } from '../config/config.server';
 import { type Locale, resolveLocaleFromCookies } from './locale.server';
 import { type ActiveSession, SESSION_COOKIE, getSessionByToken } from '../identity/session.server';
+import { PREVIEW_COOKIE, previewOfRequest } from '../config/config-preview.server';
 
 export type PriceView = 'B2B' | 'B2C';
 
@@ -25,6 +26,8 @@ export type RequestContext = {
   hostname: string;
   /** One cookie of the request, decoded. */
   cookie: (name: string) => string | undefined;
+  /** The draft version an admin previews in this request (its answers are never cached), else null. */
+  preview: { versionId: number } | null;
 };
 
 /** What the server knows of a request before anything is resolved. */
@@ -33,10 +36,20 @@ export type RequestFacts = { hostname: string; cookieHeader: string | undefined;
 /** The request's context: the organisation is resolved here and nowhere else on the request's path. */
 export async function resolveRequestContext(facts: RequestFacts): Promise<RequestContext> {
   const cookie = cookieReader(facts.cookieHeader);
-  const org = orgOfHost(getConfigRegistry(), { hostname: facts.hostname, orgIdCookie: cookie('orgid') });
+  const published = orgOfHost(getConfigRegistry(), { hostname: facts.hostname, orgIdCookie: cookie('orgid') });
   const token = cookie(SESSION_COOKIE);
-  const session = token ? await getSessionByToken({ token, orgId: org.orgId }) : null;
-  return contextOf({ org, session, cookie, hostname: facts.hostname, correlationId: facts.correlationId, clientIp: facts.clientIp });
+  const session = token ? await getSessionByToken({ token, orgId: published.orgId }) : null;
+  const previewCookie = cookie(PREVIEW_COOKIE);
+  const preview = session && token && previewCookie ? await previewOfRequest({ org: published, userDbId: session.userDbId, sessionToken: token, cookie: previewCookie }) : null;
+  return contextOf({
+    org: preview?.org ?? published,
+    session,
+    cookie,
+    hostname: facts.hostname,
+    correlationId: facts.correlationId,
+    clientIp: facts.clientIp,
+    preview: preview && { versionId: preview.versionId },
+  });
 }
 
 // The header is read once, whatever the number of cookies asked for. The reader is returned
@@ -48,9 +61,11 @@ function cookieReader(cookieHeader: string | undefined): RequestContext['cookie'
 }
 
 /** The derived parts of a context from its resolved ones (also how tests make a context). */
-export function contextOf(parts: Pick<RequestContext, 'org' | 'session' | 'cookie' | 'hostname' | 'correlationId' | 'clientIp'>): RequestContext {
+export function contextOf(
+  parts: Pick<RequestContext, 'org' | 'session' | 'cookie' | 'hostname' | 'correlationId' | 'clientIp'> & Partial<Pick<RequestContext, 'preview'>>,
+): RequestContext {
   const user = parts.session?.user ?? null;
   const locale = resolveLocaleFromCookies(parts.cookie, parts.org, user ? { language: user.language, currency: user.currency_code } : undefined);
   const priceType = priceTypeFor(user?.role, parts.org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C';
-  return { ...parts, user, locale, priceType };
+  return { preview: null, ...parts, user, locale, priceType };
 }

@@ -44,8 +44,8 @@ export function publicOrg(org: OrgConfig, withAuthForms: boolean) {
 export type PublicOrg = ReturnType<typeof publicOrg>;
 
 /** Data every page's shell renders: organisation, visitor, locale and strings. */
-export async function loadShell(context: Pick<RequestContext, 'org' | 'session' | 'locale'>, url: URL) {
-  const { org, session, locale } = context;
+export async function loadShell(context: Pick<RequestContext, 'org' | 'session' | 'locale' | 'preview'>, url: URL) {
+  const { org, session, locale, preview } = context;
   const { pathname } = url;
   const signInDialog = authDialogFromParams(url.searchParams, { pathname, signedIn: session !== null, tripLinkPaths: org.auth.tripLinkPaths }).dialog;
   const ads = await getPageAds({ org, pathname, signedIn: session !== null });
@@ -64,6 +64,8 @@ export async function loadShell(context: Pick<RequestContext, 'org' | 'session' 
      * Only what the banner shows (the picture is decorative: no alt text of its own).
      */
     ads: ads.map(({ uuid, petitionTypeStr, banner: { title, subtitle, image, link } }) => ({ uuid, petitionTypeStr, banner: { title, subtitle, image, link } })),
+    /** The draft an admin previews (the bar says so on every page), else null. */
+    preview,
   };
 }
 export type ShellData = Awaited<ReturnType<typeof loadShell>>;

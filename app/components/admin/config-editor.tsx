@@ -1,0 +1,432 @@
+import { useBeforeUnload, useBlocker, useFetcher } from '@remix-run/react';
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { RawBundle } from '~/domain/config-bundle';
+import { type Edit, type EditedBlock, canRemove, editorReducer, paletteFor } from '~/domain/config-editing';
+import { AA_CONTRAST, THEME_TEXT_PAIRS, contrastRatio } from '~/domain/contrast';
+import type { ClashChoices, MergeClash } from '~/domain/json-merge';
+import type { PageKind } from '~/domain/page-kinds';
+import type { ConsoleProblem } from '~/services/config/config-console.server';
+import { ProblemList } from './problem-list';
+
+type PageKindInfo = { kind: string; label: string };
+type EditorProps = {
+  orgId: string;
+  draft: { id: number };
+  bundle: RawBundle;
+  problems: ConsoleProblem[];
+  pageKinds: PageKindInfo[];
+  sharedLayouts: string[];
+  canSave: boolean;
+};
+type SaveAnswer =
+  | { kind: 'saved'; draftId: number; problems: ConsoleProblem[] }
+  | { kind: 'merged'; draftId: number; bundle: RawBundle; problems: ConsoleProblem[] }
+  | { kind: 'clash'; draftId: number; clashes: MergeClash[] }
+  | { kind: 'validated'; problems: ConsoleProblem[] }
+  | { kind: 'bad-request'; message: string };
+
+type Org = { name: string; headerVersion: string; theme: { colors: Record<string, string> }; pages: Record<string, string | { default: string; byProduct?: Record<string, string> }> };
+
+const HEADER_VERSIONS = ['v1', 'v2', 'v3'];
+const COLOR_NAMES = ['primary', 'onPrimary', 'surface', 'surfaceAlt', 'text', 'mutedText', 'accent', 'headerBackground', 'headerText', 'footerBackground', 'footerText'];
+
+/** The problems at or under `pointer`. */
+const problemsAt = (problems: readonly ConsoleProblem[], pointer: string) => problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`));
+
+function FieldProblems({ problems, id }: { problems: readonly ConsoleProblem[]; id: string }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="admin-field-problems" id={id}>
+      {problems.map((p) => (
+        <li key={`${p.pointer} ${p.message}`}>{p.message}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The layout ids an organisation's pages name for one kind (a default and per-product ones). */
+function layoutsOfKind(org: Org, kind: string): string[] {
+  const choice = org.pages[kind];
+  if (choice === undefined) return [];
+  if (typeof choice === 'string') return [choice];
+  return [...new Set([choice.default, ...Object.values(choice.byProduct ?? {})])];
+}
+
+/**
+ * The draft editor (docs/decisions/0063): the site's settings and every page kind's layout, each
+ * edit undoable, the one validator's problems on their fields and blocks as the admin edits,
+ * saves on a named base (merged, or the clashes shown to choose from), and a warning before
+ * leaving with unsaved changes.
+ */
+export function ConfigEditor(props: EditorProps) {
+  const [state, dispatch] = useReducer(editorReducer, { bundle: props.bundle, past: [], future: [] });
+  const [baseId, setBaseId] = useState(props.draft.id);
+  const [savedJson, setSavedJson] = useState(() => JSON.stringify(props.bundle));
+  const [problems, setProblems] = useState(props.problems);
+  const [section, setSection] = useState<string>('site');
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [clashes, setClashes] = useState<MergeClash[] | null>(null);
+  const [choices, setChoices] = useState<Record<string, 'theirs' | 'mine'>>({});
+  const validator = useFetcher<SaveAnswer>();
+  const saver = useFetcher<SaveAnswer>();
+  const org = state.bundle.org as Org;
+  const dirty = JSON.stringify(state.bundle) !== savedJson;
+  const shared = useMemo(() => new Set(props.sharedLayouts), [props.sharedLayouts]);
+
+  // The one validator judges every change (on the server), a moment after the last one.
+  const bundleJson = JSON.stringify(state.bundle);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const timer = setTimeout(() => postJson(validator, { intent: 'validate', baseId, bundle: JSON.parse(bundleJson) as RawBundle }), 250);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher's identity changes every render
+  }, [bundleJson]);
+  useEffect(() => {
+    if (validator.data && 'problems' in validator.data) setProblems(validator.data.problems);
+  }, [validator.data]);
+
+  useEffect(() => {
+    const answer = saver.data;
+    if (!answer || saver.state !== 'idle') return;
+    if (answer.kind === 'saved') {
+      setBaseId(answer.draftId);
+      setSavedJson(JSON.stringify(state.bundle));
+      setProblems(answer.problems);
+      setClashes(null);
+      setMessage(`Saved as version ${answer.draftId}.`);
+    } else if (answer.kind === 'merged') {
+      dispatch({ type: 'load', bundle: answer.bundle as RawBundle });
+      setBaseId(answer.draftId);
+      setSavedJson(JSON.stringify(answer.bundle));
+      setProblems(answer.problems);
+      setClashes(null);
+      setMessage(`Saved as version ${answer.draftId}, merged with changes another admin saved meanwhile.`);
+    } else if (answer.kind === 'clash') {
+      setClashes(answer.clashes as MergeClash[]);
+      setChoices({});
+      setMessage('Another admin changed the same things meanwhile: choose which value to keep for each.');
+    } else if (answer.kind === 'bad-request') setMessage(answer.message);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- answers once per save
+  }, [saver.data, saver.state]);
+
+  const edit = useCallback(
+    (change: Edit) => {
+      // A layout other organisations use too becomes this organisation's own before it changes.
+      if ('layoutId' in change && change.type !== 'fork' && shared.has(change.layoutId)) {
+        const kind = (state.bundle.layouts[change.layoutId] as { kind: string }).kind;
+        let newId = `${kind}.${props.orgId}`;
+        for (let n = 2; state.bundle.layouts[newId]; n += 1) newId = `${kind}.${props.orgId}-${n}`;
+        dispatch({ type: 'edit', edit: { type: 'fork', layoutId: change.layoutId, newId } });
+        dispatch({ type: 'edit', edit: { ...change, layoutId: newId } });
+        setMessage(`Layout ${change.layoutId} is shared with other organisations: your changes go to ${newId}, a copy of your own.`);
+        return;
+      }
+      dispatch({ type: 'edit', edit: change });
+    },
+    [shared, state.bundle.layouts, props.orgId],
+  );
+
+  const save = (withChoices?: ClashChoices) => postJson(saver, { intent: 'save', baseId, bundle: state.bundle, note, ...(withChoices ? { choices: withChoices } : {}) });
+
+  // Leaving with unsaved changes asks first: another page of the site, or closing the tab.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (!dirty) return;
+        event.preventDefault();
+        event.returnValue = '';
+      },
+      [dirty],
+    ),
+  );
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select')) return;
+    const mod = event.ctrlKey || event.metaKey;
+    if (mod && event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      dispatch({ type: event.shiftKey ? 'redo' : 'undo' });
+    } else if (mod && event.key.toLowerCase() === 'y') {
+      event.preventDefault();
+      dispatch({ type: 'redo' });
+    }
+  };
+
+  const sections = new Map<string, number>();
+  for (const p of problems) sections.set(p.section, (sections.get(p.section) ?? 0) + 1);
+  const layoutProblemCount = (kind: string) => layoutsOfKind(org, kind).reduce((n, id) => n + (sections.get(`layout:${id}`) ?? 0), 0);
+
+  return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- undo and redo shortcuts for the whole editor; each control stays keyboard-usable on its own
+    <div className="admin-editor" onKeyDown={onKeyDown}>
+      {blocker.state === 'blocked' ? (
+        <div className="admin-confirm" role="alertdialog" aria-labelledby="leave-title">
+          <p id="leave-title">You have unsaved changes. Leave and lose them?</p>
+          <button type="button" onClick={() => blocker.proceed()}>
+            Leave
+          </button>
+          <button type="button" onClick={() => blocker.reset()}>
+            Stay
+          </button>
+        </div>
+      ) : null}
+      <div className="admin-toolbar">
+        <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.past.length === 0}>
+          Undo
+        </button>
+        <button type="button" onClick={() => dispatch({ type: 'redo' })} disabled={state.future.length === 0}>
+          Redo
+        </button>
+        <label htmlFor="save-note">Note</label>
+        <input id="save-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />
+        <button type="button" onClick={() => save()} disabled={!props.canSave || !dirty || saver.state !== 'idle'}>
+          {saver.state !== 'idle' ? 'Saving…' : dirty ? 'Save draft' : 'Saved'}
+        </button>
+        <span className="admin-status" role="status">
+          {message ?? (dirty ? 'Unsaved changes.' : `Draft version ${baseId}.`)}
+        </span>
+      </div>
+
+      {clashes ? (
+        <section className="admin-clashes" aria-labelledby="clash-title">
+          <h2 id="clash-title">Both changed</h2>
+          {clashes.map((clash) => (
+            <fieldset key={clash.pointer}>
+              <legend>
+                <code>{clash.pointer}</code>
+              </legend>
+              <label>
+                <input type="radio" name={`clash-${clash.pointer}`} checked={choices[clash.pointer] === 'theirs'} onChange={() => setChoices({ ...choices, [clash.pointer]: 'theirs' })} />
+                Keep theirs: <code>{JSON.stringify(clash.theirs) ?? '(removed)'}</code>
+              </label>
+              <label>
+                <input type="radio" name={`clash-${clash.pointer}`} checked={choices[clash.pointer] === 'mine'} onChange={() => setChoices({ ...choices, [clash.pointer]: 'mine' })} />
+                Keep mine: <code>{JSON.stringify(clash.mine) ?? '(removed)'}</code>
+              </label>
+            </fieldset>
+          ))}
+          <button type="button" disabled={clashes.some((c) => !choices[c.pointer])} onClick={() => save(choices)}>
+            Save with these choices
+          </button>
+        </section>
+      ) : null}
+
+      <div className="admin-editor-body">
+        <nav aria-label="Sections" className="admin-sections">
+          <button type="button" aria-pressed={section === 'site'} onClick={() => setSection('site')}>
+            Site{countOf(['name', 'headerVersion', 'theme'].reduce((n, s) => n + (sections.get(s) ?? 0), 0))}
+          </button>
+          {props.pageKinds.map((k) => (
+            <button key={k.kind} type="button" aria-pressed={section === k.kind} onClick={() => setSection(k.kind)}>
+              {k.kind}
+              {countOf(layoutProblemCount(k.kind))}
+            </button>
+          ))}
+        </nav>
+        <div className="admin-section">
+          {section === 'site' ? (
+            <SiteSettings org={org} problems={problems} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
+          ) : (
+            layoutsOfKind(org, section).map((layoutId) => (
+              <LayoutEditor
+                key={layoutId}
+                kind={section as PageKind}
+                layoutId={layoutId}
+                blocks={(state.bundle.layouts[layoutId] as { blocks?: EditedBlock[] } | undefined)?.blocks ?? []}
+                problems={problemsAt(problems, `/layouts/${layoutId.replace(/~/g, '~0').replace(/\//g, '~1')}`)}
+                shared={shared.has(layoutId)}
+                onEdit={edit}
+              />
+            ))
+          )}
+        </div>
+      </div>
+      <section aria-labelledby="all-problems">
+        <h2 id="all-problems">All problems</h2>
+        <ProblemList problems={problems} />
+      </section>
+    </div>
+  );
+}
+
+/** Posts a JSON body to the editor's action. */
+function postJson(fetcher: { submit: (target: never, options: { method: 'post'; encType: 'application/json' }) => void }, body: object) {
+  fetcher.submit(body as never, { method: 'post', encType: 'application/json' });
+}
+
+const countOf = (n: number) => (n > 0 ? ` (${n} problem${n === 1 ? '' : 's'})` : '');
+
+function SiteSettings({ org, problems, onSet }: { org: Org; problems: ConsoleProblem[]; onSet: (pointer: string, value: unknown) => void }) {
+  const colors = org.theme.colors;
+  return (
+    <fieldset className="admin-form">
+      <legend>Site</legend>
+      <label htmlFor="org-name">Name</label>
+      <input id="org-name" value={org.name} onChange={(e) => onSet('/org/name', e.target.value)} aria-describedby="org-name-problems" />
+      <FieldProblems problems={problemsAt(problems, '/org/name')} id="org-name-problems" />
+      <label htmlFor="org-header">Header version</label>
+      <select id="org-header" value={org.headerVersion} onChange={(e) => onSet('/org/headerVersion', e.target.value)} aria-describedby="org-header-problems">
+        {HEADER_VERSIONS.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+      <FieldProblems problems={problemsAt(problems, '/org/headerVersion')} id="org-header-problems" />
+      <fieldset>
+        <legend>Theme colours</legend>
+        {COLOR_NAMES.map((name) => (
+          <div key={name} className="admin-color">
+            <label htmlFor={`color-${name}`}>{name}</label>
+            <input id={`color-${name}`} type="color" value={(colors[name] ?? '#000000').slice(0, 7).toLowerCase()} onChange={(e) => onSet(`/org/theme/colors/${name}`, e.target.value.toUpperCase())} />
+            <FieldProblems problems={problemsAt(problems, `/org/theme/colors/${name}`)} id={`color-${name}-problems`} />
+          </div>
+        ))}
+        <ul className="admin-contrast">
+          {THEME_TEXT_PAIRS.map(([text, background]) => {
+            const ratio = contrastRatio(colors[text] ?? '#000', colors[background] ?? '#fff');
+            return (
+              <li key={`${text}-${background}`} className={ratio < AA_CONTRAST ? 'admin-contrast-low' : undefined}>
+                {text} on {background}: {ratio.toFixed(2)}:1 {ratio < AA_CONTRAST ? `— below WCAG AA (${AA_CONTRAST}:1)` : '— AA'}
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+    </fieldset>
+  );
+}
+
+function LayoutEditor(props: { kind: PageKind; layoutId: string; blocks: EditedBlock[]; problems: ConsoleProblem[]; shared: boolean; onEdit: (edit: Edit) => void }) {
+  const { kind, layoutId, blocks, onEdit } = props;
+  const palette = paletteFor(kind, blocks);
+  const [adding, setAdding] = useState('');
+  const [dragged, setDragged] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= blocks.length) return;
+    onEdit({ type: 'move', layoutId, from, to });
+    // Focus follows the block it moved, so the keyboard can keep moving it.
+    requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[data-block-handle]')[to]?.focus());
+  };
+  const blockPointer = (index: number) => `/layouts/${layoutId}/blocks/${index}`;
+  return (
+    <section className="admin-layout" aria-labelledby={`layout-${layoutId}`}>
+      <h2 id={`layout-${layoutId}`}>
+        Layout {layoutId} ({kind})
+      </h2>
+      {props.shared ? <p>Other organisations use this layout too: your first change makes a copy of your own.</p> : null}
+      <FieldProblems problems={props.problems.filter((p) => !/\/blocks\/\d+/.test(p.pointer))} id={`layout-${layoutId}-problems`} />
+      <p className="admin-hint">Move a block with its buttons, by dragging it, or with Alt+↑ and Alt+↓ on its handle.</p>
+      <ol ref={list} className="admin-blocks">
+        {blocks.map((block, index) => {
+          const own = props.problems.filter((p) => p.pointer === blockPointer(index) || p.pointer.startsWith(`${blockPointer(index)}/`));
+          return (
+            <li
+              key={block.id}
+              className={own.length > 0 ? 'admin-block admin-block-invalid' : 'admin-block'}
+              draggable
+              onDragStart={() => setDragged(index)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={() => {
+                if (dragged !== null && dragged !== index) move(dragged, index);
+                setDragged(null);
+              }}
+            >
+              <button
+                type="button"
+                className="admin-block-handle"
+                data-block-handle=""
+                aria-label={`Block ${block.id}, ${block.type}, position ${index + 1} of ${blocks.length}`}
+                onKeyDown={(e) => {
+                  if (e.altKey && e.key === 'ArrowUp') {
+                    e.preventDefault();
+                    move(index, index - 1);
+                  } else if (e.altKey && e.key === 'ArrowDown') {
+                    e.preventDefault();
+                    move(index, index + 1);
+                  }
+                }}
+              >
+                <strong>{block.id}</strong> <span>{block.type}</span>
+              </button>
+              <span className="admin-block-actions">
+                <button type="button" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={`Move ${block.id} up`}>
+                  ↑
+                </button>
+                <button type="button" onClick={() => move(index, index + 1)} disabled={index === blocks.length - 1} aria-label={`Move ${block.id} down`}>
+                  ↓
+                </button>
+                <button type="button" onClick={() => onEdit({ type: 'remove', layoutId, index })} disabled={!canRemove(kind, blocks, index)} aria-label={`Remove ${block.id}`}>
+                  Remove
+                </button>
+              </span>
+              <PropsEditor block={block} onChange={(value) => onEdit({ type: 'props', layoutId, index, props: value })} />
+              <FieldProblems problems={own} id={`block-${layoutId}-${block.id}-problems`} />
+            </li>
+          );
+        })}
+      </ol>
+      <div className="admin-form admin-inline">
+        <label htmlFor={`add-${layoutId}`}>Add a block</label>
+        <select id={`add-${layoutId}`} value={adding} onChange={(e) => setAdding(e.target.value)} disabled={palette.length === 0}>
+          <option value="">Choose…</option>
+          {palette.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          disabled={!adding}
+          onClick={() => {
+            onEdit({ type: 'add', layoutId, blockType: adding });
+            setAdding('');
+          }}
+        >
+          Add
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** A block's props as JSON, applied when it parses. */
+function PropsEditor({ block, onChange }: { block: EditedBlock; onChange: (props: unknown) => void }) {
+  const text = block.props === undefined ? '' : JSON.stringify(block.props, null, 2);
+  const [draft, setDraft] = useState(text);
+  const [invalid, setInvalid] = useState(false);
+  useEffect(() => setDraft(text), [text]);
+  const id = `props-${block.id}`;
+  return (
+    <details className="admin-props">
+      <summary>Properties</summary>
+      <label htmlFor={id}>Properties of {block.id} (JSON)</label>
+      <textarea
+        id={id}
+        value={draft}
+        rows={Math.min(12, draft.split('\n').length + 1)}
+        aria-invalid={invalid}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => {
+          if (draft.trim() === text.trim()) return;
+          try {
+            onChange(draft.trim() === '' ? undefined : (JSON.parse(draft) as unknown));
+            setInvalid(false);
+          } catch {
+            setInvalid(true);
+          }
+        }}
+      />
+      {invalid ? <p className="admin-field-problems">Not valid JSON: nothing changed.</p> : null}
+    </details>
+  );
+}

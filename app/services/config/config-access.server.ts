@@ -1,0 +1,88 @@
+// Who may read and change an organisation's configuration (docs/decisions/0063), from
+// config_roles, enforced here for every console loader and action: the gate answers 404 to
+// anyone without the right, so the console of an organisation one cannot see does not exist.
+import { json } from '@remix-run/node';
+import { type ConfigAction, type ConfigRole, GRANTABLE_ROLES, configAllows } from '~/domain/config-access';
+import type { Database } from '../platform/db.server';
+import type { ActiveSession } from '../identity/session.server';
+import { appendAudit } from './config-audit.server';
+import type { ConfigActor } from './config-store.server';
+
+/** The user's role on `orgId`: the platform's first, then the organisation's own; null: none. */
+export async function configRoleOf(db: Database, userId: number, orgId: string): Promise<ConfigRole | null> {
+  const rows = await db.selectFrom('config_roles').select(['org_id', 'role']).where('user_id', '=', userId).where('org_id', 'in', [orgId, '*']).execute();
+  return (rows.find((r) => r.org_id === '*') ?? rows[0])?.role ?? null;
+}
+
+/** A console caller allowed `action` on `orgId`. */
+export type ConsoleCaller = { orgId: string; role: ConfigRole; actor: ConfigActor & { userId: number } };
+
+export const NOT_FOUND = () => json({ message: 'Not found' }, { status: 404 });
+
+/**
+ * The caller, when their session may do `action` on `orgId`; else a thrown 404. An impersonated
+ * session never reaches the console: an agent acting as a member is not that member.
+ */
+export async function requireConsole(db: Database, session: ActiveSession | null, orgId: string, action: ConfigAction): Promise<ConsoleCaller> {
+  if (!session || session.impersonatorDbId !== null) throw NOT_FOUND();
+  const role = await configRoleOf(db, session.userDbId, orgId);
+  if (!configAllows(role, action)) throw NOT_FOUND();
+  return { orgId, role: role!, actor: { userId: session.userDbId, name: session.user.email } };
+}
+
+export type RoleHolder = { userId: number; email: string; role: ConfigRole };
+
+/** Who holds a role on the organisation (its own users), by e-mail. */
+export async function configRolesOf(db: Database, orgId: string): Promise<RoleHolder[]> {
+  const rows = await db
+    .selectFrom('config_roles')
+    .innerJoin('users', 'users.id', 'config_roles.user_id')
+    .select(['users.id', 'users.email', 'config_roles.role'])
+    .where('config_roles.org_id', '=', orgId)
+    .orderBy('users.email')
+    .execute();
+  return rows.map((r) => ({ userId: r.id, email: r.email, role: r.role }));
+}
+
+export type RoleChange = { kind: 'changed' } | { kind: 'unknown-user' } | { kind: 'not-grantable' } | { kind: 'own-role' };
+
+/**
+ * Gives a user of the organisation (by e-mail) a role, or none (`role` null), audited. Only the
+ * organisation's roles; nobody changes their own (an org admin cannot lock themselves out).
+ */
+export async function setConfigRole(db: Database, caller: ConsoleCaller, email: string, role: ConfigRole | null): Promise<RoleChange> {
+  if (role !== null && !GRANTABLE_ROLES.includes(role)) return { kind: 'not-grantable' };
+  return db.transaction().execute(async (trx): Promise<RoleChange> => {
+    const user = await trx.selectFrom('users').select('id').where('org_id', '=', caller.orgId).where('email_normalized', '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!user) return { kind: 'unknown-user' };
+    if (user.id === caller.actor.userId) return { kind: 'own-role' };
+    const head = await trx.selectFrom('config_heads').select('audit_hash').where('org_id', '=', caller.orgId).forUpdate().executeTakeFirstOrThrow();
+    if (role === null) await trx.deleteFrom('config_roles').where('org_id', '=', caller.orgId).where('user_id', '=', user.id).execute();
+    else {
+      await trx
+        .insertInto('config_roles')
+        .values({ org_id: caller.orgId, user_id: user.id, role })
+        .onConflict((oc) => oc.columns(['org_id', 'user_id']).doUpdateSet({ role }))
+        .execute();
+    }
+    const auditHash = await appendAudit(trx, head.audit_hash, {
+      orgId: caller.orgId,
+      actor: caller.actor.name,
+      action: 'roles',
+      versionId: null,
+      note: '',
+      detail: JSON.stringify({ user: email.trim().toLowerCase(), role }),
+    });
+    await trx.updateTable('config_heads').set({ audit_hash: auditHash }).where('org_id', '=', caller.orgId).execute();
+    return { kind: 'changed' };
+  });
+}
+
+/**
+ * The console caller of a request: on the site's organisation, or (a platform admin) the one
+ * `?org=` names. Anyone else, for anything else, gets the same 404.
+ */
+export function consoleCallerOf(db: Database, context: { org: { orgId: string }; session: ActiveSession | null }, request: Request, action: ConfigAction): Promise<ConsoleCaller> {
+  const orgId = new URL(request.url).searchParams.get('org') ?? context.org.orgId;
+  return requireConsole(db, context.session, orgId, action);
+}
