@@ -5,13 +5,38 @@ const home = (...ids: string[]) => ({ kind: 'home', id: 'home.default', blocks: 
 
 describe('configDiff', () => {
   it('says which block moved, not every block it passed', () => {
-    const lines = configDiff({ org: {}, layouts: { 'home.default': home('hero', 'search', 'deals', 'featured', 'news') } }, { org: {}, layouts: { 'home.default': home('hero', 'featured', 'search', 'deals', 'news') } });
+    const lines = configDiff(
+      { org: {}, layouts: { 'home.default': home('hero', 'search', 'deals', 'featured', 'news') } },
+      { org: {}, layouts: { 'home.default': home('hero', 'featured', 'search', 'deals', 'news') } },
+    );
     expect(lines).toEqual([{ pointer: '/layouts/home.default/blocks/1', text: 'moved block featured from 4 to 2 (layout home.default)' }]);
   });
 
   it('names added and removed blocks and changed props', () => {
-    const before = { org: {}, layouts: { 'home.default': { ...home('hero', 'news'), blocks: [{ id: 'hero', type: 'home.hero', props: { title: 'Hi' } }, { id: 'news', type: 'home.news' }] } } };
-    const after = { org: {}, layouts: { 'home.default': { ...home(), blocks: [{ id: 'hero', type: 'home.hero', props: { title: 'Hello' } }, { id: 'ads', type: 'home.ads' }] } } };
+    const before = {
+      org: {},
+      layouts: {
+        'home.default': {
+          ...home('hero', 'news'),
+          blocks: [
+            { id: 'hero', type: 'home.hero', props: { title: 'Hi' } },
+            { id: 'news', type: 'home.news' },
+          ],
+        },
+      },
+    };
+    const after = {
+      org: {},
+      layouts: {
+        'home.default': {
+          ...home(),
+          blocks: [
+            { id: 'hero', type: 'home.hero', props: { title: 'Hello' } },
+            { id: 'ads', type: 'home.ads' },
+          ],
+        },
+      },
+    };
     expect(configDiff(before, after).map((l) => l.text)).toEqual([
       'removed block news (layout home.default)',
       'added block ads at 2 (layout home.default)',

@@ -58,7 +58,8 @@ function diffKeyedList(before: Obj[], after: Obj[], key: 'id' | 'code', path: (s
   const ids = (list: Obj[]) => list.map((item) => item[key] as string);
   const [was, now] = [ids(before), ids(after)];
   for (const id of was.filter((id) => !now.includes(id))) lines.push({ pointer: pointerOf([...path, was.indexOf(id)]), text: `removed ${name} ${id}${where}` });
-  for (const id of now.filter((id) => !was.includes(id))) lines.push({ pointer: pointerOf([...path, now.indexOf(id)]), text: `added ${name} ${id} at ${now.indexOf(id) + 1}${where}` });
+  for (const id of now.filter((id) => !was.includes(id)))
+    lines.push({ pointer: pointerOf([...path, now.indexOf(id)]), text: `added ${name} ${id} at ${now.indexOf(id) + 1}${where}` });
   const keptWas = was.filter((id) => now.includes(id));
   const keptNow = now.filter((id) => was.includes(id));
   keptNow.forEach((id, i) => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RawBundle } from './config-bundle';
 import { type EditedBlock, applyEdit, canRemove, editorReducer, newBlockId, paletteFor } from './config-editing';
-import { MAX_BLOCKS_PER_LAYOUT } from './page-kinds';
+import { MAX_BLOCKS_PER_LAYOUT, PAGE_KINDS } from './page-kinds';
 
 const root = join(__dirname, '..', '..');
 const read = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as unknown;
@@ -48,10 +48,11 @@ describe('config editing', () => {
   it('keeps required blocks and the kind’s palette', () => {
     const signIn = blocksOf(bundle, 'sign-in.default');
     const credentials = signIn.findIndex((b) => b.type === 'auth.credentials');
-    expect(canRemove('sign-in', signIn, credentials)).toBe(false);
-    expect(paletteFor('sign-in', signIn)).not.toContain('auth.credentials');
-    expect(paletteFor('sign-in', signIn)).toContain('auth.text');
-    expect(paletteFor('home', Array.from({ length: MAX_BLOCKS_PER_LAYOUT }, (_, i) => ({ id: `b${i}`, type: 'home.hero' })))).toEqual([]);
+    expect(canRemove(PAGE_KINDS['sign-in'], signIn, credentials)).toBe(false);
+    expect(paletteFor(PAGE_KINDS['sign-in'], signIn, MAX_BLOCKS_PER_LAYOUT)).not.toContain('auth.credentials');
+    expect(paletteFor(PAGE_KINDS['sign-in'], signIn, MAX_BLOCKS_PER_LAYOUT)).toContain('auth.text');
+    const full = Array.from({ length: MAX_BLOCKS_PER_LAYOUT }, (_, i) => ({ id: `b${i}`, type: 'home.hero' }));
+    expect(paletteFor(PAGE_KINDS.home, full, MAX_BLOCKS_PER_LAYOUT)).toEqual([]);
     expect(newBlockId([{ id: 'hero', type: 'home.hero' }], 'home.hero')).toBe('hero-2');
   });
 });

@@ -4,7 +4,10 @@
 // page needs, adding one it does not take or one too many).
 import type { RawBundle } from './config-bundle';
 import { pointerTokens } from './config-bundle';
-import { MAX_BLOCKS_PER_LAYOUT, PAGE_KINDS, type PageKind, type PageKindRule } from './page-kinds';
+import type { PageKind } from './page-kinds';
+
+/** What the editor knows of a page kind's rules (app/domain/page-kinds.ts, sent by the console's loader: the browser never loads the block registry). */
+export type KindRules = { blocks: readonly string[]; requires?: readonly string[]; repeats?: readonly string[] };
 
 export type EditedBlock = { id: string; type: string; props?: unknown };
 type EditedLayout = { kind: PageKind; id: string; blocks: EditedBlock[] };
@@ -21,26 +24,27 @@ const layoutOf = (bundle: RawBundle, id: string) => bundle.layouts[id] as Edited
 
 /** A block id not yet on the layout, after its type: `featured`, `featured-2`, … */
 export function newBlockId(blocks: readonly EditedBlock[], type: string): string {
-  const stem = type.slice(type.indexOf('.') + 1).replace(/[^a-zA-Z0-9-]/g, '-').toLowerCase();
+  const stem = type
+    .slice(type.indexOf('.') + 1)
+    .replace(/[^a-zA-Z0-9-]/g, '-')
+    .toLowerCase();
   let id = stem;
   for (let n = 2; blocks.some((b) => b.id === id); n += 1) id = `${stem}-${n}`;
   return id;
 }
 
 /** Whether the block at `index` may go: not the last of a type the page cannot work without. */
-export function canRemove(kind: PageKind, blocks: readonly EditedBlock[], index: number): boolean {
+export function canRemove(rule: KindRules, blocks: readonly EditedBlock[], index: number): boolean {
   const type = blocks[index]?.type;
-  const rule: PageKindRule = PAGE_KINDS[kind];
-  const required = (rule.requires ?? []) as readonly string[];
+  const required = rule.requires ?? [];
   return type !== undefined && (!required.includes(type) || blocks.filter((b) => b.type === type).length > 1);
 }
 
-/** The block types an admin may add to a `kind` page holding `blocks`: the kind's, less once-only ones already there. */
-export function paletteFor(kind: PageKind, blocks: readonly EditedBlock[]): string[] {
-  if (blocks.length >= MAX_BLOCKS_PER_LAYOUT) return [];
-  const rule: PageKindRule = PAGE_KINDS[kind];
-  const repeats = rule.repeats as readonly string[] | undefined;
-  return (rule.blocks as readonly string[]).filter((type) => !repeats || repeats.includes(type) || !blocks.some((b) => b.type === type));
+/** The block types an admin may add to a page holding `blocks`: its kind's, less once-only ones already there; none past `maxBlocks`. */
+export function paletteFor(rule: KindRules, blocks: readonly EditedBlock[], maxBlocks: number): string[] {
+  if (blocks.length >= maxBlocks) return [];
+  const repeats = rule.repeats;
+  return rule.blocks.filter((type) => !repeats || repeats.includes(type) || !blocks.some((b) => b.type === type));
 }
 
 function setAt(target: unknown, tokens: string[], value: unknown): unknown {

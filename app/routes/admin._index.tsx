@@ -11,7 +11,13 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const caller = await consoleCallerOf(getDb(), context, request, 'read');
-  return json({ ...(await consoleOverview(getDb(), caller)), can: { publish: configAllows(caller.role, 'publish'), approve: configAllows(caller.role, 'approve'), manage: configAllows(caller.role, 'manage') } }, { headers: NO_STORE });
+  return json(
+    {
+      ...(await consoleOverview(getDb(), caller)),
+      can: { publish: configAllows(caller.role, 'publish'), approve: configAllows(caller.role, 'approve'), manage: configAllows(caller.role, 'manage') },
+    },
+    { headers: NO_STORE },
+  );
 }
 
 /** Publish (with a note), approve, four eyes: each checked against the caller's role on the server. */

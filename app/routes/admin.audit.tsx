@@ -7,7 +7,13 @@ import { getDb } from '~/services/platform/db.server';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb();
   const caller = await consoleCallerOf(db, context, request, 'read');
-  const entries = await db.selectFrom('config_audit').select(['seq', 'at', 'actor', 'action', 'version_id', 'note', 'detail']).where('org_id', '=', caller.orgId).orderBy('seq', 'desc').limit(500).execute();
+  const entries = await db
+    .selectFrom('config_audit')
+    .select(['seq', 'at', 'actor', 'action', 'version_id', 'note', 'detail'])
+    .where('org_id', '=', caller.orgId)
+    .orderBy('seq', 'desc')
+    .limit(500)
+    .execute();
   return json({ entries }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 

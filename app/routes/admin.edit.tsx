@@ -16,16 +16,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type EditorRequest = { intent: 'validate' | 'save'; baseId: number; bundle: RawBundle; note?: string; choices?: ClashChoices };
 
 const isBundle = (value: unknown): value is RawBundle =>
-  typeof value === 'object' && value !== null && typeof (value as RawBundle).org === 'object' && typeof (value as RawBundle).layouts === 'object' && (value as RawBundle).layouts !== null;
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as RawBundle).org === 'object' &&
+  typeof (value as RawBundle).layouts === 'object' &&
+  (value as RawBundle).layouts !== null;
 
 /**
- * The editor's calls, as JSON: `validate` (the one validator on an unsaved bundle, for anyone who
+ * The editor's calls, as JSON in a form's `payload` field: `validate` (the one validator on an unsaved bundle, for anyone who
  * may read) and `save` (on a named base: merged when the draft moved on, 409 with the clashes when
  * both changed the same thing).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = (await request.json().catch(() => null)) as EditorRequest | null;
-  if (!body || !isBundle(body.bundle) || !Number.isInteger(body.baseId)) return json({ kind: 'bad-request', message: 'Send a bundle and the version it was edited from.' } as const, { status: 400 });
+  const payload = (await request.formData().catch(() => null))?.get('payload');
+  const body = (() => {
+    try {
+      return typeof payload === 'string' ? (JSON.parse(payload) as EditorRequest) : null;
+    } catch {
+      return null;
+    }
+  })();
+  if (!body || !isBundle(body.bundle) || !Number.isInteger(body.baseId))
+    return json({ kind: 'bad-request', message: 'Send a bundle and the version it was edited from.' } as const, { status: 400 });
   const db = getDb();
   const bundle = { ...body.bundle, schemaVersion: Number(body.bundle.schemaVersion) };
   if (body.intent === 'validate') return json({ kind: 'validated', problems: await consoleValidate(db, await consoleCallerOf(db, context, request, 'read'), bundle) } as const);

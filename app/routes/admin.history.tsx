@@ -38,7 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const result = await rollbackTo(db, { orgId: caller.orgId, versionId: Number(form.get('versionId')), actor: caller.actor, note: String(form.get('note') ?? '').slice(0, 500) });
   if (result.kind === 'rolled-back') return json({ message: `Published version ${result.version.id}, with the content of version ${String(form.get('versionId'))}.` });
-  if (result.kind === 'invalid') return json({ message: 'That version no longer passes the checks and cannot be published again.', problems: consoleProblems(result.problems) }, { status: 422 });
+  if (result.kind === 'invalid')
+    return json({ message: 'That version no longer passes the checks and cannot be published again.', problems: consoleProblems(result.problems) }, { status: 422 });
   return json({ message: 'Not found' }, { status: 404 });
 }
 

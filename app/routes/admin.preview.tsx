@@ -19,7 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const versionId = Number(form.get('versionId'));
   const sessionToken = context.cookie(SESSION_COOKIE);
   if (!Number.isInteger(versionId) || !sessionToken || caller.orgId !== context.org.orgId) return json({ message: 'Nothing to preview' }, { status: 400 });
-  if (!(await previewOrg(caller.orgId, versionId))) return json({ message: 'This version cannot be previewed: it is not this organisation’s, or it has problems to fix first.' }, { status: 422 });
+  if (!(await previewOrg(caller.orgId, versionId)))
+    return json({ message: 'This version cannot be previewed: it is not this organisation’s, or it has problems to fix first.' }, { status: 422 });
   const token = previewToken(sessionToken, caller.orgId, versionId, Date.now() + PREVIEW_TTL_MS);
   return redirect('/', { headers: { 'Set-Cookie': `${PREVIEW_COOKIE}=${token}; ${attributes}; Max-Age=${PREVIEW_TTL_MS / 1000}`, 'Cache-Control': 'no-store' } });
 }

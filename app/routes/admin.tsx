@@ -1,5 +1,5 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
-import { NavLink, Outlet, useLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { configAllows } from '~/domain/config-access';
 import { consoleCallerOf } from '~/services/config/config-access.server';
@@ -16,8 +16,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ orgId: caller.orgId, role: caller.role, canManage: configAllows(caller.role, 'manage') }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
+const SECTIONS = [
+  { path: '/admin', label: 'Overview' },
+  { path: '/admin/edit', label: 'Edit draft' },
+  { path: '/admin/history', label: 'History' },
+  { path: '/admin/audit', label: 'Audit log' },
+  { path: '/admin/roles', label: 'Roles' },
+];
+
 export default function AdminConsole() {
   const { orgId, role, canManage } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   return (
     <div className="admin">
       <header className="admin-head">
@@ -25,14 +34,13 @@ export default function AdminConsole() {
         <p>
           Organisation <strong>{orgId}</strong> · your role: <strong>{role}</strong>
         </p>
+        {/* Plain links, a document load each: leaving the editor with unsaved changes asks first (beforeunload). */}
         <nav aria-label="Console">
-          <NavLink to="/admin" end>
-            Overview
-          </NavLink>
-          <NavLink to="/admin/edit">Edit draft</NavLink>
-          <NavLink to="/admin/history">History</NavLink>
-          <NavLink to="/admin/audit">Audit log</NavLink>
-          {canManage ? <NavLink to="/admin/roles">Roles</NavLink> : null}
+          {SECTIONS.filter((section) => canManage || section.path !== '/admin/roles').map((section) => (
+            <a key={section.path} href={section.path} aria-current={pathname === section.path ? 'page' : undefined}>
+              {section.label}
+            </a>
+          ))}
         </nav>
       </header>
       <Outlet />

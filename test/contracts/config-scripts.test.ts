@@ -30,7 +30,9 @@ async function run(...args: string[]): Promise<{ code: number; out: string }> {
 
 /** Every file of an export, by path. */
 function filesUnder(dir: string): Map<string, string> {
-  return new Map(['org-configs', 'layouts'].flatMap((folder) => readdirSync(join(dir, folder)).map((name) => [`${folder}/${name}`, readFileSync(join(dir, folder, name), 'utf8')] as const)));
+  return new Map(
+    ['org-configs', 'layouts'].flatMap((folder) => readdirSync(join(dir, folder)).map((name) => [`${folder}/${name}`, readFileSync(join(dir, folder, name), 'utf8')] as const)),
+  );
 }
 
 describe('config:export, config:import, audit:verify', () => {

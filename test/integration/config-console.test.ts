@@ -46,7 +46,11 @@ describe('the configuration console, role by role', () => {
       .values({ org_id: org, email, email_normalized: email, password_hash: null, first_name: 'Cora', last_name: key, role: 'member' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (role) await database.db.insertInto('config_roles').values({ org_id: role === 'platform-admin' ? '*' : org, user_id: user.id, role }).execute();
+    if (role)
+      await database.db
+        .insertInto('config_roles')
+        .values({ org_id: role === 'platform-admin' ? '*' : org, user_id: user.id, role })
+        .execute();
     users[key] = user.id;
     cookies[key] = (await createSession(freshVisitorOn(hostOf(org)), { userId: user.id })).setCookie.split(';')[0]!;
   }
@@ -68,9 +72,10 @@ describe('the configuration console, role by role', () => {
       method: init.method ?? (init.form || init.json ? 'POST' : 'GET'),
       headers: {
         ...(cookie ? { cookie } : {}),
-        ...(init.json ? { 'content-type': 'application/json' } : init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(init.json || init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
-      body: init.json ? JSON.stringify(init.json) : init.form ? new URLSearchParams(init.form).toString() : undefined,
+      // The editor's calls travel as JSON in a form field, as the console sends them.
+      body: init.json ? new URLSearchParams({ payload: JSON.stringify(init.json) }).toString() : init.form ? new URLSearchParams(init.form).toString() : undefined,
     });
 
   /** One call per action, as the console makes it. */
@@ -83,7 +88,11 @@ describe('the configuration console, role by role', () => {
         return call(overview, 'loader', request(`/admin${q}`, cookie, at));
       case 'save': {
         const draft = await database.db.selectFrom('config_versions').select('content').where('id', '=', head.draftId).executeTakeFirstOrThrow();
-        return call(edit, 'action', request(`/admin/edit${q}`, cookie, { ...at, json: { intent: 'save', baseId: head.draftId, bundle: JSON.parse(draft.content) as unknown, note: 'matrix' } }));
+        return call(
+          edit,
+          'action',
+          request(`/admin/edit${q}`, cookie, { ...at, json: { intent: 'save', baseId: head.draftId, bundle: JSON.parse(draft.content) as unknown, note: 'matrix' } }),
+        );
       }
       case 'approve':
         return call(overview, 'action', request(`/admin${q}`, cookie, { ...at, form: { intent: 'approve', versionId: String(head.draftId) } }));
@@ -144,7 +153,13 @@ describe('the configuration console, role by role', () => {
   it('nobody approves their own version', async () => {
     const head = (await headOf(database.db, ORG))!;
     const draft = await database.db.selectFrom('config_versions').select('content').where('id', '=', head.draftId).executeTakeFirstOrThrow();
-    const saved = await saveDraft(database.db, { orgId: ORG, baseId: head.draftId, bundle: JSON.parse(draft.content) as never, actor: { userId: users.publisher!, name: 'publisher' }, note: 'mine' });
+    const saved = await saveDraft(database.db, {
+      orgId: ORG,
+      baseId: head.draftId,
+      bundle: JSON.parse(draft.content) as never,
+      actor: { userId: users.publisher!, name: 'publisher' },
+      note: 'mine',
+    });
     if (saved.kind !== 'saved') throw new Error(saved.kind);
     const own = await call(overview, 'action', request('/admin', cookies.publisher, { form: { intent: 'approve', versionId: String(saved.version.id) } }));
     expect(own.status).toBe(403);

@@ -1,20 +1,20 @@
-import { useBeforeUnload, useBlocker, useFetcher } from '@remix-run/react';
+import { useFetcher } from '@remix-run/react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { RawBundle } from '~/domain/config-bundle';
-import { type Edit, type EditedBlock, canRemove, editorReducer, paletteFor } from '~/domain/config-editing';
+import { type Edit, type EditedBlock, type KindRules, canRemove, editorReducer, paletteFor } from '~/domain/config-editing';
 import { AA_CONTRAST, THEME_TEXT_PAIRS, contrastRatio } from '~/domain/contrast';
 import type { ClashChoices, MergeClash } from '~/domain/json-merge';
-import type { PageKind } from '~/domain/page-kinds';
 import type { ConsoleProblem } from '~/services/config/config-console.server';
 import { ProblemList } from './problem-list';
 
-type PageKindInfo = { kind: string; label: string };
+type PageKindInfo = KindRules & { kind: string; label: string };
 type EditorProps = {
   orgId: string;
   draft: { id: number };
   bundle: RawBundle;
   problems: ConsoleProblem[];
   pageKinds: PageKindInfo[];
+  maxBlocks: number;
   sharedLayouts: string[];
   canSave: boolean;
 };
@@ -25,7 +25,12 @@ type SaveAnswer =
   | { kind: 'validated'; problems: ConsoleProblem[] }
   | { kind: 'bad-request'; message: string };
 
-type Org = { name: string; headerVersion: string; theme: { colors: Record<string, string> }; pages: Record<string, string | { default: string; byProduct?: Record<string, string> }> };
+type Org = {
+  name: string;
+  headerVersion: string;
+  theme: { colors: Record<string, string> };
+  pages: Record<string, string | { default: string; byProduct?: Record<string, string> }>;
+};
 
 const HEADER_VERSIONS = ['v1', 'v2', 'v3'];
 const COLOR_NAMES = ['primary', 'onPrimary', 'surface', 'surfaceAlt', 'text', 'mutedText', 'accent', 'headerBackground', 'headerText', 'footerBackground', 'footerText'];
@@ -133,18 +138,16 @@ export function ConfigEditor(props: EditorProps) {
 
   const save = (withChoices?: ClashChoices) => postJson(saver, { intent: 'save', baseId, bundle: state.bundle, note, ...(withChoices ? { choices: withChoices } : {}) });
 
-  // Leaving with unsaved changes asks first: another page of the site, or closing the tab.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (!dirty) return;
-        event.preventDefault();
-        event.returnValue = '';
-      },
-      [dirty],
-    ),
-  );
+  // Leaving with unsaved changes asks first: the console's links load a document, so the browser's own prompt covers them and closing the tab.
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
@@ -166,17 +169,6 @@ export function ConfigEditor(props: EditorProps) {
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- undo and redo shortcuts for the whole editor; each control stays keyboard-usable on its own
     <div className="admin-editor" onKeyDown={onKeyDown}>
-      {blocker.state === 'blocked' ? (
-        <div className="admin-confirm" role="alertdialog" aria-labelledby="leave-title">
-          <p id="leave-title">You have unsaved changes. Leave and lose them?</p>
-          <button type="button" onClick={() => blocker.proceed()}>
-            Leave
-          </button>
-          <button type="button" onClick={() => blocker.reset()}>
-            Stay
-          </button>
-        </div>
-      ) : null}
       <div className="admin-toolbar">
         <button type="button" onClick={() => dispatch({ type: 'undo' })} disabled={state.past.length === 0}>
           Undo
@@ -203,11 +195,21 @@ export function ConfigEditor(props: EditorProps) {
                 <code>{clash.pointer}</code>
               </legend>
               <label>
-                <input type="radio" name={`clash-${clash.pointer}`} checked={choices[clash.pointer] === 'theirs'} onChange={() => setChoices({ ...choices, [clash.pointer]: 'theirs' })} />
+                <input
+                  type="radio"
+                  name={`clash-${clash.pointer}`}
+                  checked={choices[clash.pointer] === 'theirs'}
+                  onChange={() => setChoices({ ...choices, [clash.pointer]: 'theirs' })}
+                />
                 Keep theirs: <code>{JSON.stringify(clash.theirs) ?? '(removed)'}</code>
               </label>
               <label>
-                <input type="radio" name={`clash-${clash.pointer}`} checked={choices[clash.pointer] === 'mine'} onChange={() => setChoices({ ...choices, [clash.pointer]: 'mine' })} />
+                <input
+                  type="radio"
+                  name={`clash-${clash.pointer}`}
+                  checked={choices[clash.pointer] === 'mine'}
+                  onChange={() => setChoices({ ...choices, [clash.pointer]: 'mine' })}
+                />
                 Keep mine: <code>{JSON.stringify(clash.mine) ?? '(removed)'}</code>
               </label>
             </fieldset>
@@ -237,7 +239,9 @@ export function ConfigEditor(props: EditorProps) {
             layoutsOfKind(org, section).map((layoutId) => (
               <LayoutEditor
                 key={layoutId}
-                kind={section as PageKind}
+                kind={section}
+                rule={props.pageKinds.find((k) => k.kind === section)!}
+                maxBlocks={props.maxBlocks}
                 layoutId={layoutId}
                 blocks={(state.bundle.layouts[layoutId] as { blocks?: EditedBlock[] } | undefined)?.blocks ?? []}
                 problems={problemsAt(problems, `/layouts/${layoutId.replace(/~/g, '~0').replace(/\//g, '~1')}`)}
@@ -256,9 +260,9 @@ export function ConfigEditor(props: EditorProps) {
   );
 }
 
-/** Posts a JSON body to the editor's action. */
-function postJson(fetcher: { submit: (target: never, options: { method: 'post'; encType: 'application/json' }) => void }, body: object) {
-  fetcher.submit(body as never, { method: 'post', encType: 'application/json' });
+/** Posts a call to the editor's action: a page takes forms only (server/body-limit.ts), so the JSON travels in one field. */
+function postJson(fetcher: { submit: (target: Record<string, string>, options: { method: 'post' }) => void }, body: object) {
+  fetcher.submit({ payload: JSON.stringify(body) }, { method: 'post' });
 }
 
 const countOf = (n: number) => (n > 0 ? ` (${n} problem${n === 1 ? '' : 's'})` : '');
@@ -285,7 +289,12 @@ function SiteSettings({ org, problems, onSet }: { org: Org; problems: ConsolePro
         {COLOR_NAMES.map((name) => (
           <div key={name} className="admin-color">
             <label htmlFor={`color-${name}`}>{name}</label>
-            <input id={`color-${name}`} type="color" value={(colors[name] ?? '#000000').slice(0, 7).toLowerCase()} onChange={(e) => onSet(`/org/theme/colors/${name}`, e.target.value.toUpperCase())} />
+            <input
+              id={`color-${name}`}
+              type="color"
+              value={(colors[name] ?? '#000000').slice(0, 7).toLowerCase()}
+              onChange={(e) => onSet(`/org/theme/colors/${name}`, e.target.value.toUpperCase())}
+            />
             <FieldProblems problems={problemsAt(problems, `/org/theme/colors/${name}`)} id={`color-${name}-problems`} />
           </div>
         ))}
@@ -304,9 +313,9 @@ function SiteSettings({ org, problems, onSet }: { org: Org; problems: ConsolePro
   );
 }
 
-function LayoutEditor(props: { kind: PageKind; layoutId: string; blocks: EditedBlock[]; problems: ConsoleProblem[]; shared: boolean; onEdit: (edit: Edit) => void }) {
+function LayoutEditor(props: { kind: string; rule: KindRules; maxBlocks: number; layoutId: string; blocks: EditedBlock[]; problems: ConsoleProblem[]; shared: boolean; onEdit: (edit: Edit) => void }) {
   const { kind, layoutId, blocks, onEdit } = props;
-  const palette = paletteFor(kind, blocks);
+  const palette = paletteFor(props.rule, blocks, props.maxBlocks);
   const [adding, setAdding] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -364,7 +373,7 @@ function LayoutEditor(props: { kind: PageKind; layoutId: string; blocks: EditedB
                 <button type="button" onClick={() => move(index, index + 1)} disabled={index === blocks.length - 1} aria-label={`Move ${block.id} down`}>
                   ↓
                 </button>
-                <button type="button" onClick={() => onEdit({ type: 'remove', layoutId, index })} disabled={!canRemove(kind, blocks, index)} aria-label={`Remove ${block.id}`}>
+                <button type="button" onClick={() => onEdit({ type: 'remove', layoutId, index })} disabled={!canRemove(props.rule, blocks, index)} aria-label={`Remove ${block.id}`}>
                   Remove
                 </button>
               </span>

@@ -8,7 +8,8 @@ export function ProblemList({ problems }: { problems: readonly ConsoleProblem[] 
   return (
     <div className="admin-problems">
       <p role="alert">
-        {problems.length} problem{problems.length === 1 ? '' : 's'}: {[...sections].map(([section, count]) => `${section} (${count})`).join(', ')}. Publishing waits until none is left.
+        {problems.length} problem{problems.length === 1 ? '' : 's'}: {[...sections].map(([section, count]) => `${section} (${count})`).join(', ')}. Publishing waits until none is
+        left.
       </p>
       <ul>
         {problems.map((p) => (

@@ -5,7 +5,7 @@ import type { RawBundle } from '~/domain/config-bundle';
 import { pointerOfProblem } from '~/domain/config-bundle';
 import { type DiffLine, configDiff } from '~/domain/config-diff';
 import { type ClashChoices, type Json, type MergeClash, mergeJson } from '~/domain/json-merge';
-import { PAGE_KINDS, PAGE_KIND_NAMES } from '~/domain/page-kinds';
+import { MAX_BLOCKS_PER_LAYOUT, PAGE_KINDS, PAGE_KIND_NAMES } from '~/domain/page-kinds';
 import type { Database } from '../platform/db.server';
 import type { ConsoleCaller } from './config-access.server';
 import type { ConfigProblem } from './config-check.server';
@@ -43,6 +43,7 @@ export async function consoleDraft(db: Database, caller: ConsoleCaller) {
     sharedLayouts: [...new Set(others.flatMap((v) => Object.keys(bundleOf(v).layouts)))].sort(),
     problems: consoleProblems(await problemsOf(db, caller.orgId, bundle)),
     pageKinds: PAGE_KIND_NAMES.map((kind) => ({ kind, ...PAGE_KINDS[kind] })),
+    maxBlocks: MAX_BLOCKS_PER_LAYOUT,
   };
 }
 

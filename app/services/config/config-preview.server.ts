@@ -63,7 +63,12 @@ export function previewOrg(orgId: string, versionId: number): Promise<OrgConfig 
 }
 
 /** The draft a request renders instead of the published configuration, if its preview cookie holds. */
-export async function previewOfRequest(input: { org: OrgConfig; userDbId: number; sessionToken: string; cookie: string | undefined }): Promise<{ org: OrgConfig; versionId: number } | null> {
+export async function previewOfRequest(input: {
+  org: OrgConfig;
+  userDbId: number;
+  sessionToken: string;
+  cookie: string | undefined;
+}): Promise<{ org: OrgConfig; versionId: number } | null> {
   const versionId = readPreviewToken(input.cookie, input.sessionToken, input.org.orgId);
   if (versionId === null) return null;
   if (!configAllows(await configRoleOf(getDb(), input.userDbId, input.org.orgId), 'read')) return null;

@@ -231,7 +231,12 @@ export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, {
   for (const org of registry.orgs) {
     for (const account of demoAccounts) {
       if (!account.configRole) continue;
-      const user = await db.selectFrom('users').select('id').where('org_id', '=', org.orgId).where('email_normalized', '=', demoEmail(org.orgId, account.key)).executeTakeFirstOrThrow();
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('org_id', '=', org.orgId)
+        .where('email_normalized', '=', demoEmail(org.orgId, account.key))
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('config_roles')
         .values({ org_id: org.orgId, user_id: user.id, role: account.configRole })
