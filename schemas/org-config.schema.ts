@@ -46,6 +46,29 @@ const bookingEmail = {
   },
 } as const;
 
+const isoDay = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } as const;
+
+/**
+ * One ad banner (spec §3): for every page that shows ads (`ALL`) or a product's landing, by
+ * priority (lowest first), shown from `startsOn` to `endsOn` (the organisation's days) when given.
+ */
+const adItem = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,39}$' },
+    product: { type: 'string', enum: ['ALL', ...productCodeSchema.enum] },
+    priority: { type: 'integer', minimum: 0, maximum: 999 },
+    title: { type: 'string', minLength: 1, maxLength: 80 },
+    subtitle: { type: 'string', maxLength: 160 },
+    image: assetPath,
+    link: path,
+    startsOn: isoDay,
+    endsOn: isoDay,
+  },
+  required: ['id', 'product', 'priority', 'title', 'subtitle', 'image', 'link'],
+  additionalProperties: false,
+} as const;
+
 /**
  * One membership plan (spec §3 "Subscription plan"). Prices are minor units of `currency`. A plan
  * with `chargeAfterDays` is a trial: nothing is charged when it starts, and the renewal price
@@ -221,8 +244,10 @@ export const orgConfigSchema = {
         enabled: { type: 'boolean' },
         preLogin: { type: 'boolean' },
         pages: { type: 'array', uniqueItems: true, items: path },
+        /** The banners (spec §3 adsData), edited in the console like the rest of the config. */
+        items: { type: 'array', maxItems: 50, items: adItem },
       },
-      required: ['enabled', 'preLogin', 'pages'],
+      required: ['enabled', 'preLogin', 'pages', 'items'],
       additionalProperties: false,
     },
     chat: {

@@ -20,7 +20,7 @@ export const siteEndpoints = {
       if (!path || !PATH_PATTERN.test(path)) {
         throw json({ status: 400, message: "Query parameter 'path' must be a site path such as /resorts" }, { status: 400 });
       }
-      const adsData = await getPageAds({ org: context.org, pathname: path, signedIn: context.session !== null });
+      const adsData = getPageAds({ org: context.org, pathname: path, signedIn: context.session !== null });
       return json({ status: 200, data: { adsData } }, { headers: { 'Cache-Control': 'private, no-store' } });
     },
   },

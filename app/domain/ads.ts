@@ -37,16 +37,8 @@ export function adMatchesPage(category: string, pathname: string, signedIn: bool
   return pageCategory === undefined || pageCategory === category;
 }
 
-export type AdRow = {
-  id: number;
-  uuid: string;
-  petition_type_str: string;
-  priority: number;
-  title: string;
-  subtitle: string;
-  image_path: string;
-  link_url: string;
-};
+/** One banner as the organisation configures it (ads.items). */
+export type AdConfig = OrgConfig['ads']['items'][number];
 
 /** The spec's adsData item. */
 export type AdItem = {
@@ -57,18 +49,42 @@ export type AdItem = {
   banner: { title: string; subtitle: string; image: string; link: string; alt: string };
 };
 
-/** The page's ads, lowest priority number first (ties by id, so the order is stable). */
-export function selectAds(rows: readonly AdRow[], rules: AdsRules, pathname: string, signedIn: boolean): AdItem[] {
+/** FNV-1a, 32 bits: a stable number from a text, for the ids the spec's adsData carries. */
+function fnv1a(text: string, seed = 0x811c9dc5): number {
+  let hash = seed;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** The adsData `id` and `uuid` of an organisation's ad: derived from its configured id, so they stay the same across versions. */
+export function adIdentity(orgId: string, adId: string): { id: number; uuid: string } {
+  const key = `${orgId}:${adId}`;
+  const hex = [1, 2, 3, 4]
+    .map((n) =>
+      fnv1a(key, 0x811c9dc5 ^ n)
+        .toString(16)
+        .padStart(8, '0'),
+    )
+    .join('');
+  return { id: fnv1a(key) >>> 1, uuid: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}` };
+}
+
+/**
+ * The page's ads on the organisation's day `today` ('YYYY-MM-DD'): those whose dates include it,
+ * for the page's product, lowest priority number first (ties in the configured order).
+ */
+export function selectAds(orgId: string, rules: AdsRules, pathname: string, signedIn: boolean, today: string): AdItem[] {
   if (!adsAllowed(rules, pathname, signedIn)) return [];
-  return rows
-    .filter((row) => adMatchesPage(row.petition_type_str, pathname, signedIn))
-    .sort((a, b) => a.priority - b.priority || a.id - b.id)
-    .map((row) => ({
-      petitionTypeStr: row.petition_type_str,
-      priority: row.priority,
-      uuid: row.uuid,
-      id: row.id,
+  return rules.items
+    .map((ad, order) => ({ ad, order }))
+    .filter(({ ad }) => (ad.startsOn === undefined || ad.startsOn <= today) && (ad.endsOn === undefined || today <= ad.endsOn))
+    .filter(({ ad }) => adMatchesPage(ad.product, pathname, signedIn))
+    .sort((a, b) => a.ad.priority - b.ad.priority || a.order - b.order)
+    .map(({ ad }) => ({
+      petitionTypeStr: ad.product,
+      priority: ad.priority,
+      ...adIdentity(orgId, ad.id),
       // The images are decorative illustrations of the title, so the alt text repeats it.
-      banner: { title: row.title, subtitle: row.subtitle, image: row.image_path, link: row.link_url, alt: row.title },
+      banner: { title: ad.title, subtitle: ad.subtitle, image: ad.image, link: ad.link, alt: ad.title },
     }));
 }

@@ -9,7 +9,7 @@ import type { OrgConfig } from '#schemas/org-config.schema';
  * The shape stored versions have today. A version stored under an older number is moved forward
  * by app/domain/config-migrations.ts before it is read; bump this with a new migration there.
  */
-export const CONFIG_SCHEMA_VERSION = 2;
+export const CONFIG_SCHEMA_VERSION = 3;
 
 /** What one stored version holds; `layouts` by id, in id order. */
 export type ConfigBundle = { schemaVersion: number; org: OrgConfig; layouts: Record<string, Layout> };

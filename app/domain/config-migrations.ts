@@ -58,8 +58,20 @@ function pagesForEveryKind(bundle: RawBundle): RawBundle {
   return { schemaVersion: 2, org, layouts };
 }
 
+/**
+ * Schema 2 → 3 (issue 36): the ad banners join the configuration (`ads.items`, edited, versioned
+ * and previewed like the rest). Until then they were rows the demo seeded, never configuration:
+ * a version from before has none.
+ */
+function adsInTheConfig(bundle: RawBundle): RawBundle {
+  const org = isObject(bundle.org) ? bundle.org : null;
+  const ads = org && isObject(org.ads) ? org.ads : null;
+  if (!org || !ads || ads.items !== undefined) return { ...bundle, schemaVersion: 3 };
+  return { ...bundle, schemaVersion: 3, org: withKey(org, 'ads', withKey(ads, 'items', [])) };
+}
+
 /** Step `n` moves a bundle from schema n + 1 to n + 2 (index 0: 1 → 2). */
-export const CONFIG_MIGRATIONS: readonly ((bundle: RawBundle) => RawBundle)[] = [pagesForEveryKind];
+export const CONFIG_MIGRATIONS: readonly ((bundle: RawBundle) => RawBundle)[] = [pagesForEveryKind, adsInTheConfig];
 
 export class UnknownSchemaVersionError extends Error {}
 

@@ -25,9 +25,12 @@ type SaveAnswer =
   | { kind: 'validated'; problems: ConsoleProblem[] }
   | { kind: 'bad-request'; message: string };
 
+type Ad = { id: string; product: string; priority: number; title: string; subtitle: string; image: string; link: string; startsOn?: string; endsOn?: string };
 type Org = {
   name: string;
   headerVersion: string;
+  products: string[];
+  ads: { enabled: boolean; preLogin: boolean; items: Ad[] };
   theme: { colors: Record<string, string> };
   pages: Record<string, string | { default: string; byProduct?: Record<string, string> }>;
 };
@@ -225,6 +228,9 @@ export function ConfigEditor(props: EditorProps) {
           <button type="button" aria-pressed={section === 'site'} onClick={() => setSection('site')}>
             Site{countOf(['name', 'headerVersion', 'theme'].reduce((n, s) => n + (sections.get(s) ?? 0), 0))}
           </button>
+          <button type="button" aria-pressed={section === 'ads'} onClick={() => setSection('ads')}>
+            Ads{countOf(sections.get('ads') ?? 0)}
+          </button>
           {props.pageKinds.map((k) => (
             <button key={k.kind} type="button" aria-pressed={section === k.kind} onClick={() => setSection(k.kind)}>
               {k.kind}
@@ -235,6 +241,8 @@ export function ConfigEditor(props: EditorProps) {
         <div className="admin-section">
           {section === 'site' ? (
             <SiteSettings org={org} problems={problems} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
+          ) : section === 'ads' ? (
+            <AdsEditor org={org} problems={problems} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
           ) : (
             layoutsOfKind(org, section).map((layoutId) => (
               <LayoutEditor
@@ -313,7 +321,96 @@ function SiteSettings({ org, problems, onSet }: { org: Org; problems: ConsolePro
   );
 }
 
-function LayoutEditor(props: { kind: string; rule: KindRules; maxBlocks: number; layoutId: string; blocks: EditedBlock[]; problems: ConsoleProblem[]; shared: boolean; onEdit: (edit: Edit) => void }) {
+const AD_TEXT_FIELDS = [
+  ['title', 'Title'],
+  ['subtitle', 'Subtitle'],
+  ['image', 'Picture (/images/…)'],
+  ['link', 'Link (a path of the site)'],
+] as const;
+
+/** The ad banners (spec §3): when and where they show, each banner's texts, picture, link, product, priority and dates. */
+function AdsEditor({ org, problems, onSet }: { org: Org; problems: ConsoleProblem[]; onSet: (pointer: string, value: unknown) => void }) {
+  const { items } = org.ads;
+  const addAd = () => {
+    let id = 'ad';
+    for (let n = 2; items.some((a) => a.id === id); n += 1) id = `ad-${n}`;
+    onSet('/org/ads/items', [...items, { id, product: 'ALL', priority: items.length + 1, title: 'New ad', subtitle: '', image: '/images/ads/members.svg', link: '/' }]);
+  };
+  return (
+    <fieldset className="admin-form admin-ads">
+      <legend>Ads</legend>
+      <label>
+        <input type="checkbox" checked={org.ads.enabled} onChange={(e) => onSet('/org/ads/enabled', e.target.checked)} /> Show ads
+      </label>
+      <label>
+        <input type="checkbox" checked={org.ads.preLogin} onChange={(e) => onSet('/org/ads/preLogin', e.target.checked)} /> Also to visitors who are not signed in
+      </label>
+      {items.map((ad, i) => {
+        const at = `/org/ads/items/${i}`;
+        return (
+          <fieldset key={ad.id} className="admin-ad">
+            <legend>Ad {ad.id}</legend>
+            {AD_TEXT_FIELDS.map(([field, label]) => (
+              <div key={field} className="admin-field">
+                <label htmlFor={`ad-${ad.id}-${field}`}>{label}</label>
+                <input id={`ad-${ad.id}-${field}`} value={ad[field]} onChange={(e) => onSet(`${at}/${field}`, e.target.value)} aria-describedby={`ad-${ad.id}-${field}-problems`} />
+                <FieldProblems problems={problemsAt(problems, `${at}/${field}`)} id={`ad-${ad.id}-${field}-problems`} />
+              </div>
+            ))}
+            <label htmlFor={`ad-${ad.id}-product`}>For</label>
+            <select id={`ad-${ad.id}-product`} value={ad.product} onChange={(e) => onSet(`${at}/product`, e.target.value)}>
+              {['ALL', ...org.products].map((code) => (
+                <option key={code} value={code}>
+                  {code === 'ALL' ? 'every page with ads' : code}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={`ad-${ad.id}-priority`}>Priority (lowest first)</label>
+            <input id={`ad-${ad.id}-priority`} type="number" min={0} max={999} value={ad.priority} onChange={(e) => onSet(`${at}/priority`, Number(e.target.value))} />
+            <FieldProblems problems={problemsAt(problems, `${at}/priority`)} id={`ad-${ad.id}-priority-problems`} />
+            {(['startsOn', 'endsOn'] as const).map((field) => (
+              <div key={field} className="admin-field">
+                <label htmlFor={`ad-${ad.id}-${field}`}>{field === 'startsOn' ? 'Shown from' : 'Shown until'}</label>
+                <input
+                  id={`ad-${ad.id}-${field}`}
+                  type="date"
+                  value={ad[field] ?? ''}
+                  onChange={(e) => onSet(`${at}/${field}`, e.target.value === '' ? undefined : e.target.value)}
+                />
+                <FieldProblems problems={problemsAt(problems, `${at}/${field}`)} id={`ad-${ad.id}-${field}-problems`} />
+              </div>
+            ))}
+            <button
+              type="button"
+              onClick={() =>
+                onSet(
+                  '/org/ads/items',
+                  items.filter((_, j) => j !== i),
+                )
+              }
+            >
+              Remove ad {ad.id}
+            </button>
+          </fieldset>
+        );
+      })}
+      <button type="button" onClick={addAd} disabled={items.length >= 50}>
+        Add an ad
+      </button>
+    </fieldset>
+  );
+}
+
+function LayoutEditor(props: {
+  kind: string;
+  rule: KindRules;
+  maxBlocks: number;
+  layoutId: string;
+  blocks: EditedBlock[];
+  problems: ConsoleProblem[];
+  shared: boolean;
+  onEdit: (edit: Edit) => void;
+}) {
   const { kind, layoutId, blocks, onEdit } = props;
   const palette = paletteFor(props.rule, blocks, props.maxBlocks);
   const [adding, setAdding] = useState('');
@@ -373,7 +470,12 @@ function LayoutEditor(props: { kind: string; rule: KindRules; maxBlocks: number;
                 <button type="button" onClick={() => move(index, index + 1)} disabled={index === blocks.length - 1} aria-label={`Move ${block.id} down`}>
                   ↓
                 </button>
-                <button type="button" onClick={() => onEdit({ type: 'remove', layoutId, index })} disabled={!canRemove(props.rule, blocks, index)} aria-label={`Remove ${block.id}`}>
+                <button
+                  type="button"
+                  onClick={() => onEdit({ type: 'remove', layoutId, index })}
+                  disabled={!canRemove(props.rule, blocks, index)}
+                  aria-label={`Remove ${block.id}`}
+                >
                   Remove
                 </button>
               </span>

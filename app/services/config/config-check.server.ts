@@ -149,6 +149,12 @@ function checkOrg(file: string, value: unknown, layouts: ReadonlyMap<string, Lay
   for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
   membershipPlanProblems(org).forEach((problem) => add(problem.path, problem.message));
   bookingEmailProblems(org).forEach((problem) => add(problem.path, problem.message));
+  const adIds = new Set<string>();
+  org.ads.items.forEach((ad, i) => {
+    if (adIds.has(ad.id)) add(`ads.items.${i}.id`, `duplicate ad id '${ad.id}'`);
+    adIds.add(ad.id);
+    if (ad.startsOn !== undefined && ad.endsOn !== undefined && ad.endsOn < ad.startsOn) add(`ads.items.${i}.endsOn`, 'must not be before startsOn');
+  });
   for (const code of Object.keys(org.copy ?? {})) {
     if (!org.locale.languages.includes(code)) add(`copy.${code}`, 'language not offered by locale.languages');
   }

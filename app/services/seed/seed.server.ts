@@ -30,56 +30,10 @@ export const destinationsSeed = destinations.map((d) => ({
   image_path: `/images/destinations/${d.slug}.svg`,
 }));
 
-/** Ads per organisation: petitionTypeStr is the product the banner sells, or ALL. */
-const adsSeed = [
-  {
-    petition_type_str: 'ALL',
-    priority: 1,
-    title: 'Members save up to 40%',
-    subtitle: 'Unlock member prices on hotels worldwide.',
-    image_path: '/images/ads/members.svg',
-    link_url: '/home',
-  },
-  {
-    petition_type_str: 'HLT',
-    priority: 2,
-    title: 'City breaks for less',
-    subtitle: 'Weekend stays in the world’s great cities.',
-    image_path: '/images/ads/city-breaks.svg',
-    link_url: '/hotels',
-  },
-  {
-    petition_type_str: 'FLT',
-    priority: 3,
-    title: 'Fly for less this winter',
-    subtitle: 'Fares to the sun, booked in minutes.',
-    image_path: '/images/ads/flights.svg',
-    link_url: '/flight',
-  },
-  {
-    petition_type_str: 'RST',
-    priority: 4,
-    title: 'Resort weeks on the Riviera Maya',
-    subtitle: 'All-inclusive weeks for members.',
-    image_path: '/images/ads/resorts.svg',
-    link_url: '/resorts',
-  },
-  { petition_type_str: 'STY', priority: 5, title: 'Stay longer, pay less', subtitle: 'Holiday homes by the week.', image_path: '/images/ads/stays.svg', link_url: '/stays' },
-  {
-    petition_type_str: 'CAR',
-    priority: 6,
-    title: 'Cars with free cancellation',
-    subtitle: 'Pick up at the airport, drop off anywhere.',
-    image_path: '/images/ads/cars.svg',
-    link_url: '/cars',
-  },
-  { petition_type_str: 'CRUISE', priority: 7, title: 'Caribbean cruises', subtitle: 'Seven nights, five islands.', image_path: '/images/ads/cruises.svg', link_url: '/cruises' },
-];
-
 /**
- * The demo start's data: reference data, the catalogue, then the demo accounts and ads.
+ * The demo start's data: reference data, the catalogue, then the demo accounts (ads are configuration: org-configs).
  * Idempotent: it adds only what is missing, so it runs on every demo start. With `reset`, the
- * demo accounts are restored in place (their sessions ended) and the ads rebuilt. Never in production (server/index.ts).
+ * demo accounts are restored in place (their sessions ended). Never in production (server/index.ts).
  */
 export async function seedDemoData(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
   await syncReferenceData(db, registry);
@@ -147,21 +101,10 @@ export async function seedCatalogue(db: Database) {
   log.info('catalogue seeded', { ms: Date.now() - started });
 }
 
-/** The demo accounts (one password, published in README) and the demo ads. Demo starts only. */
+/** The demo accounts (one password, published in README) and their console roles. Demo starts only. */
 export async function seedDemoAccounts(db: Database, registry: ConfigRegistry, { reset = false } = {}) {
   const started = Date.now();
-  await db.transaction().execute(async (trx) => {
-    for (const org of registry.orgs) {
-      if (reset) await trx.deleteFrom('ads').where('org_id', '=', org.orgId).execute();
-      const hasAds = await trx.selectFrom('ads').select('id').where('org_id', '=', org.orgId).limit(1).executeTakeFirst();
-      // Only banners for what the organisation sells, so no ad links to a page it lacks.
-      const sold = (type: string) => type === 'ALL' || org.products.some((code) => code === type);
-      const ads = adsSeed.filter((ad) => sold(ad.petition_type_str)).map((ad) => ({ ...ad, org_id: org.orgId }));
-      if (!hasAds && ads.length > 0) await trx.insertInto('ads').values(ads).execute();
-    }
-  });
-
-  // Hash outside the transaction: argon2 is slow on purpose and PGlite has one connection.
+  // Each account is hashed outside a transaction: argon2 is slow on purpose and PGlite has one connection.
   let created = 0;
   for (const org of registry.orgs) {
     for (const account of demoAccounts) {

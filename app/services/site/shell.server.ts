@@ -48,7 +48,7 @@ export async function loadShell(context: Pick<RequestContext, 'org' | 'session' 
   const { org, session, locale, preview } = context;
   const { pathname } = url;
   const signInDialog = authDialogFromParams(url.searchParams, { pathname, signedIn: session !== null, tripLinkPaths: org.auth.tripLinkPaths }).dialog;
-  const ads = await getPageAds({ org, pathname, signedIn: session !== null });
+  const ads = getPageAds({ org, pathname, signedIn: session !== null });
   return {
     org: publicOrg(org, signInDialog !== null || pathname.startsWith('/auth/')),
     user: session?.user ?? null,
