@@ -60,6 +60,7 @@ export const PRIVATE_PATHS: readonly string[] = [
   '/session-out',
   '/dev/',
   '/bench/',
+  '/admin',
   '/*checkout',
 ];
 

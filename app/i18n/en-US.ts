@@ -52,6 +52,8 @@ export const enUS = {
   'meta.userDetails.description': 'Your details and the travellers you book for with {org}.',
   'meta.wallet.title': 'My wallet',
   'meta.wallet.description': 'Your {org} wallet balance and top-ups.',
+  'meta.admin.title': 'Configuration console',
+  'meta.admin.description': 'The configuration console of {org}: drafts, preview, publishing, history and roles.',
   'meta.tripJoin.title': 'Joining the trip',
   'meta.tripJoin.description': 'Join a trip you were invited to on {org}.',
   'meta.sessionOut.title': 'Your session has ended',

@@ -53,6 +53,8 @@ export const esMX: Messages = {
   'meta.userDetails.description': 'Tus datos y los de los viajeros para quienes reservas con {org}.',
   'meta.wallet.title': 'Mi monedero',
   'meta.wallet.description': 'El saldo de tu monedero de {org} y tus recargas.',
+  'meta.admin.title': 'Consola de configuración',
+  'meta.admin.description': 'La consola de configuración de {org}: borradores, vista previa, publicación, historial y roles.',
   'meta.tripJoin.title': 'Uniéndote al viaje',
   'meta.tripJoin.description': 'Únete a un viaje al que te invitaron en {org}.',
   'meta.sessionOut.title': 'Tu sesión terminó',

@@ -1,16 +1,18 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { configAllows } from '~/domain/config-access';
-import { consoleCallerOf } from '~/services/config/config-access.server';
+import { requireConsole } from '~/http/require-console.server';
 import { type ConsoleProblem, consoleOverview, consoleProblems } from '~/services/config/config-console.server';
 import { approveDraft, publishDraft, setFourEyes } from '~/services/config/config-store.server';
 import { getDb } from '~/services/platform/db.server';
 import { ProblemList } from '~/components/admin/problem-list';
+import { ActionAnswer } from '~/components/admin/action-answer';
+import { pageMeta } from '~/i18n/page-meta';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const caller = await consoleCallerOf(getDb(), context, request, 'read');
+  const caller = await requireConsole(context, request.url, 'read');
   return json(
     {
       ...(await consoleOverview(getDb(), caller)),
@@ -27,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const versionId = Number(form.get('versionId'));
   const db = getDb();
   if (intent === 'publish') {
-    const caller = await consoleCallerOf(db, context, request, 'publish');
+    const caller = await requireConsole(context, request.url, 'publish');
     const result = await publishDraft(db, { orgId: caller.orgId, versionId, actor: caller.actor, note: String(form.get('note') ?? '').slice(0, 500) });
     if (result.kind === 'published') return json({ message: `Published version ${result.version.id}.` });
     if (result.kind === 'invalid') return json({ message: 'Not published: the draft has problems.', problems: consoleProblems(result.problems) }, { status: 422 });
@@ -36,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ message: 'Not found' }, { status: 404 });
   }
   if (intent === 'approve') {
-    const caller = await consoleCallerOf(db, context, request, 'approve');
+    const caller = await requireConsole(context, request.url, 'approve');
     const result = await approveDraft(db, { orgId: caller.orgId, versionId, actor: caller.actor });
     if (result.kind === 'approved') return json({ message: `Approved version ${versionId}.` });
     if (result.kind === 'own-version') return json({ message: 'You cannot approve your own version.' }, { status: 403 });
@@ -44,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ message: 'Not found' }, { status: 404 });
   }
   if (intent === 'four-eyes') {
-    const caller = await consoleCallerOf(db, context, request, 'manage');
+    const caller = await requireConsole(context, request.url, 'manage');
     await setFourEyes(db, { orgId: caller.orgId, on: form.get('on') === 'true', actor: caller.actor });
     return json({ message: form.get('on') === 'true' ? 'Publishing now needs a second publisher’s approval.' : 'Publishing no longer needs an approval.' });
   }
@@ -58,11 +60,7 @@ export default function AdminOverview() {
   const unpublished = data.draft.id !== data.published.id;
   return (
     <div className="admin-overview">
-      {answer ? (
-        <p className="admin-answer" role="status">
-          {answer.message}
-        </p>
-      ) : null}
+      <ActionAnswer answer={answer} />
       <section aria-labelledby="state">
         <h2 id="state">Draft and published</h2>
         <p>
@@ -148,3 +146,5 @@ export default function AdminOverview() {
     </div>
   );
 }
+
+export const meta: MetaFunction = (args) => pageMeta(args, 'admin');

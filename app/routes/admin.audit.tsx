@@ -1,12 +1,13 @@
-import { type LoaderFunctionArgs, json } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { consoleCallerOf } from '~/services/config/config-access.server';
+import { requireConsole } from '~/http/require-console.server';
 import { getDb } from '~/services/platform/db.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** The organisation's configuration audit log, newest first (append-only and hash-chained: npm run audit:verify). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb();
-  const caller = await consoleCallerOf(db, context, request, 'read');
+  const caller = await requireConsole(context, request.url, 'read');
   const entries = await db
     .selectFrom('config_audit')
     .select(['seq', 'at', 'actor', 'action', 'version_id', 'note', 'detail'])
@@ -51,3 +52,5 @@ export default function AdminAudit() {
     </section>
   );
 }
+
+export const meta: MetaFunction = (args) => pageMeta(args, 'admin');

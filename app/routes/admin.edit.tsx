@@ -1,15 +1,16 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ConfigEditor } from '~/components/admin/config-editor';
 import { configAllows } from '~/domain/config-access';
 import type { RawBundle } from '~/domain/config-bundle';
 import type { ClashChoices } from '~/domain/json-merge';
-import { consoleCallerOf } from '~/services/config/config-access.server';
+import { requireConsole } from '~/http/require-console.server';
 import { consoleDraft, consoleSave, consoleValidate } from '~/services/config/config-console.server';
 import { getDb } from '~/services/platform/db.server';
+import { pageMeta } from '~/i18n/page-meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const caller = await consoleCallerOf(getDb(), context, request, 'read');
+  const caller = await requireConsole(context, request.url, 'read');
   return json({ ...(await consoleDraft(getDb(), caller)), orgId: caller.orgId, canSave: configAllows(caller.role, 'save') }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
@@ -40,8 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ kind: 'bad-request', message: 'Send a bundle and the version it was edited from.' } as const, { status: 400 });
   const db = getDb();
   const bundle = { ...body.bundle, schemaVersion: Number(body.bundle.schemaVersion) };
-  if (body.intent === 'validate') return json({ kind: 'validated', problems: await consoleValidate(db, await consoleCallerOf(db, context, request, 'read'), bundle) } as const);
-  const caller = await consoleCallerOf(db, context, request, 'save');
+  if (body.intent === 'validate') return json({ kind: 'validated', problems: await consoleValidate(db, await requireConsole(context, request.url, 'read'), bundle) } as const);
+  const caller = await requireConsole(context, request.url, 'save');
   const result = await consoleSave(db, caller, { baseId: body.baseId, bundle, note: String(body.note ?? '').slice(0, 500), choices: body.choices });
   if (result.kind === 'unknown-base') return json({ kind: 'bad-request', message: 'That version is not one of this organisation’s.' } as const, { status: 404 });
   return json(result, { status: result.kind === 'clash' ? 409 : 200 });
@@ -51,3 +52,5 @@ export default function AdminEdit() {
   const data = useLoaderData<typeof loader>();
   return <ConfigEditor {...data} bundle={data.bundle as RawBundle} />;
 }
+
+export const meta: MetaFunction = (args) => pageMeta(args, 'admin');

@@ -1,15 +1,17 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { configAllows } from '~/domain/config-access';
-import { consoleCallerOf } from '~/services/config/config-access.server';
+import { requireConsole } from '~/http/require-console.server';
 import { consoleDiff, consoleProblems } from '~/services/config/config-console.server';
 import { headOf, historyOf, rollbackTo } from '~/services/config/config-store.server';
 import { getDb } from '~/services/platform/db.server';
+import { ActionAnswer } from '~/components/admin/action-answer';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** Every version of the organisation, newest first; the differences between any two (`?from=&to=`). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb();
-  const caller = await consoleCallerOf(db, context, request, 'read');
+  const caller = await requireConsole(context, request.url, 'read');
   const params = new URL(request.url).searchParams;
   const history = await historyOf(db, caller.orgId, 200);
   const head = (await headOf(db, caller.orgId))!;
@@ -34,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Rollback: the chosen version's content published again, as a new version. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb();
-  const caller = await consoleCallerOf(db, context, request, 'rollback');
+  const caller = await requireConsole(context, request.url, 'rollback');
   const form = await request.formData();
   const result = await rollbackTo(db, { orgId: caller.orgId, versionId: Number(form.get('versionId')), actor: caller.actor, note: String(form.get('note') ?? '').slice(0, 500) });
   if (result.kind === 'rolled-back') return json({ message: `Published version ${result.version.id}, with the content of version ${String(form.get('versionId'))}.` });
@@ -48,11 +50,7 @@ export default function AdminHistory() {
   const answer = useActionData<typeof action>();
   return (
     <div className="admin-history-page">
-      {answer ? (
-        <p className="admin-answer" role="status">
-          {answer.message}
-        </p>
-      ) : null}
+      <ActionAnswer answer={answer} />
       <section aria-labelledby="compare">
         <h2 id="compare">
           Differences from version {data.from} to version {data.to}
@@ -127,3 +125,5 @@ export default function AdminHistory() {
     </div>
   );
 }
+
+export const meta: MetaFunction = (args) => pageMeta(args, 'admin');

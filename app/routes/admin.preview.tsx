@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, json, redirect } from '@remix-run/node';
-import { consoleCallerOf } from '~/services/config/config-access.server';
+import { requireConsole } from '~/http/require-console.server';
 import { PREVIEW_COOKIE, PREVIEW_TTL_MS, previewOrg, previewToken } from '~/services/config/config-preview.server';
 import { secureCookieAttribute } from '~/services/config/config.server';
 import { SESSION_COOKIE } from '~/services/identity/session.server';
-import { getDb } from '~/services/platform/db.server';
 
 /**
  * Starts previewing a draft (a cookie signed with the admin's session, docs/decisions/0063) and
@@ -15,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get('intent') === 'stop') {
     return redirect('/admin', { headers: { 'Set-Cookie': `${PREVIEW_COOKIE}=; ${attributes}; Max-Age=0`, 'Cache-Control': 'no-store' } });
   }
-  const caller = await consoleCallerOf(getDb(), context, request, 'read');
+  const caller = await requireConsole(context, request.url, 'read');
   const versionId = Number(form.get('versionId'));
   const sessionToken = context.cookie(SESSION_COOKIE);
   if (!Number.isInteger(versionId) || !sessionToken || caller.orgId !== context.org.orgId) return json({ message: 'Nothing to preview' }, { status: 400 });

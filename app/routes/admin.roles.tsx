@@ -1,13 +1,16 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from '@remix-run/node';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GRANTABLE_ROLES, isConfigRole } from '~/domain/config-access';
-import { configRolesOf, consoleCallerOf, setConfigRole } from '~/services/config/config-access.server';
+import { configRolesOf, setConfigRole } from '~/services/config/config-access.server';
+import { requireConsole } from '~/http/require-console.server';
 import { getDb } from '~/services/platform/db.server';
+import { ActionAnswer } from '~/components/admin/action-answer';
+import { pageMeta } from '~/i18n/page-meta';
 
 /** Who may do what with the configuration: org admins give and take the organisation's roles. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const db = getDb();
-  const caller = await consoleCallerOf(db, context, request, 'manage');
+  const caller = await requireConsole(context, request.url, 'manage');
   return json({ holders: await configRolesOf(db, caller.orgId), self: caller.actor.userId }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
@@ -20,7 +23,7 @@ const ANSWERS = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb();
-  const caller = await consoleCallerOf(db, context, request, 'manage');
+  const caller = await requireConsole(context, request.url, 'manage');
   const form = await request.formData();
   const role = String(form.get('role') ?? '');
   if (role !== 'none' && !isConfigRole(role)) return json({ message: 'Choose a role.' }, { status: 400 });
@@ -35,11 +38,7 @@ export default function AdminRoles() {
   return (
     <section aria-labelledby="roles">
       <h2 id="roles">Roles</h2>
-      {answer ? (
-        <p className="admin-answer" role="status">
-          {answer.message}
-        </p>
-      ) : null}
+      <ActionAnswer answer={answer} />
       <table className="admin-table">
         <thead>
           <tr>
@@ -76,3 +75,5 @@ export default function AdminRoles() {
     </section>
   );
 }
+
+export const meta: MetaFunction = (args) => pageMeta(args, 'admin');

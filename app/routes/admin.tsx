@@ -2,17 +2,18 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction, json } 
 import { Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { configAllows } from '~/domain/config-access';
-import { consoleCallerOf } from '~/services/config/config-access.server';
-import { getDb } from '~/services/platform/db.server';
+import { requireConsole } from '~/http/require-console.server';
 import adminStyles from '~/styles/admin.css';
+import { pageMeta } from '~/i18n/page-meta';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
-export const meta: MetaFunction = () => [{ title: 'Configuration console' }, { name: 'robots', content: 'noindex' }];
+/** Every console page is titled the same (the robots rule comes with /admin's Disallow in robots.txt). */
+export const meta: MetaFunction = (args) => pageMeta(args, 'admin');
 
 /** The configuration console's frame (docs/decisions/0063): only for those with a role on the organisation; everyone else gets 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const caller = await consoleCallerOf(getDb(), context, request, 'read');
+  const caller = await requireConsole(context, request.url, 'read');
   return json({ orgId: caller.orgId, role: caller.role, canManage: configAllows(caller.role, 'manage') }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 

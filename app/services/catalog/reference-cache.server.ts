@@ -1,7 +1,7 @@
 import { singleton } from '~/utils/singleton.server';
 
 /**
- * Catalogue reference data (destinations, hotels and their room types, exchange rates, ads) is written by the
+ * Catalogue reference data (destinations, hotels and their room types, exchange rates) is written by the
  * seed, not by visitors, yet every home and details page read it from the database. Reads
  * go through this cache for a short time instead.
  *

@@ -1,7 +1,7 @@
 // Who may read and change an organisation's configuration (docs/decisions/0063), from
-// config_roles, enforced here for every console loader and action: the gate answers 404 to
-// anyone without the right, so the console of an organisation one cannot see does not exist.
-import { json } from '@remix-run/node';
+// config_roles, checked for every console loader and action (app/http/require-console.server.ts
+// answers 404 to anyone without the right, so the console of an organisation one cannot see
+// does not exist).
 import { type ConfigAction, type ConfigRole, GRANTABLE_ROLES, configAllows } from '~/domain/config-access';
 import type { Database } from '../platform/db.server';
 import type { ActiveSession } from '../identity/session.server';
@@ -17,17 +17,15 @@ export async function configRoleOf(db: Database, userId: number, orgId: string):
 /** A console caller allowed `action` on `orgId`. */
 export type ConsoleCaller = { orgId: string; role: ConfigRole; actor: ConfigActor & { userId: number } };
 
-export const NOT_FOUND = () => json({ message: 'Not found' }, { status: 404 });
-
 /**
- * The caller, when their session may do `action` on `orgId`; else a thrown 404. An impersonated
- * session never reaches the console: an agent acting as a member is not that member.
+ * The caller, when their session may do `action` on `orgId`; else null. An impersonated session
+ * never reaches the console: an agent acting as a member is not that member.
  */
-export async function requireConsole(db: Database, session: ActiveSession | null, orgId: string, action: ConfigAction): Promise<ConsoleCaller> {
-  if (!session || session.impersonatorDbId !== null) throw NOT_FOUND();
+export async function findConsoleCaller(db: Database, session: ActiveSession | null, orgId: string, action: ConfigAction): Promise<ConsoleCaller | null> {
+  if (!session || session.impersonatorDbId !== null) return null;
   const role = await configRoleOf(db, session.userDbId, orgId);
-  if (!configAllows(role, action)) throw NOT_FOUND();
-  return { orgId, role: role!, actor: { userId: session.userDbId, name: session.user.email } };
+  if (role === null || !configAllows(role, action)) return null;
+  return { orgId, role, actor: { userId: session.userDbId, name: session.user.email } };
 }
 
 export type RoleHolder = { userId: number; email: string; role: ConfigRole };
@@ -76,13 +74,4 @@ export async function setConfigRole(db: Database, caller: ConsoleCaller, email: 
     await trx.updateTable('config_heads').set({ audit_hash: auditHash }).where('org_id', '=', caller.orgId).execute();
     return { kind: 'changed' };
   });
-}
-
-/**
- * The console caller of a request: on the site's organisation, or (a platform admin) the one
- * `?org=` names. Anyone else, for anything else, gets the same 404.
- */
-export function consoleCallerOf(db: Database, context: { org: { orgId: string }; session: ActiveSession | null }, request: Request, action: ConfigAction): Promise<ConsoleCaller> {
-  const orgId = new URL(request.url).searchParams.get('org') ?? context.org.orgId;
-  return requireConsole(db, context.session, orgId, action);
 }

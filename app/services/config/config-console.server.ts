@@ -9,7 +9,7 @@ import { MAX_BLOCKS_PER_LAYOUT, PAGE_KINDS, PAGE_KIND_NAMES } from '~/domain/pag
 import type { Database } from '../platform/db.server';
 import type { ConsoleCaller } from './config-access.server';
 import type { ConfigProblem } from './config-check.server';
-import { type StoredVersion, bundleOf, headOf, historyOf, problemsOf, publishedVersions, saveDraft, versionOf } from './config-store.server';
+import { type StoredVersion, approvalsOf, bundleOf, headOf, historyOf, problemsOf, publishedVersions, saveDraft, versionOf } from './config-store.server';
 
 /** A problem as the console shows it: on its field or block (the pointer) and counted in its section. */
 export type ConsoleProblem = { pointer: string; section: string; message: string };
@@ -52,12 +52,7 @@ export async function consoleOverview(db: Database, caller: ConsoleCaller) {
   const head = (await headOf(db, caller.orgId))!;
   const [draft, published] = await Promise.all([versionOf(db, caller.orgId, head.draftId), versionOf(db, caller.orgId, head.publishedId)]);
   const draftBundle = bundleOf(draft!);
-  const approvals = await db
-    .selectFrom('config_approvals')
-    .innerJoin('users', 'users.id', 'config_approvals.approver_id')
-    .select(['users.email', 'config_approvals.approved_at'])
-    .where('version_id', '=', head.draftId)
-    .execute();
+  const approvals = await approvalsOf(db, head.draftId);
   return {
     orgId: caller.orgId,
     role: caller.role,

@@ -202,13 +202,7 @@ export async function publishDraft(db: Database, input: { orgId: string; version
     const version = await trx.selectFrom('config_versions').selectAll().where('id', '=', input.versionId).executeTakeFirstOrThrow();
     const problems = await problemsOf(trx, input.orgId, bundleOf(version));
     if (problems.length > 0) return { kind: 'invalid', problems };
-    const approvals = await trx
-      .selectFrom('config_approvals')
-      .innerJoin('users', 'users.id', 'config_approvals.approver_id')
-      .select(['users.email', 'config_approvals.approver_id'])
-      .where('version_id', '=', version.id)
-      .execute();
-    const others = approvals.filter((a) => a.approver_id !== input.actor.userId);
+    const others = (await approvalsOf(trx, version.id)).filter((a) => a.approverId !== input.actor.userId);
     if (head.needs_approval && others.length === 0) return { kind: 'needs-approval' };
     const auditHash = await audit(trx, input.orgId, head.audit_hash, 'publish', input.actor, version.id, input.note, {
       previous: head.published_id,
@@ -217,6 +211,18 @@ export async function publishDraft(db: Database, input: { orgId: string; version
     await publishVersion(trx, input.orgId, version, auditHash);
     return { kind: 'published', version };
   });
+}
+
+/** Who approved a version (four eyes), by e-mail. */
+export async function approvalsOf(db: Database | Trx, versionId: number): Promise<{ approverId: number; email: string }[]> {
+  const rows = await db
+    .selectFrom('config_approvals')
+    .innerJoin('users', 'users.id', 'config_approvals.approver_id')
+    .select(['users.email', 'config_approvals.approver_id'])
+    .where('version_id', '=', versionId)
+    .orderBy('config_approvals.approved_at')
+    .execute();
+  return rows.map((r) => ({ approverId: r.approver_id, email: r.email }));
 }
 
 export type ApproveResult = { kind: 'approved' } | { kind: 'stale'; draftId: number } | { kind: 'own-version' } | { kind: 'unknown-org' };

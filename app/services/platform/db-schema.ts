@@ -229,19 +229,6 @@ export interface OutboxTable {
   claimed_until: Timestamp | null;
 }
 
-export interface AdsTable {
-  id: Generated<number>;
-  uuid: Generated<string>;
-  org_id: string;
-  petition_type_str: string;
-  priority: number;
-  title: string;
-  subtitle: string;
-  image_path: string;
-  link_url: string;
-  active: Generated<boolean>;
-}
-
 export interface DestinationsTable {
   id: Generated<number>;
   slug: string;
@@ -641,7 +628,6 @@ export interface DB {
   auth_failures: AuthFailuresTable;
   one_time_tokens: OneTimeTokensTable;
   outbox: OutboxTable;
-  ads: AdsTable;
   destinations: DestinationsTable;
   inventory_units: InventoryUnitsTable;
   holds: HoldsTable;
@@ -688,7 +674,6 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;
-export type Ad = Selectable<AdsTable>;
 export type Destination = Selectable<DestinationsTable>;
 export type Currency = Selectable<CurrenciesTable>;
 export type Language = Selectable<LanguagesTable>;

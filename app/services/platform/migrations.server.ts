@@ -1505,6 +1505,12 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0037_ads_in_the_config': {
+    /** The ad banners are configuration now (ads.items, decision 0063): their table, only ever filled by the demo seed, goes. */
+    async up(db) {
+      await db.schema.dropTable('ads').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
