@@ -61,7 +61,8 @@ const adItem = {
     title: { type: 'string', minLength: 1, maxLength: 80 },
     subtitle: { type: 'string', maxLength: 160 },
     image: assetPath,
-    link: path,
+    /** A path of the site, with a query if it names a search (spec §3: an ad may carry a check-in date). */
+    link: { type: 'string', pattern: '^/[A-Za-z0-9/_-]*(\\?[A-Za-z0-9=&_.%+-]*)?$' },
     startsOn: isoDay,
     endsOn: isoDay,
   },

@@ -27,13 +27,6 @@ export function bundleJson(bundle: RawBundle): string {
   return JSON.stringify(bundle);
 }
 
-/** The file (as validation problems name it) a bundle pointer starts in, and the path inside it. */
-export function fileOfPointer(pointer: string): { file: string; path: string } {
-  const [, part, ...rest] = pointer.split('/').map(unescapePointerToken);
-  if (part === 'layouts' && rest.length > 0) return { file: `layouts/${rest[0]}.json`, path: rest.slice(1).join('.') || '(root)' };
-  return { file: 'org', path: rest.join('.') || '(root)' };
-}
-
 /**
  * The JSON Pointer (RFC 6901) into a bundle of a problem named by file and dotted path, as the
  * validator names them: `layouts/home.default.json` + `blocks.2.props` →

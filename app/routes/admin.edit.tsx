@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ kind: 'bad-request', message: 'Send a bundle and the version it was edited from.' } as const, { status: 400 });
   const db = getDb();
   const bundle = { ...body.bundle, schemaVersion: Number(body.bundle.schemaVersion) };
-  if (body.intent === 'validate') return json({ kind: 'validated', problems: await consoleValidate(db, await requireConsole(context, request.url, 'read'), bundle) } as const);
+  if (body.intent === 'validate') return json({ kind: 'validated', ...(await consoleValidate(db, await requireConsole(context, request.url, 'read'), bundle)) } as const);
   const caller = await requireConsole(context, request.url, 'save');
   const result = await consoleSave(db, caller, { baseId: body.baseId, bundle, note: String(body.note ?? '').slice(0, 500), choices: body.choices });
   if (result.kind === 'unknown-base') return json({ kind: 'bad-request', message: 'That version is not one of this organisation’s.' } as const, { status: 404 });

@@ -35,8 +35,11 @@ function filesUnder(dir: string): Map<string, string> {
   );
 }
 
+// Seven runs of the script, each a Node start with its own embedded database: slow on a busy CI machine.
+const SCRIPT_RUNS_TIMEOUT_MS = 240_000;
+
 describe('config:export, config:import, audit:verify', () => {
-  it('round-trips byte for byte, refuses a broken import whole, and verifies the audit chain until a row is edited', async () => {
+  it('round-trips byte for byte, refuses a broken import whole, and verifies the audit chain until a row is edited', { timeout: SCRIPT_RUNS_TIMEOUT_MS }, async () => {
     const [a, b] = [join(work, 'a'), join(work, 'b')];
     expect(await run('export', a)).toMatchObject({ code: 0 });
     const first = filesUnder(a);

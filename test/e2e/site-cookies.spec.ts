@@ -2,24 +2,17 @@
 // server: site_referer keeps the other site that brought the visitor, header_id the header version
 // the pages showed, adsCheckinDate the check-in of an ad followed, which home's search then offers.
 // (paymentIdC is checked where a card pays: test/e2e/checkout-payments.spec.ts.)
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { newContext, orgUrl, signInWithApi, useSharedBrowser, waitForHydration } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/http-client';
 import { inDays } from '../support/dates';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { publishConfigChange } from '../support/config-edit';
 
 const base = inject('pgBaseURL');
 const databaseUrl = inject('pgDatabaseUrl');
 const browser = useSharedBrowser();
-let db: pg.Client;
 const checkin = inDays(200);
-
-beforeAll(async () => {
-  if (!base) return;
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-});
-afterAll(async () => db?.end());
 
 describe.skipIf(!base)('the spec cookies', () => {
   it('site_referer keeps the other site that brought the visitor, once; header_id names the header version shown', async () => {
@@ -50,11 +43,17 @@ describe.skipIf(!base)('the spec cookies', () => {
 
   it('adsCheckinDate: following an ad that names a check-in makes it the check-in home’s search offers', async () => {
     // An ad of Voyager Pro's (shown to signed-in visitors only) for a stay from a given check-in, for this test's while.
-    const { rows } = await db.query<{ id: number }>(
-      `insert into ads (org_id, petition_type_str, priority, title, subtitle, image_path, link_url)
-       values ('voyagerpro', 'ALL', -1, 'Cookie spec stay', 'From a date', '/images/ads/city-breaks.svg', $1) returning id`,
-      [`/search-detail?destination=cancun&checkin=${checkin}&checkout=${inDays(203)}&rooms=1&guests=2`],
-    );
+    const undo = await publishConfigChange(databaseUrl, 'voyagerpro', (bundle) => {
+      (bundle.org as OrgConfig).ads.items.unshift({
+        id: 'cookie-spec',
+        product: 'ALL',
+        priority: 0,
+        title: 'Cookie spec stay',
+        subtitle: 'From a date',
+        image: '/images/ads/city-breaks.svg',
+        link: `/search-detail?destination=cancun&checkin=${checkin}&checkout=${inDays(203)}&rooms=1&guests=2`,
+      });
+    });
     const { context } = await newContext(browser());
     try {
       const page = await context.newPage();
@@ -70,7 +69,7 @@ describe.skipIf(!base)('the spec cookies', () => {
       expect(await page.getByLabel('Check-in').first().inputValue()).toBe(checkin);
     } finally {
       await context.close();
-      await db.query('delete from ads where id = $1', [rows[0]!.id]);
+      await undo();
     }
   });
 });

@@ -1,10 +1,10 @@
 import { useFetcher } from '@remix-run/react';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { RawBundle } from '~/domain/config-bundle';
+import { type RawBundle, escapePointerToken } from '~/domain/config-bundle';
 import { type Edit, type EditedBlock, type KindRules, canRemove, editorReducer, paletteFor } from '~/domain/config-editing';
 import { AA_CONTRAST, THEME_TEXT_PAIRS, contrastRatio } from '~/domain/contrast';
 import type { ClashChoices, MergeClash } from '~/domain/json-merge';
-import type { ConsoleProblem } from '~/services/config/config-console.server';
+import type { ConsoleProblem, TemplatePreviews } from '~/services/config/config-console.server';
 import { ProblemList } from './problem-list';
 
 type PageKindInfo = KindRules & { kind: string; label: string };
@@ -13,6 +13,7 @@ type EditorProps = {
   draft: { id: number };
   bundle: RawBundle;
   problems: ConsoleProblem[];
+  previews: TemplatePreviews;
   pageKinds: PageKindInfo[];
   maxBlocks: number;
   sharedLayouts: string[];
@@ -22,12 +23,15 @@ type SaveAnswer =
   | { kind: 'saved'; draftId: number; problems: ConsoleProblem[] }
   | { kind: 'merged'; draftId: number; bundle: RawBundle; problems: ConsoleProblem[] }
   | { kind: 'clash'; draftId: number; clashes: MergeClash[] }
-  | { kind: 'validated'; problems: ConsoleProblem[] }
+  | { kind: 'validated'; problems: ConsoleProblem[]; previews: TemplatePreviews }
   | { kind: 'bad-request'; message: string };
 
 type Ad = { id: string; product: string; priority: number; title: string; subtitle: string; image: string; link: string; startsOn?: string; endsOn?: string };
+type Plan = { code: string; texts: Record<string, { name: string; description: string; html: string }> };
 type Org = {
   name: string;
+  membership: { plans?: Plan[] };
+  booking: { emails: Record<string, Record<string, { subject: string; body: string }>> };
   headerVersion: string;
   products: string[];
   ads: { enabled: boolean; preLogin: boolean; items: Ad[] };
@@ -71,6 +75,7 @@ export function ConfigEditor(props: EditorProps) {
   const [baseId, setBaseId] = useState(props.draft.id);
   const [savedJson, setSavedJson] = useState(() => JSON.stringify(props.bundle));
   const [problems, setProblems] = useState(props.problems);
+  const [previews, setPreviews] = useState(props.previews);
   const [section, setSection] = useState<string>('site');
   const [note, setNote] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -95,7 +100,10 @@ export function ConfigEditor(props: EditorProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the fetcher's identity changes every render
   }, [bundleJson]);
   useEffect(() => {
-    if (validator.data && 'problems' in validator.data) setProblems(validator.data.problems);
+    if (validator.data?.kind === 'validated') {
+      setProblems(validator.data.problems);
+      setPreviews(validator.data.previews as TemplatePreviews);
+    }
   }, [validator.data]);
 
   useEffect(() => {
@@ -231,6 +239,9 @@ export function ConfigEditor(props: EditorProps) {
           <button type="button" aria-pressed={section === 'ads'} onClick={() => setSection('ads')}>
             Ads{countOf(sections.get('ads') ?? 0)}
           </button>
+          <button type="button" aria-pressed={section === 'templates'} onClick={() => setSection('templates')}>
+            Plans and e-mails{countOf((sections.get('membership') ?? 0) + (sections.get('booking') ?? 0))}
+          </button>
           {props.pageKinds.map((k) => (
             <button key={k.kind} type="button" aria-pressed={section === k.kind} onClick={() => setSection(k.kind)}>
               {k.kind}
@@ -243,6 +254,8 @@ export function ConfigEditor(props: EditorProps) {
             <SiteSettings org={org} problems={problems} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
           ) : section === 'ads' ? (
             <AdsEditor org={org} problems={problems} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
+          ) : section === 'templates' ? (
+            <TemplatesEditor org={org} problems={problems} previews={previews} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
           ) : (
             layoutsOfKind(org, section).map((layoutId) => (
               <LayoutEditor
@@ -252,7 +265,7 @@ export function ConfigEditor(props: EditorProps) {
                 maxBlocks={props.maxBlocks}
                 layoutId={layoutId}
                 blocks={(state.bundle.layouts[layoutId] as { blocks?: EditedBlock[] } | undefined)?.blocks ?? []}
-                problems={problemsAt(problems, `/layouts/${layoutId.replace(/~/g, '~0').replace(/\//g, '~1')}`)}
+                problems={problemsAt(problems, `/layouts/${escapePointerToken(layoutId)}`)}
                 shared={shared.has(layoutId)}
                 onEdit={edit}
               />
@@ -318,6 +331,79 @@ function SiteSettings({ org, problems, onSet }: { org: Org; problems: ConsolePro
         </ul>
       </fieldset>
     </fieldset>
+  );
+}
+
+/**
+ * The membership plans' texts (the description is a Handlebars template: a few plain tags and
+ * {{values}}) and the booking e-mails, each with how it reads, rendered on the server with sample values.
+ */
+function TemplatesEditor(props: { org: Org; problems: ConsoleProblem[]; previews: TemplatePreviews; onSet: (pointer: string, value: unknown) => void }) {
+  const { org, problems, previews, onSet } = props;
+  return (
+    <div className="admin-templates">
+      {(org.membership.plans ?? []).map((plan, i) => (
+        <fieldset key={plan.code} className="admin-form">
+          <legend>Plan {plan.code}</legend>
+          {Object.entries(plan.texts).map(([language, texts]) => {
+            const at = `/org/membership/plans/${i}/texts/${language}`;
+            const preview = previews[`${at}/html`];
+            return (
+              <div key={language} className="admin-template">
+                {(['name', 'description'] as const).map((field) => (
+                  <div key={field} className="admin-field">
+                    <label htmlFor={`plan-${plan.code}-${language}-${field}`}>
+                      {field === 'name' ? 'Name' : 'Short description'} ({language})
+                    </label>
+                    <input id={`plan-${plan.code}-${language}-${field}`} value={texts[field]} onChange={(e) => onSet(`${at}/${field}`, e.target.value)} />
+                    <FieldProblems problems={problemsAt(problems, `${at}/${field}`)} id={`plan-${plan.code}-${language}-${field}-problems`} />
+                  </div>
+                ))}
+                <label htmlFor={`plan-${plan.code}-${language}-html`}>Description template ({language})</label>
+                <textarea id={`plan-${plan.code}-${language}-html`} rows={4} value={texts.html} onChange={(e) => onSet(`${at}/html`, e.target.value)} />
+                <FieldProblems problems={problemsAt(problems, `${at}/html`)} id={`plan-${plan.code}-${language}-html-problems`} />
+                <p className="admin-hint">How it reads:</p>
+                {preview && 'html' in preview ? (
+                  // The template allows only plain tags without attributes and escaped values (checked on the server): safe to show as it renders.
+                  <div className="admin-rendered" dangerouslySetInnerHTML={{ __html: preview.html }} />
+                ) : (
+                  <p className="admin-hint">Fix the template to see it rendered.</p>
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
+      {Object.entries(org.booking.emails).map(([status, byLanguage]) => (
+        <fieldset key={status} className="admin-form">
+          <legend>E-mail: booking {status}</legend>
+          {Object.entries(byLanguage).map(([language, template]) => {
+            const at = `/org/booking/emails/${status}/${language}`;
+            const preview = previews[at];
+            return (
+              <div key={language} className="admin-template">
+                <label htmlFor={`email-${status}-${language}-subject`}>Subject ({language})</label>
+                <input id={`email-${status}-${language}-subject`} value={template.subject} onChange={(e) => onSet(`${at}/subject`, e.target.value)} />
+                <FieldProblems problems={problemsAt(problems, `${at}/subject`)} id={`email-${status}-${language}-subject-problems`} />
+                <label htmlFor={`email-${status}-${language}-body`}>Body ({language})</label>
+                <textarea id={`email-${status}-${language}-body`} rows={8} value={template.body} onChange={(e) => onSet(`${at}/body`, e.target.value)} />
+                <FieldProblems problems={problemsAt(problems, `${at}/body`)} id={`email-${status}-${language}-body-problems`} />
+                <p className="admin-hint">How it reads, with sample values:</p>
+                {preview && 'text' in preview ? (
+                  <pre className="admin-rendered">
+                    {preview.subject}
+                    {'\n\n'}
+                    {preview.text}
+                  </pre>
+                ) : (
+                  <p className="admin-hint">Fix the template to see it rendered.</p>
+                )}
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
+    </div>
   );
 }
 

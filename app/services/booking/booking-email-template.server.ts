@@ -17,8 +17,8 @@ export type BookingEmailValues = {
   supportEmail: string;
 };
 
-/** Values that exercise every name a template may use; a config's templates are rendered with them when it loads. */
-const SAMPLE: BookingEmailValues = {
+/** Values that exercise every name a template may use; a config's templates are rendered with them when it loads (and in the console's preview). */
+export const SAMPLE_BOOKING_EMAIL: BookingEmailValues = {
   orgName: 'Org',
   firstName: 'Ana',
   bookingId: 'ORG-SAMPLE1',
@@ -51,12 +51,12 @@ function compile(template: string): Render {
 export function bookingEmailTemplateProblem(template: string): string | null {
   if (template.includes('{{>')) return 'partials are not allowed';
   try {
-    compile(template)(SAMPLE);
+    compile(template)(SAMPLE_BOOKING_EMAIL);
     return null;
   } catch (error) {
     compiled.delete(template);
     const first = (error as Error).message.split('\n')[0]!;
-    return `invalid template: ${first}; the values are ${Object.keys(SAMPLE).join(', ')} (itinerary: each with product, name, dates)`;
+    return `invalid template: ${first}; the values are ${Object.keys(SAMPLE_BOOKING_EMAIL).join(', ')} (itinerary: each with product, name, dates)`;
   }
 }
 

@@ -6,7 +6,11 @@ import { pointerOfProblem } from '~/domain/config-bundle';
 import { type DiffLine, configDiff } from '~/domain/config-diff';
 import { type ClashChoices, type Json, type MergeClash, mergeJson } from '~/domain/json-merge';
 import { MAX_BLOCKS_PER_LAYOUT, PAGE_KINDS, PAGE_KIND_NAMES } from '~/domain/page-kinds';
+import type { OrgConfig } from '#schemas/org-config.schema';
+import { minorToMajor } from '~/domain/coupon-cash';
 import type { Database } from '../platform/db.server';
+import { SAMPLE_BOOKING_EMAIL, bookingEmailTemplateProblem, renderBookingEmail } from '../booking/booking-email-template.server';
+import { planHtmlProblem, renderPlanHtml } from '../membership/plan-html.server';
 import type { ConsoleCaller } from './config-access.server';
 import type { ConfigProblem } from './config-check.server';
 import { type StoredVersion, approvalsOf, bundleOf, headOf, historyOf, problemsOf, publishedVersions, saveDraft, versionOf } from './config-store.server';
@@ -29,6 +33,43 @@ export function consoleProblems(problems: readonly ConfigProblem[]): ConsoleProb
 
 const summary = (v: StoredVersion) => ({ id: v.id, author: v.author, note: v.note, createdAt: v.created_at.toISOString(), schemaVersion: v.schema_version });
 
+/** A template as the organisation's members would read it, rendered with sample values; null while it has a problem. */
+export type TemplatePreviews = Record<string, { html: string } | { subject: string; text: string } | null>;
+
+/**
+ * The membership plans' descriptions and the booking e-mails of a bundle, rendered on the server
+ * (Handlebars never reaches the browser) with sample values, by the pointer of what they render:
+ * `/org/membership/plans/0/texts/en-US/html`, `/org/booking/emails/confirmed/en-US`.
+ */
+export function templatePreviews(bundle: RawBundle): TemplatePreviews {
+  const org = bundle.org as Partial<OrgConfig>;
+  const previews: TemplatePreviews = {};
+  const plans = Array.isArray(org.membership?.plans) ? org.membership.plans : [];
+  plans.forEach((plan, i) => {
+    for (const [language, texts] of Object.entries(plan.texts ?? {})) {
+      const money = (minor: number) => `${plan.currency} ${minorToMajor(minor).toFixed(2)}`;
+      const values = {
+        name: texts.name,
+        initialPrice: money(plan.initialPriceMinor),
+        renewalPrice: money(plan.renewalPriceMinor),
+        trialDays: plan.chargeAfterDays,
+        orgName: String(org.name),
+      };
+      previews[`/org/membership/plans/${i}/texts/${language}/html`] =
+        typeof texts.html === 'string' && planHtmlProblem(texts.html) === null ? { html: renderPlanHtml(texts.html, values) } : null;
+    }
+  });
+  for (const [status, byLanguage] of Object.entries(org.booking?.emails ?? {})) {
+    for (const [language, template] of Object.entries(byLanguage)) {
+      const usable = [template.subject, template.body].every((part) => typeof part === 'string' && bookingEmailTemplateProblem(part) === null);
+      previews[`/org/booking/emails/${status}/${language}`] = usable
+        ? renderBookingEmail(template, { ...SAMPLE_BOOKING_EMAIL, orgName: String(org.name) }, { color: '#000', onColor: '#fff' })
+        : null;
+    }
+  }
+  return previews;
+}
+
 /** The draft and what the console needs to edit it: the bundle, its problems, the page kinds' block rules. */
 export async function consoleDraft(db: Database, caller: ConsoleCaller) {
   const head = (await headOf(db, caller.orgId))!;
@@ -42,6 +83,7 @@ export async function consoleDraft(db: Database, caller: ConsoleCaller) {
     /** Layout ids other organisations publish too: the editor copies one under an id of this organisation's own before changing it. */
     sharedLayouts: [...new Set(others.flatMap((v) => Object.keys(bundleOf(v).layouts)))].sort(),
     problems: consoleProblems(await problemsOf(db, caller.orgId, bundle)),
+    previews: templatePreviews(bundle),
     pageKinds: PAGE_KIND_NAMES.map((kind) => ({ kind, ...PAGE_KINDS[kind] })),
     maxBlocks: MAX_BLOCKS_PER_LAYOUT,
   };
@@ -108,7 +150,7 @@ export async function consoleSave(db: Database, caller: ConsoleCaller, input: { 
   throw new Error('the draft kept moving: five saves in a row were overtaken');
 }
 
-/** What the one validator says of a bundle the console holds, unsaved. */
-export async function consoleValidate(db: Database, caller: ConsoleCaller, bundle: RawBundle): Promise<ConsoleProblem[]> {
-  return consoleProblems(await problemsOf(db, caller.orgId, bundle));
+/** What the one validator says of a bundle the console holds, unsaved, and its templates as they would read. */
+export async function consoleValidate(db: Database, caller: ConsoleCaller, bundle: RawBundle): Promise<{ problems: ConsoleProblem[]; previews: TemplatePreviews }> {
+  return { problems: consoleProblems(await problemsOf(db, caller.orgId, bundle)), previews: templatePreviews(bundle) };
 }
