@@ -140,6 +140,7 @@ describe.each(['pglite', 'postgres'] as const)('configuration store on %s', (bac
       const live = await serveStoredConfigs(second ?? getOpenedDatabase(), (registry) => (serving = registry));
       const org = () => serving!.orgs.find((o) => o.orgId === ORG)!;
       const before = configVersionOf(org());
+      const other = serving!.orgs.find((o) => o.orgId === 'wanderly')!;
 
       const draft = await draftOf();
       const changed = structuredClone(draft.bundle);
@@ -173,6 +174,8 @@ describe.each(['pglite', 'postgres'] as const)('configuration store on %s', (bac
       expect(org().headerVersion).toBe('v2');
       expect(getLayout(org(), 'home').blocks.map((b) => b.id)).toEqual(home.blocks.map((b) => b.id));
       expect(getLayout(org(), 'sign-in').id).toBe('sign-in.voyagerpro');
+      // Another organisation's publish leaves this one's object (and what is kept per object) as it was.
+      expect(serving!.orgs.find((o) => o.orgId === 'wanderly')).toBe(other);
 
       const rolledBack = await rollbackTo(database.db, { orgId: ORG, versionId: before!, actor: actors.admin!, note: '' });
       if (rolledBack.kind !== 'rolled-back') throw new Error(rolledBack.kind);

@@ -6,47 +6,48 @@ import { log } from '../platform/logger.server';
 import { type ConfigRegistry, configVersionOf, registryOf, setConfigRegistry } from './config.server';
 import { CONFIG_PUBLISHED_CHANNEL, loadPublished } from './config-store.server';
 
-async function installPublished(opened: OpenedDatabase, install: (registry: ConfigRegistry) => void): Promise<ConfigRegistry> {
+async function installPublished(opened: OpenedDatabase, install: (registry: ConfigRegistry) => void, previous?: ConfigRegistry): Promise<ConfigRegistry> {
   const { checked, versions } = await loadPublished(opened.db);
-  const registry = registryOf(checked, versions);
+  const registry = registryOf(checked, versions, previous);
   install(registry);
   return registry;
 }
 
 /**
- * Installs the published configurations, then every later publish. Reloads run one at a time;
- * notices arriving during one are answered by a single reload after it. A reload that fails
- * (the database gone a moment) keeps serving what it had and is tried on the next notice.
+ * Installs the published configurations, then every later publish. Installs run one at a time, in
+ * order; notices arriving while one waits are answered by that one. Listening starts first, so a
+ * publish committed during the first read is read again after it. A reload that fails (the
+ * database gone a moment) keeps serving what it had and is tried on the next notice.
  */
 export async function serveStoredConfigs(
   opened: OpenedDatabase,
   install: (registry: ConfigRegistry) => void = setConfigRegistry,
 ): Promise<{ registry: ConfigRegistry; stop: () => Promise<void> }> {
-  const registry = await installPublished(opened, install);
-  let running: Promise<void> | null = null;
-  let again = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  let waiting = false;
+  let current: ConfigRegistry | undefined;
   const reload = (): void => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = installPublished(opened, install)
-      .then((next) => log.info('configuration installed', { versions: Object.fromEntries(next.orgs.map((org) => [org.orgId, configVersionOf(org)])) }))
-      .catch((error: unknown) => log.error('configuration reload failed', { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          reload();
-        }
-      });
+    if (waiting) return;
+    waiting = true;
+    queue = queue
+      .then(async () => {
+        waiting = false;
+        const next = await installPublished(opened, install, current);
+        current = next;
+        log.info('configuration installed', { versions: Object.fromEntries(next.orgs.map((org) => [org.orgId, configVersionOf(org)])) });
+      })
+      .catch((error: unknown) => log.error('configuration reload failed', { error: error instanceof Error ? error.message : String(error) }));
   };
   const unlisten = await opened.listen(CONFIG_PUBLISHED_CHANNEL, reload, reload);
+  const first = queue.then(() => installPublished(opened, install));
+  queue = first.catch(() => undefined);
+  const registry = await first;
+  current = registry;
   return {
     registry,
     stop: async () => {
       await unlisten();
-      await running;
+      await queue;
     },
   };
 }

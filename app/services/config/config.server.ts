@@ -22,14 +22,23 @@ export type ConfigRegistry = {
  */
 const loadedWith = singleton('config-loaded-with', () => new WeakMap<OrgConfig, { layouts: ReadonlyMap<string, Layout>; version: number | null }>());
 
-/** The registry of checked organisations; `versions` names the stored version each came from. */
-export function registryOf(checked: CheckedConfigs, versions: ReadonlyMap<string, number> = new Map()): ConfigRegistry {
+/**
+ * The registry of checked organisations; `versions` names the stored version each came from. An
+ * organisation whose version `previous` already served keeps its object there, so what is kept
+ * per organisation object (its page cache, its strings) survives another organisation's publish.
+ */
+export function registryOf(checked: CheckedConfigs, versions: ReadonlyMap<string, number> = new Map(), previous?: ConfigRegistry): ConfigRegistry {
   const layouts = new Map<string, Layout>();
-  for (const { org, layouts: own } of checked.orgs) {
-    loadedWith.set(org, { layouts: own, version: versions.get(org.orgId) ?? null });
-    for (const [id, layout] of own) layouts.set(id, layout);
-  }
-  return { orgs: checked.orgs.map((o) => o.org), defaultOrg: checked.defaultOrg.org, layouts };
+  const orgOf = ({ org, layouts: own }: CheckedConfigs['orgs'][number]): OrgConfig => {
+    const version = versions.get(org.orgId) ?? null;
+    const kept = previous?.orgs.find((o) => o.orgId === org.orgId);
+    const served = version !== null && kept && configVersionOf(kept) === version ? kept : org;
+    if (served === org) loadedWith.set(org, { layouts: own, version });
+    for (const [id, layout] of loadedWith.get(served)!.layouts) layouts.set(id, layout);
+    return served;
+  };
+  const orgs = checked.orgs.map(orgOf);
+  return { orgs, defaultOrg: orgs[checked.orgs.indexOf(checked.defaultOrg)]!, layouts };
 }
 
 /** The stored configuration version an organisation object was loaded from (null: from the files). */
