@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { verifyAudit } from '~/services/config/config-audit.server';
-import { ConfigError, checkBundles, readConfigFiles } from '~/services/config/config-check.server';
+import { ConfigError, checkConfigFiles } from '~/services/config/config-check.server';
 import { exportFiles, importBundles, seedConfigStore } from '~/services/config/config-store.server';
 import { openDatabase } from '~/services/platform/db.server';
 import { parseEnv } from '~/services/platform/env.server';
@@ -24,9 +24,8 @@ function refuse(message: string): never {
 
 /** The files under `dir`, checked by the one validator: a problem refuses the whole command. */
 function readChecked(dir: string) {
-  const files = readConfigFiles(dir);
-  const problems = [...files.problems, ...checkBundles(files.sources, files.loose).problems];
-  if (problems.length > 0) throw new ConfigError(problems);
+  const files = checkConfigFiles(dir);
+  if (files.problems.length > 0) throw new ConfigError(files.problems);
   return files;
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { getConfigRegistry, productionConfigProblems } from '~/services/config/config.server';
-import { ConfigError, checkBundles, readConfigFiles } from '~/services/config/config-check.server';
+import { ConfigError, checkConfigFiles } from '~/services/config/config-check.server';
 import { serveStoredConfigs } from '~/services/config/config-live.server';
 import { seedConfigStore } from '~/services/config/config-store.server';
 import { openDatabase, setDatabase } from '~/services/platform/db.server';
@@ -42,9 +42,8 @@ async function main() {
   // The first line a demo start logs says what it is (demo accounts, /dev/mail, the sandbox).
   if (!production) log.warn(DEMO_NOTICE);
   // The files are the seed of the configuration store: checked first, all their problems named.
-  const files = readConfigFiles(process.env.CONFIG_DIR || process.cwd());
-  const filesChecked = checkBundles(files.sources, files.loose);
-  if (files.problems.length > 0 || filesChecked.problems.length > 0) fail(new ConfigError([...files.problems, ...filesChecked.problems]).message);
+  const files = checkConfigFiles(process.env.CONFIG_DIR || process.cwd());
+  if (files.problems.length > 0) fail(new ConfigError(files.problems).message);
 
   const opened = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.resolve(env.dataDir) });
   await migrateToLatest(opened.db);

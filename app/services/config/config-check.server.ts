@@ -210,12 +210,12 @@ export function readConfigFiles(root: string): { sources: BundleSource[]; loose:
   return { sources, loose, problems };
 }
 
-/** Reads and checks every org config and layout under `root`: the problems, or the checked organisations. */
-export function checkConfigFiles(root: string): { problems: ConfigProblem[]; checked?: CheckedConfigs } {
+/** Reads and checks every org config and layout under `root`: the problems, or the checked organisations; and what was read (the store's seed). */
+export function checkConfigFiles(root: string): { problems: ConfigProblem[]; checked?: CheckedConfigs } & Omit<ReturnType<typeof readConfigFiles>, 'problems'> {
   const { sources, loose, problems: unread } = readConfigFiles(root);
   const { problems, checked } = checkBundles(sources, loose);
-  if (unread.length > 0) return { problems: [...unread, ...problems] };
-  return { problems, checked };
+  if (unread.length > 0) return { problems: [...unread, ...problems], sources, loose };
+  return { problems, checked, sources, loose };
 }
 
 const isBlockTypeName = (type: string) => Object.hasOwn(BLOCK_SCHEMAS, type);

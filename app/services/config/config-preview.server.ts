@@ -9,8 +9,7 @@ import { configAllows } from '~/domain/config-access';
 import { getDb } from '../platform/db.server';
 import { configRoleOf } from './config-access.server';
 import { registryOf } from './config.server';
-import { checkBundles } from './config-check.server';
-import { bundleOf, orgFile, publishedVersions, versionOf } from './config-store.server';
+import { bundleOf, checkAsPublished, versionOf } from './config-store.server';
 
 export const PREVIEW_COOKIE = 'cfg_preview';
 export const PREVIEW_TTL_MS = 30 * 60_000;
@@ -51,8 +50,7 @@ export function previewOrg(orgId: string, versionId: number): Promise<OrgConfig 
       const db = getDb();
       const version = await versionOf(db, orgId, versionId);
       if (!version) return null;
-      const others = (await publishedVersions(db)).filter((v) => v.org_id !== orgId).map((v) => ({ file: orgFile(v.org_id), bundle: bundleOf(v) }));
-      const { checked } = checkBundles([...others, { file: orgFile(orgId), bundle: bundleOf(version) }]);
+      const { checked } = await checkAsPublished(db, orgId, bundleOf(version));
       if (!checked) return null;
       return registryOf(checked, new Map([[orgId, versionId]])).orgs.find((org) => org.orgId === orgId) ?? null;
     })();

@@ -85,6 +85,14 @@ export async function writeOrgRows(trx: Database | Trx, org: OrgConfig): Promise
   await syncMembershipPlans(trx, org);
 }
 
+/** An organisation the store does not hold yet: its first version, published, with the first entry of its audit chain. */
+async function firstVersion(trx: Trx, orgId: string, bundle: RawBundle, actor: ConfigActor, action: 'seed' | 'import', note: string, seedHash: string | null): Promise<void> {
+  const version = await insertVersion(trx, orgId, bundle, null, actor, note);
+  const auditHash = await audit(trx, orgId, AUDIT_GENESIS, action, actor, version.id, note);
+  await trx.insertInto('config_heads').values({ org_id: orgId, published_id: version.id, draft_id: version.id, seed_hash: seedHash, audit_hash: auditHash }).execute();
+  await publishVersion(trx, orgId, version, auditHash);
+}
+
 /**
  * Seeds the store from the files' bundles (already checked): an organisation it does not hold
  * yet gets its first version, published; one whose files changed while its admins published
@@ -98,13 +106,7 @@ export async function seedConfigStore(db: Database, sources: readonly BundleSour
     const hash = contentHash(bundleJson(bundle));
     await db.transaction().execute(async (trx) => {
       const head = await lockHead(trx, orgId);
-      if (!head) {
-        const version = await insertVersion(trx, orgId, bundle, null, seed, `seeded from ${file}`);
-        const auditHash = await audit(trx, orgId, AUDIT_GENESIS, 'seed', seed, version.id, `seeded from ${file}`);
-        await trx.insertInto('config_heads').values({ org_id: orgId, published_id: version.id, draft_id: version.id, seed_hash: hash, audit_hash: auditHash }).execute();
-        await publishVersion(trx, orgId, version, auditHash);
-        return;
-      }
+      if (!head) return firstVersion(trx, orgId, bundle, seed, 'seed', `seeded from ${file}`, hash);
       if (head.seed_hash === hash) return;
       const published = await trx.selectFrom('config_versions').select('content_hash').where('id', '=', head.published_id).executeTakeFirstOrThrow();
       if (head.draft_id !== head.published_id || published.content_hash !== head.seed_hash) return;
@@ -133,10 +135,15 @@ export async function loadPublished(db: Database): Promise<{ checked: CheckedCon
   return { checked, versions: new Map(versions.map((v) => [v.org_id, v.id])) };
 }
 
-/** What the one validator says of `bundle` as `orgId`'s configuration, beside the others' published ones. */
-export async function problemsOf(db: Database | Trx, orgId: string, bundle: RawBundle): Promise<ConfigProblem[]> {
+/** The one validator on `bundle` as `orgId`'s configuration, beside the others' published ones (as publishing it would serve them). */
+export async function checkAsPublished(db: Database | Trx, orgId: string, bundle: RawBundle): Promise<ReturnType<typeof checkBundles>> {
   const others = (await publishedVersions(db)).filter((v) => v.org_id !== orgId).map((v) => ({ file: orgFile(v.org_id), bundle: bundleOf(v) }));
-  return checkBundles([...others, { file: orgFile(orgId), bundle }]).problems;
+  return checkBundles([...others, { file: orgFile(orgId), bundle }]);
+}
+
+/** What the one validator says of `bundle` as `orgId`'s configuration. */
+export async function problemsOf(db: Database | Trx, orgId: string, bundle: RawBundle): Promise<ConfigProblem[]> {
+  return (await checkAsPublished(db, orgId, bundle)).problems;
 }
 
 export type OrgHead = { orgId: string; publishedId: number; draftId: number; needsApproval: boolean };
@@ -311,10 +318,7 @@ export async function importBundles(db: Database, sources: readonly BundleSource
     await db.transaction().execute(async (trx) => {
       const head = await lockHead(trx, orgId);
       if (!head) {
-        const version = await insertVersion(trx, orgId, bundle, null, actor, note);
-        const auditHash = await audit(trx, orgId, AUDIT_GENESIS, 'import', actor, version.id, note);
-        await trx.insertInto('config_heads').values({ org_id: orgId, published_id: version.id, draft_id: version.id, audit_hash: auditHash }).execute();
-        await publishVersion(trx, orgId, version, auditHash);
+        await firstVersion(trx, orgId, bundle, actor, 'import', note, null);
         changed.push(orgId);
         return;
       }
