@@ -34,10 +34,21 @@ export function bundleJson(bundle: RawBundle): string {
  * `/org/locale/defaultLanguage`.
  */
 export function pointerOfProblem(file: string, path: string): string {
-  const inFile = path === '(root)' ? [] : path.split('.');
+  const inFile = pathTokens(path);
   const layout = /^layouts\/(.+)\.json$/.exec(file);
   const tokens = layout ? ['layouts', layout[1]!, ...inFile] : ['org', ...inFile];
   return tokens.map((token) => `/${escapePointerToken(token)}`).join('');
+}
+
+/** A place in a file as people read it: `locale.languages.1`; a key holding a dot or a quote is quoted (`copy.en-US."home.title"`); `(root)` for the whole. */
+export function dottedPath(tokens: readonly string[]): string {
+  return tokens.length === 0 ? '(root)' : tokens.map((token) => (/[".]/.test(token) ? JSON.stringify(token) : token)).join('.');
+}
+
+/** The keys of a dotted path (dottedPath's inverse). */
+export function pathTokens(path: string): string[] {
+  if (path === '(root)') return [];
+  return [...path.matchAll(/"(?:[^"\\]|\\.)*"|[^.]+/g)].map(([token]) => (token.startsWith('"') ? (JSON.parse(token) as string) : token));
 }
 
 export function escapePointerToken(token: string): string {

@@ -31,7 +31,7 @@ describe('config editing', () => {
     const added = applyEdit(bundle, { type: 'add', layoutId: 'home.business', blockType: 'home.hero' });
     const ids = blocksOf(added, 'home.business').map((b) => b.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const withProps = applyEdit(added, { type: 'props', layoutId: 'home.business', index: 0, props: { title: 'x' } });
+    const withProps = applyEdit(added, { type: 'fields', layoutId: 'home.business', index: 0, fields: { props: { title: 'x' } } });
     expect(blocksOf(withProps, 'home.business')[0]!.props).toEqual({ title: 'x' });
     const header = applyEdit(bundle, { type: 'set', pointer: '/org/headerVersion', value: 'v3' });
     expect((header.org as { headerVersion: string }).headerVersion).toBe('v3');

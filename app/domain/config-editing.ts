@@ -9,14 +9,14 @@ import type { PageKind } from './page-kinds';
 /** What the editor knows of a page kind's rules (app/domain/page-kinds.ts, sent by the console's loader: the browser never loads the block registry). */
 export type KindRules = { blocks: readonly string[]; requires?: readonly string[]; repeats?: readonly string[] };
 
-export type EditedBlock = { id: string; type: string; props?: unknown };
+export type EditedBlock = { id: string; type: string; variant?: unknown; props?: unknown };
 type EditedLayout = { kind: PageKind; id: string; blocks: EditedBlock[] };
 
 export type Edit =
   | { type: 'move'; layoutId: string; from: number; to: number }
   | { type: 'remove'; layoutId: string; index: number }
   | { type: 'add'; layoutId: string; blockType: string }
-  | { type: 'props'; layoutId: string; index: number; props: unknown }
+  | { type: 'fields'; layoutId: string; index: number; fields: { variant?: unknown; props?: unknown } }
   | { type: 'set'; pointer: string; value: unknown }
   | { type: 'fork'; layoutId: string; newId: string };
 
@@ -88,8 +88,10 @@ export function applyEdit(bundle: RawBundle, edit: Edit): RawBundle {
   } else if (edit.type === 'remove') blocks.splice(edit.index, 1);
   else if (edit.type === 'add') blocks.push({ id: newBlockId(blocks, edit.blockType), type: edit.blockType });
   else {
-    const { props: _old, ...rest } = blocks[edit.index]!;
-    blocks[edit.index] = edit.props === undefined ? rest : { ...rest, props: edit.props };
+    // What the block's form edits (variant, props) is replaced, and left out when empty; the rest of the block stays as it was.
+    const { variant: _variant, props: _props, ...rest } = blocks[edit.index]!;
+    const { variant, props } = edit.fields;
+    blocks[edit.index] = { ...rest, ...(variant === undefined ? {} : { variant }), ...(props === undefined ? {} : { props }) };
   }
   return { ...bundle, layouts: { ...bundle.layouts, [edit.layoutId]: { ...layout, blocks } } };
 }

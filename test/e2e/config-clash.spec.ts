@@ -58,7 +58,7 @@ describe('two admins on one draft (Chromium)', () => {
     // What the draft holds now: A's name and A's chosen header version; nothing was lost silently.
     const { page: c, context } = await openEditor();
     expect(await c.getByLabel('Name').inputValue()).toBe(name);
-    expect(await c.getByLabel('Header version').inputValue()).toBe('v2');
+    expect(await c.getByLabel('Header version').locator('option:checked').textContent()).toBe('v2');
     await c.goto(orgUrl(baseURL, hostOf(ORG), '/admin'));
     await c.getByText(`name “Viajamás” → “${name}”`).waitFor();
     for (const opened of [a, b]) {

@@ -88,7 +88,7 @@ describe('the configuration console (Chromium, two instances on one PostgreSQL)'
     await page.getByLabel('Header version').selectOption('v3');
     // An ad's text.
     await page.getByRole('button', { name: /^Ads/ }).click();
-    await page.locator('#ad-members-title').fill('Members save even more');
+    await page.locator('#org_ads_items_0_title').fill('Members save even more');
     await page.getByLabel('Note').fill('summer home page');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page

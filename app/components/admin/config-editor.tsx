@@ -1,11 +1,34 @@
+import { DndContext, type DragEndEvent, type KeyboardCoordinateGetter, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { useFetcher } from '@remix-run/react';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type ComponentProps, type KeyboardEvent, Suspense, lazy, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { type RawBundle, escapePointerToken } from '~/domain/config-bundle';
 import { type Edit, type EditedBlock, type KindRules, canRemove, editorReducer, paletteFor } from '~/domain/config-editing';
-import { AA_CONTRAST, THEME_TEXT_PAIRS, contrastRatio } from '~/domain/contrast';
+import { ORG_SECTIONS, sectionSchema, splitBlockProblems } from '~/domain/config-form';
 import type { ClashChoices, MergeClash } from '~/domain/json-merge';
 import type { ConsoleProblem, TemplatePreviews } from '~/services/config/config-console.server';
 import { ProblemList } from './problem-list';
+
+/**
+ * The generated forms (react-jsonschema-form, decision 0064) load after the editor has painted, in
+ * a chunk of their own, and render in the browser only: their templates set inline styles, which
+ * the page's CSP refuses in server-rendered markup but not when React applies them.
+ */
+const LazySchemaForm = lazy(() => import('./schema-form').then((module) => ({ default: module.SchemaForm })));
+
+function SchemaForm(props: ComponentProps<typeof LazySchemaForm>) {
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
+  const loading = <p className="admin-hint">Loading the form…</p>;
+  return inBrowser ? (
+    <Suspense fallback={loading}>
+      <LazySchemaForm {...props} />
+    </Suspense>
+  ) : (
+    loading
+  );
+}
 
 type PageKindInfo = KindRules & { kind: string; label: string };
 type EditorProps = {
@@ -18,7 +41,10 @@ type EditorProps = {
   maxBlocks: number;
   sharedLayouts: string[];
   canSave: boolean;
+  /** The generated forms' schemas and field kinds (config-console.server.ts `CONSOLE_FORMS`). */
+  forms: { org: GeneratedForm; blocks: Record<string, GeneratedForm> };
 };
+type GeneratedForm = { schema: Record<string, unknown>; ui: Record<string, unknown> };
 type SaveAnswer =
   | { kind: 'saved'; draftId: number; problems: ConsoleProblem[] }
   | { kind: 'merged'; draftId: number; bundle: RawBundle; problems: ConsoleProblem[] }
@@ -26,21 +52,12 @@ type SaveAnswer =
   | { kind: 'validated'; problems: ConsoleProblem[]; previews: TemplatePreviews }
   | { kind: 'bad-request'; message: string };
 
-type Ad = { id: string; product: string; priority: number; title: string; subtitle: string; image: string; link: string; startsOn?: string; endsOn?: string };
-type Plan = { code: string; texts: Record<string, { name: string; description: string; html: string }> };
-type Org = {
-  name: string;
-  membership: { plans?: Plan[] };
-  booking: { emails: Record<string, Record<string, { subject: string; body: string }>> };
-  headerVersion: string;
-  products: string[];
-  ads: { enabled: boolean; preLogin: boolean; items: Ad[] };
+type Org = Record<string, unknown> & {
+  membership: { plans?: { code: string; texts: Record<string, unknown> }[] };
+  booking: { emails: Record<string, Record<string, unknown>> };
   theme: { colors: Record<string, string> };
   pages: Record<string, string | { default: string; byProduct?: Record<string, string> }>;
 };
-
-const HEADER_VERSIONS = ['v1', 'v2', 'v3'];
-const COLOR_NAMES = ['primary', 'onPrimary', 'surface', 'surfaceAlt', 'text', 'mutedText', 'accent', 'headerBackground', 'headerText', 'footerBackground', 'footerText'];
 
 /** The problems at or under `pointer`. */
 const problemsAt = (problems: readonly ConsoleProblem[], pointer: string) => problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`));
@@ -176,6 +193,7 @@ export function ConfigEditor(props: EditorProps) {
   const sections = new Map<string, number>();
   for (const p of problems) sections.set(p.section, (sections.get(p.section) ?? 0) + 1);
   const layoutProblemCount = (kind: string) => layoutsOfKind(org, kind).reduce((n, id) => n + (sections.get(`layout:${id}`) ?? 0), 0);
+  const orgSection = ORG_SECTIONS.find((s) => s.id === section);
 
   return (
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- undo and redo shortcuts for the whole editor; each control stays keyboard-usable on its own
@@ -233,15 +251,12 @@ export function ConfigEditor(props: EditorProps) {
 
       <div className="admin-editor-body">
         <nav aria-label="Sections" className="admin-sections">
-          <button type="button" aria-pressed={section === 'site'} onClick={() => setSection('site')}>
-            Site{countOf(['name', 'headerVersion', 'theme'].reduce((n, s) => n + (sections.get(s) ?? 0), 0))}
-          </button>
-          <button type="button" aria-pressed={section === 'ads'} onClick={() => setSection('ads')}>
-            Ads{countOf(sections.get('ads') ?? 0)}
-          </button>
-          <button type="button" aria-pressed={section === 'templates'} onClick={() => setSection('templates')}>
-            Plans and e-mails{countOf((sections.get('membership') ?? 0) + (sections.get('booking') ?? 0))}
-          </button>
+          {ORG_SECTIONS.map((s) => (
+            <button key={s.id} type="button" aria-pressed={section === s.id} onClick={() => setSection(s.id)}>
+              {s.label}
+              {countOf(sections.get(s.id) ?? 0)}
+            </button>
+          ))}
           {props.pageKinds.map((k) => (
             <button key={k.kind} type="button" aria-pressed={section === k.kind} onClick={() => setSection(k.kind)}>
               {k.kind}
@@ -250,12 +265,16 @@ export function ConfigEditor(props: EditorProps) {
           ))}
         </nav>
         <div className="admin-section">
-          {section === 'site' ? (
-            <SiteSettings org={org} problems={problems} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
-          ) : section === 'ads' ? (
-            <AdsEditor org={org} problems={problems} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
-          ) : section === 'templates' ? (
-            <TemplatesEditor org={org} problems={problems} previews={previews} onSet={(pointer, value) => edit({ type: 'set', pointer, value })} />
+          {orgSection ? (
+            <OrgSectionEditor
+              section={orgSection}
+              form={props.forms.org}
+              org={org}
+              problems={problems.filter((p) => p.section === orgSection.id)}
+              previews={previews}
+              readonly={!props.canSave}
+              onSet={(pointer, value) => edit({ type: 'set', pointer, value })}
+            />
           ) : (
             layoutsOfKind(org, section).map((layoutId) => (
               <LayoutEditor
@@ -267,6 +286,7 @@ export function ConfigEditor(props: EditorProps) {
                 blocks={(state.bundle.layouts[layoutId] as { blocks?: EditedBlock[] } | undefined)?.blocks ?? []}
                 problems={problemsAt(problems, `/layouts/${escapePointerToken(layoutId)}`)}
                 shared={shared.has(layoutId)}
+                blockForms={props.forms.blocks}
                 onEdit={edit}
               />
             ))
@@ -288,203 +308,107 @@ function postJson(fetcher: { submit: (target: Record<string, string>, options: {
 
 const countOf = (n: number) => (n > 0 ? ` (${n} problem${n === 1 ? '' : 's'})` : '');
 
-function SiteSettings({ org, problems, onSet }: { org: Org; problems: ConsoleProblem[]; onSet: (pointer: string, value: unknown) => void }) {
-  const colors = org.theme.colors;
-  return (
-    <fieldset className="admin-form">
-      <legend>Site</legend>
-      <label htmlFor="org-name">Name</label>
-      <input id="org-name" value={org.name} onChange={(e) => onSet('/org/name', e.target.value)} aria-describedby="org-name-problems" />
-      <FieldProblems problems={problemsAt(problems, '/org/name')} id="org-name-problems" />
-      <label htmlFor="org-header">Header version</label>
-      <select id="org-header" value={org.headerVersion} onChange={(e) => onSet('/org/headerVersion', e.target.value)} aria-describedby="org-header-problems">
-        {HEADER_VERSIONS.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
-      </select>
-      <FieldProblems problems={problemsAt(problems, '/org/headerVersion')} id="org-header-problems" />
-      <fieldset>
-        <legend>Theme colours</legend>
-        {COLOR_NAMES.map((name) => (
-          <div key={name} className="admin-color">
-            <label htmlFor={`color-${name}`}>{name}</label>
-            <input
-              id={`color-${name}`}
-              type="color"
-              value={(colors[name] ?? '#000000').slice(0, 7).toLowerCase()}
-              onChange={(e) => onSet(`/org/theme/colors/${name}`, e.target.value.toUpperCase())}
-            />
-            <FieldProblems problems={problemsAt(problems, `/org/theme/colors/${name}`)} id={`color-${name}-problems`} />
-          </div>
-        ))}
-        <ul className="admin-contrast">
-          {THEME_TEXT_PAIRS.map(([text, background]) => {
-            const ratio = contrastRatio(colors[text] ?? '#000', colors[background] ?? '#fff');
-            return (
-              <li key={`${text}-${background}`} className={ratio < AA_CONTRAST ? 'admin-contrast-low' : undefined}>
-                {text} on {background}: {ratio.toFixed(2)}:1 {ratio < AA_CONTRAST ? `— below WCAG AA (${AA_CONTRAST}:1)` : '— AA'}
-              </li>
-            );
-          })}
-        </ul>
-      </fieldset>
-    </fieldset>
-  );
-}
-
 /**
- * The membership plans' texts (the description is a Handlebars template: a few plain tags and
- * {{values}}) and the booking e-mails, each with how it reads, rendered on the server with sample values.
+ * One section of the organisation's config as a generated form (decision 0064): its top-level
+ * keys, each change an undoable edit of the key it touched. Plans and e-mails show how their
+ * templates read below the form.
  */
-function TemplatesEditor(props: { org: Org; problems: ConsoleProblem[]; previews: TemplatePreviews; onSet: (pointer: string, value: unknown) => void }) {
-  const { org, problems, previews, onSet } = props;
+function OrgSectionEditor(props: {
+  section: (typeof ORG_SECTIONS)[number];
+  form: GeneratedForm;
+  org: Org;
+  problems: ConsoleProblem[];
+  previews: TemplatePreviews;
+  readonly: boolean;
+  onSet: (pointer: string, value: unknown) => void;
+}) {
+  const { section, form, org, onSet } = props;
+  const keys = section.keys as readonly string[];
+  const schema = useMemo(() => ({ ...sectionSchema(form.schema, keys), title: section.label }), [form.schema, keys, section.label]);
+  const ui = useMemo(() => Object.fromEntries(keys.map((key) => [key, form.ui[key] ?? {}])), [form.ui, keys]);
+  const value = Object.fromEntries(keys.filter((key) => org[key] !== undefined).map((key) => [key, org[key]]));
   return (
-    <div className="admin-templates">
-      {(org.membership.plans ?? []).map((plan, i) => (
-        <fieldset key={plan.code} className="admin-form">
-          <legend>Plan {plan.code}</legend>
-          {Object.entries(plan.texts).map(([language, texts]) => {
-            const at = `/org/membership/plans/${i}/texts/${language}`;
-            const preview = previews[`${at}/html`];
-            return (
-              <div key={language} className="admin-template">
-                {(['name', 'description'] as const).map((field) => (
-                  <div key={field} className="admin-field">
-                    <label htmlFor={`plan-${plan.code}-${language}-${field}`}>
-                      {field === 'name' ? 'Name' : 'Short description'} ({language})
-                    </label>
-                    <input id={`plan-${plan.code}-${language}-${field}`} value={texts[field]} onChange={(e) => onSet(`${at}/${field}`, e.target.value)} />
-                    <FieldProblems problems={problemsAt(problems, `${at}/${field}`)} id={`plan-${plan.code}-${language}-${field}-problems`} />
-                  </div>
-                ))}
-                <label htmlFor={`plan-${plan.code}-${language}-html`}>Description template ({language})</label>
-                <textarea id={`plan-${plan.code}-${language}-html`} rows={4} value={texts.html} onChange={(e) => onSet(`${at}/html`, e.target.value)} />
-                <FieldProblems problems={problemsAt(problems, `${at}/html`)} id={`plan-${plan.code}-${language}-html-problems`} />
-                <p className="admin-hint">How it reads:</p>
-                {preview && 'html' in preview ? (
-                  // The template allows only plain tags without attributes and escaped values (checked on the server): safe to show as it renders.
-                  <div className="admin-rendered" dangerouslySetInnerHTML={{ __html: preview.html }} />
-                ) : (
-                  <p className="admin-hint">Fix the template to see it rendered.</p>
-                )}
-              </div>
-            );
-          })}
-        </fieldset>
-      ))}
-      {Object.entries(org.booking.emails).map(([status, byLanguage]) => (
-        <fieldset key={status} className="admin-form">
-          <legend>E-mail: booking {status}</legend>
-          {Object.entries(byLanguage).map(([language, template]) => {
-            const at = `/org/booking/emails/${status}/${language}`;
-            const preview = previews[at];
-            return (
-              <div key={language} className="admin-template">
-                <label htmlFor={`email-${status}-${language}-subject`}>Subject ({language})</label>
-                <input id={`email-${status}-${language}-subject`} value={template.subject} onChange={(e) => onSet(`${at}/subject`, e.target.value)} />
-                <FieldProblems problems={problemsAt(problems, `${at}/subject`)} id={`email-${status}-${language}-subject-problems`} />
-                <label htmlFor={`email-${status}-${language}-body`}>Body ({language})</label>
-                <textarea id={`email-${status}-${language}-body`} rows={8} value={template.body} onChange={(e) => onSet(`${at}/body`, e.target.value)} />
-                <FieldProblems problems={problemsAt(problems, `${at}/body`)} id={`email-${status}-${language}-body-problems`} />
-                <p className="admin-hint">How it reads, with sample values:</p>
-                {preview && 'text' in preview ? (
-                  <pre className="admin-rendered">
-                    {preview.subject}
-                    {'\n\n'}
-                    {preview.text}
-                  </pre>
-                ) : (
-                  <p className="admin-hint">Fix the template to see it rendered.</p>
-                )}
-              </div>
-            );
-          })}
-        </fieldset>
-      ))}
+    <div className="admin-form-section">
+      <SchemaForm
+        idPrefix="org"
+        schema={schema}
+        uiSchema={ui}
+        value={value}
+        base="/org"
+        problems={props.problems}
+        readonly={props.readonly}
+        colors={org.theme?.colors}
+        onChange={(next) => {
+          const changed = (next ?? {}) as Record<string, unknown>;
+          for (const key of keys) {
+            if (JSON.stringify(changed[key]) !== JSON.stringify(org[key])) onSet(`/org/${escapePointerToken(key)}`, changed[key]);
+          }
+        }}
+      />
+      {section.id === 'membership' || section.id === 'booking' ? <TemplatePreviewList org={org} previews={props.previews} only={section.id} /> : null}
     </div>
   );
 }
 
-const AD_TEXT_FIELDS = [
-  ['title', 'Title'],
-  ['subtitle', 'Subtitle'],
-  ['image', 'Picture (/images/…)'],
-  ['link', 'Link (a path of the site)'],
-] as const;
-
-/** The ad banners (spec §3): when and where they show, each banner's texts, picture, link, product, priority and dates. */
-function AdsEditor({ org, problems, onSet }: { org: Org; problems: ConsoleProblem[]; onSet: (pointer: string, value: unknown) => void }) {
-  const { items } = org.ads;
-  const addAd = () => {
-    let id = 'ad';
-    for (let n = 2; items.some((a) => a.id === id); n += 1) id = `ad-${n}`;
-    onSet('/org/ads/items', [...items, { id, product: 'ALL', priority: items.length + 1, title: 'New ad', subtitle: '', image: '/images/ads/members.svg', link: '/' }]);
+/**
+ * How the membership plans' descriptions (Handlebars: a few plain tags and {{values}}) and the
+ * booking e-mails read, rendered on the server with sample values.
+ */
+function TemplatePreviewList({ org, previews, only }: { org: Org; previews: TemplatePreviews; only: 'membership' | 'booking' }) {
+  const prefix = only === 'membership' ? '/org/membership/' : '/org/booking/';
+  const entries = Object.entries(previews).filter(([pointer]) => pointer.startsWith(prefix));
+  if (entries.length === 0) return null;
+  const nameOf = (pointer: string) => {
+    const parts = pointer.split('/');
+    return only === 'membership' ? `Plan ${org.membership.plans?.[Number(parts[4])]?.code ?? parts[4]} (${parts[6]})` : `E-mail: booking ${parts[4]} (${parts[5]})`;
   };
   return (
-    <fieldset className="admin-form admin-ads">
-      <legend>Ads</legend>
-      <label>
-        <input type="checkbox" checked={org.ads.enabled} onChange={(e) => onSet('/org/ads/enabled', e.target.checked)} /> Show ads
-      </label>
-      <label>
-        <input type="checkbox" checked={org.ads.preLogin} onChange={(e) => onSet('/org/ads/preLogin', e.target.checked)} /> Also to visitors who are not signed in
-      </label>
-      {items.map((ad, i) => {
-        const at = `/org/ads/items/${i}`;
-        return (
-          <fieldset key={ad.id} className="admin-ad">
-            <legend>Ad {ad.id}</legend>
-            {AD_TEXT_FIELDS.map(([field, label]) => (
-              <div key={field} className="admin-field">
-                <label htmlFor={`ad-${ad.id}-${field}`}>{label}</label>
-                <input id={`ad-${ad.id}-${field}`} value={ad[field]} onChange={(e) => onSet(`${at}/${field}`, e.target.value)} aria-describedby={`ad-${ad.id}-${field}-problems`} />
-                <FieldProblems problems={problemsAt(problems, `${at}/${field}`)} id={`ad-${ad.id}-${field}-problems`} />
-              </div>
-            ))}
-            <label htmlFor={`ad-${ad.id}-product`}>For</label>
-            <select id={`ad-${ad.id}-product`} value={ad.product} onChange={(e) => onSet(`${at}/product`, e.target.value)}>
-              {['ALL', ...org.products].map((code) => (
-                <option key={code} value={code}>
-                  {code === 'ALL' ? 'every page with ads' : code}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={`ad-${ad.id}-priority`}>Priority (lowest first)</label>
-            <input id={`ad-${ad.id}-priority`} type="number" min={0} max={999} value={ad.priority} onChange={(e) => onSet(`${at}/priority`, Number(e.target.value))} />
-            <FieldProblems problems={problemsAt(problems, `${at}/priority`)} id={`ad-${ad.id}-priority-problems`} />
-            {(['startsOn', 'endsOn'] as const).map((field) => (
-              <div key={field} className="admin-field">
-                <label htmlFor={`ad-${ad.id}-${field}`}>{field === 'startsOn' ? 'Shown from' : 'Shown until'}</label>
-                <input
-                  id={`ad-${ad.id}-${field}`}
-                  type="date"
-                  value={ad[field] ?? ''}
-                  onChange={(e) => onSet(`${at}/${field}`, e.target.value === '' ? undefined : e.target.value)}
-                />
-                <FieldProblems problems={problemsAt(problems, `${at}/${field}`)} id={`ad-${ad.id}-${field}-problems`} />
-              </div>
-            ))}
-            <button
-              type="button"
-              onClick={() =>
-                onSet(
-                  '/org/ads/items',
-                  items.filter((_, j) => j !== i),
-                )
-              }
-            >
-              Remove ad {ad.id}
-            </button>
-          </fieldset>
-        );
-      })}
-      <button type="button" onClick={addAd} disabled={items.length >= 50}>
-        Add an ad
-      </button>
-    </fieldset>
+    <section aria-labelledby={`previews-${only}`} className="admin-templates">
+      <h2 id={`previews-${only}`}>How they read</h2>
+      {entries.map(([pointer, preview]) => (
+        <div key={pointer} className="admin-template">
+          <h3>{nameOf(pointer)}</h3>
+          {preview === null ? (
+            <p className="admin-hint">Fix the template to see it rendered.</p>
+          ) : 'html' in preview ? (
+            // The template allows only plain tags without attributes and escaped values (checked on the server): safe to show as it renders.
+            <div className="admin-rendered" dangerouslySetInnerHTML={{ __html: preview.html }} />
+          ) : (
+            <pre className="admin-rendered">
+              {preview.subject}
+              {'\n\n'}
+              {preview.text}
+            </pre>
+          )}
+        </div>
+      ))}
+    </section>
   );
+}
+
+/** What a screen reader hears while a block is dragged with the keyboard (dnd-kit reads it out). */
+const DRAG_WORDS = {
+  screenReaderInstructions: {
+    draggable: 'To move a block, press Space or Enter, then the arrow keys, then Space or Enter to drop it, or Escape to cancel. Alt with an arrow key moves it by one.',
+  },
+};
+
+/**
+ * Moves a block dragged with the keyboard one place per ↑ or ↓, whatever the heights of the
+ * blocks (an open props form makes one tall): the dragged block's centre goes to the centre of the
+ * next block, where the closest-centre detection finds it. dnd-kit's own getter steps by distance
+ * and skips or sticks when heights differ.
+ */
+function oneBlockPerArrow(order: { current: string[] }): KeyboardCoordinateGetter {
+  return (event, { currentCoordinates, context: { active, over, collisionRect, droppableRects } }) => {
+    const step = event.code === 'ArrowUp' ? -1 : event.code === 'ArrowDown' ? 1 : 0;
+    if (step === 0 || !active || !collisionRect) return undefined;
+    event.preventDefault();
+    const from = order.current.indexOf(String(over?.id ?? active));
+    const target = droppableRects.get(order.current[Math.max(0, Math.min(order.current.length - 1, from + step))]!);
+    if (!target) return undefined;
+    return { x: currentCoordinates.x, y: currentCoordinates.y + target.top + target.height / 2 - (collisionRect.top + collisionRect.height / 2) };
+  };
 }
 
 function LayoutEditor(props: {
@@ -495,20 +419,33 @@ function LayoutEditor(props: {
   blocks: EditedBlock[];
   problems: ConsoleProblem[];
   shared: boolean;
+  blockForms: Record<string, GeneratedForm>;
   onEdit: (edit: Edit) => void;
 }) {
   const { kind, layoutId, blocks, onEdit } = props;
   const palette = paletteFor(props.rule, blocks, props.maxBlocks);
   const [adding, setAdding] = useState('');
-  const [dragged, setDragged] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  const order = useRef(blocks.map((b) => b.id));
+  order.current = blocks.map((b) => b.id);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: useMemo(() => oneBlockPerArrow(order), []) }),
+  );
   const move = (from: number, to: number) => {
-    if (to < 0 || to >= blocks.length) return;
+    if (to < 0 || to >= blocks.length || from === to) return;
     onEdit({ type: 'move', layoutId, from, to });
     // Focus follows the block it moved, so the keyboard can keep moving it.
     requestAnimationFrame(() => list.current?.querySelectorAll<HTMLElement>('[data-block-handle]')[to]?.focus());
   };
-  const blockPointer = (index: number) => `/layouts/${layoutId}/blocks/${index}`;
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over)
+      move(
+        blocks.findIndex((b) => b.id === active.id),
+        blocks.findIndex((b) => b.id === over.id),
+      );
+  };
+  const blockPointer = (index: number) => `/layouts/${escapePointerToken(layoutId)}/blocks/${index}`;
   return (
     <section className="admin-layout" aria-labelledby={`layout-${layoutId}`}>
       <h2 id={`layout-${layoutId}`}>
@@ -516,61 +453,28 @@ function LayoutEditor(props: {
       </h2>
       {props.shared ? <p>Other organisations use this layout too: your first change makes a copy of your own.</p> : null}
       <FieldProblems problems={props.problems.filter((p) => !/\/blocks\/\d+/.test(p.pointer))} id={`layout-${layoutId}-problems`} />
-      <p className="admin-hint">Move a block with its buttons, by dragging it, or with Alt+↑ and Alt+↓ on its handle.</p>
-      <ol ref={list} className="admin-blocks">
-        {blocks.map((block, index) => {
-          const own = props.problems.filter((p) => p.pointer === blockPointer(index) || p.pointer.startsWith(`${blockPointer(index)}/`));
-          return (
-            <li
-              key={block.id}
-              className={own.length > 0 ? 'admin-block admin-block-invalid' : 'admin-block'}
-              draggable
-              onDragStart={() => setDragged(index)}
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={() => {
-                if (dragged !== null && dragged !== index) move(dragged, index);
-                setDragged(null);
-              }}
-            >
-              <button
-                type="button"
-                className="admin-block-handle"
-                data-block-handle=""
-                aria-label={`Block ${block.id}, ${block.type}, position ${index + 1} of ${blocks.length}`}
-                onKeyDown={(e) => {
-                  if (e.altKey && e.key === 'ArrowUp') {
-                    e.preventDefault();
-                    move(index, index - 1);
-                  } else if (e.altKey && e.key === 'ArrowDown') {
-                    e.preventDefault();
-                    move(index, index + 1);
-                  }
-                }}
-              >
-                <strong>{block.id}</strong> <span>{block.type}</span>
-              </button>
-              <span className="admin-block-actions">
-                <button type="button" onClick={() => move(index, index - 1)} disabled={index === 0} aria-label={`Move ${block.id} up`}>
-                  ↑
-                </button>
-                <button type="button" onClick={() => move(index, index + 1)} disabled={index === blocks.length - 1} aria-label={`Move ${block.id} down`}>
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onEdit({ type: 'remove', layoutId, index })}
-                  disabled={!canRemove(props.rule, blocks, index)}
-                  aria-label={`Remove ${block.id}`}
-                >
-                  Remove
-                </button>
-              </span>
-              <PropsEditor block={block} onChange={(value) => onEdit({ type: 'props', layoutId, index, props: value })} />
-              <FieldProblems problems={own} id={`block-${layoutId}-${block.id}-problems`} />
-            </li>
-          );
-        })}
-      </ol>
+      <p className="admin-hint">Move a block by dragging its handle, with its buttons, or from the keyboard on its handle: Space, the arrows, Space; or Alt+↑ and Alt+↓.</p>
+      <DndContext id={`dnd-${layoutId}`} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={DRAG_WORDS}>
+        <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
+          <ol ref={list} className="admin-blocks">
+            {blocks.map((block, index) => (
+              <BlockEditor
+                key={block.id}
+                block={block}
+                index={index}
+                count={blocks.length}
+                pointer={blockPointer(index)}
+                form={props.blockForms[block.type]}
+                problems={props.problems.filter((p) => p.pointer === blockPointer(index) || p.pointer.startsWith(`${blockPointer(index)}/`))}
+                removable={canRemove(props.rule, blocks, index)}
+                onMove={(to) => move(index, to)}
+                onRemove={() => onEdit({ type: 'remove', layoutId, index })}
+                onFields={(fields) => onEdit({ type: 'fields', layoutId, index, fields })}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
       <div className="admin-form admin-inline">
         <label htmlFor={`add-${layoutId}`}>Add a block</label>
         <select id={`add-${layoutId}`} value={adding} onChange={(e) => setAdding(e.target.value)} disabled={palette.length === 0}>
@@ -596,34 +500,73 @@ function LayoutEditor(props: {
   );
 }
 
-/** A block's props as JSON, applied when it parses. */
-function PropsEditor({ block, onChange }: { block: EditedBlock; onChange: (props: unknown) => void }) {
-  const text = block.props === undefined ? '' : JSON.stringify(block.props, null, 2);
-  const [draft, setDraft] = useState(text);
-  const [invalid, setInvalid] = useState(false);
-  useEffect(() => setDraft(text), [text]);
-  const id = `props-${block.id}`;
+/** One block of a layout: its handle (drag, keyboard), its buttons, its variant and props as a generated form, its problems. */
+function BlockEditor(props: {
+  block: EditedBlock;
+  index: number;
+  count: number;
+  pointer: string;
+  form: GeneratedForm | undefined;
+  problems: ConsoleProblem[];
+  removable: boolean;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+  onFields: (fields: { variant?: unknown; props?: unknown }) => void;
+}) {
+  const { block, index, count, form, problems } = props;
+  const sortable = useSortable({ id: block.id });
+  const fields = { ...(block.variant === undefined ? {} : { variant: block.variant }), ...(block.props === undefined ? {} : { props: block.props }) };
+  const hasForm = form !== undefined && Object.keys((form.schema.properties as object | undefined) ?? {}).length > 0;
+  const { onForm, onBlock } = splitBlockProblems(problems, props.pointer, hasForm);
   return (
-    <details className="admin-props">
-      <summary>Properties</summary>
-      <label htmlFor={id}>Properties of {block.id} (JSON)</label>
-      <textarea
-        id={id}
-        value={draft}
-        rows={Math.min(12, draft.split('\n').length + 1)}
-        aria-invalid={invalid}
-        onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => {
-          if (draft.trim() === text.trim()) return;
-          try {
-            onChange(draft.trim() === '' ? undefined : (JSON.parse(draft) as unknown));
-            setInvalid(false);
-          } catch {
-            setInvalid(true);
-          }
+    <li
+      ref={sortable.setNodeRef}
+      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
+      className={problems.length > 0 ? 'admin-block admin-block-invalid' : 'admin-block'}
+    >
+      <button
+        type="button"
+        className="admin-block-handle"
+        data-block-handle=""
+        {...sortable.attributes}
+        {...sortable.listeners}
+        aria-label={`Block ${block.id}, ${block.type}, position ${index + 1} of ${count}`}
+        onKeyDown={(e) => {
+          if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+            e.preventDefault();
+            props.onMove(e.key === 'ArrowUp' ? index - 1 : index + 1);
+          } else sortable.listeners?.onKeyDown?.(e);
         }}
-      />
-      {invalid ? <p className="admin-field-problems">Not valid JSON: nothing changed.</p> : null}
-    </details>
+      >
+        <strong>{block.id}</strong> <span>{block.type}</span>
+      </button>
+      <span className="admin-block-actions">
+        <button type="button" onClick={() => props.onMove(index - 1)} disabled={index === 0} aria-label={`Move ${block.id} up`}>
+          ↑
+        </button>
+        <button type="button" onClick={() => props.onMove(index + 1)} disabled={index === count - 1} aria-label={`Move ${block.id} down`}>
+          ↓
+        </button>
+        <button type="button" onClick={props.onRemove} disabled={!props.removable} aria-label={`Remove ${block.id}`}>
+          Remove
+        </button>
+      </span>
+      {hasForm ? (
+        <details className="admin-props" open={onForm.length > 0 || undefined}>
+          <summary>Properties of {block.id}</summary>
+          <SchemaForm
+            idPrefix={`block-${block.id}`}
+            schema={form.schema}
+            uiSchema={form.ui}
+            value={fields}
+            base={props.pointer}
+            problems={onForm}
+            onChange={(next) => props.onFields((next ?? {}) as { variant?: unknown; props?: unknown })}
+          />
+        </details>
+      ) : null}
+      {/* What is wrong with the block as a whole (an unknown or retired type, a missing id) shows on the block. */}
+      <FieldProblems problems={onBlock} id={`block-${block.id}-problems`} />
+    </li>
   );
 }

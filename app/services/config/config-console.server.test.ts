@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { readConfigFiles } from './config-check.server';
-import { sectionOf, templatePreviews } from './config-console.server';
+import { templatePreviews } from './config-console.server';
 
 const voyagerpro = readConfigFiles(join(__dirname, '..', '..', '..')).sources.find((s) => s.file === 'org-configs/voyagerpro.json')!.bundle;
 
@@ -25,13 +25,5 @@ describe('templatePreviews', () => {
     const previews = templatePreviews(broken);
     expect(previews['/org/membership/plans/0/texts/en-US/html']).toBeNull();
     expect(previews['/org/booking/emails/confirmed/en-US']).toBeNull();
-  });
-});
-
-describe('sectionOf', () => {
-  it('counts a problem in its org config section or its layout', () => {
-    expect(sectionOf('/org/locale/defaultLanguage')).toBe('locale');
-    expect(sectionOf('/layouts/home.default/blocks/2/type')).toBe('layout:home.default');
-    expect(sectionOf('/org')).toBe('(root)');
   });
 });

@@ -4,9 +4,11 @@
 import type { RawBundle } from '~/domain/config-bundle';
 import { pointerOfProblem } from '~/domain/config-bundle';
 import { type DiffLine, configDiff } from '~/domain/config-diff';
+import { READ_ONLY_KEYS, consoleSchema, consoleSectionOf, consoleUiSchema } from '~/domain/config-form';
 import { type ClashChoices, type Json, type MergeClash, mergeJson } from '~/domain/json-merge';
 import { MAX_BLOCKS_PER_LAYOUT, PAGE_KINDS, PAGE_KIND_NAMES } from '~/domain/page-kinds';
-import type { OrgConfig } from '#schemas/org-config.schema';
+import { type OrgConfig, orgConfigSchema } from '#schemas/org-config.schema';
+import { BLOCK_SCHEMAS } from '#schemas/blocks.schema';
 import { minorToMajor } from '~/domain/coupon-cash';
 import type { Database } from '../platform/db.server';
 import { SAMPLE_BOOKING_EMAIL, bookingEmailTemplateProblem, renderBookingEmail } from '../booking/booking-email-template.server';
@@ -18,16 +20,10 @@ import { type StoredVersion, approvalsOf, bundleOf, headOf, historyOf, problemsO
 /** A problem as the console shows it: on its field or block (the pointer) and counted in its section. */
 export type ConsoleProblem = { pointer: string; section: string; message: string };
 
-/** The section a pointer falls in: an org config's top-level key, or one layout. */
-export function sectionOf(pointer: string): string {
-  const [, part, key] = pointer.split('/');
-  return part === 'layouts' ? `layout:${key ?? ''}` : (key ?? '(root)');
-}
-
 export function consoleProblems(problems: readonly ConfigProblem[]): ConsoleProblem[] {
   return problems.map((p) => {
     const pointer = pointerOfProblem(p.file, p.path);
-    return { pointer, section: sectionOf(pointer), message: p.message };
+    return { pointer, section: consoleSectionOf(pointer), message: p.message };
   });
 }
 
@@ -86,8 +82,22 @@ export async function consoleDraft(db: Database, caller: ConsoleCaller) {
     previews: templatePreviews(bundle),
     pageKinds: PAGE_KIND_NAMES.map((kind) => ({ kind, ...PAGE_KINDS[kind] })),
     maxBlocks: MAX_BLOCKS_PER_LAYOUT,
+    forms: CONSOLE_FORMS,
   };
 }
+
+/** The schemas and field kinds of the console's generated forms (decision 0064): the org config's, and each block's variant and props. */
+const CONSOLE_FORMS = (() => {
+  const org = consoleSchema(orgConfigSchema);
+  const blocks = Object.fromEntries(
+    Object.entries(BLOCK_SCHEMAS).map(([type, schema]) => {
+      const { variant, props } = (schema as { properties: { variant: unknown; props: unknown } }).properties;
+      const editable = consoleSchema({ type: 'object', properties: { variant, props }, required: (schema.required as readonly string[]).filter((key) => key === 'props') });
+      return [type, { schema: editable, ui: consoleUiSchema(editable) }];
+    }),
+  );
+  return { org: { schema: org, ui: consoleUiSchema(org, READ_ONLY_KEYS) }, blocks };
+})();
 
 /** The overview: draft against published, its problems and diff, four eyes, approvals, recent history. */
 export async function consoleOverview(db: Database, caller: ConsoleCaller) {

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
+import { dottedPath, pointerTokens } from '~/domain/config-bundle';
 import { singleton } from '~/utils/singleton.server';
 
 /** The one Ajv instance of the process. Validators are compiled once, at module load. */
@@ -18,7 +19,8 @@ export const ajv = singleton(
 
 /**
  * Turns Ajv's raw errors into readable `path: message` lines, de-duplicated.
- * Paths use dots (`pages.checkout.blocks.2.props`) rather than JSON pointers.
+ * Paths use dots (`pages.checkout.blocks.2.props`) rather than JSON pointers; a key holding a
+ * dot is quoted (`copy.en-US."home.title"`), so the path still names one place.
  */
 export function formatAjvErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
   if (!errors) return [];
@@ -26,7 +28,7 @@ export function formatAjvErrors(errors: readonly ErrorObject[] | null | undefine
   for (const error of errors) {
     // A oneOf failure repeats what its branches already said.
     if (error.keyword === 'oneOf' || error.keyword === 'if') continue;
-    const path = error.instancePath.split('/').filter(Boolean).join('.') || '(root)';
+    const path = dottedPath(pointerTokens(error.instancePath));
     lines.add(`${path}: ${describe(error)}`);
   }
   return [...lines];
