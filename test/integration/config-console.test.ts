@@ -173,4 +173,18 @@ describe('the configuration console, role by role', () => {
     expect(answer.status).toBe(400);
     expect(await state()).toEqual(before);
   });
+
+  it('tells the validator’s problems in the admin’s language', async () => {
+    const head = (await headOf(database.db, ORG))!;
+    const draft = await database.db.selectFrom('config_versions').select('content').where('id', '=', head.draftId).executeTakeFirstOrThrow();
+    const bundle = JSON.parse(draft.content) as { org: { headerVersion: string } };
+    bundle.org.headerVersion = 'v9';
+    const body = { intent: 'validate', baseId: head.draftId, bundle };
+    const inEnglish = (await (await call(edit, 'action', request('/admin/edit', cookies.viewer, { json: body }))).json()) as { problems: { message: string }[] };
+    expect(inEnglish.problems.map((p) => p.message)).toEqual(['must be one of "v1", "v2", "v3"']);
+    const inSpanish = (await (await call(edit, 'action', request('/admin/edit', `${cookies.viewer}; lan_code=es-MX`, { json: body }))).json()) as {
+      problems: { message: string }[];
+    };
+    expect(inSpanish.problems.map((p) => p.message)).toEqual(['debe ser uno de "v1", "v2", "v3"']);
+  });
 });

@@ -12,6 +12,7 @@ import { BLOCK_SCHEMAS } from '#schemas/blocks.schema';
 import { layoutSchema } from '#schemas/layout.schema';
 import { SchemaForm } from '~/components/admin/schema-form';
 import { type RawBundle, escapePointerToken, pointerTokens } from '~/domain/config-bundle';
+import { problemTextIn } from '~/domain/config-problem-text';
 import { ORG_SECTIONS, READ_ONLY_KEYS, consoleSchema, consoleUiSchema, fieldTokensOf, sectionSchema, splitBlockProblems } from '~/domain/config-form';
 import { type ConsoleProblem, consoleProblems } from '~/services/config/config-console.server';
 import { readConfigFiles } from '~/services/config/config-check.server';
@@ -360,6 +361,10 @@ describe('a corpus of broken configurations', () => {
     broken.break(bundle);
     const problems = consoleProblems(await problemsOf(database.db, ORG, bundle));
     expect(problems.length, 'the validator finds the problem').toBeGreaterThan(0);
+    expect(
+      problems.filter((p) => problemTextIn(p.message, 'es-MX') === null).map((p) => p.message),
+      'said in Spanish too',
+    ).toEqual([]);
     const unseen = problems.map((problem) => ({ problem, place: placeOf(bundle, problem) })).filter(({ place }) => !place.shown);
     expect(unseen).toEqual([]);
 

@@ -2,6 +2,7 @@
 // config_roles, checked for every console loader and action (app/http/require-console.server.ts
 // answers 404 to anyone without the right, so the console of an organisation one cannot see
 // does not exist).
+import type { LanguageCode } from '~/domain/reference-data';
 import { type ConfigAction, type ConfigRole, GRANTABLE_ROLES, configAllows } from '~/domain/config-access';
 import type { Database } from '../platform/db.server';
 import type { ActiveSession } from '../identity/session.server';
@@ -15,7 +16,8 @@ export async function configRoleOf(db: Database, userId: number, orgId: string):
 }
 
 /** A console caller allowed `action` on `orgId`. */
-export type ConsoleCaller = { orgId: string; role: ConfigRole; actor: ConfigActor & { userId: number } };
+/** Who is at the console, for which organisation, with which role; `language` is what the console speaks to them. */
+export type ConsoleCaller = { orgId: string; role: ConfigRole; actor: ConfigActor & { userId: number }; language?: LanguageCode };
 
 /**
  * The caller, when their session may do `action` on `orgId`; else null. An impersonated session

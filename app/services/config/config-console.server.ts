@@ -4,6 +4,8 @@
 import type { RawBundle } from '~/domain/config-bundle';
 import { pointerOfProblem } from '~/domain/config-bundle';
 import { type DiffLine, configDiff } from '~/domain/config-diff';
+import { problemText } from '~/domain/config-problem-text';
+import type { LanguageCode } from '~/domain/reference-data';
 import { READ_ONLY_KEYS, consoleSchema, consoleSectionOf, consoleUiSchema } from '~/domain/config-form';
 import { type ClashChoices, type Json, type MergeClash, mergeJson } from '~/domain/json-merge';
 import { MAX_BLOCKS_PER_LAYOUT, PAGE_KINDS, PAGE_KIND_NAMES } from '~/domain/page-kinds';
@@ -20,10 +22,11 @@ import { type StoredVersion, approvalsOf, bundleOf, headOf, historyOf, problemsO
 /** A problem as the console shows it: on its field or block (the pointer) and counted in its section. */
 export type ConsoleProblem = { pointer: string; section: string; message: string };
 
-export function consoleProblems(problems: readonly ConfigProblem[]): ConsoleProblem[] {
+/** The validator's problems as the console shows them, in the admin's language. */
+export function consoleProblems(problems: readonly ConfigProblem[], language: LanguageCode = 'en-US'): ConsoleProblem[] {
   return problems.map((p) => {
     const pointer = pointerOfProblem(p.file, p.path);
-    return { pointer, section: consoleSectionOf(pointer), message: p.message };
+    return { pointer, section: consoleSectionOf(pointer), message: problemText(p.message, language) };
   });
 }
 
@@ -78,7 +81,7 @@ export async function consoleDraft(db: Database, caller: ConsoleCaller) {
     bundle,
     /** Layout ids other organisations publish too: the editor copies one under an id of this organisation's own before changing it. */
     sharedLayouts: [...new Set(others.flatMap((v) => Object.keys(bundleOf(v).layouts)))].sort(),
-    problems: consoleProblems(await problemsOf(db, caller.orgId, bundle)),
+    problems: consoleProblems(await problemsOf(db, caller.orgId, bundle), caller.language),
     previews: templatePreviews(bundle),
     pageKinds: PAGE_KIND_NAMES.map((kind) => ({ kind, ...PAGE_KINDS[kind] })),
     maxBlocks: MAX_BLOCKS_PER_LAYOUT,
@@ -112,7 +115,7 @@ export async function consoleOverview(db: Database, caller: ConsoleCaller) {
     published: summary(published!),
     needsApproval: head.needsApproval,
     approvals: approvals.map((a) => a.email),
-    problems: consoleProblems(await problemsOf(db, caller.orgId, draftBundle)),
+    problems: consoleProblems(await problemsOf(db, caller.orgId, draftBundle), caller.language),
     changes: configDiff(bundleOf(published!), draftBundle),
     history: (await historyOf(db, caller.orgId, 20)).map((v) => ({ id: v.id, author: v.author, note: v.note, createdAt: v.created_at.toISOString() })),
   };
@@ -154,7 +157,7 @@ export async function consoleSave(db: Database, caller: ConsoleCaller, input: { 
     // Another save slipped in between the read and this one: merge against it in turn.
     if (saved.kind === 'stale') continue;
     if (saved.kind !== 'saved') return { kind: 'unknown-base' };
-    const problems = consoleProblems(await problemsOf(db, caller.orgId, bundle));
+    const problems = consoleProblems(await problemsOf(db, caller.orgId, bundle), caller.language);
     return merged ? { kind: 'merged', draftId: saved.version.id, bundle, problems } : { kind: 'saved', draftId: saved.version.id, problems };
   }
   throw new Error('the draft kept moving: five saves in a row were overtaken');
@@ -162,5 +165,5 @@ export async function consoleSave(db: Database, caller: ConsoleCaller, input: { 
 
 /** What the one validator says of a bundle the console holds, unsaved, and its templates as they would read. */
 export async function consoleValidate(db: Database, caller: ConsoleCaller, bundle: RawBundle): Promise<{ problems: ConsoleProblem[]; previews: TemplatePreviews }> {
-  return { problems: consoleProblems(await problemsOf(db, caller.orgId, bundle)), previews: templatePreviews(bundle) };
+  return { problems: consoleProblems(await problemsOf(db, caller.orgId, bundle), caller.language), previews: templatePreviews(bundle) };
 }
