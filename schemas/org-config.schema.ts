@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MEMBER_RATE_PRODUCTS } from '~/domain/member-rates';
 import { productCodeSchema } from './product-code.schema';
+import { COLOR_PATTERN } from '~/domain/contrast';
 
 import { PAGE_KIND_NAMES, PAGE_KINDS, type PageKind } from '~/domain/page-kinds';
 
@@ -19,7 +20,7 @@ const byProductLayoutRef = {
   ],
 } as const;
 
-const color = { type: 'string', pattern: '^#[0-9A-Fa-f]{6}$' } as const;
+const color = { type: 'string', pattern: COLOR_PATTERN } as const;
 const path = { type: 'string', pattern: '^/[A-Za-z0-9/_-]*$' } as const;
 /** A file the server serves from public/ (server/http.ts serves only its brand/ and images/ folders). */
 const assetPath = { type: 'string', pattern: '^/(brand|images)/(?!.*\\.\\.)[A-Za-z0-9/_.-]+$' } as const;

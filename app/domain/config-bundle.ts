@@ -40,9 +40,9 @@ export function pointerOfProblem(file: string, path: string): string {
   return tokens.map((token) => `/${escapePointerToken(token)}`).join('');
 }
 
-/** A place in a file as people read it: `locale.languages.1`; a key holding a dot or a quote is quoted (`copy.en-US."home.title"`); `(root)` for the whole. */
+/** A place in a file as people read it: `locale.languages.1`; a key that is empty or holds a dot, a quote or a colon is quoted (`copy.en-US."home.title"`); `(root)` for the whole. */
 export function dottedPath(tokens: readonly string[]): string {
-  return tokens.length === 0 ? '(root)' : tokens.map((token) => (/[".]/.test(token) ? JSON.stringify(token) : token)).join('.');
+  return tokens.length === 0 ? '(root)' : tokens.map((token) => (/[".:]|^$/.test(token) ? JSON.stringify(token) : token)).join('.');
 }
 
 /** The keys of a dotted path (dottedPath's inverse). */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orgConfigSchema } from '#schemas/org-config.schema';
-import { dottedPath, pathTokens } from './config-bundle';
-import { ORG_SECTIONS, consoleSchema, consoleSectionOf, consoleUiSchema, errorTreeOf, fieldTokensOf, humanise, sectionSchema } from './config-form';
+import { ORG_SECTIONS, consoleSchema, consoleSectionOf, consoleUiSchema, type ErrorTree, errorTreeOf, fieldTokensOf, humanise, sectionSchema } from './config-form';
 
 describe('humanise', () => {
   it('reads a camel-case key as words and leaves other keys as they are', () => {
@@ -81,6 +80,10 @@ describe('errorTreeOf', () => {
       ads: { items: { 0: { title: { __errors: ['too long'] } } } },
     });
     expect(errorTreeOf(problems, '/layouts/a~1b/blocks/0')).toEqual({ __errors: ['elsewhere'] });
+    // A key of the config's own, even one named like an object's internals, is only that key.
+    const proto = errorTreeOf([{ pointer: '/org/copy/__proto__', message: 'not a language' }], '/org');
+    expect(Object.keys(proto.copy as object)).toEqual(['__proto__']);
+    expect(({} as ErrorTree).__errors).toBeUndefined();
   });
 });
 
@@ -90,14 +93,5 @@ describe('fieldTokensOf', () => {
     expect(fieldTokensOf(schema, ['theme', 'colors', 'primary'])).toEqual(['theme', 'colors', 'primary']);
     expect(fieldTokensOf(schema, ['products', '0'])).toEqual(['products']);
     expect(fieldTokensOf(schema, ['chat', 'key'])).toEqual(['chat', 'key']);
-  });
-});
-
-describe('dottedPath and pathTokens', () => {
-  it('round-trip keys holding dots or quotes, which a plain dotted path would split', () => {
-    for (const tokens of [[], ['locale', 'languages', '1'], ['copy', 'en-US', 'home.title'], ['a"b', 'c.d.e']]) {
-      expect(pathTokens(dottedPath(tokens))).toEqual(tokens);
-    }
-    expect(dottedPath(['copy', 'en-US', 'home.title'])).toBe('copy.en-US."home.title"');
   });
 });

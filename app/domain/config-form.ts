@@ -3,6 +3,7 @@
 // edits a section of the organisation's config or one block; the one validator's problems reach
 // it by JSON Pointer, as the error tree react-jsonschema-form puts beside each field.
 import { pointerTokens } from './config-bundle';
+import { COLOR_PATTERN } from './contrast';
 
 type Schema = Record<string, unknown>;
 type Problem = { pointer: string; message: string };
@@ -46,8 +47,6 @@ export function consoleSchema(schema: unknown, title?: string): Schema {
 
 /** A string field long enough to be a template or a document is written in a text area. */
 const LONG_TEXT = 1000;
-/** A colour of the theme: `#RRGGBB`. */
-export const COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
 
 type UiSchema = { [key: string]: UiSchema | string | boolean | Record<string, unknown> };
 
@@ -96,17 +95,22 @@ export function fieldTokensOf(schema: unknown, tokens: readonly string[]): strin
   return [...tokens];
 }
 
+/** The problems at `pointer` or under it. */
+export function problemsUnder<P extends Problem>(problems: readonly P[], pointer: string): P[] {
+  return problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`));
+}
+
 /**
  * The problems at or under `base` (`/org`, `/layouts/home.business/blocks/2`) as the error tree of
  * the form over `schema` that edits the value at `base`, each message on the field that shows it.
  */
 export function errorTreeOf(problems: readonly Problem[], base: string, schema?: unknown): ErrorTree {
-  const tree: ErrorTree = {};
-  for (const problem of problems) {
-    if (problem.pointer !== base && !problem.pointer.startsWith(`${base}/`)) continue;
+  // Keys are the config's own (a copy key may be `__proto__`): nodes without a prototype, own keys only.
+  const tree: ErrorTree = Object.create(null) as ErrorTree;
+  for (const problem of problemsUnder(problems, base)) {
     let node = tree;
     for (const token of fieldTokensOf(schema, pointerTokens(problem.pointer.slice(base.length)))) {
-      const next = (node[token] as ErrorTree | undefined) ?? {};
+      const next = Object.hasOwn(node, token) ? (node[token] as ErrorTree) : (Object.create(null) as ErrorTree);
       node[token] = next;
       node = next;
     }
@@ -121,7 +125,7 @@ export function errorTreeOf(problems: readonly Problem[], base: string, schema?:
  * block's own list.
  */
 export function splitBlockProblems<P extends Problem>(problems: readonly P[], blockPointer: string, hasForm: boolean): { onForm: P[]; onBlock: P[] } {
-  const onForm = hasForm ? problems.filter((p) => p.pointer.startsWith(`${blockPointer}/variant`) || p.pointer.startsWith(`${blockPointer}/props`)) : [];
+  const onForm = hasForm ? [...problemsUnder(problems, `${blockPointer}/variant`), ...problemsUnder(problems, `${blockPointer}/props`)] : [];
   return { onForm, onBlock: problems.filter((p) => !onForm.includes(p)) };
 }
 

@@ -14,6 +14,8 @@ const KIND_LABELS: Record<string, string> = {
   'a sign-up layout': 'un diseño de registro',
   'a forgot-password layout': 'un diseño de contraseña olvidada',
 };
+/** A page kind's label in a layout rule's message: `the home page`, `a checkout`, `a sign-in layout`. */
+const KIND = '(the [\\w-]+ page|a checkout|a [\\w-]+ layout)';
 const kindLabel = (label: string) => KIND_LABELS[label] ?? label.replace(/^the (.+) page$/, 'la página $1');
 
 const TYPES: Record<string, string> = { string: 'texto', object: 'objeto', array: 'lista', integer: 'número entero', number: 'número', boolean: 'sí o no', null: 'nulo' };
@@ -24,7 +26,7 @@ const ES_MX: readonly Rule[] = [
   [/^must be (\w+),(\w+)$/, (a, b) => `debe ser ${TYPES[a] ?? a} o ${TYPES[b] ?? b}`],
   [/^unrecognized property '(.*)'$/, (name) => `propiedad no reconocida '${name}'`],
   [/^missing required property '(.*)'$/, (name) => `falta la propiedad obligatoria '${name}'`],
-  [/^must be one of (.+)$/, (values) => `debe ser uno de ${values.replace(/^locale\./, 'locale.')}`],
+  [/^must be one of (.+)$/, (values) => `debe ser uno de ${values}`],
   [/^must match pattern "(.*)"$/, (pattern) => `debe seguir el patrón "${pattern}"`],
   [/^must NOT have fewer than (\d+) characters$/, (n) => `debe tener al menos ${n} caracteres`],
   [/^must NOT have more than (\d+) characters$/, (n) => `debe tener como máximo ${n} caracteres`],
@@ -79,10 +81,14 @@ const ES_MX: readonly Rule[] = [
   [/^must not be before startsOn$/, () => 'no debe ser anterior a startsOn'],
   [/^must not be false without a 'checkout\.price' block: nothing would show the total$/, () => "no debe ser false sin un bloque 'checkout.price': nada mostraría el total"],
   // The layout rules (page-kinds.ts)
-  [/^'(.*)' does not belong on (.*?)( \(it may hold (.*)\))?$/, (type, label, _all, may) => `'${type}' no corresponde a ${kindLabel(label)}${may ? ` (admite ${may})` : ''}`],
-  [/^(.*) has one (.*)$/, (label, place) => `${kindLabel(label)} lleva un solo ${place}`],
-  [/^(.*) needs a '(.*)' block$/, (label, type) => `${kindLabel(label)} necesita un bloque '${type}'`],
-  [/^(.*) holds at most (\d+) blocks$/, (label, n) => `${kindLabel(label)} lleva como máximo ${n} bloques`],
+  [
+    new RegExp(`^'(.*)' does not belong on ${KIND}( \\(it may hold (.*)\\))?$`),
+    (type, label, _all, may) => `'${type}' no corresponde a ${kindLabel(label)}${may ? ` (admite ${may})` : ''}`,
+  ],
+  [new RegExp(`^${KIND} has one '(.*)' block$`), (label, type) => `${kindLabel(label)} lleva un solo bloque '${type}'`],
+  [new RegExp(`^${KIND} has one slot '(.*)'$`), (label, slot) => `${kindLabel(label)} lleva un solo espacio '${slot}'`],
+  [new RegExp(`^${KIND} needs a '(.*)' block$`), (label, type) => `${kindLabel(label)} necesita un bloque '${type}'`],
+  [new RegExp(`^${KIND} holds at most (\\d+) blocks$`), (label, n) => `${kindLabel(label)} lleva como máximo ${n} bloques`],
   // The templates (plan-html.server.ts, booking-email-template.server.ts)
   [/^unescaped \{\{\{ \}\}\} or \{\{& \}\} output is not allowed$/, () => 'no se permite la salida sin escapar {{{ }}} ni {{& }}'],
   [/^not a Handlebars template: (.*)$/, (detail) => `no es una plantilla Handlebars: ${detail}`],

@@ -4,6 +4,9 @@
 /** AA for normal text. */
 export const AA_CONTRAST = 4.5;
 
+/** A theme colour as the org config writes it: `#RRGGBB`. */
+export const COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
+
 function luminance(hex: string): number {
   const value = hex.replace('#', '');
   const full = value.length === 3 ? [...value].map((c) => c + c).join('') : value.slice(0, 6);

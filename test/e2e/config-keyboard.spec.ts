@@ -1,8 +1,9 @@
 // Issue 36 acceptance 7 in Chromium: an admin rebuilds a layout with the keyboard alone (removes
 // blocks, adds one from the palette, fills its props in the generated form, drags it to the top
-// with dnd-kit's keyboard sensor, nudges it with Alt+↓, undoes and redoes), saves, and the draft
-// holds exactly that layout; the console is axe-clean at both widths on every page, the generated
-// forms and a layout included. Drafts only: the public site is untouched.
+// with dnd-kit's keyboard sensor, nudges it with Alt+↓, undoes and redoes), is asked before leaving
+// with unsaved changes, saves, and the draft holds exactly that layout; the console is axe-clean
+// at both widths on every page, the generated forms and a layout included. Drafts only: the
+// public site is untouched.
 import { describe, expect, inject, it } from 'vitest';
 import { type Page, expectNoAxeViolationsAtViewports, orgUrl, signedInPage, useSharedBrowser } from '../support/browser';
 import { DEMO_PASSWORD, demo, hostOf } from '../support/http-client';
@@ -89,6 +90,18 @@ describe('the console from the keyboard (Chromium)', () => {
     await expect.poll(() => blockIds(page)).toEqual(['featureddestinations', 'hero', 'hotel-search', 'search']);
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => blockIds(page)).toEqual(['hero', 'featureddestinations', 'hotel-search', 'search']);
+
+    // Leaving with unsaved changes asks first; staying keeps them.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.getByRole('link', { name: 'History' }).click();
+    expect(await asked).toBe('beforeunload');
+    expect(new URL(page.url()).pathname).toBe('/admin/edit');
+    expect(await blockIds(page)).toEqual(['hero', 'featureddestinations', 'hotel-search', 'search']);
 
     await tabTo(page, 'Save draft');
     await page.keyboard.press('Enter');

@@ -8,13 +8,12 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orgConfigSchema } from '#schemas/org-config.schema';
-import { BLOCK_SCHEMAS } from '#schemas/blocks.schema';
 import { layoutSchema } from '#schemas/layout.schema';
 import { SchemaForm } from '~/components/admin/schema-form';
 import { type RawBundle, escapePointerToken, pointerTokens } from '~/domain/config-bundle';
 import { problemTextIn } from '~/domain/config-problem-text';
-import { ORG_SECTIONS, READ_ONLY_KEYS, consoleSchema, consoleUiSchema, fieldTokensOf, sectionSchema, splitBlockProblems } from '~/domain/config-form';
-import { type ConsoleProblem, consoleProblems } from '~/services/config/config-console.server';
+import { ORG_SECTIONS, fieldTokensOf, sectionSchema, splitBlockProblems } from '~/domain/config-form';
+import { CONSOLE_FORMS, type ConsoleProblem, consoleProblems } from '~/services/config/config-console.server';
 import { readConfigFiles } from '~/services/config/config-check.server';
 import { headOf, problemsOf, publishDraft, saveDraft, seedConfigStore } from '~/services/config/config-store.server';
 import { useSeededDatabase } from '../support/databases';
@@ -250,15 +249,8 @@ function corpus(): Case[] {
   return [...found.values(), ...MORE_KEYWORD_CASES, ...RULE_CASES];
 }
 
-const forms = {
-  org: { schema: consoleSchema(orgConfigSchema), ui: consoleUiSchema(orgConfigSchema, READ_ONLY_KEYS) },
-  block: (type: string) => {
-    const schema = BLOCK_SCHEMAS[type as keyof typeof BLOCK_SCHEMAS] as { properties: { variant: unknown; props: unknown } } | undefined;
-    if (!schema) return undefined;
-    const editable = consoleSchema({ type: 'object', properties: { variant: schema.properties.variant, props: schema.properties.props } });
-    return { schema: editable, ui: consoleUiSchema(editable) };
-  },
-};
+/** The forms the console ships. */
+const forms = { org: CONSOLE_FORMS.org, block: (type: string) => CONSOLE_FORMS.blocks[type] };
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 

@@ -1,16 +1,21 @@
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { errorTreeOf } from '~/domain/config-form';
-import { AA_CONTRAST, THEME_TEXT_PAIRS, contrastRatio } from '~/domain/contrast';
+import { AA_CONTRAST, COLOR_PATTERN, THEME_TEXT_PAIRS, contrastRatio } from '~/domain/contrast';
+import { matchesSchema } from '~/domain/schema-match';
 
 /**
- * react-jsonschema-form reads our schemas' discriminated `oneOf`s (to know which branch a value
- * is) with this Ajv. It judges nothing: the form never validates on its own (no submit, no live
- * validation); the one validator's problems come from the server as the error tree.
+ * What react-jsonschema-form asks of a validator. The forms never validate on their own (no
+ * submit, no live validation): the one validator's problems come from the server as the error
+ * tree. rjsf only needs to tell which branch of a `oneOf` or `anyOf` a value is, which a shape
+ * check answers (decision 0064): no second validator reaches the browser.
  */
-const branchMatcher = customizeValidator({ ajvOptionsOverrides: { discriminator: true, strict: false } });
+const branchMatcher: ValidatorType = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  isValid: (schema, formData) => matchesSchema(schema, formData),
+  rawValidation: () => ({ errors: [] }),
+};
 
 type FormContext = { colors?: Record<string, string> };
 
@@ -19,12 +24,13 @@ function ColorWidget(props: WidgetProps) {
   const { id, value, onChange, readonly, disabled, name, registry } = props;
   const colors = { ...((registry.formContext as FormContext).colors ?? {}), [name]: String(value ?? '') };
   const pairs = THEME_TEXT_PAIRS.filter(([text, background]) => text === name || background === name);
+  const isColor = (code: string | undefined) => code !== undefined && new RegExp(COLOR_PATTERN).test(code);
   return (
     <div className="admin-color">
       <input
         id={id}
         type="color"
-        value={/^#[0-9A-Fa-f]{6}$/.test(String(value)) ? String(value).toLowerCase() : '#000000'}
+        value={isColor(String(value)) ? String(value).toLowerCase() : '#000000'}
         disabled={disabled || readonly}
         onChange={(e) => onChange(e.target.value.toUpperCase())}
         aria-describedby={`${id}__contrast`}
@@ -32,7 +38,14 @@ function ColorWidget(props: WidgetProps) {
       <code>{String(value ?? '')}</code>
       <ul id={`${id}__contrast`} className="admin-contrast">
         {pairs.map(([text, background]) => {
-          const ratio = contrastRatio(colors[text] ?? '#000000', colors[background] ?? '#FFFFFF');
+          if (!isColor(colors[text]) || !isColor(colors[background])) {
+            return (
+              <li key={`${text}-${background}`} className="admin-contrast-low">
+                {text} on {background}: not measured until both are colours (#RRGGBB)
+              </li>
+            );
+          }
+          const ratio = contrastRatio(colors[text]!, colors[background]!);
           const low = ratio < AA_CONTRAST;
           return (
             <li key={`${text}-${background}`} className={low ? 'admin-contrast-low' : undefined}>
@@ -72,7 +85,6 @@ export function SchemaForm(props: {
   return (
     <Form
       tagName="div"
-      className="admin-schema-form"
       idPrefix={props.idPrefix}
       schema={props.schema as RJSFSchema}
       uiSchema={props.uiSchema as UiSchema}

@@ -15,7 +15,6 @@ export async function configRoleOf(db: Database, userId: number, orgId: string):
   return (rows.find((r) => r.org_id === '*') ?? rows[0])?.role ?? null;
 }
 
-/** A console caller allowed `action` on `orgId`. */
 /** Who is at the console, for which organisation, with which role; `language` is what the console speaks to them. */
 export type ConsoleCaller = { orgId: string; role: ConfigRole; actor: ConfigActor & { userId: number }; language?: LanguageCode };
 

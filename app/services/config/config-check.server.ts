@@ -16,7 +16,7 @@ import { isTimeZone } from '~/domain/time-zone';
 import { isProductCode, products } from '~/products/registry';
 import { CATALOGUE_CURRENCY } from '~/domain/charge';
 import { currencyFractionDigits } from '~/domain/intl-format';
-import { ajv, formatAjvErrors } from '../platform/ajv.server';
+import { ajv, ajvProblems } from '../platform/ajv.server';
 import { bookingEmailTemplateProblem } from '../booking/booking-email-template.server';
 import { planHtmlProblem } from '../membership/plan-html.server';
 
@@ -43,11 +43,6 @@ export type BundleSource = { file: string; bundle: RawBundle };
 export type CheckedOrg = { org: OrgConfig; layouts: ReadonlyMap<string, Layout> };
 
 export type CheckedConfigs = { orgs: CheckedOrg[]; defaultOrg: CheckedOrg };
-
-function splitProblem(file: string, line: string): ConfigProblem {
-  const at = line.indexOf(': ');
-  return { file, path: line.slice(0, at), message: line.slice(at + 2) };
-}
 
 const layoutFile = (id: string) => `layouts/${id}.json`;
 
@@ -110,7 +105,7 @@ export function checkBundles(sources: readonly BundleSource[], loose: readonly {
 /** An org config against its schema and its own layouts; the organisation when nothing is wrong with it alone. */
 function checkOrg(file: string, value: unknown, layouts: ReadonlyMap<string, Layout>, refused: ReadonlySet<string>, problems: ConfigProblem[]): OrgConfig | null {
   if (!validateOrgConfig(value)) {
-    problems.push(...formatAjvErrors(validateOrgConfig.errors).map((line) => splitProblem(file, line)));
+    problems.push(...ajvProblems(validateOrgConfig.errors).map((problem) => ({ file, ...problem })));
     return null;
   }
   const before = problems.length;
@@ -241,8 +236,8 @@ function checkLayout(file: string, value: unknown, problems: ConfigProblem[]): L
     // A block of another kind is named above; the schema would only call it unknown.
     const named = (path: string) => misplaced.some((at) => path === at || path.startsWith(`${at}.`));
     problems.push(
-      ...formatAjvErrors(validateLayout.errors)
-        .map((line) => splitProblem(file, line))
+      ...ajvProblems(validateLayout.errors)
+        .map((problem) => ({ file, ...problem }))
         .filter((problem) => !named(problem.path)),
     );
     return null;

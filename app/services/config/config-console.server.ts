@@ -90,7 +90,7 @@ export async function consoleDraft(db: Database, caller: ConsoleCaller) {
 }
 
 /** The schemas and field kinds of the console's generated forms (decision 0064): the org config's, and each block's variant and props. */
-const CONSOLE_FORMS = (() => {
+export const CONSOLE_FORMS = (() => {
   const org = consoleSchema(orgConfigSchema);
   const blocks = Object.fromEntries(
     Object.entries(BLOCK_SCHEMAS).map(([type, schema]) => {

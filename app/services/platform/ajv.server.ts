@@ -18,20 +18,24 @@ export const ajv = singleton(
 );
 
 /**
- * Turns Ajv's raw errors into readable `path: message` lines, de-duplicated.
- * Paths use dots (`pages.checkout.blocks.2.props`) rather than JSON pointers; a key holding a
- * dot is quoted (`copy.en-US."home.title"`), so the path still names one place.
+ * Ajv's raw errors as readable problems, each once. Paths use dots (`pages.checkout.blocks.2.props`)
+ * rather than JSON pointers; a key holding a dot is quoted (`copy.en-US."home.title"`), so the
+ * path still names one place.
  */
-export function formatAjvErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
-  if (!errors) return [];
-  const lines = new Set<string>();
-  for (const error of errors) {
+export function ajvProblems(errors: readonly ErrorObject[] | null | undefined): { path: string; message: string }[] {
+  const problems = new Map<string, { path: string; message: string }>();
+  for (const error of errors ?? []) {
     // A oneOf failure repeats what its branches already said.
     if (error.keyword === 'oneOf' || error.keyword === 'if') continue;
-    const path = dottedPath(pointerTokens(error.instancePath));
-    lines.add(`${path}: ${describe(error)}`);
+    const problem = { path: dottedPath(pointerTokens(error.instancePath)), message: describe(error) };
+    problems.set(JSON.stringify(problem), problem);
   }
-  return [...lines];
+  return [...problems.values()];
+}
+
+/** Ajv's raw errors as readable `path: message` lines, each once. */
+export function formatAjvErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
+  return ajvProblems(errors).map(({ path, message }) => `${path}: ${message}`);
 }
 
 function describe(error: ErrorObject): string {
