@@ -16,6 +16,7 @@ import { holdExpiryJob } from '~/services/booking/hold-release.server';
 import { mailJob } from '~/services/platform/mail.server';
 import { renewalJob } from '~/services/membership/membership-renewals.server';
 import { abuseCleanupJob } from '~/services/identity/rate-limit.server';
+import { fingerprintRetentionJob } from '~/services/fraud/fingerprints.server';
 import { oxxoExpiryJob } from '~/services/booking-payments/oxxo-vouchers.server';
 import { reconcilerJob } from '~/services/booking-payments/booking-reconcile.server';
 import { startJobs } from './jobs';
@@ -95,7 +96,7 @@ async function main() {
   const app = createExpressApp(build, env);
   const server = createServer(app);
   const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry: getConfigRegistry, findSession: getSessionByToken, sessionVerdicts });
-  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob, renewalJob]);
+  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob, renewalJob, fingerprintRetentionJob]);
 
   server.listen(env.port, () => {
     log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });

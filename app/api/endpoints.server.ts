@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { endpointFinder } from '~/http/endpoint-path';
 import { accountEndpoints } from './account-endpoints.server';
 import { bookingEndpoints } from './booking-endpoints.server';
+import { fraudEndpoints } from './fraud-endpoints.server';
 import { membershipEndpoints } from './membership-endpoints.server';
 import { savedCardEndpoints } from './saved-card-endpoints.server';
 import { siteEndpoints } from './site-endpoints.server';
@@ -30,6 +31,7 @@ type Endpoint = {
 export const apiEndpoints = {
   ...accountEndpoints,
   ...bookingEndpoints,
+  ...fraudEndpoints,
   ...membershipEndpoints,
   ...savedCardEndpoints,
   ...siteEndpoints,

@@ -9,7 +9,7 @@
  * burst across a window boundary can reach twice the limit; that is acceptable for stopping
  * scripts, and it keeps every check to one statement on any number of instances.
  */
-export type LimitedAction = 'hold' | 'signup' | 'reset' | 'search' | 'autosuggest' | 'tripInvite' | CardAction | 'codeLookup';
+export type LimitedAction = 'hold' | 'signup' | 'reset' | 'search' | 'autosuggest' | 'tripInvite' | CardAction | 'codeLookup' | 'fingerprint';
 
 /** What a card tester repeats: charging a card, verifying one (saving it), topping a wallet up with one. */
 export type CardAction = 'cardCharge' | 'cardSave' | 'walletTopup';
@@ -41,6 +41,8 @@ export const RATE_LIMITS: Record<LimitedAction, RateLimit> = {
   walletTopup: { perAddress: 10, perSession: 5, perCard: 5, windowMs: 60 * MINUTE },
   /** Coupon and cash card look-ups and applications: a person types a code or two; a guesser, hundreds. */
   codeLookup: { perAddress: 30, perSession: 15, windowMs: 10 * MINUTE },
+  /** Fingerprints (spec §7 /api/iqps/fqs): a page posts one as it opens checkout or sign-in, and again when the address changes. */
+  fingerprint: { perAddress: 60, perSession: 30, windowMs: 10 * MINUTE },
 };
 
 /** Holds one visitor (address, or signed-in user) may have active at once. */

@@ -668,6 +668,8 @@ export interface DB {
   config_approvals: ConfigApprovalsTable;
   config_audit: ConfigAuditTable;
   config_roles: ConfigRolesTable;
+  fraud_salts: FraudSaltsTable;
+  device_fingerprints: DeviceFingerprintsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -950,4 +952,21 @@ export interface ConfigRolesTable {
   user_id: number;
   role: ConfigRole;
   granted_at: CreatedAt;
+}
+
+/** Each organisation's salt for the HMACs of fingerprints and addresses (migration 0038). */
+export interface FraudSaltsTable {
+  org_id: string;
+  salt: string;
+}
+
+/** A fingerprint a page posted (spec §7 POST /api/iqps/fqs): hashes only, kept 90 days. */
+export interface DeviceFingerprintsTable {
+  id: Generated<number>;
+  org_id: string;
+  user_id: number | null;
+  device_hash: string;
+  ip_hash: string;
+  fraud_chance: number | null;
+  created_at: CreatedAt;
 }

@@ -1511,6 +1511,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable('ads').execute();
     },
   },
+  '0038_device_fingerprints': {
+    /**
+     * The fingerprints pages post (spec §7 POST /api/iqps/fqs, issue 37): the device id and the
+     * address are kept only as HMACs under a salt of the organisation's own (`fraud_salts`), so
+     * the database never holds a raw IP or visitor id and one organisation's hashes say nothing
+     * of another's. Kept 90 days (`created_at` indexed for the purge).
+     */
+    async up(db) {
+      await db.schema
+        .createTable('fraud_salts')
+        .addColumn('org_id', 'text', (c) => c.primaryKey().references('organisations.id'))
+        .addColumn('salt', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('device_fingerprints')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organisations.id'))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('device_hash', 'text', (c) => c.notNull())
+        .addColumn('ip_hash', 'text', (c) => c.notNull())
+        .addColumn('fraud_chance', 'smallint', (c) => c.check(sql`fraud_chance between 0 and 100`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('device_fingerprints_device').on('device_fingerprints').columns(['org_id', 'device_hash']).execute();
+      await db.schema.createIndex('device_fingerprints_created').on('device_fingerprints').column('created_at').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
