@@ -228,6 +228,8 @@ const table: Row[] = [
   { route: 'api.wallet.topup', who: 'user', good: { amount: '10.00', nonce: 'fake-valid-nonce' }, wrongType: ['amount', 10], envelope: house, keepsGoodUnsent: true },
   { route: 'api.bookingHistory.getCountMessages', who: 'user', good: {}, wrongType: ['user_id', 42], envelope: house },
   { route: 'api.flights.autosuggestV2', who: null, good: { text: 'cun' }, wrongType: ['latitude', 'north'], envelope: house },
+  // The fingerprint a page posts (kept hashed).
+  { route: 'api.iqps.fqs', who: null, good: { device_id: `api-bodies-${stamp}`, fraud_chance: 5 }, wrongType: ['fraud_chance', 'high'], envelope: house },
   // Coupons and cash cards (the hold named is no one's: a good body answers 404).
   { route: 'api.general.getCouponCodeDetails', who: 'user', good: { product_type: 'HLT', currency: 'USD' }, wrongType: ['currency', 5], envelope: storedValueFamily },
   { route: 'api.general.applyCouponCodeDetails', who: 'user', good: { json: { coupon_code: 'NOPE' }, hold: 'nosuch' }, wrongType: ['hold', 5], envelope: storedValueFamily },
