@@ -9,6 +9,12 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // npm test runs the unit project, then the browser specs', each on two workers (a browser
+    // spec mostly waits on a server or Chromium). One worker per project side by side left a core
+    // idle for most of the run once the unit files, which load one seeded database instead of
+    // building their own, were done (docs/decisions/0065).
+    maxWorkers: 2,
+    minWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -24,9 +30,7 @@ export default defineConfig({
           include: ['app/**/*.test.{ts,tsx}', 'test/contracts/**/*.test.ts', 'test/integration/**/*.test.ts', 'server/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/support/fail-on-console-error.ts'],
-          // A pool of its own (threads) runs beside the browser specs' (forks): Vitest gives each
-          // pool one worker on the two-core CI machine, and the browser specs mostly wait on a
-          // server or Chromium, so the two halves overlap instead of running one after the other.
+          globalSetup: ['test/support/seeded-copies-setup.ts'],
           pool: 'threads',
           testTimeout: 30_000,
           hookTimeout: 60_000,

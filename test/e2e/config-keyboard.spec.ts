@@ -72,10 +72,15 @@ describe('the console from the keyboard (Chromium)', () => {
     await page.keyboard.press('Enter');
     await tabTo(page, /^Limit/);
     await page.keyboard.type('6');
+    // The check of the typed limit answers after a debounce and changes the block's height: a drag
+    // begun before it lands would measure the old heights (as an admin's screen would settle first).
+    await expect.poll(() => page.locator('.admin-block-invalid').count()).toBe(0);
 
     // Drag it to the top with the keyboard (Space, ↑ three times, Space), then one down with Alt+↓.
     await tabTo(page, /^Block featureddestinations,/);
     await page.keyboard.press('Space');
+    // dnd-kit listens for the arrows only from the task after the pick-up: an arrow sent sooner is lost.
+    await page.getByText('Picked up draggable item featureddestinations.').waitFor();
     for (const over of ['search', 'hotel-search', 'hero']) {
       await page.keyboard.press('ArrowUp');
       await page.getByText(`Draggable item featureddestinations was moved over droppable area ${over}.`).waitFor();

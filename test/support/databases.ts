@@ -1,8 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
-import { loadConfigRegistry } from '~/services/config/config.server';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Database, type OpenedDatabase, openDatabase, setDatabase } from '~/services/platform/db.server';
-import { migrateToLatest } from '~/services/platform/migrations.server';
-import { seedDemoData } from '~/services/seed/seed.server';
 import { createScratchDatabase, postgresOrSkipReason } from './postgres';
 
 export type Backend = 'pglite' | 'postgres';
@@ -12,10 +10,9 @@ export type Backend = 'pglite' | 'postgres';
  * (services call getDb()). PostgreSQL gets a scratch database dropped by `close`.
  */
 export async function openSeededDatabase(backend: Backend): Promise<OpenedDatabase & { url?: string; close: () => Promise<void> }> {
-  const scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
-  const opened = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 5 } : { dataDir: 'memory://' });
-  await migrateToLatest(opened.db);
-  await seedDemoData(opened.db, loadConfigRegistry());
+  // Copies of the one seeded database the run's setup built (seeded-copies-setup.ts).
+  const scratch = backend === 'postgres' ? await createScratchDatabase('tp_test', inject('seededPostgresTemplate')) : undefined;
+  const opened = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 5 } : { dataDir: 'memory://', copy: new Blob([readFileSync(inject('seededPgliteCopy'))]) });
   setDatabase(opened);
   return {
     ...opened,

@@ -17,12 +17,15 @@ export async function isPostgresReachable(): Promise<boolean> {
   }
 }
 
-/** Creates an empty database for one test run and returns its URL and a drop function. */
-export async function createScratchDatabase(prefix = 'tp_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Creates a database for one test run, empty or as a copy of `template`, and returns its URL and
+ * a drop function.
+ */
+export async function createScratchDatabase(prefix = 'tp_test', template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${admin.escapeIdentifier(template)}` : `create database ${name}`);
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
