@@ -18,6 +18,7 @@ import {
   readPayCall,
   zeroAmountBooking,
 } from '~/http/pay-call.server';
+import { postOnly } from '~/http/post-only.server';
 import { requireApiSession } from '~/http/require-session.server';
 import { respond } from '~/http/respond.server';
 import { type CancelAnswer, cancelBooking } from '~/services/booking-payments/booking-cancel.server';
@@ -27,11 +28,6 @@ import { type ApiBodyValidator, compileApiBody } from '~/services/platform/api-b
 
 const validateCancelBooking = compileApiBody<CancelBookingBody>(cancelBookingSchema);
 const validateCountMessages = compileApiBody<CountMessagesBody>(countMessagesSchema);
-
-/** The house 405 of the calls that take only POST, thrown. */
-function postOnly(): never {
-  throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-}
 
 /** A pay call's GET: 405 in the payment family's envelope. */
 function payLoader(): never {

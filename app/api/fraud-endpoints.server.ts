@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { type FingerprintBody, fingerprintSchema } from '#schemas/api/fraud.schema';
 import { readApiBody } from '~/http/api-body.server';
+import { postOnly } from '~/http/post-only.server';
 import { requireWithinRateLimit } from '~/http/rate-limits.server';
 import { recordFingerprint } from '~/services/fraud/fingerprints.server';
 import { compileApiBody } from '~/services/platform/api-body-schema.server';
@@ -18,7 +19,7 @@ export const fraudEndpoints = {
    */
   '/api/iqps/fqs': {
     action: async ({ request, context }: ActionFunctionArgs) => {
-      if (request.method !== 'POST') throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+      if (request.method !== 'POST') postOnly();
       await requireWithinRateLimit(context, 'fingerprint', 'api');
       const read = await readApiBody(request, validateFingerprint);
       if (!read.ok) throw read.response;
@@ -31,8 +32,6 @@ export const fraudEndpoints = {
       });
       return json({ status: 200 });
     },
-    loader: async () => {
-      throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-    },
+    loader: postOnly,
   },
 };

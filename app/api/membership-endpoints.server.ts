@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { readApiBody } from '~/http/api-body.server';
-import { postOnly, signedInMembershipAction } from '~/http/membership-call.server';
+import { signedInMembershipAction } from '~/http/membership-call.server';
+import { postOnly } from '~/http/post-only.server';
 import { respond } from '~/http/respond.server';
 import { initBook, membershipBodies, paymentMembership, plansFetch, subscriptionPlans } from '~/services/membership/membership.server';
 

@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { type ApiBodyFailure, readApiBody } from '~/http/api-body.server';
 import { requireCardUseWithinLimits } from '~/http/card-velocity.server';
 import { readPointsCardsCall } from '~/http/points-cards-call.server';
+import { postOnly } from '~/http/post-only.server';
 import { requireWithinRateLimit } from '~/http/rate-limits.server';
 import { respond } from '~/http/respond.server';
 import {
@@ -19,15 +20,7 @@ import {
   unlockFail,
 } from '~/http/stored-value-cash-api.server';
 import { readStoredValueCall, storedValueLoader } from '~/http/stored-value-call.server';
-import {
-  type PointsCardsCaller,
-  applyPaymentCard,
-  applyPoints,
-  checkLoyaltyPoints,
-  methodNotAllowed,
-  paymentCardsByUser,
-  storedValueCardBodies,
-} from '~/http/stored-value-cards-api.server';
+import { type PointsCardsCaller, applyPaymentCard, applyPoints, checkLoyaltyPoints, paymentCardsByUser, storedValueCardBodies } from '~/http/stored-value-cards-api.server';
 import type { ApiBodyValidator } from '~/services/platform/api-body-schema.server';
 import { NO_API_SESSION } from '~/services/identity/session.server';
 import { topUpWallet, validateWalletTopup } from '~/services/stored-value/wallet-topups.server';
@@ -55,9 +48,7 @@ function pointsCardsCall<T>(validate: ApiBodyValidator<T>, answer: (caller: Poin
       const { caller, body } = await readPointsCardsCall(request, context, validate);
       return answer(caller, body);
     },
-    loader: () => {
-      throw methodNotAllowed();
-    },
+    loader: postOnly,
   };
 }
 

@@ -13,7 +13,8 @@ import {
 } from '#schemas/api/trips.schema';
 import type { Answer } from '~/domain/answer';
 import { respond } from '~/http/respond.server';
-import { readTripCall, tripLoader } from '~/http/trip-call.server';
+import { postOnly } from '~/http/post-only.server';
+import { readTripCall } from '~/http/trip-call.server';
 import {
   type AddBookingBody,
   type AddUserToTripBody,
@@ -47,7 +48,7 @@ function tripCall<T>(schema: Record<string, unknown>, handle: (actor: TripActor,
       const call = await readTripCall(request, context, validate);
       return respond(await handle(call.actor, call.body, context));
     },
-    loader: tripLoader,
+    loader: postOnly,
   };
 }
 

@@ -6,6 +6,7 @@ import { NO_API_SESSION } from '~/services/identity/session.server';
 import type { MembershipContext } from '~/services/membership/membership.server';
 import type { Answer } from '~/domain/answer';
 import { readApiBody } from './api-body.server';
+import { postOnly } from './post-only.server';
 import { respond } from './respond.server';
 
 /**
@@ -14,16 +15,11 @@ import { respond } from './respond.server';
  */
 export function signedInMembershipAction<T>(validate: ApiBodyValidator<T>, call: (context: MembershipContext & { session: ActiveSession }, body: T) => Promise<Answer>) {
   return async ({ request, context }: ActionFunctionArgs) => {
-    if (request.method !== 'POST') throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
+    if (request.method !== 'POST') postOnly();
     const { session, org } = context;
     if (!session) throw json(NO_API_SESSION, { status: 401 });
     const read = await readApiBody(request, validate);
     if (!read.ok) throw read.response;
     return respond(await call({ org, session }, read.body));
   };
-}
-
-/** A membership call's GET: 405. */
-export function postOnly(): never {
-  throw json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
 }

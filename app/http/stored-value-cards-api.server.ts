@@ -51,10 +51,6 @@ export type PointsCardsCaller = { org: OrgConfig; member: Member; session: Activ
 const fail = (status: number, message: string) => json({ status, message }, { status });
 const refusal = (answer: Refusal) => fail(answer.status, answer.message);
 
-export function methodNotAllowed() {
-  return json({ status: 405, message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } });
-}
-
 /** Only a signed-in member holds and applies stored value: anyone else is answered 401. */
 export function requirePointsCardsCaller(context: { org: OrgConfig; session: ActiveSession | null }): PointsCardsCaller {
   if (!context.session) throw fail(401, 'Sign in to use points, wallets and cards');

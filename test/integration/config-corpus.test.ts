@@ -12,6 +12,7 @@ import { layoutSchema } from '#schemas/layout.schema';
 import { SchemaForm } from '~/components/admin/schema-form';
 import { type RawBundle, escapePointerToken, pointerTokens } from '~/domain/config-bundle';
 import { problemTextIn } from '~/domain/config-problem-text';
+import { layoutIdsNamed } from '~/domain/page-layout-ids';
 import { ORG_SECTIONS, fieldTokensOf, sectionSchema, splitBlockProblems } from '~/domain/config-form';
 import { CONSOLE_FORMS, type ConsoleProblem, consoleProblems } from '~/services/config/config-console.server';
 import { readConfigFiles } from '~/services/config/config-check.server';
@@ -261,21 +262,12 @@ function messagesUnder(html: string, fieldId: string): string {
 }
 
 /** The layout ids the org's pages name: the layouts the console shows, by page kind. */
-function shownLayouts(bundle: RawBundle): Set<string> {
-  const pages = (bundle.org as { pages?: Record<string, unknown> }).pages ?? {};
-  return new Set(
-    Object.values(pages).flatMap((choice) =>
-      typeof choice === 'string' ? [choice] : isObject(choice) ? [choice.default, ...Object.values((choice.byProduct as object) ?? {})] : [],
-    ) as string[],
-  );
-}
-
 /** Where the console shows `problem` for `bundle`, or why it would not be seen. */
 function placeOf(bundle: RawBundle, problem: ConsoleProblem): { shown: true } | { shown: false; why: string } {
   const tokens = pointerTokens(problem.pointer);
   if (tokens[0] === 'layouts') {
     const layoutId = tokens[1]!;
-    if (!shownLayouts(bundle).has(layoutId)) return { shown: false, why: `layout ${layoutId} is on no page` };
+    if (!layoutIdsNamed(bundle.org).includes(layoutId)) return { shown: false, why: `layout ${layoutId} is on no page` };
     if (tokens[2] !== 'blocks' || tokens[3] === undefined || !/^\d+$/.test(tokens[3])) return { shown: true }; // the layout's own list
     const blockPointer = `/layouts/${escapePointerToken(layoutId)}/blocks/${tokens[3]}`;
     const block = (bundle.layouts[layoutId] as { blocks: { id: string; type: string; variant?: unknown; props?: unknown }[] }).blocks[Number(tokens[3])]!;

@@ -3,6 +3,7 @@ import { type KeyboardEvent, Suspense, lazy, useCallback, useEffect, useMemo, us
 import { type RawBundle, escapePointerToken } from '~/domain/config-bundle';
 import { type Edit, type EditedBlock, type KindRules, editorReducer } from '~/domain/config-editing';
 import { ORG_SECTIONS, problemsUnder, sectionSchema } from '~/domain/config-form';
+import { layoutIdsOfPage } from '~/domain/page-layout-ids';
 import type { ClashChoices, MergeClash } from '~/domain/json-merge';
 import type { ConsoleProblem, TemplatePreviews } from '~/services/config/config-console.server';
 import { BrowserSchemaForm, type GeneratedForm } from './browser-schema-form';
@@ -38,13 +39,6 @@ type Org = Record<string, unknown> & {
   theme?: { colors?: Record<string, string> };
   pages?: Record<string, unknown>;
 };
-
-/** The layout ids an organisation's pages name for one kind (a default and per-product ones). */
-function layoutsOfKind(org: Org, kind: string): string[] {
-  const choice = org.pages?.[kind] as string | { default: string; byProduct?: Record<string, string> } | null | undefined;
-  if (typeof choice !== 'object' || choice === null) return typeof choice === 'string' ? [choice] : [];
-  return [...new Set([choice.default, ...Object.values(choice.byProduct ?? {})])];
-}
 
 /**
  * The draft editor (docs/decisions/0063): the site's settings and every page kind's layout, each
@@ -162,7 +156,7 @@ export function ConfigEditor(props: EditorProps) {
 
   const sections = new Map<string, number>();
   for (const p of problems) sections.set(p.section, (sections.get(p.section) ?? 0) + 1);
-  const layoutProblemCount = (kind: string) => layoutsOfKind(org, kind).reduce((n, id) => n + (sections.get(`layout:${id}`) ?? 0), 0);
+  const layoutProblemCount = (kind: string) => layoutIdsOfPage(org.pages?.[kind]).reduce((n, id) => n + (sections.get(`layout:${id}`) ?? 0), 0);
   const orgSection = ORG_SECTIONS.find((s) => s.id === section);
 
   return (
@@ -247,7 +241,7 @@ export function ConfigEditor(props: EditorProps) {
             />
           ) : (
             <Suspense fallback={<p className="admin-hint">Loading the layout editor…</p>}>
-              {layoutsOfKind(org, section).map((layoutId, position) => (
+              {layoutIdsOfPage(org.pages?.[section]).map((layoutId, position) => (
                 <LayoutEditor
                   // By place, not id: the first change of a shared layout renames it to this organisation's copy, and the admin stays where they were.
                   key={`${section}-${position}`}

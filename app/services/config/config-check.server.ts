@@ -16,6 +16,7 @@ import { isTimeZone } from '~/domain/time-zone';
 import { isProductCode, products } from '~/products/registry';
 import { CATALOGUE_CURRENCY } from '~/domain/charge';
 import { currencyFractionDigits } from '~/domain/intl-format';
+import { layoutIdsNamed } from '~/domain/page-layout-ids';
 import { ajv, ajvProblems } from '../platform/ajv.server';
 import { bookingEmailTemplateProblem } from '../booking/booking-email-template.server';
 import { planHtmlProblem } from '../membership/plan-html.server';
@@ -156,19 +157,6 @@ function checkOrg(file: string, value: unknown, layouts: ReadonlyMap<string, Lay
   return problems.length === before ? org : null;
 }
 
-/** The layout ids an org config names in `pages`, read leniently: it may not be valid yet. */
-export function layoutIdsNamed(org: unknown): string[] {
-  const pages = (org as { pages?: unknown } | null)?.pages;
-  if (typeof pages !== 'object' || pages === null) return [];
-  return Object.values(pages).flatMap((choice: unknown) => {
-    if (typeof choice === 'string') return [choice];
-    if (typeof choice !== 'object' || choice === null) return [];
-    const { default: fallback, byProduct } = choice as { default?: unknown; byProduct?: unknown };
-    const ids = [fallback, ...(typeof byProduct === 'object' && byProduct !== null ? Object.values(byProduct) : [])];
-    return ids.filter((id): id is string => typeof id === 'string');
-  });
-}
-
 type Loaded = { file: string; value: unknown };
 
 function readJsonFiles(root: string, folder: string, problems: ConfigProblem[]): Loaded[] {
@@ -197,7 +185,9 @@ export function readConfigFiles(root: string): { sources: BundleSource[]; loose:
   const layouts = new Map(readJsonFiles(root, 'layouts', problems).map(({ file, value }) => [file.replace(/^layouts\//, '').replace(/\.json$/, ''), value]));
   const used = new Set<string>();
   const sources = readJsonFiles(root, 'org-configs', problems).map(({ file, value }): BundleSource => {
-    const ids = [...new Set(layoutIdsNamed(value))].filter((id) => layouts.has(id)).sort();
+    const ids = layoutIdsNamed(value)
+      .filter((id) => layouts.has(id))
+      .sort();
     ids.forEach((id) => used.add(id));
     return { file, bundle: { schemaVersion: CONFIG_SCHEMA_VERSION, org: value, layouts: Object.fromEntries(ids.map((id) => [id, layouts.get(id)])) } };
   });

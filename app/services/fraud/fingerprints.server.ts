@@ -11,8 +11,24 @@ export const FINGERPRINT_RETENTION_DAYS = 90;
 /** Spec §9: a fraud_chance of 90 or more is logged as a warning (and nothing else, yet). */
 export const HIGH_FRAUD_CHANCE = 90;
 
+/** Salts read, per database handle: a salt never changes once made. */
+const salts = new WeakMap<Database, Map<string, Promise<string>>>();
+
 /** The organisation's salt, made on first use; several instances racing make one. */
-async function saltOf(db: Database, orgId: string): Promise<string> {
+function saltOf(db: Database, orgId: string): Promise<string> {
+  const known = salts.get(db) ?? new Map<string, Promise<string>>();
+  salts.set(db, known);
+  let salt = known.get(orgId);
+  if (!salt) {
+    salt = readOrMakeSalt(db, orgId);
+    known.set(orgId, salt);
+    // A failed read is not kept: the next call tries again.
+    salt.catch(() => known.delete(orgId));
+  }
+  return salt;
+}
+
+async function readOrMakeSalt(db: Database, orgId: string): Promise<string> {
   await db
     .insertInto('fraud_salts')
     .values({ org_id: orgId, salt: randomBytes(32).toString('base64url') })
