@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACK_SHAPES, seededRandom, syntheticDecisions, syntheticTraffic } from '../../test/support/fraud-traffic';
+import { ATTACK_SHAPES, syntheticDecisions, syntheticTraffic } from '../../test/support/fraud-traffic';
+import { seededRandom } from '../../test/support/seeded-random';
 import { ACTION_ORDER, DEFAULT_FRAUD_RULES, type FraudAction, type FraudRule, type RiskSignals, type RuleCondition, backtest, orderRules, riskScore, screen } from './fraud-risk';
 
 const QUIET: RiskSignals = {

@@ -9,22 +9,7 @@ import { buildQuote, type Quote, type QuoteDisplay } from './quote';
 import { computeRoomPrice } from './room-price';
 import { computeWeekPrice } from './weeks';
 import { PRODUCT_CODES, products, type ProductCode, type ProductDefinition } from '~/products/registry';
-
-/** A small seeded generator (mulberry32): the same quotes on every run, so a failure repeats. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
-  return { int, pick };
-}
-type Random = ReturnType<typeof randomSource>;
+import { type Random, seededRandom } from '../../test/support/seeded-random';
 
 /** Display currencies as the rate table has them: the charge currency itself, cents, and none. */
 function displayOf(random: Random): QuoteDisplay {
@@ -166,7 +151,7 @@ const rates = (quote: Quote<object>) =>
 
 describe('price breakdown: the sum property over every product in the registry', () => {
   it.each(PRODUCT_CODES)('%s: the shown lines add up to the shown total, which is the quote’s total', (code) => {
-    const random = randomSource(PRODUCT_CODES.indexOf(code) + 1);
+    const random = seededRandom(PRODUCT_CODES.indexOf(code) + 1);
     for (let i = 0; i < QUOTES_PER_PRODUCT; i++) {
       const quote = generators[products[code].family](code, random);
       const shown: Breakdown = quoteBreakdown(quote);

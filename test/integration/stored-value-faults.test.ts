@@ -39,6 +39,7 @@ import { callAction, freshVisitorOn, loadContextFor } from '../support/load-cont
 import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
 import type { CrashInput } from '../support/stored-value-crash-child';
 import { ledgerProblems, memberHold, quoteOf } from '../support/stored-value';
+import { seededRandom } from '../support/seeded-random';
 
 const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
 
@@ -54,21 +55,6 @@ beforeAll(async () => {
   configurePayments({ ...SANDBOX_CREDENTIALS, environment: { url: sandbox.url }, timeoutMs: 1_000 });
 });
 afterAll(async () => sandbox?.stop());
-
-/** A deterministic PRNG (mulberry32): a failing random run replays from its seed. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  return { next, int, pick };
-}
 
 const ok = (answer: ApplyAnswer): answer is Extract<ApplyAnswer, { ok: true }> => answer.ok;
 
@@ -528,7 +514,7 @@ describe.each(backends)('stored value under concurrency and faults on %s', (back
   it('a seeded random run of applies, unapplies, payments, declines, expiries, cancellations, crashes and reconciles keeps every cent', async (ctx) => {
     if (database.skip) return ctx.skip();
     const seed = Number(process.env.STORED_VALUE_SEED ?? 20_251_111);
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const org = orgOf('wanderly');
     const instruments = [
       { kind: 'cash_card' as const, ...(await freshInstrument(member, 'cash_card', 40_000)) },

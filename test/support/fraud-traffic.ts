@@ -1,25 +1,6 @@
 import type { FraudAction, RiskSignals, StoredDecision } from '~/domain/fraud-risk';
+import { type Random, seededRandom } from './seeded-random';
 
-/** A small seeded generator (mulberry32): the same seed gives the same traffic on every machine. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    chance: (p: number) => next() < p,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    between: (min: number, max: number) => min + next() * (max - min),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
-  };
-}
-
-export type Random = ReturnType<typeof seededRandom>;
 export const ATTACK_SHAPES = ['card-testing', 'stolen-card', 'account-takeover', 'device-farm', 'refund-burst'] as const;
 export type TrafficShape = 'legitimate' | (typeof ATTACK_SHAPES)[number];
 
