@@ -17,6 +17,7 @@ import { mailJob } from '~/services/platform/mail.server';
 import { renewalJob } from '~/services/membership/membership-renewals.server';
 import { abuseCleanupJob } from '~/services/identity/rate-limit.server';
 import { fingerprintRetentionJob } from '~/services/fraud/fingerprints.server';
+import { loadIpCountries } from '~/services/site/ip-country.server';
 import { oxxoExpiryJob } from '~/services/booking-payments/oxxo-vouchers.server';
 import { reconcilerJob } from '~/services/booking-payments/booking-reconcile.server';
 import { startJobs } from './jobs';
@@ -96,6 +97,7 @@ async function main() {
   const app = createExpressApp(build, env);
   const server = createServer(app);
   const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry: getConfigRegistry, findSession: getSessionByToken, sessionVerdicts });
+  loadIpCountries();
   const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob, renewalJob, fingerprintRetentionJob]);
 
   server.listen(env.port, () => {

@@ -33,6 +33,27 @@ describe('resolveLocale', () => {
   });
 });
 
+describe('resolveLocale from the visitor’s country', () => {
+  it('gives a new visitor their country’s language and currency where the organisation offers them', () => {
+    expect(resolveLocale(withCookie(), orgOf('wanderly'), undefined, 'MX')).toEqual({ language: 'es-MX', currency: 'MXN' });
+    expect(resolveLocale(withCookie(), orgOf('viajamas'), undefined, 'US')).toEqual({ language: 'en-US', currency: 'USD' });
+    // Germany: euros where offered; no German, so the organisation's language.
+    expect(resolveLocale(withCookie(), orgOf('wanderly'), undefined, 'DE')).toEqual({ language: 'en-US', currency: 'EUR' });
+    // voyagerpro offers no MXN: its default currency, with the Spanish it offers.
+    expect(resolveLocale(withCookie(), orgOf('voyagerpro'), undefined, 'MX')).toEqual({
+      language: orgOf('voyagerpro').locale.languages.includes('es-MX') ? 'es-MX' : 'en-US',
+      currency: 'USD',
+    });
+  });
+
+  it('never outranks a cookie or a signed-in user’s preference, and no country changes nothing', () => {
+    expect(resolveLocale(withCookie('lan_code=en-US; currency_code=USD'), orgOf('wanderly'), undefined, 'MX')).toEqual({ language: 'en-US', currency: 'USD' });
+    expect(resolveLocale(withCookie(), orgOf('wanderly'), { language: 'en-US', currency: 'CAD' }, 'MX')).toEqual({ language: 'en-US', currency: 'CAD' });
+    expect(resolveLocale(withCookie(), orgOf('viajamas'), undefined, null)).toEqual({ language: 'es-MX', currency: 'MXN' });
+    expect(resolveLocale(withCookie(), orgOf('viajamas'), undefined, 'NG')).toEqual({ language: 'es-MX', currency: 'MXN' });
+  });
+});
+
 describe('offered languages and currencies', () => {
   it("lists only the org's own, with the spec's ids", () => {
     expect(offeredLanguages(orgOf('viajamas')).map((l) => [l.id, l.code])).toEqual([

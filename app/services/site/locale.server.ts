@@ -1,19 +1,29 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
+import { countryLocale } from '~/domain/ip-country';
 import { type CurrencyCode, type LanguageCode, currencies, findCurrency, findLanguage, isCurrencyCode, isLanguageCode, languages } from '~/domain/reference-data';
 
 export type Locale = { language: LanguageCode; currency: CurrencyCode };
 
 /**
  * The visitor's language and currency: the spec's cookies first (lan_code / ssoLanguage,
- * currency_code / ssoCurrency), then the signed-in user's preference, then the org default.
- * Only what the organisation offers is accepted. The request context resolves it once.
+ * currency_code / ssoCurrency), then the signed-in user's preference, then what their country
+ * (from their address, offline) speaks and pays in, then the org default. Only what the
+ * organisation offers is accepted. The request context resolves it once.
  */
-export function resolveLocaleFromCookies(cookie: (name: string) => string | undefined, org: OrgConfig, preferred?: { language?: string | null; currency?: string | null }): Locale {
+export function resolveLocaleFromCookies(
+  cookie: (name: string) => string | undefined,
+  org: OrgConfig,
+  preferred?: { language?: string | null; currency?: string | null },
+  country?: string | null,
+): Locale {
   const cookieLanguage = cookie('lan_code') ?? findLanguage(cookie('ssoLanguage') ?? '')?.code;
   const cookieCurrency = cookie('currency_code') ?? findCurrency(cookie('ssoCurrency') ?? '')?.code;
+  const local = country ? countryLocale(country) : {};
 
-  const language = offeredLanguage(org, cookieLanguage) ?? offeredLanguage(org, preferred?.language) ?? offeredLanguage(org, org.locale.defaultLanguage);
-  const currency = offeredCurrency(org, cookieCurrency) ?? offeredCurrency(org, preferred?.currency) ?? offeredCurrency(org, org.locale.defaultCurrency);
+  const language =
+    offeredLanguage(org, cookieLanguage) ?? offeredLanguage(org, preferred?.language) ?? offeredLanguage(org, local.language) ?? offeredLanguage(org, org.locale.defaultLanguage);
+  const currency =
+    offeredCurrency(org, cookieCurrency) ?? offeredCurrency(org, preferred?.currency) ?? offeredCurrency(org, local.currency) ?? offeredCurrency(org, org.locale.defaultCurrency);
   // The config service checked the defaults against the reference data at load.
   return { language: language ?? 'en-US', currency: currency ?? 'USD' };
 }

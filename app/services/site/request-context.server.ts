@@ -6,6 +6,7 @@ import type { OrgConfig } from '#schemas/org-config.schema';
 import { priceTypeFor } from '~/domain/room-price';
 import type { SessionUser } from '~/domain/session-user';
 import { cookiesOfHeader, getConfigRegistry, orgOfHost } from '../config/config.server';
+import { countryOfAddress } from './ip-country.server';
 import { type Locale, resolveLocaleFromCookies } from './locale.server';
 import { type ActiveSession, SESSION_COOKIE, getSessionByToken } from '../identity/session.server';
 import { PREVIEW_COOKIE, previewOfRequest } from '../config/config-preview.server';
@@ -65,7 +66,7 @@ export function contextOf(
   parts: Pick<RequestContext, 'org' | 'session' | 'cookie' | 'hostname' | 'correlationId' | 'clientIp'> & Partial<Pick<RequestContext, 'preview'>>,
 ): RequestContext {
   const user = parts.session?.user ?? null;
-  const locale = resolveLocaleFromCookies(parts.cookie, parts.org, user ? { language: user.language, currency: user.currency_code } : undefined);
+  const locale = resolveLocaleFromCookies(parts.cookie, parts.org, user ? { language: user.language, currency: user.currency_code } : undefined, countryOfAddress(parts.clientIp));
   const priceType = priceTypeFor(user?.role, parts.org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C';
   return { preview: null, ...parts, user, locale, priceType };
 }
