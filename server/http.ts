@@ -8,6 +8,8 @@ import { hostnameOfHostHeader, orgClaimingHost } from '~/services/config/config.
 import { getDb, isDatabaseHealthy } from '~/services/platform/db.server';
 import type { Env } from '~/services/platform/env.server';
 import { type RequestContext, resolveRequestContext } from '~/services/site/request-context.server';
+import { geolocatedLocaleCookies } from '~/services/site/locale.server';
+import { isPageRequest } from '~/domain/page-cache';
 import { type RequestLogStore, errorFields, log, requestContext } from '~/services/platform/logger.server';
 import { isFlightLoginPath, requireFlightVisitor } from '~/http/route-behaviours.server';
 import { baselineHeaders } from '~/services/site/security-headers.server';
@@ -163,6 +165,11 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     }).then((context) => {
       res.locals.requestContext = context;
+      // A first visit's pages carry the locale its country chose (spec §7), never an asset or a call.
+      if (context.country && isPageRequest({ method: req.method, path: req.path, query: new URL(req.originalUrl, 'http://local').searchParams })) {
+        const { org, session, cookie, country, locale, hostname } = context;
+        for (const line of geolocatedLocaleCookies({ org, signedIn: session !== null, cookie, country, locale, hostname })) res.append('Set-Cookie', line);
+      }
       // A preview renders an unpublished draft: no cache anywhere keeps any of its answers.
       if (context.preview) noStore(res);
       next();

@@ -70,6 +70,8 @@ describe('the anonymous page cache', () => {
     expect(mayKeep({ ...page, verdict: { policy: null } })).toBe(false);
     expect(mayKeep({ ...page, status: 404 })).toBe(false);
     expect(mayKeep({ ...page, setCookieNames: ['correlationId', 'sessionId'] })).toBe(false);
+    // A first visit's locale cookies restate the locale its key holds (a kept page never replays them).
+    expect(mayKeep({ ...page, setCookieNames: ['correlationId', 'ssoLanguage', 'ssoCurrency', 'lan_code', 'currency_code'] })).toBe(true);
     expect(mayKeep({ ...page, bodyBytes: MAX_CACHED_BODY_BYTES + 1 })).toBe(false);
   });
 

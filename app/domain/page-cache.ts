@@ -83,9 +83,15 @@ function keyCookies(cookieHeader: string | undefined): string[] {
 
 export type RenderedPage = { status: number; verdict: PageCacheVerdict; setCookieNames: string[]; bodyBytes: number };
 
+/**
+ * Cookies an answer may set and still be kept (a kept page never replays them): per request, or
+ * the locale cookies a first visit gets from its country, which restate the locale the key holds.
+ */
+const KEEPABLE_SET_COOKIES = new Set([...PER_REQUEST_COOKIES, 'lan_code', 'ssoLanguage', 'currency_code', 'ssoCurrency']);
+
 /** Keep only a plain 200 the page allowed, that sets no cookie of its own and is not too big. */
 export function mayKeep({ status, verdict, setCookieNames, bodyBytes }: RenderedPage): boolean {
-  return status === 200 && verdict.policy !== null && bodyBytes <= MAX_CACHED_BODY_BYTES && setCookieNames.every((name) => PER_REQUEST_COOKIES.has(name));
+  return status === 200 && verdict.policy !== null && bodyBytes <= MAX_CACHED_BODY_BYTES && setCookieNames.every((name) => KEEPABLE_SET_COOKIES.has(name));
 }
 
 /** What a kept page was rendered under, besides its key. */

@@ -8,7 +8,8 @@ import { type RunningServer, startServer } from '../support/server-process';
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ env: { LOG_LEVEL: 'info', SANDBOX_GATEWAY_PORT: '0' } });
+  // TRUST_PROXY: the geolocation test speaks from public addresses (X-Forwarded-For).
+  server = await startServer({ env: { LOG_LEVEL: 'info', SANDBOX_GATEWAY_PORT: '0', TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -104,5 +105,40 @@ describe('log lines a route writes carry the request correlation id', () => {
     const warning = logLines().find((line) => line.msg === 'sign-in refused' && line.correlationId === id);
     expect(warning).toMatchObject({ level: 'warn', reason: 'invalid', orgId: 'wanderly' });
     expect((await accessLineOf(refused)).orgResolutions).toBe(1);
+  });
+});
+
+describe('the visitor’s country (spec §7: the geolocation look-up feeds the cookies)', () => {
+  const cookiesOf = (answer: HttpAnswer) => {
+    const raw = answer.headers['set-cookie'];
+    return (Array.isArray(raw) ? raw : raw ? [raw] : []).map((line) => line.split(';')[0]!);
+  };
+  const lang = (answer: HttpAnswer) => /<html[^>]* lang="([^"]+)"/.exec(answer.text)?.[1];
+
+  it('a first visit from Mexico gets Spanish and pesos and keeps them in the cookies; the cookies outrank the next address', async () => {
+    const first = await http(server.url, 'GET', '/', { headers: { 'x-forwarded-for': '187.188.1.1' } });
+    expect(first.status).toBe(200);
+    expect(lang(first)).toBe('es-MX');
+    const locale = cookiesOf(first).filter((pair) => /^(ssoLanguage|ssoCurrency|lan_code|currency_code)=/.test(pair));
+    expect(locale).toEqual(['ssoLanguage=2', 'ssoCurrency=8', 'lan_code=es-MX', 'currency_code=MXN']);
+    // The same visitor browsing from the United States keeps the locale its cookies name, and gets no new ones.
+    const later = await http(server.url, 'GET', '/hotels', { headers: { 'x-forwarded-for': '8.8.8.8', cookie: locale.join('; ') } });
+    expect(lang(later)).toBe('es-MX');
+    expect(cookiesOf(later).filter((pair) => /^(lan_code|currency_code)=/.test(pair))).toEqual([]);
+    // A kept page answers the next first visit from Mexico with the same locale, and the cookies too.
+    const again = await http(server.url, 'GET', '/', { headers: { 'x-forwarded-for': '201.141.0.1' } });
+    expect(lang(again)).toBe('es-MX');
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(cookiesOf(again)).toEqual(expect.arrayContaining(['lan_code=es-MX', 'currency_code=MXN']));
+  });
+
+  it('a visit from a private or documentation address, or to an API, gets the organisation’s locale and no locale cookie', async () => {
+    for (const address of ['10.1.2.3', '203.0.113.45']) {
+      const answer = await http(server.url, 'GET', '/', { headers: { 'x-forwarded-for': address } });
+      expect(lang(answer)).toBe('en-US');
+      expect(cookiesOf(answer).filter((pair) => /^(lan_code|currency_code)=/.test(pair))).toEqual([]);
+    }
+    const api = await http(server.url, 'GET', '/api/auth/session', { headers: { 'x-forwarded-for': '187.188.1.1' } });
+    expect(cookiesOf(api).filter((pair) => /^(lan_code|currency_code)=/.test(pair))).toEqual([]);
   });
 });

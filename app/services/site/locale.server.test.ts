@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cookiesOfHeader, getOrgById } from '../config/config.server';
-import { offeredCurrencies, offeredLanguages, resolveLocaleFromCookies as resolveLocale } from './locale.server';
+import { geolocatedLocaleCookies, offeredCurrencies, offeredLanguages, resolveLocaleFromCookies as resolveLocale } from './locale.server';
 
 function orgOf(id: string) {
   const org = getOrgById(id);
@@ -51,6 +51,28 @@ describe('resolveLocale from the visitor’s country', () => {
     expect(resolveLocale(withCookie(), orgOf('wanderly'), { language: 'en-US', currency: 'CAD' }, 'MX')).toEqual({ language: 'en-US', currency: 'CAD' });
     expect(resolveLocale(withCookie(), orgOf('viajamas'), undefined, null)).toEqual({ language: 'es-MX', currency: 'MXN' });
     expect(resolveLocale(withCookie(), orgOf('viajamas'), undefined, 'NG')).toEqual({ language: 'es-MX', currency: 'MXN' });
+  });
+});
+
+describe('the locale cookies a first visit gets from its country', () => {
+  const visit = (org: string, country: string | null, cookie?: string, signedIn = false) => {
+    const o = orgOf(org);
+    return { org: o, signedIn, cookie: withCookie(cookie), country, locale: resolveLocale(withCookie(cookie), o, undefined, country), hostname: 'localhost' };
+  };
+
+  it('are the spec’s four cookies of the resolved locale, when the country chose something the organisation offers', () => {
+    expect(geolocatedLocaleCookies(visit('wanderly', 'MX')).map((line) => line.split(';')[0])).toEqual(['ssoLanguage=2', 'ssoCurrency=8', 'lan_code=es-MX', 'currency_code=MXN']);
+    // Germany: euros, and the organisation's own language with them.
+    expect(geolocatedLocaleCookies(visit('wanderly', 'DE')).map((line) => line.split(';')[0])).toEqual(['ssoLanguage=1', 'ssoCurrency=5', 'lan_code=en-US', 'currency_code=EUR']);
+    expect(geolocatedLocaleCookies(visit('wanderly', 'MX'))[0]).toContain('Path=/; Max-Age=31536000; SameSite=Lax');
+  });
+
+  it('are none for a signed-in user, a visitor with a locale cookie, no country, or a country that offers nothing here', () => {
+    expect(geolocatedLocaleCookies(visit('wanderly', 'MX', undefined, true))).toEqual([]);
+    expect(geolocatedLocaleCookies(visit('wanderly', 'MX', 'currency_code=USD'))).toEqual([]);
+    expect(geolocatedLocaleCookies(visit('wanderly', 'MX', 'ssoLanguage=1'))).toEqual([]);
+    expect(geolocatedLocaleCookies(visit('wanderly', null))).toEqual([]);
+    expect(geolocatedLocaleCookies(visit('wanderly', 'NG'))).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { countryLocale } from '~/domain/ip-country';
+import { localeCookies } from '../identity/preferences.server';
 import { type CurrencyCode, type LanguageCode, currencies, findCurrency, findLanguage, isCurrencyCode, isLanguageCode, languages } from '~/domain/reference-data';
 
 export type Locale = { language: LanguageCode; currency: CurrencyCode };
@@ -26,6 +27,31 @@ export function resolveLocaleFromCookies(
     offeredCurrency(org, cookieCurrency) ?? offeredCurrency(org, preferred?.currency) ?? offeredCurrency(org, local.currency) ?? offeredCurrency(org, org.locale.defaultCurrency);
   // The config service checked the defaults against the reference data at load.
   return { language: language ?? 'en-US', currency: currency ?? 'USD' };
+}
+
+/** The spec's locale cookies, by code and by id. */
+const LOCALE_COOKIES = ['lan_code', 'ssoLanguage', 'currency_code', 'ssoCurrency'];
+
+/**
+ * The locale cookies a first visit gets when its country chose its language or currency (spec
+ * §7: the geolocation look-up feeds the cookies), so later pages keep that locale wherever the
+ * visitor browses from: anonymous, no locale cookie yet, and a country whose language or
+ * currency the organisation offers. Otherwise none.
+ */
+export function geolocatedLocaleCookies(visit: {
+  org: OrgConfig;
+  signedIn: boolean;
+  cookie: (name: string) => string | undefined;
+  country: string | null;
+  locale: Locale;
+  hostname: string;
+}): string[] {
+  if (visit.signedIn || !visit.country || LOCALE_COOKIES.some((name) => visit.cookie(name) !== undefined)) return [];
+  const local = countryLocale(visit.country);
+  if (!offeredLanguage(visit.org, local.language) && !offeredCurrency(visit.org, local.currency)) return [];
+  const language = findLanguage(visit.locale.language)!;
+  const currency = findCurrency(visit.locale.currency)!;
+  return localeCookies(visit.hostname, { language: { id: language.id, code: language.code }, currency: { id: currency.id, code: currency.code } });
 }
 
 // Module functions, not closures made per request: the server's loader (tsx, esbuild's keepNames)

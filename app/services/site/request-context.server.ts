@@ -23,6 +23,8 @@ export type RequestContext = {
   correlationId: string;
   /** The visitor's address: the socket's, or a trusted proxy's X-Forwarded-For (TRUST_PROXY). */
   clientIp: string;
+  /** The address's country (offline look-up), or null: private, IPv6, unknown. */
+  country: string | null;
   /** The host name the request came to (no port), as organisations claim it in `hosts`. */
   hostname: string;
   /** One cookie of the request, decoded. */
@@ -66,7 +68,8 @@ export function contextOf(
   parts: Pick<RequestContext, 'org' | 'session' | 'cookie' | 'hostname' | 'correlationId' | 'clientIp'> & Partial<Pick<RequestContext, 'preview'>>,
 ): RequestContext {
   const user = parts.session?.user ?? null;
-  const locale = resolveLocaleFromCookies(parts.cookie, parts.org, user ? { language: user.language, currency: user.currency_code } : undefined, countryOfAddress(parts.clientIp));
+  const country = countryOfAddress(parts.clientIp);
+  const locale = resolveLocaleFromCookies(parts.cookie, parts.org, user ? { language: user.language, currency: user.currency_code } : undefined, country);
   const priceType = priceTypeFor(user?.role, parts.org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C';
-  return { preview: null, ...parts, user, locale, priceType };
+  return { preview: null, ...parts, user, locale, priceType, country };
 }
