@@ -1,3 +1,4 @@
+import { LOCALE_COOKIE_NAMES } from './reference-data';
 import type { LimitedAction } from './rate-limits';
 
 /**
@@ -87,7 +88,7 @@ export type RenderedPage = { status: number; verdict: PageCacheVerdict; setCooki
  * Cookies an answer may set and still be kept (a kept page never replays them): per request, or
  * the locale cookies a first visit gets from its country, which restate the locale the key holds.
  */
-const KEEPABLE_SET_COOKIES = new Set([...PER_REQUEST_COOKIES, 'lan_code', 'ssoLanguage', 'currency_code', 'ssoCurrency']);
+const KEEPABLE_SET_COOKIES = new Set<string>([...PER_REQUEST_COOKIES, ...LOCALE_COOKIE_NAMES]);
 
 /** Keep only a plain 200 the page allowed, that sets no cookie of its own and is not too big. */
 export function mayKeep({ status, verdict, setCookieNames, bodyBytes }: RenderedPage): boolean {

@@ -24,6 +24,9 @@ export const currencies = [
 export type LanguageCode = (typeof languages)[number]['code'];
 export type CurrencyCode = (typeof currencies)[number]['code'];
 
+/** The spec's locale cookies: language and currency, by code and by id. */
+export const LOCALE_COOKIE_NAMES = ['lan_code', 'ssoLanguage', 'currency_code', 'ssoCurrency'] as const;
+
 export const DEFAULT_LANGUAGE = { id: 1, code: 'en-US' } as const;
 export const DEFAULT_CURRENCY = { id: 9, code: 'USD' } as const;
 

@@ -1,7 +1,17 @@
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { countryLocale } from '~/domain/ip-country';
 import { localeCookies } from '../identity/preferences.server';
-import { type CurrencyCode, type LanguageCode, currencies, findCurrency, findLanguage, isCurrencyCode, isLanguageCode, languages } from '~/domain/reference-data';
+import {
+  type CurrencyCode,
+  type LanguageCode,
+  LOCALE_COOKIE_NAMES,
+  currencies,
+  findCurrency,
+  findLanguage,
+  isCurrencyCode,
+  isLanguageCode,
+  languages,
+} from '~/domain/reference-data';
 
 export type Locale = { language: LanguageCode; currency: CurrencyCode };
 
@@ -29,9 +39,6 @@ export function resolveLocaleFromCookies(
   return { language: language ?? 'en-US', currency: currency ?? 'USD' };
 }
 
-/** The spec's locale cookies, by code and by id. */
-const LOCALE_COOKIES = ['lan_code', 'ssoLanguage', 'currency_code', 'ssoCurrency'];
-
 /**
  * The locale cookies a first visit gets when its country chose its language or currency (spec
  * §7: the geolocation look-up feeds the cookies), so later pages keep that locale wherever the
@@ -46,7 +53,7 @@ export function geolocatedLocaleCookies(visit: {
   locale: Locale;
   hostname: string;
 }): string[] {
-  if (visit.signedIn || !visit.country || LOCALE_COOKIES.some((name) => visit.cookie(name) !== undefined)) return [];
+  if (visit.signedIn || !visit.country || LOCALE_COOKIE_NAMES.some((name) => visit.cookie(name) !== undefined)) return [];
   const local = countryLocale(visit.country);
   if (!offeredLanguage(visit.org, local.language) && !offeredCurrency(visit.org, local.currency)) return [];
   const language = findLanguage(visit.locale.language)!;
