@@ -21,6 +21,7 @@ import type { BookingStatusMessage } from '~/domain/booking-status';
 import { GRAPHQL_PATH } from '~/domain/realtime';
 import type { SessionUser } from '~/domain/session-user';
 import { bookingStatusUpdates } from '~/services/booking/booking-status.server';
+import { type UserEvent, userEventUpdates } from '~/services/fraud/user-events.server';
 import { type ConfigRegistry, cookiesOfHeader, hostnameOfHostHeader, orgOfHost } from '~/services/config/config.server';
 import type { Env } from '~/services/platform/env.server';
 import { log } from '~/services/platform/logger.server';
@@ -75,13 +76,23 @@ const BookingStatusMessageType = new GraphQLObjectType<BookingStatusMessage>({
   },
 });
 
-/** The realtime schema. Later issues add user and notification channels. */
+const UserEventType = new GraphQLObjectType<UserEvent>({
+  name: 'UserEvent',
+  description: 'Spec §4 "Fingerprint and fraud channel events".',
+  fields: {
+    seq: { type: new GraphQLNonNull(GraphQLInt), description: 'The event’s number among the user’s events: pass the last one seen as `after` when subscribing again.' },
+    kind: { type: new GraphQLNonNull(GraphQLString), description: 'request_fingerprint, user_blocked or min_checkin_days_updated.' },
+    minCheckinDays: { type: GraphQLInt, description: 'min_checkin_days_updated: the user’s own lead days (null: the organisation’s).' },
+  },
+});
+
+/** The realtime schema. */
 export const schema = new GraphQLSchema({
   query: new GraphQLObjectType({
     name: 'Query',
     fields: { serverTime: { type: new GraphQLNonNull(GraphQLString), resolve: () => new Date().toISOString() } },
   }),
-  subscription: new GraphQLObjectType({
+  subscription: new GraphQLObjectType<unknown, RealtimeContext>({
     name: 'Subscription',
     fields: {
       serverTime: {
@@ -101,7 +112,14 @@ export const schema = new GraphQLSchema({
         args: { bookingId: { type: new GraphQLNonNull(GraphQLString), description: 'The booking reference.' } },
         subscribe: (_root, args: { bookingId: string }, context: RealtimeContext) =>
           bookingStatusUpdates(args.bookingId, { orgId: context.user.org_id, userDbId: context.userDbId }),
-        resolve: (message: BookingStatusMessage) => message,
+        resolve: (message) => message as BookingStatusMessage,
+      },
+      userEvents: {
+        type: new GraphQLNonNull(UserEventType),
+        description: 'Your user events, each as it commits. `after`: the last number you saw; you receive everything after it, missed ones first. Without it: from now on.',
+        args: { after: { type: GraphQLInt } },
+        subscribe: (_root, args: { after?: number | null }, context: RealtimeContext) => userEventUpdates(context.userDbId, args.after ?? null),
+        resolve: (event) => event as UserEvent,
       },
     },
   }),

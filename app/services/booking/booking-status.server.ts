@@ -2,11 +2,10 @@
 // §6): a move publishes the booking's id with pg_notify inside its transaction, so PostgreSQL
 // delivers it on commit only, to every instance LISTENing; each process LISTENs once and fans
 // the ids out to the subscriptions following them, which read the status again.
-import { EventEmitter } from 'node:events';
 import { type Transaction, sql } from 'kysely';
 import { type BookingStatusMessage, isFinalBookingStatus } from '~/domain/booking-status';
-import { singleton } from '~/utils/singleton.server';
-import { type Database, type OpenedDatabase, getDb, getOpenedDatabase } from '../platform/db.server';
+import { type Database, getDb } from '../platform/db.server';
+import { watchNotifications } from '../platform/notify-feed.server';
 import type { DB } from '../platform/db-schema';
 import type { BookingSubscriber } from './booking-subscriber';
 
@@ -42,29 +41,8 @@ export async function bookingStatusOf(reference: string, owner: BookingOwner, db
   return booking ? { status: booking.status, booking_id: booking.reference } : null;
 }
 
-// One LISTEN per opened database and process (both copies of the app modules share it).
-const feeds = singleton('booking-status-feeds', () => new WeakMap<OpenedDatabase, Promise<EventEmitter>>());
-
-function feedOf(opened: OpenedDatabase): Promise<EventEmitter> {
-  let feed = feeds.get(opened);
-  if (!feed) {
-    const events = new EventEmitter().setMaxListeners(0);
-    // After a gap every follower reads its booking again: a move may have been missed.
-    const onGap = () => events.eventNames().forEach((id) => events.emit(id));
-    feed = opened.listen(CHANNEL, (id) => events.emit(id), onGap).then(() => events);
-    // A failed LISTEN (database down) is tried again by the next follower.
-    feed.catch(() => feeds.delete(opened));
-    feeds.set(opened, feed);
-  }
-  return feed;
-}
-
 /** Calls `onMove` after each committed move of the booking (its uuid) until the returned stop is called. */
-export async function watchBooking(bookingId: string, onMove: () => void): Promise<() => void> {
-  const events = await feedOf(getOpenedDatabase());
-  events.on(bookingId, onMove);
-  return () => void events.off(bookingId, onMove);
-}
+export const watchBooking = (bookingId: string, onMove: () => void) => watchNotifications(CHANNEL, bookingId, onMove);
 
 /**
  * The owner's booking's status now, then at each change, ending after a final status. Someone

@@ -70,6 +70,8 @@ export interface UsersTable {
   phone: ColumnType<string | null, string | null | undefined, string | null>;
   /** The user's date format (app/domain/date-format.ts); null: 'DD/MM/YYYY'. 0018_pay_details. */
   date_format: ColumnType<DateFormat | null, DateFormat | null | undefined, DateFormat | null>;
+  /** The number of the user's last user event (0039_user_events). */
+  event_seq: Generated<number>;
 }
 
 export interface MembershipPlansTable {
@@ -670,6 +672,7 @@ export interface DB {
   config_roles: ConfigRolesTable;
   fraud_salts: FraudSaltsTable;
   device_fingerprints: DeviceFingerprintsTable;
+  user_events: UserEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -968,5 +971,15 @@ export interface DeviceFingerprintsTable {
   device_hash: string;
   ip_hash: string;
   fraud_chance: number | null;
+  created_at: CreatedAt;
+}
+
+/** A user event of the fraud channel (spec §4), numbered per user (`users.event_seq`): the outbox sockets read after their last number. */
+export interface UserEventsTable {
+  user_id: number;
+  seq: number;
+  kind: 'request_fingerprint' | 'user_blocked' | 'min_checkin_days_updated';
+  /** min_checkin_days_updated only: the user's lead days now. */
+  min_checkin_days: number | null;
   created_at: CreatedAt;
 }

@@ -1538,6 +1538,31 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('device_fingerprints_created').on('device_fingerprints').column('created_at').execute();
     },
   },
+  '0039_user_events': {
+    /**
+     * The fraud channel's user events (spec §4, §7: request_fingerprint, user_blocked,
+     * min_checkin_days_updated), kept as an outbox: numbered per user from `users.event_seq`,
+     * whose row lock orders a user's events as they commit, so a socket that comes back (to any
+     * instance) asks for what followed the last number it saw and misses nothing. The number
+     * lives on the user, not in the events, so dropping old events never reuses one.
+     */
+    async up(db) {
+      await db.schema
+        .alterTable('users')
+        .addColumn('event_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('user_events')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('request_fingerprint', 'user_blocked', 'min_checkin_days_updated')`))
+        .addColumn('min_checkin_days', 'integer', (c) => c.check(sql`min_checkin_days between 0 and 365`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('user_events_pk', ['user_id', 'seq'])
+        .execute();
+      await db.schema.createIndex('user_events_created').on('user_events').column('created_at').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
