@@ -14,6 +14,7 @@ import { applyRouteBehaviours } from '~/http/route-behaviours.server';
 import { PageMessages } from '~/i18n/messages-context';
 import { pageMeta } from '~/i18n/page-meta';
 import { useFocusHeadingOnNavigation } from '~/components/focus-on-navigation';
+import { useFraudWidgets } from '~/components/fraud/use-fraud-widgets';
 import { FAVICON_PATH, MANIFEST_PATH } from '~/domain/site-files';
 
 export const links: LinksFunction = () => [
@@ -72,6 +73,7 @@ function Document({ children, shell }: { children: ReactNode; shell: ShellData |
 export default function App() {
   const shell = useLoaderData<typeof loader>();
   useFocusHeadingOnNavigation();
+  useFraudWidgets({ userId: shell?.user?.userId ?? null, eventsAfter: shell?.userEventsAfter ?? null, signInOpen: shell?.org.authLayouts != null && !shell.user });
   if (!shell) {
     return (
       <Document shell={undefined}>

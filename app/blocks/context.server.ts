@@ -9,6 +9,8 @@ import type { Locale } from '~/services/site/locale.server';
 export type BlockContext = {
   org: OrgConfig;
   user: SessionUser | null;
+  /** The visitor's minimum check-in lead days (leadDaysOf: the organisation's, or a user's own raised one). */
+  leadDays: number;
   locale: Locale;
   /** The first path segment's product page, when the page is a product landing page. */
   pathname: string;

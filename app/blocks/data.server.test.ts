@@ -8,6 +8,7 @@ const org = loadConfigRegistry().defaultOrg;
 const context: BlockContext = {
   org,
   user: null,
+  leadDays: 1,
   locale: { language: 'en-US', currency: 'USD' },
   pathname: '/',
   query: new URLSearchParams(),

@@ -8,9 +8,11 @@ import { TooSoonCheckout } from '~/components/checkout/guard-dialogs';
 import { SoldOutCheckout } from '~/components/checkout/checkout-states';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useT } from '~/components/shell-context';
+import type { FingerprintHandle } from '~/components/fraud/use-fraud-widgets';
 import { type CheckoutProductCode, checkoutPages, checkoutProductOf } from '~/domain/checkout-path';
 import { documentHeaders } from '~/route-headers';
-import { releaseCheckoutHold, savedTravelerChoices } from '~/services/booking/checkout.server';
+import { holdTooSoon, releaseCheckoutHold, savedTravelerChoices } from '~/services/booking/checkout.server';
+import { tooSoon } from '~/products/page-entry.server';
 import { releasedHoldPath } from '~/domain/destination-links';
 import { getLayout } from '~/services/config/config.server';
 import { respond } from '~/http/respond.server';
@@ -36,6 +38,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const answer = await checkoutEntries[productOf(args.request)].load(args);
   if (answer.state === 'soldOut') return json(answer, { status: 409 });
   if (answer.state === 'tooSoon') return json(answer);
+  // A lead time raised for this user while the checkout was open (the page reloads on the event).
+  const earliest = answer.hold ? await holdTooSoon(args.context, answer.hold.token) : null;
+  if (earliest) return json(tooSoon(earliest));
   const savedTravelers = await savedTravelerChoices(args.context.user);
   return json({ ...answer, layout: getLayout(args.context.org, 'checkout', answer.product), savedTravelers }, { headers: { 'Cache-Control': 'private, no-store' } });
 }
@@ -65,6 +70,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export type OpenCheckoutData = Extract<SerializeFrom<typeof loader>, { state: 'open' }>;
+
+/** Checkout collects a fingerprint (spec §1), after the page is up (app/components/fraud/use-fraud-widgets.ts). */
+export const handle: FingerprintHandle = { fingerprint: true };
 
 export default function Checkout() {
   const data = useLoaderData<typeof loader>();

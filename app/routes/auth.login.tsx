@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, type MetaFunction, json, redirect } from '@rem
 import { useActionData } from '@remix-run/react';
 import { PAGE_AUTH_LINKS, SignInForm } from '~/components/auth/auth-forms';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import type { FingerprintHandle } from '~/components/fraud/use-fraud-widgets';
 import { useT } from '~/components/shell-context';
 import { attemptPasswordLogin, requestMessages } from '~/services/identity/auth.server';
 import { createSession, safeRedirectPath } from '~/services/identity/session.server';
@@ -38,6 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 }
+
+/** Sign-in collects a fingerprint (spec §1), after the page is up (app/components/fraud/use-fraud-widgets.ts). */
+export const handle: FingerprintHandle = { fingerprint: true };
 
 export default function SignInPage() {
   const t = useT();

@@ -60,6 +60,18 @@ describe('client JavaScript budgets (gzipped, per page)', () => {
   });
 });
 
+describe('the fingerprint widget (issue 37)', () => {
+  /** At most this much on checkout and sign-in, loaded after the page is up. */
+  const WIDGET_BUDGET = 15 * KB;
+  const widget = clientFiles().filter((url) => readClientFile(url).includes('/api/iqps/fqs'));
+
+  it(`is one module of at most ${kb(WIDGET_BUDGET)} that no page loads before hydrating`, () => {
+    expect(widget).toHaveLength(1);
+    expect(gzipBytes(widget[0]!)).toBeLessThanOrEqual(WIDGET_BUDGET);
+    expect(pages.filter((page) => page.scripts.includes(widget[0]!)).map((page) => page.id)).toEqual([]);
+  });
+});
+
 describe('what never reaches the browser', () => {
   const files = clientFiles();
 

@@ -50,6 +50,8 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
       sessionId: `s-${email}`,
       userDbId: row.id,
       dateFormat: 'DD/MM/YYYY',
+      minCheckinDays: null,
+      eventSeq: 0,
       impersonatorDbId: null,
       expiresAt: new Date(Date.now() + 3_600_000),
       user: {

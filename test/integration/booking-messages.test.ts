@@ -25,6 +25,8 @@ async function member(db: Database, tag: string, orgId = 'wanderly') {
     sessionId: `s-${tag}`,
     userDbId: row.id,
     dateFormat: 'DD/MM/YYYY',
+    minCheckinDays: null,
+    eventSeq: 0,
     impersonatorDbId: null,
     expiresAt: new Date(Date.now() + 3_600_000),
     user: {

@@ -39,6 +39,7 @@ describe('cached catalogue reads', () => {
       pathname: '/',
       query: new URLSearchParams(),
       cookie: () => undefined,
+      leadDays: 1,
     });
     const rows = await database.db.selectFrom('destinations').select(['slug', 'from_price_usd_minor']).orderBy('from_price_usd_minor').orderBy('name').limit(4).execute();
     const rates = await getRateTable();

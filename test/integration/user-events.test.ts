@@ -9,7 +9,9 @@ import { type UserEvent, blockUser, requestFingerprint, setMinCheckinDays, userE
 import type { Database } from '~/services/platform/db.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
 import { freshVisitorOn } from '../support/load-context';
-import { realtimeClient, startRealtime } from '../support/realtime';
+import { headerWebSocket, realtimeClient, startRealtime } from '../support/realtime';
+import { createGraphqlClient } from '~/components/realtime/graphql-client';
+import { type UserEventHandlers, followUserEvents } from '~/components/realtime/user-events';
 
 const backends: Backend[] = ['pglite', 'postgres'];
 const local = { host: 'localhost', origin: 'http://localhost' };
@@ -206,5 +208,42 @@ describe.each(backends)('user events on %s', (backend) => {
     const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!;
     console.info(`[user events ${backend}] block → socket closed: p50 ${latencies[Math.floor(latencies.length / 2)]} ms, p99 ${p99} ms over ${latencies.length} sockets`);
     expect(p99).toBeLessThan(1_000);
+  });
+
+  it('the page’s follower (urql over the socket): after a dropped socket it comes back with its last number and misses nothing; 4403 signs it out', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const db = database.db;
+    const eve = await member(db);
+    const seen: string[] = [];
+    let blocked = 0;
+    const handlers: UserEventHandlers = {
+      onBlocked: () => blocked++,
+      onSessionEnded: () => seen.push('session ended'),
+      onMinCheckinDays: (days) => seen.push(`min ${days}`),
+      onRequestFingerprint: () => seen.push('fingerprint'),
+    };
+    const client = createGraphqlClient(`ws://127.0.0.1:${first.port}/graphql`, headerWebSocket(first.port, { ...local, cookie: eve.cookie }));
+    // Retries at once: the test waits for what arrives, not for the pause.
+    const stop = followUserEvents(0, handlers, { client, setTimeout: (run) => setTimeout(run, 20), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) });
+    const until = async (check: () => boolean) => {
+      const deadline = Date.now() + 3_000;
+      while (!check()) {
+        if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(seen)}, blocked ${blocked}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await setMinCheckinDays(db, { orgId: 'wanderly', userId: eve.userId, days: 6 });
+    await until(() => seen.length === 1);
+    // The instance drops the socket; two events commit before the follower is back.
+    for (const ws of first.accepted) ws.terminate();
+    await requestFingerprint(db, { orgId: 'wanderly', userId: eve.userId });
+    await setMinCheckinDays(db, { orgId: 'wanderly', userId: eve.userId, days: 8 });
+    await until(() => seen.length === 3);
+    expect(seen).toEqual(['min 6', 'fingerprint', 'min 8']);
+    // Blocked without an event (as SQL would): the sweep's 4403 alone signs the page out.
+    await db.updateTable('users').set({ is_blocked: true }).where('id', '=', eve.userId).execute();
+    await until(() => blocked > 0);
+    expect(seen).toHaveLength(3);
+    stop();
   });
 });

@@ -10,7 +10,7 @@ import {
   parseCarSearch,
   rentalRange,
 } from '~/domain/car-rental';
-import { minCheckinDate } from '~/domain/checkin';
+import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
 import { findVisitorHold, recordHoldQuote } from '~/services/booking/holds.server';
 import { releaseHold } from '~/services/booking/hold-release.server';
 import { quotedLine, requiredLine } from '~/domain/quote';
@@ -28,7 +28,7 @@ type Context = Awaited<ReturnType<typeof hotelPageContext>>;
 async function carContext(requestContext: RequestContext) {
   const context = await hotelPageContext(requestContext);
   if (!context.org.products.some((p) => p === 'CAR')) throw new Response('Not found', { status: 404 });
-  return { ...context, minPickup: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
+  return { ...context, minPickup: minCheckinDate(context.today, leadDaysOf(context)) };
 }
 
 /** A rental's price in the visitor's currency, line by line, as the pages show it. */

@@ -5,7 +5,7 @@ import { flightGoesTo } from '~/domain/add-to-trip';
 import { isKnownAirport } from '~/domain/airports';
 import { destinations } from '~/domain/destinations-data';
 import type { AirportChoice } from '~/components/flights/flight-search-form';
-import { minCheckinDate } from '~/domain/checkin';
+import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
 import type { FlightPrice, PassengerType } from '~/domain/flight-price';
 import { type FlightSearch, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
@@ -31,7 +31,7 @@ async function flightContext(requestContext: RequestContext, pathname: string) {
   const context = await hotelPageContext(requestContext);
   requireFlightLogin(pathname, context.org.auth.flightLoginRequired, context.session !== null);
   if (!context.org.products.some((p) => p === 'FLT')) throw new Response('Not found', { status: 404 });
-  return { ...context, minDate: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
+  return { ...context, minDate: minCheckinDate(context.today, leadDaysOf(context)) };
 }
 
 /** What the flight search form needs: our airports (for the datalist) and the earliest date. */
@@ -43,7 +43,7 @@ export async function flightSearchFormData(requestContext: RequestContext, url: 
 const airportChoices = (): AirportChoice[] => AIRPORTS.map((a) => ({ iata: a.iata, name: a.name, city: a.city, country: a.countryName }));
 
 /** `leadDays` defaults to the organisation's; a held trip was checked when it was held. */
-function parseOf(params: URLSearchParams, context: Context, leadDays = context.org.booking.minCheckinDays) {
+function parseOf(params: URLSearchParams, context: Context, leadDays = leadDaysOf(context)) {
   return parseFlightSearch(params, context.today, leadDays, isKnownAirport);
 }
 

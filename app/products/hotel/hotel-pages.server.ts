@@ -2,7 +2,7 @@ import { json } from '@remix-run/node';
 import { type HotelFlow, hotelFlowOf } from '~/domain/hotel-flow';
 import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/hotel-query';
 import { savedTraveler, tooSoonToBook } from '~/services/booking/checkout.server';
-import { minCheckinDate } from '~/domain/checkin';
+import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
 import { type PriceType, packagePriceType } from '~/domain/room-price';
 import { destinationCatalog, destinationChoices, destinationProperties } from '~/services/catalog/catalog-reference.server';
 import { propertyImageUrl, propertyImagesOf } from '~/domain/property-content';
@@ -71,7 +71,7 @@ function pricingFor(context: PageContext, packageRate: boolean | undefined): Sup
 export async function hotelSearchFormData(requestContext: RequestContext, url: PageUrl) {
   const context = await hotelFlowContext(requestContext, url.pathname);
   const destinations = await getDb().selectFrom('destinations').select(['slug', 'name', 'country_name']).orderBy('name').execute();
-  return { destinations, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays), flow: context.flow };
+  return { destinations, minCheckin: minCheckinDate(context.today, leadDaysOf(context)), flow: context.flow };
 }
 
 export function toHotelQuery(search: HotelSearchParams, flow: HotelFlow): HotelQuery {
@@ -152,7 +152,7 @@ export function breakdown(room: RoomOffer, money: PageContext['money'], member: 
 }
 
 function parseSearchOf(params: URLSearchParams, context: FlowContext) {
-  return parseHotelSearch(params, context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
+  return parseHotelSearch(params, context.today, leadDaysOf(context), context.flow.propertyType);
 }
 
 export type ResultsSort = 'price' | 'stars' | 'rating';
@@ -252,7 +252,7 @@ export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl
   const parsed = parseHotelSearch(
     new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')),
     context.today,
-    context.org.booking.minCheckinDays,
+    leadDaysOf(context),
     context.flow.propertyType,
   );
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });

@@ -1,5 +1,5 @@
 import { json, redirect } from '@remix-run/node';
-import { minCheckinDate } from '~/domain/checkin';
+import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
 import type { OfferPrice } from '~/domain/offer-price';
 import { OFFER_HORIZON_DAYS, type OfferSearch, isOfferSegment, offerProducts, offerSearchParams, parseOfferSearch } from '~/domain/offers';
 import { parseIsoDate } from '~/domain/flight-dates';
@@ -71,7 +71,7 @@ export async function offerSearchFormData(context: PageContext) {
     .execute();
   const regionOf = new Map<string, string>(cruiseItineraries.map((c) => [c.port, c.region]));
   const destinations = rows.map((d) => ({ slug: d.slug, name: d.name, country_name: d.country_name, airport: d.airport_iata, region: regionOf.get(d.slug) ?? null }));
-  const minDate = minCheckinDate(context.today, context.org.booking.minCheckinDays);
+  const minDate = minCheckinDate(context.today, leadDaysOf(context));
   const last = parseIsoDate(context.today)!.add(OFFER_HORIZON_DAYS, 'day');
   const months: string[] = [];
   for (let m = parseIsoDate(minDate)!.startOf('month'); !m.isAfter(last, 'month'); m = m.add(1, 'month')) months.push(m.format('YYYY-MM'));
@@ -80,7 +80,7 @@ export async function offerSearchFormData(context: PageContext) {
 export type OfferSearchFormData = Awaited<ReturnType<typeof offerSearchFormData>>;
 
 function parseFrom(params: URLSearchParams, context: PageContext) {
-  return parseOfferSearch(context.segment, params, context.today, context.org.booking.minCheckinDays);
+  return parseOfferSearch(context.segment, params, context.today, leadDaysOf(context));
 }
 
 export type OfferSort = 'price' | 'rating';

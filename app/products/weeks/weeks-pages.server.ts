@@ -1,6 +1,6 @@
 import { products } from '~/products/registry';
 import { json } from '@remix-run/node';
-import { minCheckinDate } from '~/domain/checkin';
+import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
 import { tooSoonToBook, travelerAction, savedTraveler } from '~/services/booking/checkout.server';
 import { viewMore } from '~/domain/view-more';
 import {
@@ -42,7 +42,7 @@ async function weeksContext(requestContext: RequestContext, scope: WeeksScope) {
   const context = await hotelPageContext(requestContext);
   const kinds = weeksKindsOffered(scope, context.org.products);
   if (kinds.length === 0) throw new Response('Not found', { status: 404 });
-  return { ...context, kinds, minCheckin: minCheckinDate(context.today, context.org.booking.minCheckinDays) };
+  return { ...context, kinds, minCheckin: minCheckinDate(context.today, leadDaysOf(context)) };
 }
 
 const checkOutOf = (checkIn: string, weeks: number) => formatDay(addDays(parseDay(checkIn)!, weeks * 7));

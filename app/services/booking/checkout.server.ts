@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Answer, answer } from '~/domain/answer';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
+import { isCheckinTooSoon, leadDaysOf, minCheckinDate } from '~/domain/checkin';
 import { isDuplicateBooking } from '~/domain/duplicate-booking';
 import type { SessionUser } from '~/domain/session-user';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';
@@ -20,21 +20,26 @@ import { dayIn } from '~/domain/time-zone';
  * the duplicate-guest check, and the traveller step that starts a booking from a hold.
  */
 
-/** The lead days for this visitor: the organisation's, raised for a user by fraud signals. */
-async function minCheckinDaysFor(org: OrgConfig, session: ActiveSession | null): Promise<number> {
-  if (!session) return org.booking.minCheckinDays;
-  const row = await getDb().selectFrom('users').select('min_checkin_days').where('id', '=', session.userDbId).executeTakeFirst();
-  return Math.max(org.booking.minCheckinDays, row?.min_checkin_days ?? 0);
-}
-
 /**
  * The earliest date this visitor may book, or null when `checkin` is fine. A date past the
  * organisation's minimum can still be too soon for a user whose lead time was raised after
  * they searched; the checkout answers with the min-check-in modal instead of a hold.
  */
-export async function tooSoonToBook(org: OrgConfig, session: ActiveSession | null, checkin: string, today = dayIn(org.timeZone)): Promise<string | null> {
-  const days = await minCheckinDaysFor(org, session);
+export async function tooSoonToBook(org: OrgConfig, session: Pick<ActiveSession, 'minCheckinDays'> | null, checkin: string, today = dayIn(org.timeZone)): Promise<string | null> {
+  const days = leadDaysOf({ org, session });
   return isCheckinTooSoon(checkin, today, days) ? minCheckinDate(today, days) : null;
+}
+
+/**
+ * The earliest date this user may book, when a lead time of their own (raised by the fraud
+ * channel, spec §4 min_checkin_days_updated) now puts the held date too soon; else null. The
+ * organisation's lead time was checked when the hold was made, so only a user's own is read again.
+ */
+export async function holdTooSoon(context: Pick<RequestContext, 'org' | 'session'>, holdToken: string): Promise<string | null> {
+  const { org, session } = context;
+  if (!session?.minCheckinDays) return null;
+  const hold = await findVisitorHold(holdToken, { orgId: org.orgId, userId: session.userDbId });
+  return hold ? tooSoonToBook(org, session, holdLocalDates(hold).startsOn) : null;
 }
 
 /** The query string a checkout redirects to when the travel date is too soon. */

@@ -18,8 +18,19 @@ export function hashToken(secret: string): string {
 /**
  * `dateFormat`: the user's, read with the session (spec §6's date-format lookup, `userDateFormat`).
  * `impersonatorDbId`: who really acts in a session opened by impersonation (its author), else null.
+ * `minCheckinDays`: the user's own minimum check-in lead days (spec §4), else null (the organisation's).
+ * `eventSeq`: the number of the user's last user event (the page's fraud channel follows on from it).
  */
-export type ActiveSession = { sessionId: string; user: SessionUser; userDbId: number; dateFormat: DateFormat; impersonatorDbId: number | null; expiresAt: Date };
+export type ActiveSession = {
+  sessionId: string;
+  user: SessionUser;
+  userDbId: number;
+  dateFormat: DateFormat;
+  impersonatorDbId: number | null;
+  expiresAt: Date;
+  minCheckinDays: number | null;
+  eventSeq: number;
+};
 
 function sessionsQuery(db: Database) {
   return db
@@ -47,6 +58,8 @@ function sessionsQuery(db: Database) {
       'u.personal_picture',
       'u.usr_type',
       'u.date_format',
+      'u.min_checkin_days',
+      'u.event_seq',
       'imp.id as impersonator_id',
       'imp.public_id as impersonator_public_id',
       'imp.role as impersonator_role',
@@ -118,6 +131,8 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
     userDbId: row.id,
     impersonatorDbId: row.impersonator_id,
     expiresAt: row.expires_at,
+    minCheckinDays: row.min_checkin_days,
+    eventSeq: row.event_seq,
     dateFormat: userDateFormat({ usrType: row.usr_type, stored: row.date_format }),
     user: {
       userName: `${row.first_name} ${row.last_name}`.trim(),

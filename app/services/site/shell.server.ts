@@ -52,6 +52,8 @@ export async function loadShell(context: Pick<RequestContext, 'org' | 'session' 
   return {
     org: publicOrg(org, signInDialog !== null || pathname.startsWith('/auth/')),
     user: session?.user ?? null,
+    /** A signed-in page follows the user's events after this one (app/components/realtime/user-events.ts). */
+    userEventsAfter: session?.eventSeq ?? null,
     locale,
     /** A signed-in user's date format (spec §6, §9); null for an anonymous visitor (the locale's dates). */
     dateFormat: session?.dateFormat ?? null,
