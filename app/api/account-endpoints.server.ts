@@ -1,3 +1,4 @@
+import { addressKeyOf } from '~/services/platform/address-key.server';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { type InvoiceCreditBody, invoiceCreditSchema } from '#schemas/api/account.schema';
@@ -48,7 +49,7 @@ export const accountEndpoints = {
         }
         const result = await attemptPasswordLogin(org, payload.email_id, payload.password, context.clientIp);
         // The request's correlation id rides on the line (logger): a refusal is found with its request.
-        if (result.kind !== 'ok') log.warn('sign-in refused', { reason: result.kind, orgId: org.orgId, clientIp: context.clientIp });
+        if (result.kind !== 'ok') log.warn('sign-in refused', { reason: result.kind, orgId: org.orgId, address: await addressKeyOf(context.clientIp) });
         switch (result.kind) {
           case 'throttled':
             return loginFail(429, throttledMessage(result.retryAfterSeconds), { retry_after: result.retryAfterSeconds }, { 'Retry-After': String(result.retryAfterSeconds) });

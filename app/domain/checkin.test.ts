@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDatesPath, isCheckinTooSoon, leadDaysOf, minCheckinDate } from './checkin';
+import { changeDatesPath, isCheckinTooSoon, minCheckinDate } from './checkin';
 
 describe('minCheckinDate', () => {
   it('is today plus one day by default', () => {
@@ -105,17 +105,5 @@ describe('changeDatesPath', () => {
 
   it('ignores a segment-like part of the query', () => {
     expect(changeDatesPath('/?next=/hotels/x')).toBe('/');
-  });
-});
-
-describe('leadDaysOf', () => {
-  const org = { booking: { minCheckinDays: 2 } };
-  it('is the organisation’s for a visitor and for a user without their own', () => {
-    expect(leadDaysOf({ org, session: null })).toBe(2);
-    expect(leadDaysOf({ org, session: { minCheckinDays: null } })).toBe(2);
-  });
-  it('is a user’s own when it is raised above the organisation’s, never lowered below it', () => {
-    expect(leadDaysOf({ org, session: { minCheckinDays: 7 } })).toBe(7);
-    expect(leadDaysOf({ org, session: { minCheckinDays: 0 } })).toBe(2);
   });
 });

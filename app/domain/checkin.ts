@@ -23,14 +23,6 @@ function requireIsoDate(value: string, name: string) {
   return date;
 }
 
-/**
- * The lead days that apply to a visitor: the organisation's, raised for one user by fraud
- * signals (their own minimum, read with the session; spec §4 min_checkin_days_updated).
- */
-export function leadDaysOf({ org, session }: { org: { booking: { minCheckinDays: number } }; session: { minCheckinDays: number | null } | null }): number {
-  return Math.max(org.booking.minCheckinDays, session?.minCheckinDays ?? 0);
-}
-
 /** The earliest allowed check-in (spec §4, §9): today plus the computed days, default 1. */
 export function minCheckinDate(today: string, computedDays?: number | null): string {
   return requireIsoDate(today, 'today').add(leadDays(computedDays), 'day').format('YYYY-MM-DD');

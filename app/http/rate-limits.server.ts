@@ -1,3 +1,4 @@
+import { addressKeyOf } from '~/services/platform/address-key.server';
 import { json } from '@remix-run/node';
 import { type LimitedAction, MAX_ACTIVE_HOLDS, scaledLimit } from '~/domain/rate-limits';
 import { apiMessage } from '~/i18n/api-messages';
@@ -40,6 +41,6 @@ export async function requireHoldAllowed(visitor: RateContext & { org: { orgId: 
   const active = await countActiveHolds({ orgId: visitor.org.orgId, clientIp: visitor.clientIp, userId: visitor.session?.userDbId ?? null });
   if (active.count < max) return;
   const retryAfter = Math.max(1, Math.ceil(((active.firstExpiry?.getTime() ?? Date.now()) - Date.now()) / 1000));
-  log.warn('active holds cap reached', { clientIp: visitor.clientIp, active: active.count });
+  log.warn('active holds cap reached', { address: await addressKeyOf(visitor.clientIp), active: active.count });
   throw tooManyRequests(answering, apiMessage(visitor.locale.language, 'limit.activeHolds', { max }), retryAfter);
 }

@@ -23,7 +23,11 @@ const SECTIONS = [
   { path: '/admin/history', label: 'History' },
   { path: '/admin/audit', label: 'Audit log' },
   { path: '/admin/roles', label: 'Roles' },
+  { path: '/admin/travellers', label: 'Travellers' },
 ];
+
+/** Sections for org admins only (the server refuses the others anyway). */
+const MANAGING = new Set(['/admin/roles', '/admin/travellers']);
 
 export default function AdminConsole() {
   const { orgId, role, canManage } = useLoaderData<typeof loader>();
@@ -37,7 +41,7 @@ export default function AdminConsole() {
         </p>
         {/* Plain links, a document load each: leaving the editor with unsaved changes asks first (beforeunload). */}
         <nav aria-label="Console">
-          {SECTIONS.filter((section) => canManage || section.path !== '/admin/roles').map((section) => (
+          {SECTIONS.filter((section) => canManage || !MANAGING.has(section.path)).map((section) => (
             <a key={section.path} href={section.path} aria-current={pathname === section.path ? 'page' : undefined}>
               {section.label}
             </a>

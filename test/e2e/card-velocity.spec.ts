@@ -4,10 +4,12 @@
 // card, failed card saves and coupon guesses are answered 429 with Retry-After after their limit,
 // in the page's language. TRUST_PROXY=loopback gives each test its own client address.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '~/domain/rate-limits';
 import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway/index';
 import { prepareBooking } from '../support/booking-load';
+import { inDays } from '../support/dates';
 import { DEMO_PASSWORD, type HttpAnswer, demo, http, sessionCookie } from '../support/http-client';
 import { createScratchDatabase, postgresOrSkipReason } from '../support/postgres';
 import { type RunningServer, startServer } from '../support/server-process';
@@ -125,5 +127,49 @@ describe.skipIf(skipReason)('card and code velocity across two instances', () =>
     // Another visitor is not this one.
     const other = await signIn('member', newAddress());
     expect((await send(0, newAddress(), 'POST', '/api/general/getCouponCodeDetails', { cookie: other, body: { product_type: 'HLT', currency: 'USD' } })).status).toBe(200);
+  });
+
+  it('keeps no raw client address or device id: in no table of the database, in neither instance’s log (issue 37 acceptance 7)', async () => {
+    // On top of the declined payments, card saves and guesses above (their 429s are logged): a
+    // refused sign-in, an anonymous hold and a fingerprint with a high fraud chance, from one more address.
+    const address = newAddress();
+    const deviceId = `grep-device-${randomUUID()}`;
+    expect((await send(0, address, 'POST', '/api/auth/login', { body: { email_id: demo('agent'), password: 'not-the-password' } })).status).toBe(401);
+    const cookie = await signIn('member', address);
+    expect((await send(1, address, 'POST', '/api/iqps/fqs', { cookie, body: { device_id: deviceId, fraud_chance: 95 } })).status).toBe(200);
+    const form = new URLSearchParams({ destination: 'cancun', checkin: inDays(200), checkout: inDays(201), rooms: '1', guests: '2', roomTypeId: '1' });
+    const site = new URL(instances[0]!.url);
+    site.hostname = 'localhost';
+    const held = await http(instances[0]!.url, 'POST', '/hotel-checkout', {
+      host: site.hostname,
+      headers: { 'x-forwarded-for': address, 'content-type': 'application/x-www-form-urlencoded', origin: site.origin },
+      body: form.toString(),
+    });
+    expect(held.status, held.text.slice(0, 300)).toBe(302);
+
+    const used = [...Array.from({ length: addresses }, (_, i) => `198.51.100.${i + 1}`), deviceId];
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows: tables } = await client.query<{ name: string }>(
+        `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      );
+      const found: string[] = [];
+      for (const { name } of tables) {
+        const { rows } = await client.query<{ row: string }>(`select t::text as row from "${name}" t`);
+        for (const { row } of rows) for (const value of used) if (row.includes(value)) found.push(`${name}: ${value}`);
+      }
+      expect(found).toEqual([]);
+      // What the hashes stand for is there: the sign-in failure, the hold and the fingerprint were kept.
+      const kept = await client.query(
+        `select (select count(*) from auth_failures where client_ip like 'a:%') as failures, (select count(*) from holds where client_ip like 'a:%') as holds, (select count(*) from device_fingerprints) as fingerprints`,
+      );
+      expect(kept.rows[0]).toMatchObject({ failures: expect.not.stringMatching(/^0$/), holds: expect.not.stringMatching(/^0$/), fingerprints: expect.not.stringMatching(/^0$/) });
+    } finally {
+      await client.end();
+    }
+    const logs = instances.map((instance) => instance.logs()).join('\n');
+    expect(logs).toMatch(/rate limited/);
+    expect(used.filter((value) => logs.includes(value))).toEqual([]);
   });
 });

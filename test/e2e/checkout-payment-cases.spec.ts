@@ -151,12 +151,15 @@ async function enterNewCard(page: Page, language: Language, number: string) {
 
 /** Clicks the submit button and answers the booking id initBooking froze (the booking reference). */
 async function submit(page: Page, language: Language): Promise<string> {
-  const init = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/booking/initBooking');
+  // The body is read as the answer arrives: a free booking's page moves on at once, and a body
+  // asked for after the page left is gone.
+  const init = page
+    .waitForResponse((response) => new URL(response.url()).pathname === '/api/booking/initBooking')
+    .then(async (response) => ({ status: response.status(), body: (await response.json()) as { booking_id: string } }));
   await page.getByRole('button', { name: TEXT[language].submit }).click();
   const answer = await init;
-  expect(answer.status()).toBe(200);
-  const body = (await answer.json()) as { booking_id: string };
-  return body.booking_id;
+  expect(answer.status).toBe(200);
+  return answer.body.booking_id;
 }
 
 /** The success page of a product with this booking id, and its heading. */

@@ -264,11 +264,12 @@ describe.skipIf(!base)('the membership plans modal', () => {
       const check = watchConsole(page);
       // A trial authorises its renewal on a saved card.
       if (org === 'wanderly') await saveCardThroughApi(page);
-      await page.goto(orgUrl(base, HOST[org], '/user/profile?plans=open'));
-      await waitForHydration(page);
-      // On voyagerpro the socket is blocked: the live status falls back to polling GET /api/booking/status.
+      // On voyagerpro the socket is blocked, from the page's first (its user events share it): the
+      // live status falls back to polling GET /api/booking/status.
       const blocked = org === 'voyagerpro';
       if (blocked) await page.routeWebSocket(/\/graphql$/, (socket) => socket.close({ code: 1008, reason: 'blocked by the test' }));
+      await page.goto(orgUrl(base, HOST[org], '/user/profile?plans=open'));
+      await waitForHydration(page);
       const polls: string[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/booking/status') polls.push(request.url());

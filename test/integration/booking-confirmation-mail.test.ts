@@ -52,6 +52,7 @@ describe.each(backends)('booking e-mails and the bell on %s', (backend) => {
       dateFormat: 'DD/MM/YYYY',
       minCheckinDays: null,
       eventSeq: 0,
+      addressKey: null,
       impersonatorDbId: null,
       expiresAt: new Date(Date.now() + 3_600_000),
       user: {

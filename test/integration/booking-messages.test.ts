@@ -27,6 +27,7 @@ async function member(db: Database, tag: string, orgId = 'wanderly') {
     dateFormat: 'DD/MM/YYYY',
     minCheckinDays: null,
     eventSeq: 0,
+    addressKey: null,
     impersonatorDbId: null,
     expiresAt: new Date(Date.now() + 3_600_000),
     user: {

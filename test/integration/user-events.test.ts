@@ -5,6 +5,7 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, getSessionByToken } from '~/services/identity/session.server';
+import { resolveRequestContext } from '~/services/site/request-context.server';
 import { type UserEvent, blockUser, requestFingerprint, setMinCheckinDays, userEventUpdates } from '~/services/fraud/user-events.server';
 import type { Database } from '~/services/platform/db.server';
 import { type Backend, useSeededDatabase } from '../support/databases';
@@ -245,5 +246,29 @@ describe.each(backends)('user events on %s', (backend) => {
     await until(() => blocked > 0);
     expect(seen).toHaveLength(3);
     stop();
+  });
+
+  it('the IP-change check: a request from another address than the session’s asks its pages for a new fingerprint, once per change', async (ctx) => {
+    if (database.skip) return ctx.skip();
+    const db = database.db;
+    const email = `address-${Date.now().toString(36)}@example.com`;
+    const { id: userId } = await db
+      .insertInto('users')
+      .values({ org_id: 'wanderly', email, email_normalized: email, password_hash: 'x', first_name: 'Ada', last_name: 'Address', role: 'member', nationality: 'US' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { token } = await createSession({ ...freshVisitorOn('localhost'), clientIp: '203.0.113.9' }, { userId });
+    const requestFrom = (clientIp: string) => resolveRequestContext({ hostname: 'localhost', cookieHeader: `userToken=${token}`, correlationId: 'address-check', clientIp });
+    const events = async () => (await db.selectFrom('user_events').select('kind').where('user_id', '=', userId).execute()).map((row) => row.kind);
+    expect((await requestFrom('203.0.113.9')).session).not.toBeNull();
+    expect(await events()).toEqual([]);
+    await requestFrom('198.51.100.77');
+    await requestFrom('198.51.100.77');
+    expect(await events()).toEqual(['request_fingerprint']);
+    await requestFrom('203.0.113.9');
+    expect(await events()).toEqual(['request_fingerprint', 'request_fingerprint']);
+    // Only the address's keyed hash is kept.
+    const session = await db.selectFrom('sessions').select('address_key').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(session.address_key).toMatch(/^a:[\w-]{22}$/);
   });
 });

@@ -10,7 +10,8 @@ import {
   parseCarSearch,
   rentalRange,
 } from '~/domain/car-rental';
-import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
+import { minCheckinDate } from '~/domain/checkin';
+import { leadDaysOf } from '~/domain/lead-days';
 import { findVisitorHold, recordHoldQuote } from '~/services/booking/holds.server';
 import { releaseHold } from '~/services/booking/hold-release.server';
 import { quotedLine, requiredLine } from '~/domain/quote';

@@ -5,7 +5,8 @@ import { flightGoesTo } from '~/domain/add-to-trip';
 import { isKnownAirport } from '~/domain/airports';
 import { destinations } from '~/domain/destinations-data';
 import type { AirportChoice } from '~/components/flights/flight-search-form';
-import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
+import { minCheckinDate } from '~/domain/checkin';
+import { leadDaysOf } from '~/domain/lead-days';
 import type { FlightPrice, PassengerType } from '~/domain/flight-price';
 import { type FlightSearch, parseFlightSearch, seatsNeeded } from '~/domain/flight-query';
 import { DEPARTURE_WINDOWS, type DepartureWindow, departureWindow } from '~/domain/flight-schedule';
@@ -43,7 +44,7 @@ export async function flightSearchFormData(requestContext: RequestContext, url: 
 const airportChoices = (): AirportChoice[] => AIRPORTS.map((a) => ({ iata: a.iata, name: a.name, city: a.city, country: a.countryName }));
 
 /** `leadDays` defaults to the organisation's; a held trip was checked when it was held. */
-function parseOf(params: URLSearchParams, context: Context, leadDays = leadDaysOf(context)) {
+function parseOf(params: URLSearchParams, context: Context, leadDays = context.org.booking.minCheckinDays) {
   return parseFlightSearch(params, context.today, leadDays, isKnownAirport);
 }
 

@@ -2,7 +2,8 @@ import { json } from '@remix-run/node';
 import { type HotelFlow, hotelFlowOf } from '~/domain/hotel-flow';
 import { type HotelSearchParams, MAX_GUESTS, parseHotelSearch } from '~/domain/hotel-query';
 import { savedTraveler, tooSoonToBook } from '~/services/booking/checkout.server';
-import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
+import { minCheckinDate } from '~/domain/checkin';
+import { leadDaysOf } from '~/domain/lead-days';
 import { type PriceType, packagePriceType } from '~/domain/room-price';
 import { destinationCatalog, destinationChoices, destinationProperties } from '~/services/catalog/catalog-reference.server';
 import { propertyImageUrl, propertyImagesOf } from '~/domain/property-content';
@@ -152,7 +153,7 @@ export function breakdown(room: RoomOffer, money: PageContext['money'], member: 
 }
 
 function parseSearchOf(params: URLSearchParams, context: FlowContext) {
-  return parseHotelSearch(params, context.today, leadDaysOf(context), context.flow.propertyType);
+  return parseHotelSearch(params, context.today, context.org.booking.minCheckinDays, context.flow.propertyType);
 }
 
 export type ResultsSort = 'price' | 'stars' | 'rating';
@@ -252,7 +253,7 @@ export async function holdHotelRoom(requestContext: RequestContext, url: PageUrl
   const parsed = parseHotelSearch(
     new URLSearchParams([...form.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')),
     context.today,
-    leadDaysOf(context),
+    context.org.booking.minCheckinDays,
     context.flow.propertyType,
   );
   if (!parsed.ok) throw json({ message: 'The search is not valid any more; please search again.', errors: parsed.errors }, { status: 400 });

@@ -1,5 +1,6 @@
 import { json, redirect } from '@remix-run/node';
-import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
+import { minCheckinDate } from '~/domain/checkin';
+import { leadDaysOf } from '~/domain/lead-days';
 import type { OfferPrice } from '~/domain/offer-price';
 import { OFFER_HORIZON_DAYS, type OfferSearch, isOfferSegment, offerProducts, offerSearchParams, parseOfferSearch } from '~/domain/offers';
 import { parseIsoDate } from '~/domain/flight-dates';
@@ -80,7 +81,7 @@ export async function offerSearchFormData(context: PageContext) {
 export type OfferSearchFormData = Awaited<ReturnType<typeof offerSearchFormData>>;
 
 function parseFrom(params: URLSearchParams, context: PageContext) {
-  return parseOfferSearch(context.segment, params, context.today, leadDaysOf(context));
+  return parseOfferSearch(context.segment, params, context.today, context.org.booking.minCheckinDays);
 }
 
 export type OfferSort = 'price' | 'rating';

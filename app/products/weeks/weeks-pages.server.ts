@@ -1,6 +1,7 @@
 import { products } from '~/products/registry';
 import { json } from '@remix-run/node';
-import { minCheckinDate, leadDaysOf } from '~/domain/checkin';
+import { minCheckinDate } from '~/domain/checkin';
+import { leadDaysOf } from '~/domain/lead-days';
 import { tooSoonToBook, travelerAction, savedTraveler } from '~/services/booking/checkout.server';
 import { viewMore } from '~/domain/view-more';
 import {

@@ -4,6 +4,7 @@
 // booking and writes the payment attempt with its idempotency key before any gateway call;
 // the gateway is called outside any transaction; each result is recorded at once; the
 // reconciler (booking-reconcile.server.ts) finishes what a crash or a timeout left open.
+import { addressKeyOf } from '../platform/address-key.server';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import {
   ATTEMPT_LIVE,
@@ -171,7 +172,7 @@ async function begin(bookingId: string, input: PayRequest, db: Database, tries =
           currency: booking.currency,
           status: 'created',
           acted_by_user_id: input.session?.impersonatorDbId ?? null,
-          client_ip: input.clientIp,
+          client_ip: await addressKeyOf(input.clientIp, trx),
         })
         .returningAll()
         .executeTakeFirstOrThrow();

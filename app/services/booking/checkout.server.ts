@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Answer, answer } from '~/domain/answer';
 import type { OrgConfig } from '#schemas/org-config.schema';
-import { isCheckinTooSoon, leadDaysOf, minCheckinDate } from '~/domain/checkin';
+import { isCheckinTooSoon, minCheckinDate } from '~/domain/checkin';
+import { leadDaysOf } from '~/domain/lead-days';
 import { isDuplicateBooking } from '~/domain/duplicate-booking';
 import type { SessionUser } from '~/domain/session-user';
 import { parseTraveler, type Traveler, type TravelerParse } from '~/domain/traveler';

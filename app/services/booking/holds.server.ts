@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Transaction, sql } from 'kysely';
 import type { Database } from '../platform/db.server';
 import { getDb } from '../platform/db.server';
+import { addressKeyOf } from '../platform/address-key.server';
 import { keptUntilChanged } from '../platform/kept-until-changed.server';
 import type { DB, HoldStatus } from '../platform/db-schema';
 import { type Quote, readQuote } from '~/domain/quote';
@@ -350,6 +351,8 @@ export async function createMultiItemHold(request: MultiItemHoldRequest, db: Dat
     }),
   );
   const refs = [...new Set(items.map((i) => i.itemRef))];
+  // Kept as its keyed hash (address-key.server.ts), for the per-visitor cap on active holds.
+  const address = request.clientIp ? await addressKeyOf(request.clientIp, db) : null;
   const scarcest = async (conn: Database) => Math.min(...(await Promise.all(items.map((i) => countAvailableUnits({ product: request.product, ...i }, conn)))));
   for (let attempt = 1; ; attempt++) {
     try {
@@ -377,7 +380,7 @@ export async function createMultiItemHold(request: MultiItemHoldRequest, db: Dat
             ends_at: endsAt,
             quantity: request.quantity,
             selection: request.selection ? JSON.stringify(request.selection) : null,
-            client_ip: request.clientIp ?? null,
+            client_ip: address,
             status: 'active',
             expires_at: sql<Date>`now() + make_interval(mins => ${request.ttlMinutes})`,
           })

@@ -6,6 +6,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Database, getDb } from '../platform/db.server';
 import { log } from '../platform/logger.server';
+import { addressKeyOf } from '../platform/address-key.server';
+import type { ActiveSession } from '../identity/session.server';
+import { requestFingerprint } from './user-events.server';
 
 export const FINGERPRINT_RETENTION_DAYS = 90;
 /** Spec §9: a fraud_chance of 90 or more is logged as a warning (and nothing else, yet). */
@@ -77,6 +80,27 @@ export async function fingerprintsOfDevice(db: Database, orgId: string, deviceId
     .where('device_hash', '=', hashed(salt, 'device', deviceId))
     .executeTakeFirstOrThrow();
   return row.n;
+}
+
+/**
+ * The IP-change check (spec §4, §7): a signed-in request from another address than the session
+ * was last used from asks the user's open pages for a new fingerprint (request_fingerprint). The
+ * session keeps the new address's keyed hash; one without any yet (made before addresses were
+ * kept) takes it quietly.
+ */
+export async function checkSessionAddress(
+  db: Database,
+  { orgId, session, clientIp }: { orgId: string; session: Pick<ActiveSession, 'sessionId' | 'userDbId' | 'addressKey'>; clientIp: string },
+): Promise<void> {
+  const address = await addressKeyOf(clientIp, db);
+  if (address === session.addressKey) return;
+  const moved = await db
+    .updateTable('sessions')
+    .set({ address_key: address })
+    .where('id', '=', session.sessionId)
+    .where((eb) => eb.or([eb('address_key', 'is', null), eb('address_key', '!=', address)]))
+    .executeTakeFirst();
+  if (session.addressKey !== null && Number(moved.numUpdatedRows) > 0) await requestFingerprint(db, { orgId, userId: session.userDbId });
 }
 
 /** Forgets fingerprints past their 90 days, hourly. */

@@ -6,6 +6,7 @@
 // for what follows the last number it saw, so one that reconnects to another instance misses
 // nothing, and a NOTIFY that never came costs at most one safety poll.
 import { type Transaction, sql } from 'kysely';
+import { MAX_MIN_CHECKIN_DAYS } from '~/domain/lead-days';
 import { type Database, getDb } from '../platform/db.server';
 import type { DB, UserEventsTable } from '../platform/db-schema';
 import { errorFields, log } from '../platform/logger.server';
@@ -38,7 +39,7 @@ async function appendUserEvent(trx: Transaction<DB>, userId: number, kind: UserE
 }
 
 /** After the commit, tells every instance that `userId` has new events. A failure is logged: the followers' safety poll finds them. */
-async function announceUserEvents(db: Database, userId: number): Promise<void> {
+export async function announceUserEvents(db: Database, userId: number): Promise<void> {
   await sql`select pg_notify(${CHANNEL}, ${String(userId)})`.execute(db).catch((error: unknown) => log.warn('user event notification failed', { userId, ...errorFields(error) }));
 }
 
@@ -50,47 +51,54 @@ async function lockUser(trx: Transaction<DB>, orgId: string, userId: number) {
 export type UserActionResult = { ok: true; seq: number } | { ok: false; reason: 'not-found' };
 
 /**
- * Blocks a user (spec §4 user_blocked; issue 37 "blocked means out"): marks them blocked, ends
- * every session they hold or opened as someone else (an unblock later revives none of them),
- * and publishes user_blocked. Every instance then refuses the old sessions on their next
- * request and closes their sockets 4403 within a sweep (server/graphql.ts).
+ * Blocks the user `userId` in `trx` (spec §4 user_blocked; issue 37 "blocked means out"): marks
+ * them blocked, ends every session they hold or opened as someone else (an unblock later revives
+ * none of them) and appends user_blocked. Every instance then refuses the old sessions on their
+ * next request and closes their sockets 4403 within a sweep (server/graphql.ts). Announce after
+ * the commit.
  */
-export async function blockUser(db: Database, { orgId, userId }: { orgId: string; userId: number }): Promise<UserActionResult> {
-  const seq = await db.transaction().execute(async (trx) => {
-    if (!(await lockUser(trx, orgId, userId))) return null;
-    await trx.updateTable('users').set({ is_blocked: true }).where('id', '=', userId).execute();
-    await trx
-      .updateTable('sessions')
-      .set({ expires_at: sql`least(expires_at, now())` })
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('impersonator_id', '=', userId)]))
-      .execute();
-    return appendUserEvent(trx, userId, 'user_blocked');
-  });
+export async function blockUserIn(trx: Transaction<DB>, userId: number): Promise<number> {
+  await trx.updateTable('users').set({ is_blocked: true }).where('id', '=', userId).execute();
+  await trx
+    .updateTable('sessions')
+    .set({ expires_at: sql`least(expires_at, now())` })
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('impersonator_id', '=', userId)]))
+    .execute();
+  return appendUserEvent(trx, userId, 'user_blocked');
+}
+
+/** Sets the user's own minimum check-in lead days in `trx` (null: the organisation's) and appends min_checkin_days_updated. Announce after the commit. */
+export async function setMinCheckinDaysIn(trx: Transaction<DB>, userId: number, days: number | null): Promise<number> {
+  if (days !== null && !(Number.isInteger(days) && days >= 0 && days <= MAX_MIN_CHECKIN_DAYS)) {
+    throw new RangeError(`min check-in days must be a whole number from 0 to ${MAX_MIN_CHECKIN_DAYS}, got ${days}`);
+  }
+  await trx.updateTable('users').set({ min_checkin_days: days }).where('id', '=', userId).execute();
+  return appendUserEvent(trx, userId, 'min_checkin_days_updated', days);
+}
+
+/** Runs `change` on the user `userId` of `orgId` in one transaction, then announces the user's new events. */
+async function changeUser(db: Database, orgId: string, userId: number, change: (trx: Transaction<DB>) => Promise<number>): Promise<UserActionResult> {
+  const seq = await db.transaction().execute(async (trx) => ((await lockUser(trx, orgId, userId)) ? change(trx) : null));
   if (seq === null) return { ok: false, reason: 'not-found' };
   await announceUserEvents(db, userId);
-  log.warn('user blocked', { orgId, userId });
   return { ok: true, seq };
 }
 
-/** Sets a user's own minimum check-in lead days (null: the organisation's) and publishes min_checkin_days_updated to their open pages. */
-export async function setMinCheckinDays(db: Database, { orgId, userId, days }: { orgId: string; userId: number; days: number | null }): Promise<UserActionResult> {
-  if (days !== null && !(Number.isInteger(days) && days >= 0 && days <= 365)) throw new RangeError(`min check-in days must be a whole number from 0 to 365, got ${days}`);
-  const seq = await db.transaction().execute(async (trx) => {
-    if (!(await lockUser(trx, orgId, userId))) return null;
-    await trx.updateTable('users').set({ min_checkin_days: days }).where('id', '=', userId).execute();
-    return appendUserEvent(trx, userId, 'min_checkin_days_updated', days);
-  });
-  if (seq === null) return { ok: false, reason: 'not-found' };
-  await announceUserEvents(db, userId);
-  return { ok: true, seq };
+/** Blocks a user (blockUserIn) and announces it. */
+export async function blockUser(db: Database, { orgId, userId }: { orgId: string; userId: number }): Promise<UserActionResult> {
+  const result = await changeUser(db, orgId, userId, (trx) => blockUserIn(trx, userId));
+  if (result.ok) log.warn('user blocked', { orgId, userId });
+  return result;
+}
+
+/** Sets a user's own minimum check-in lead days (setMinCheckinDaysIn) and announces it. */
+export function setMinCheckinDays(db: Database, { orgId, userId, days }: { orgId: string; userId: number; days: number | null }): Promise<UserActionResult> {
+  return changeUser(db, orgId, userId, (trx) => setMinCheckinDaysIn(trx, userId, days));
 }
 
 /** Asks the user's open pages for a new fingerprint (spec §4 request_fingerprint; an address change does, issue 37). */
-export async function requestFingerprint(db: Database, { orgId, userId }: { orgId: string; userId: number }): Promise<UserActionResult> {
-  const seq = await db.transaction().execute(async (trx) => ((await lockUser(trx, orgId, userId)) ? appendUserEvent(trx, userId, 'request_fingerprint') : null));
-  if (seq === null) return { ok: false, reason: 'not-found' };
-  await announceUserEvents(db, userId);
-  return { ok: true, seq };
+export function requestFingerprint(db: Database, { orgId, userId }: { orgId: string; userId: number }): Promise<UserActionResult> {
+  return changeUser(db, orgId, userId, (trx) => appendUserEvent(trx, userId, 'request_fingerprint'));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { addressKeyOf } from '../platform/address-key.server';
 import { createHash, randomBytes } from 'node:crypto';
 import { type Transaction, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
@@ -93,14 +94,14 @@ export async function isTokenUsable(purpose: TokenPurpose, orgId: string, token:
 
 export type LoginResult = { kind: 'ok'; userId: number } | { kind: 'invalid' } | { kind: 'blocked' } | { kind: 'throttled'; retryAfterSeconds: number };
 
-async function throttleWait(db: Transaction<DB>, key: string, clientIp: string): Promise<number> {
+async function throttleWait(db: Transaction<DB>, key: string, address: string): Promise<number> {
   const row = await db
     .selectFrom('auth_failures')
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
       eb.fn.min('failed_at').as('oldest'),
-      sql<number>`count(*) filter (where client_ip = ${clientIp})`.as('client_count'),
-      sql<Date | string | null>`max(failed_at) filter (where client_ip = ${clientIp})`.as('client_newest'),
+      sql<number>`count(*) filter (where client_ip = ${address})`.as('client_count'),
+      sql<Date | string | null>`max(failed_at) filter (where client_ip = ${address})`.as('client_newest'),
     ])
     .where('account_key', '=', key)
     .where('failed_at', '>', new Date(Date.now() - FAILURE_WINDOW_MS))
@@ -122,14 +123,14 @@ async function throttleWait(db: Transaction<DB>, key: string, clientIp: string):
  * per-key advisory lock, so a burst of parallel guesses cannot all pass the check before any
  * of them is counted.
  */
-async function reserveAttempt(key: string, clientIp: string): Promise<number> {
+async function reserveAttempt(key: string, address: string): Promise<number> {
   return getDb()
     .transaction()
     .execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-      const wait = await throttleWait(trx, key, clientIp);
+      const wait = await throttleWait(trx, key, address);
       if (wait > 0) return wait;
-      await trx.insertInto('auth_failures').values({ account_key: key, client_ip: clientIp }).execute();
+      await trx.insertInto('auth_failures').values({ account_key: key, client_ip: address }).execute();
       // Old rows no longer count; drop them so the table stays small (purgeAuthFailures does the rest).
       await trx
         .deleteFrom('auth_failures')
@@ -144,11 +145,12 @@ async function reserveAttempt(key: string, clientIp: string): Promise<number> {
  * Checks an e-mail and password. Unknown e-mails cost the same hash and count failures the
  * same way as known ones, so neither the answer nor its timing says whether an account exists.
  * A throttled attempt answers at once without hashing. `clientIp` is the caller's address:
- * the backoff is per account and address (login-throttle.ts says why).
+ * the backoff is per account and address (login-throttle.ts says why), kept as its keyed hash.
  */
 export async function attemptPasswordLogin(org: OrgConfig, email: string, password: string, clientIp: string): Promise<LoginResult> {
   const key = accountKey(org.orgId, email);
-  const wait = await reserveAttempt(key, clientIp);
+  const address = await addressKeyOf(clientIp);
+  const wait = await reserveAttempt(key, address);
   if (wait > 0) return { kind: 'throttled', retryAfterSeconds: Math.ceil(wait / 1000) };
 
   const user = await getDb()
@@ -161,7 +163,7 @@ export async function attemptPasswordLogin(org: OrgConfig, email: string, passwo
   // A failure stays counted (it was recorded by reserveAttempt).
   if (!user || !ok) return { kind: 'invalid' };
   // The owner's own failures are forgiven; a stranger's stay counted towards the hourly cap.
-  await getDb().deleteFrom('auth_failures').where('account_key', '=', key).where('client_ip', '=', clientIp).execute();
+  await getDb().deleteFrom('auth_failures').where('account_key', '=', key).where('client_ip', '=', address).execute();
   if (user.is_blocked) return { kind: 'blocked' };
   return { kind: 'ok', userId: user.id };
 }

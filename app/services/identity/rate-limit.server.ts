@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { counterKeys, type LimitedAction, RATE_LIMITS, type RateVerdict, rateVerdict, windowOf } from '~/domain/rate-limits';
 import { purgeAuthFailures } from './auth.server';
 import { type Database, getDb, getOpenedDatabase } from '../platform/db.server';
+import { addressKeyOf } from '../platform/address-key.server';
 import { getEnv } from '../platform/env.server';
 import { log } from '../platform/logger.server';
 import type { RequestContext } from '../site/request-context.server';
@@ -117,12 +118,14 @@ function countersInUse(): RateCounters {
 export async function hitRateLimit(action: LimitedAction, visitor: Visitor, counters: RateCounters = countersInUse(), now = Date.now()): Promise<RateVerdict> {
   const limit = RATE_LIMITS[action];
   const window = windowOf(now, limit.windowMs);
-  const keys = counterKeys(action, visitor, window.index);
+  // The address is counted (and named in the log) by its keyed hash: the counters are rows.
+  const address = await addressKeyOf(visitor.clientIp);
+  const keys = counterKeys(action, { ...visitor, clientIp: address }, window.index);
   const counted = [keys.address, keys.session, keys.card].filter((key): key is string => key !== null);
   const counts = await counters.bump(counted, new Date(window.endsAt));
   const hitsOf = (key: string | null) => (key === null ? null : (counts.get(key) ?? 0));
   const verdict = rateVerdict({ address: hitsOf(keys.address) ?? 0, session: hitsOf(keys.session), card: hitsOf(keys.card) }, limit, getEnv().rateLimitScale, now);
-  if (!verdict.ok) log.warn('rate limited', { action, by: verdict.by, clientIp: visitor.clientIp, retryAfterSeconds: verdict.retryAfterSeconds });
+  if (!verdict.ok) log.warn('rate limited', { action, by: verdict.by, address, retryAfterSeconds: verdict.retryAfterSeconds });
   return verdict;
 }
 
@@ -136,13 +139,14 @@ export function rateLimitedMessage(action: LimitedAction, verdict: { retryAfterS
  * office address do not share a cap), else those made from the address.
  */
 export async function countActiveHolds(visitor: { orgId: string; clientIp: string; userId: number | null }, db: Database = getDb()) {
+  const address = await addressKeyOf(visitor.clientIp, db);
   const row = await db
     .selectFrom('holds')
     .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('expires_at').as('first_expiry')])
     .where('org_id', '=', visitor.orgId)
     .where('status', '=', 'active')
     .where('expires_at', '>', sql<Date>`now()`)
-    .where((eb) => (visitor.userId === null ? eb('client_ip', '=', visitor.clientIp) : eb('user_id', '=', visitor.userId)))
+    .where((eb) => (visitor.userId === null ? eb('client_ip', '=', address) : eb('user_id', '=', visitor.userId)))
     .executeTakeFirst();
   return { count: Number(row?.count ?? 0), firstExpiry: row?.first_expiry ? new Date(row.first_expiry) : null };
 }

@@ -4,6 +4,7 @@ import { safeRedirectTarget } from '~/domain/safe-redirect';
 import type { SessionUser } from '~/domain/session-user';
 import { type Database, getDb } from '../platform/db.server';
 import { keptUntilChanged } from '../platform/kept-until-changed.server';
+import { addressKeyOf } from '../platform/address-key.server';
 import { secureCookieAttribute } from '../config/config.server';
 import type { RequestContext } from '../site/request-context.server';
 import { sessionExpiry, sessionVerdict } from '~/domain/session-verdict';
@@ -20,6 +21,7 @@ export function hashToken(secret: string): string {
  * `impersonatorDbId`: who really acts in a session opened by impersonation (its author), else null.
  * `minCheckinDays`: the user's own minimum check-in lead days (spec §4), else null (the organisation's).
  * `eventSeq`: the number of the user's last user event (the page's fraud channel follows on from it).
+ * `addressKey`: the keyed hash of the address the session was last used from (a change asks for a new fingerprint).
  */
 export type ActiveSession = {
   sessionId: string;
@@ -30,6 +32,7 @@ export type ActiveSession = {
   expiresAt: Date;
   minCheckinDays: number | null;
   eventSeq: number;
+  addressKey: string | null;
 };
 
 function sessionsQuery(db: Database) {
@@ -43,6 +46,7 @@ function sessionsQuery(db: Database) {
       's.created_at',
       's.last_seen_at',
       's.expires_at',
+      's.address_key',
       'u.id',
       'u.public_id as user_public_id',
       'u.org_id',
@@ -133,6 +137,7 @@ export async function getSessionByToken({ token: secret, orgId }: { token: strin
     expiresAt: row.expires_at,
     minCheckinDays: row.min_checkin_days,
     eventSeq: row.event_seq,
+    addressKey: row.address_key,
     dateFormat: userDateFormat({ usrType: row.usr_type, stored: row.date_format }),
     user: {
       userName: `${row.first_name} ${row.last_name}`.trim(),
@@ -184,7 +189,7 @@ export async function recordImpersonatedRequest(
 // ---------------------------------------------------------------------------------------
 
 /** What setting or clearing the session cookie needs of the request. */
-export type CookieContext = Pick<RequestContext, 'hostname' | 'cookie'>;
+export type CookieContext = Pick<RequestContext, 'hostname' | 'cookie'> & Partial<Pick<RequestContext, 'clientIp'>>;
 
 function cookieAttributes(hostname: string, maxAgeSeconds: number): string {
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secureCookieAttribute(hostname)}`;
@@ -219,6 +224,7 @@ export async function createSession(
       user_id: userId,
       impersonator_id: impersonation?.authorId ?? null,
       expires_at: expiresAt,
+      address_key: context.clientIp ? await addressKeyOf(context.clientIp, db) : null,
     })
     .execute();
   return {

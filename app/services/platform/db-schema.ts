@@ -161,6 +161,8 @@ export interface SessionsTable {
   created_at: CreatedAt;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** The keyed hash of the address the session was last used from (0040_address_keys). */
+  address_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A state-changing request made in a session opened by impersonation (0032): who acted, as whom. */
@@ -673,6 +675,7 @@ export interface DB {
   fraud_salts: FraudSaltsTable;
   device_fingerprints: DeviceFingerprintsTable;
   user_events: UserEventsTable;
+  platform_secrets: PlatformSecretsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -982,4 +985,10 @@ export interface UserEventsTable {
   /** min_checkin_days_updated only: the user's lead days now. */
   min_checkin_days: number | null;
   created_at: CreatedAt;
+}
+
+/** The platform's own secrets, made on first use (0040_address_keys): `address-key` hashes client addresses. */
+export interface PlatformSecretsTable {
+  name: string;
+  secret: string;
 }

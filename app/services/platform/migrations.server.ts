@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator, type MigratorProps } from 'kysely/migration';
+import { addressKeyWith, readOrMakeKey } from './address-key.server';
 import { log } from './logger.server';
 
 /**
@@ -1561,6 +1562,30 @@ const migrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('user_events_pk', ['user_id', 'seq'])
         .execute();
       await db.schema.createIndex('user_events_created').on('user_events').column('created_at').execute();
+    },
+  },
+  '0040_address_keys': {
+    /**
+     * No raw client address is kept (issue 37): sign-in failures, holds and payment attempts hold
+     * a keyed hash of it (app/services/platform/address-key.server.ts), whose key is the first of
+     * the platform's own secrets. The addresses kept before are hashed here, under the same key.
+     * Sessions keep the hashed address they were last used from.
+     */
+    async up(db) {
+      await db.schema
+        .createTable('platform_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .execute();
+      // The address a session was last used from: a change asks its pages for a new fingerprint (spec §4).
+      await db.schema.alterTable('sessions').addColumn('address_key', 'text').execute();
+      const key = await readOrMakeKey(db);
+      for (const table of ['auth_failures', 'holds', 'payment_attempts']) {
+        const { rows } = await sql<{ client_ip: string }>`select distinct client_ip from ${sql.table(table)} where client_ip is not null`.execute(db);
+        for (const { client_ip: address } of rows) {
+          await sql`update ${sql.table(table)} set client_ip = ${addressKeyWith(key, address)} where client_ip = ${address}`.execute(db);
+        }
+      }
     },
   },
 };

@@ -1,6 +1,6 @@
 import type { PageKey } from '#schemas/org-config.schema';
 import { resolveLayout } from '~/blocks/data.server';
-import { leadDaysOf } from '~/domain/checkin';
+import { leadDaysOf } from '~/domain/lead-days';
 import { getLayout } from '../config/config.server';
 import type { RequestContext } from './request-context.server';
 

@@ -7,6 +7,8 @@ import { priceTypeFor } from '~/domain/room-price';
 import type { SessionUser } from '~/domain/session-user';
 import { cookiesOfHeader, getConfigRegistry, orgOfHost } from '../config/config.server';
 import { countryOfAddress } from './ip-country.server';
+import { checkSessionAddress } from '../fraud/fingerprints.server';
+import { getDb } from '../platform/db.server';
 import { type Locale, resolveLocaleFromCookies } from './locale.server';
 import { type ActiveSession, SESSION_COOKIE, getSessionByToken } from '../identity/session.server';
 import { PREVIEW_COOKIE, previewOfRequest } from '../config/config-preview.server';
@@ -42,6 +44,7 @@ export async function resolveRequestContext(facts: RequestFacts): Promise<Reques
   const published = orgOfHost(getConfigRegistry(), { hostname: facts.hostname, orgIdCookie: cookie('orgid') });
   const token = cookie(SESSION_COOKIE);
   const session = token ? await getSessionByToken({ token, orgId: published.orgId }) : null;
+  if (session) await checkSessionAddress(getDb(), { orgId: published.orgId, session, clientIp: facts.clientIp });
   const previewCookie = cookie(PREVIEW_COOKIE);
   const preview = session && token && previewCookie ? await previewOfRequest({ org: published, userDbId: session.userDbId, sessionToken: token, cookie: previewCookie }) : null;
   return contextOf({
