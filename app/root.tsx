@@ -73,7 +73,7 @@ function Document({ children, shell }: { children: ReactNode; shell: ShellData |
 export default function App() {
   const shell = useLoaderData<typeof loader>();
   useFocusHeadingOnNavigation();
-  useFraudWidgets({ userId: shell?.user?.userId ?? null, eventsAfter: shell?.userEventsAfter ?? null, signInOpen: shell?.org.authLayouts != null && !shell.user });
+  useFraudWidgets(shell);
   if (!shell) {
     return (
       <Document shell={undefined}>

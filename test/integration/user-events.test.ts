@@ -219,7 +219,6 @@ describe.each(backends)('user events on %s', (backend) => {
     let blocked = 0;
     const handlers: UserEventHandlers = {
       onBlocked: () => blocked++,
-      onSessionEnded: () => seen.push('session ended'),
       onMinCheckinDays: (days) => seen.push(`min ${days}`),
       onRequestFingerprint: () => seen.push('fingerprint'),
     };

@@ -2,8 +2,9 @@
 // loaded on demand for a signed-in visitor, it follows the userEvents subscription and acts on
 // each event. It starts after the last event the page was rendered with and keeps the number of
 // each one it receives, so a socket that comes back (to any instance, after any gap) asks for
-// what it missed. A socket that drops is tried again with a growing pause; one the server closed
-// because the user was blocked or the session ended takes the page to sign-in or session-out.
+// what it missed. A socket that drops is tried again with a growing pause. One the server closed
+// because the user was blocked takes the page to sign-in; one closed because the session ended
+// stops following.
 import { type Client, gql } from '@urql/core';
 import { sendFingerprint } from '~/components/fraud/fingerprint';
 import { graphqlClient } from './graphql-client';
@@ -23,8 +24,6 @@ const USER_EVENTS = gql<{ userEvents: UserEvent }, { after: number }>`
 export type UserEventHandlers = {
   /** user_blocked, or the socket closed for a blocked user (4403): every page of the user signs out (spec §4, §9). */
   onBlocked: () => void;
-  /** The socket closed because the session ended (4401: signed out elsewhere, timed out). */
-  onSessionEnded: () => void;
   /** min_checkin_days_updated: open pages recompute the earliest check-in. */
   onMinCheckinDays: (days: number | null) => void;
   /** request_fingerprint: a new fingerprint is collected. */
@@ -66,7 +65,9 @@ export function followUserEvents(after: number, handlers: UserEventHandlers, dep
   const failed = (closeCode: number | undefined) => {
     unsubscribe?.();
     if (closeCode === CLOSE_USER_BLOCKED) return handlers.onBlocked();
-    if (closeCode === CLOSE_SESSION_ENDED) return handlers.onSessionEnded();
+    // The session ended under the page (signed out or in again elsewhere, timed out): the page's
+    // next request says so; leaving now could take it from a visitor who just signed in again.
+    if (closeCode === CLOSE_SESSION_ENDED) return;
     // A dropped socket (an instance gone, the network): again, after what it last saw.
     if (failures < RETRY_MS.length) retry = deps.setTimeout(subscribe, RETRY_MS[failures++]!);
   };
@@ -80,8 +81,6 @@ export function followUserEvents(after: number, handlers: UserEventHandlers, dep
 
 /** Where a page goes when its user is blocked (spec §9: logged out). */
 export const BLOCKED_PATH = '/auth/login';
-/** Where a page goes when its session ends under it (the page that says so). */
-export const SESSION_ENDED_PATH = '/session-out';
 
 /**
  * Follows the user's events in the browser: blocked → sign-in; a new minimum check-in →
@@ -91,7 +90,6 @@ export const SESSION_ENDED_PATH = '/session-out';
 export function followInBrowser(after: number, reload: () => void): () => void {
   const handlers: UserEventHandlers = {
     onBlocked: () => window.location.assign(BLOCKED_PATH),
-    onSessionEnded: () => window.location.assign(SESSION_ENDED_PATH),
     onMinCheckinDays: reload,
     onRequestFingerprint: () => void sendFingerprint().catch((error: unknown) => console.warn('[fingerprint] failed:', error instanceof Error ? error.message : error)),
   };

@@ -45,7 +45,7 @@ export async function announceUserEvents(db: Database, userId: number): Promise<
 
 /** The user `userId` of `orgId`, locked for this transaction; null when there is none in that organisation. */
 async function lockUser(trx: Transaction<DB>, orgId: string, userId: number) {
-  return trx.selectFrom('users').select(['id', 'public_id']).where('id', '=', userId).where('org_id', '=', orgId).forUpdate().executeTakeFirst();
+  return trx.selectFrom('users').select('id').where('id', '=', userId).where('org_id', '=', orgId).forUpdate().executeTakeFirst();
 }
 
 export type UserActionResult = { ok: true; seq: number } | { ok: false; reason: 'not-found' };
