@@ -5,7 +5,7 @@ import type { ShellData } from '~/services/site/shell.server';
 const logFailure = (what: string) => (error: unknown) => console.warn(`[${what}] failed:`, error);
 
 /** Loads the fingerprint widget and posts a fingerprint (spec §7); its failure, a blocked script included, is only logged (spec §9). */
-export const sendFingerprintLater = () => import('./fingerprint').then((widget) => widget.sendFingerprint(), logFailure('fingerprint'));
+const sendFingerprintLater = () => import('./fingerprint').then((widget) => widget.sendFingerprint(), logFailure('fingerprint'));
 
 /** How long a signed-in page is up before it follows its user's events. */
 const FOLLOW_AFTER_MS = 1_000;

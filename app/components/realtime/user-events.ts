@@ -37,7 +37,7 @@ export type UserEventDeps = {
 };
 
 /** Pauses before each new try after a failure; after the last, the page stops following (a reload starts again). */
-export const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 30_000, 30_000, 30_000];
+const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 30_000, 30_000, 30_000];
 /** Close codes of server/graphql.ts: the session ended (4401), the user is blocked (4403). */
 const CLOSE_SESSION_ENDED = 4401;
 const CLOSE_USER_BLOCKED = 4403;
@@ -80,7 +80,7 @@ export function followUserEvents(after: number, handlers: UserEventHandlers, dep
 }
 
 /** Where a page goes when its user is blocked (spec §9: logged out). */
-export const BLOCKED_PATH = '/auth/login';
+const BLOCKED_PATH = '/auth/login';
 
 /**
  * Follows the user's events in the browser: blocked → sign-in; a new minimum check-in →

@@ -16,9 +16,9 @@ const CHANNEL = 'user_events';
 /** How often a follower reads even without a NOTIFY (one lost between commit and send). */
 const SAFETY_POLL_MS = 10_000;
 /** Events are for open pages; a page away for longer signs in again or reloads anyway. */
-export const USER_EVENT_RETENTION_DAYS = 30;
+const USER_EVENT_RETENTION_DAYS = 30;
 
-export type UserEventKind = UserEventsTable['kind'];
+type UserEventKind = UserEventsTable['kind'];
 /** What a page receives: the event's number (its cursor), its kind and, for min_checkin_days_updated, the days. */
 export type UserEvent = { seq: number; kind: UserEventKind; minCheckinDays: number | null };
 
