@@ -4,6 +4,7 @@ import { productCodeSchema } from './product-code.schema';
 import { COLOR_PATTERN } from '~/domain/contrast';
 
 import { PAGE_KIND_NAMES, PAGE_KINDS, type PageKind } from '~/domain/page-kinds';
+import { CONDITION_OPS, RULE_ACTIONS, RULE_INPUTS, RULE_MODES } from '~/domain/fraud-risk';
 
 /** A layout's id (layouts/<id>.json). */
 const layoutRef = { type: 'string', minLength: 1 } as const;
@@ -470,6 +471,54 @@ export const orgConfigSchema = {
       type: 'object',
       propertyNames: languageCode,
       additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+    /**
+     * The organisation's fraud rules (issue 37; app/domain/fraud-risk.ts): evaluated 3-D Secure →
+     * allow → block → review, the first enforced match deciding. Absent: the shipped defaults.
+     */
+    fraud: {
+      type: 'object',
+      properties: {
+        rules: {
+          type: 'array',
+          maxItems: 50,
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,59}$' },
+              action: { type: 'string', enum: RULE_ACTIONS },
+              mode: { type: 'string', enum: RULE_MODES },
+              when: {
+                type: 'array',
+                minItems: 1,
+                maxItems: 10,
+                items: {
+                  type: 'object',
+                  properties: {
+                    signal: { type: 'string', enum: RULE_INPUTS },
+                    op: { type: 'string', enum: CONDITION_OPS },
+                    // One of four kinds, each titled so the console's form offers them by name.
+                    value: {
+                      oneOf: [
+                        { title: 'Number', type: 'number' },
+                        { title: 'Text', type: 'string', maxLength: 40 },
+                        { title: 'Yes or no', type: 'boolean' },
+                        { title: 'Unknown', type: 'null' },
+                      ],
+                    },
+                  },
+                  required: ['signal', 'op', 'value'],
+                  additionalProperties: false,
+                },
+              },
+            },
+            required: ['id', 'action', 'mode', 'when'],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['rules'],
+      additionalProperties: false,
     },
     /**
      * The layout of every page kind (app/domain/page-kinds.ts, docs/decisions/0060): a layout id,

@@ -163,6 +163,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
       cookieHeader: req.get('cookie'),
       correlationId: res.locals.correlationId as string,
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      userAgent: req.get('user-agent') ?? null,
     }).then((context) => {
       res.locals.requestContext = context;
       // A first visit's pages carry the locale its country chose (spec §7), never an asset or a call.

@@ -17,6 +17,7 @@ import { mailJob } from '~/services/platform/mail.server';
 import { renewalJob } from '~/services/membership/membership-renewals.server';
 import { abuseCleanupJob } from '~/services/identity/rate-limit.server';
 import { fingerprintRetentionJob } from '~/services/fraud/fingerprints.server';
+import { fraudDecisionRetentionJob } from '~/services/fraud/screening.server';
 import { userEventRetentionJob } from '~/services/fraud/user-events.server';
 import { loadIpCountries } from '~/services/site/ip-country.server';
 import { oxxoExpiryJob } from '~/services/booking-payments/oxxo-vouchers.server';
@@ -99,7 +100,17 @@ async function main() {
   const server = createServer(app);
   const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry: getConfigRegistry, findSession: getSessionByToken, sessionVerdicts });
   loadIpCountries();
-  const jobs = startJobs(env, [mailJob, holdExpiryJob, reconciler, oxxoExpiryJob, abuseCleanupJob, renewalJob, fingerprintRetentionJob, userEventRetentionJob]);
+  const jobs = startJobs(env, [
+    mailJob,
+    holdExpiryJob,
+    reconciler,
+    oxxoExpiryJob,
+    abuseCleanupJob,
+    renewalJob,
+    fingerprintRetentionJob,
+    userEventRetentionJob,
+    fraudDecisionRetentionJob,
+  ]);
 
   server.listen(env.port, () => {
     log.info('server listening', { url: `http://localhost:${env.port}`, database: opened.kind, orgs: registry.orgs.length });

@@ -47,7 +47,7 @@ export const accountEndpoints = {
         if (!payload.email_id || payload.password === undefined) {
           return loginFail(400, 'Invalid sign-in request: email_id and password are required');
         }
-        const result = await attemptPasswordLogin(org, payload.email_id, payload.password, context.clientIp);
+        const result = await attemptPasswordLogin(org, payload.email_id, payload.password, context.clientIp, context.userAgent);
         // The request's correlation id rides on the line (logger): a refusal is found with its request.
         if (result.kind !== 'ok') log.warn('sign-in refused', { reason: result.kind, orgId: org.orgId, address: await addressKeyOf(context.clientIp) });
         switch (result.kind) {
@@ -57,6 +57,8 @@ export const accountEndpoints = {
             return loginFail(401, MESSAGES.invalidCredentials);
           case 'blocked':
             return loginFail(403, MESSAGES.blocked);
+          case 'refused':
+            return loginFail(403, MESSAGES.refused);
           case 'ok':
             userId = result.userId;
         }

@@ -186,7 +186,8 @@ export function outcomeOfAttempt(
   }
 }
 
-export type PayAnswer = { status: number; body: Record<string, unknown> };
+/** `riskMs`: how long the fraud screening took, told in a Server-Timing header (bench:booking reads it). */
+export type PayAnswer = { status: number; body: Record<string, unknown>; riskMs?: number };
 
 /** A pay call refused before any attempt (docs/api.md "Booking payment"): a malformed request. */
 export const invalidPay = (message: string): PayAnswer => ({ status: 400, body: { status: 'invalid', message } });

@@ -147,6 +147,7 @@ export const ORG_SECTIONS = [
   { id: 'payments', label: 'Payments', keys: ['payments'] },
   { id: 'membership', label: 'Membership plans', keys: ['membership'] },
   { id: 'booking', label: 'Bookings and e-mails', keys: ['booking'] },
+  { id: 'fraud', label: 'Fraud rules', keys: ['fraud'] },
   { id: 'legal', label: 'Legal', keys: ['legal'] },
   { id: 'pages', label: 'Pages', keys: ['pages'] },
 ] as const;

@@ -71,9 +71,10 @@ const ES_MX: readonly Rule[] = [
   [/^language not offered by locale\.languages$/, () => 'idioma que locale.languages no ofrece'],
   [/^must be in increasing order, each day once$/, () => 'debe ir en orden creciente, cada día una sola vez'],
   [
-    /^duplicate (plan code|ad id|block id) '(.*)'$/,
-    (what, id) => `${{ 'plan code': 'código de plan', 'ad id': 'id de anuncio', 'block id': 'id de bloque' }[what]} repetido '${id}'`,
+    /^duplicate (plan code|ad id|block id|rule id) '(.*)'$/,
+    (what, id) => `${{ 'plan code': 'código de plan', 'ad id': 'id de anuncio', 'block id': 'id de bloque', 'rule id': 'id de regla' }[what]} repetido '${id}'`,
   ],
+  [/^'(gte|lte)' compares numbers: the value must be a number$/, (op) => `'${op}' compara números: el valor debe ser un número`],
   [/^plans are charged in (\w+)$/, (code) => `los planes se cobran en ${code}`],
   [/^a plan that is not a trial must last at least a month$/, () => 'un plan que no es de prueba debe durar al menos un mes'],
   [/^a renewable plan must renew for at least a month$/, () => 'un plan renovable debe renovarse por al menos un mes'],

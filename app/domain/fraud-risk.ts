@@ -164,7 +164,37 @@ export type RuleMode = 'enforce' | 'shadow' | 'off';
 /** The order rules are evaluated in, whatever order an organisation lists them in. */
 export const ACTION_ORDER: readonly FraudAction[] = ['require_3ds', 'allow', 'block', 'review'];
 
-export type ConditionOp = 'gte' | 'lte' | 'eq' | 'neq';
+/** How long a fraud decision is kept (and so how far back a backtest can look). */
+export const FRAUD_DECISION_RETENTION_DAYS = 90;
+
+/** What a rule's condition may test: each signal, the score, and whether the address's and the card's countries differ. */
+export const RULE_INPUTS = [
+  'deviceAccounts',
+  'deviceCards',
+  'cardAttempts1h',
+  'emailAttempts1h',
+  'ipAttempts1h',
+  'deviceAttempts1h',
+  'userAttempts1h',
+  'ipCountry',
+  'binCountry',
+  'inMarket',
+  'accountAgeDays',
+  'disposableEmail',
+  'botUserAgent',
+  'leadTimeHours',
+  'amountToMedian',
+  'failedAuthorisations24h',
+  'refunds24h',
+  'gatewayRisk',
+  'score',
+  'ipCardCountriesDiffer',
+] as const satisfies readonly (SignalName | 'score' | 'ipCardCountriesDiffer')[];
+export const RULE_ACTIONS = ['allow', 'require_3ds', 'review', 'block'] as const satisfies readonly FraudAction[];
+export const RULE_MODES = ['enforce', 'shadow', 'off'] as const satisfies readonly RuleMode[];
+export const CONDITION_OPS = ['gte', 'lte', 'eq', 'neq'] as const;
+
+export type ConditionOp = (typeof CONDITION_OPS)[number];
 /** A test of one signal, or of the score; a rule's conditions must all hold. */
 export type RuleCondition = { signal: SignalName | 'score' | 'ipCardCountriesDiffer'; op: ConditionOp; value: number | string | boolean | null };
 export type FraudRule = { id: string; action: FraudAction; mode: RuleMode; when: RuleCondition[] };
@@ -249,3 +279,8 @@ export const DEFAULT_FRAUD_RULES: readonly FraudRule[] = [
   { id: 'review-refund-burst', action: 'review', mode: 'enforce', when: [{ signal: 'refunds24h', op: 'gte', value: 3 }] },
   { id: 'review-high-score', action: 'review', mode: 'enforce', when: [{ signal: 'score', op: 'gte', value: 50 }] },
 ];
+
+/** The rules an organisation screens with: its own (its config's `fraud.rules`), else the shipped defaults. */
+export function fraudRulesOf(org: { fraud?: { rules: readonly FraudRule[] } }): readonly FraudRule[] {
+  return org.fraud?.rules ?? DEFAULT_FRAUD_RULES;
+}

@@ -35,7 +35,8 @@ import type { Database } from '~/services/platform/db.server';
 import { checkApiBody, requireApiBody } from './api-body.server';
 
 /** A typed answer of the pay core as the call's JSON. */
-const respond = (answer: PayAnswer | InitAnswer) => json(answer.body, { status: answer.status });
+const respond = (answer: PayAnswer | InitAnswer) =>
+  json(answer.body, { status: answer.status, headers: 'riskMs' in answer && answer.riskMs !== undefined ? { 'Server-Timing': `risk;dur=${answer.riskMs.toFixed(2)}` } : {} });
 const invalid = (message: string) => respond(invalidPay(message));
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_:.-]{8,128}$/;
@@ -70,6 +71,7 @@ const payerOf = (context: PayContext, body: { id: string; hold?: string | null }
   session: context.session,
   language: context.locale.language,
   clientIp: context.clientIp,
+  userAgent: context.userAgent ?? null,
   bookingReference: body.id,
   holdToken: typeof body.hold === 'string' ? body.hold : null,
 });

@@ -131,6 +131,7 @@ export const enUS = {
   'auth.verify.submit': 'Create my account',
   'auth.error.invalid': 'The e-mail or password is incorrect.',
   'auth.error.blocked': 'This account has been blocked. Please contact support if you think this is a mistake.',
+  'auth.error.refused': 'We could not sign you in from here. Please contact support.',
   'auth.error.throttled': 'Too many failed sign-in attempts. Please wait {seconds} seconds before trying again.',
   'auth.error.firstName': 'Enter your first name (letters only, up to 60)',
   'auth.error.lastName': 'Enter your last name (letters only, up to 60)',

@@ -132,6 +132,7 @@ export const esMX: Messages = {
   'auth.verify.submit': 'Crear mi cuenta',
   'auth.error.invalid': 'El correo o la contraseña no son correctos.',
   'auth.error.blocked': 'Esta cuenta está bloqueada. Contacta a soporte si crees que es un error.',
+  'auth.error.refused': 'No pudimos iniciar tu sesión desde aquí. Contacta a soporte.',
   'auth.error.throttled': 'Demasiados intentos fallidos. Espera {seconds} segundos antes de volver a intentarlo.',
   'auth.error.firstName': 'Escribe tu nombre (solo letras, hasta 60)',
   'auth.error.lastName': 'Escribe tu apellido (solo letras, hasta 60)',

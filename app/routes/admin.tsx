@@ -24,10 +24,11 @@ const SECTIONS = [
   { path: '/admin/audit', label: 'Audit log' },
   { path: '/admin/roles', label: 'Roles' },
   { path: '/admin/travellers', label: 'Travellers' },
+  { path: '/admin/reviews', label: 'Fraud reviews' },
 ];
 
 /** Sections for org admins only (the server refuses the others anyway). */
-const MANAGING = new Set(['/admin/roles', '/admin/travellers']);
+const MANAGING = new Set(['/admin/roles', '/admin/travellers', '/admin/reviews']);
 
 export default function AdminConsole() {
   const { orgId, role, canManage } = useLoaderData<typeof loader>();

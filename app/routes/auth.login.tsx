@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirectPath(form.get('redirectTo'));
   const values = { email, redirectTo };
   if (!email || !password) return json({ ok: false as const, error: t('auth.error.invalid'), values }, { status: 400 });
-  const result = await attemptPasswordLogin(org, email, password, context.clientIp);
+  const result = await attemptPasswordLogin(org, email, password, context.clientIp, context.userAgent);
   switch (result.kind) {
     case 'throttled':
       return json(
@@ -33,6 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return json({ ok: false as const, error: t('auth.error.invalid'), values }, { status: 401 });
     case 'blocked':
       return json({ ok: false as const, error: t('auth.error.blocked'), values }, { status: 403 });
+    case 'refused':
+      return json({ ok: false as const, error: t('auth.error.refused'), values }, { status: 403 });
     case 'ok': {
       const { setCookie } = await createSession(context, { userId: result.userId });
       return redirect(redirectTo, { headers: { 'Set-Cookie': setCookie } });

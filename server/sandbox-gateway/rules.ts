@@ -95,6 +95,24 @@ export function cardBehaviour(number: string): { failsVerification: boolean; fra
   return { failsVerification: FAILS_VERIFICATION.has(number), fraud: FRAUD_CARDS.has(number) };
 }
 
+/** Cards the gateway's risk check sends to review (authorised, with `risk_data.decision` Review). */
+const REVIEWED_CARDS = new Set(['4000111111111123']);
+
+/** Braintree's `risk_data.decision` for a sale of this card: Decline for the fraud cards (rejected), Review, else Approve. */
+export function riskDecisionOf(number: string): 'Approve' | 'Review' | 'Decline' {
+  return FRAUD_CARDS.has(number) ? 'Decline' : REVIEWED_CARDS.has(number) ? 'Review' : 'Approve';
+}
+
+/**
+ * Where a card was issued, as Braintree's `bin_data.country_of_issuance` says (ISO 3166 alpha-3):
+ * these test cards abroad, every other card in the United States.
+ */
+const ISSUED_ABROAD: Record<string, string> = { '4000000760000002': 'BRA', '4000001240000000': 'CAN', '4000004840008001': 'MEX', '4000008260000000': 'GBR' };
+
+export function countryOfIssuance(number: string): string {
+  return ISSUED_ABROAD[number] ?? 'USA';
+}
+
 /** The result of 3-D Secure on a card, as Braintree reports it in `three_d_secure_info`. */
 export type ThreeDSecureInfo = {
   status: string;

@@ -6,6 +6,8 @@ import {
   authenticateThreeDSecure,
   type AmountOutcome,
   cardBehaviour,
+  countryOfIssuance,
+  riskDecisionOf,
   cardTypeOf,
   type CardType,
   declineFor,
@@ -351,6 +353,7 @@ export class SandboxState {
         expirationMonth: card.expirationMonth,
         expirationYear: card.expirationYear,
       },
+      binData: { countryOfIssuance: countryOfIssuance(card.number) },
     });
   }
 
@@ -540,6 +543,7 @@ export class SandboxState {
       creditCard: cardXml(transaction.card, transaction.token),
       customer: { id: transaction.customerId },
       threeDSecureInfo: transaction.threeDSecure ? threeDSecureXml(transaction.threeDSecure) : undefined,
+      riskData: transaction.type === 'sale' ? { id: `risk-${transaction.id}`, decision: riskDecisionOf(transaction.card.number), deviceDataCaptured: false } : undefined,
       refundIds: new XmlList('item', transaction.refundIds),
       refundedTransactionId: transaction.refundedTransactionId,
       statusHistory: new XmlList(

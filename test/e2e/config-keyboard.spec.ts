@@ -41,7 +41,7 @@ describe('the console from the keyboard (Chromium)', () => {
     // The generated form (loaded after the editor painted) with its labels and help, then every console page.
     await page.getByLabel('Header version').waitFor();
     await expectNoAxeViolationsAtViewports(page, 'console editor, site form');
-    for (const path of ['/admin/audit', '/admin/roles', '/admin/history', '/admin/travellers']) {
+    for (const path of ['/admin/audit', '/admin/roles', '/admin/history', '/admin/travellers', '/admin/reviews?days=30']) {
       await page.goto(orgUrl(baseURL, hostOf(ORG), path));
       await expectNoAxeViolationsAtViewports(page, `console ${path}`);
     }

@@ -79,7 +79,7 @@ describe.each(backends)('abuse limits on %s', (backend) => {
       if (result.kind !== 'held') throw new Error('expected a hold');
       tokens.push(result.hold.token);
     }
-    const visitor = { org: { orgId: 'wanderly' }, clientIp, session: null, cookie: () => undefined, locale: { language: 'en-US', currency: 'USD' } } as const;
+    const visitor = { org: getOrgById('wanderly')!, clientIp, session: null, cookie: () => undefined, locale: { language: 'en-US', currency: 'USD' }, userAgent: null } as const;
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: null })).toMatchObject({ count: MAX_ACTIVE_HOLDS });
     // A signed-in colleague behind the same office address has a cap of their own.
     expect(await countActiveHolds({ orgId: 'wanderly', clientIp, userId: 424_242 })).toMatchObject({ count: 0 });
@@ -92,7 +92,7 @@ describe.each(backends)('abuse limits on %s', (backend) => {
     expect(await (refused as Response).text()).toMatch(/already have 5 bookings on hold/);
     expect(Number((refused as Response).headers.get('Retry-After'))).toBeGreaterThan(0);
     // Another organisation, or another address, is not this visitor.
-    await expect(requireHoldAllowed({ ...visitor, org: { orgId: 'viajamas' } }, 'page')).resolves.toBeUndefined();
+    await expect(requireHoldAllowed({ ...visitor, org: getOrgById('viajamas')! }, 'page')).resolves.toBeUndefined();
     await expect(requireHoldAllowed({ ...visitor, clientIp: newAddress() }, 'page')).resolves.toBeUndefined();
     await releaseHold(tokens[0]!);
     await expect(requireHoldAllowed(visitor, 'page')).resolves.toBeUndefined();

@@ -123,6 +123,19 @@ const MORE_KEYWORD_CASES: Case[] = [
 
 /** One case per semantic rule of the one validator (config-check.server.ts, page-kinds.ts): what the schemas cannot say. */
 const RULE_CASES: Case[] = [
+  {
+    name: 'two fraud rules with one id',
+    rule: 'fraud.rules.id',
+    break: (b) => {
+      const rule = { id: 'review-new-accounts', action: 'review', mode: 'enforce', when: [{ signal: 'accountAgeDays', op: 'lte', value: 1 }] };
+      org(b).fraud = { rules: [rule, { ...rule, action: 'block' }] };
+    },
+  },
+  {
+    name: 'a fraud rule that orders a non-number',
+    rule: 'fraud.rules.when.value',
+    break: (b) => void (org(b).fraud = { rules: [{ id: 'block-big-amounts', action: 'block', mode: 'shadow', when: [{ signal: 'amountToMedian', op: 'gte', value: 'ten' }] }] }),
+  },
   { name: 'orgId must match the file', rule: 'orgId', break: (b) => void (org(b).orgId = 'voyager-other') },
   { name: 'unknown time zone', rule: 'timeZone', break: (b) => void (org(b).timeZone = 'Mars/Olympus_Mons') },
   { name: 'unknown language', rule: 'locale.languages', break: (b) => void org(b).locale.languages.push('xx-XX') },

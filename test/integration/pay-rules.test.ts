@@ -23,6 +23,17 @@ import { inDays } from '../support/dates';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
+import { DEFAULT_FRAUD_RULES, type RiskSignals, orderRules, screen } from '~/domain/fraud-risk';
+import { defaultRulesVersion, screenAttempt, setFraudRulesMode } from '~/services/fraud/screening.server';
+import { describeCard } from '~/services/payments/card-key.server';
+import { getOrgById } from '~/services/config/config.server';
+import { type Database, openDatabase } from '~/services/platform/db.server';
+import * as reviewsRoute from '~/routes/admin.reviews';
+import type { OpenReview } from '~/services/fraud/fraud-reviews.server';
+import { verifyAudit } from '~/services/config/config-audit.server';
+import { readConfigFiles } from '~/services/config/config-check.server';
+import { seedConfigStore } from '~/services/config/config-store.server';
+import { join } from 'node:path';
 
 const cardGuaranteeRoute = bookingEndpoints['/api/booking/cardGuarantee'].action;
 const generatePgTokenRoute = bookingEndpoints['/api/booking/generatePgToken'].action;
@@ -188,6 +199,227 @@ describe.each(backends)('money rules on %s', (backend) => {
     expect(await refused.json()).toMatchObject({ status: 'booking_failed', error: 'Card payments in EUR are not available: search again' });
     expect(await state(made)).toMatchObject({ booking: { status: 'initiated' }, attempts: [] });
     expect(await salesOf(made.reference)).toEqual([]);
+  });
+
+  describe('the fraud screening of a payment (issue 37)', () => {
+    // As production runs them (a test server only records its rules: FRAUD_RULES_MODE).
+    beforeAll(() => setFraudRulesMode('enforce'));
+    afterAll(() => setFraudRulesMode(null));
+    const decisionsOf = (bookingId: string) => database.db.selectFrom('fraud_decisions').selectAll().where('booking_id', '=', bookingId).execute();
+
+    it('screens a card payment before the gateway, stores why with its rules version, and replays to the same answer', async (ctx) => {
+      if (database.skip) return ctx.skip(database.skip);
+      const owner = await newUser('voyagerpro');
+      const made = await activity('voyagerpro', owner, 4_500);
+      const answer = await pay(made, { payment_method: 'card', nonce: await nonceFor('4111111111111111') });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('server-timing')).toMatch(/^risk;dur=\d+\.\d\d$/);
+      const [decision, ...more] = await decisionsOf(made.bookingId);
+      expect(more).toEqual([]);
+      expect(decision).toMatchObject({
+        stage: 'payment',
+        user_id: owner.id,
+        action: 'allow',
+        outcome: 'paid',
+        rules_version: defaultRulesVersion(),
+        amount_minor: 4_500,
+        currency: 'USD',
+      });
+      // Hashes only: no address, card or e-mail as it came.
+      expect(decision!.address_key).not.toContain('127.0.0.1');
+      expect(decision!.card_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(JSON.stringify(decision)).not.toContain(owner.email);
+      const signals = decision!.signals as RiskSignals;
+      expect(signals).toMatchObject({ cardAttempts1h: 0, userAttempts1h: 0, accountAgeDays: 0, disposableEmail: false, botUserAgent: false });
+      expect(signals.leadTimeHours).toBeGreaterThan(38 * 24);
+      // The same signals under the same rules version: the same score, hits and action.
+      const replayed = screen(signals, orderRules(DEFAULT_FRAUD_RULES));
+      expect({ score: replayed.score, hits: replayed.hits, action: replayed.action }).toEqual({ score: decision!.score, hits: decision!.hits, action: decision!.action });
+    });
+
+    it('blocks a card tried six times in the hour, on any instance, before it reaches the gateway; another card still pays', async (ctx) => {
+      if (database.skip) return ctx.skip(database.skip);
+      const org = getOrgById('voyagerpro')!;
+      const nonce = await nonceFor('4000111111111115');
+      const card = await describeCard({ nonce });
+      expect(card.key).not.toBeNull();
+      // Six earlier tries of the card, screened by another instance (its own pool on PostgreSQL).
+      const other: { db: Database; close: () => Promise<unknown> } = database.url
+        ? await openDatabase({ databaseUrl: database.url, poolSize: 2 }).then((opened) => ({ db: opened.db, close: () => opened.db.destroy() }))
+        : { db: database.db, close: async () => undefined };
+      try {
+        for (let i = 0; i < 6; i++) {
+          const attempt = {
+            org,
+            stage: 'payment',
+            userId: null,
+            email: `tester-${i}@example.com`,
+            clientIp: `198.51.100.${i + 1}`,
+            userAgent: null,
+            card,
+            bookingId: null,
+            amount: { minor: 100, currency: 'USD' },
+            startsOn: null,
+          } as const;
+          await screenAttempt(attempt, DEFAULT_FRAUD_RULES, other.db);
+        }
+      } finally {
+        await other.close();
+      }
+      const owner = await newUser('voyagerpro');
+      const made = await activity('voyagerpro', owner, 3_000);
+      const refused = await pay(made, { payment_method: 'card', nonce });
+      expect(refused.status).toBe(402);
+      expect(await refused.json()).toMatchObject({ status: 'card_declined' });
+      expect(await salesOf(made.reference)).toEqual([]);
+      const [decision] = await decisionsOf(made.bookingId);
+      expect(decision).toMatchObject({ action: 'block', outcome: null });
+      expect((decision!.signals as RiskSignals).cardAttempts1h).toBe(6);
+      expect(decision!.hits).toContainEqual({ rule: 'block-card-testing', action: 'block', mode: 'enforce' });
+      const after = await state(made);
+      expect(after.attempts).toEqual([{ method: 'card', status: 'declined' }]);
+      expect(after.booking.status).toBe('initiated');
+      // The traveller's own card is another card: it pays.
+      const paid = await pay(made, { payment_method: 'card', nonce: await nonceFor('4111111111111111') });
+      expect(paid.status).toBe(200);
+      expect((await state(made)).booking.status).toBe('confirmed');
+      expect((await decisionsOf(made.bookingId)).map((d) => d.action)).toEqual(['block', 'allow']);
+    });
+
+    it('challenges a card issued abroad for a stay within 48 hours: the gateway is asked for 3-D Secure, and the decision names both countries', async (ctx) => {
+      if (database.skip) return ctx.skip(database.skip);
+      const owner = await newUser('voyagerpro');
+      const made = await activity('voyagerpro', owner, 6_000);
+      await database.db
+        .updateTable('bookings')
+        .set({ starts_on: inDays(1) })
+        .where('id', '=', made.bookingId)
+        .execute();
+      // A Mexican card, paid from an American address (8.8.8.8), without 3-D Secure.
+      const request = post(made.org, '/api/booking/generatePgToken', payBody(made, { payment_method: 'card', nonce: await nonceFor('4000004840008001') }), { cookie: made.cookie });
+      const answer = await generatePgTokenRoute({ request, params: {}, context: await loadContextFor(request, '8.8.8.8') });
+      expect(answer.status).toBe(402);
+      expect(await answer.json()).toMatchObject({ status: 'three_d_secure' });
+      const [decision] = await decisionsOf(made.bookingId);
+      expect(decision).toMatchObject({ action: 'require_3ds', outcome: 'declined' });
+      expect(decision!.signals).toMatchObject({ ipCountry: 'US', binCountry: 'MX' });
+      expect(decision!.hits).toContainEqual({ rule: 'challenge-foreign-card-short-notice', action: 'require_3ds', mode: 'enforce' });
+      // The same card from Mexico is no stranger: it pays.
+      const again = post(made.org, '/api/booking/generatePgToken', payBody(made, { payment_method: 'card', nonce: await nonceFor('4000004840008001') }), { cookie: made.cookie });
+      expect((await generatePgTokenRoute({ request: again, params: {}, context: await loadContextFor(again, '187.188.1.1') })).status).toBe(200);
+      expect((await decisionsOf(made.bookingId)).map((d) => d.action)).toEqual(['require_3ds', 'allow']);
+    });
+
+    it('keeps the gateway’s own risk check of a sale, and screens the user’s next payment with it', async (ctx) => {
+      if (database.skip) return ctx.skip(database.skip);
+      const owner = await newUser('voyagerpro');
+      const first = await activity('voyagerpro', owner, 2_000);
+      // The sandbox's risk check sends this card's sales to review: authorised all the same.
+      expect((await pay(first, { payment_method: 'card', nonce: await nonceFor('4000111111111123') })).status).toBe(200);
+      expect((await decisionsOf(first.bookingId))[0]).toMatchObject({ outcome: 'paid', gateway_risk: 'review' });
+      const second = await activity('voyagerpro', owner, 2_000);
+      expect((await pay(second, { payment_method: 'card', nonce: await nonceFor('4111111111111111') })).status).toBe(200);
+      const [next] = await decisionsOf(second.bookingId);
+      expect(next!.signals).toMatchObject({ gatewayRisk: 'review' });
+      expect(next!.score).toBeGreaterThanOrEqual(20);
+      // A sale its fraud tools reject is a declining risk check.
+      const other = await newUser('voyagerpro');
+      const third = await activity('voyagerpro', other, 2_000);
+      expect((await pay(third, { payment_method: 'card', nonce: await nonceFor('4000111111111511') })).status).toBe(402);
+      expect((await decisionsOf(third.bookingId))[0]).toMatchObject({ outcome: 'declined', gateway_risk: 'decline' });
+    });
+  });
+
+  describe('the fraud review queue (issue 37)', () => {
+    const reviewsAction = (cookie: string, form: Record<string, string>, org = 'voyagerpro') =>
+      callAction(
+        reviewsRoute.action,
+        new Request(`http://${hostOf(org)}/admin/reviews`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form).toString(),
+        }),
+      );
+    const queue = async (cookie: string) =>
+      ((await (await callAction(reviewsRoute.loader, new Request(`http://${hostOf('voyagerpro')}/admin/reviews`, { headers: { cookie } }))).json()) as { reviews: OpenReview[] })
+        .reviews;
+    const auditRows = () =>
+      database.db.selectFrom('config_audit').select(['action', 'note', 'detail']).where('org_id', '=', 'voyagerpro').where('action', '=', 'review').orderBy('seq').execute();
+
+    beforeAll(async () => {
+      if (!database.skip) await seedConfigStore(database.db, readConfigFiles(join(__dirname, '..', '..')).sources);
+    });
+
+    /** A card payment the rules sent to review: paid, its decision marked as a review rule would have. */
+    async function reviewed() {
+      const owner = await newUser('voyagerpro');
+      const made = await activity('voyagerpro', owner, 2_500);
+      expect((await pay(made, { payment_method: 'card', nonce: await nonceFor('4111111111111111') })).status).toBe(200);
+      const { id } = await database.db.updateTable('fraud_decisions').set({ action: 'review' }).where('booking_id', '=', made.bookingId).returning('id').executeTakeFirstOrThrow();
+      return { owner, made, decisionId: String(id) };
+    }
+
+    it('lists a payment sent to review with its reasons; approving keeps the booking, is audited once, and a second verdict is refused', async (ctx) => {
+      if (database.skip) return ctx.skip(database.skip);
+      const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
+      const { made, decisionId } = await reviewed();
+      const listed = (await queue(admin)).find((review) => String(review.decisionId) === decisionId);
+      expect(listed).toMatchObject({ reference: made.reference, amountMinor: 2_500, currency: 'USD', bookingStatus: 'confirmed' });
+      // A new account: its reasons say so, in points that add up to the stored score.
+      expect(listed!.reasons).toContainEqual({ signal: 'accountAgeDays', points: 10, why: 'account made today' });
+      expect(listed!.reasons.reduce((sum, reason) => sum + reason.points, 0)).toBe(listed!.score);
+      // Two admins press at once: one verdict.
+      const answers = await Promise.all([reviewsAction(admin, { intent: 'approve', review: decisionId }), reviewsAction(admin, { intent: 'approve', review: decisionId })]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect((await state(made)).booking.status).toBe('confirmed');
+      expect((await queue(admin)).some((review) => String(review.decisionId) === decisionId)).toBe(false);
+      expect((await auditRows()).filter((row) => JSON.parse(row.detail).decision === Number(decisionId))).toEqual([
+        { action: 'review', note: '', detail: JSON.stringify({ decision: Number(decisionId), booking: made.reference, verdict: 'approved' }) },
+      ]);
+      expect(await verifyAudit(database.db)).toEqual([]);
+    });
+
+    it('refunding cancels the booking and gives its charge back; blocking also signs the traveller out for good', async (ctx) => {
+      if (database.skip) return ctx.skip(database.skip);
+      const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
+      const refunded = await reviewed();
+      expect((await reviewsAction(admin, { intent: 'refund', review: refunded.decisionId, note: 'card holder called' })).status).toBe(200);
+      expect((await state(refunded.made)).booking.status).toBe('cancelled');
+      expect((await salesOf(refunded.made.reference)).map((sale) => sale.status)).toEqual(['voided']);
+      const blocked = await reviewed();
+      expect((await reviewsAction(admin, { intent: 'block', review: blocked.decisionId, note: 'stolen card' })).status).toBe(200);
+      expect((await state(blocked.made)).booking.status).toBe('cancelled');
+      const user = await database.db.selectFrom('users').select('is_blocked').where('id', '=', blocked.owner.id).executeTakeFirstOrThrow();
+      expect(user.is_blocked).toBe(true);
+      expect(
+        await database.db
+          .selectFrom('fraud_decisions')
+          .select(['review_verdict'])
+          .where('id', 'in', [Number(refunded.decisionId), Number(blocked.decisionId)])
+          .orderBy('id')
+          .execute(),
+      ).toEqual([{ review_verdict: 'refunded' }, { review_verdict: 'blocked' }]);
+    });
+
+    it('refuses bad input, another organisation’s admin and anyone but an org admin, changing nothing', async (ctx) => {
+      if (database.skip) return ctx.skip(database.skip);
+      const admin = await cookieOf('voyagerpro', 'admin@voyagerpro.example');
+      const { owner, made, decisionId } = await reviewed();
+      const before = await auditRows();
+      expect((await reviewsAction(admin, { intent: 'delete', review: decisionId })).status).toBe(400);
+      expect((await reviewsAction(admin, { intent: 'refund', review: decisionId })).status).toBe(400);
+      expect((await reviewsAction(admin, { intent: 'approve', review: 'x' })).status).toBe(404);
+      expect((await reviewsAction(admin, { intent: 'approve', review: '999999999' })).status).toBe(404);
+      expect((await reviewsAction(admin, { intent: 'approve', review: decisionId, note: 'n'.repeat(501) })).status).toBe(400);
+      // Another organisation's admin, on their own site: not theirs to see.
+      const foreign = await cookieOf('wanderly', 'admin@wanderly.example');
+      expect((await reviewsAction(foreign, { intent: 'refund', review: decisionId, note: 'mine now' }, 'wanderly')).status).toBe(404);
+      // A traveller is no admin.
+      expect((await reviewsAction(owner.cookie, { intent: 'approve', review: decisionId })).status).toBeGreaterThanOrEqual(401);
+      expect(await auditRows()).toEqual(before);
+      expect((await state(made)).booking.status).toBe('confirmed');
+      expect((await queue(admin)).some((review) => String(review.decisionId) === decisionId)).toBe(true);
+    });
   });
 
   describe('invoice is a credit line', () => {

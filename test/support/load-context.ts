@@ -9,6 +9,7 @@ export async function loadContextFor(request: Request, clientIp = '127.0.0.1'): 
     cookieHeader: request.headers.get('cookie') ?? undefined,
     correlationId: 'test',
     clientIp,
+    userAgent: request.headers.get('user-agent'),
   });
   return { ...context, cspNonce: '', pageCache: { policy: null } };
 }

@@ -37,7 +37,7 @@ import type { ActiveSession } from '../identity/session.server';
 import { apiMessage } from '~/i18n/api-messages';
 import type { LanguageCode } from '~/domain/reference-data';
 import { withRetries } from '../payments/gateway-calls.server';
-import type { PaymentSource } from '../payments/port';
+import type { GatewayRiskDecision, PaymentFailure, PaymentSource } from '../payments/port';
 import { claimInvoiceCredit } from './invoice-credit.server';
 import { hostedPaymentsOrNull, oxxoCollectorOrNull, paymentGateway, paymentsOrNull } from '../payments/runtime.server';
 import {
@@ -62,9 +62,12 @@ import {
   waitForAttempt,
 } from './payment-attempts.server';
 import { openProviderPage } from './provider-page.server';
+import { noteDecisionOutcome, screenAttempt } from '../fraud/screening.server';
+import { describeCard } from '../payments/card-key.server';
+import { fraudRulesOf } from '~/domain/fraud-risk';
 
 /** Who pays: the request's organisation and session. */
-export type PayContext = Pick<RequestContext, 'org' | 'session' | 'locale' | 'clientIp'>;
+export type PayContext = Pick<RequestContext, 'org' | 'session' | 'locale' | 'clientIp'> & Partial<Pick<RequestContext, 'userAgent'>>;
 
 export type PayRequest = {
   org: OrgConfig;
@@ -73,6 +76,8 @@ export type PayRequest = {
   language: LanguageCode;
   /** Who asked (spec §7 `ip`): kept on the attempt for review. */
   clientIp: string;
+  /** The asking browser's User-Agent, for the fraud screening; null when unknown. */
+  userAgent?: string | null;
   bookingReference: string;
   /** A guest booking is paid by whoever holds its hold token. */
   holdToken: string | null;
@@ -273,10 +278,53 @@ export async function pay(input: PayRequest, db: Database = getDb()): Promise<Pa
       return answer(begun.outcome, null);
     case 'replay':
       return answer(await storedOutcome(await waitForAttempt(begun.attempt.id, db), db), begun.attempt.id);
-    case 'fresh':
+    case 'fresh': {
       if (input.hosted) return answer(await openProviderPage(begun.attempt, booking, accounts, input.hosted.origin, input.language, db), begun.attempt.id);
-      return answer(await run(begun.attempt, booking, source, customerId, accounts, threeDSecureRequired(input.org.payments.threeDSecure), db), begun.attempt.id);
+      const threeDSecure = threeDSecureRequired(input.org.payments.threeDSecure);
+      if (!throughGateway) return answer(await run(begun.attempt, booking, source, customerId, accounts, threeDSecure, db), begun.attempt.id);
+      const started = performance.now();
+      const decision = await screenPayment(input, booking, begun.attempt, db);
+      const riskMs = performance.now() - started;
+      if (decision.action === 'block') {
+        log.warn('payment refused by the fraud rules', { decisionId: decision.decisionId, score: decision.score, hits: decision.hits.map((hit) => hit.rule) });
+        // Told as a declined card, as a bank's refusal is: the rules are not shown to whoever trips them.
+        const refused = (await refuse(begun.attempt, FRAUD_REFUSAL, db)) ? outcomeOfFailure(FRAUD_REFUSAL) : await storedOutcome(await reload(begun.attempt.id, db), db);
+        return { ...(await answer(refused, begun.attempt.id)), riskMs };
+      }
+      const gatewayRisk = { decision: null as GatewayRiskDecision | null };
+      const outcome = await run(begun.attempt, booking, source, customerId, accounts, threeDSecure || decision.action === 'require_3ds', db, gatewayRisk);
+      if (outcome.kind !== 'pending') await noteDecisionOutcome(decision.decisionId, outcome.kind === 'confirmed' ? 'paid' : 'declined', db, gatewayRisk.decision);
+      return { ...(await answer(outcome, begun.attempt.id)), riskMs };
+    }
   }
+}
+
+/** A sale the gateway's own fraud tools rejected is its risk check declining it. */
+const gatewayRiskOfFailure = (failure: PaymentFailure): GatewayRiskDecision | null =>
+  failure.kind === 'gateway_rejected' && (failure.reason === 'fraud' || failure.reason === 'risk_threshold') ? 'decline' : null;
+
+/** A payment the organisation's fraud rules block: recorded on the attempt as the gateway's own fraud rejection would be. */
+const FRAUD_REFUSAL = { kind: 'gateway_rejected', reason: 'fraud', transactionId: null } as const;
+
+/** The user-fraud check of a payment (spec §7: userId, ip, action), with the card it names. */
+async function screenPayment(input: PayRequest, booking: Booking, attempt: Attempt, db: Database) {
+  const card = input.card === null ? null : 'savedCardId' in input.card ? { savedCardId: input.card.savedCardId } : { nonce: input.card.nonce };
+  return screenAttempt(
+    {
+      org: input.org,
+      stage: 'payment',
+      userId: booking.user_id,
+      email: input.session?.user.email ?? booking.guest_email,
+      clientIp: input.clientIp,
+      userAgent: input.userAgent ?? null,
+      card: card && (await describeCard(card)),
+      bookingId: booking.id,
+      amount: { minor: attempt.amount_minor, currency: attempt.currency },
+      startsOn: booking.starts_on,
+    },
+    fraudRulesOf(input.org),
+    db,
+  );
 }
 
 /** Runs a fresh attempt to its outcome. */
@@ -288,6 +336,8 @@ async function run(
   accounts: MerchantAccounts | undefined,
   threeDSecure: boolean,
   db: Database,
+  /** Filled with the gateway's own risk decision of the sale, for the fraud screening. */
+  gatewayRisk?: { decision: GatewayRiskDecision | null },
 ): Promise<PayOutcome> {
   if (attempt.method === 'invoice' || attempt.method === 'zero' || attempt.method === 'oxxo') return finishWithoutGateway(attempt, db);
   if (attempt.method === 'guarantee') {
@@ -306,6 +356,7 @@ async function run(
       merchantAccountId: merchantAccountFor(accounts, attempt.currency),
     }),
   );
+  if (gatewayRisk) gatewayRisk.decision = result.ok ? result.value.riskDecision : gatewayRiskOfFailure(result.failure);
   if (!result.ok) {
     if (result.failure.kind === 'transport' && result.failure.retryable) {
       // Lost: the reconciler already settled the attempt; its answer stands.

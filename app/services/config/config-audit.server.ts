@@ -8,7 +8,7 @@ import type { DB } from '../platform/db-schema';
 
 export const AUDIT_GENESIS = '0'.repeat(64);
 
-export type AuditAction = 'import' | 'seed' | 'save' | 'approve' | 'publish' | 'rollback' | 'roles' | 'four-eyes' | 'block' | 'min-checkin-days';
+export type AuditAction = 'import' | 'seed' | 'save' | 'approve' | 'publish' | 'rollback' | 'roles' | 'four-eyes' | 'block' | 'min-checkin-days' | 'review';
 
 export type AuditEntry = {
   orgId: string;

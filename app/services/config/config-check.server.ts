@@ -145,6 +145,7 @@ function checkOrg(file: string, value: unknown, layouts: ReadonlyMap<string, Lay
   for (const problem of publicOriginProblems(org, false)) add(problem.path, problem.message);
   membershipPlanProblems(org).forEach((problem) => add(problem.path, problem.message));
   bookingEmailProblems(org).forEach((problem) => add(problem.path, problem.message));
+  fraudRuleProblems(org).forEach((problem) => add(problem.path, problem.message));
   const adIds = new Set<string>();
   org.ads.items.forEach((ad, i) => {
     if (adIds.has(ad.id)) add(`ads.items.${i}.id`, `duplicate ad id '${ad.id}'`);
@@ -277,6 +278,21 @@ function bookingEmailProblems(org: OrgConfig): { path: string; message: string }
       }
     }
   }
+  return problems;
+}
+
+/** What the schema cannot say about the fraud rules (issue 37): one id each, thresholds that are numbers. */
+function fraudRuleProblems(org: OrgConfig): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const seen = new Set<string>();
+  (org.fraud?.rules ?? []).forEach((rule, i) => {
+    if (seen.has(rule.id)) problems.push({ path: `fraud.rules.${i}.id`, message: `duplicate rule id '${rule.id}'` });
+    seen.add(rule.id);
+    rule.when.forEach((condition, j) => {
+      if ((condition.op === 'gte' || condition.op === 'lte') && typeof condition.value !== 'number')
+        problems.push({ path: `fraud.rules.${i}.when.${j}.value`, message: `'${condition.op}' compares numbers: the value must be a number` });
+    });
+  });
   return problems;
 }
 

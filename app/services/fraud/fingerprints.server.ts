@@ -43,6 +43,12 @@ async function readOrMakeSalt(db: Database, orgId: string): Promise<string> {
 
 const hashed = (salt: string, kind: string, value: string) => createHmac('sha256', salt).update(`${kind}:${value}`).digest('base64url');
 
+/** Hashes ids the fraud checks keep (device, ip, card, email) under the organisation's salt: a fingerprint's and a decision's keys match. */
+export async function fraudHasher(db: Database, orgId: string): Promise<(kind: 'device' | 'ip' | 'card' | 'email', value: string) => string> {
+  const salt = await saltOf(db, orgId);
+  return (kind, value) => hashed(salt, kind, value);
+}
+
 export type Fingerprint = { orgId: string; userId: number | null; ip: string; deviceId: string; fraudChance: number | null };
 
 /** Keeps a posted fingerprint, hashed; a high fraud chance is logged (without the ids). */

@@ -13,11 +13,15 @@ import { mayImpersonate } from '~/domain/session-verdict';
 import { parseEmailAddress } from '~/domain/email-address';
 import { mailLanguage, queueEmail, renderEmail } from '../platform/mail.server';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, verifyAgainstDummy, verifyPassword } from './password.server';
+import { screenAttempt } from '../fraud/screening.server';
+import { fraudRulesOf } from '~/domain/fraud-risk';
+import { log } from '../platform/logger.server';
 
 /** Answers of the JSON API (English, like the rest of the API); the HTML forms use i18n keys. */
 export const MESSAGES = {
   invalidCredentials: 'The e-mail or password is incorrect.',
   blocked: 'This account has been blocked. Please contact support if you think this is a mistake.',
+  refused: 'We could not sign you in from here. Please contact support.',
   social: 'Sign-in with Google or Facebook is not available on this site',
   impersonationFailed: 'This sign-in link is invalid or has expired',
 } as const;
@@ -92,7 +96,8 @@ export async function isTokenUsable(purpose: TokenPurpose, orgId: string, token:
 // Password sign-in with throttling (S3)
 // ---------------------------------------------------------------------------------------
 
-export type LoginResult = { kind: 'ok'; userId: number } | { kind: 'invalid' } | { kind: 'blocked' } | { kind: 'throttled'; retryAfterSeconds: number };
+/** `refused`: the organisation's fraud rules block this sign-in (the account itself is not blocked). */
+export type LoginResult = { kind: 'ok'; userId: number } | { kind: 'invalid' } | { kind: 'blocked' } | { kind: 'refused' } | { kind: 'throttled'; retryAfterSeconds: number };
 
 async function throttleWait(db: Transaction<DB>, key: string, address: string): Promise<number> {
   const row = await db
@@ -146,8 +151,9 @@ async function reserveAttempt(key: string, address: string): Promise<number> {
  * same way as known ones, so neither the answer nor its timing says whether an account exists.
  * A throttled attempt answers at once without hashing. `clientIp` is the caller's address:
  * the backoff is per account and address (login-throttle.ts says why), kept as its keyed hash.
+ * A right password is then screened (spec §7 user-fraud check, issue 37) and may be refused.
  */
-export async function attemptPasswordLogin(org: OrgConfig, email: string, password: string, clientIp: string): Promise<LoginResult> {
+export async function attemptPasswordLogin(org: OrgConfig, email: string, password: string, clientIp: string, userAgent: string | null = null): Promise<LoginResult> {
   const key = accountKey(org.orgId, email);
   const address = await addressKeyOf(clientIp);
   const wait = await reserveAttempt(key, address);
@@ -165,6 +171,14 @@ export async function attemptPasswordLogin(org: OrgConfig, email: string, passwo
   // The owner's own failures are forgiven; a stranger's stay counted towards the hourly cap.
   await getDb().deleteFrom('auth_failures').where('account_key', '=', key).where('client_ip', '=', address).execute();
   if (user.is_blocked) return { kind: 'blocked' };
+  const screened = await screenAttempt(
+    { org, stage: 'sign_in', userId: user.id, email, clientIp, userAgent, card: null, bookingId: null, amount: null, startsOn: null },
+    fraudRulesOf(org),
+  );
+  if (screened.action === 'block') {
+    log.warn('sign-in refused by the fraud rules', { orgId: org.orgId, decisionId: screened.decisionId, score: screened.score });
+    return { kind: 'refused' };
+  }
   return { kind: 'ok', userId: user.id };
 }
 

@@ -1,11 +1,12 @@
 // The one PaymentGateway implementation, on the official `braintree` SDK. Where it points
 // (Braintree's sandbox or production, or the local sandbox gateway in development and tests)
 // is configuration: nothing here knows which gateway answers.
+import { whereAlpha3 } from 'iso-3166-1';
 import type { Readable } from 'node:stream';
 import braintree from 'braintree';
 import { paymentCustomerPhone } from '~/domain/saved-cards';
 import { cardBrand, failureFromAttempt, failureFromErrors, failureFromException, fromGatewayAmount, toGatewayAmount, transactionStatus } from './gateway-results';
-import type { GatewayResult, GatewayTransaction, PaymentFailure, PaymentGateway, VaultedCard } from './port';
+import type { GatewayResult, GatewayRiskDecision, GatewayTransaction, PaymentFailure, PaymentGateway, VaultedCard } from './port';
 
 export type BraintreeSettings = {
   merchantId: string;
@@ -106,10 +107,14 @@ function toTransaction(transaction: braintree.Transaction): GatewayTransaction {
     threeDSecure: threeDSecure
       ? { status: threeDSecure.status, liabilityShifted: threeDSecure.liabilityShifted, liabilityShiftPossible: threeDSecure.liabilityShiftPossible }
       : null,
+    riskDecision: RISK_DECISIONS[transaction.riskData?.decision ?? ''] ?? null,
     refundedTransactionId: transaction.refundedTransactionId || null,
     createdAt: String(transaction.createdAt),
   };
 }
+
+/** Braintree's risk decisions ('Not Evaluated' and anything else: none). */
+const RISK_DECISIONS: Record<string, GatewayRiskDecision> = { Approve: 'approve', Review: 'review', Decline: 'decline' };
 
 function field(source: object, name: string): unknown {
   const value: unknown = Reflect.get(source, name);
@@ -220,7 +225,10 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
         const details = field(found, 'details');
         const bin = typeof details === 'object' && details !== null ? stringField(details, 'bin') : '';
         const last4 = typeof details === 'object' && details !== null ? stringField(details, 'lastFour') : '';
-        return { ok: true, value: bin && last4 ? { bin, last4 } : null };
+        // Braintree names the issuing country in ISO alpha-3 ('USA'), or 'Unknown'.
+        const binData = field(found, 'binData');
+        const issuedIn = typeof binData === 'object' && binData !== null ? stringField(binData, 'countryOfIssuance') : '';
+        return { ok: true, value: bin && last4 ? { bin, last4, country: whereAlpha3(issuedIn)?.alpha2 ?? null } : null };
       } catch (error) {
         if (isNotFound(error)) return { ok: true, value: null };
         return { ok: false, failure: failureFromException(error) };

@@ -35,6 +35,8 @@ export type GatewayResult<T> = { ok: true; value: T } | { ok: false; failure: Pa
 
 export type TransactionStatus = 'authorized' | 'submitted_for_settlement' | 'settling' | 'settled' | 'voided' | 'processor_declined' | 'gateway_rejected' | 'failed' | 'other';
 
+export type GatewayRiskDecision = 'approve' | 'review' | 'decline';
+
 export type ThreeDSecureResult = { status: string; liabilityShifted: boolean; liabilityShiftPossible: boolean };
 
 export type GatewayTransaction = {
@@ -45,6 +47,8 @@ export type GatewayTransaction = {
   orderId: string | null;
   card: { brand: CardBrand; last4: string } | null;
   threeDSecure: ThreeDSecureResult | null;
+  /** The gateway's own risk check of a sale (Braintree's `riskData.decision`); null when it made none. */
+  riskDecision: GatewayRiskDecision | null;
   refundedTransactionId: string | null;
   createdAt: string;
 };
@@ -71,8 +75,11 @@ export interface PaymentGateway {
   vaultPaymentMethod(input: { customerId: string; nonce: string; makeDefault?: boolean; verify?: boolean }): Promise<GatewayResult<VaultedCard>>;
   setDefault(input: { token: string }): Promise<GatewayResult<VaultedCard>>;
   deletePaymentMethod(input: { token: string }): Promise<GatewayResult<null>>;
-  /** The card behind a one-time nonce, by its BIN and last four digits; null when the gateway knows no such nonce. */
-  describeNonce(nonce: string): Promise<GatewayResult<{ bin: string; last4: string } | null>>;
+  /**
+   * The card behind a one-time nonce, by its BIN and last four digits, and the country that issued
+   * it (ISO 3166 alpha-2) when the gateway knows; null when the gateway knows no such nonce.
+   */
+  describeNonce(nonce: string): Promise<GatewayResult<{ bin: string; last4: string; country: string | null } | null>>;
   /** A one-time nonce for a vaulted card, so the browser can run 3-D Secure on a saved card. */
   createNonceForCard(token: string): Promise<GatewayResult<string>>;
   /** Authorises (does not capture) unless `submitForSettlement`; the key makes retries safe. */

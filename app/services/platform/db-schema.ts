@@ -676,6 +676,7 @@ export interface DB {
   device_fingerprints: DeviceFingerprintsTable;
   user_events: UserEventsTable;
   platform_secrets: PlatformSecretsTable;
+  fraud_decisions: FraudDecisionsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -991,4 +992,30 @@ export interface UserEventsTable {
 export interface PlatformSecretsTable {
   name: string;
   secret: string;
+}
+
+/** One fraud screening as decided (0041_fraud_decisions): what it saw, why and what it did; keys are org-salted HMACs. */
+export interface FraudDecisionsTable {
+  id: Generated<number>;
+  org_id: string;
+  stage: 'sign_in' | 'hold' | 'payment';
+  user_id: number | null;
+  booking_id: string | null;
+  card_key: string | null;
+  email_key: string | null;
+  address_key: string;
+  device_key: string | null;
+  signals: ColumnType<Record<string, unknown>, string, string>;
+  score: number;
+  hits: ColumnType<unknown[], string, string>;
+  rules_version: string;
+  action: 'allow' | 'require_3ds' | 'review' | 'block';
+  amount_minor: number | null;
+  currency: string | null;
+  outcome: ColumnType<'paid' | 'declined' | null, 'paid' | 'declined' | null | undefined, 'paid' | 'declined' | null>;
+  gateway_risk: ColumnType<'approve' | 'review' | 'decline' | null, 'approve' | 'review' | 'decline' | null | undefined, 'approve' | 'review' | 'decline' | null>;
+  reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  review_verdict: ColumnType<'approved' | 'refunded' | 'blocked' | null, 'approved' | 'refunded' | 'blocked' | null | undefined, 'approved' | 'refunded' | 'blocked' | null>;
+  created_at: CreatedAt;
 }

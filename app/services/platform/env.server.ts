@@ -23,6 +23,8 @@ const envSchema = {
     TRUST_PROXY: { type: 'string', pattern: '^([0-9]{1,2}|[A-Za-z0-9.:/]+(, *[A-Za-z0-9.:/]+)*)$' },
     /** Multiplies every per-visitor rate limit and the active-holds cap (at most 10 in production). */
     RATE_LIMIT_SCALE: { type: 'string', pattern: '^[0-9]{1,7}(\\.[0-9]{1,3})?$' },
+    /** Whether the fraud rules act (enforce) or are only recorded (shadow); enforce in production unless set. */
+    FRAUD_RULES_MODE: { type: 'string', enum: ['enforce', 'shadow'] },
   },
   required: [],
 } as const;
@@ -58,6 +60,12 @@ export type Env = {
   trustProxy: false | number | string;
   /** Multiplier of every per-visitor limit (docs/decisions/0016): tuning in production (at most 10), large on shared test servers. */
   rateLimitScale: number;
+  /**
+   * Whether the fraud rules' enforced actions act, or every rule is recorded as a shadow: a demo
+   * or test server, where one browser plays many travellers with the same test cards, records
+   * its decisions without refusing anyone (issue 37).
+   */
+  fraudRulesMode: 'enforce' | 'shadow';
 };
 
 const validateEnv = ajv.compile<RawEnv>(envSchema);
@@ -111,6 +119,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     paymentReconciler: { everyMs: reconcileEveryMs, staleMs: reconcileStaleMs },
     trustProxy: relevant.TRUST_PROXY === undefined ? false : /^[0-9]+$/.test(relevant.TRUST_PROXY) ? Number(relevant.TRUST_PROXY) : relevant.TRUST_PROXY,
     rateLimitScale,
+    fraudRulesMode: (relevant.FRAUD_RULES_MODE as Env['fraudRulesMode'] | undefined) ?? (appEnv === 'production' ? 'enforce' : 'shadow'),
   };
 }
 

@@ -1588,6 +1588,57 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0041_fraud_decisions': {
+    /**
+     * Every fraud screening (issue 37) as it was decided: the signals it saw, the score, the rules
+     * that matched, the rules' version and the action, so a reviewer reads why and a backtest
+     * replays it. The keys that count velocity across instances (card, e-mail, address, device)
+     * are HMACs under the organisation's fraud salt; rows go after 90 days. `outcome` is what the
+     * gateway then said ('declined' counts as a failed authorisation) and `gateway_risk` its own
+     * risk check (the next screenings' `gatewayRisk`); `reviewed_*` closes a review-queue entry.
+     */
+    async up(db) {
+      await db.schema
+        .createTable('fraud_decisions')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('stage', 'text', (c) => c.notNull().check(sql`stage in ('sign_in', 'hold', 'payment')`))
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('booking_id', 'uuid', (c) => c.references('bookings.id').onDelete('set null'))
+        .addColumn('card_key', 'text')
+        .addColumn('email_key', 'text')
+        .addColumn('address_key', 'text', (c) => c.notNull())
+        .addColumn('device_key', 'text')
+        .addColumn('signals', 'jsonb', (c) => c.notNull())
+        .addColumn('score', 'integer', (c) => c.notNull().check(sql`score between 0 and 100`))
+        .addColumn('hits', 'jsonb', (c) => c.notNull())
+        .addColumn('rules_version', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('allow', 'require_3ds', 'review', 'block')`))
+        .addColumn('amount_minor', 'integer')
+        .addColumn('currency', 'text')
+        .addColumn('outcome', 'text', (c) => c.check(sql`outcome in ('paid', 'declined')`))
+        .addColumn('gateway_risk', 'text', (c) => c.check(sql`gateway_risk in ('approve', 'review', 'decline')`))
+        .addColumn('reviewed_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('reviewed_at', 'timestamptz')
+        .addColumn('review_verdict', 'text', (c) => c.check(sql`review_verdict in ('approved', 'refunded', 'blocked')`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // The screening reads each key's latest decisions (bounded: screening.server.ts); retention and
+      // the backtest an organisation's time range; the review queue its open reviews.
+      for (const key of ['card_key', 'email_key', 'address_key', 'device_key', 'user_id']) {
+        await db.schema.createIndex(`fraud_decisions_${key}_time`).on('fraud_decisions').columns([key, 'created_at']).execute();
+      }
+      await db.schema.createIndex('device_fingerprints_device_time').on('device_fingerprints').columns(['device_hash', 'created_at']).execute();
+      await db.schema.createIndex('fraud_decisions_org_time').on('fraud_decisions').columns(['org_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('fraud_decisions_open_reviews')
+        .on('fraud_decisions')
+        .columns(['org_id', 'created_at'])
+        .where(sql.ref('action'), '=', 'review')
+        .where(sql.ref('reviewed_at'), 'is', null)
+        .execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

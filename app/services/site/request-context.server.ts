@@ -33,10 +33,12 @@ export type RequestContext = {
   cookie: (name: string) => string | undefined;
   /** The draft version an admin previews in this request (its answers are never cached), else null. */
   preview: { versionId: number } | null;
+  /** The User-Agent header, for the fraud screening's automated-browser signal; null when absent. */
+  userAgent: string | null;
 };
 
 /** What the server knows of a request before anything is resolved. */
-export type RequestFacts = { hostname: string; cookieHeader: string | undefined; correlationId: string; clientIp: string };
+export type RequestFacts = { hostname: string; cookieHeader: string | undefined; correlationId: string; clientIp: string; userAgent?: string | null };
 
 /** The request's context: the organisation is resolved here and nowhere else on the request's path. */
 export async function resolveRequestContext(facts: RequestFacts): Promise<RequestContext> {
@@ -55,6 +57,7 @@ export async function resolveRequestContext(facts: RequestFacts): Promise<Reques
     correlationId: facts.correlationId,
     clientIp: facts.clientIp,
     preview: preview && { versionId: preview.versionId },
+    userAgent: facts.userAgent ?? null,
   });
 }
 
@@ -68,11 +71,11 @@ function cookieReader(cookieHeader: string | undefined): RequestContext['cookie'
 
 /** The derived parts of a context from its resolved ones (also how tests make a context). */
 export function contextOf(
-  parts: Pick<RequestContext, 'org' | 'session' | 'cookie' | 'hostname' | 'correlationId' | 'clientIp'> & Partial<Pick<RequestContext, 'preview'>>,
+  parts: Pick<RequestContext, 'org' | 'session' | 'cookie' | 'hostname' | 'correlationId' | 'clientIp'> & Partial<Pick<RequestContext, 'preview' | 'userAgent'>>,
 ): RequestContext {
   const user = parts.session?.user ?? null;
   const country = countryOfAddress(parts.clientIp);
   const locale = resolveLocaleFromCookies(parts.cookie, parts.org, user ? { language: user.language, currency: user.currency_code } : undefined, country);
   const priceType = priceTypeFor(user?.role, parts.org.audience === 'business') === 'B2B' ? 'B2B' : 'B2C';
-  return { preview: null, ...parts, user, locale, priceType, country };
+  return { preview: null, userAgent: null, ...parts, user, locale, priceType, country };
 }
