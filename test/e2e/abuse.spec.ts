@@ -19,7 +19,7 @@ const form = (values: Record<string, string>) => new URLSearchParams(values).toS
 beforeAll(async () => {
   server = await startServer({ env: { RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'loopback', SANDBOX_GATEWAY_PORT: '0', LOG_LEVEL: 'error' } });
   base = server.url;
-}, 120_000);
+});
 afterAll(async () => server?.stop());
 
 /**

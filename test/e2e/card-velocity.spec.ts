@@ -35,7 +35,7 @@ describe.skipIf(skipReason)('card and code velocity across two instances', () =>
     database = await createScratchDatabase('tp_velocity');
     // One after the other: the first migrates and seeds.
     for (let i = 0; i < 2; i++) instances.push(await startServer({ databaseUrl: database.url, env: env() }));
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await database?.drop();

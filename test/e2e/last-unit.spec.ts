@@ -64,7 +64,7 @@ describe('the last unit under 200 concurrent holds (quality goal R1)', () => {
       // One after the other: the first migrates and seeds, the second finds it done.
       servers.push(await startServer({ databaseUrl: scratch.url }));
       servers.push(await startServer({ databaseUrl: scratch.url }));
-    }, 120_000);
+    });
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
       servers = [];

@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => db?.end());
 
 describe.skipIf(!base)('loyalty points on the profile', () => {
-  it('shows the Travel Miles a card payment earned as pending, the available points and the membership number, in both languages (axe)', { timeout: 120_000 }, async () => {
+  it('shows the Travel Miles a card payment earned as pending, the available points and the membership number, in both languages (axe)', async () => {
     const login = await http(base, 'POST', '/api/auth/login', { body: { email_id: email, password: PASSWORD } });
     const cookie = sessionCookie(login);
     const booking = await prepareBooking(base, cookie, { firstDay: 300, guest: 'Lola' });

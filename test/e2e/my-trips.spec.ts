@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!base)('/user/my-trips', () => {
-  it('shows the member’s trip and its items, opens it by its link, exports it, and refuses another user’s trip', { timeout: 120_000 }, async () => {
+  it('shows the member’s trip and its items, opens it by its link, exports it, and refuses another user’s trip', async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();
     // Opening another user's trip answers 404 (the document itself).
@@ -289,93 +289,89 @@ describe.skipIf(!base)('/user/my-trips', () => {
     await context.close();
   });
 
-  it(
-    'acceptance 1: a member adds a hotel, a flight and a car to a new trip from their pages, books the car, and sees all three with the car booked',
-    { timeout: 180_000 },
-    async () => {
-      const { context } = await newContext(browser());
-      const page = await context.newPage();
-      const check = watchConsole(page);
-      await page.goto(orgUrl(base, 'wanderly.localhost', '/session-out'));
-      await signInWithApi(page, planner, PASSWORD);
-      const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
-      const [checkin, checkout] = [inDays(230), inDays(234)];
+  it('acceptance 1: a member adds a hotel, a flight and a car to a new trip from their pages, books the car, and sees all three with the car booked', async () => {
+    const { context } = await newContext(browser());
+    const page = await context.newPage();
+    const check = watchConsole(page);
+    await page.goto(orgUrl(base, 'wanderly.localhost', '/session-out'));
+    await signInWithApi(page, planner, PASSWORD);
+    const site = (path: string) => orgUrl(base, 'wanderly.localhost', path);
+    const [checkin, checkout] = [inDays(230), inDays(234)];
 
-      await page.goto(site(`/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${checkin}&checkout=${checkout}&rooms=1&guests=2`));
-      await page.getByRole('heading', { level: 1, name: 'Harbour View Cancún' }).waitFor();
-      await addToTrip(page, { newName: 'Harbour plan' });
+    await page.goto(site(`/hotel-details?hotel=cancun-harbour-view&destination=cancun&checkin=${checkin}&checkout=${checkout}&rooms=1&guests=2`));
+    await page.getByRole('heading', { level: 1, name: 'Harbour View Cancún' }).waitFor();
+    await addToTrip(page, { newName: 'Harbour plan' });
 
-      // The flight home on the last day, from its details page.
-      await page.goto(site(`/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${checkout}&cabinclass=economy&noofadults=1&noofchilds=0&noofinfants=0`));
-      await page
-        .getByRole('link', { name: /^View fares/ })
-        .first()
-        .click();
-      await page.waitForURL((url) => url.pathname === '/flight/details');
-      await addToTrip(page, { existing: 'Harbour plan' });
+    // The flight home on the last day, from its details page.
+    await page.goto(site(`/flight/search-details?triptype=oneway&from=CUN&to=MCO&depart=${checkout}&cabinclass=economy&noofadults=1&noofchilds=0&noofinfants=0`));
+    await page
+      .getByRole('link', { name: /^View fares/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === '/flight/details');
+    await addToTrip(page, { existing: 'Harbour plan' });
 
-      // The car over the stay: added, then booked and paid with a sandbox card.
-      const rental = new URLSearchParams({
-        pickup: prepaidCar.code,
-        same_dropoff: '1',
-        pickup_date: checkin,
-        pickup_time: '10:00',
-        dropoff_date: checkout,
-        dropoff_time: '09:00',
-        driver_age: '30',
-        car_id: String(prepaidCar.id),
-      });
-      await page.goto(site(`/cars/details?${rental.toString()}`));
-      await addToTrip(page, { existing: 'Harbour plan' });
-      await page.getByRole('button', { name: 'Reserve this car' }).click();
-      await reachPayment(page);
-      await page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: 'Pay with new card' }).check();
-      await typeCard(page, 'Credit Card', NEW_CARD);
-      const reference = await completeBooking(page);
+    // The car over the stay: added, then booked and paid with a sandbox card.
+    const rental = new URLSearchParams({
+      pickup: prepaidCar.code,
+      same_dropoff: '1',
+      pickup_date: checkin,
+      pickup_time: '10:00',
+      dropoff_date: checkout,
+      dropoff_time: '09:00',
+      driver_age: '30',
+      car_id: String(prepaidCar.id),
+    });
+    await page.goto(site(`/cars/details?${rental.toString()}`));
+    await addToTrip(page, { existing: 'Harbour plan' });
+    await page.getByRole('button', { name: 'Reserve this car' }).click();
+    await reachPayment(page);
+    await page.getByRole('group', { name: 'How would you like to pay?' }).getByRole('radio', { name: 'Pay with new card' }).check();
+    await typeCard(page, 'Credit Card', NEW_CARD);
+    const reference = await completeBooking(page);
 
-      await page.goto(site('/user/my-trips'));
-      await waitForHydration(page);
-      const card = page.getByTestId('trip').filter({ hasText: 'Harbour plan' });
-      await card.waitFor();
-      const items = card.getByTestId('trip-item');
-      // Three items: the booking joined the planned car, it was not added beside it.
-      expect(await items.allTextContents()).toEqual([
-        expect.stringContaining('Harbour View Cancún'),
-        expect.stringMatching(/Cars.*or similar/),
-        expect.stringContaining('CUN → MCO'),
-      ]);
-      const booked = items.filter({ has: page.getByText('Booked', { exact: true }) });
-      expect(await booked.count()).toBe(1);
-      expect(await booked.getAttribute('data-booked')).toBe('true');
-      expect(await booked.textContent()).toMatch(/or similar/);
-      expect(await booked.textContent()).toContain(reference);
-      expect(await items.filter({ has: page.getByText('Planned', { exact: true }) }).count()).toBe(2);
-      // Each property shows its own picture (the hotel's drawing, the car's), not the destination's; a flight has none (issue 34).
-      expect(await items.evaluateAll((rows) => rows.map((row) => row.querySelector('img')?.getAttribute('src') ?? null))).toEqual([
-        expect.stringMatching(/^\/images\/properties\/v1\/cancun-harbour-view\/\w+\.svg$/),
-        expect.stringMatching(/^\/images\/cars\/\w+\.svg$/),
-        null,
-      ]);
-      // Every item is priced, in US dollars, and the trip's total sums them (a flight fare stored as display text never summed).
-      for (const text of await items.allTextContents()) expect(text).toMatch(/\$\d[\d,]*\.\d\d$/);
-      expect(await card.locator('.trip-totals').textContent()).toMatch(/^Total: \$\d[\d,]*\.\d\d$/);
+    await page.goto(site('/user/my-trips'));
+    await waitForHydration(page);
+    const card = page.getByTestId('trip').filter({ hasText: 'Harbour plan' });
+    await card.waitFor();
+    const items = card.getByTestId('trip-item');
+    // Three items: the booking joined the planned car, it was not added beside it.
+    expect(await items.allTextContents()).toEqual([
+      expect.stringContaining('Harbour View Cancún'),
+      expect.stringMatching(/Cars.*or similar/),
+      expect.stringContaining('CUN → MCO'),
+    ]);
+    const booked = items.filter({ has: page.getByText('Booked', { exact: true }) });
+    expect(await booked.count()).toBe(1);
+    expect(await booked.getAttribute('data-booked')).toBe('true');
+    expect(await booked.textContent()).toMatch(/or similar/);
+    expect(await booked.textContent()).toContain(reference);
+    expect(await items.filter({ has: page.getByText('Planned', { exact: true }) }).count()).toBe(2);
+    // Each property shows its own picture (the hotel's drawing, the car's), not the destination's; a flight has none (issue 34).
+    expect(await items.evaluateAll((rows) => rows.map((row) => row.querySelector('img')?.getAttribute('src') ?? null))).toEqual([
+      expect.stringMatching(/^\/images\/properties\/v1\/cancun-harbour-view\/\w+\.svg$/),
+      expect.stringMatching(/^\/images\/cars\/\w+\.svg$/),
+      null,
+    ]);
+    // Every item is priced, in US dollars, and the trip's total sums them (a flight fare stored as display text never summed).
+    for (const text of await items.allTextContents()) expect(text).toMatch(/\$\d[\d,]*\.\d\d$/);
+    expect(await card.locator('.trip-totals').textContent()).toMatch(/^Total: \$\d[\d,]*\.\d\d$/);
 
-      // The calendar places the flight at its real departure and arrival, each in its airport's zone.
-      await card.getByRole('link', { name: 'Harbour plan' }).click();
-      await page.getByRole('heading', { level: 2, name: 'Harbour plan' }).waitFor();
-      const download = page.waitForEvent('download');
-      await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
-      const { events } = readCalendar(await readFile((await (await download).path())!, 'utf8'));
-      const { rows } = await db.query<{ payload: { bnds: { departs_at: string; arrives_at: string }[] } }>(
-        `select i.payload from trip_items i join trips t on t.id = i.trip_id where t.name = 'Harbour plan' and i.product = 'FLT'`,
-      );
-      const [bound] = rows[0]!.payload.bnds;
-      const flight = events.find((event) => event.summary === 'Flights: CUN → MCO')!;
-      expect(flight.start).toMatchObject({ zone: 'America/Cancun', instant: new Date(bound!.departs_at).toISOString() });
-      expect(flight.end).toMatchObject({ zone: 'America/New_York', instant: new Date(bound!.arrives_at).toISOString() });
-      expect(events.find((event) => /or similar/.test(event.summary))!.description).toBe(`Booked, confirmation ${reference}`);
-      check();
-      await context.close();
-    },
-  );
+    // The calendar places the flight at its real departure and arrival, each in its airport's zone.
+    await card.getByRole('link', { name: 'Harbour plan' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Harbour plan' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Add to calendar (.ics)' }).click();
+    const { events } = readCalendar(await readFile((await (await download).path())!, 'utf8'));
+    const { rows } = await db.query<{ payload: { bnds: { departs_at: string; arrives_at: string }[] } }>(
+      `select i.payload from trip_items i join trips t on t.id = i.trip_id where t.name = 'Harbour plan' and i.product = 'FLT'`,
+    );
+    const [bound] = rows[0]!.payload.bnds;
+    const flight = events.find((event) => event.summary === 'Flights: CUN → MCO')!;
+    expect(flight.start).toMatchObject({ zone: 'America/Cancun', instant: new Date(bound!.departs_at).toISOString() });
+    expect(flight.end).toMatchObject({ zone: 'America/New_York', instant: new Date(bound!.arrives_at).toISOString() });
+    expect(events.find((event) => /or similar/.test(event.summary))!.description).toBe(`Booked, confirmation ${reference}`);
+    check();
+    await context.close();
+  });
 });

@@ -33,7 +33,7 @@ async function joinedTrip(page: Page, act: () => Promise<void>) {
 }
 
 describe('trip invitations in the browser (issue 13)', () => {
-  it('adds a hotel to a new trip and a car to it, invites a new and an existing user, who join it once', { timeout: 120_000 }, async () => {
+  it('adds a hotel to a new trip and a car to it, invites a new and an existing user, who join it once', async () => {
     const newcomer = `trip-guest-${Date.now()}@example.com`;
     const member = await newContext(browser());
     const page = await member.context.newPage();
@@ -140,7 +140,7 @@ describe('trip invitations in the browser (issue 13)', () => {
     await holder.context.close();
   });
 
-  it('tells someone signed in as another account whose invitation it is, and signs them out to continue as the invited one', { timeout: 120_000 }, async () => {
+  it('tells someone signed in as another account whose invitation it is, and signs them out to continue as the invited one', async () => {
     const { context } = await newContext(browser());
     const page = await context.newPage();
     // Signing out and in again on one page: the page's fraud channel may knock in the instant its
