@@ -18,7 +18,10 @@ const details = { brand: 'Visa', last4: '1091', expMonth: '01', expYear: '2030' 
 
 describe('parseFrameMessage', () => {
   it('accepts the protocol messages', () => {
-    expect(parseFrameMessage({ type: 'ready' })).toEqual({ type: 'ready' });
+    expect(parseFrameMessage({ type: 'ready' })).toEqual({ type: 'ready', deviceData: null });
+    const deviceData = '{"device_session_id":"0f3c5a1e9b7d4c2a","correlation_id":"c0ffee00"}';
+    expect(parseFrameMessage({ type: 'ready', deviceData })).toEqual({ type: 'ready', deviceData });
+    expect(parseFrameMessage({ type: 'ready', deviceData: 'x'.repeat(4097) })).toEqual({ type: 'ready', deviceData: null });
     expect(parseFrameMessage({ type: 'challenge-closed', challengeId: '3ds_x' })).toEqual({ type: 'challenge-closed', challengeId: '3ds_x' });
     expect(parseFrameMessage({ type: 'tokenized', id: '1', ok: true, nonce: 'n', details, threeDSecure: null })).toEqual({
       type: 'tokenized',

@@ -117,7 +117,7 @@ export type FrameThreeDSecure = { status: 'succeeded' | 'requires_payment_method
 
 /** Messages the card frame (or its challenge page) sends to the embedding page. */
 export type FrameMessage =
-  | { type: 'ready' }
+  | { type: 'ready'; deviceData: string | null }
   | { type: 'tokenized'; id: string; ok: true; nonce: string; details: CardDetails; threeDSecure: FrameThreeDSecure | null }
   | { type: 'tokenized'; id: string; ok: false; errors: FieldError[] }
   | { type: '3ds-result'; id: string; status: 'succeeded' | 'requires_confirmation' | 'requires_payment_method' | 'unavailable'; nonce: string | null }
@@ -156,7 +156,8 @@ export function parseFrameMessage(data: unknown): FrameMessage | null {
   if (!isRecord(data)) return null;
   switch (data.type) {
     case 'ready':
-      return { type: 'ready' };
+      // The frame's device data, as Braintree's data collector gives it (a small JSON text).
+      return { type: 'ready', deviceData: isText(data.deviceData) && data.deviceData.length <= 4096 ? data.deviceData : null };
     case 'challenge-closed':
       return isText(data.challengeId) ? { type: 'challenge-closed', challengeId: data.challengeId } : null;
     case 'tokenized': {

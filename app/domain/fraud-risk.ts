@@ -37,6 +37,12 @@ export type RiskSignals = {
   refunds24h: number;
   /** The gateway's own risk decision (Braintree's), when it gave one. */
   gatewayRisk: 'approve' | 'review' | 'decline' | null;
+  /**
+   * Whether a new card's payment came with the page's device data (Braintree's data collector, or
+   * the sandbox card frame's): a script paying straight through the API has none. Null where no
+   * new card is paid (sign-in, hold, a saved card) and in decisions stored before it was collected.
+   */
+  deviceData?: boolean | null;
 };
 
 export type SignalName = keyof RiskSignals;
@@ -140,6 +146,7 @@ const WEIGHTS: readonly Weight[] = [
     points: (s) => (s.gatewayRisk === 'decline' ? 40 : s.gatewayRisk === 'review' ? 20 : 0),
     why: (s) => `the gateway's risk decision: ${s.gatewayRisk}`,
   },
+  { signal: 'deviceData', points: (s) => (s.deviceData === false ? 10 : 0), why: () => "card paid without the page's device data" },
 ];
 
 /** The score 0–100 and every reason that added to it, largest first. */
@@ -187,6 +194,7 @@ export const RULE_INPUTS = [
   'failedAuthorisations24h',
   'refunds24h',
   'gatewayRisk',
+  'deviceData',
   'score',
   'ipCardCountriesDiffer',
 ] as const satisfies readonly (SignalName | 'score' | 'ipCardCountriesDiffer')[];

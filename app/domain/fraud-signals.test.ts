@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inMarketOf, isDisposableEmail, leadTimeHours, looksAutomated } from './fraud-signals';
+import { inMarketOf, isDeviceData, isDisposableEmail, leadTimeHours, looksAutomated } from './fraud-signals';
 
 describe('fraud signals read from the request', () => {
   it('knows throw-away mailboxes by domain, whatever the case', () => {
@@ -29,5 +29,15 @@ describe('fraud signals read from the request', () => {
     expect(leadTimeHours('2027-03-10', now)).toBe(-19);
     expect(leadTimeHours(null, now)).toBeNull();
     expect(leadTimeHours('soon', now)).toBeNull();
+  });
+
+  it('takes device data only as the data collector shapes it: a JSON object naming its device session', () => {
+    expect(isDeviceData('{"device_session_id":"0f3c5a1e9b7d4c2a8e6f1b3d5c7a9e0f","correlation_id":"c0ffee00c0ffee00"}')).toBe(true);
+    expect(isDeviceData('{"correlation_id":"c0ffee00c0ffee00"}')).toBe(false);
+    expect(isDeviceData('{"device_session_id":"<script>"}')).toBe(false);
+    expect(isDeviceData('not json')).toBe(false);
+    expect(isDeviceData('"0f3c5a1e9b7d4c2a"')).toBe(false);
+    expect(isDeviceData(`{"device_session_id":"0f3c5a1e9b7d4c2a","pad":"${'x'.repeat(4096)}"}`)).toBe(false);
+    expect(isDeviceData(null)).toBe(false);
   });
 });

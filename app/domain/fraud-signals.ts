@@ -45,3 +45,20 @@ export function leadTimeHours(startsOn: string | null, now: Date): number | null
   const starts = startsOn === null ? Number.NaN : Date.parse(`${startsOn}T00:00:00Z`);
   return Number.isNaN(starts) ? null : Math.floor((starts - now.getTime()) / 3_600_000);
 }
+
+/**
+ * Device data as Braintree's data collector gives it (and the sandbox card frame imitates): a JSON
+ * object naming the device session (`{"device_session_id":"…","correlation_id":"…"}`), at most
+ * 4 KB. Anything else counts as none.
+ */
+export function isDeviceData(raw: string | null | undefined): boolean {
+  if (typeof raw !== 'string' || raw.length > 4096) return false;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return false;
+    const session = (parsed as { device_session_id?: unknown }).device_session_id;
+    return typeof session === 'string' && /^[A-Za-z0-9-]{8,128}$/.test(session);
+  } catch {
+    return false;
+  }
+}

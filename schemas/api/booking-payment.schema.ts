@@ -14,6 +14,8 @@ const nonce = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,512}$' } as const;
 const savedCardId = { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } as const;
 /** A text field the client may send empty or null. */
 const text = { type: ['string', 'null'], maxLength: 256 } as const;
+/** The page's device data (Braintree's data collector: a small JSON text), with a card payment. */
+const deviceData = { type: ['string', 'null'], maxLength: 4096 } as const;
 /** Sent by the legacy client, not used here (cash cards and coupons come with their issues). */
 const ignoredAmount = { type: ['number', 'string', 'null'], maxLength: 20 } as const;
 
@@ -37,6 +39,7 @@ export const generatePgTokenSchema = {
     card_id: text,
     cust_id: text,
     nonce,
+    device_data: deviceData,
     hold: text,
     // Spec §7: wallet and coupon fields. Informational: what the hold has applied is the server's
     // own record (docs/decisions/0031), and the amount must equal the payable total it leaves.
@@ -104,6 +107,7 @@ export const paymentWithSavedCardSchema = {
     card_id: savedCardId,
     checksum: { type: 'string', pattern: '^[0-9a-f]{64}$' },
     nonce: { ...nonce, type: ['string', 'null'] },
+    device_data: deviceData,
     ip: text,
     email: text,
     description: text,

@@ -4,7 +4,8 @@
 // so production uses the real hosted fields behind the same app-side handle.)
 //
 // postMessage protocol (each side checks the other's origin; the frame posts only to `parent`):
-//   frame → parent  {type:'ready'}                                           once loaded
+//   frame → parent  {type:'ready', deviceData}                               once loaded; deviceData as
+//                   Braintree's data collector gives it: '{"device_session_id":…,"correlation_id":…}'
 //   parent → frame  {type:'tokenize', id, threeDSecure: null | {amount:'12.34'}}
 //   parent → frame  {type:'verify', id, nonce, amount:'12.34'}               3-D Secure for a saved card's nonce
 //   frame → parent  {type:'tokenized', id, ok:true, nonce, details:{brand,last4,expMonth,expYear},
@@ -260,7 +261,9 @@ function cardFramePage(nonce: string, parent: string, language: FrameLanguage): 
       });
     }
   });
-  post({ type: 'ready' });
+  // What Braintree's data collector gives the page: a device session for the gateway's risk check.
+  const session = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  post({ type: 'ready', deviceData: JSON.stringify({ device_session_id: session(), correlation_id: session() }) });
 })();
 </script>
 </body>

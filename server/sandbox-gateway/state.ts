@@ -2,6 +2,7 @@
 // transactions with Braintree's settlement states, idempotency keys and a movable clock.
 // Everything lives in one process and is lost on restart (tests reset it anyway).
 import { createHash, randomBytes } from 'node:crypto';
+import { isDeviceData } from '~/domain/fraud-signals';
 import {
   authenticateThreeDSecure,
   type AmountOutcome,
@@ -62,6 +63,8 @@ type Transaction = {
   processorType: 'approved' | 'soft_declined' | 'hard_declined' | null;
   rejectionReason: string | null;
   threeDSecure: ThreeDSecureInfo | null;
+  /** Whether the sale came with device data as the data collector shapes it (Braintree's riskData.deviceDataCaptured). */
+  deviceDataCaptured: boolean;
   refundIds: string[];
   refundedTransactionId: string | null;
   history: { status: TransactionStatus; timestamp: number; amount: number }[];
@@ -543,7 +546,10 @@ export class SandboxState {
       creditCard: cardXml(transaction.card, transaction.token),
       customer: { id: transaction.customerId },
       threeDSecureInfo: transaction.threeDSecure ? threeDSecureXml(transaction.threeDSecure) : undefined,
-      riskData: transaction.type === 'sale' ? { id: `risk-${transaction.id}`, decision: riskDecisionOf(transaction.card.number), deviceDataCaptured: false } : undefined,
+      riskData:
+        transaction.type === 'sale'
+          ? { id: `risk-${transaction.id}`, decision: riskDecisionOf(transaction.card.number), deviceDataCaptured: transaction.deviceDataCaptured }
+          : undefined,
       refundIds: new XmlList('item', transaction.refundIds),
       refundedTransactionId: transaction.refundedTransactionId,
       statusHistory: new XmlList(
@@ -560,12 +566,14 @@ export class SandboxState {
   }
 
   private newTransaction(
-    fields: Pick<Transaction, 'type' | 'amount' | 'orderId' | 'merchantAccountId' | 'customerId' | 'token' | 'card' | 'threeDSecure'>,
+    fields: Pick<Transaction, 'type' | 'amount' | 'orderId' | 'merchantAccountId' | 'customerId' | 'token' | 'card' | 'threeDSecure'> &
+      Partial<Pick<Transaction, 'deviceDataCaptured'>>,
     status: TransactionStatus,
   ): Transaction {
     let id = newId();
     while (this.transactions.has(id)) id = newId();
     const transaction: Transaction = {
+      deviceDataCaptured: false,
       ...fields,
       id,
       status,
@@ -642,7 +650,17 @@ export class SandboxState {
     if (token) customerId = this.paymentMethods.get(token)?.customerId ?? customerId;
     if (customerId && !this.customers.has(customerId)) return fieldError('transaction', '91510', 'customer_id', 'Customer ID is invalid.');
 
-    const fields = { type: 'sale' as const, amount: cents, orderId, merchantAccountId, customerId, token, card, threeDSecure };
+    const fields = {
+      type: 'sale' as const,
+      amount: cents,
+      orderId,
+      merchantAccountId,
+      customerId,
+      token,
+      card,
+      threeDSecure,
+      deviceDataCaptured: isDeviceData(text(input.device_data)),
+    };
     const reject = (reason: string): Reply => {
       const transaction = this.newTransaction(fields, 'gateway_rejected');
       transaction.rejectionReason = reason;
@@ -784,7 +802,16 @@ export class SandboxState {
   }
 
   /** Every transaction, for tests that count charges. */
-  listTransactions(): { id: string; type: string; status: TransactionStatus; amount: string; currencyIsoCode: string; orderId: string | null; merchantAccountId: string }[] {
+  listTransactions(): {
+    id: string;
+    type: string;
+    status: TransactionStatus;
+    amount: string;
+    currencyIsoCode: string;
+    orderId: string | null;
+    merchantAccountId: string;
+    deviceDataCaptured: boolean;
+  }[] {
     return [...this.transactions.values()].map((transaction) => ({
       id: transaction.id,
       type: transaction.type,
@@ -793,6 +820,7 @@ export class SandboxState {
       currencyIsoCode: currencyOfAccount(transaction.merchantAccountId) ?? '',
       orderId: transaction.orderId,
       merchantAccountId: transaction.merchantAccountId,
+      deviceDataCaptured: transaction.deviceDataCaptured,
     }));
   }
 }

@@ -117,15 +117,28 @@ async function open(card?: { number: string; expiry?: string; cvv?: string }, qu
   return { page: tab, checkConsole };
 }
 
-type Handle = { tokenize(input: object): Promise<CardEntryResult>; verifySavedCard(input: object): Promise<CardEntryResult> };
+type Handle = { tokenize(input: object): Promise<CardEntryResult>; verifySavedCard(input: object): Promise<CardEntryResult>; deviceData(): Promise<string | null> };
 
 function tokenize(tab: Page, threeDSecure: boolean): Promise<CardEntryResult> {
   return tab.evaluate((secure) => (Reflect.get(window, 'cardEntry') as Handle).tokenize({ amountMinor: 1_234, threeDSecure: secure }), threeDSecure);
 }
 
-function charge(result: CardEntryResult, threeDSecureRequired: boolean) {
+function charge(result: CardEntryResult, threeDSecureRequired: boolean, deviceData?: string) {
   if (!result.ok) throw new Error(`no nonce: ${result.message}`);
-  return gateway.authorize({ amountMinor: 1_234, source: { nonce: result.nonce }, orderId: `card-entry-e2e-${randomUUID()}`, idempotencyKey: randomUUID(), threeDSecureRequired });
+  return gateway.authorize({
+    amountMinor: 1_234,
+    source: { nonce: result.nonce },
+    orderId: `card-entry-e2e-${randomUUID()}`,
+    idempotencyKey: randomUUID(),
+    threeDSecureRequired,
+    ...(deviceData ? { deviceData } : {}),
+  });
+}
+
+/** Whether the sandbox gateway took a sale's device data (Braintree's riskData.deviceDataCaptured). */
+async function deviceDataCaptured(transactionId: string): Promise<boolean | undefined> {
+  const { transactions } = (await (await fetch(`${sandbox.url}/__sandbox/transactions`)).json()) as { transactions: { id: string; deviceDataCaptured: boolean }[] };
+  return transactions.find((transaction) => transaction.id === transactionId)?.deviceDataCaptured;
 }
 
 describe('<CardEntry> (sandbox)', () => {
@@ -133,8 +146,16 @@ describe('<CardEntry> (sandbox)', () => {
     const { page: tab, checkConsole } = await open({ number: '4111 1111 1111 1111' });
     const result = await tokenize(tab, false);
     expect(result).toEqual({ ok: true, nonce: expect.stringMatching(/^tokencc_sb_/), brand: 'Visa', last4: '1111', threeDSecure: null });
-    expect(await charge(result, false)).toMatchObject({ ok: true });
+    // The frame's device data, as Braintree's data collector shapes it, goes with the sale (issue 37).
+    const deviceData = await tab.evaluate(() => (Reflect.get(window, 'cardEntry') as Handle).deviceData());
+    expect(JSON.parse(deviceData ?? 'null')).toEqual({ device_session_id: expect.stringMatching(/^[0-9a-f]{32}$/), correlation_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const sale = await charge(result, false, deviceData!);
+    expect(sale).toMatchObject({ ok: true });
+    expect(await deviceDataCaptured(sale.ok ? sale.value.id : '')).toBe(true);
     expect(await charge(result, false)).toMatchObject({ ok: false, failure: { kind: 'validation' } });
+    const second = await tokenize(tab, false);
+    const bare = await charge(second, false);
+    expect(await deviceDataCaptured(bare.ok ? bare.value.id : '')).toBe(false);
     checkConsole();
   });
 

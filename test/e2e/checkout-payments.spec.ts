@@ -149,7 +149,7 @@ async function completeBooking(page: Page): Promise<string> {
   return reference;
 }
 
-type SandboxTransaction = { id: string; type: string; status: string; orderId: string | null; amount: string };
+type SandboxTransaction = { id: string; type: string; status: string; orderId: string | null; amount: string; deviceDataCaptured: boolean };
 
 async function salesOf(reference: string): Promise<SandboxTransaction[]> {
   const { transactions } = (await (await fetch(`${sandboxURL}/__sandbox/transactions`)).json()) as { transactions: SandboxTransaction[] };
@@ -214,6 +214,8 @@ describe.skipIf(!base)('checkout payments in Chromium (issue 4)', () => {
       expect(await expectPaidOnce(withNewCard, product.code)).toBe('card');
       // The pay answer's payment_id is remembered (paymentIdC) and named on the success page.
       const [sale] = await salesOf(withNewCard);
+      // The card frame's device data went with the sale, for the gateway's risk check (issue 37).
+      expect(sale!.deviceDataCaptured).toBe(true);
       expect((await page.context().cookies()).find((cookie) => cookie.name === 'paymentIdC')?.value).toBe(sale!.id);
       expect(await page.getByText(sale!.id, { exact: true }).count()).toBe(1);
       if (index === 0) await expectNoAxeViolationsAtViewports(page, 'checkout success');

@@ -102,6 +102,8 @@ describe('the fraud corpus through real signal collection (issue 37 acceptance 4
     const decision = await screen(visit, {
       stage: 'payment',
       card: { key: options.key ?? `${r.int(400000, 499999)}:${r.int(1000, 9999)}`, country: card.country },
+      // A headless script pays without the page's device data; a browser's card frame gathers it.
+      deviceData: visit.userAgent === HEADLESS ? null : JSON.stringify({ device_session_id: visit.device.replaceAll('-', ''), correlation_id: visit.device }),
       amount: { minor: options.amountMinor, currency: 'MXN' },
       startsOn: options.startsOn,
     });

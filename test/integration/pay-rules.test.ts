@@ -23,7 +23,7 @@ import { inDays } from '../support/dates';
 import { hostOf } from '../support/http-client';
 import { callAction, freshVisitorOn, loadContextFor } from '../support/load-context';
 import { sandboxControl, sandboxNonce } from '../support/sandbox-control';
-import { DEFAULT_FRAUD_RULES, type RiskSignals, orderRules, screen } from '~/domain/fraud-risk';
+import { DEFAULT_FRAUD_RULES, type RiskSignals, orderRules, riskScore, screen } from '~/domain/fraud-risk';
 import { defaultRulesVersion, screenAttempt, setFraudRulesMode } from '~/services/fraud/screening.server';
 import { describeCard } from '~/services/payments/card-key.server';
 import { getOrgById } from '~/services/config/config.server';
@@ -44,7 +44,7 @@ const invoiceCreditRoute = accountEndpoints['/api/admin/invoiceCredit'].action;
 const backends: Backend[] = ['pglite', 'postgres'];
 let sandbox: SandboxGateway;
 
-type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null };
+type SandboxTransaction = { id: string; type: string; status: string; amount: string; orderId: string | null; deviceDataCaptured: boolean };
 
 const control = <T = Record<string, unknown>>(path: string, body?: unknown) => sandboxControl<T>(sandbox.url, path, body);
 
@@ -327,6 +327,29 @@ describe.each(backends)('money rules on %s', (backend) => {
       const third = await activity('voyagerpro', other, 2_000);
       expect((await pay(third, { payment_method: 'card', nonce: await nonceFor('4000111111111511') })).status).toBe(402);
       expect((await decisionsOf(third.bookingId))[0]).toMatchObject({ outcome: 'declined', gateway_risk: 'decline' });
+    });
+
+    it('sends the page’s device data with the sale; a card paid without it is screened with that reason', async (ctx) => {
+      if (database.skip) return ctx.skip(database.skip);
+      const owner = await newUser('voyagerpro');
+      const deviceData = JSON.stringify({ device_session_id: 'a1b2c3d4e5f60718293a4b5c6d7e8f90', correlation_id: 'c0ffee00c0ffee00' });
+      const withData = await activity('voyagerpro', owner, 3_000);
+      expect((await pay(withData, { payment_method: 'card', nonce: await nonceFor('4111111111111111'), device_data: deviceData })).status).toBe(200);
+      const [seen] = await decisionsOf(withData.bookingId);
+      expect(seen!.signals).toMatchObject({ deviceData: true });
+      const [sale] = await salesOf(withData.reference);
+      expect(sale).toMatchObject({ type: 'sale', deviceDataCaptured: true });
+
+      const without = await activity('voyagerpro', owner, 3_000);
+      expect((await pay(without, { payment_method: 'card', nonce: await nonceFor('4111111111111111') })).status).toBe(200);
+      const [bare] = await decisionsOf(without.bookingId);
+      expect(bare!.signals).toMatchObject({ deviceData: false });
+      expect(riskScore(bare!.signals as RiskSignals).contributions).toContainEqual({ signal: 'deviceData', points: 10, why: "card paid without the page's device data" });
+      expect((await salesOf(without.reference))[0]).toMatchObject({ deviceDataCaptured: false });
+      // Not device data: refused by its schema, nothing paid.
+      const bad = await activity('voyagerpro', owner, 3_000);
+      expect((await pay(bad, { payment_method: 'card', nonce: await nonceFor('4111111111111111'), device_data: 'x'.repeat(4097) })).status).toBe(400);
+      expect(await salesOf(bad.reference)).toEqual([]);
     });
   });
 

@@ -16,5 +16,6 @@ createRoot(root).render(createElement(CardEntry, { ref, config: { kind: 'sandbox
 const handle: CardEntryHandle = {
   tokenize: (input) => (ref.current ? ref.current.tokenize(input) : Promise.reject(new Error('not mounted'))),
   verifySavedCard: (input) => (ref.current ? ref.current.verifySavedCard(input) : Promise.reject(new Error('not mounted'))),
+  deviceData: () => (ref.current ? ref.current.deviceData() : Promise.reject(new Error('not mounted'))),
 };
 Reflect.set(window, 'cardEntry', handle);

@@ -30,6 +30,8 @@ function legitimate(r: Random): RiskSignals {
     failedAuthorisations24h: r.chance(0.03) ? r.int(1, 2) : 0,
     refunds24h: r.chance(0.01) ? r.int(1, 2) : 0,
     gatewayRisk: r.chance(0.02) ? 'review' : 'approve',
+    // A page with its card frame: the data collector ran.
+    deviceData: true,
   };
 }
 
@@ -45,6 +47,8 @@ const attacks: Record<(typeof ATTACK_SHAPES)[number], (r: Random) => RiskSignals
     amountToMedian: r.between(0.02, 0.3),
     failedAuthorisations24h: r.int(3, 25),
     gatewayRisk: r.chance(0.5) ? 'decline' : 'review',
+    // Mostly a script posting nonces to the API, without the page.
+    deviceData: r.chance(0.3),
   }),
   // A card from elsewhere, a new account, a stay that starts within two days, a large amount.
   'stolen-card': (r) => {

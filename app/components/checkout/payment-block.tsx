@@ -217,7 +217,8 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
       const card = await newCard.current?.tokenize({ amountMinor, threeDSecure: payment.threeDSecure !== 'never' });
       if (!card) return { kind: 'message', text: t('payment.unavailable') };
       if (!card.ok) return { kind: 'message', text: cardMessage(card) };
-      return payCall('/api/booking/generatePgToken', { ...base, payment_method: 'card', nonce: card.nonce }, headers);
+      const deviceData = await newCard.current?.deviceData();
+      return payCall('/api/booking/generatePgToken', { ...base, payment_method: 'card', nonce: card.nonce, ...(deviceData ? { device_data: deviceData } : {}) }, headers);
     }
     if (choice.kind === 'saved') {
       let nonce: string | undefined;
@@ -233,6 +234,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
       const sum = await postJson('/api/pgv2/generateCheckSum', { orderId: bookingId, currency, countryCode: payment.countryCode, amount, api_key: payment.apiKey });
       const checksum = field(sum.body, 'checksum');
       if (typeof checksum !== 'string') return outcomeOf(sum);
+      const deviceData = await newCard.current?.deviceData();
       return payCall(
         '/api/pgv2/paymentWithSavedCard',
         {
@@ -249,6 +251,7 @@ function usePaymentFlow({ hold, product, charge, totalText, payment, reload }: P
           checksum,
           metadata: { bookingId, productType: product, ...subscription?.metadata },
           ...(nonce ? { nonce } : {}),
+          ...(deviceData ? { device_data: deviceData } : {}),
         },
         headers,
       );

@@ -25,6 +25,16 @@ declare module 'braintree-web/hosted-fields' {
   }): Promise<HostedFields>;
 }
 
+declare module 'braintree-web/data-collector' {
+  import type { Client } from 'braintree-web/client';
+  export interface DataCollector {
+    /** The device data to send with a transaction (a JSON text naming the device session). */
+    deviceData: string;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client }): Promise<DataCollector>;
+}
+
 declare module 'braintree-web/three-d-secure' {
   import type { Client } from 'braintree-web/client';
   export interface VerifyPayload {

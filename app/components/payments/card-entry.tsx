@@ -38,6 +38,8 @@ export type CardEntryHandle = {
   tokenize(input: { amountMinor: number; threeDSecure: boolean }): Promise<CardEntryResult>;
   /** 3-D Secure for a saved card: `nonce` from the server for the vaulted card (`bin` helps Braintree). */
   verifySavedCard(input: { nonce: string; amountMinor: number; bin?: string }): Promise<CardEntryResult>;
+  /** The page's device data for the gateway's risk check (Braintree's data collector, the sandbox frame's); null when none was gathered. */
+  deviceData(): Promise<string | null>;
 };
 
 export type CardEntryProps = {
@@ -92,12 +94,15 @@ class FrameChannel {
   private resolveReady: () => void = () => {};
   private readonly pending = new Map<string, (answer: Answer) => void>();
   private counter = 0;
+  /** What the frame's device data collection gave when it loaded. */
+  deviceData: string | null = null;
 
   constructor() {
     this.readyPromise = new Promise((resolve) => (this.resolveReady = resolve));
   }
 
-  markReady(): void {
+  markReady(deviceData: string | null): void {
+    this.deviceData = deviceData;
     this.resolveReady();
   }
 
@@ -152,7 +157,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
       }
       if (event.source !== frameRef.current?.contentWindow) return;
       if (message.type === 'ready') {
-        channel.markReady();
+        channel.markReady(message.deviceData);
         logCardStep('init', 'ok');
       } else channel.answer(message);
     }
@@ -211,6 +216,7 @@ const SandboxCardEntry = forwardRef<CardEntryHandle, { origin: string; hidden: b
       }),
     verifySavedCard: ({ nonce, amountMinor }) =>
       exclusive(async () => finish(await channel.request(post, (id) => ({ type: 'verify', id, nonce, amount: amountForThreeDSecure(amountMinor) })))),
+    deviceData: async () => channel.deviceData,
   }));
 
   return (
@@ -252,8 +258,25 @@ type ThreeDSecure = import('braintree-web/three-d-secure').ThreeDSecure;
 type BraintreeParts = {
   fields: import('braintree-web/hosted-fields').HostedFields | null;
   secure: ThreeDSecure;
+  deviceData: string | null;
   teardown: () => Promise<void>;
 };
+
+type Client = import('braintree-web/client').Client;
+
+/**
+ * Braintree's data collector on this page (device data for its risk check, sent with the sale).
+ * Its failure costs only the device data, never the payment.
+ */
+async function collectDeviceData(client: Client): Promise<{ deviceData: string | null; teardown: () => Promise<void> }> {
+  try {
+    const collector = await (await import('braintree-web/data-collector')).create({ client });
+    return { deviceData: collector.deviceData, teardown: () => collector.teardown() };
+  } catch {
+    warnOnConsole('paymentSdk', 'device data was not collected');
+    return { deviceData: null, teardown: async () => {} };
+  }
+}
 
 /** 3-D Secure 2 through braintree-web (hosted fields and Drop-in alike); Cardinal's own modal runs any challenge. */
 async function verify(secure: ThreeDSecure, nonce: string, amountMinor: number, card: { brand: string; last4: string }, bin?: string): Promise<CardEntryResult> {
@@ -308,7 +331,7 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
         import('braintree-web/three-d-secure'),
       ]);
       const clientInstance = await client.create({ authorization: config.clientToken });
-      const [fields, secure] = await Promise.all([
+      const [fields, secure, device] = await Promise.all([
         hidden
           ? null
           : hostedFields.create({
@@ -320,8 +343,14 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
               },
             }),
         threeDSecure.create({ client: clientInstance, version: 2 }),
+        collectDeviceData(clientInstance),
       ]);
-      return { fields, secure, teardown: async () => void (await Promise.allSettled([fields?.teardown(), secure.teardown(), clientInstance.teardown()])) };
+      return {
+        fields,
+        secure,
+        deviceData: device.deviceData,
+        teardown: async () => void (await Promise.allSettled([fields?.teardown(), secure.teardown(), device.teardown(), clientInstance.teardown()])),
+      };
     })();
     parts.current = setup;
     setup.then(
@@ -366,6 +395,7 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
       }
       return verify(ready.secure, nonce, amountMinor, { brand: '', last4: '' }, bin);
     },
+    deviceData: async () => (await parts.current?.catch(() => null))?.deviceData ?? null,
   }));
 
   if (hidden) return null;
@@ -392,6 +422,7 @@ const BraintreeCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig
 type DropInParts = {
   dropin: import('braintree-web-drop-in').Dropin | null;
   secure: ThreeDSecure;
+  deviceData: string | null;
   teardown: () => Promise<void>;
 };
 
@@ -408,7 +439,7 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
     const setup = (async (): Promise<DropInParts> => {
       const [dropinModule, client, threeDSecure] = await Promise.all([import('braintree-web-drop-in'), import('braintree-web/client'), import('braintree-web/three-d-secure')]);
       const clientInstance = await client.create({ authorization: config.clientToken });
-      const [dropin, secure] = await Promise.all([
+      const [dropin, secure, device] = await Promise.all([
         hidden
           ? null
           : dropinModule.create({
@@ -419,8 +450,14 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
               vaultManager: false,
             }),
         threeDSecure.create({ client: clientInstance, version: 2 }),
+        collectDeviceData(clientInstance),
       ]);
-      return { dropin, secure, teardown: async () => void (await Promise.allSettled([dropin?.teardown(), secure.teardown(), clientInstance.teardown()])) };
+      return {
+        dropin,
+        secure,
+        deviceData: device.deviceData,
+        teardown: async () => void (await Promise.allSettled([dropin?.teardown(), secure.teardown(), device.teardown(), clientInstance.teardown()])),
+      };
     })();
     parts.current = setup;
     setup.then(
@@ -464,6 +501,7 @@ const DropInCardEntry = forwardRef<CardEntryHandle, { config: BraintreeConfig; h
       }
       return verify(ready.secure, nonce, amountMinor, { brand: '', last4: '' }, bin);
     },
+    deviceData: async () => (await parts.current?.catch(() => null))?.deviceData ?? null,
   }));
 
   if (hidden) return null;

@@ -86,6 +86,8 @@ export type PayRequest = {
   claimed: { amountMinor: number; currency: string } | null;
   /** card, guarantee: a nonce; saved_card: the saved card's id (and a 3-D Secure nonce of it, if any). */
   card: { nonce: string } | { savedCardId: string; nonce: string | null } | null;
+  /** The page's device data (Braintree's data collector): screened, and passed on with the sale. */
+  deviceData?: string | null;
   idempotencyKey: string;
   fingerprint: string;
   /** Paid on the card provider's own page (decision 0055): where the payer comes back to. */
@@ -291,9 +293,9 @@ export async function pay(input: PayRequest, db: Database = getDb()): Promise<Pa
         const refused = (await refuse(begun.attempt, FRAUD_REFUSAL, db)) ? outcomeOfFailure(FRAUD_REFUSAL) : await storedOutcome(await reload(begun.attempt.id, db), db);
         return { ...(await answer(refused, begun.attempt.id)), riskMs };
       }
-      const gatewayRisk = { decision: null as GatewayRiskDecision | null };
-      const outcome = await run(begun.attempt, booking, source, customerId, accounts, threeDSecure || decision.action === 'require_3ds', db, gatewayRisk);
-      if (outcome.kind !== 'pending') await noteDecisionOutcome(decision.decisionId, outcome.kind === 'confirmed' ? 'paid' : 'declined', db, gatewayRisk.decision);
+      const screened = { deviceData: input.deviceData ?? null, gatewayRisk: null as GatewayRiskDecision | null };
+      const outcome = await run(begun.attempt, booking, source, customerId, accounts, threeDSecure || decision.action === 'require_3ds', db, screened);
+      if (outcome.kind !== 'pending') await noteDecisionOutcome(decision.decisionId, outcome.kind === 'confirmed' ? 'paid' : 'declined', db, screened.gatewayRisk);
       return { ...(await answer(outcome, begun.attempt.id)), riskMs };
     }
   }
@@ -318,6 +320,8 @@ async function screenPayment(input: PayRequest, booking: Booking, attempt: Attem
       clientIp: input.clientIp,
       userAgent: input.userAgent ?? null,
       card: card && (await describeCard(card)),
+      // A new card is typed on the page, whose collector gives its device data; a saved card was checked when it was saved.
+      ...(input.method === 'card' && card && 'nonce' in card ? { deviceData: input.deviceData ?? null } : {}),
       bookingId: booking.id,
       amount: { minor: attempt.amount_minor, currency: attempt.currency },
       startsOn: booking.starts_on,
@@ -336,8 +340,8 @@ async function run(
   accounts: MerchantAccounts | undefined,
   threeDSecure: boolean,
   db: Database,
-  /** Filled with the gateway's own risk decision of the sale, for the fraud screening. */
-  gatewayRisk?: { decision: GatewayRiskDecision | null },
+  /** A screened payment: the page's device data goes with the sale, whose own risk decision is filled in for the screening. */
+  screened?: { deviceData: string | null; gatewayRisk: GatewayRiskDecision | null },
 ): Promise<PayOutcome> {
   if (attempt.method === 'invoice' || attempt.method === 'zero' || attempt.method === 'oxxo') return finishWithoutGateway(attempt, db);
   if (attempt.method === 'guarantee') {
@@ -353,10 +357,11 @@ async function run(
       idempotencyKey: gatewayKey(attempt, 'sale'),
       threeDSecureRequired: threeDSecure,
       ...(customerId ? { customerId } : {}),
+      ...(screened?.deviceData ? { deviceData: screened.deviceData } : {}),
       merchantAccountId: merchantAccountFor(accounts, attempt.currency),
     }),
   );
-  if (gatewayRisk) gatewayRisk.decision = result.ok ? result.value.riskDecision : gatewayRiskOfFailure(result.failure);
+  if (screened) screened.gatewayRisk = result.ok ? result.value.riskDecision : gatewayRiskOfFailure(result.failure);
   if (!result.ok) {
     if (result.failure.kind === 'transport' && result.failure.retryable) {
       // Lost: the reconciler already settled the attempt; its answer stands.

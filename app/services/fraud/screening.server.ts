@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { DEFAULT_FRAUD_RULES, FRAUD_DECISION_RETENTION_DAYS, type FraudRule, type RiskSignals, type Screening, orderRules, screen } from '~/domain/fraud-risk';
-import { inMarketOf, isDisposableEmail, leadTimeHours, looksAutomated } from '~/domain/fraud-signals';
+import { inMarketOf, isDeviceData, isDisposableEmail, leadTimeHours, looksAutomated } from '~/domain/fraud-signals';
 import { countryLocale } from '~/domain/ip-country';
 import { type Database, getDb } from '../platform/db.server';
 import { getEnv } from '../platform/env.server';
@@ -29,6 +29,12 @@ export type ScreenedAttempt = {
   userAgent: string | null;
   /** The card at payment, as the gateway described it (services/payments/card-key.server.ts). */
   card: DescribedCard | null;
+  /**
+   * The page's device data sent with a new card's payment (fraud-signals.ts isDeviceData), null
+   * when none came; absent where no new card is paid (sign-in, hold, a saved card), which leaves
+   * the signal unknown.
+   */
+  deviceData?: string | null;
   bookingId: string | null;
   amount: { minor: number; currency: string } | null;
   /** The booked day ('YYYY-MM-DD'), for the lead time. */
@@ -195,6 +201,7 @@ export async function screenAttempt(attempt: ScreenedAttempt, rules: readonly Fr
     failedAuthorisations24h: counts.failed_24h,
     refunds24h: counts.refunds_24h,
     gatewayRisk: counts.gateway_risk === null ? null : (['approve', 'review', 'decline'] as const)[counts.gateway_risk - 1]!,
+    deviceData: attempt.deviceData === undefined ? null : isDeviceData(attempt.deviceData),
   };
   const { ordered, version } = compile(rules, rulesMode());
   const screening = screen(signals, ordered);

@@ -241,7 +241,17 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
         (response) => response.paymentMethodNonce.nonce,
       ),
 
-    authorize: ({ amountMinor, source, orderId, idempotencyKey, threeDSecureRequired, customerId, submitForSettlement = false, merchantAccountId = settings.merchantAccountId }) =>
+    authorize: ({
+      amountMinor,
+      source,
+      orderId,
+      idempotencyKey,
+      threeDSecureRequired,
+      customerId,
+      submitForSettlement = false,
+      merchantAccountId = settings.merchantAccountId,
+      deviceData,
+    }) =>
       call(
         () =>
           transactions.sale({
@@ -249,6 +259,7 @@ export function createBraintreeGateway(settings: BraintreeSettings): PaymentGate
             ...('nonce' in source ? { paymentMethodNonce: source.nonce } : { paymentMethodToken: source.token }),
             ...(customerId ? { customerId } : {}),
             ...(merchantAccountId ? { merchantAccountId } : {}),
+            ...(deviceData ? { deviceData } : {}),
             orderId,
             apiRequestKey: idempotencyKey,
             options: { submitForSettlement, threeDSecure: { required: threeDSecureRequired } },

@@ -93,6 +93,8 @@ export interface PaymentGateway {
     submitForSettlement?: boolean;
     /** The merchant account of the charge's currency; absent: the configured default (USD) account. */
     merchantAccountId?: string;
+    /** The page's device data (braintree-web's data collector), for the gateway's own risk check. */
+    deviceData?: string;
   }): Promise<GatewayResult<GatewayTransaction>>;
   /** Captures all of an authorisation, or less (`amountMinor`), never more. */
   capture(input: { transactionId: string; idempotencyKey: string; amountMinor?: number }): Promise<GatewayResult<GatewayTransaction>>;
