@@ -50,35 +50,42 @@ async function main() {
   if (files.problems.length > 0) fail(new ConfigError(files.problems).message);
 
   const opened = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.resolve(env.dataDir) });
-  await migrateToLatest(opened.db);
-  await syncLanguagesAndCurrencies(opened.db);
-  await seedConfigStore(opened.db, files.sources);
-  let live;
-  try {
-    live = await serveStoredConfigs(opened);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-  const { registry } = live;
-  if (production) {
-    const problems = productionConfigProblems(registry);
-    if (problems.length > 0) fail(new ConfigError(problems).message);
-  }
-  await syncReferenceData(opened.db, registry);
-  if (production) {
-    // Demo accounts share a password README publishes: a production database with one is refused.
-    const demo = await findDemoAccounts(opened.db, registry);
-    if (demo.length > 0) {
-      fail(
-        `Refusing to start in production: the database holds demo accounts (${demo.join(', ')}), whose password is public. Delete them, or use a database no demo start has seeded.`,
-      );
+  // Migrations and the seed run once however many instances start together: the others wait for
+  // the first, then find its work done (two demo servers started at once on an empty database
+  // used to seed the same accounts twice, and one crashed).
+  const live = await opened.exclusively(async () => {
+    await migrateToLatest(opened.db);
+    await syncLanguagesAndCurrencies(opened.db);
+    await seedConfigStore(opened.db, files.sources);
+    let served;
+    try {
+      served = await serveStoredConfigs(opened);
+    } catch (error) {
+      if (error instanceof ConfigError) fail(error.message);
+      throw error;
     }
-    if (env.seedOnStart) await seedCatalogue(opened.db);
-  } else if (env.seedOnStart) {
-    await seedCatalogue(opened.db);
-    await seedDemoAccounts(opened.db, registry);
-  }
+    const { registry } = served;
+    if (production) {
+      const problems = productionConfigProblems(registry);
+      if (problems.length > 0) fail(new ConfigError(problems).message);
+    }
+    await syncReferenceData(opened.db, registry);
+    if (production) {
+      // Demo accounts share a password README publishes: a production database with one is refused.
+      const demo = await findDemoAccounts(opened.db, registry);
+      if (demo.length > 0) {
+        fail(
+          `Refusing to start in production: the database holds demo accounts (${demo.join(', ')}), whose password is public. Delete them, or use a database no demo start has seeded.`,
+        );
+      }
+      if (env.seedOnStart) await seedCatalogue(opened.db);
+    } else if (env.seedOnStart) {
+      await seedCatalogue(opened.db);
+      await seedDemoAccounts(opened.db, registry);
+    }
+    return served;
+  });
+  const { registry } = live;
   setDatabase(opened);
   let payments;
   try {

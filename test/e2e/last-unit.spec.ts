@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { http } from '../support/http-client';
 import { createScratchDatabase, postgresOrSkipReason } from '../support/postgres';
@@ -52,23 +53,37 @@ describe('the last unit under 200 concurrent holds (quality goal R1)', () => {
     expect(await race([base], await lastVilla(base, 260))).toEqual({ held: 1, soldOut: 199, serverErrors: 0 });
   });
 
-  describe('PostgreSQL with two app instances', () => {
+  describe('PostgreSQL with three app instances started at the same moment on an empty database', () => {
     let servers: RunningServer[] = [];
     let drop: (() => Promise<void>) | undefined;
+    let databaseUrl = '';
     let skip: string | null = null;
     beforeAll(async () => {
       skip = await postgresOrSkipReason();
       if (skip) return;
       const scratch = await createScratchDatabase('tp_r1');
       drop = scratch.drop;
-      // One after the other: the first migrates and seeds, the second finds it done.
-      servers.push(await startServer({ databaseUrl: scratch.url }));
-      servers.push(await startServer({ databaseUrl: scratch.url }));
+      databaseUrl = scratch.url;
+      // All at once (issue 38): one migrates and seeds while the others wait for it, then serve.
+      servers = await Promise.all([0, 1, 2].map(() => startServer({ databaseUrl: scratch.url })));
     });
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
       servers = [];
       await drop?.();
+    });
+
+    it('all three came up and the demo was seeded once', async (ctx) => {
+      if (skip) return ctx.skip();
+      for (const server of servers) expect((await http(server.url, 'GET', '/')).status).toBe(200);
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      try {
+        // Seeding twice at once broke on the accounts' unique e-mail; once, each demo account is there.
+        expect((await db.query(`select 1 from users where email = 'member@wanderly.example'`)).rowCount).toBe(1);
+      } finally {
+        await db.end();
+      }
     });
 
     it('exactly 1 hold, 199 clean sold-out answers, 0 server errors', async (ctx) => {

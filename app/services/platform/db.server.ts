@@ -151,6 +151,14 @@ export type OpenedDatabase = {
    */
   listen: (channel: string, onNotify: (payload: string) => void, onGap: () => void) => Promise<Unlisten>;
   /**
+   * Runs `work` while no other process runs its own on this database: instances started at the
+   * same moment migrate and seed one after the other, so the later ones find it done (issue 38).
+   * PostgreSQL: a transaction-scoped advisory lock, held by a transaction of its own for the
+   * work's length (no session state, so it holds through PgBouncer in transaction mode); `work`
+   * uses the pool's other connections. PGlite: one process owns the data folder; it just runs.
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
    * PGlite only: the whole database as one uncompressed archive, for `DatabaseOptions.copy`.
    * Opening a copy skips creating the cluster, the migrations and the seed (the test suites open
    * a hundred seeded databases; each costs seconds to build and a fraction of that to load).
@@ -180,6 +188,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     return {
       db: new Kysely<DB>({ dialect: new ListeningPostgresDialect({ pool }, listeners) }),
       kind: 'postgres',
+      exclusively: async (work) => {
+        const holder = await pool.connect();
+        try {
+          await holder.query('begin');
+          await holder.query(`select pg_advisory_xact_lock(hashtext('travel-platform:boot'))`);
+          try {
+            return await work();
+          } finally {
+            await holder.query('commit').catch(() => undefined);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       listen: async (channel, onNotify, onGap) => {
         const unlisten = await listenOnPostgres(databaseUrl, channel, onNotify, onGap);
         const stop = async () => {
@@ -206,6 +228,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
   return {
     db,
     kind: 'pglite',
+    exclusively: (work) => work(),
     // The one connection notifies itself (on commit). LISTEN goes through the serial queue so it
     // never lands inside another caller's open transaction, which a rollback would undo.
     listen: async (channel, onNotify) => {
