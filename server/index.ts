@@ -9,7 +9,7 @@ import { seedConfigStore } from '~/services/config/config-store.server';
 import { openDatabase, setDatabase } from '~/services/platform/db.server';
 import { EnvError, parseEnv } from '~/services/platform/env.server';
 import { errorFields, log } from '~/services/platform/logger.server';
-import { migrateToLatest } from '~/services/platform/migrations.server';
+import { databaseContractProblems, migrateToLatest } from '~/services/platform/migrations.server';
 import { findDemoAccounts, seedCatalogue, seedDemoAccounts, syncLanguagesAndCurrencies, syncReferenceData } from '~/services/seed/seed.server';
 import { getSessionByToken, sessionVerdicts } from '~/services/identity/session.server';
 import { holdExpiryJob } from '~/services/booking/hold-release.server';
@@ -50,6 +50,10 @@ async function main() {
   if (files.problems.length > 0) fail(new ConfigError(files.problems).message);
 
   const opened = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.resolve(env.dataDir) });
+  if (opened.kind === 'postgres') {
+    const missing = await databaseContractProblems(opened.db);
+    if (missing.length > 0) fail(`Refusing to start: the database lacks what bookings rely on:\n${missing.map((problem) => `- ${problem}`).join('\n')}`);
+  }
   // Migrations and the seed run once however many instances start together: the others wait for
   // the first, then find its work done (two demo servers started at once on an empty database
   // used to seed the same accounts twice, and one crashed).

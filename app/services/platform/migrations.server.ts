@@ -1656,3 +1656,34 @@ export async function migrateToLatest(db: MigratorProps['db']): Promise<void> {
   }
   if (error) throw error;
 }
+
+/**
+ * What the no-oversell and realtime guarantees need of a PostgreSQL database, checked before
+ * anything runs on it (issue 38): btree_gist, behind the exclusion constraint that refuses two
+ * overlapping claims on one unit (installed, or installable by this role), LISTEN/NOTIFY, and
+ * transaction-scoped advisory locks. Each missing part is named with what to do; PGlite ships them.
+ */
+export async function databaseContractProblems(db: MigratorProps['db']): Promise<string[]> {
+  const problems: string[] = [];
+  const { rows } = await sql<{ installed: boolean; available: boolean; mayCreate: boolean }>`
+    select exists (select 1 from pg_extension where extname = 'btree_gist') as "installed",
+           exists (select 1 from pg_available_extensions where name = 'btree_gist') as "available",
+           has_database_privilege(current_database(), 'CREATE') as "mayCreate"`.execute(db);
+  const gist = rows[0];
+  if (gist && !gist.installed && !gist.available) {
+    problems.push("btree_gist: the extension behind the no-oversell exclusion constraints is not available on this server (install PostgreSQL's contrib modules)");
+  } else if (gist && !gist.installed && !gist.mayCreate) {
+    problems.push(
+      'btree_gist: the extension behind the no-oversell exclusion constraints is not installed, and this role may not install it (have the database owner run `create extension btree_gist;` in this database)',
+    );
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`select pg_notify('travel_platform_contract', '')`.execute(trx);
+      await sql`select pg_try_advisory_xact_lock(hashtext('travel-platform:contract'))`.execute(trx);
+    });
+  } catch (error) {
+    problems.push(`LISTEN/NOTIFY and advisory locks (booking status, user events, one seeding at a time): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return problems;
+}
