@@ -6,7 +6,7 @@ import type { LanguageCode } from '~/domain/reference-data';
 import { type ConfigAction, type ConfigRole, GRANTABLE_ROLES, configAllows } from '~/domain/config-access';
 import type { Database } from '../platform/db.server';
 import type { ActiveSession } from '../identity/session.server';
-import { appendAudit } from './config-audit.server';
+import { appendOrgAudit } from './config-audit.server';
 import type { ConfigActor } from './config-store.server';
 
 /** The user's role on `orgId`: the platform's first, then the organisation's own; null: none. */
@@ -55,7 +55,6 @@ export async function setConfigRole(db: Database, caller: ConsoleCaller, email: 
     const user = await trx.selectFrom('users').select('id').where('org_id', '=', caller.orgId).where('email_normalized', '=', email.trim().toLowerCase()).executeTakeFirst();
     if (!user) return { kind: 'unknown-user' };
     if (user.id === caller.actor.userId) return { kind: 'own-role' };
-    const head = await trx.selectFrom('config_heads').select('audit_hash').where('org_id', '=', caller.orgId).forUpdate().executeTakeFirstOrThrow();
     if (role === null) await trx.deleteFrom('config_roles').where('org_id', '=', caller.orgId).where('user_id', '=', user.id).execute();
     else {
       await trx
@@ -64,7 +63,7 @@ export async function setConfigRole(db: Database, caller: ConsoleCaller, email: 
         .onConflict((oc) => oc.columns(['org_id', 'user_id']).doUpdateSet({ role }))
         .execute();
     }
-    const auditHash = await appendAudit(trx, head.audit_hash, {
+    await appendOrgAudit(trx, {
       orgId: caller.orgId,
       actor: caller.actor.name,
       action: 'roles',
@@ -72,7 +71,6 @@ export async function setConfigRole(db: Database, caller: ConsoleCaller, email: 
       note: '',
       detail: JSON.stringify({ user: email.trim().toLowerCase(), role }),
     });
-    await trx.updateTable('config_heads').set({ audit_hash: auditHash }).where('org_id', '=', caller.orgId).execute();
     return { kind: 'changed' };
   });
 }

@@ -54,6 +54,17 @@ export async function appendAudit(trx: Transaction<DB>, prevHash: string, entry:
   return hash;
 }
 
+/**
+ * Appends an entry that moves no configuration pointer (a role, a blocked traveller, a review's
+ * verdict): the organisation's head is locked, the entry chained after its hash, the new hash
+ * kept on it, all in the caller's transaction.
+ */
+export async function appendOrgAudit(trx: Transaction<DB>, entry: Omit<AuditEntry, 'at'>): Promise<void> {
+  const head = await trx.selectFrom('config_heads').select('audit_hash').where('org_id', '=', entry.orgId).forUpdate().executeTakeFirstOrThrow();
+  const hash = await appendAudit(trx, head.audit_hash, entry);
+  await trx.updateTable('config_heads').set({ audit_hash: hash }).where('org_id', '=', entry.orgId).execute();
+}
+
 /** What is wrong with the audit log: entries whose chain or hash does not hold, a tail cut off. Empty: it verifies. */
 export async function verifyAudit(db: Database): Promise<string[]> {
   const problems: string[] = [];

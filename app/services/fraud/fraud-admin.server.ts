@@ -3,7 +3,7 @@
 // made, audited in the organisation's hash-chained log and its user event written in one
 // transaction; the event is announced after the commit.
 import type { Transaction } from 'kysely';
-import { appendAudit } from '../config/config-audit.server';
+import { appendOrgAudit } from '../config/config-audit.server';
 import type { ConsoleCaller } from '../config/config-access.server';
 import type { Database } from '../platform/db.server';
 import type { DB } from '../platform/db-schema';
@@ -34,10 +34,9 @@ async function changeTraveller(
       .executeTakeFirst();
     if (!user) return { kind: 'unknown-user' } as const;
     if (user.id === caller.actor.userId) return { kind: 'own-account' } as const;
-    const head = await trx.selectFrom('config_heads').select('audit_hash').where('org_id', '=', caller.orgId).forUpdate().executeTakeFirstOrThrow();
     const changed = await change(trx, user);
     if (changed === 'already-blocked') return { kind: 'already-blocked' } as const;
-    const auditHash = await appendAudit(trx, head.audit_hash, {
+    await appendOrgAudit(trx, {
       orgId: caller.orgId,
       actor: caller.actor.name,
       action: audit.action,
@@ -45,7 +44,6 @@ async function changeTraveller(
       note: audit.note,
       detail: JSON.stringify({ user: normalized, ...audit.detail }),
     });
-    await trx.updateTable('config_heads').set({ audit_hash: auditHash }).where('org_id', '=', caller.orgId).execute();
     return { kind: 'changed', userId: user.id } as const;
   });
   if (outcome.kind !== 'changed') return outcome;

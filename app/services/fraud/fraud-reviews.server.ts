@@ -4,7 +4,7 @@
 // verdict is written in the organisation's hash-chained audit log in the transaction that closes
 // the review, so a review is closed once however many admins press at the same time.
 import { type Contribution, type RiskSignals, riskScore } from '~/domain/fraud-risk';
-import { appendAudit } from '../config/config-audit.server';
+import { appendOrgAudit } from '../config/config-audit.server';
 import type { ConsoleCaller } from '../config/config-access.server';
 import { cancelConfirmedBooking, giveBackCancelledPayment } from '../booking-payments/booking-cancel.server';
 import type { Database } from '../platform/db.server';
@@ -92,8 +92,7 @@ export async function closeReview(db: Database, caller: ConsoleCaller, decisionI
     if (review.reviewed_at !== null) return { kind: 'already-closed' } as const;
     if (verdict === 'blocked' && review.email === null) return { kind: 'guest' } as const;
     await trx.updateTable('fraud_decisions').set({ reviewed_at: new Date(), reviewed_by: caller.actor.userId, review_verdict: verdict }).where('id', '=', decisionId).execute();
-    const head = await trx.selectFrom('config_heads').select('audit_hash').where('org_id', '=', caller.orgId).forUpdate().executeTakeFirstOrThrow();
-    const auditHash = await appendAudit(trx, head.audit_hash, {
+    await appendOrgAudit(trx, {
       orgId: caller.orgId,
       actor: caller.actor.name,
       action: 'review',
@@ -101,7 +100,6 @@ export async function closeReview(db: Database, caller: ConsoleCaller, decisionI
       note,
       detail: JSON.stringify({ decision: decisionId, booking: review.reference, verdict }),
     });
-    await trx.updateTable('config_heads').set({ audit_hash: auditHash }).where('org_id', '=', caller.orgId).execute();
     return { kind: 'closed', bookingId: review.bookingId, email: review.email } as const;
   });
   if (closed.kind !== 'closed') return closed;
