@@ -49,7 +49,7 @@ async function main() {
   const files = checkConfigFiles(process.env.CONFIG_DIR || process.cwd());
   if (files.problems.length > 0) fail(new ConfigError(files.problems).message);
 
-  const opened = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.resolve(env.dataDir) });
+  const opened = await openDatabase({ databaseUrl: env.databaseUrl, listenUrl: env.databaseListenUrl, dataDir: path.resolve(env.dataDir) });
   if (opened.kind === 'postgres') {
     const missing = await databaseContractProblems(opened.db);
     if (missing.length > 0) fail(`Refusing to start: the database lacks what bookings rely on:\n${missing.map((problem) => `- ${problem}`).join('\n')}`);

@@ -131,6 +131,8 @@ async function listenOnPostgres(connectionString: string, channel: string, onNot
 export type DatabaseOptions = {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
   databaseUrl?: string;
+  /** Where LISTEN connects when `databaseUrl` is a pooler in transaction mode (a direct connection); `databaseUrl` otherwise. */
+  listenUrl?: string;
   /** PGlite data folder, or `memory://` for a throwaway database. */
   dataDir?: string;
   /** PGlite only: a copy saved by `saveCopy`, loaded into an empty `dataDir` instead of a new cluster. */
@@ -181,10 +183,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
         }) as typeof pg.types.getTypeParser,
       },
     });
-    // A dropped connection must not crash the process; the next query reconnects.
+    // A dropped connection must not crash the process; the next query reconnects. The pool
+    // listens to its idle connections only: one dropped while checked out (between a
+    // transaction's queries, as when the database restarts) raised an unhandled 'error' and
+    // killed the process (node-postgres #1707). Its query fails, and the pool discards it on release.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const listeners = new Set<Unlisten>();
-    const { databaseUrl } = options;
+    const listenUrl = options.listenUrl ?? options.databaseUrl;
     return {
       db: new Kysely<DB>({ dialect: new ListeningPostgresDialect({ pool }, listeners) }),
       kind: 'postgres',
@@ -203,7 +209,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
         }
       },
       listen: async (channel, onNotify, onGap) => {
-        const unlisten = await listenOnPostgres(databaseUrl, channel, onNotify, onGap);
+        const unlisten = await listenOnPostgres(listenUrl, channel, onNotify, onGap);
         const stop = async () => {
           listeners.delete(stop);
           await unlisten();

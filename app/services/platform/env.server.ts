@@ -11,6 +11,11 @@ const envSchema = {
     PORT: { type: 'string', pattern: '^[0-9]{1,5}$' },
     DATA_DIR: { type: 'string', minLength: 1 },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    /**
+     * A direct connection for LISTEN when DATABASE_URL goes through a pooler in transaction mode
+     * (PgBouncer), which cannot keep a session's LISTEN; DATABASE_URL's when unset.
+     */
+    DATABASE_LISTEN_URL: { type: 'string', pattern: '^postgres(ql)?://' },
     REDIS_URL: { type: 'string', pattern: '^rediss?://' },
     SMTP_URL: { type: 'string', pattern: '^smtps?://' },
     MAIL_FROM: { type: 'string', minLength: 3 },
@@ -43,6 +48,8 @@ export type Env = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where LISTEN connects (DATABASE_LISTEN_URL), when not DATABASE_URL. */
+  databaseListenUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -109,6 +116,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     port,
     dataDir: relevant.DATA_DIR ?? '.data',
     databaseUrl: relevant.DATABASE_URL,
+    databaseListenUrl: relevant.DATABASE_LISTEN_URL,
     redisUrl: relevant.REDIS_URL,
     smtpUrl: relevant.SMTP_URL,
     mailFrom: relevant.MAIL_FROM ?? 'no-reply@travel.localhost',
