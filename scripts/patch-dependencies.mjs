@@ -23,7 +23,7 @@
  * A file is never half fixed. A fixed file is left as it is, so running this again changes nothing.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -468,20 +468,30 @@ function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}`,
   paintFirstFix('dist/esm/components.js', 'React'),
 ];
 
+/** The installed version of `name` under `root`, or null when it is not installed. */
+function installedVersion(root, name) {
+  const file = path.join(root, 'node_modules', name, 'package.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : null;
+}
+
 /**
  * Applies every fix under `root`'s node_modules; a fix that does not fit its package (another
- * version, its text not there) is skipped and named through `warn`. Returns the files fixed.
+ * version, its text not there, the package not installed) is skipped and named through `warn`.
+ * Returns the files fixed.
  */
 export function applyFixes(root = process.cwd(), warn = (message) => console.warn(`patch-dependencies: ${message}`)) {
   const applied = [];
   for (const fix of fixes) {
-    const dir = path.join(root, 'node_modules', fix.name);
-    const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const version = installedVersion(root, fix.name);
+    if (version === null) {
+      warn(`${fix.name} is not installed: its fix to ${fix.file} is not applied`);
+      continue;
+    }
     if (version !== fix.version) {
       warn(`${fix.name} is ${version}; its fix was written for ${fix.version}: ${fix.file} left as published (check whether the fix is still needed and update it)`);
       continue;
     }
-    const file = path.join(dir, fix.file);
+    const file = path.join(root, 'node_modules', fix.name, fix.file);
     let text = readFileSync(file, 'utf8');
     const mark = markOf(fix);
     if (text.startsWith(`${mark}\n`)) continue;
@@ -499,7 +509,52 @@ export function applyFixes(root = process.cwd(), warn = (message) => console.war
   return applied;
 }
 
+/**
+ * Which fixes the install under `root` carries: each file with its fix's mark is active; any
+ * other says why not (the package's installed version against the one the fix was written for).
+ */
+export function fixReport(root = process.cwd()) {
+  return fixes.map((fix) => {
+    const installed = installedVersion(root, fix.name);
+    const file = path.join(root, 'node_modules', fix.name, fix.file);
+    const active = installed !== null && existsSync(file) && readFileSync(file, 'utf8').startsWith(`${markOf(fix)}\n`);
+    const why = active
+      ? null
+      : installed === null
+        ? 'not installed'
+        : installed !== fix.version
+          ? `installed ${installed}, written for ${fix.version}`
+          : 'its text was not found (see the install log)';
+    return { fix: `${fix.name}/${fix.file}`, writtenFor: fix.version, installed, active, why };
+  });
+}
+
+/** The report as lines: `active ` or `SKIPPED`, the file, and why not. */
+export function reportLines(report) {
+  return report.map((row) => `${row.active ? 'active ' : 'SKIPPED'}  ${row.fix}${row.why ? `: ${row.why}` : ''}`);
+}
+
 if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const applied = applyFixes();
-  if (applied.length > 0) console.log(`patched: ${applied.join(', ')}`);
+  if (process.argv.includes('--report')) {
+    const report = fixReport();
+    if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
+    else console.log(reportLines(report).join('\n'));
+  } else {
+    const skipped = [];
+    const applied = applyFixes(process.cwd(), (message) => skipped.push(message));
+    if (applied.length > 0) console.log(`patched: ${applied.join(', ')}`);
+    // Loud, and never failing the install: an unfixed file works as published, only slower.
+    if (skipped.length > 0) {
+      const rule = '!'.repeat(78);
+      console.warn(
+        [
+          rule,
+          `patch-dependencies: ${skipped.length} of ${fixes.length} fixes NOT applied (the install is fine; those pages are slower, docs/decisions/0043):`,
+          ...skipped.map((message) => `- ${message}`),
+          'Run `node scripts/patch-dependencies.mjs --report` for the fixes in force.',
+          rule,
+        ].join('\n'),
+      );
+    }
+  }
 }

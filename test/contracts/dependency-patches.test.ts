@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AgnosticRouteObject as RouteObject } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, without types
-import { applyFixes, fixes, markOf } from '../../scripts/patch-dependencies.mjs';
+import { applyFixes, fixReport, fixes, markOf, reportLines } from '../../scripts/patch-dependencies.mjs';
 
 type Fix = { name: string; version: string; file: string; replacements: { find: string; replace: string }[] };
 const require = createRequire(import.meta.url);
@@ -16,6 +16,10 @@ const { matchRoutes } = require('@remix-run/router') as typeof import('@remix-ru
 
 describe('the fixes to dependencies', () => {
   it('are applied by the install, each in its current version', () => {
+    // The fixes-active report, as `node scripts/patch-dependencies.mjs --report` prints it.
+    const report = fixReport() as { fix: string; active: boolean; why: string | null }[];
+    console.log(reportLines(report).join('\n'));
+    expect(report.filter((row) => !row.active)).toEqual([]);
     for (const fix of fixes as Fix[]) {
       const text = readFileSync(path.join('node_modules', fix.name, fix.file), 'utf8');
       expect(text.startsWith(`${markOf(fix)}\n`), `${fix.name}/${fix.file}`).toBe(true);
