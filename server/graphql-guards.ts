@@ -63,6 +63,13 @@ export class UsageCounter<Key> {
   count(key: Key): number {
     return this.held.get(key) ?? 0;
   }
+
+  /** Units held across all keys. */
+  total(): number {
+    let sum = 0;
+    for (const count of this.held.values()) sum += count;
+    return sum;
+  }
 }
 
 /**

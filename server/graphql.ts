@@ -140,6 +140,8 @@ export type GraphqlWsOptions = {
   findSession: (input: { token: string; orgId: string }) => Promise<ActiveSession | null>;
   /** Whether sessions (by id) still stand, read without touching them (sessionVerdicts). */
   sessionVerdicts: (ids: readonly string[]) => Promise<Map<string, 'live' | 'ended' | 'blocked'>>;
+  /** Called for each result sent to a subscriber (the metrics count deliveries). */
+  onDelivery?: () => void;
 };
 
 /** One accepted connection: whose it is, and which of its operations hold a subscription slot. */
@@ -160,7 +162,7 @@ function refuseUpgrade(socket: Duplex, status: number, message: string) {
  * and, for a subscription, takes one of the user's subscription slots. Every open socket's
  * session is checked twice a second: one that ended closes 4401, a blocked user's 4403.
  */
-export function attachGraphqlWs(server: Server, { appEnv, registry, findSession, sessionVerdicts }: GraphqlWsOptions) {
+export function attachGraphqlWs(server: Server, { appEnv, registry, findSession, sessionVerdicts, onDelivery }: GraphqlWsOptions) {
   const production = appEnv === 'production';
   const rules = [...specifiedRules, depthLimitRule(REALTIME_LIMITS.maxDepth), ...(production ? [NoSchemaIntrospectionCustomRule] : [])];
   // Per instance: several instances each cap their own connections (decision 0017).
@@ -287,6 +289,7 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession,
         const contextValue: RealtimeContext = { user: session.user, userDbId: session.userDbId };
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       },
+      ...(onDelivery ? { onNext: () => void onDelivery() } : {}),
       // Called once per operation that ran, however it ended (completed, errored, unsubscribed).
       onComplete: (ctx, id) => {
         const connection = connectionOf.get(ctx.extra.socket);
@@ -300,6 +303,8 @@ export function attachGraphqlWs(server: Server, { appEnv, registry, findSession,
     wss,
     /** Slots held now, for tests and diagnostics. */
     usage: (userDbId: number) => ({ connections: connections.count(userDbId), subscriptions: subscriptions.count(userDbId) }),
+    /** Open connections and active subscriptions on this instance, for the metrics. */
+    totals: () => ({ connections: open.size, subscriptions: subscriptions.total() }),
     close: async () => {
       clearInterval(sweep);
       server.off('upgrade', onUpgrade);

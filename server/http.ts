@@ -19,6 +19,7 @@ import { anonymousPageCache, pageCacheVerdict } from './page-cache';
 import { createRemixRequestHandler } from './remix-handler';
 import { isWellFormedHost } from './request-origin';
 import { cookiesMustBeSecure } from '~/domain/public-origin';
+import { type Metrics, requestKind } from './metrics';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -77,7 +78,7 @@ export function cspNonce(): string {
   return nonce;
 }
 
-export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | 'trustProxy'>) {
+export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | 'trustProxy' | 'metricsToken'>, metrics?: Metrics) {
   const mode = env.appEnv;
   const production = mode === 'production';
   const app = express();
@@ -104,6 +105,7 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      metrics?.observeRequest(requestKind(req.method, req.path, req.url.slice(req.path.length + 1)), res.statusCode, ms / 1_000);
       requestContext.run(store, () =>
         log.info('request', {
           method: req.method,
@@ -134,6 +136,8 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
     const healthy = await isDatabaseHealthy(getDb());
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'unavailable', database: healthy ? 'up' : 'down' });
   });
+  // Prometheus, by address like /healthz (README "Deploying", "Observability").
+  if (metrics) app.get('/metrics', metrics.handler(env.metricsToken));
 
   // Production serves only the hosts organisations claim (the same Host header the request context reads):
   // anything else is a misdirected or forged request, refused before any page or mail is made.

@@ -28,6 +28,7 @@ import { createExpressApp } from './http';
 import { DEMO_NOTICE } from './demo-notice';
 import { BraintreeConfigError } from '~/services/payments/gateway.server';
 import { startPayments } from './payments';
+import { createMetrics } from './metrics';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -107,11 +108,13 @@ async function main() {
   }
 
   const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
-  const app = createExpressApp(build, env);
+  // Read at each scrape, after the websocket server below is attached.
+  const metrics = createMetrics({ pool: opened.poolStats, realtime: () => graphql.totals() });
+  const app = createExpressApp(build, env, metrics);
   const server = createServer(app);
-  const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry: getConfigRegistry, findSession: getSessionByToken, sessionVerdicts });
+  const graphql = attachGraphqlWs(server, { appEnv: env.appEnv, registry: getConfigRegistry, findSession: getSessionByToken, sessionVerdicts, onDelivery: metrics.countDelivery });
   loadIpCountries();
-  const jobs = startJobs(env, [
+  const jobs = startJobs(metrics.observeJob, [
     mailJob,
     holdExpiryJob,
     reconciler,

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createGraphqlClient } from '~/components/realtime/graphql-client';
 import { followUserEvents } from '~/components/realtime/user-events';
 import { openDatabase } from '~/services/platform/db.server';
@@ -22,6 +22,7 @@ import { type RunningServer, startServer } from '../support/server-process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PGBOUNCER = '/usr/sbin/pgbouncer';
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 
 /** On CI the cluster's parts must be there (.ci/run installs them); elsewhere the spec says what is missing. */
 function missingParts(): string | null {
@@ -44,6 +45,7 @@ beforeAll(async () => {
     BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
     BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
     LOG_LEVEL: 'error',
+    METRICS_TOKEN,
   };
   cluster = await startCluster({
     instances: 3,
@@ -130,6 +132,27 @@ describe.skipIf(skip)('three instances through PgBouncer (transaction mode) behi
     expect(answers.some(({ pay }) => pay.status === 200 && pay.json().status === 'confirmed')).toBe(true);
     const sales = (await sandboxTransactions(sandbox!.url)).filter((t) => t.type === 'sale' && (t.orderId ?? '').startsWith(`${booking.bookingId}:`));
     expect(sales).toHaveLength(1);
+  });
+
+  it('each instance serves Prometheus metrics behind its token: pool, queues, request latency by kind, websockets, jobs', async () => {
+    expect((await http(inject('baseURL'), 'GET', '/metrics')).status, 'not served without METRICS_TOKEN').toBe(404);
+    const base = cluster!.proxy.url;
+    expect((await http(base, 'GET', '/metrics')).status).toBe(401);
+    expect((await http(base, 'GET', '/metrics', { headers: { authorization: 'Bearer wrong-token-0123456789abc' } })).status).toBe(401);
+    for (const server of servers) {
+      const answer = await http(server.url, 'GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(answer.status).toBe(200);
+      for (const series of [
+        'db_pool_connections{state="total"}',
+        'job_queue_depth{queue="mail"}',
+        'job_queue_oldest_age_seconds{queue="payment_reconciliation"}',
+        'http_request_duration_seconds_count{kind="api",status="2xx"}',
+        'websocket_connections',
+        'job_runs_total{job="mail-delivery",outcome="ok"}',
+      ]) {
+        expect(answer.text, series).toContain(series);
+      }
+    }
   });
 
   it('drill: PostgreSQL restarted under requests: no instance crashes, each answers again within 5 s of the database', async () => {

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/services/platform/db.server';
 import { deliverPendingEmails, queueEmail, renderEmail } from '~/services/platform/mail.server';
+import { requestContext } from '~/services/platform/logger.server';
 import { openSeededDatabase } from '../support/databases';
 
 type Received = { from: string; to: string[]; raw: string };
@@ -64,6 +65,27 @@ describe('outbox delivery over SMTP', () => {
     const row = await db.selectFrom('outbox').selectAll().where('recipient', '=', 'maya@example.com').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', attempts: 1, claimed_until: null });
     expect(await deliverPendingEmails()).toBe(0);
+  });
+
+  it('logs the delivery under the correlation id of the request that queued it (issue 38: one booking followed across instances)', async () => {
+    await requestContext.run({ correlationId: 'booking-request-7f3a', orgResolutions: 0 }, () =>
+      queueEmail({ orgId: 'wanderly', to: 'traced@example.com', subject: 'Booked', text: 'Booked', html: '<p>Booked</p>' }),
+    );
+    const row = await db.selectFrom('outbox').select('correlation_id').where('recipient', '=', 'traced@example.com').executeTakeFirstOrThrow();
+    expect(row.correlation_id).toBe('booking-request-7f3a');
+    // Delivered by a job run of its own (another instance, say): its line still names the request.
+    const lines: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = 'info';
+    try {
+      await requestContext.run({ correlationId: 'job:mail-delivery:1', orgResolutions: 0 }, () => deliverPendingEmails());
+    } finally {
+      process.env.LOG_LEVEL = level;
+      write.mockRestore();
+    }
+    const sent = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'mail sent');
+    expect(sent).toMatchObject({ correlationId: 'booking-request-7f3a' });
   });
 
   it('keeps a refused message pending with the error, and gives up after five attempts', async () => {

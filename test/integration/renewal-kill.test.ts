@@ -56,7 +56,8 @@ it('a renewal killed mid-charge and run again charges once: the same idempotency
     .executeTakeFirstOrThrow();
   const nonce = await sandboxNonce(sandbox.url, '4111111111111111', { expirationYear: '2031', cvv: '123' });
   expect((await saveCard({ userDbId: user.id, userPublicId: user.public_id, email, nonce, nickname: null, makeDefault: true })).ok).toBe(true);
-  const renewal = () => db.selectFrom('renewal_charges').select(['id', 'status', 'tries', 'gateway_transaction_id']).where('subscription_id', '=', subscription.id).executeTakeFirst();
+  const renewal = () =>
+    db.selectFrom('renewal_charges').select(['id', 'status', 'tries', 'gateway_transaction_id']).where('subscription_id', '=', subscription.id).executeTakeFirst();
   const sales = async (rowId: string) =>
     (await sandboxControl<{ transactions: { id: string; type: string; orderId: string | null }[] }>(sandbox.url, 'transactions')).transactions.filter(
       (t) => t.type === 'sale' && t.orderId === renewalOrderId(rowId),

@@ -231,6 +231,8 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
   /** While set in the future, one delivery run owns the row. */
   claimed_until: Timestamp | null;
+  /** The correlation id the queuing request (or job run) logged under; its delivery logs under it too. */
+  correlation_id: string | null;
 }
 
 export interface DestinationsTable {

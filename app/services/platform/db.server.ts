@@ -160,6 +160,8 @@ export type OpenedDatabase = {
    * uses the pool's other connections. PGlite: one process owns the data folder; it just runs.
    */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /** PostgreSQL: the pool's connections now (open, idle, and requests waiting for one), for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /**
    * PGlite only: the whole database as one uncompressed archive, for `DatabaseOptions.copy`.
    * Opening a copy skips creating the cluster, the migrations and the seed (the test suites open
@@ -194,6 +196,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenedData
     return {
       db: new Kysely<DB>({ dialect: new ListeningPostgresDialect({ pool }, listeners) }),
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       exclusively: async (work) => {
         const holder = await pool.connect();
         try {

@@ -28,6 +28,8 @@ const envSchema = {
     TRUST_PROXY: { type: 'string', pattern: '^([0-9]{1,2}|[A-Za-z0-9.:/]+(, *[A-Za-z0-9.:/]+)*)$' },
     /** Multiplies every per-visitor rate limit and the active-holds cap (at most 10 in production). */
     RATE_LIMIT_SCALE: { type: 'string', pattern: '^[0-9]{1,7}(\\.[0-9]{1,3})?$' },
+    /** The bearer token /metrics asks for; without it /metrics is not served (404). */
+    METRICS_TOKEN: { type: 'string', pattern: '^[A-Za-z0-9._~+/=-]{16,256}$' },
     /** Whether the fraud rules act (enforce) or are only recorded (shadow); enforce in production unless set. */
     FRAUD_RULES_MODE: { type: 'string', enum: ['enforce', 'shadow'] },
   },
@@ -73,6 +75,8 @@ export type Env = {
    * its decisions without refusing anyone (issue 37).
    */
   fraudRulesMode: 'enforce' | 'shadow';
+  /** The bearer token of /metrics (Prometheus), or null: not served. */
+  metricsToken: string | null;
 };
 
 const validateEnv = ajv.compile<RawEnv>(envSchema);
@@ -127,6 +131,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     paymentReconciler: { everyMs: reconcileEveryMs, staleMs: reconcileStaleMs },
     trustProxy: relevant.TRUST_PROXY === undefined ? false : /^[0-9]+$/.test(relevant.TRUST_PROXY) ? Number(relevant.TRUST_PROXY) : relevant.TRUST_PROXY,
     rateLimitScale,
+    metricsToken: relevant.METRICS_TOKEN ?? null,
     fraudRulesMode: (relevant.FRAUD_RULES_MODE as Env['fraudRulesMode'] | undefined) ?? (appEnv === 'production' ? 'enforce' : 'shadow'),
   };
 }

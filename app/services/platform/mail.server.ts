@@ -1,11 +1,12 @@
 import Handlebars from 'handlebars';
 import nodemailer from 'nodemailer';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { OrgConfig } from '#schemas/org-config.schema';
 import { type LanguageCode, isLanguageCode } from '~/domain/reference-data';
 import { type Database, getDb } from './db.server';
+import type { OutboxTable } from './db-schema';
 import { getEnv } from './env.server';
-import { errorFields, log } from './logger.server';
+import { errorFields, log, requestContext } from './logger.server';
 
 /**
  * Outgoing e-mail goes through the `outbox` table: the request only inserts a row (so a slow
@@ -14,7 +15,8 @@ import { errorFields, log } from './logger.server';
  */
 export async function queueEmail({ orgId, to, subject, text, html }: { orgId: string; to: string; subject: string; text: string; html: string }, db: Database = getDb()) {
   // `db` may be a transaction: the e-mail is then queued only if what it tells happened commits.
-  await db.insertInto('outbox').values({ org_id: orgId, recipient: to, subject, text_body: text, html_body: html }).execute();
+  const correlationId = requestContext.getStore()?.correlationId ?? null;
+  await db.insertInto('outbox').values({ org_id: orgId, recipient: to, subject, text_body: text, html_body: html, correlation_id: correlationId }).execute();
 }
 
 const MAX_ATTEMPTS = 5;
@@ -54,37 +56,46 @@ export async function deliverPendingEmails(batch = 20): Promise<number> {
     .returningAll()
     .execute();
   for (const row of rows) {
-    if (!smtp) {
-      await db
-        .updateTable('outbox')
-        .set({ status: 'captured', sent_at: sql<Date>`now()`, claimed_until: null })
-        .where('id', '=', row.id)
-        .execute();
-      continue;
-    }
-    try {
-      await smtp.sendMail({ from: getEnv().mailFrom, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
-      await db
-        .updateTable('outbox')
-        .set({ status: 'sent', sent_at: sql<Date>`now()`, attempts: row.attempts + 1, claimed_until: null })
-        .where('id', '=', row.id)
-        .execute();
-    } catch (error) {
-      log.warn('mail delivery failed', { outboxId: row.id, ...errorFields(error) });
-      const attempts = row.attempts + 1;
-      await db
-        .updateTable('outbox')
-        .set({
-          attempts,
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          last_error: error instanceof Error ? error.message : String(error),
-          claimed_until: null,
-        })
-        .where('id', '=', row.id)
-        .execute();
-    }
+    // Logged under the correlation id of the request that queued it, on whichever instance this is.
+    const store = { correlationId: row.correlation_id ?? requestContext.getStore()?.correlationId ?? 'mail', orgResolutions: 0 };
+    await requestContext.run(store, () => deliverOne(row, smtp, db));
   }
   return rows.length;
+}
+
+/** Sends (or captures) one claimed row and records the result. */
+async function deliverOne(row: Selectable<OutboxTable>, smtp: Transport | null, db: Database): Promise<void> {
+  if (!smtp) {
+    await db
+      .updateTable('outbox')
+      .set({ status: 'captured', sent_at: sql<Date>`now()`, claimed_until: null })
+      .where('id', '=', row.id)
+      .execute();
+    log.info('mail captured (no SMTP_URL)', { outboxId: row.id });
+    return;
+  }
+  try {
+    await smtp.sendMail({ from: getEnv().mailFrom, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
+    await db
+      .updateTable('outbox')
+      .set({ status: 'sent', sent_at: sql<Date>`now()`, attempts: row.attempts + 1, claimed_until: null })
+      .where('id', '=', row.id)
+      .execute();
+    log.info('mail sent', { outboxId: row.id });
+  } catch (error) {
+    log.warn('mail delivery failed', { outboxId: row.id, ...errorFields(error) });
+    const attempts = row.attempts + 1;
+    await db
+      .updateTable('outbox')
+      .set({
+        attempts,
+        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        last_error: error instanceof Error ? error.message : String(error),
+        claimed_until: null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 export const mailJob = { name: 'mail-delivery', everyMs: 2_000, run: () => deliverPendingEmails() };

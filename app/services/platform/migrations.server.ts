@@ -1639,6 +1639,16 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0042_outbox_correlation': {
+    /**
+     * The correlation id of the request that queued an e-mail (issue 38 item 7): whichever
+     * instance delivers it logs under that id, so one booking is followed from its request to
+     * its confirmation e-mail across instances. Null for mail queued by a job run of old.
+     */
+    async up(db) {
+      await db.schema.alterTable('outbox').addColumn('correlation_id', 'text').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
