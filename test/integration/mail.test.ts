@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '~/services/platform/db.server';
-import { deliverPendingEmails, queueEmail, renderEmail } from '~/services/platform/mail.server';
+import { deliverPendingEmails, drainOutbox, queueEmail, renderEmail } from '~/services/platform/mail.server';
 import { requestContext } from '~/services/platform/logger.server';
 import { openSeededDatabase } from '../support/databases';
 
@@ -63,6 +63,8 @@ describe('outbox delivery over SMTP', () => {
     expect(smtp.received[0]).toMatchObject({ from: 'no-reply@wanderly.example', to: ['maya@example.com'] });
     expect(smtp.received[0]!.raw).toContain('Subject: Reset your Wanderly Travel password');
     const row = await db.selectFrom('outbox').selectAll().where('recipient', '=', 'maya@example.com').executeTakeFirstOrThrow();
+    // Its effect key: every try of this row is the same message.
+    expect(smtp.received[0]!.raw).toContain(`Message-ID: <outbox-${row.id}.wanderly@travel-platform.invalid>`);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, claimed_until: null });
     expect(await deliverPendingEmails()).toBe(0);
   });
@@ -86,6 +88,13 @@ describe('outbox delivery over SMTP', () => {
     }
     const sent = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'mail sent');
     expect(sent).toMatchObject({ correlationId: 'booking-request-7f3a' });
+  });
+
+  it('drains a backlog in one run, batch after batch, not one batch of 20 per run', async () => {
+    const before = smtp.received.length;
+    for (let n = 0; n < 45; n++) await queueEmail({ orgId: 'wanderly', to: `backlog-${n}@example.com`, subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' });
+    expect(await drainOutbox()).toBe(45);
+    expect(smtp.received.length - before).toBe(45);
   });
 
   it('keeps a refused message pending with the error, and gives up after five attempts', async () => {

@@ -20,8 +20,13 @@ export async function queueEmail({ orgId, to, subject, text, html }: { orgId: st
 }
 
 const MAX_ATTEMPTS = 5;
+/** Rows one claim takes (and holds for two minutes). */
+const BATCH = 20;
 
-type Transport = { sendMail: (message: { from: string; to: string; subject: string; text: string; html: string }) => Promise<unknown> };
+type Transport = { sendMail: (message: { from: string; to: string; subject: string; text: string; html: string; messageId: string }) => Promise<unknown> };
+
+/** An outbox row's Message-ID, the e-mail's effect key. */
+export const outboxMessageId = (id: number, orgId: string) => `<outbox-${id}.${orgId}@travel-platform.invalid>`;
 let transport: Transport | null | undefined;
 function getTransport(): Transport | null {
   if (transport === undefined) transport = getEnv().smtpUrl ? nodemailer.createTransport(getEnv().smtpUrl) : null;
@@ -31,15 +36,11 @@ function getTransport(): Transport | null {
 const LEASE = sql<Date>`now() + interval '2 minutes'`;
 
 /**
- * Sends (or captures) a batch of pending messages. Rows are claimed in a short transaction
- * (FOR UPDATE SKIP LOCKED, then a two-minute lease), and sent outside it: no transaction
- * waits on the mail server, and several app instances never take the same row. A run that
- * dies mid-send leaves the lease to expire, and the row is tried again (at least once).
+ * The claim of up to `batch` waiting rows, each for two minutes: on the partial index of pending
+ * rows, so a claim costs the same with millions of delivered ones (test/integration/job-claims.test.ts).
  */
-export async function deliverPendingEmails(batch = 20): Promise<number> {
-  const smtp = getTransport();
-  const db = getDb();
-  const rows = await db
+export function pendingMailClaim(db: Database, batch: number) {
+  return db
     .updateTable('outbox')
     .set({ claimed_until: LEASE })
     .where('id', 'in', (eb) =>
@@ -53,8 +54,19 @@ export async function deliverPendingEmails(batch = 20): Promise<number> {
         .forUpdate()
         .skipLocked(),
     )
-    .returningAll()
-    .execute();
+    .returningAll();
+}
+
+/**
+ * Sends (or captures) a batch of pending messages. Rows are claimed in a short transaction
+ * (FOR UPDATE SKIP LOCKED, then a two-minute lease), and sent outside it: no transaction
+ * waits on the mail server, and several app instances never take the same row. A run that
+ * dies mid-send leaves the lease to expire, and the row is tried again (at least once).
+ */
+export async function deliverPendingEmails(batch = BATCH): Promise<number> {
+  const smtp = getTransport();
+  const db = getDb();
+  const rows = await pendingMailClaim(db, batch).execute();
   for (const row of rows) {
     // Logged under the correlation id of the request that queued it, on whichever instance this is.
     const store = { correlationId: row.correlation_id ?? requestContext.getStore()?.correlationId ?? 'mail', orgResolutions: 0 };
@@ -75,7 +87,16 @@ async function deliverOne(row: Selectable<OutboxTable>, smtp: Transport | null, 
     return;
   }
   try {
-    await smtp.sendMail({ from: getEnv().mailFrom, to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body });
+    // The same Message-ID on every try: a retry after a send whose record was lost (a crash in
+    // between) is the same message, which mail systems and clients show once.
+    await smtp.sendMail({
+      from: getEnv().mailFrom,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      messageId: outboxMessageId(row.id, row.org_id),
+    });
     await db
       .updateTable('outbox')
       .set({ status: 'sent', sent_at: sql<Date>`now()`, attempts: row.attempts + 1, claimed_until: null })
@@ -98,7 +119,21 @@ async function deliverOne(row: Selectable<OutboxTable>, smtp: Transport | null, 
   }
 }
 
-export const mailJob = { name: 'mail-delivery', everyMs: 2_000, run: () => deliverPendingEmails() };
+/** How long one run keeps taking batches: a backlog drains at the mail server's pace, not one batch per run. */
+const RUN_FOR_MS = 10_000;
+
+/** Batches until the outbox has nothing waiting or the run has had its time; answers how many went. */
+export async function drainOutbox(): Promise<number> {
+  const until = Date.now() + RUN_FOR_MS;
+  let delivered = 0;
+  for (;;) {
+    const taken = await deliverPendingEmails(BATCH);
+    delivered += taken;
+    if (taken < BATCH || Date.now() > until) return delivered;
+  }
+}
+
+export const mailJob = { name: 'mail-delivery', everyMs: 2_000, run: drainOutbox };
 
 // Templates: compiled once; Handlebars escapes every value in the HTML body. One set per language
 // the platform speaks: a mail goes out in its recipient's language (mailLanguage). A mail to an
