@@ -1,5 +1,5 @@
 /**
- * Local fixes to Remix's and React Router's server code, to React's JSX runtime and to Remix's
+ * Local fixes to Remix's and React Router's server code and to Remix's
  * <Scripts> (both copies: the page paints before its JavaScript is asked for, decision 0048), applied
  * after every install (package.json "postinstall"), until upstream has them
  * (docs/decisions/0043). Every document request built the whole route tree again and matched
@@ -12,9 +12,9 @@
  * (when JSON would give it back unchanged) rather than streamed back through its Response and
  * parsed, that Response's body stream made only if something reads it, and its text spliced into
  * the document's handoff rather than written again; the visitor's request handed to each loader
- * when there is no Remix parameter to strip from it (not two new Requests per loader); a link's
- * target resolved once per (target, routes, location) in React Router's production build; and an element's props taken as JSX wrote them instead of
- * copied (React's production JSX runtime, which the browser's bundle loads too).
+ * when there is no Remix parameter to strip from it (not two new Requests per loader). Two fixes
+ * that earned nothing measurable in the A/B of 2026-11-30 (React Router's link resolution, React's
+ * JSX runtime) were dropped (decision 0043, bench/fixes.ts).
  *
  * Each fix names the version it was written for and the exact text it replaces: another version,
  * or text not found, leaves that file as published (it works, only slower) and says so, so the
@@ -387,62 +387,6 @@ function handoffJson(serverHandoff) {
     ],
   },
   {
-    name: 'react-router',
-    version: '6.30.4',
-    file: 'dist/umd/react-router.production.min.js',
-    replacements: [
-      {
-        // useResolvedPath parsed its routes' JSON and resolved the path again for every link of
-        // every render: a string target resolves the same from the same routes and location.
-        // Callers get their own copy.
-        find: 'return a.useMemo(()=>r.resolveTo(e,JSON.parse(l),u,"path"===n),[e,l,u,n])}',
-        replace: 'return a.useMemo(()=>keptResolveTo(e,l,u,"path"===n),[e,l,u,n])}',
-      },
-      {
-        find: 'function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}',
-        replace: `// By route pathnames, then location, then target: the keys are strings the router already
-// holds, so a look-up builds no new string. At most 2,000 answers, then all are forgotten.
-const resolvedPaths = new Map();
-let resolvedCount = 0;
-function keptResolveTo(to, routePathnamesJson, locationPathname, pathRelative) {
-  if (typeof to !== "string" || to.length > 512 || locationPathname.length > 512) return r.resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, pathRelative);
-  let byLocation = resolvedPaths.get(routePathnamesJson);
-  if (!byLocation) resolvedPaths.set(routePathnamesJson, byLocation = new Map());
-  let byTarget = byLocation.get(locationPathname);
-  if (!byTarget) byLocation.set(locationPathname, byTarget = new Map());
-  let kept = byTarget.get(to);
-  if (!kept) byTarget.set(to, kept = [null, null]);
-  let slot = pathRelative ? 1 : 0;
-  if (!kept[slot]) {
-    if (++resolvedCount > 2000) {
-      resolvedPaths.clear();
-      resolvedCount = 0;
-    }
-    kept[slot] = r.resolveTo(to, JSON.parse(routePathnamesJson), locationPathname, pathRelative);
-  }
-  return Object.assign({}, kept[slot]);
-}
-function y(e,t){let{relative:n}=void 0===t?{}:t,{future:o}`,
-      },
-    ],
-  },
-  {
-    name: 'react',
-    version: '18.3.1',
-    file: 'cjs/react-jsx-runtime.production.min.js',
-    replacements: [
-      {
-        // Every JSX element copied its props object, one property at a time, to leave out `key`
-        // and `ref` (about 4% of a member's hotel details). Compiled JSX hands jsx() a new object
-        // each time, so one without those (or defaults to fill in) can be the props as it is, as
-        // React 19 does.
-        find: 'function q(c,a,g){',
-        replace:
-          'function q(c,a,g){if(!("key"in a||"ref"in a||"__self"in a||"__source"in a||c&&c.defaultProps))return{$$typeof:k,type:c,key:void 0===g?null:""+g,ref:null,props:a,_owner:n.current};',
-      },
-    ],
-  },
-  {
     name: 'react-router-dom',
     version: '6.30.4',
     file: 'server.js',
@@ -507,6 +451,25 @@ export function applyFixes(root = process.cwd(), warn = (message) => console.war
     applied.push(`${fix.name}/${fix.file}`);
   }
   return applied;
+}
+
+/**
+ * Takes `fix` back out of its file under `root` (the published text again), for the benchmark
+ * that weighs each fix against the published code (bench/fixes.ts); `applyFixes` puts it back.
+ * False when the file does not carry this fix.
+ */
+export function removeFix(fix, root = process.cwd()) {
+  const file = path.join(root, 'node_modules', fix.name, fix.file);
+  const mark = `${markOf(fix)}\n`;
+  let text = readFileSync(file, 'utf8');
+  if (!text.startsWith(mark)) return false;
+  text = text.slice(mark.length);
+  for (const { find, replace } of [...fix.replacements].reverse()) {
+    if (text.split(replace).length !== 2) throw new Error(`${fix.name}/${fix.file}: cannot take the fix out (its text is not there exactly once)`);
+    text = text.replace(replace, () => find);
+  }
+  writeFileSync(file, text);
+  return true;
 }
 
 /**

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AgnosticRouteObject as RouteObject } from '@remix-run/router';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain script, without types
-import { applyFixes, fixReport, fixes, markOf, reportLines } from '../../scripts/patch-dependencies.mjs';
+import { applyFixes, fixReport, fixes, markOf, removeFix, reportLines } from '../../scripts/patch-dependencies.mjs';
 
 type Fix = { name: string; version: string; file: string; replacements: { find: string; replace: string }[] };
 const require = createRequire(import.meta.url);
@@ -267,77 +267,6 @@ describe('the fixes to dependencies', () => {
     expect(await seen('http://local/search?q=a%20b&f')).toEqual({ same: false, url: 'http://local/search?q=a+b&f=' });
   });
 
-  it('resolve links as the unfixed router does, each caller with its own answer', async () => {
-    const React = await import('react');
-    const { renderToStaticMarkup } = await import('react-dom/server');
-    // The fixed file is the production build Node loads; the development build is left as published.
-    const fixed = require('react-router/dist/umd/react-router.production.min.js') as typeof import('react-router');
-    const published = require('react-router/dist/umd/react-router.development.js') as typeof import('react-router');
-    const render = (router: typeof import('react-router'), location: string) => {
-      function Probe() {
-        const targets = ['../c', 'd?e=1#f', '/g/h', '.', '..', '?only=search'];
-        const resolved = targets.map((to) => router.useResolvedPath(to));
-        const relative = router.useResolvedPath('../c', { relative: 'path' });
-        const text = JSON.stringify([resolved, relative, targets.map((to) => router.useHref(to))]);
-        // A caller that changes its answer changes no one else's.
-        resolved[0]!.pathname = '/changed';
-        return React.createElement('pre', null, text);
-      }
-      const route = (path: string, element?: React.ReactElement, children?: React.ReactElement) => React.createElement(router.Route, { path, element }, children);
-      // A plain Router, as a static render has (MemoryRouter's layout effect warns on the server).
-      const navigator = { createHref: (to: string | object) => (typeof to === 'string' ? to : router.createPath(to)), push() {}, replace() {}, go() {} };
-      return renderToStaticMarkup(
-        React.createElement(
-          router.Router,
-          { location, navigator, static: true },
-          React.createElement(router.Routes, null, route('a', React.createElement(router.Outlet), route('b/*', React.createElement(Probe)))),
-        ),
-      );
-    };
-    for (const location of ['/a/b', '/a/b/x/y', '/a/b/x']) {
-      const expected = render(published, location);
-      expect(expected).toContain('pathname');
-      for (let round = 0; round < 3; round++) expect(render(fixed, location)).toBe(expected);
-    }
-  });
-
-  it('make JSX elements as the published runtime does, taking the props object as it is only when nothing is to be left out of it', () => {
-    const { jsx } = require(path.resolve('node_modules/react/cjs/react-jsx-runtime.production.min.js')) as {
-      jsx: (type: unknown, props: Record<string, unknown>, key?: unknown) => Record<string, unknown>;
-    };
-    // What the published runtime makes: the props without key, ref and the dev-only pair, defaults
-    // filled in where a prop is undefined; the key from the props, else the third argument.
-    const published = (type: unknown, props: Record<string, unknown>, key?: unknown) => {
-      const { key: propsKey, ref, __self, __source, ...rest } = props;
-      const defaults = (type as { defaultProps?: Record<string, unknown> }).defaultProps;
-      for (const name in defaults) if (rest[name] === undefined) rest[name] = defaults[name];
-      return { type, key: propsKey !== undefined ? String(propsKey) : key !== undefined ? String(key) : null, ref: ref ?? null, props: rest };
-    };
-    const Plain = () => null;
-    const WithDefaults = Object.assign(() => null, { defaultProps: { size: 'm', tone: 'calm' } });
-    const ref = { current: null };
-    const cases: [unknown, Record<string, unknown>, unknown?][] = [
-      ['div', { className: 'a', children: 'x' }],
-      ['li', { children: [1, 2] }, 7],
-      [Plain, { value: undefined }, 'k'],
-      [Plain, { key: 'from-props', id: 1 }, 'ignored'],
-      [Plain, { key: undefined, id: 2 }, 'third'],
-      ['input', { ref, name: 'n' }],
-      [Plain, { __self: {}, __source: {}, id: 3 }],
-      [WithDefaults, { size: undefined, id: 4 }],
-      [WithDefaults, {}],
-    ];
-    for (const [type, props, key] of cases) {
-      const expected = published(type, { ...props }, key);
-      const element = jsx(type, props, key);
-      expect({ type: element.type, key: element.key, ref: element.ref, props: element.props }, JSON.stringify(props)).toEqual(expected);
-      expect(element.$$typeof).toBe(Symbol.for('react.element'));
-      // The object JSX wrote is used as it is only when it is already the props.
-      const keptAsWritten = !['key', 'ref', '__self', '__source'].some((name) => name in props) && !(typeof type === 'function' && 'defaultProps' in type);
-      expect(element.props === props, JSON.stringify(props)).toBe(keptAsWritten);
-    }
-  });
-
   it('leave a fixed file alone, refuse a file fixed by another version of the script, and leave another version or text as published, saying so', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'patch-'));
     try {
@@ -348,6 +277,17 @@ describe('the fixes to dependencies', () => {
         cpSync(path.join(from, fix.file), path.join(to, fix.file));
       }
       expect(applyFixes(root)).toEqual([]);
+      // Taken out (for the benchmark's A/B) and put back: the same bytes.
+      for (const fix of fixes as Fix[]) {
+        const file = path.join(root, 'node_modules', fix.name, fix.file);
+        const fixed = readFileSync(file, 'utf8');
+        expect(removeFix(fix, root)).toBe(true);
+        const published = readFileSync(file, 'utf8');
+        expect(published).not.toContain('patched: docs/decisions/0043');
+        for (const { find } of fix.replacements) expect(published).toContain(find);
+        expect(applyFixes(root)).toEqual([`${fix.name}/${fix.file}`]);
+        expect(readFileSync(file, 'utf8')).toBe(fixed);
+      }
 
       const router = (fixes as Fix[])[0]!;
       const routerFile = path.join(root, 'node_modules', router.name, router.file);

@@ -1,6 +1,6 @@
 // Upgrades that install (issue 38 item 9): a security release of a package our install fixes
 // must never break `npm ci`. In a scratch project holding the fixed packages at our locked
-// versions and our postinstall, react-router is bumped to a newer patch release (as a security
+// versions and our postinstall, react-router-dom is bumped to a newer patch release (as a security
 // release would be); `npm ci` succeeds, says loudly which fix it skipped, and the fixes-active
 // report names it, while every other fix is in force. Needs the npm registry (as `npm ci` does).
 import { execFile } from 'node:child_process';
@@ -13,7 +13,7 @@ import { expect, it } from 'vitest';
 import { fixes } from '../../scripts/patch-dependencies.mjs';
 
 const run = promisify(execFile);
-const BUMPED = { name: 'react-router', from: '6.30.4', to: '6.30.6' };
+const BUMPED = { name: 'react-router-dom', from: '6.30.4', to: '6.30.6' };
 
 type Report = { fix: string; writtenFor: string; installed: string | null; active: boolean; why: string | null }[];
 
@@ -35,7 +35,7 @@ it(`npm ci succeeds with ${BUMPED.name} bumped from ${BUMPED.from} to ${BUMPED.t
         type: 'module',
         scripts: { postinstall: 'node scripts/patch-dependencies.mjs' },
         dependencies: { ...locked, [BUMPED.name]: BUMPED.to },
-        // react-router-dom names react-router's exact version: the bump goes through overrides.
+        // Remix names react-router-dom's version: the bump goes through overrides.
         overrides: { [BUMPED.name]: BUMPED.to },
       }),
     );
@@ -50,7 +50,7 @@ it(`npm ci succeeds with ${BUMPED.name} bumped from ${BUMPED.from} to ${BUMPED.t
     const skipped = report.filter((row) => !row.active);
     expect(skipped).toEqual([
       {
-        fix: `${BUMPED.name}/dist/umd/react-router.production.min.js`,
+        fix: `${BUMPED.name}/server.js`,
         writtenFor: BUMPED.from,
         installed: BUMPED.to,
         active: false,
