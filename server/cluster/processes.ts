@@ -1,11 +1,12 @@
 // The cluster in a box's own processes (issue 38): a private PostgreSQL cluster and PgBouncer in
 // front of it, each in a temporary folder, on ports of their own, never the shared PostgreSQL.
 // Both refuse to run as root, so as root they run as the `postgres` account Debian's packages make.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,19 +85,16 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const folder = serviceFolder('tp-cluster-pg-');
   const dataDir = path.join(folder, 'data');
   const port = await freeLoopbackPort();
-  const run = (program: string, args: string[]) => {
+  // Not execFileSync: a drill's load (in the same process) keeps running while pg_ctl waits.
+  const run = async (program: string, args: string[]) => {
     const [command, all] = asServiceUser(path.join(bin, program), args);
-    execFileSync(command, all, { stdio: 'pipe' });
+    await promisify(execFile)(command, all);
   };
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  await run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   // A throwaway cluster: durability off, room for three instances' pools and their LISTENs.
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const start = async () => {
-    run('pg_ctl', ['-D', dataDir, '-l', path.join(folder, 'server.log'), '-o', options, '-w', 'start']);
-  };
-  const stop = async () => {
-    run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-  };
+  const start = () => run('pg_ctl', ['-D', dataDir, '-l', path.join(folder, 'server.log'), '-o', options, '-w', 'start']);
+  const stop = () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   await start();
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   await waitForPostgres(admin);

@@ -27,6 +27,7 @@ function forwardedFor(req: IncomingMessage): string {
   return earlier ? `${earlier}, ${client}` : client;
 }
 
+/** The request's body, or null past BODY_LIMIT; rejects when the client drops mid-body. */
 async function bodyOf(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -52,7 +53,8 @@ export async function startRoundRobinProxy(backends: Backend[], port = 0): Promi
 
   const server: Server = createServer(async (req, res) => {
     // Buffered (bounded), so a request a stopped instance refused can go to the next one whole.
-    const body = await bodyOf(req);
+    const body = await bodyOf(req).catch(() => undefined);
+    if (body === undefined) return void res.destroy(); // the client went away mid-request
     if (!body) {
       res.writeHead(413).end('Request body too large');
       return;

@@ -70,4 +70,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ NODE_ENV: 'production', RATE_LIMIT_SCALE: '2' }).rateLimitScale).toBe(2);
     expect(() => parseEnv({ NODE_ENV: 'production', RATE_LIMIT_SCALE: '1000' })).toThrow(/RATE_LIMIT_SCALE: at most 10 in production/);
   });
+  it('refuses a LISTEN address that is not PostgreSQL and a metrics token too short to guess at, naming each (issue 38)', () => {
+    expect(() => parseEnv({ DATABASE_LISTEN_URL: 'mysql://db/travel', METRICS_TOKEN: 'short' })).toThrow(
+      /DATABASE_LISTEN_URL[\s\S]*METRICS_TOKEN|METRICS_TOKEN[\s\S]*DATABASE_LISTEN_URL/,
+    );
+    expect(parseEnv({ DATABASE_LISTEN_URL: 'postgres://db/travel', METRICS_TOKEN: 'a-long-enough-token-123' })).toMatchObject({
+      databaseListenUrl: 'postgres://db/travel',
+      metricsToken: 'a-long-enough-token-123',
+    });
+  });
 });
