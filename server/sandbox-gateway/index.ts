@@ -219,6 +219,10 @@ export async function startSandboxGateway(options: { port?: number; host?: strin
         faults.push(fault);
         return sendJson(response, 200, { ok: true });
       }
+      // Clears the faults still waiting (a gateway back up), keeping its transactions.
+      case 'DELETE /__sandbox/faults':
+        faults.length = 0;
+        return sendJson(response, 200, { ok: true });
       case 'POST /__sandbox/nonces': {
         const minted = state.mintNonce(body);
         return 'error' in minted ? sendJson(response, 422, minted) : sendJson(response, 201, minted);

@@ -2,8 +2,10 @@
 // private PostgreSQL, through PgBouncer in transaction mode, behind the round-robin proxy
 // (server/cluster). The race and booking checks run through the proxy; then the failure drills,
 // each with its figure: PostgreSQL restarted and PgBouncer restarted under requests (no instance
-// crashes, every instance answers again within 5 s), and an instance killed (its websocket
-// client resumes on another within 3 s and misses no event).
+// crashes, every instance answers again within 5 s), the gateway failing, slow and losing its
+// answers while bookings are paid across the instances (every payment ends in a known state, at
+// most one charge each), and an instance killed (its websocket client resumes on another within
+// 3 s and misses no event).
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -14,7 +16,7 @@ import { openDatabase } from '~/services/platform/db.server';
 import { setMinCheckinDays } from '~/services/fraud/user-events.server';
 import { type Cluster, startCluster } from '../../server/cluster/cluster';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway';
-import { prepareBooking, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
+import { type PreparedBooking, guestName, prepareBooking, sandboxFault, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
 import { http } from '../support/http-client';
 import { lastVilla, race } from '../support/last-unit';
 import { sandboxNonce } from '../support/sandbox-control';
@@ -23,6 +25,10 @@ import { type RunningServer, startServer } from '../support/server-process';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
+/** The gateway drill's clock: a call times out after 3 s; the reconciler takes attempts left 10 s (the least that timeout allows). */
+const GATEWAY_TIMEOUT_MS = 3_000;
+const CAPTURED = ['submitted_for_settlement', 'settling', 'settled'];
+const OPEN_ATTEMPTS = ['created', 'authorized', 'unknown'];
 
 /** On CI the cluster's parts must be there (.ci/run installs them); elsewhere the spec says what is missing. */
 function missingParts(): string | null {
@@ -44,17 +50,23 @@ beforeAll(async () => {
     BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
     BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
     BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    BRAINTREE_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
+    PAYMENT_RECONCILE_EVERY_MS: '500',
+    PAYMENT_RECONCILE_STALE_MS: '10000',
     LOG_LEVEL: 'error',
     METRICS_TOKEN,
   };
+  const started = Date.now();
   cluster = await startCluster({
     instances: 3,
     startInstance: async (env) => {
-      const server = await startServer({ databaseUrl: env.DATABASE_URL, env: { ...env, ...gateway } });
+      // Three start at once: one migrates and seeds the empty database while the others wait for it, on a busy CI machine.
+      const server = await startServer({ databaseUrl: env.DATABASE_URL, env: { ...env, ...gateway }, healthyWithinMs: 180_000 });
       servers.push(server);
       return server;
     },
   });
+  console.log(`cluster: private PostgreSQL, PgBouncer and three instances seeded and serving in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 });
 
 afterAll(async () => {
@@ -153,6 +165,92 @@ describe.skipIf(skip)('three instances through PgBouncer (transaction mode) behi
         expect(answer.text, series).toContain(series);
       }
     }
+  });
+
+  it('drill: the gateway failing, slow and losing answers while bookings are paid across the instances: every payment ends in a known state, one charge at most', async () => {
+    const base = cluster!.proxy.url;
+    const gateway = sandbox!.url;
+    const cookie = await signIn(base);
+    const bookings: PreparedBooking[] = [];
+    for (let n = 0; n < 8; n++) bookings.push(await prepareBooking(base, cookie, { firstDay: 90 + n, guest: guestName(300 + n) }));
+    const references = bookings.map((booking) => booking.bookingId);
+    const pay = async (group: PreparedBooking[]) => Promise.all(group.map(async (booking) => (await submitBooking(base, booking, await sandboxNonce(gateway))).pay));
+
+    // Six paid at once while the gateway refuses a sale (500), loses the answer of a sale and of a
+    // capture it made (the connection reset after the work), holds a sale past the app's timeout,
+    // and resets a capture before doing it.
+    await sandboxFault(gateway, { method: 'POST', path: '/transactions', kind: '500', phase: 'before', count: 1 });
+    await sandboxFault(gateway, { method: 'POST', path: '/transactions', kind: 'reset', phase: 'after', count: 1 });
+    await sandboxFault(gateway, { method: 'POST', path: '/transactions', kind: 'delay', delayMs: GATEWAY_TIMEOUT_MS + 1_000, count: 1 });
+    await sandboxFault(gateway, { method: 'PUT', path: '/transactions/*/submit_for_settlement', kind: 'reset', phase: 'after', count: 1 });
+    await sandboxFault(gateway, { method: 'PUT', path: '/transactions/*/submit_for_settlement', kind: 'reset', phase: 'before', count: 1 });
+    const faulty = await pay(bookings.slice(0, 6));
+    // Then the gateway down while the last two are paid: the payer is told it is pending, nothing is charged.
+    await sandboxFault(gateway, { method: 'POST', path: '/transactions', kind: '500', phase: 'before', count: 1_000 });
+    const down = await pay(bookings.slice(6));
+    await fetch(`${gateway}/__sandbox/faults`, { method: 'DELETE' });
+    const answers = [...faulty, ...down].map((answer) => `${answer.status} ${(answer.json() as { status?: string }).status ?? ''}`.trim());
+    expect(
+      answers.filter((answer) => answer.startsWith('5')),
+      `answers: ${answers.join(', ')}`,
+    ).toEqual([]);
+    expect(down.map((answer) => answer.status)).toEqual([202, 202]);
+
+    const db = new pg.Client({ connectionString: cluster!.postgres.url });
+    await db.connect();
+    /** Once the reconcilers (every instance runs one; an attempt is taken by one) have finished what the faults left open. */
+    const settled = async () => {
+      const started = Date.now();
+      for (;;) {
+        const bookingRows = (await db.query<{ reference: string; status: string }>('select reference, status from bookings where reference = any($1)', [references])).rows;
+        const attempts = (
+          await db.query<{ reference: string; status: string }>(
+            'select b.reference, a.status from payment_attempts a join bookings b on b.id = a.booking_id where b.reference = any($1)',
+            [references],
+          )
+        ).rows;
+        const open = [...attempts.filter((a) => OPEN_ATTEMPTS.includes(a.status)), ...bookingRows.filter((b) => b.status === 'pending')];
+        if (open.length === 0) return { status: new Map(bookingRows.map((b) => [b.reference, b.status])), ms: Date.now() - started };
+        if (Date.now() - started > 30_000) throw new Error(`still open after 30 s: ${JSON.stringify(open)}`);
+        await sleep(250);
+      }
+    };
+    /** Every booking in a known state: confirmed with exactly one captured sale, or payable again with nothing charged (any authorisation voided). */
+    const expectKnownStates = async (status: Map<string, string>) => {
+      const sales = (await sandboxTransactions(gateway)).filter((t) => t.type === 'sale' && references.some((r) => (t.orderId ?? '').startsWith(`${r}:`)));
+      for (const reference of references) {
+        const mine = sales.filter((sale) => (sale.orderId ?? '').startsWith(`${reference}:`));
+        const captured = mine.filter((sale) => CAPTURED.includes(sale.status));
+        if (status.get(reference) === 'confirmed') expect(captured, reference).toHaveLength(1);
+        else {
+          expect(['initiated', 'failed'], reference).toContain(status.get(reference));
+          expect(captured, reference).toEqual([]);
+        }
+        expect(
+          mine.filter((sale) => sale.status === 'authorized'),
+          `${reference}: no authorisation left hanging`,
+        ).toEqual([]);
+      }
+      return sales.length;
+    };
+    try {
+      const first = await settled();
+      expect(((await (await fetch(`${gateway}/__sandbox/faults`)).json()) as { faults: unknown[] }).faults, 'every fault met its call').toEqual([]);
+      const salesAfterFaults = await expectKnownStates(first.status);
+      for (const reference of references.slice(6)) expect(first.status.get(reference), `${reference}: nothing reached the gateway`).toBe('initiated');
+      // The gateway is back: the two refused while it was down are paid again, once each.
+      const again = await pay(bookings.slice(6));
+      expect(again.map((answer) => `${answer.status} ${(answer.json() as { status: string }).status}`)).toEqual(['200 confirmed', '200 confirmed']);
+      const last = await settled();
+      await expectKnownStates(last.status);
+      console.log(
+        `drill, gateway faults: answers ${answers.join(', ')}; every payment known ${first.ms} ms after the last answer ` +
+          `(${[...first.status.values()].filter((s) => s === 'confirmed').length} of 6 confirmed, ${salesAfterFaults} sales); the two paid again once the gateway was back`,
+      );
+    } finally {
+      await db.end();
+    }
+    expect(allRunning()).toBe(true);
   });
 
   it('drill: PostgreSQL restarted under requests: no instance crashes, each answers again within 5 s of the database', async () => {

@@ -14,9 +14,10 @@ export type RunningServer = { url: string; port: number; stop: () => Promise<voi
  * with its own fresh PGlite folder unless a DATABASE_URL is given, and relaxed per-visitor
  * rate limits unless `env` sets RATE_LIMIT_SCALE. Resolves once /healthz is 200.
  * `dataDir` reuses a PGlite folder the caller owns (e.g. across a restart): `stop` keeps it.
+ * `healthyWithinMs` (default 60 s) bounds the wait for /healthz.
  */
 export async function startServer(
-  options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string>; command?: [string, ...string[]]; logFile?: string } = {},
+  options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string>; command?: [string, ...string[]]; logFile?: string; healthyWithinMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const ownDataDir = options.dataDir === undefined;
@@ -52,7 +53,7 @@ export async function startServer(
   child.stdout?.on('data', record);
   child.stderr?.on('data', record);
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.healthyWithinMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
