@@ -1,4 +1,4 @@
-import { randomFillSync, randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
@@ -10,6 +10,7 @@ import type { Env } from '~/services/platform/env.server';
 import { type RequestContext, resolveRequestContext } from '~/services/site/request-context.server';
 import { geolocatedLocaleCookies } from '~/services/site/locale.server';
 import { isPageRequest } from '~/domain/page-cache';
+import { parseTraceparent } from '~/domain/trace-context';
 import { type RequestLogStore, errorFields, log, requestContext } from '~/services/platform/logger.server';
 import { isFlightLoginPath, requireFlightVisitor } from '~/http/route-behaviours.server';
 import { baselineHeaders } from '~/services/site/security-headers.server';
@@ -60,23 +61,29 @@ const SHARED_FILES = /^\/(?:build\/|assets\/|i18n\/|images\/properties\/|favicon
 /** Production answers only hosts an organisation claims; a year of HTTPS-only for them (not their subdomains). */
 const HSTS = 'max-age=31536000';
 
-const NONCE_BYTES = 16;
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
+const RANDOM_BYTES = 16;
+const randomPool = Buffer.alloc(RANDOM_BYTES * 256);
+let randomOffset = randomPool.length;
 
 /**
- * A fresh CSP nonce: 16 bytes of the system's CSPRNG, as randomBytes(16) gives, taken from a pool
- * filled 256 requests at a time rather than a system call per request (randomUUID does the same).
+ * 16 bytes of the system's CSPRNG, as randomBytes(16) gives, in `encoding`, taken from a pool
+ * filled 256 at a time rather than a system call each (randomUUID does the same).
  */
-export function cspNonce(): string {
-  if (nonceOffset === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceOffset = 0;
+function random16(encoding: 'base64' | 'hex'): string {
+  if (randomOffset === randomPool.length) {
+    randomFillSync(randomPool);
+    randomOffset = 0;
   }
-  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
-  return nonce;
+  const text = randomPool.toString(encoding, randomOffset, randomOffset + RANDOM_BYTES);
+  randomOffset += RANDOM_BYTES;
+  return text;
 }
+
+/** A fresh CSP nonce. */
+export const cspNonce = (): string => random16('base64');
+
+/** A new trace id, the shape W3C Trace Context gives one (32 lowercase hex digits). */
+const newTraceId = (): string => random16('hex');
 
 export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | 'trustProxy' | 'metricsToken'>, metrics?: Metrics) {
   const mode = env.appEnv;
@@ -87,9 +94,13 @@ export function createExpressApp(build: ServerBuild, env: Pick<Env, 'appEnv' | '
   // Nothing reads req.query (Remix reads the URL itself): no query string is parsed per request.
   app.set('query parser', false);
 
-  // Correlation id and access log: one JSON line per request, the id also as a cookie.
+  // Correlation id and access log: one JSON line per request, the id also as a cookie. The id is
+  // the W3C trace id a trusted proxy sent in `traceparent` (TRUST_PROXY), else a new one of that
+  // shape; a traceparent from anyone else is ignored, so a visitor cannot choose their id.
+  const trusted = app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
   app.use((req, res, next) => {
-    const correlationId = randomUUID();
+    const traced = trusted(req.socket.remoteAddress, 0) ? parseTraceparent(req.get('traceparent')) : null;
+    const correlationId = traced?.traceId ?? newTraceId();
     res.locals.correlationId = correlationId;
     res.locals.cspNonce = cspNonce();
     res.setHeader('X-Correlation-Id', correlationId);

@@ -6,14 +6,17 @@
 // answers while bookings are paid across the instances (every payment ends in a known state, at
 // most one charge each), and an instance killed (its websocket client resumes on another within
 // 3 s and misses no event).
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { gql } from '@urql/core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createGraphqlClient } from '~/components/realtime/graphql-client';
 import { followUserEvents } from '~/components/realtime/user-events';
 import { openDatabase } from '~/services/platform/db.server';
 import { setMinCheckinDays } from '~/services/fraud/user-events.server';
+import { underCorrelation } from '~/services/platform/logger.server';
 import { type Cluster, startCluster } from '../../server/cluster/cluster';
 import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway';
 import { type PreparedBooking, guestName, prepareBooking, sandboxFault, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
@@ -53,7 +56,8 @@ beforeAll(async () => {
     BRAINTREE_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
     PAYMENT_RECONCILE_EVERY_MS: '500',
     PAYMENT_RECONCILE_STALE_MS: '10000',
-    LOG_LEVEL: 'error',
+    // Info: the trace test follows one booking through every instance's log lines.
+    LOG_LEVEL: 'info',
     METRICS_TOKEN,
   };
   const started = Date.now();
@@ -164,6 +168,73 @@ describe.skipIf(skip)('three instances through PgBouncer (transaction mode) behi
       ]) {
         expect(answer.text, series).toContain(series);
       }
+    }
+  });
+
+  it('one booking followed across the instances by the trace id its payment request came with (W3C traceparent from the proxy)', async () => {
+    const proxy = cluster!.proxy;
+    const host = `localhost:${proxy.port}`;
+    const cookie = await signIn(proxy.url);
+    const booking = await prepareBooking(proxy.url, cookie, { firstDay: 120, guest: 'Tracey' });
+    // The member's page follows the booking's status over a socket the proxy gives to one instance.
+    const headers = { origin: `http://${host}`, cookie };
+    class SignedInWebSocket extends WebSocket {
+      constructor(address: string | URL, protocols?: string | string[]) {
+        super(address, protocols, { headers });
+      }
+    }
+    const client = createGraphqlClient(`ws://${host}/graphql`, SignedInWebSocket);
+    const statuses: string[] = [];
+    const following = client
+      .subscription(
+        gql<{ bookingStatus: { status: string } }, { bookingId: string }>`
+          subscription ($bookingId: String!) {
+            bookingStatus(bookingId: $bookingId) {
+              status
+            }
+          }
+        `,
+        { bookingId: booking.bookingId },
+      )
+      .subscribe((result) => result.data && statuses.push(result.data.bookingStatus.status));
+    try {
+      const until = async (done: () => boolean, what: string) => {
+        const deadline = Date.now() + 15_000;
+        while (!done() && Date.now() < deadline) await sleep(50);
+        expect(done(), what).toBe(true);
+      };
+      await until(() => statuses.length > 0, 'the status socket is open');
+      // The socket closes once the booking's status is final: its instance is noted while it is open.
+      const holder = servers.find((server) => (proxy.openSockets().get(server.port) ?? 0) > 0);
+      expect(holder, 'the proxy knows which instance holds the socket').toBeDefined();
+      const traceId = randomBytes(16).toString('hex');
+      const { pay } = await submitBooking(proxy.url, booking, await sandboxNonce(sandbox!.url), { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+      expect(pay.status, pay.text).toBe(200);
+      expect(pay.headers['x-correlation-id'], 'the proxy is trusted: its trace id is the request’s correlation id').toBe(traceId);
+      await until(() => statuses.includes('confirmed'), 'the page hears confirmed');
+
+      type Line = { msg: string; correlationId?: string; path?: string; status?: string | number };
+      const tracedLines = () =>
+        servers.flatMap((server) =>
+          server
+            .logs()
+            .split('\n')
+            .filter((line) => line.includes(traceId))
+            .map((line) => ({ ...(JSON.parse(line) as Line), port: server.port })),
+        );
+      await until(() => tracedLines().some((line) => line.msg === 'mail sent' || line.msg === 'mail captured (no SMTP_URL)'), 'the confirmation e-mail is sent under the trace id');
+      const lines = tracedLines();
+      const at = (msg: string) => lines.find((line) => line.msg === msg && line.correlationId === traceId);
+      const request = lines.find((line) => line.msg === 'request' && line.path === '/api/booking/generatePgToken');
+      const sent = lines.find((line) => line.msg === 'booking status sent' && line.status === 'confirmed');
+      const mail = at('mail sent') ?? at('mail captured (no SMTP_URL)');
+      expect(request, 'the payment request').toBeDefined();
+      expect(sent, 'the confirmed status sent to the page, on the instance holding its socket').toBeDefined();
+      expect(mail, 'the confirmation e-mail').toBeDefined();
+      expect(sent!.port, 'sent by the instance holding the socket').toBe(holder!.port);
+      console.log(`trace ${traceId}: paid on :${request!.port}, status sent on :${sent!.port}, e-mail on :${mail!.port} (${lines.length} lines in all)`);
+    } finally {
+      following.unsubscribe();
     }
   });
 
@@ -292,8 +363,9 @@ describe.skipIf(skip)('three instances through PgBouncer (transaction mode) behi
     }
     const writer = await openDatabase({ databaseUrl: cluster!.postgres.url, poolSize: 2 });
     const member = await writer.db.selectFrom('users').select(['id', 'org_id', 'event_seq']).where('email', '=', 'member@wanderly.example').executeTakeFirstOrThrow();
+    // Each event committed under a correlation id of its own: the instance that sends it logs under it.
     const emit = async (days: number) => {
-      const result = await setMinCheckinDays(writer.db, { orgId: member.org_id, userId: member.id, days });
+      const result = await underCorrelation(`drill-event-${days}`, () => setMinCheckinDays(writer.db, { orgId: member.org_id, userId: member.id, days }));
       if (!result.ok) throw new Error('no such member');
       return result.seq;
     };
@@ -325,6 +397,14 @@ describe.skipIf(skip)('three instances through PgBouncer (transaction mode) behi
       const resumedMs = seen[2]!.at - killedAt;
       console.log(`drill, instance killed: the member's follower had every missed event ${resumedMs} ms after the kill`);
       expect(resumedMs).toBeLessThanOrEqual(3_000);
+      const sentBy = (days: number) =>
+        servers.filter((server) =>
+          server
+            .logs()
+            .split('\n')
+            .some((line) => line.includes('"msg":"user event sent"') && line.includes(`"correlationId":"drill-event-${days}"`)),
+        );
+      expect(sentBy(13), 'the resumed socket’s instance logs the missed event under its correlation id').toHaveLength(1);
       // The proxy passes over the dead instance: pages keep loading.
       const pages = await Promise.all(Array.from({ length: 9 }, () => http(proxy.url, 'GET', '/')));
       expect(pages.map((page) => page.status)).toEqual(Array(9).fill(200));

@@ -17,9 +17,16 @@ describe.each(backends)('platform on $name', ({ url }) => {
   it('sets a correlation id per request, as a header, a cookie and in the log', async () => {
     const [a, b] = await Promise.all([fetch(`${url}/`), fetch(`${url}/`)]);
     const idA = a.headers.get('x-correlation-id');
-    expect(idA).toMatch(/^[0-9a-f-]{36}$/);
+    expect(idA, 'a W3C trace id').toMatch(/^[0-9a-f]{32}$/);
     expect(idA).not.toBe(b.headers.get('x-correlation-id'));
     expect(a.headers.get('set-cookie')).toContain(`correlationId=${idA}`);
+  });
+
+  it('ignores a traceparent from a client it does not trust as its proxy: nobody chooses their correlation id', async () => {
+    const chosen = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const answer = await fetch(`${url}/`, { headers: { traceparent: `00-${chosen}-00f067aa0ba902b7-01` } });
+    expect(answer.headers.get('x-correlation-id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(answer.headers.get('x-correlation-id')).not.toBe(chosen);
   });
 
   it('sends the security headers on documents, API answers and assets (S6)', async () => {

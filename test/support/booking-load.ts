@@ -66,8 +66,8 @@ export async function prepareBooking(base: string, cookie: string, options: { fi
   throw new Error(`no free room within 60 nights of day ${options.firstDay}`);
 }
 
-/** initBooking again (the submit's first step, answering the frozen amount), then the card payment. */
-export async function submitBooking(base: string, booking: PreparedBooking, nonce: string): Promise<{ init: HttpAnswer; pay: HttpAnswer }> {
+/** initBooking again (the submit's first step, answering the frozen amount), then the card payment (with `headers` besides the page's own). */
+export async function submitBooking(base: string, booking: PreparedBooking, nonce: string, headers: Record<string, string> = {}): Promise<{ init: HttpAnswer; pay: HttpAnswer }> {
   const origin = new URL(base).origin.replace('127.0.0.1', HOST);
   const init = await http(base, 'POST', '/api/booking/initBooking', { host: HOST, cookie: booking.cookie, headers: { origin }, body: { hold: booking.hold, product_type: 'HLT' } });
   if (init.status !== 200) return { init, pay: init };
@@ -76,7 +76,7 @@ export async function submitBooking(base: string, booking: PreparedBooking, nonc
   const pay = await http(base, 'POST', '/api/booking/generatePgToken', {
     host: HOST,
     cookie: booking.cookie,
-    headers: { origin, 'idempotency-key': randomUUID() },
+    headers: { origin, 'idempotency-key': randomUUID(), ...headers },
     body: {
       id: booking.bookingId,
       pg_amt: amount,

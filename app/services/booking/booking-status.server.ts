@@ -5,7 +5,8 @@
 import { type Transaction, sql } from 'kysely';
 import { type BookingStatusMessage, isFinalBookingStatus } from '~/domain/booking-status';
 import { type Database, getDb } from '../platform/db.server';
-import { watchNotifications } from '../platform/notify-feed.server';
+import { log, currentCorrelationId, underCorrelation } from '../platform/logger.server';
+import { notificationOf, watchNotifications } from '../platform/notify-feed.server';
 import type { DB } from '../platform/db-schema';
 import type { BookingSubscriber } from './booking-subscriber';
 
@@ -13,7 +14,7 @@ const CHANNEL = 'booking_status';
 
 /** Publishes that booking `bookingId` (its uuid) moved, in the move's transaction: sent when it commits, never when it rolls back. */
 export async function publishBookingStatus(bookingId: string, trx: Transaction<DB>): Promise<void> {
-  await sql`select pg_notify(${CHANNEL}, ${bookingId})`.execute(trx);
+  await sql`select pg_notify(${CHANNEL}, ${notificationOf(bookingId, currentCorrelationId())})`.execute(trx);
 }
 
 /** Every move is published: the pages following the booking read its status again. */
@@ -41,8 +42,8 @@ export async function bookingStatusOf(reference: string, owner: BookingOwner, db
   return booking ? { status: booking.status, booking_id: booking.reference } : null;
 }
 
-/** Calls `onMove` after each committed move of the booking (its uuid) until the returned stop is called. */
-export const watchBooking = (bookingId: string, onMove: () => void) => watchNotifications(CHANNEL, bookingId, onMove);
+/** Calls `onMove` after each committed move of the booking (its uuid), with the move's correlation id, until the returned stop is called. */
+export const watchBooking = (bookingId: string, onMove: (cause?: string) => void) => watchNotifications(CHANNEL, bookingId, onMove);
 
 /**
  * The owner's booking's status now, then at each change, ending after a final status. Someone
@@ -56,6 +57,8 @@ export function bookingStatusUpdates(reference: string, owner: BookingOwner, db:
   let booking: { id: string; reference: string } | undefined;
   let last: string | undefined;
   let moved = false;
+  /** The correlation id of the last move notified: the sent status is logged under it, on this instance. */
+  let cause: string | undefined;
   let stopWatching: (() => void) | undefined;
   let wake: (() => void) | undefined;
   const end = () => {
@@ -64,8 +67,9 @@ export function bookingStatusUpdates(reference: string, owner: BookingOwner, db:
     stopWatching = undefined;
     wake?.();
   };
-  const onMove = () => {
+  const onMove = (movedBy?: string) => {
     moved = true;
+    cause = movedBy ?? cause;
     wake?.();
   };
   return {
@@ -94,6 +98,7 @@ export function bookingStatusUpdates(reference: string, owner: BookingOwner, db:
         if (!row || ended) break;
         if (row.status !== last) {
           last = row.status;
+          underCorrelation(cause, () => log.info('booking status sent', { bookingId: booking!.reference, status: row.status }));
           return { done: false, value: { status: row.status, booking_id: booking.reference } };
         }
       }

@@ -9,7 +9,7 @@ import { type Transaction, sql } from 'kysely';
 import { MAX_MIN_CHECKIN_DAYS } from '~/domain/lead-days';
 import { type Database, getDb } from '../platform/db.server';
 import type { DB, UserEventsTable } from '../platform/db-schema';
-import { errorFields, log } from '../platform/logger.server';
+import { currentCorrelationId, errorFields, log, underCorrelation } from '../platform/logger.server';
 import { watchNotifications } from '../platform/notify-feed.server';
 
 const CHANNEL = 'user_events';
@@ -34,7 +34,7 @@ async function appendUserEvent(trx: Transaction<DB>, userId: number, kind: UserE
     .where('id', '=', userId)
     .returning('event_seq')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('user_events').values({ user_id: userId, seq, kind, min_checkin_days: minCheckinDays }).execute();
+  await trx.insertInto('user_events').values({ user_id: userId, seq, kind, min_checkin_days: minCheckinDays, correlation_id: currentCorrelationId() }).execute();
   return seq;
 }
 
@@ -108,7 +108,8 @@ export function requestFingerprint(db: Database, { orgId, userId }: { orgId: str
  */
 export function userEventUpdates(userId: number, after: number | null, db: Database = getDb()): AsyncIterableIterator<UserEvent> {
   const done = { done: true, value: undefined } as const;
-  const queue: UserEvent[] = [];
+  /** Each event with the correlation id it was committed under, logged with it as it is sent. */
+  const queue: { event: UserEvent; cause: string | null }[] = [];
   let cursor = after;
   let ended = false;
   let notified = false;
@@ -142,17 +143,20 @@ export function userEventUpdates(userId: number, after: number | null, db: Datab
       }
       while (!ended) {
         const next = queue.shift();
-        if (next) return { done: false, value: next };
+        if (next) {
+          underCorrelation(next.cause, () => log.info('user event sent', { userId, seq: next.event.seq, kind: next.event.kind }));
+          return { done: false, value: next.event };
+        }
         notified = false;
         const rows = await db
           .selectFrom('user_events')
-          .select(['seq', 'kind', 'min_checkin_days'])
+          .select(['seq', 'kind', 'min_checkin_days', 'correlation_id'])
           .where('user_id', '=', userId)
           .where('seq', '>', cursor ?? 0)
           .orderBy('seq')
           .limit(100)
           .execute();
-        for (const row of rows) queue.push({ seq: row.seq, kind: row.kind, minCheckinDays: row.min_checkin_days });
+        for (const row of rows) queue.push({ event: { seq: row.seq, kind: row.kind, minCheckinDays: row.min_checkin_days }, cause: row.correlation_id });
         cursor = rows.at(-1)?.seq ?? cursor;
         if (queue.length > 0 || notified || ended) continue;
         let timer: NodeJS.Timeout | undefined;

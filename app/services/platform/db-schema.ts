@@ -987,6 +987,8 @@ export interface UserEventsTable {
   kind: 'request_fingerprint' | 'user_blocked' | 'min_checkin_days_updated';
   /** min_checkin_days_updated only: the user's lead days now. */
   min_checkin_days: number | null;
+  /** The correlation id the event was committed under (0043_user_event_correlation); the instance that sends it logs under it. */
+  correlation_id: Generated<string | null>;
   created_at: CreatedAt;
 }
 

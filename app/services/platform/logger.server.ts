@@ -18,6 +18,18 @@ const SHARED = Symbol.for('travel-platform.request-log-context');
 const shared = globalThis as typeof globalThis & { [SHARED]?: AsyncLocalStorage<RequestLogStore> };
 export const requestContext = (shared[SHARED] ??= new AsyncLocalStorage<RequestLogStore>());
 
+/** The correlation id the running code logs under (a request's, a job run's), or null outside both. */
+export const currentCorrelationId = (): string | null => requestContext.getStore()?.correlationId ?? null;
+
+/**
+ * Runs `work` logging under `correlationId`: work another request caused, perhaps on another
+ * instance (an e-mail it queued, an event it committed), so one booking can be followed across
+ * instances in the logs. Without one, `work` keeps the current id.
+ */
+export function underCorrelation<T>(correlationId: string | null | undefined, work: () => T): T {
+  return correlationId ? requestContext.run({ correlationId, orgResolutions: 0 }, work) : work();
+}
+
 function threshold(): number {
   const configured = process.env.LOG_LEVEL ?? (appEnvOf(process.env) === 'test' ? 'warn' : 'info');
   return order[configured as Level] ?? order.info;

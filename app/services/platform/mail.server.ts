@@ -6,7 +6,7 @@ import { type LanguageCode, isLanguageCode } from '~/domain/reference-data';
 import { type Database, getDb } from './db.server';
 import type { OutboxTable } from './db-schema';
 import { getEnv } from './env.server';
-import { errorFields, log, requestContext } from './logger.server';
+import { currentCorrelationId, errorFields, log, underCorrelation } from './logger.server';
 
 /**
  * Outgoing e-mail goes through the `outbox` table: the request only inserts a row (so a slow
@@ -15,8 +15,7 @@ import { errorFields, log, requestContext } from './logger.server';
  */
 export async function queueEmail({ orgId, to, subject, text, html }: { orgId: string; to: string; subject: string; text: string; html: string }, db: Database = getDb()) {
   // `db` may be a transaction: the e-mail is then queued only if what it tells happened commits.
-  const correlationId = requestContext.getStore()?.correlationId ?? null;
-  await db.insertInto('outbox').values({ org_id: orgId, recipient: to, subject, text_body: text, html_body: html, correlation_id: correlationId }).execute();
+  await db.insertInto('outbox').values({ org_id: orgId, recipient: to, subject, text_body: text, html_body: html, correlation_id: currentCorrelationId() }).execute();
 }
 
 const MAX_ATTEMPTS = 5;
@@ -69,8 +68,7 @@ export async function deliverPendingEmails(batch = BATCH): Promise<number> {
   const rows = await pendingMailClaim(db, batch).execute();
   for (const row of rows) {
     // Logged under the correlation id of the request that queued it, on whichever instance this is.
-    const store = { correlationId: row.correlation_id ?? requestContext.getStore()?.correlationId ?? 'mail', orgResolutions: 0 };
-    await requestContext.run(store, () => deliverOne(row, smtp, db));
+    await underCorrelation(row.correlation_id, () => deliverOne(row, smtp, db));
   }
   return rows.length;
 }

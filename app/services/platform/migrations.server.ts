@@ -1649,6 +1649,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('outbox').addColumn('correlation_id', 'text').execute();
     },
   },
+  '0043_user_event_correlation': {
+    /**
+     * The correlation id a user event was committed under (issue 38 item 7): the instance that
+     * sends it to the user's pages logs under it, as e-mails and booking status are.
+     */
+    async up(db) {
+      await db.schema.alterTable('user_events').addColumn('correlation_id', 'text').execute();
+    },
+  },
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
