@@ -101,10 +101,23 @@ describe('log lines a route writes carry the request correlation id', () => {
     const refused = await http(server.url, 'POST', '/api/auth/login', { body: { email_id: demo('member'), password: 'not-the-password' } });
     expect(refused.status).toBe(401);
     const id = correlationIdOf(refused);
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id, 'a W3C trace id').toMatch(/^[0-9a-f]{32}$/);
     const warning = logLines().find((line) => line.msg === 'sign-in refused' && line.correlationId === id);
     expect(warning).toMatchObject({ level: 'warn', reason: 'invalid', orgId: 'wanderly' });
     expect((await accessLineOf(refused)).orgResolutions).toBe(1);
+  });
+
+  it('takes the trace id of a traceparent its trusted proxy sends (TRUST_PROXY), and ignores a malformed one', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traced = await http(server.url, 'POST', '/api/auth/login', {
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      body: { email_id: demo('member'), password: 'not-the-password' },
+    });
+    expect(correlationIdOf(traced)).toBe(traceId);
+    expect(logLines().find((line) => line.msg === 'sign-in refused' && line.correlationId === traceId)).toBeDefined();
+    const malformed = await http(server.url, 'GET', '/healthz', { headers: { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01` } });
+    expect(correlationIdOf(malformed)).toMatch(/^[0-9a-f]{32}$/);
+    expect(correlationIdOf(malformed)).not.toBe('0'.repeat(32));
   });
 });
 
