@@ -24,7 +24,7 @@
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { createBraintreeGateway } from '~/services/payments/gateway.server';
-import { SANDBOX_CREDENTIALS, startSandboxGateway } from '../server/sandbox-gateway';
+import { SANDBOX_CREDENTIALS, sandboxGatewayEnv, startSandboxGateway } from '../server/sandbox-gateway';
 import { type PreparedBooking, guestName, prepareBooking, signIn, submitBooking } from '../test/support/booking-load';
 import { sandboxNonce } from '../test/support/sandbox-control';
 import { startServer } from '../test/support/server-process';
@@ -65,10 +65,7 @@ const server = await startServer({
     NODE_ENV: 'production',
     APP_ENV: 'development',
     LOG_LEVEL: 'error',
-    BRAINTREE_GATEWAY_URL: sandbox.url,
-    BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
-    BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    ...sandboxGatewayEnv(sandbox.url),
   },
 });
 try {

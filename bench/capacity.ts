@@ -26,7 +26,7 @@ import { createSession } from '~/services/identity/session.server';
 import { announceUserEvents, setMinCheckinDaysIn } from '~/services/fraud/user-events.server';
 import { type OpenedDatabase, openDatabase, setDatabase } from '~/services/platform/db.server';
 import { type Cluster, startCluster } from '../server/cluster/cluster';
-import { SANDBOX_CREDENTIALS, startSandboxGateway } from '../server/sandbox-gateway';
+import { sandboxGatewayEnv, startSandboxGateway } from '../server/sandbox-gateway';
 import { type PreparedBooking, guestName, prepareBooking, signIn, submitBooking } from '../test/support/booking-load';
 import { sandboxNonce } from '../test/support/sandbox-control';
 import { type RunningServer, startServer } from '../test/support/server-process';
@@ -48,14 +48,8 @@ const rows: string[][] = [];
 const row = (...cells: (string | number)[]) => rows.push(cells.map(String));
 
 const sandbox = await startSandboxGateway({ port: 0 });
-const gatewayEnv = {
-  BRAINTREE_GATEWAY_URL: sandbox.url,
-  BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-  BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
-  BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
-};
 // As `npm start` runs the demo: the libraries' production builds (docs/decisions/0040).
-const demoEnv = { LOG_LEVEL: 'error', NODE_ENV: 'production', APP_ENV: 'development', ...gatewayEnv };
+const demoEnv = { LOG_LEVEL: 'error', NODE_ENV: 'production', APP_ENV: 'development', ...sandboxGatewayEnv(sandbox.url) };
 
 async function perSecond(url: string, cookie?: string): Promise<number> {
   const result = await autocannon({ url, connections: 20, duration: seconds, headers: cookie ? { cookie } : {} });

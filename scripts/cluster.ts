@@ -6,21 +6,14 @@
 import { spawn } from 'node:child_process';
 import { startCluster } from '../server/cluster/cluster';
 import { freeLoopbackPort } from '../server/cluster/processes';
-import { SANDBOX_CREDENTIALS, startSandboxGateway } from '../server/sandbox-gateway';
+import { sandboxGatewayEnv, startSandboxGateway } from '../server/sandbox-gateway';
 
 const INSTANCES = Number(process.env.CLUSTER_INSTANCES ?? 3);
 
 // One sandbox gateway for all instances (each would start its own, and a card entered on a page
 // one served could not be paid through another), unless a gateway is configured.
 const sandbox = process.env.BRAINTREE_MERCHANT_ID ? undefined : await startSandboxGateway({ port: 4010 }).catch(() => startSandboxGateway({ port: 0 }));
-const gatewayEnv: Record<string, string> = sandbox
-  ? {
-      BRAINTREE_GATEWAY_URL: sandbox.url,
-      BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-      BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
-      BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
-    }
-  : {};
+const gatewayEnv: Record<string, string> = sandbox ? sandboxGatewayEnv(sandbox.url) : {};
 
 async function startInstance(env: Record<string, string>) {
   const port = await freeLoopbackPort();

@@ -19,6 +19,16 @@ export const SANDBOX_CREDENTIALS = {
   merchantAccountId: SANDBOX_MERCHANT_ACCOUNT_ID,
 } as const;
 
+/** The environment that points an app server at the sandbox gateway on `url` (callers add the rest: timeouts, merchant account). */
+export function sandboxGatewayEnv(url: string): Record<string, string> {
+  return {
+    BRAINTREE_GATEWAY_URL: url,
+    BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
+    BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
+    BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+  };
+}
+
 export type FaultKind = '500' | 'reset' | 'delay';
 
 /**

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RATE_LIMITS } from '~/domain/rate-limits';
-import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway/index';
+import { SANDBOX_CREDENTIALS, sandboxGatewayEnv } from '../../server/sandbox-gateway/index';
 import { prepareBooking } from '../support/booking-load';
 import { inDays } from '../support/dates';
 import { DEMO_PASSWORD, type HttpAnswer, demo, http, sessionCookie } from '../support/http-client';
@@ -24,10 +24,7 @@ describe.skipIf(skipReason)('card and code velocity across two instances', () =>
   const env = () => ({
     RATE_LIMIT_SCALE: '1',
     TRUST_PROXY: 'loopback',
-    BRAINTREE_GATEWAY_URL: inject('sandboxURL'),
-    BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
-    BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    ...sandboxGatewayEnv(inject('sandboxURL')),
     BRAINTREE_MERCHANT_ACCOUNT_ID: SANDBOX_CREDENTIALS.merchantAccountId,
   });
 

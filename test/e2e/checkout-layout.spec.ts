@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../server/sandbox-gateway';
+import { SANDBOX_CREDENTIALS, sandboxGatewayEnv } from '../../server/sandbox-gateway';
 import { expectNoAxeViolationsAtViewports, newContext, orgUrl, useSharedBrowser, watchConsole } from '../support/browser';
 import { inDays } from '../support/dates';
 import { http } from '../support/http-client';
@@ -45,10 +45,7 @@ beforeAll(async () => {
   edited = await startServer({
     env: {
       CONFIG_DIR: configDir,
-      BRAINTREE_GATEWAY_URL: inject('sandboxURL'),
-      BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-      BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
-      BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+      ...sandboxGatewayEnv(inject('sandboxURL')),
       BRAINTREE_MERCHANT_ACCOUNT_ID: SANDBOX_CREDENTIALS.merchantAccountId,
     },
   });

@@ -18,7 +18,7 @@ import { openDatabase } from '~/services/platform/db.server';
 import { setMinCheckinDays } from '~/services/fraud/user-events.server';
 import { underCorrelation } from '~/services/platform/logger.server';
 import { type Cluster, startCluster } from '../../server/cluster/cluster';
-import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway';
+import { type SandboxGateway, sandboxGatewayEnv, startSandboxGateway } from '../../server/sandbox-gateway';
 import { type PreparedBooking, guestName, prepareBooking, sandboxFault, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
 import { http } from '../support/http-client';
 import { lastVilla, race } from '../support/last-unit';
@@ -49,10 +49,7 @@ beforeAll(async () => {
   if (skip) return;
   sandbox = await startSandboxGateway({ port: 0 });
   const gateway = {
-    BRAINTREE_GATEWAY_URL: sandbox.url,
-    BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
-    BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    ...sandboxGatewayEnv(sandbox.url),
     BRAINTREE_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
     PAYMENT_RECONCILE_EVERY_MS: '500',
     PAYMENT_RECONCILE_STALE_MS: '10000',

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '~/services/platform/db.server';
-import { SANDBOX_CREDENTIALS, type SandboxGateway, startSandboxGateway } from '../../server/sandbox-gateway';
+import { type SandboxGateway, sandboxGatewayEnv, startSandboxGateway } from '../../server/sandbox-gateway';
 import { type PreparedBooking, type SandboxTransaction, guestName, prepareBooking, sandboxFault, sandboxTransactions, signIn, submitBooking } from '../support/booking-load';
 import { sandboxNonce } from '../support/sandbox-control';
 import { http } from '../support/http-client';
@@ -88,10 +88,7 @@ it('kill -9 mid-load on PGlite: acknowledged bookings survive confirmed; payment
   sandbox = await startSandboxGateway({ port: 0 });
   const dataDir = tempFolder('tp-crash-data-');
   const env = {
-    BRAINTREE_GATEWAY_URL: sandbox.url,
-    BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
-    BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    ...sandboxGatewayEnv(sandbox.url),
     BRAINTREE_TIMEOUT_MS: '5000',
     PAYMENT_RECONCILE_EVERY_MS: '500',
     PAYMENT_RECONCILE_STALE_MS: '16000',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createScratchDatabase, postgresOrSkipReason } from './postgres';
 import { type RunningServer, startServer } from './server-process';
-import { SANDBOX_CREDENTIALS, startSandboxGateway } from '../../server/sandbox-gateway';
+import { SANDBOX_CREDENTIALS, sandboxGatewayEnv, startSandboxGateway } from '../../server/sandbox-gateway';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,10 +32,7 @@ export default async function setup(project: TestProject) {
   // reset it (they run in parallel): each finds its own transactions by order id.
   const sandbox = await startSandboxGateway({ port: 0 });
   const env = {
-    BRAINTREE_GATEWAY_URL: sandbox.url,
-    BRAINTREE_MERCHANT_ID: SANDBOX_CREDENTIALS.merchantId,
-    BRAINTREE_PUBLIC_KEY: SANDBOX_CREDENTIALS.publicKey,
-    BRAINTREE_PRIVATE_KEY: SANDBOX_CREDENTIALS.privateKey,
+    ...sandboxGatewayEnv(sandbox.url),
     BRAINTREE_MERCHANT_ACCOUNT_ID: SANDBOX_CREDENTIALS.merchantAccountId,
   };
   // Info level, so the log check (no card data in any log line) sees what production logs.
